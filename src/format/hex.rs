@@ -1,0 +1,386 @@
+//! The 42 "A-Maze-ing" output file: one hex digit per cell (a set bit is a closed wall: N=1,
+//! E=2, S=4, W=8), row by row, then an empty line, the entry, the exit and the shortest path.
+//!
+//! ```text
+//! 9515391539551795151151153
+//! ...
+//!
+//! 1,1
+//! 19,14
+//! SWSESWSE...
+//! ```
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Grid, SizeError, Stamp, Walls, check_size};
+use crate::solve::Solution;
+
+/// Writes a maze file. `path` is the route from `entry`; the file records it as letters.
+pub fn write_maze(
+    out: &mut dyn Write,
+    grid: &Grid,
+    entry: Pos,
+    exit: Pos,
+    path: &Solution,
+) -> io::Result<()> {
+    let w = grid.width() as usize;
+    let mut line = Vec::with_capacity(w + 1);
+    for y in 0..grid.height() {
+        line.clear();
+        line.extend((0..grid.width()).map(|x| grid.walls(Pos::new(x, y)).hex_digit()));
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{entry}")?;
+    writeln!(out, "{exit}")?;
+    line.clear();
+    line.extend(path.dirs().iter().map(|d| d.letter() as u8));
+    line.push(b'\n');
+    out.write_all(&line)
+}
+
+/// The maze file as a string.
+pub fn to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
+    let mut bytes =
+        Vec::with_capacity(grid.cell_count() + grid.height() as usize + path.len() + 32);
+    write_maze(&mut bytes, grid, entry, exit, path).expect("writing to a Vec cannot fail");
+    String::from_utf8(bytes).expect("the maze file is ASCII")
+}
+
+/// A maze file as read, before any rule is checked: its walls are kept digit by digit, so that
+/// a file whose neighbouring digits disagree can be reported rather than silently repaired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MazeFile {
+    width: u32,
+    height: u32,
+    /// The wall bits of each cell, row-major.
+    digits: Vec<u8>,
+    pub entry: Pos,
+    pub exit: Pos,
+    /// The recorded path, starting at `entry`.
+    pub path: Vec<Dir>,
+}
+
+impl MazeFile {
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The walls of a cell exactly as its digit says.
+    pub fn walls(&self, pos: Pos) -> Walls {
+        Walls::from_bits(self.digits[pos.y as usize * self.width as usize + pos.x as usize])
+    }
+
+    /// The maze as a grid: each wall is taken from the cell to its west or north (the east and
+    /// south bits of each digit), and border walls are closed. The 42 is locked where the SPEC
+    /// puts it if those cells are all closed. Validation reports what this had to overlook.
+    pub fn to_grid(&self) -> Grid {
+        let mut grid = Grid::with_stamp(self.width, self.height, None)
+            .expect("the size was checked when the file was read");
+        for pos in grid.positions().collect::<Vec<_>>() {
+            let walls = self.walls(pos);
+            for dir in [Dir::East, Dir::South] {
+                if !walls.is_closed(dir) {
+                    grid.set_wall(pos, dir, false);
+                }
+            }
+        }
+        if let Some(stamp) = Stamp::centred(self.width, self.height) {
+            grid.lock_if_closed(stamp);
+        }
+        grid
+    }
+
+    /// The recorded path as a solution from the entry.
+    pub fn solution(&self) -> Solution {
+        Solution::new(self.entry, self.path.clone())
+    }
+
+    /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
+    /// line ends are accepted.
+    pub fn parse(text: &str) -> Result<MazeFile, HexError> {
+        let mut lines = text
+            .split_inclusive('\n')
+            .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
+            .enumerate()
+            .map(|(i, l)| (i + 1, l));
+        let mut digits = Vec::new();
+        let mut width = 0usize;
+        let mut height = 0usize;
+        let mut blank_line = None;
+        for (n, line) in lines.by_ref() {
+            if line.is_empty() {
+                blank_line = Some(n);
+                break;
+            }
+            if height == 0 {
+                width = line.len();
+            } else if line.len() != width {
+                return Err(HexError::at(
+                    n,
+                    HexErrorKind::RowLength {
+                        expected: width,
+                        found: line.len(),
+                    },
+                ));
+            }
+            for (x, c) in line.chars().enumerate() {
+                let value = c.to_digit(16).ok_or(HexError::at(
+                    n,
+                    HexErrorKind::NotHex {
+                        column: x + 1,
+                        found: c,
+                    },
+                ))?;
+                digits.push(value as u8);
+            }
+            height += 1;
+        }
+        let Some(blank) = blank_line else {
+            return Err(HexError::at(height + 1, HexErrorKind::MissingFooter));
+        };
+        if height == 0 {
+            return Err(HexError::at(1, HexErrorKind::NoRows));
+        }
+        let (w, h) = (
+            u32::try_from(width).unwrap_or(u32::MAX),
+            u32::try_from(height).unwrap_or(u32::MAX),
+        );
+        check_size(w, h).map_err(|e| HexError::at(blank - 1, HexErrorKind::Size(e)))?;
+        let mut next = |what: &'static str| {
+            lines.next().ok_or(HexError {
+                line: None,
+                kind: HexErrorKind::Missing(what),
+            })
+        };
+        let entry = parse_coordinate(next("the entry line")?, "entry")?;
+        let exit = parse_coordinate(next("the exit line")?, "exit")?;
+        let (n, letters) = next("the path line")?;
+        let path = letters
+            .chars()
+            .enumerate()
+            .map(|(i, c)| {
+                Dir::from_letter(c).ok_or(HexError::at(
+                    n,
+                    HexErrorKind::NotAStep {
+                        column: i + 1,
+                        found: c,
+                    },
+                ))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some((n, extra)) = lines.find(|(_, l)| !l.trim().is_empty()) {
+            return Err(HexError::at(
+                n,
+                HexErrorKind::Trailing(extra.chars().take(20).collect()),
+            ));
+        }
+        Ok(MazeFile {
+            width: w,
+            height: h,
+            digits,
+            entry,
+            exit,
+            path,
+        })
+    }
+
+    /// Reads and parses a maze file.
+    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
+        let path = path.as_ref();
+        let text = fs::read(path).map_err(|source| LoadError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        let text = String::from_utf8(text).map_err(|_| LoadError::Parse {
+            path: path.to_owned(),
+            source: HexError {
+                line: None,
+                kind: HexErrorKind::NotText,
+            },
+        })?;
+        MazeFile::parse(&text).map_err(|source| LoadError::Parse {
+            path: path.to_owned(),
+            source,
+        })
+    }
+}
+
+fn parse_coordinate((n, line): (usize, &str), what: &'static str) -> Result<Pos, HexError> {
+    let bad = || {
+        HexError::at(
+            n,
+            HexErrorKind::Coordinate {
+                what,
+                found: line.chars().take(40).collect(),
+            },
+        )
+    };
+    let (x, y) = line.split_once(',').ok_or_else(bad)?;
+    let number = |s: &str| {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse::<u32>().ok()
+    };
+    match (number(x), number(y)) {
+        (Some(x), Some(y)) => Ok(Pos::new(x, y)),
+        _ => Err(bad()),
+    }
+}
+
+/// A maze file that does not have the SPEC's layout.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{kind}", line.map(|n| format!("{n}: ")).unwrap_or_default())]
+pub struct HexError {
+    /// 1-based line number, when the problem is on one line.
+    pub line: Option<usize>,
+    pub kind: HexErrorKind,
+}
+
+impl HexError {
+    fn at(line: usize, kind: HexErrorKind) -> HexError {
+        HexError {
+            line: Some(line),
+            kind,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HexErrorKind {
+    #[error("the file does not start with rows of hex digits")]
+    NoRows,
+    #[error("row has {found} cells, the rows above have {expected}")]
+    RowLength { expected: usize, found: usize },
+    #[error("'{found}' in column {column} is not a hex digit")]
+    NotHex { column: usize, found: char },
+    #[error("maze size: {0}")]
+    Size(SizeError),
+    #[error("no empty line after the maze rows, so no entry, exit and path")]
+    MissingFooter,
+    #[error("the file ends before {0}")]
+    Missing(&'static str),
+    #[error("the {what} must be x,y (two whole numbers), got \"{found}\"")]
+    Coordinate { what: &'static str, found: String },
+    #[error("'{found}' at position {column} of the path is not one of N, E, S, W")]
+    NotAStep { column: usize, found: char },
+    #[error("unexpected text after the path: \"{0}\"")]
+    Trailing(String),
+    #[error("the file is not text (not valid UTF-8)")]
+    NotText,
+}
+
+/// A maze file that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{}:{source}", path.display())]
+    Parse { path: PathBuf, source: HexError },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Generator, MazeOptions, shortest_path};
+
+    const TINY: &str = "D3\nD6\n\n0,0\n1,1\nES\n";
+
+    #[test]
+    fn writes_the_spec_layout() {
+        let mut grid = Grid::new(2, 2).unwrap();
+        grid.set_wall(Pos::new(0, 0), Dir::East, false);
+        grid.set_wall(Pos::new(1, 0), Dir::South, false);
+        grid.set_wall(Pos::new(0, 1), Dir::East, false);
+        let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(1, 1)).unwrap();
+        assert_eq!(
+            to_string(&grid, Pos::new(0, 0), Pos::new(1, 1), &path),
+            "D3\nD6\n\n0,0\n1,1\nES\n"
+        );
+    }
+
+    #[test]
+    fn parses_what_it_writes() {
+        let grid = Generator::generate(MazeOptions::new(13, 9).seed(5)).unwrap();
+        let (entry, exit) = (Pos::new(0, 0), Pos::new(12, 8));
+        let path = shortest_path(&grid, entry, exit).unwrap();
+        let text = to_string(&grid, entry, exit, &path);
+        let file = MazeFile::parse(&text).unwrap();
+        assert_eq!((file.width(), file.height()), (13, 9));
+        assert_eq!((file.entry, file.exit), (entry, exit));
+        assert_eq!(file.solution(), path);
+        assert_eq!(file.to_grid(), grid);
+    }
+
+    #[test]
+    fn accepts_lowercase_and_crlf() {
+        let file = MazeFile::parse("93\r\nc6\r\n\r\n0,0\r\n1,1\r\nes\r\n").unwrap();
+        assert_eq!(file.walls(Pos::new(0, 1)), Walls::from_bits(0xC));
+        assert_eq!(file.path, [Dir::East, Dir::South]);
+        assert_eq!(
+            MazeFile::parse(TINY).unwrap().walls(Pos::new(1, 1)),
+            Walls::from_bits(0x6)
+        );
+    }
+
+    #[test]
+    fn malformed_files_name_the_line() {
+        let cases: [(&str, Option<usize>, &str); 9] = [
+            ("", Some(1), "no empty line"),
+            ("\n0,0\n1,1\nE\n", Some(1), "does not start with rows"),
+            ("93\nC\n\n0,0\n1,1\nES\n", Some(2), "row has 1 cells"),
+            ("9G\nC6\n\n0,0\n1,1\nES\n", Some(1), "'G' in column 2"),
+            ("93\nC6\n\n0;0\n1,1\nES\n", Some(4), "entry must be x,y"),
+            ("93\nC6\n\n0,0\n-1,1\nES\n", Some(5), "exit must be x,y"),
+            ("93\nC6\n\n0,0\n1,1\nEX\n", Some(6), "'X' at position 2"),
+            ("93\nC6\n\n0,0\n1,1\n", None, "ends before the path line"),
+            ("93\nC6\n\n0,0\n1,1\nES\nmore\n", Some(7), "unexpected text"),
+        ];
+        for (text, line, message) in cases {
+            let err = MazeFile::parse(text).unwrap_err();
+            assert_eq!(err.line, line, "{text:?}: {err}");
+            assert!(err.to_string().contains(message), "{text:?}: {err}");
+        }
+        let one_column = MazeFile::parse("9\n3\n\n0,0\n0,1\nS\n").unwrap_err();
+        assert!(
+            one_column.to_string().contains("WIDTH must be between 2"),
+            "{one_column}"
+        );
+    }
+
+    #[test]
+    fn incoherent_digits_are_kept_as_read() {
+        // Cell (0,0) says its east wall is open; (1,0) says its west wall is closed.
+        let file = MazeFile::parse("99\nCE\n\n0,0\n1,1\nES\n").unwrap();
+        assert!(!file.walls(Pos::new(0, 0)).is_closed(Dir::East));
+        assert!(file.walls(Pos::new(1, 0)).is_closed(Dir::West));
+    }
+
+    #[test]
+    fn load_names_the_file() {
+        let err = MazeFile::load("/no/such/maze.txt").unwrap_err();
+        assert!(
+            err.to_string().starts_with("cannot read /no/such/maze.txt"),
+            "{err}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.txt");
+        fs::write(&path, "93\nC\n").unwrap();
+        let err = MazeFile::load(&path).unwrap_err();
+        assert!(
+            err.to_string()
+                .ends_with("bad.txt:2: row has 1 cells, the rows above have 2"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,312 @@
+//! Maze generation as a step machine.
+//!
+//! A [`Generator`] does one unit of work per [`Generator::step`] and says what it did as a
+//! [`GenEvent`]. The dashboard runs a few thousand steps per frame to animate the carving; the
+//! headless path ([`Generator::run`]) simply steps until [`GenEvent::Done`]. Both run the same
+//! code, so the animated maze and the written one are the same maze.
+
+mod backtracker;
+mod braid;
+
+pub use backtracker::CellState;
+
+use std::fmt;
+use std::str::FromStr;
+
+use backtracker::Backtracker;
+use braid::Braider;
+
+use crate::geometry::Pos;
+use crate::grid::{Grid, SizeError, Stamp};
+use crate::rng::MazeRng;
+
+/// What one generator step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenEvent {
+    /// Opened the wall between two neighbouring cells.
+    Carve { from: Pos, to: Pos },
+    /// Stepped back from a cell with nothing left to carve.
+    Backtrack { from: Pos, to: Pos },
+    /// Looked at a cell and changed nothing.
+    Visit { cell: Pos },
+    /// The maze is complete; every further step returns `Done` again.
+    Done,
+}
+
+/// The generation algorithms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
+    #[default]
+    Backtracker,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 1] = [Algorithm::Backtracker];
+
+    /// The name used by `ALGORITHM=` and `--algorithm`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Backtracker => "backtracker",
+        }
+    }
+
+    /// The valid names, comma separated, for error messages.
+    pub fn names() -> String {
+        Algorithm::ALL.map(Algorithm::name).join(", ")
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm name that is not one of [`Algorithm::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm \"{0}\" (valid: {names})", names = Algorithm::names())]
+pub struct UnknownAlgorithm(pub String);
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    /// Case-insensitive; `-` and `_` are interchangeable, and `dfs` and
+    /// `recursive-backtracker` name the backtracker too.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase().replace('-', "_");
+        match key.as_str() {
+            "backtracker" | "recursive_backtracker" | "dfs" => Ok(Algorithm::Backtracker),
+            _ => Err(UnknownAlgorithm(s.trim().to_owned())),
+        }
+    }
+}
+
+/// Everything that decides which maze is made. Equal options make equal mazes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MazeOptions {
+    pub width: u32,
+    pub height: u32,
+    pub seed: u64,
+    /// `true`: a perfect maze (one path between any two cells). `false`: a playable board.
+    pub perfect: bool,
+    /// Share of dead ends removed when `perfect` is false, 0.0 to 1.0.
+    pub braid: f64,
+    pub algorithm: Algorithm,
+    /// The cell where carving starts (the entry).
+    pub start: Pos,
+}
+
+impl MazeOptions {
+    /// A perfect maze of `width` x `height` with seed 0, carved from the top-left cell.
+    pub fn new(width: u32, height: u32) -> MazeOptions {
+        MazeOptions {
+            width,
+            height,
+            seed: 0,
+            perfect: true,
+            braid: 1.0,
+            algorithm: Algorithm::default(),
+            start: Pos::new(0, 0),
+        }
+    }
+
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    pub fn perfect(mut self, perfect: bool) -> Self {
+        self.perfect = perfect;
+        self
+    }
+
+    pub fn braid(mut self, braid: f64) -> Self {
+        self.braid = braid;
+        self
+    }
+
+    pub fn algorithm(mut self, algorithm: Algorithm) -> Self {
+        self.algorithm = algorithm;
+        self
+    }
+
+    pub fn start(mut self, start: Pos) -> Self {
+        self.start = start;
+        self
+    }
+}
+
+/// Why a generator could not be built from its options.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenError {
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    #[error("start cell {start} is outside the {width}x{height} maze")]
+    StartOutside { start: Pos, width: u32, height: u32 },
+    #[error("start cell {0} is part of the 42")]
+    StartOnStamp(Pos),
+    #[error("BRAID must be between 0.0 and 1.0, got {0}")]
+    Braid(String),
+}
+
+#[derive(Clone, Debug)]
+enum Phase {
+    Carving(Backtracker),
+    Braiding(Braider),
+    Done,
+}
+
+/// A maze being generated, one step at a time.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    grid: Grid,
+    rng: MazeRng,
+    phase: Phase,
+    options: MazeOptions,
+    steps: u64,
+}
+
+impl Generator {
+    pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
+        let grid = Grid::with_stamp(
+            options.width,
+            options.height,
+            Stamp::centred(options.width, options.height),
+        )?;
+        if !grid.contains(options.start) {
+            return Err(GenError::StartOutside {
+                start: options.start,
+                width: options.width,
+                height: options.height,
+            });
+        }
+        if grid.is_locked(options.start) {
+            return Err(GenError::StartOnStamp(options.start));
+        }
+        if !(0.0..=1.0).contains(&options.braid) {
+            return Err(GenError::Braid(options.braid.to_string()));
+        }
+        let carver = match options.algorithm {
+            Algorithm::Backtracker => Backtracker::new(&grid, options.start),
+        };
+        Ok(Generator {
+            grid,
+            rng: MazeRng::from_seed(options.seed),
+            phase: Phase::Carving(carver),
+            options,
+            steps: 0,
+        })
+    }
+
+    /// Generates the whole maze at once.
+    pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
+        let mut generator = Generator::new(options)?;
+        generator.run();
+        Ok(generator.into_grid())
+    }
+
+    /// Does one unit of work.
+    #[inline]
+    pub fn step(&mut self) -> GenEvent {
+        loop {
+            let event = match &mut self.phase {
+                Phase::Carving(carver) => carver.step(&mut self.grid, &mut self.rng),
+                Phase::Braiding(braider) => braider.step(&mut self.grid, &mut self.rng),
+                Phase::Done => return GenEvent::Done,
+            };
+            if event != GenEvent::Done {
+                self.steps += 1;
+                return event;
+            }
+            self.phase = match self.phase {
+                Phase::Carving(_) if !self.options.perfect => {
+                    Phase::Braiding(Braider::new(&self.grid, &mut self.rng, self.options.braid))
+                }
+                _ => Phase::Done,
+            };
+        }
+    }
+
+    /// Steps until done.
+    pub fn run(&mut self) {
+        // Each phase runs its own `step` in a tight loop; `step` then only switches phases.
+        loop {
+            match &mut self.phase {
+                Phase::Carving(carver) => carver.run(&mut self.grid, &mut self.rng),
+                Phase::Braiding(braider) => braider.run(&mut self.grid, &mut self.rng),
+                Phase::Done => return,
+            }
+            self.step();
+        }
+    }
+
+    /// Runs at most `budget` steps, stopping early when done; returns how many made progress.
+    pub fn run_steps(&mut self, budget: u64) -> u64 {
+        for done in 0..budget {
+            if self.step() == GenEvent::Done {
+                return done;
+            }
+        }
+        budget
+    }
+
+    pub fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done)
+    }
+
+    /// The maze as carved so far.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+
+    pub fn options(&self) -> &MazeOptions {
+        &self.options
+    }
+
+    /// Steps taken so far (the final `Done` not counted).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The cell being carved from, while carving.
+    pub fn head(&self) -> Option<Pos> {
+        match &self.phase {
+            Phase::Carving(carver) => carver.head(),
+            _ => None,
+        }
+    }
+
+    /// Cells carved into so far, the start included; equals the open cell count once carving
+    /// has finished.
+    pub fn visited(&self) -> u64 {
+        match &self.phase {
+            Phase::Carving(carver) => carver.visited(),
+            _ => self.open_cells(),
+        }
+    }
+
+    /// Cells outside the 42: what carving will reach.
+    pub fn open_cells(&self) -> u64 {
+        let locked = self.grid.stamp().map_or(0, |s| s.cells().count() as u64);
+        self.grid.cell_count() as u64 - locked
+    }
+
+    /// Whether a cell is unvisited, on the carving path, or finished.
+    pub fn cell_state(&self, pos: Pos) -> CellState {
+        match &self.phase {
+            Phase::Carving(carver) => carver.cell_state(pos),
+            _ if self.grid.is_locked(pos) => CellState::Unvisited,
+            _ => CellState::Finished,
+        }
+    }
+
+    /// Whether carving is over and dead ends are being opened.
+    pub fn is_braiding(&self) -> bool {
+        matches!(self.phase, Phase::Braiding(_))
+    }
+}

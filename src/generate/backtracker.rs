@@ -1,0 +1,240 @@
+//! The recursive backtracker, as an iterative depth-first search with no stack at all.
+//!
+//! Each visited cell remembers the direction back to the cell it was carved from (2 bits in a
+//! scratch byte), so backtracking follows those links instead of popping an explicit stack. The
+//! search can then be as deep as the maze is large (a 10000x10000 maze has paths of tens of
+//! millions of cells) on the default call stack and in one byte per cell, where a stack of cell
+//! indices would cost up to four.
+
+use super::GenEvent;
+use crate::geometry::Pos;
+use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::rng::MazeRng;
+
+/// Scratch bits. A cell is `BLOCKED` once visited; the padding ring around the grid and the 42
+/// cells are blocked from the start, so neighbour tests need no bounds checks.
+const BLOCKED: u8 = 0x80;
+/// The cell is on the current path from the start to the carving head.
+const ACTIVE: u8 = 0x40;
+/// The cell has been carved into (unlike the padding and the 42, also blocked).
+const VISITED: u8 = 0x20;
+/// The low two bits hold the direction (`Dir as u8`) from the cell back to its parent; the
+/// opposite of direction `d` is `d ^ 2`.
+const PARENT: u8 = 0x03;
+
+/// For each 4-bit mask of free directions (bit = `Dir as u8`) and each rank `k`, the `k`-th set
+/// bit's direction: picks the chosen neighbour without a loop.
+const NTH_FREE: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut k = 0;
+        let mut bit = 0;
+        while bit < 4 {
+            if mask & (1 << bit) != 0 {
+                table[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// Number of set bits of each 4-bit mask (a table: baseline x86-64 has no popcount).
+const FREE_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// The carving state of one cell, for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellState {
+    /// Not reached yet.
+    Unvisited,
+    /// On the path from the start to the carving head (the backtracking stack).
+    Active,
+    /// Carved and left behind for good.
+    Finished,
+}
+
+#[derive(Clone, Debug)]
+pub struct Backtracker {
+    /// One byte per cell of the grid padded by a ring of blocked cells.
+    scratch: Vec<u8>,
+    layout: Layout,
+    cursor: Cursor,
+}
+
+/// What never changes during a run: index arithmetic for this grid size.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    stride: usize,
+    root_padded: usize,
+    /// Per direction: index offset of the cell that stores the wall, and the wall's bit.
+    wall_owner: [(isize, u8); 4],
+    /// Per direction: offsets of the grid index, the padded index, the column and the row.
+    moves: [(isize, isize, i32, i32); 4],
+}
+
+/// The carving head and progress. Kept apart from the scratch so a run can hold it in
+/// registers: the optimiser must assume a byte store may change any field it can reach.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    head: usize,
+    head_padded: usize,
+    pos: Pos,
+    visited: u64,
+    done: bool,
+}
+
+impl Backtracker {
+    /// Starts at `start`, which must be inside the grid and not in the 42.
+    pub fn new(grid: &Grid, start: Pos) -> Backtracker {
+        let (w, h) = (grid.width() as usize, grid.height() as usize);
+        let stride = w + 2;
+        let mut scratch = vec![BLOCKED; stride * (h + 2)];
+        for y in 0..h {
+            let row = &mut scratch[(y + 1) * stride + 1..][..w];
+            for (x, cell) in row.iter_mut().enumerate() {
+                *cell = if grid.is_locked(Pos::new(x as u32, y as u32)) {
+                    BLOCKED
+                } else {
+                    0
+                };
+            }
+        }
+        let head_padded = padded(stride, start);
+        scratch[head_padded] = BLOCKED | VISITED | ACTIVE;
+        let (wi, si) = (w as isize, stride as isize);
+        Backtracker {
+            scratch,
+            layout: Layout {
+                stride,
+                root_padded: head_padded,
+                wall_owner: [
+                    (-wi, SOUTH_CLOSED),
+                    (0, EAST_CLOSED),
+                    (0, SOUTH_CLOSED),
+                    (-1, EAST_CLOSED),
+                ],
+                moves: [
+                    (-wi, -si, 0, -1),
+                    (1, 1, 1, 0),
+                    (wi, si, 0, 1),
+                    (-1, -1, -1, 0),
+                ],
+            },
+            cursor: Cursor {
+                head: grid.index(start),
+                head_padded,
+                pos: start,
+                visited: 1,
+                done: false,
+            },
+        }
+    }
+
+    /// One unit of work: carve into a random unvisited neighbour of the head, or step back
+    /// along the path when it has none.
+    pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        step(
+            &mut self.cursor,
+            &self.layout,
+            &mut self.scratch,
+            grid.raw_mut(),
+            rng,
+        )
+    }
+
+    /// Steps until done: the same `step`, on local copies of the state so they stay in
+    /// registers, and inlined so the discarded events cost nothing.
+    pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
+        let cells = grid.raw_mut();
+        while step(
+            &mut cursor,
+            &layout,
+            &mut self.scratch,
+            cells,
+            &mut local_rng,
+        ) != GenEvent::Done
+        {}
+        (self.cursor, *rng) = (cursor, local_rng);
+    }
+
+    pub fn head(&self) -> Option<Pos> {
+        (!self.cursor.done).then_some(self.cursor.pos)
+    }
+
+    /// Cells reached so far, the start included.
+    pub fn visited(&self) -> u64 {
+        self.cursor.visited
+    }
+
+    pub fn cell_state(&self, pos: Pos) -> CellState {
+        let b = self.scratch[padded(self.layout.stride, pos)];
+        if b & ACTIVE != 0 {
+            CellState::Active
+        } else if b & VISITED != 0 {
+            CellState::Finished
+        } else {
+            CellState::Unvisited
+        }
+    }
+}
+
+#[inline(always)]
+fn step(
+    cursor: &mut Cursor,
+    layout: &Layout,
+    scratch: &mut [u8],
+    cells: &mut [u8],
+    rng: &mut MazeRng,
+) -> GenEvent {
+    if cursor.done {
+        return GenEvent::Done;
+    }
+    let (p, s, from) = (cursor.head_padded, layout.stride, cursor.pos);
+    // Only unvisited cells have an all-zero byte.
+    let free = u8::from(scratch[p - s] == 0)
+        | u8::from(scratch[p + 1] == 0) << 1
+        | u8::from(scratch[p + s] == 0) << 2
+        | u8::from(scratch[p - 1] == 0) << 3;
+    if free != 0 {
+        // `below(1)` is 0 and draws from the stream like any other choice; no branch.
+        let rank = rng.below(u32::from(FREE_COUNT[free as usize]));
+        let dir = NTH_FREE[free as usize][rank as usize];
+        let (owner, wall) = layout.wall_owner[dir as usize];
+        cells[cursor.head.wrapping_add_signed(owner)] &= !wall;
+        advance(cursor, layout, dir);
+        scratch[cursor.head_padded] = BLOCKED | VISITED | ACTIVE | (dir ^ 2);
+        cursor.visited += 1;
+        return GenEvent::Carve {
+            from,
+            to: cursor.pos,
+        };
+    }
+    scratch[p] &= !ACTIVE;
+    if p == layout.root_padded {
+        cursor.done = true;
+        return GenEvent::Done;
+    }
+    advance(cursor, layout, scratch[p] & PARENT);
+    GenEvent::Backtrack {
+        from,
+        to: cursor.pos,
+    }
+}
+
+/// Moves the head one cell in direction `dir` (a `Dir as u8`).
+#[inline(always)]
+fn advance(cursor: &mut Cursor, layout: &Layout, dir: u8) {
+    let (di, dp, dx, dy) = layout.moves[dir as usize];
+    cursor.head = cursor.head.wrapping_add_signed(di);
+    cursor.head_padded = cursor.head_padded.wrapping_add_signed(dp);
+    cursor.pos.x = cursor.pos.x.wrapping_add_signed(dx);
+    cursor.pos.y = cursor.pos.y.wrapping_add_signed(dy);
+}
+
+fn padded(stride: usize, pos: Pos) -> usize {
+    (pos.y as usize + 1) * stride + pos.x as usize + 1
+}

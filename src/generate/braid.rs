@@ -1,0 +1,163 @@
+//! Turns a perfect maze into a playable board by opening dead ends ("braiding").
+//!
+//! Dead ends are visited in a random order. Each is opened, with probability BRAID, towards a
+//! neighbour (preferably another dead end, which removes two at once), never through the border
+//! or the 42 and never completing a 3x3 open area. If that left fewer loops than a board needs
+//! (a low BRAID), more dead ends are opened regardless of BRAID, and as a last resort any wall
+//! that is safe to open.
+
+use super::GenEvent;
+use crate::geometry::{Dir, Pos};
+use crate::grid::Grid;
+use crate::rng::{MazeRng, probability_numerator};
+use crate::rules::{is_forced_dead_end, opening_makes_open_block, required_loops};
+use crate::stats::{is_dead_end, loops};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    /// Each dead end is opened with probability BRAID; the others are kept for later.
+    ByChance,
+    /// Dead ends kept by chance are opened until the board has its loops.
+    UntilLooped,
+    /// No dead end was left to open: any safe wall, scanning from a random cell.
+    AnyWall,
+}
+
+#[derive(Clone, Debug)]
+pub struct Braider {
+    dead_ends: Vec<u32>,
+    kept: Vec<u32>,
+    next: usize,
+    pass: Pass,
+    threshold: u64,
+    loops: u64,
+    required: u64,
+    scanned: usize,
+    scan_start: usize,
+}
+
+impl Braider {
+    pub fn new(grid: &Grid, rng: &mut MazeRng, braid: f64) -> Braider {
+        let mut dead_ends: Vec<u32> = grid
+            .positions()
+            .filter(|&p| is_dead_end(grid, p) && !is_forced_dead_end(grid, p))
+            .map(|p| grid.index(p) as u32)
+            .collect();
+        rng.shuffle(&mut dead_ends);
+        Braider {
+            dead_ends,
+            kept: Vec::new(),
+            next: 0,
+            pass: Pass::ByChance,
+            threshold: probability_numerator(braid),
+            loops: loops(grid),
+            required: required_loops(grid),
+            scanned: 0,
+            scan_start: rng.below(grid.cell_count() as u32) as usize,
+        }
+    }
+
+    pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        loop {
+            match self.pass {
+                Pass::ByChance => {
+                    let Some(&index) = self.dead_ends.get(self.next) else {
+                        self.next = 0;
+                        self.pass = Pass::UntilLooped;
+                        continue;
+                    };
+                    self.next += 1;
+                    let cell = grid.pos(index as usize);
+                    if !is_dead_end(grid, cell) {
+                        return GenEvent::Visit { cell };
+                    }
+                    if !rng.chance(self.threshold) {
+                        self.kept.push(index);
+                        return GenEvent::Visit { cell };
+                    }
+                    return self.open_dead_end(grid, rng, cell);
+                }
+                Pass::UntilLooped => {
+                    let index = match self.kept.get(self.next) {
+                        Some(&index) if self.loops < self.required => index,
+                        _ if self.loops < self.required => {
+                            self.pass = Pass::AnyWall;
+                            continue;
+                        }
+                        _ => return GenEvent::Done,
+                    };
+                    self.next += 1;
+                    let cell = grid.pos(index as usize);
+                    if !is_dead_end(grid, cell) {
+                        return GenEvent::Visit { cell };
+                    }
+                    return self.open_dead_end(grid, rng, cell);
+                }
+                Pass::AnyWall => {
+                    if self.loops >= self.required || self.scanned == grid.cell_count() {
+                        return GenEvent::Done;
+                    }
+                    let index = (self.scan_start + self.scanned) % grid.cell_count();
+                    self.scanned += 1;
+                    let cell = grid.pos(index);
+                    for dir in [Dir::East, Dir::South] {
+                        if self.can_open(grid, cell, dir) {
+                            return self.open(grid, cell, dir);
+                        }
+                    }
+                    return GenEvent::Visit { cell };
+                }
+            }
+        }
+    }
+
+    /// Steps until done.
+    pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        while self.step(grid, rng) != GenEvent::Done {}
+    }
+
+    fn open_dead_end(&mut self, grid: &mut Grid, rng: &mut MazeRng, cell: Pos) -> GenEvent {
+        let mut options = [Dir::North; 4];
+        let mut count = 0;
+        let mut preferred = 0;
+        for dir in Dir::ALL {
+            if self.can_open(grid, cell, dir) {
+                options[count] = dir;
+                count += 1;
+                let next = grid
+                    .neighbor(cell, dir)
+                    .expect("openable walls have a neighbour");
+                if is_dead_end(grid, next) {
+                    // Keep dead-end neighbours at the front: they are preferred.
+                    options.swap(preferred, count - 1);
+                    preferred += 1;
+                }
+            }
+        }
+        let pool = if preferred > 0 { preferred } else { count };
+        if pool == 0 {
+            return GenEvent::Visit { cell };
+        }
+        let dir = options[rng.below(pool as u32) as usize];
+        self.open(grid, cell, dir)
+    }
+
+    fn can_open(&self, grid: &Grid, cell: Pos, dir: Dir) -> bool {
+        grid.neighbor(cell, dir).is_some_and(|next| {
+            grid.is_closed(cell, dir)
+                && !grid.is_locked(cell)
+                && !grid.is_locked(next)
+                && !opening_makes_open_block(grid, cell, dir)
+        })
+    }
+
+    fn open(&mut self, grid: &mut Grid, cell: Pos, dir: Dir) -> GenEvent {
+        let to = grid
+            .neighbor(cell, dir)
+            .expect("openable walls have a neighbour");
+        grid.set_wall(cell, dir, false);
+        // Both cells were already connected, so every opened wall closes one more loop.
+        self.loops += 1;
+        GenEvent::Carve { from: cell, to }
+    }
+}

@@ -1,0 +1,367 @@
+//! The maze itself: a compact store of walls, one byte per cell.
+//!
+//! Each wall between two cells is stored once, in the cell to its west or north: a cell keeps
+//! its own east and south walls. North and west walls are read from the neighbour, and walls on
+//! the outer border are always closed, so the store can never hold an incoherent or open-border
+//! maze. The hex digit of a cell is derived on demand.
+
+mod stamp;
+
+pub use stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
+
+use crate::geometry::{Dir, Pos};
+
+/// Smallest width or height of a maze.
+pub const MIN_SIDE: u32 = 2;
+/// Largest width or height of a maze.
+pub const MAX_SIDE: u32 = 100_000;
+/// Largest number of cells: generating and solving take about 2 bytes a cell at peak, so this
+/// is about 2 GB of memory.
+pub const MAX_CELLS: u64 = 1_000_000_000;
+
+/// Bits of a cell's byte in [`Grid`].
+pub(crate) const EAST_CLOSED: u8 = 1;
+pub(crate) const SOUTH_CLOSED: u8 = 2;
+pub(crate) const LOCKED: u8 = 4;
+
+/// Why a maze of a given size cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
+    Side { side: &'static str, value: u64 },
+    #[error(
+        "{width}x{height} is {} cells, more than the limit of {MAX_CELLS} cells (about 2 GB of memory)",
+        *width as u64 * *height as u64
+    )]
+    TooManyCells { width: u32, height: u32 },
+}
+
+/// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].
+pub fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
+    for (side, value) in [("WIDTH", width), ("HEIGHT", height)] {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
+            return Err(SizeError::Side {
+                side,
+                value: value.into(),
+            });
+        }
+    }
+    if u64::from(width) * u64::from(height) > MAX_CELLS {
+        return Err(SizeError::TooManyCells { width, height });
+    }
+    Ok(())
+}
+
+/// The four walls of one cell, as the bits of its hex digit (a set bit is a closed wall).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Walls(u8);
+
+impl Walls {
+    /// All four walls closed (`F`).
+    pub const CLOSED: Walls = Walls(0xF);
+
+    /// Walls from the low four bits of a hex digit's value.
+    pub const fn from_bits(bits: u8) -> Walls {
+        Walls(bits & 0xF)
+    }
+
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    pub const fn is_closed(self, dir: Dir) -> bool {
+        self.0 & dir.bit() != 0
+    }
+
+    /// Number of open walls.
+    pub const fn open_count(self) -> u32 {
+        4 - self.0.count_ones()
+    }
+
+    /// The uppercase hex digit written to the maze file.
+    pub const fn hex_digit(self) -> u8 {
+        b"0123456789ABCDEF"[self.0 as usize]
+    }
+}
+
+/// A rectangular maze of `width` x `height` cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    cells: Vec<u8>,
+    stamp: Option<Stamp>,
+}
+
+impl Grid {
+    /// A fully closed grid with the "42" stamp at its SPEC position when the size has room for
+    /// it (see [`Stamp::centred`]).
+    pub fn new(width: u32, height: u32) -> Result<Grid, SizeError> {
+        Grid::with_stamp(width, height, Stamp::centred(width, height))
+    }
+
+    /// A fully closed grid with the given stamp (or none). The stamp's cells are locked: their
+    /// walls can never be opened.
+    pub fn with_stamp(width: u32, height: u32, stamp: Option<Stamp>) -> Result<Grid, SizeError> {
+        check_size(width, height)?;
+        let mut grid = Grid {
+            width,
+            height,
+            cells: vec![EAST_CLOSED | SOUTH_CLOSED; width as usize * height as usize],
+            stamp: None,
+        };
+        if let Some(stamp) = stamp {
+            grid.lock(stamp);
+        }
+        Ok(grid)
+    }
+
+    /// Locks the stamp's cells if they all lie inside the grid and all their walls are closed;
+    /// returns whether it did. Used when reading a maze back from a file.
+    pub fn lock_if_closed(&mut self, stamp: Stamp) -> bool {
+        let closed = stamp
+            .cells()
+            .all(|p| self.contains(p) && self.walls(p) == Walls::CLOSED);
+        if closed {
+            self.lock(stamp);
+        }
+        closed
+    }
+
+    fn lock(&mut self, stamp: Stamp) {
+        for p in stamp.cells() {
+            let i = self.index(p);
+            self.cells[i] |= LOCKED;
+        }
+        self.stamp = Some(stamp);
+    }
+
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells, `width * height`.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The "42" stamp, if this maze has one.
+    pub const fn stamp(&self) -> Option<Stamp> {
+        self.stamp
+    }
+
+    pub const fn contains(&self, pos: Pos) -> bool {
+        pos.x < self.width && pos.y < self.height
+    }
+
+    /// Row-major index of a cell. `pos` must be inside the grid.
+    #[inline]
+    pub fn index(&self, pos: Pos) -> usize {
+        debug_assert!(
+            self.contains(pos),
+            "{pos} outside {}x{}",
+            self.width,
+            self.height
+        );
+        pos.y as usize * self.width as usize + pos.x as usize
+    }
+
+    /// The cell at a row-major index.
+    #[inline]
+    pub fn pos(&self, index: usize) -> Pos {
+        let w = self.width as usize;
+        Pos::new((index % w) as u32, (index / w) as u32)
+    }
+
+    /// The neighbouring cell in `dir`, or `None` past the border.
+    #[inline]
+    pub fn neighbor(&self, pos: Pos, dir: Dir) -> Option<Pos> {
+        match dir {
+            Dir::North => pos.y.checked_sub(1).map(|y| Pos::new(pos.x, y)),
+            Dir::West => pos.x.checked_sub(1).map(|x| Pos::new(x, pos.y)),
+            Dir::East => (pos.x + 1 < self.width).then(|| Pos::new(pos.x + 1, pos.y)),
+            Dir::South => (pos.y + 1 < self.height).then(|| Pos::new(pos.x, pos.y + 1)),
+        }
+    }
+
+    /// Whether a cell belongs to the "42" stamp.
+    #[inline]
+    pub fn is_locked(&self, pos: Pos) -> bool {
+        self.cells[self.index(pos)] & LOCKED != 0
+    }
+
+    /// Whether the wall on side `dir` of `pos` is closed (border walls always are).
+    #[inline]
+    pub fn is_closed(&self, pos: Pos, dir: Dir) -> bool {
+        let i = self.index(pos);
+        let w = self.width as usize;
+        match dir {
+            Dir::East => self.cells[i] & EAST_CLOSED != 0,
+            Dir::South => self.cells[i] & SOUTH_CLOSED != 0,
+            Dir::North => pos.y == 0 || self.cells[i - w] & SOUTH_CLOSED != 0,
+            Dir::West => pos.x == 0 || self.cells[i - 1] & EAST_CLOSED != 0,
+        }
+    }
+
+    #[inline]
+    pub fn is_open(&self, pos: Pos, dir: Dir) -> bool {
+        !self.is_closed(pos, dir)
+    }
+
+    /// The four walls of a cell: the bits of its hex digit.
+    #[inline]
+    pub fn walls(&self, pos: Pos) -> Walls {
+        let i = self.index(pos);
+        let own = self.cells[i];
+        let north = pos.y == 0 || self.cells[i - self.width as usize] & SOUTH_CLOSED != 0;
+        let west = pos.x == 0 || self.cells[i - 1] & EAST_CLOSED != 0;
+        Walls(
+            u8::from(north)
+                | (own & EAST_CLOSED) << 1
+                | (own & SOUTH_CLOSED) << 1
+                | u8::from(west) << 3,
+        )
+    }
+
+    /// Opens or closes the wall on side `dir` of `pos` (and so the neighbour's matching wall).
+    /// Returns `false`, changing nothing, when the wall cannot be opened: it is on the outer
+    /// border or belongs to a "42" cell. Closing always succeeds except on the border, which is
+    /// already closed.
+    pub fn set_wall(&mut self, pos: Pos, dir: Dir, closed: bool) -> bool {
+        let Some(next) = self.neighbor(pos, dir) else {
+            return closed;
+        };
+        if !closed && (self.is_locked(pos) || self.is_locked(next)) {
+            return false;
+        }
+        let (owner, bit) = match dir {
+            Dir::East => (pos, EAST_CLOSED),
+            Dir::South => (pos, SOUTH_CLOSED),
+            Dir::West => (next, EAST_CLOSED),
+            Dir::North => (next, SOUTH_CLOSED),
+        };
+        let i = self.index(owner);
+        if closed {
+            self.cells[i] |= bit;
+        } else {
+            self.cells[i] &= !bit;
+        }
+        true
+    }
+
+    /// The directions in which `pos` has an open wall.
+    pub fn open_dirs(&self, pos: Pos) -> impl Iterator<Item = Dir> + '_ {
+        let walls = self.walls(pos);
+        Dir::ALL.into_iter().filter(move |&d| !walls.is_closed(d))
+    }
+
+    /// Every cell, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (w, h) = (self.width, self.height);
+        (0..h).flat_map(move |y| (0..w).map(move |x| Pos::new(x, y)))
+    }
+
+    /// The raw per-cell bytes, for the crate's hot loops.
+    #[inline]
+    pub(crate) fn raw(&self) -> &[u8] {
+        &self.cells
+    }
+
+    #[inline]
+    pub(crate) fn raw_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_grid_is_fully_closed() {
+        let grid = Grid::new(5, 4).unwrap();
+        assert!(grid.positions().all(|p| grid.walls(p) == Walls::CLOSED));
+        assert_eq!(grid.cell_count(), 20);
+        assert_eq!(grid.stamp(), None);
+    }
+
+    #[test]
+    fn opening_a_wall_opens_both_sides() {
+        let mut grid = Grid::new(3, 3).unwrap();
+        let p = Pos::new(1, 1);
+        for dir in Dir::ALL {
+            assert!(grid.set_wall(p, dir, false));
+            let n = grid.neighbor(p, dir).unwrap();
+            assert!(grid.is_open(p, dir));
+            assert!(grid.is_open(n, dir.opposite()));
+        }
+        assert_eq!(grid.walls(p).bits(), 0);
+        assert_eq!(grid.walls(Pos::new(1, 0)).hex_digit(), b'B');
+        assert_eq!(grid.walls(Pos::new(0, 1)).hex_digit(), b'D');
+        assert!(grid.set_wall(p, Dir::North, true));
+        assert!(grid.is_closed(Pos::new(1, 0), Dir::South));
+    }
+
+    #[test]
+    fn border_walls_stay_closed() {
+        let mut grid = Grid::new(2, 2).unwrap();
+        assert!(!grid.set_wall(Pos::new(0, 0), Dir::North, false));
+        assert!(!grid.set_wall(Pos::new(1, 1), Dir::East, false));
+        assert!(grid.positions().all(|p| grid.walls(p) == Walls::CLOSED));
+    }
+
+    #[test]
+    fn stamp_cells_are_locked_closed() {
+        let mut grid = Grid::new(9, 7).unwrap();
+        let stamp = grid.stamp().expect("9x7 has room for the 42");
+        let cell = stamp.cells().next().unwrap();
+        assert!(grid.is_locked(cell));
+        for dir in Dir::ALL {
+            assert!(!grid.set_wall(cell, dir, false));
+        }
+        assert_eq!(grid.positions().filter(|&p| grid.is_locked(p)).count(), 18);
+    }
+
+    #[test]
+    fn lock_if_closed_refuses_an_opened_stamp() {
+        let mut grid = Grid::with_stamp(9, 7, None).unwrap();
+        let stamp = Stamp::centred(9, 7).unwrap();
+        let cell = stamp.cells().next().unwrap();
+        grid.set_wall(cell, Dir::West, false);
+        assert!(!grid.lock_if_closed(stamp));
+        assert_eq!(grid.stamp(), None);
+        grid.set_wall(cell, Dir::West, true);
+        assert!(grid.lock_if_closed(stamp));
+        assert_eq!(grid.stamp(), Some(stamp));
+    }
+
+    #[test]
+    fn size_limits_are_enforced() {
+        assert!(matches!(
+            Grid::new(1, 5),
+            Err(SizeError::Side { side: "WIDTH", .. })
+        ));
+        assert!(matches!(
+            check_size(5, MAX_SIDE + 1),
+            Err(SizeError::Side { side: "HEIGHT", .. })
+        ));
+        assert!(matches!(
+            check_size(MAX_SIDE, MAX_SIDE),
+            Err(SizeError::TooManyCells { .. })
+        ));
+        assert!(check_size(10_000, 10_000).is_ok());
+    }
+
+    #[test]
+    fn index_and_pos_are_inverse() {
+        let grid = Grid::new(7, 3).unwrap();
+        for (i, p) in grid.positions().enumerate() {
+            assert_eq!(grid.index(p), i);
+            assert_eq!(grid.pos(i), p);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The SPEC's structural rules, shared by the generators (which must never break them) and the
+//! validator (which reports where they are broken), so both read them the same way.
+
+use crate::geometry::{Dir, Pos};
+use crate::grid::Grid;
+
+/// Side of the smallest forbidden open area.
+pub const OPEN_AREA_SIDE: u32 = 3;
+/// A playable board has at least this many independent loops (when the grid has room for them).
+pub const MIN_BOARD_LOOPS: u64 = 2;
+/// A playable board has at most this many dead ends that its border or the 42 do not force.
+pub const MAX_FREE_DEAD_ENDS: usize = 2;
+
+/// Whether the 3x3 block with top-left `corner` has all 12 of its inner walls open, counting the
+/// wall on side `dir` of `extra` as open too when given (to test a wall before opening it).
+pub fn is_open_block(grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>) -> bool {
+    let n = OPEN_AREA_SIDE;
+    if corner.x + n > grid.width() || corner.y + n > grid.height() {
+        return false;
+    }
+    let open = |p: Pos, dir: Dir| {
+        grid.is_open(p, dir)
+            || extra.is_some_and(|(q, d)| {
+                (q == p && d == dir) || grid.neighbor(q, d) == Some(p) && d.opposite() == dir
+            })
+    };
+    (0..n).all(|dy| {
+        (0..n).all(|dx| {
+            let p = Pos::new(corner.x + dx, corner.y + dy);
+            (dx + 1 == n || open(p, Dir::East)) && (dy + 1 == n || open(p, Dir::South))
+        })
+    })
+}
+
+/// Whether opening the wall on side `dir` of `pos` would complete a 3x3 open area.
+pub fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
+    let Some(next) = grid.neighbor(pos, dir) else {
+        return false;
+    };
+    // The blocks that hold both cells: their corners range over the cells up to two steps
+    // up-left of the pair.
+    let (lo, hi) = (pos.min(next), pos.max(next));
+    let n = OPEN_AREA_SIDE - 1;
+    let xs = hi.x.saturating_sub(n)..=lo.x;
+    xs.flat_map(|x| (hi.y.saturating_sub(n)..=lo.y).map(move |y| Pos::new(x, y)))
+        .any(|corner| is_open_block(grid, corner, Some((pos, dir))))
+}
+
+/// How many cells next to `pos` could ever be joined to it: inside the grid and not in the 42.
+pub fn joinable_neighbors(grid: &Grid, pos: Pos) -> usize {
+    Dir::ALL
+        .into_iter()
+        .filter_map(|d| grid.neighbor(pos, d))
+        .filter(|&n| !grid.is_locked(n))
+        .count()
+}
+
+/// A dead end (one open wall) that could not have another: the border and the 42 close every
+/// other side. The playable-board rule does not count these.
+pub fn is_forced_dead_end(grid: &Grid, pos: Pos) -> bool {
+    joinable_neighbors(grid, pos) <= 1
+}
+
+/// The loops a playable board must have: [`MIN_BOARD_LOOPS`], or fewer when the grid cannot hold
+/// that many (a 2x2 maze has room for one).
+pub fn required_loops(grid: &Grid) -> u64 {
+    let mut cells = 0u64;
+    let mut joins = 0u64;
+    for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
+        cells += 1;
+        for d in [Dir::East, Dir::South] {
+            joins += u64::from(grid.neighbor(p, d).is_some_and(|n| !grid.is_locked(n)));
+        }
+    }
+    MIN_BOARD_LOOPS.min((joins + 1).saturating_sub(cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open_all(grid: &mut Grid) {
+        for p in grid.positions().collect::<Vec<_>>() {
+            grid.set_wall(p, Dir::East, false);
+            grid.set_wall(p, Dir::South, false);
+        }
+    }
+
+    #[test]
+    fn a_fully_open_3x3_is_an_open_block() {
+        let mut grid = Grid::new(3, 3).unwrap();
+        open_all(&mut grid);
+        assert!(is_open_block(&grid, Pos::new(0, 0), None));
+        grid.set_wall(Pos::new(1, 1), Dir::West, true);
+        assert!(!is_open_block(&grid, Pos::new(0, 0), None));
+        assert!(opening_makes_open_block(&grid, Pos::new(1, 1), Dir::West));
+        assert!(opening_makes_open_block(&grid, Pos::new(0, 1), Dir::East));
+        assert!(!opening_makes_open_block(&grid, Pos::new(1, 1), Dir::North));
+    }
+
+    #[test]
+    fn two_by_three_areas_are_allowed() {
+        let mut grid = Grid::new(3, 2).unwrap();
+        open_all(&mut grid);
+        assert!(!is_open_block(&grid, Pos::new(0, 0), None));
+    }
+
+    #[test]
+    fn blocks_anywhere_in_a_larger_grid_are_checked() {
+        let mut grid = Grid::new(6, 5).unwrap();
+        for y in 2..5 {
+            for x in 3..6 {
+                let p = Pos::new(x, y);
+                if x < 5 {
+                    grid.set_wall(p, Dir::East, false);
+                }
+                if y < 4 && !(x == 5 && y == 3) {
+                    grid.set_wall(p, Dir::South, false);
+                }
+            }
+        }
+        assert!(!is_open_block(&grid, Pos::new(3, 2), None));
+        assert!(opening_makes_open_block(&grid, Pos::new(5, 4), Dir::North));
+        assert!(!opening_makes_open_block(&grid, Pos::new(2, 2), Dir::East));
+    }
+
+    #[test]
+    fn forced_dead_ends_are_boxed_in() {
+        let grid = Grid::new(9, 7).unwrap();
+        // Inside the 4 of the 42: walled by the stamp on three sides.
+        let stamp = grid.stamp().unwrap().origin();
+        assert!(is_forced_dead_end(
+            &grid,
+            Pos::new(stamp.x + 5, stamp.y + 3)
+        ));
+        assert!(!is_forced_dead_end(&grid, Pos::new(0, 0)));
+    }
+
+    #[test]
+    fn required_loops_depends_on_room() {
+        assert_eq!(required_loops(&Grid::new(2, 2).unwrap()), 1);
+        assert_eq!(required_loops(&Grid::new(2, 3).unwrap()), 2);
+        assert_eq!(required_loops(&Grid::new(20, 20).unwrap()), 2);
+    }
+}
