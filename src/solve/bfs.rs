@@ -13,7 +13,8 @@ const REACHED: u8 = 4;
 #[derive(Clone, Debug)]
 pub struct Bfs {
     from: usize,
-    to: usize,
+    /// The goal; `None` searches every reachable cell.
+    to: Option<usize>,
     came_from: Vec<u8>,
     queue: VecDeque<u32>,
     visited: u64,
@@ -24,16 +25,27 @@ pub struct Bfs {
 impl Bfs {
     /// A search from `from` to `to`, both inside `grid`.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> Bfs {
+        Bfs::search(grid, from, Some(to))
+    }
+
+    /// A search from `from` that reaches every cell it can (a flood fill), after which
+    /// [`Bfs::path_to`] gives a shortest path to any reached cell.
+    pub fn flood(grid: &Grid, from: Pos) -> Bfs {
+        Bfs::search(grid, from, None)
+    }
+
+    fn search(grid: &Grid, from: Pos, to: Option<Pos>) -> Bfs {
+        let to = to.map(|p| grid.index(p));
         let from = grid.index(from);
         let mut came_from = vec![0u8; grid.cell_count()];
         came_from[from] = REACHED;
         Bfs {
             from,
-            to: grid.index(to),
+            to,
             came_from,
             queue: VecDeque::from([from as u32]),
             visited: 1,
-            found: from == grid.index(to),
+            found: to == Some(from),
             done: false,
         }
     }
@@ -76,7 +88,7 @@ impl Bfs {
                 self.came_from[next] = REACHED | dir.opposite() as u8;
                 self.visited += 1;
                 self.queue.push_back(next as u32);
-                if next == self.to {
+                if Some(next) == self.to {
                     self.found = true;
                     break;
                 }
@@ -115,12 +127,18 @@ impl Bfs {
 
     /// The shortest path, once the goal has been reached.
     pub fn solution(&self, grid: &Grid) -> Option<Solution> {
-        if !self.found {
+        let to = self.to.filter(|_| self.found)?;
+        self.path_to(grid, grid.pos(to))
+    }
+
+    /// A shortest path to `pos` if the search has reached it.
+    pub fn path_to(&self, grid: &Grid, pos: Pos) -> Option<Solution> {
+        let mut at = grid.index(pos);
+        if self.came_from[at] == 0 {
             return None;
         }
         let w = grid.width() as usize;
         let mut dirs = Vec::new();
-        let mut at = self.to;
         while at != self.from {
             let back = Dir::from_index(self.came_from[at]);
             dirs.push(back.opposite());

@@ -1,0 +1,39 @@
+//! `--check MAZE_FILE [CONFIG]`: validates a maze file and reports each broken rule.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use mazegen::config::Config;
+use mazegen::format::MazeFile;
+use mazegen::validate::{Expected, validate_file};
+
+use super::AppError;
+
+/// At most this many broken rules are listed; a count stands for the rest.
+const MAX_LISTED: usize = 50;
+
+pub fn run(maze_file: &Path, config: Option<&Path>) -> Result<ExitCode, AppError> {
+    let expected = match config {
+        Some(path) => Expected::from_config(&Config::load(path)?),
+        None => Expected::default(),
+    };
+    let file = MazeFile::load(maze_file).map_err(|e| AppError::Runtime(e.to_string()))?;
+    let found = validate_file(&file, &expected);
+    let name = maze_file.display();
+    if found.is_empty() {
+        println!(
+            "{name}: valid {}x{} maze, path {} steps",
+            file.width(),
+            file.height(),
+            file.path.len()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    for violation in found.iter().take(MAX_LISTED) {
+        println!("{name}: {violation}");
+    }
+    if found.len() > MAX_LISTED {
+        println!("{name}: ... and {} more", found.len() - MAX_LISTED);
+    }
+    Ok(ExitCode::from(1))
+}

@@ -1,0 +1,80 @@
+//! Command-line arguments.
+
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+
+/// The config used when none is named.
+pub const DEFAULT_CONFIG: &str = "config.txt";
+
+/// A-Maze-ing: generate, solve, validate and watch mazes in the 42 hex format.
+#[derive(Debug, Parser)]
+#[command(
+    version,
+    about,
+    after_help = "Exit codes: 0 ok, 1 runtime or check failure, 2 bad config or usage."
+)]
+pub struct Cli {
+    /// The config file (KEY=VALUE lines; see the README).
+    #[arg(value_name = "CONFIG")]
+    pub config: Option<PathBuf>,
+
+    /// Generate, solve and write OUTPUT_FILE without the dashboard; print a one-line summary.
+    #[arg(long, conflicts_with = "check")]
+    pub headless: bool,
+
+    /// Validate a maze file against every rule (and against CONFIG if given); print one line
+    /// per broken rule; exit 0 when all hold, 1 otherwise.
+    #[arg(long, value_name = "MAZE_FILE")]
+    pub check: Option<PathBuf>,
+
+    /// Use this seed instead of the config's SEED.
+    #[arg(long, value_name = "N", conflicts_with = "check")]
+    pub seed: Option<u64>,
+}
+
+impl Cli {
+    /// The config file named on the command line, if any.
+    pub fn config_path(&self) -> Option<&Path> {
+        self.config.as_deref()
+    }
+
+    /// The config to run: the one named, or `config.txt`.
+    pub fn config_or_default(&self) -> &Path {
+        self.config_path().unwrap_or(Path::new(DEFAULT_CONFIG))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn check_takes_a_maze_file_and_an_optional_config() {
+        let cli = Cli::try_parse_from(["a-maze-ing", "--check", "maze.txt", "config.txt"]).unwrap();
+        assert_eq!(cli.check.as_deref(), Some(Path::new("maze.txt")));
+        assert_eq!(cli.config_path(), Some(Path::new("config.txt")));
+        let cli = Cli::try_parse_from(["a-maze-ing", "--check", "maze.txt"]).unwrap();
+        assert_eq!(cli.config_path(), None);
+    }
+
+    #[test]
+    fn headless_defaults_to_config_txt_and_takes_a_seed() {
+        let cli = Cli::try_parse_from(["a-maze-ing", "--headless", "--seed", "7"]).unwrap();
+        assert!(cli.headless);
+        assert_eq!(cli.seed, Some(7));
+        assert_eq!(cli.config_or_default(), Path::new("config.txt"));
+    }
+
+    #[test]
+    fn bad_usage_is_rejected() {
+        assert!(Cli::try_parse_from(["a-maze-ing", "--seed", "-1"]).is_err());
+        assert!(Cli::try_parse_from(["a-maze-ing", "--headless", "--check", "m.txt"]).is_err());
+    }
+}

@@ -1,0 +1,59 @@
+//! `--headless`: generate, solve and write OUTPUT_FILE, then print a one-line summary.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use mazegen::config::Config;
+use mazegen::format::{hex, write_atomically};
+use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use mazegen::rng::random_seed;
+use mazegen::{Generator, shortest_path};
+
+use super::AppError;
+use super::cli::Cli;
+
+pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
+    let config = Config::load(cli.config_or_default())?;
+    let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    let started = Instant::now();
+    let mut generator =
+        Generator::new(config.maze_options(seed)).map_err(|e| AppError::Runtime(e.to_string()))?;
+    generator.run();
+    let grid = generator.into_grid();
+    if grid.stamp().is_none() {
+        eprintln!("{}", too_small_for_42(&config));
+    }
+    let path = shortest_path(&grid, config.entry, config.exit).ok_or_else(|| {
+        AppError::Runtime(format!(
+            "no path from {} to {} (a bug: please report it)",
+            config.entry, config.exit
+        ))
+    })?;
+    write_atomically(&config.output_file, |out| {
+        hex::write_maze(out, &grid, config.entry, config.exit, &path)
+    })
+    .map_err(|e| AppError::Runtime(e.to_string()))?;
+    let kind = if config.perfect {
+        "perfect".to_owned()
+    } else {
+        format!("board (braid {})", config.braid)
+    };
+    println!(
+        "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
+        config.output_file.display(),
+        config.width,
+        config.height,
+        config.algorithm,
+        path.len(),
+        started.elapsed().as_secs_f64() * 1000.0,
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The console note for a maze without room for the 42.
+pub fn too_small_for_42(config: &Config) -> String {
+    format!(
+        "note: a {}x{} maze is too small for the 42 (it needs at least {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it",
+        config.width, config.height
+    )
+}

@@ -1,0 +1,1056 @@
+//! The config file: `KEY=VALUE` lines that say which maze to make and where to write it.
+//!
+//! Parsing is strict on purpose: a typo in a key or a value is an error naming the file, the
+//! line, the key and the bad value, never a silently ignored setting. Errors come in a fixed
+//! order (per-line problems in line order, then missing keys, then checks that need several
+//! keys) so the user always sees the earliest problem in the file first.
+
+use std::path::{Path, PathBuf};
+
+use crate::generate::{Algorithm, MazeOptions, UnknownAlgorithm};
+use crate::geometry::Pos;
+use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError, Stamp};
+
+/// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
+/// imperfect maze has loops everywhere unless the user asks for fewer.
+pub const DEFAULT_BRAID: f64 = 1.0;
+
+/// Keys every config must give, in the order a missing one is reported.
+pub const MANDATORY_KEYS: [&str; 6] = [
+    Key::Width.name(),
+    Key::Height.name(),
+    Key::Entry.name(),
+    Key::Exit.name(),
+    Key::OutputFile.name(),
+    Key::Perfect.name(),
+];
+
+/// Keys a config may give; any other key is an error.
+pub const OPTIONAL_KEYS: [&str; 4] = [
+    Key::Seed.name(),
+    Key::Algorithm.name(),
+    Key::Theme.name(),
+    Key::Braid.name(),
+];
+
+/// A parsed and fully checked config: every value is in range and the entry and exit are
+/// usable cells of the maze, so callers can generate without re-validating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// `WIDTH`: columns of cells.
+    pub width: u32,
+    /// `HEIGHT`: rows of cells.
+    pub height: u32,
+    /// `ENTRY`: where the path starts (and where carving starts).
+    pub entry: Pos,
+    /// `EXIT`: where the path ends.
+    pub exit: Pos,
+    /// `OUTPUT_FILE`: where the hex maze is written.
+    pub output_file: PathBuf,
+    /// `PERFECT`: one path between any two cells, or a braided board with loops.
+    pub perfect: bool,
+    /// `SEED`; `None` means "pick a random seed" (the caller shows it so it can be reproduced).
+    pub seed: Option<u64>,
+    /// `ALGORITHM`, [`Algorithm::default`] when absent.
+    pub algorithm: Algorithm,
+    /// `THEME`, free text: only the TUI knows the theme names, so it checks them.
+    pub theme: Option<String>,
+    /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
+    pub braid: f64,
+}
+
+impl Config {
+    /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
+    /// recognises what they typed.
+    pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
+        let path = path.as_ref();
+        let fail = |kind| ConfigError {
+            file: path.to_path_buf(),
+            line: None,
+            kind,
+        };
+        let bytes = std::fs::read(path).map_err(|error| {
+            fail(ConfigErrorKind::Unreadable {
+                reason: error.to_string(),
+            })
+        })?;
+        let text = String::from_utf8(bytes).map_err(|error| {
+            fail(ConfigErrorKind::NotUtf8 {
+                offset: error.utf8_error().valid_up_to(),
+            })
+        })?;
+        Config::parse(&text, path)
+    }
+
+    /// Parses config text. `source` is only used to name the file in error messages.
+    pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
+        parse_text(text).map_err(|Fault { line, kind }| ConfigError {
+            file: source.as_ref().to_path_buf(),
+            line,
+            kind,
+        })
+    }
+
+    /// The generator options for this config. The seed is passed in because a config without
+    /// `SEED` needs a random one, which the caller picks (and reports).
+    pub fn maze_options(&self, seed: u64) -> MazeOptions {
+        MazeOptions::new(self.width, self.height)
+            .seed(seed)
+            .perfect(self.perfect)
+            .braid(self.braid)
+            .algorithm(self.algorithm)
+            .start(self.entry)
+    }
+}
+
+/// A config that cannot be used, with where the problem is.
+///
+/// Displays on one line as `file:line: message`, or `file: message` when the problem is not on
+/// a particular line (unreadable file, missing key), the form editors and terminals link to.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {kind}", location(.file, .line))]
+pub struct ConfigError {
+    /// The config file, as the caller named it.
+    pub file: PathBuf,
+    /// 1-based line of the problem, if it is on one line.
+    pub line: Option<usize>,
+    pub kind: ConfigErrorKind,
+}
+
+impl ConfigError {
+    /// The key the error is about, uppercase, if any (for highlighting it in the TUI).
+    pub fn key(&self) -> Option<&str> {
+        self.kind.key()
+    }
+}
+
+/// `file:line` or `file`, the prefix of a [`ConfigError`] message.
+fn location(file: &Path, line: &Option<usize>) -> String {
+    match line {
+        Some(line) => format!("{}:{line}", file.display()),
+        None => file.display().to_string(),
+    }
+}
+
+/// What is wrong with a config. Bad values are quoted with Rust string escapes so control
+/// characters cannot break the one-line message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigErrorKind {
+    #[error("cannot read the file: {reason}")]
+    Unreadable { reason: String },
+    #[error("not valid UTF-8 text (first bad byte at offset {offset})")]
+    NotUtf8 { offset: usize },
+    #[error("expected KEY=VALUE, got {text:?}")]
+    MissingEquals { text: String },
+    #[error("no key before '=' in {text:?}")]
+    EmptyKey { text: String },
+    #[error("{key} has no value")]
+    EmptyValue { key: &'static str },
+    #[error("unknown key {key:?} (known keys: {})", known_keys())]
+    UnknownKey { key: String },
+    #[error("duplicate key {key} (first given on line {first_line})")]
+    DuplicateKey {
+        key: &'static str,
+        first_line: usize,
+    },
+    #[error("missing mandatory key {key}")]
+    MissingKey { key: &'static str },
+    #[error("{key} must be a whole number between {MIN_SIDE} and {MAX_SIDE}, got {value:?}")]
+    BadSize { key: &'static str, value: String },
+    /// Each side is fine but together they exceed [`grid::MAX_CELLS`]; `key` is whichever of
+    /// `WIDTH` and `HEIGHT` comes later in the file, the one that tipped it over.
+    #[error("WIDTH and HEIGHT are too large: {}", SizeError::TooManyCells { width: *width, height: *height })]
+    TooManyCells {
+        key: &'static str,
+        width: u32,
+        height: u32,
+    },
+    #[error("{key} must be x,y (two whole numbers, column then row), got {value:?}")]
+    BadCoordinate { key: &'static str, value: String },
+    #[error(
+        "{key} {pos} is outside the {width}x{height} maze (x must be below {width}, y below {height})"
+    )]
+    OutsideMaze {
+        key: &'static str,
+        pos: Pos,
+        width: u32,
+        height: u32,
+    },
+    #[error("EXIT {pos} is the same cell as ENTRY (they must differ)")]
+    EntryIsExit { pos: Pos },
+    #[error("{key} {pos} is on the 42 pattern (its cells are closed)")]
+    OnStamp { key: &'static str, pos: Pos },
+    #[error("PERFECT must be True or False, got {value:?}")]
+    BadBool { value: String },
+    #[error(
+        "SEED must be a whole number between 0 and {}, got {value:?}",
+        u64::MAX
+    )]
+    BadSeed { value: String },
+    #[error("BRAID must be a number between 0.0 and 1.0, got {value:?}")]
+    BadBraid { value: String },
+    #[error("ALGORITHM: {0}")]
+    UnknownAlgorithm(UnknownAlgorithm),
+}
+
+impl ConfigErrorKind {
+    /// The key the error is about, uppercase, if any.
+    pub fn key(&self) -> Option<&str> {
+        use ConfigErrorKind as K;
+        match self {
+            K::Unreadable { .. } | K::NotUtf8 { .. } | K::MissingEquals { .. } => None,
+            K::EmptyKey { .. } => None,
+            K::UnknownKey { key } => Some(key),
+            K::EmptyValue { key }
+            | K::DuplicateKey { key, .. }
+            | K::MissingKey { key }
+            | K::BadSize { key, .. }
+            | K::TooManyCells { key, .. }
+            | K::BadCoordinate { key, .. }
+            | K::OutsideMaze { key, .. }
+            | K::OnStamp { key, .. } => Some(key),
+            K::EntryIsExit { .. } => Some(Key::Exit.name()),
+            K::BadBool { .. } => Some(Key::Perfect.name()),
+            K::BadSeed { .. } => Some(Key::Seed.name()),
+            K::BadBraid { .. } => Some(Key::Braid.name()),
+            K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
+        }
+    }
+}
+
+/// All keys, comma separated, so an unknown-key message shows what was probably meant.
+fn known_keys() -> String {
+    Key::ALL.map(Key::name).join(", ")
+}
+
+/// The known keys. An enum rather than strings so parsing matches every key exhaustively.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Width,
+    Height,
+    Entry,
+    Exit,
+    OutputFile,
+    Perfect,
+    Seed,
+    Algorithm,
+    Theme,
+    Braid,
+}
+
+impl Key {
+    /// Mandatory keys first, in [`MANDATORY_KEYS`] order, then [`OPTIONAL_KEYS`].
+    const ALL: [Key; 10] = [
+        Key::Width,
+        Key::Height,
+        Key::Entry,
+        Key::Exit,
+        Key::OutputFile,
+        Key::Perfect,
+        Key::Seed,
+        Key::Algorithm,
+        Key::Theme,
+        Key::Braid,
+    ];
+
+    const fn name(self) -> &'static str {
+        match self {
+            Key::Width => "WIDTH",
+            Key::Height => "HEIGHT",
+            Key::Entry => "ENTRY",
+            Key::Exit => "EXIT",
+            Key::OutputFile => "OUTPUT_FILE",
+            Key::Perfect => "PERFECT",
+            Key::Seed => "SEED",
+            Key::Algorithm => "ALGORITHM",
+            Key::Theme => "THEME",
+            Key::Braid => "BRAID",
+        }
+    }
+
+    /// The key named `upper` (already uppercased).
+    fn from_name(upper: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|key| key.name() == upper)
+    }
+}
+
+/// A [`ConfigErrorKind`] with its line, before the file name is attached.
+struct Fault {
+    line: Option<usize>,
+    kind: ConfigErrorKind,
+}
+
+impl Fault {
+    fn at(line: Option<usize>, kind: ConfigErrorKind) -> Fault {
+        Fault { line, kind }
+    }
+}
+
+/// Parses config text: every line first, then the whole.
+fn parse_text(text: &str) -> Result<Config, Fault> {
+    // Windows editors like to start UTF-8 files with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut draft = Draft::default();
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index + 1;
+        draft
+            .read_line(line_no, line)
+            .map_err(|kind| Fault::at(Some(line_no), kind))?;
+    }
+    let lines = draft.lines;
+    let config = draft.into_config()?;
+    check_layout(&config, &lines)?;
+    Ok(config)
+}
+
+/// The line each key was given on, so later checks can point at it.
+#[derive(Clone, Copy, Default)]
+struct KeyLines([Option<usize>; Key::ALL.len()]);
+
+impl KeyLines {
+    fn get(&self, key: Key) -> Option<usize> {
+        self.0[key as usize]
+    }
+
+    fn set(&mut self, key: Key, line: usize) {
+        self.0[key as usize] = Some(line);
+    }
+}
+
+/// The values read so far; every one already parsed and range-checked on its own.
+#[derive(Default)]
+struct Draft {
+    lines: KeyLines,
+    width: Option<u32>,
+    height: Option<u32>,
+    entry: Option<Pos>,
+    exit: Option<Pos>,
+    output_file: Option<PathBuf>,
+    perfect: Option<bool>,
+    seed: Option<u64>,
+    algorithm: Option<Algorithm>,
+    theme: Option<String>,
+    braid: Option<f64>,
+}
+
+impl Draft {
+    /// Reads one line: a comment, a blank, or a `KEY=VALUE` for a key not seen before.
+    fn read_line(&mut self, line_no: usize, line: &str) -> Result<(), ConfigErrorKind> {
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            return Ok(());
+        }
+        let Some((key, value)) = text.split_once('=') else {
+            return Err(ConfigErrorKind::MissingEquals { text: text.into() });
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if key.is_empty() {
+            return Err(ConfigErrorKind::EmptyKey { text: text.into() });
+        }
+        let upper = key.to_ascii_uppercase();
+        let Some(key) = Key::from_name(&upper) else {
+            return Err(ConfigErrorKind::UnknownKey { key: upper });
+        };
+        if let Some(first_line) = self.lines.get(key) {
+            return Err(ConfigErrorKind::DuplicateKey {
+                key: key.name(),
+                first_line,
+            });
+        }
+        if value.is_empty() {
+            return Err(ConfigErrorKind::EmptyValue { key: key.name() });
+        }
+        self.set(key, value)?;
+        self.lines.set(key, line_no);
+        Ok(())
+    }
+
+    /// Parses `value` for `key` and stores it.
+    fn set(&mut self, key: Key, value: &str) -> Result<(), ConfigErrorKind> {
+        let name = key.name();
+        match key {
+            Key::Width => self.width = Some(parse_side(name, value)?),
+            Key::Height => self.height = Some(parse_side(name, value)?),
+            Key::Entry => self.entry = Some(parse_coordinate(name, value)?),
+            Key::Exit => self.exit = Some(parse_coordinate(name, value)?),
+            Key::OutputFile => self.output_file = Some(PathBuf::from(value)),
+            Key::Perfect => self.perfect = Some(parse_bool(value)?),
+            Key::Seed => self.seed = Some(parse_seed(value)?),
+            Key::Algorithm => {
+                let algorithm = value.parse().map_err(ConfigErrorKind::UnknownAlgorithm)?;
+                self.algorithm = Some(algorithm);
+            }
+            Key::Theme => self.theme = Some(value.to_owned()),
+            Key::Braid => self.braid = Some(parse_braid(value)?),
+        }
+        Ok(())
+    }
+
+    /// The config, or the first missing mandatory key in [`MANDATORY_KEYS`] order.
+    fn into_config(self) -> Result<Config, Fault> {
+        // Struct fields are evaluated in the order written, which is MANDATORY_KEYS order.
+        Ok(Config {
+            width: require(self.width, Key::Width)?,
+            height: require(self.height, Key::Height)?,
+            entry: require(self.entry, Key::Entry)?,
+            exit: require(self.exit, Key::Exit)?,
+            output_file: require(self.output_file, Key::OutputFile)?,
+            perfect: require(self.perfect, Key::Perfect)?,
+            seed: self.seed,
+            algorithm: self.algorithm.unwrap_or_default(),
+            theme: self.theme,
+            braid: self.braid.unwrap_or(DEFAULT_BRAID),
+        })
+    }
+}
+
+fn require<T>(value: Option<T>, key: Key) -> Result<T, Fault> {
+    value.ok_or(Fault::at(
+        None,
+        ConfigErrorKind::MissingKey { key: key.name() },
+    ))
+}
+
+/// Checks that need several keys: the maze fits in memory and the entry and exit are two
+/// distinct open cells inside it.
+fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
+    let (width, height) = (config.width, config.height);
+    grid::check_size(width, height).map_err(|error| size_fault(error, lines))?;
+    let ends = [(Key::Entry, config.entry), (Key::Exit, config.exit)];
+    for (key, pos) in ends {
+        if pos.x >= width || pos.y >= height {
+            let kind = ConfigErrorKind::OutsideMaze {
+                key: key.name(),
+                pos,
+                width,
+                height,
+            };
+            return Err(Fault::at(lines.get(key), kind));
+        }
+    }
+    if config.entry == config.exit {
+        let kind = ConfigErrorKind::EntryIsExit { pos: config.exit };
+        return Err(Fault::at(lines.get(Key::Exit), kind));
+    }
+    if let Some(stamp) = Stamp::centred(width, height) {
+        for (key, pos) in ends {
+            if stamp.contains(pos) {
+                let kind = ConfigErrorKind::OnStamp {
+                    key: key.name(),
+                    pos,
+                };
+                return Err(Fault::at(lines.get(key), kind));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Turns a size error into a fault on the line that caused it.
+fn size_fault(error: SizeError, lines: &KeyLines) -> Fault {
+    match error {
+        SizeError::TooManyCells { width, height } => {
+            // Blame whichever side was given last: that is the one that tipped it over.
+            let key = match (lines.get(Key::Width), lines.get(Key::Height)) {
+                (Some(w), Some(h)) if w > h => Key::Width,
+                _ => Key::Height,
+            };
+            let kind = ConfigErrorKind::TooManyCells {
+                key: key.name(),
+                width,
+                height,
+            };
+            Fault::at(lines.get(key), kind)
+        }
+        // Sides are range-checked as they are read, so this only happens if the limits diverge.
+        SizeError::Side { side, value } => {
+            let key = if side == Key::Width.name() {
+                Key::Width
+            } else {
+                Key::Height
+            };
+            let kind = ConfigErrorKind::BadSize {
+                key: key.name(),
+                value: value.to_string(),
+            };
+            Fault::at(lines.get(key), kind)
+        }
+    }
+}
+
+/// A whole number written with ASCII digits only: no sign, no spaces, no decimal point.
+/// `str::parse` alone would accept `+5`; a config value is rejected rather than guessed at.
+fn parse_digits<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse().ok()).flatten()
+}
+
+fn parse_side(key: &'static str, value: &str) -> Result<u32, ConfigErrorKind> {
+    parse_digits(value)
+        .filter(|side| (MIN_SIDE..=MAX_SIDE).contains(side))
+        .ok_or_else(|| ConfigErrorKind::BadSize {
+            key,
+            value: value.to_owned(),
+        })
+}
+
+/// `x,y` with optional spaces around each number.
+fn parse_coordinate(key: &'static str, value: &str) -> Result<Pos, ConfigErrorKind> {
+    let pos = value
+        .split_once(',')
+        .and_then(|(x, y)| Some(Pos::new(parse_digits(x.trim())?, parse_digits(y.trim())?)));
+    pos.ok_or_else(|| ConfigErrorKind::BadCoordinate {
+        key,
+        value: value.to_owned(),
+    })
+}
+
+/// `True` or `False` in any case; `yes`, `1` and friends are refused as ambiguous.
+fn parse_bool(value: &str) -> Result<bool, ConfigErrorKind> {
+    if value.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if value.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(ConfigErrorKind::BadBool {
+            value: value.to_owned(),
+        })
+    }
+}
+
+fn parse_seed(value: &str) -> Result<u64, ConfigErrorKind> {
+    parse_digits(value).ok_or_else(|| ConfigErrorKind::BadSeed {
+        value: value.to_owned(),
+    })
+}
+
+/// A finite number in 0.0..=1.0 (`NaN` and infinities fall outside the range check).
+fn parse_braid(value: &str) -> Result<f64, ConfigErrorKind> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|braid| (0.0..=1.0).contains(braid))
+        .ok_or_else(|| ConfigErrorKind::BadBraid {
+            value: value.to_owned(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The subject's example config (same text as
+    /// `shared/fixtures/subject_example_25x20.config.txt`), inlined so the crate tests alone.
+    const SUBJECT_EXAMPLE: &str = "\
+# The config that goes with subject_example_25x20.txt (the subject's own example output).
+WIDTH=25
+HEIGHT=20
+ENTRY=1,1
+EXIT=19,14
+OUTPUT_FILE=maze.txt
+PERFECT=False
+";
+
+    /// A valid config with one key per line, so line N is the Nth key.
+    const BASE: &str = "\
+WIDTH=25
+HEIGHT=20
+ENTRY=1,1
+EXIT=19,14
+OUTPUT_FILE=maze.txt
+PERFECT=False
+";
+
+    const FILE: &str = "test.cfg";
+
+    /// `BASE` with the line of `key` replaced by `line`.
+    fn with_line(key: &str, line: &str) -> String {
+        BASE.lines()
+            .map(|l| {
+                if l.starts_with(&format!("{key}=")) {
+                    line
+                } else {
+                    l
+                }
+            })
+            .map(|l| format!("{l}\n"))
+            .collect()
+    }
+
+    /// `BASE` with `extra` appended as line 7 onwards.
+    fn with_extra(extra: &str) -> String {
+        format!("{BASE}{extra}\n")
+    }
+
+    /// Parses `text` expecting an error at `line` about `key` whose message contains every
+    /// needle, the file name and the `:line:` marker, all on one line.
+    fn assert_error(text: &str, line: Option<usize>, key: Option<&str>, needles: &[&str]) {
+        let error = Config::parse(text, FILE).expect_err(text);
+        let message = error.to_string();
+        assert_eq!(error.line, line, "{message}");
+        assert_eq!(error.key(), key, "{message}");
+        assert_eq!(error.file, Path::new(FILE));
+        match line {
+            Some(line) => assert!(
+                message.starts_with(&format!("{FILE}:{line}: ")),
+                "{message}"
+            ),
+            None => assert!(message.starts_with(&format!("{FILE}: ")), "{message}"),
+        }
+        if let Some(key) = key {
+            assert!(message.contains(key), "{message}");
+        }
+        for needle in needles {
+            assert!(message.contains(needle), "{message:?} lacks {needle:?}");
+        }
+        assert!(!message.contains('\n'), "{message:?}");
+    }
+
+    fn kind(text: &str) -> ConfigErrorKind {
+        Config::parse(text, FILE).expect_err(text).kind
+    }
+
+    fn expected_subject_config() -> Config {
+        Config {
+            width: 25,
+            height: 20,
+            entry: Pos::new(1, 1),
+            exit: Pos::new(19, 14),
+            output_file: PathBuf::from("maze.txt"),
+            perfect: false,
+            seed: None,
+            algorithm: Algorithm::default(),
+            theme: None,
+            braid: DEFAULT_BRAID,
+        }
+    }
+
+    #[test]
+    fn key_lists_match_the_key_enum() {
+        let all: Vec<&str> = MANDATORY_KEYS.into_iter().chain(OPTIONAL_KEYS).collect();
+        assert_eq!(all, Key::ALL.map(Key::name));
+        assert_eq!(
+            known_keys(),
+            "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID"
+        );
+    }
+
+    #[test]
+    fn subject_example_parses() {
+        let config = Config::parse(SUBJECT_EXAMPLE, "config.txt").unwrap();
+        assert_eq!(config, expected_subject_config());
+    }
+
+    #[test]
+    fn subject_fixture_file_parses_when_present() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/fixtures/subject_example_25x20.config.txt");
+        if !path.exists() {
+            eprintln!("skipping: {} not found", path.display());
+            return;
+        }
+        assert_eq!(Config::load(&path).unwrap(), expected_subject_config());
+    }
+
+    #[test]
+    fn lenient_layout_parses() {
+        let text = "\u{feff}# a comment\r\n\
+                    \r\n\
+                    \t  \r\n\
+                    \x20  # indented comment\r\n\
+                    width = 30\r\n\
+                    Height=12\r\n\
+                    entry = 0 , 0\r\n\
+                    exit=29, 11\r\n\
+                    output_file = out/maze 1.txt \r\n\
+                    perfect = TRUE\r\n\
+                    seed=18446744073709551615\r\n\
+                    algorithm = DFS\r\n\
+                    theme = Neon Night\r\n\
+                    braid=.25\r\n";
+        let config = Config::parse(text, FILE).unwrap();
+        assert_eq!(
+            config,
+            Config {
+                width: 30,
+                height: 12,
+                entry: Pos::new(0, 0),
+                exit: Pos::new(29, 11),
+                output_file: PathBuf::from("out/maze 1.txt"),
+                perfect: true,
+                seed: Some(u64::MAX),
+                algorithm: Algorithm::Backtracker,
+                theme: Some("Neon Night".into()),
+                braid: 0.25,
+            }
+        );
+    }
+
+    #[test]
+    fn value_is_split_at_the_first_equals() {
+        let config = Config::parse(&with_line("OUTPUT_FILE", "OUTPUT_FILE=a=b.txt"), FILE);
+        assert_eq!(config.unwrap().output_file, PathBuf::from("a=b.txt"));
+    }
+
+    #[test]
+    fn small_maze_has_no_stamp_to_avoid() {
+        let text = "WIDTH=8\nHEIGHT=6\nENTRY=3,2\nEXIT=4,3\nOUTPUT_FILE=m\nPERFECT=true\n";
+        assert!(Config::parse(text, FILE).is_ok());
+    }
+
+    #[test]
+    fn load_reads_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.txt");
+        std::fs::write(&path, SUBJECT_EXAMPLE).unwrap();
+        assert_eq!(Config::load(&path).unwrap(), expected_subject_config());
+    }
+
+    #[test]
+    fn error_unreadable_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("no-such-config.txt");
+        let error = Config::load(&path).unwrap_err();
+        assert_eq!(error.file, path);
+        assert_eq!(error.line, None);
+        assert_eq!(error.key(), None);
+        assert!(matches!(error.kind, ConfigErrorKind::Unreadable { .. }));
+        let message = error.to_string();
+        assert!(message.starts_with(&format!("{}: cannot read", path.display())));
+        assert!(!message.contains('\n'));
+    }
+
+    #[test]
+    fn error_not_utf8() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("latin1.txt");
+        std::fs::write(&path, b"WIDTH=25\nTHEME=caf\xe9\n").unwrap();
+        let error = Config::load(&path).unwrap_err();
+        assert_eq!(error.line, None);
+        assert_eq!(error.kind, ConfigErrorKind::NotUtf8 { offset: 18 });
+        let message = error.to_string();
+        assert!(message.starts_with(&format!("{}: not valid UTF-8", path.display())));
+    }
+
+    #[test]
+    fn error_missing_equals() {
+        let text = with_line("WIDTH", "WIDTH 20");
+        assert_error(
+            &text,
+            Some(1),
+            None,
+            &[r#"expected KEY=VALUE, got "WIDTH 20""#],
+        );
+    }
+
+    #[test]
+    fn error_empty_key() {
+        assert_error(
+            &with_extra(" = 5"),
+            Some(7),
+            None,
+            &[r#"no key before '=' in "= 5""#],
+        );
+    }
+
+    #[test]
+    fn error_empty_value() {
+        let text = with_line("HEIGHT", "HEIGHT =  ");
+        assert_error(&text, Some(2), Some("HEIGHT"), &["HEIGHT has no value"]);
+    }
+
+    #[test]
+    fn error_unknown_key() {
+        let text = with_line("WIDTH", "widht=25");
+        let message = "unknown key \"WIDHT\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
+                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID)";
+        assert_error(&text, Some(1), Some("WIDHT"), &[message]);
+    }
+
+    #[test]
+    fn error_duplicate_key() {
+        let text = with_extra("# again\nentry=2,2");
+        let needles = ["duplicate key ENTRY (first given on line 3)"];
+        assert_error(&text, Some(8), Some("ENTRY"), &needles);
+    }
+
+    #[test]
+    fn error_missing_mandatory_key() {
+        let text = with_line("OUTPUT_FILE", "# no output");
+        assert_error(
+            &text,
+            None,
+            Some("OUTPUT_FILE"),
+            &["missing mandatory key OUTPUT_FILE"],
+        );
+    }
+
+    #[test]
+    fn missing_keys_are_reported_in_mandatory_order() {
+        let text = "PERFECT=true\nEXIT=1,1\n";
+        assert_error(text, None, Some("WIDTH"), &["missing mandatory key WIDTH"]);
+        assert_error("", None, Some("WIDTH"), &[]);
+        let text = "WIDTH=5\nHEIGHT=5\nOUTPUT_FILE=x\n";
+        assert_error(text, None, Some("ENTRY"), &[]);
+    }
+
+    #[test]
+    fn error_bad_size() {
+        let bad = [
+            "abc",
+            "+5",
+            "-3",
+            "5.0",
+            "1 2",
+            "1",
+            "0",
+            "100001",
+            "4294967296",
+            "2e3",
+        ];
+        for value in bad {
+            let text = with_line("HEIGHT", &format!("HEIGHT={value}"));
+            let message =
+                format!("HEIGHT must be a whole number between 2 and 100000, got \"{value}\"");
+            assert_error(&text, Some(2), Some("HEIGHT"), &[&message]);
+        }
+        let text = with_line("WIDTH", "WIDTH=abc");
+        assert_error(&text, Some(1), Some("WIDTH"), &[r#"got "abc""#]);
+    }
+
+    #[test]
+    fn sides_at_the_limits_are_accepted() {
+        let text = "WIDTH=2\nHEIGHT=100000\nENTRY=0,0\nEXIT=1,99999\nOUTPUT_FILE=m\nPERFECT=true";
+        let config = Config::parse(text, FILE).unwrap();
+        assert_eq!((config.width, config.height), (2, 100_000));
+    }
+
+    #[test]
+    fn error_too_many_cells_is_on_the_later_side() {
+        let big = "ENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=m\nPERFECT=true\n";
+        let limit = grid::MAX_CELLS.to_string();
+        let text = format!("WIDTH=100000\nHEIGHT=20000\n{big}");
+        assert_error(
+            &text,
+            Some(2),
+            Some("HEIGHT"),
+            &["20000", &limit, "100000x20000"],
+        );
+        let text = format!("HEIGHT=20000\n# width last\nWIDTH=100000\n{big}");
+        assert_error(
+            &text,
+            Some(3),
+            Some("WIDTH"),
+            &["100000", &limit, "100000x20000"],
+        );
+    }
+
+    #[test]
+    fn error_bad_coordinate() {
+        let bad = [
+            "1", "1,2,3", "a,b", "-1,0", "1,", " , ", ",", "1.5,2", "+1,2", "1 2,3",
+        ];
+        for value in bad {
+            let text = with_line("ENTRY", &format!("ENTRY={value}"));
+            let message = format!(
+                "ENTRY must be x,y (two whole numbers, column then row), got \"{}\"",
+                value.trim()
+            );
+            assert_error(&text, Some(3), Some("ENTRY"), &[&message]);
+        }
+        let text = with_line("EXIT", "EXIT=1,2,3");
+        assert_error(&text, Some(4), Some("EXIT"), &[r#"got "1,2,3""#]);
+    }
+
+    #[test]
+    fn error_outside_maze() {
+        let text = with_line("EXIT", "EXIT=25,3");
+        let message = "EXIT 25,3 is outside the 25x20 maze (x must be below 25, y below 20)";
+        assert_error(&text, Some(4), Some("EXIT"), &[message]);
+        let text = with_line("ENTRY", "ENTRY=0,20");
+        assert_error(&text, Some(3), Some("ENTRY"), &["ENTRY 0,20 is outside"]);
+        let text = with_line("ENTRY", "ENTRY=0,99999999999");
+        assert_error(&text, Some(3), Some("ENTRY"), &["must be x,y"]);
+    }
+
+    #[test]
+    fn error_entry_is_exit() {
+        let text = with_line("EXIT", "EXIT=1, 1");
+        let message = "EXIT 1,1 is the same cell as ENTRY";
+        assert_error(&text, Some(4), Some("EXIT"), &[message]);
+    }
+
+    #[test]
+    fn error_on_the_42_stamp() {
+        let text = with_line("ENTRY", "ENTRY=9,7");
+        let message = "ENTRY 9,7 is on the 42 pattern (its cells are closed)";
+        assert_error(&text, Some(3), Some("ENTRY"), &[message]);
+        let text = with_line("EXIT", "EXIT=15,11");
+        assert_error(&text, Some(4), Some("EXIT"), &["EXIT 15,11 is on the 42"]);
+        // An open cell inside the stamp's box is fine.
+        assert!(Config::parse(&with_line("EXIT", "EXIT=10,7"), FILE).is_ok());
+    }
+
+    #[test]
+    fn error_bad_bool() {
+        for value in ["yes", "1", "Tru", "true false"] {
+            let text = with_line("PERFECT", &format!("PERFECT={value}"));
+            let message = format!("PERFECT must be True or False, got \"{value}\"");
+            assert_error(&text, Some(6), Some("PERFECT"), &[&message]);
+        }
+    }
+
+    #[test]
+    fn error_bad_seed() {
+        for value in ["-1", "abc", "1.0", "+4", "18446744073709551616"] {
+            let text = with_extra(&format!("SEED={value}"));
+            let message = format!(
+                "SEED must be a whole number between 0 and 18446744073709551615, got \"{value}\""
+            );
+            assert_error(&text, Some(7), Some("SEED"), &[&message]);
+        }
+    }
+
+    #[test]
+    fn error_bad_braid() {
+        for value in ["NaN", "inf", "-inf", "1.5", "-0.1", "abc", "0,5"] {
+            let text = with_extra(&format!("BRAID={value}"));
+            let message = format!("BRAID must be a number between 0.0 and 1.0, got \"{value}\"");
+            assert_error(&text, Some(7), Some("BRAID"), &[&message]);
+        }
+        for (value, braid) in [("0", 0.0), ("1", 1.0), ("0.5", 0.5), ("1e-1", 0.1)] {
+            let text = with_extra(&format!("BRAID={value}"));
+            assert_eq!(Config::parse(&text, FILE).unwrap().braid, braid);
+        }
+    }
+
+    #[test]
+    fn error_unknown_algorithm() {
+        let text = with_extra("ALGORITHM=prims-ish");
+        let message = format!(
+            "ALGORITHM: unknown algorithm \"prims-ish\" (valid: {})",
+            Algorithm::names()
+        );
+        assert_error(&text, Some(7), Some("ALGORITHM"), &[&message]);
+    }
+
+    #[test]
+    fn line_errors_come_first_in_line_order() {
+        // Line 2 is bad and line 4 is bad; the missing keys and the layout are never reached.
+        let text = "WIDTH=25\nHEIGHT=x\nEXIT=1,1\nbogus=1\n";
+        assert_error(text, Some(2), Some("HEIGHT"), &[]);
+        let text = "WIDTH=25\nHEIGHT=20\nEXIT=1,1\nbogus=1\n";
+        assert_error(text, Some(4), Some("BOGUS"), &[]);
+    }
+
+    #[test]
+    fn missing_keys_come_before_layout_checks() {
+        let text = "WIDTH=25\nHEIGHT=20\nENTRY=99,99\nEXIT=99,99\nPERFECT=true\n";
+        assert_eq!(
+            kind(text),
+            ConfigErrorKind::MissingKey { key: "OUTPUT_FILE" }
+        );
+    }
+
+    #[test]
+    fn layout_checks_come_in_order() {
+        // Outside beats equal; equal beats the stamp.
+        let text = with_line("ENTRY", "ENTRY=30,0").replace("EXIT=19,14", "EXIT=30,0");
+        assert_error(&text, Some(3), Some("ENTRY"), &["outside"]);
+        let text = with_line("ENTRY", "ENTRY=9,7").replace("EXIT=19,14", "EXIT=9,7");
+        assert_error(&text, Some(4), Some("EXIT"), &["same cell"]);
+    }
+
+    #[test]
+    fn maze_options_maps_fields() {
+        let text = with_extra("BRAID=0.5\nALGORITHM=backtracker");
+        let options = Config::parse(&text, FILE).unwrap().maze_options(42);
+        assert_eq!(
+            options,
+            MazeOptions {
+                width: 25,
+                height: 20,
+                seed: 42,
+                perfect: false,
+                braid: 0.5,
+                algorithm: Algorithm::Backtracker,
+                start: Pos::new(1, 1),
+            }
+        );
+    }
+
+    /// Parses `text`; an error must still be a one-line message naming the file.
+    fn check_no_panic(text: &str) {
+        if let Err(error) = Config::parse(text, "fuzz.cfg") {
+            let message = error.to_string();
+            assert!(message.starts_with("fuzz.cfg"), "{message:?}");
+            assert!(!message.contains('\n'), "{message:?}");
+        }
+    }
+
+    #[test]
+    fn mangled_configs_never_panic() {
+        let base = format!("{SUBJECT_EXAMPLE}SEED=7\nBRAID=0.5\nALGORITHM=dfs\nTHEME=x\n");
+        let inserts = [
+            "=",
+            ",",
+            "#",
+            "\n",
+            "\r",
+            "\r\n",
+            "\u{feff}",
+            "9",
+            "-",
+            " ",
+            "é",
+            "0",
+            "x",
+            "\0",
+            "99999999999999999999",
+            "WIDTH=3\n",
+            "HEIGHT=100000\n",
+        ];
+        for (i, c) in base.char_indices() {
+            let rest = &base[i + c.len_utf8()..];
+            check_no_panic(&base[..i]);
+            check_no_panic(&format!("{}{rest}", &base[..i]));
+            for insert in inserts {
+                check_no_panic(&format!("{}{insert}{rest}", &base[..i]));
+                check_no_panic(&format!("{}{insert}{}", &base[..i], &base[i..]));
+            }
+        }
+        for cut in 0..base.lines().count() {
+            let text: String = base
+                .lines()
+                .enumerate()
+                .filter(|&(n, _)| n != cut)
+                .map(|(_, l)| format!("{l}\n"))
+                .collect();
+            check_no_panic(&text);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC*") {
+            check_no_panic(&text);
+        }
+
+        #[test]
+        fn arbitrary_key_values_never_panic(
+            lines in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec![
+                        "WIDTH", "height", "ENTRY", "EXIT", "OUTPUT_FILE", "PERFECT", "SEED",
+                        "ALGORITHM", "THEME", "BRAID", "", "#", "BOGUS",
+                    ]),
+                    "[0-9a-zA-Z ,.+=-]{0,10}",
+                ),
+                0..12,
+            )
+        ) {
+            let text: String = lines.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
+            check_no_panic(&text);
+        }
+    }
+}

@@ -1,0 +1,769 @@
+//! Checks a maze against every rule of the SPEC and reports each one that is broken.
+//!
+//! [`validate_file`] starts from a maze file as read, digit by digit, so it can also report
+//! what a [`Grid`] cannot even hold (neighbouring digits that disagree, an open border wall);
+//! [`validate_maze`] checks a grid, e.g. one just generated.
+
+use std::fmt;
+
+use crate::config::Config;
+use crate::format::MazeFile;
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Grid, Stamp, Walls};
+use crate::rules::{MAX_FREE_DEAD_ENDS, is_forced_dead_end, is_open_block, required_loops};
+use crate::solve::{Bfs, Solution};
+use crate::stats::is_dead_end;
+
+/// What kind of maze the file should be, as its config says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MazeKind {
+    /// `PERFECT=True`: exactly one path between any two cells.
+    Perfect,
+    /// `PERFECT=False`: a playable board. The dead-end limit applies only when every dead end
+    /// was to be removed (`braid` 1.0).
+    Board { braid: f64 },
+}
+
+/// What to check beyond the rules every maze obeys.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Expected {
+    /// Perfect or board; `None` checks neither rule.
+    pub kind: Option<MazeKind>,
+    /// `(width, height)` from the config.
+    pub size: Option<(u32, u32)>,
+    pub entry: Option<Pos>,
+    pub exit: Option<Pos>,
+}
+
+impl Expected {
+    /// What a config says its maze file must be: its kind, size, entry and exit.
+    pub fn from_config(config: &Config) -> Expected {
+        let kind = if config.perfect {
+            MazeKind::Perfect
+        } else {
+            MazeKind::Board {
+                braid: config.braid,
+            }
+        };
+        Expected {
+            kind: Some(kind),
+            size: Some((config.width, config.height)),
+            entry: Some(config.entry),
+            exit: Some(config.exit),
+        }
+    }
+}
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    SizeMismatch {
+        expected: (u32, u32),
+        found: (u32, u32),
+    },
+    EntryMismatch {
+        expected: Pos,
+        found: Pos,
+    },
+    ExitMismatch {
+        expected: Pos,
+        found: Pos,
+    },
+    /// A wall that one cell says is open and its neighbour says is closed.
+    IncoherentWall {
+        cell: Pos,
+        dir: Dir,
+    },
+    OpenBorder {
+        cell: Pos,
+        dir: Dir,
+    },
+    StampNotClosed {
+        cell: Pos,
+    },
+    EntryOutside(Pos),
+    ExitOutside(Pos),
+    EntryOnStamp(Pos),
+    ExitOnStamp(Pos),
+    EntryIsExit(Pos),
+    Unreachable {
+        count: u64,
+        example: Pos,
+    },
+    OpenArea {
+        corner: Pos,
+    },
+    NotPerfect {
+        loops: u64,
+    },
+    TooFewLoops {
+        loops: u64,
+        required: u64,
+    },
+    TooManyDeadEnds {
+        count: usize,
+        limit: usize,
+    },
+    PathLeavesMaze {
+        step: usize,
+        cell: Pos,
+        dir: Dir,
+    },
+    PathThroughWall {
+        step: usize,
+        cell: Pos,
+        dir: Dir,
+    },
+    PathMissesExit {
+        ends_at: Pos,
+        exit: Pos,
+    },
+    PathNotShortest {
+        length: usize,
+        shortest: usize,
+    },
+    ExitUnreachable(Pos),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Violation::*;
+        match self {
+            SizeMismatch {
+                expected: (w, h),
+                found: (fw, fh),
+            } => {
+                write!(f, "size: the config says {w}x{h}, the maze is {fw}x{fh}")
+            }
+            EntryMismatch { expected, found } => {
+                write!(
+                    f,
+                    "entry: the config says {expected}, the file says {found}"
+                )
+            }
+            ExitMismatch { expected, found } => {
+                write!(f, "exit: the config says {expected}, the file says {found}")
+            }
+            IncoherentWall { cell, dir } => write!(
+                f,
+                "incoherent wall: cell {cell} has its {dir} wall open, its neighbour has it closed"
+            ),
+            OpenBorder { cell, dir } => {
+                write!(f, "open border: cell {cell} has its {dir} wall open")
+            }
+            StampNotClosed { cell } => write!(f, "42: cell {cell} of the 42 is not fully closed"),
+            EntryOutside(p) => write!(f, "entry {p} is outside the maze"),
+            ExitOutside(p) => write!(f, "exit {p} is outside the maze"),
+            EntryOnStamp(p) => write!(f, "entry {p} is on the 42"),
+            ExitOnStamp(p) => write!(f, "exit {p} is on the 42"),
+            EntryIsExit(p) => write!(f, "entry and exit are the same cell {p}"),
+            Unreachable { count, example } => write!(
+                f,
+                "connectivity: {count} cell(s) cannot be reached from the entry, e.g. {example}"
+            ),
+            OpenArea { corner } => {
+                write!(
+                    f,
+                    "open area: the 3x3 block with top-left {corner} has no inner wall"
+                )
+            }
+            NotPerfect { loops } => write!(
+                f,
+                "perfect: the maze has {loops} loop(s), a perfect maze has none"
+            ),
+            TooFewLoops { loops, required } => write!(
+                f,
+                "board: the maze has {loops} independent loop(s), a playable board needs {required}"
+            ),
+            TooManyDeadEnds { count, limit } => write!(
+                f,
+                "board: {count} dead ends not forced by the border or the 42, at most {limit} allowed"
+            ),
+            PathLeavesMaze { step, cell, dir } => {
+                write!(
+                    f,
+                    "path: step {step} goes {dir} from {cell}, out of the maze"
+                )
+            }
+            PathThroughWall { step, cell, dir } => {
+                write!(
+                    f,
+                    "path: step {step} goes {dir} from {cell} through a closed wall"
+                )
+            }
+            PathMissesExit { ends_at, exit } => {
+                write!(f, "path: ends at {ends_at}, not at the exit {exit}")
+            }
+            PathNotShortest { length, shortest } => write!(
+                f,
+                "path: {length} steps, but the shortest path has {shortest}"
+            ),
+            ExitUnreachable(p) => write!(f, "path: the exit {p} cannot be reached from the entry"),
+        }
+    }
+}
+
+/// Checks a maze file as read: the raw digits first, then the maze they describe.
+pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let (w, h) = (file.width(), file.height());
+    if let Some(size) = expected.size.filter(|&s| s != (w, h)) {
+        found.push(Violation::SizeMismatch {
+            expected: size,
+            found: (w, h),
+        });
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let cell = Pos::new(x, y);
+            let walls = file.walls(cell);
+            let border = [
+                (Dir::North, y == 0),
+                (Dir::East, x + 1 == w),
+                (Dir::South, y + 1 == h),
+                (Dir::West, x == 0),
+            ];
+            for (dir, on_border) in border {
+                if on_border && !walls.is_closed(dir) {
+                    found.push(Violation::OpenBorder { cell, dir });
+                }
+            }
+            let east = (x + 1 < w).then(|| (Dir::East, Pos::new(x + 1, y)));
+            let south = (y + 1 < h).then(|| (Dir::South, Pos::new(x, y + 1)));
+            for (dir, next) in east.into_iter().chain(south) {
+                if walls.is_closed(dir) != file.walls(next).is_closed(dir.opposite()) {
+                    let open_side = if walls.is_closed(dir) {
+                        (next, dir.opposite())
+                    } else {
+                        (cell, dir)
+                    };
+                    found.push(Violation::IncoherentWall {
+                        cell: open_side.0,
+                        dir: open_side.1,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(stamp) = Stamp::centred(w, h) {
+        for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
+            found.push(Violation::StampNotClosed { cell });
+        }
+    }
+    let grid = file.to_grid();
+    found.extend(validate_maze(
+        &grid,
+        file.entry,
+        file.exit,
+        &file.solution(),
+        expected,
+    ));
+    found
+}
+
+/// Checks a grid with its entry, exit and recorded path.
+pub fn validate_maze(
+    grid: &Grid,
+    entry: Pos,
+    exit: Pos,
+    path: &Solution,
+    expected: &Expected,
+) -> Vec<Violation> {
+    let mut found = Vec::new();
+    if let Some(want) = expected.entry.filter(|&w| w != entry) {
+        found.push(Violation::EntryMismatch {
+            expected: want,
+            found: entry,
+        });
+    }
+    if let Some(want) = expected.exit.filter(|&w| w != exit) {
+        found.push(Violation::ExitMismatch {
+            expected: want,
+            found: exit,
+        });
+    }
+    let entry_ok = check_end(
+        grid,
+        entry,
+        Violation::EntryOutside,
+        Violation::EntryOnStamp,
+        &mut found,
+    );
+    let exit_ok = check_end(
+        grid,
+        exit,
+        Violation::ExitOutside,
+        Violation::ExitOnStamp,
+        &mut found,
+    );
+    if entry == exit {
+        found.push(Violation::EntryIsExit(entry));
+    }
+    found.extend(open_areas(grid));
+    if !entry_ok {
+        return found;
+    }
+    let mut search = Bfs::flood(grid, entry);
+    search.run(grid);
+    let reach = Reach::measure(grid, &search);
+    if let Some(example) = reach.first_unreached {
+        found.push(Violation::Unreachable {
+            count: reach.unreached,
+            example,
+        });
+    }
+    match expected.kind {
+        Some(MazeKind::Perfect) if reach.loops > 0 => {
+            found.push(Violation::NotPerfect { loops: reach.loops })
+        }
+        Some(MazeKind::Board { braid }) => {
+            let required = required_loops(grid);
+            if reach.loops < required {
+                found.push(Violation::TooFewLoops {
+                    loops: reach.loops,
+                    required,
+                });
+            }
+            if braid >= 1.0 && reach.free_dead_ends > MAX_FREE_DEAD_ENDS {
+                found.push(Violation::TooManyDeadEnds {
+                    count: reach.free_dead_ends,
+                    limit: MAX_FREE_DEAD_ENDS,
+                });
+            }
+        }
+        _ => {}
+    }
+    if exit_ok {
+        found.extend(check_path(grid, path, exit, search.path_to(grid, exit)));
+    }
+    found
+}
+
+/// Reports an entry or exit outside the maze or on the 42; returns whether it is usable.
+fn check_end(
+    grid: &Grid,
+    pos: Pos,
+    outside: fn(Pos) -> Violation,
+    on_stamp: fn(Pos) -> Violation,
+    found: &mut Vec<Violation>,
+) -> bool {
+    if !grid.contains(pos) {
+        found.push(outside(pos));
+        return false;
+    }
+    if grid.stamp().is_some_and(|s| s.contains(pos)) {
+        found.push(on_stamp(pos));
+    }
+    true
+}
+
+/// Every 3x3 block with no inner wall.
+fn open_areas(grid: &Grid) -> impl Iterator<Item = Violation> + '_ {
+    let (w, h) = (grid.width(), grid.height());
+    (0..h.saturating_sub(2))
+        .flat_map(move |y| (0..w.saturating_sub(2)).map(move |x| Pos::new(x, y)))
+        .filter(|&corner| is_open_block(grid, corner, None))
+        .map(|corner| Violation::OpenArea { corner })
+}
+
+/// What a flood fill from the entry reached.
+struct Reach {
+    unreached: u64,
+    first_unreached: Option<Pos>,
+    /// Independent loops among the reached cells, `E - V + 1`.
+    loops: u64,
+    free_dead_ends: usize,
+}
+
+impl Reach {
+    fn measure(grid: &Grid, search: &Bfs) -> Reach {
+        let mut reach = Reach {
+            unreached: 0,
+            first_unreached: None,
+            loops: 0,
+            free_dead_ends: 0,
+        };
+        let mut edges = 0u64;
+        for cell in grid.positions() {
+            if !search.reached(grid, cell) {
+                if !grid.is_locked(cell) {
+                    reach.unreached += 1;
+                    reach.first_unreached.get_or_insert(cell);
+                }
+                continue;
+            }
+            edges += u64::from(grid.is_open(cell, Dir::East))
+                + u64::from(grid.is_open(cell, Dir::South));
+            if is_dead_end(grid, cell) && !is_forced_dead_end(grid, cell) {
+                reach.free_dead_ends += 1;
+            }
+        }
+        reach.loops = (edges + 1).saturating_sub(search.visited());
+        reach
+    }
+}
+
+/// Walks the recorded path and compares it with a shortest one.
+fn check_path(
+    grid: &Grid,
+    path: &Solution,
+    exit: Pos,
+    shortest: Option<Solution>,
+) -> Option<Violation> {
+    let mut at = path.start();
+    for (i, &dir) in path.dirs().iter().enumerate() {
+        let step = i + 1;
+        let Some(next) = grid.neighbor(at, dir) else {
+            return Some(Violation::PathLeavesMaze {
+                step,
+                cell: at,
+                dir,
+            });
+        };
+        if grid.is_closed(at, dir) {
+            return Some(Violation::PathThroughWall {
+                step,
+                cell: at,
+                dir,
+            });
+        }
+        at = next;
+    }
+    let Some(shortest) = shortest else {
+        return Some(Violation::ExitUnreachable(exit));
+    };
+    if at != exit {
+        return Some(Violation::PathMissesExit { ends_at: at, exit });
+    }
+    (path.len() != shortest.len()).then_some(Violation::PathNotShortest {
+        length: path.len(),
+        shortest: shortest.len(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::hex;
+    use crate::{Generator, MazeOptions, shortest_path};
+
+    const ENTRY: Pos = Pos::new(0, 0);
+    const EXIT: Pos = Pos::new(12, 10);
+
+    fn maze(perfect: bool) -> (Grid, Solution) {
+        let grid = Generator::generate(MazeOptions::new(13, 11).seed(3).perfect(perfect)).unwrap();
+        let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+        (grid, path)
+    }
+
+    fn expected(kind: MazeKind) -> Expected {
+        Expected {
+            kind: Some(kind),
+            size: Some((13, 11)),
+            entry: Some(ENTRY),
+            exit: Some(EXIT),
+        }
+    }
+
+    fn file_text(grid: &Grid, path: &Solution) -> String {
+        hex::to_string(grid, ENTRY, EXIT, path)
+    }
+
+    /// Replaces the hex digit of `cell` in a maze file's text.
+    fn set_digit(text: &str, cell: Pos, digit: char) -> String {
+        let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+        let row = &mut lines[cell.y as usize];
+        row.replace_range(cell.x as usize..cell.x as usize + 1, &digit.to_string());
+        lines.join("\n") + "\n"
+    }
+
+    fn digit(text: &str, cell: Pos) -> u8 {
+        let c = text.lines().nth(cell.y as usize).unwrap().as_bytes()[cell.x as usize] as char;
+        c.to_digit(16).unwrap() as u8
+    }
+
+    fn check_text(text: &str, kind: MazeKind) -> Vec<Violation> {
+        validate_file(&MazeFile::parse(text).unwrap(), &expected(kind))
+    }
+
+    #[test]
+    fn generated_mazes_pass() {
+        let (grid, path) = maze(true);
+        assert_eq!(
+            validate_maze(&grid, ENTRY, EXIT, &path, &expected(MazeKind::Perfect)),
+            []
+        );
+        assert_eq!(check_text(&file_text(&grid, &path), MazeKind::Perfect), []);
+        let (board, path) = maze(false);
+        assert_eq!(
+            check_text(&file_text(&board, &path), MazeKind::Board { braid: 1.0 }),
+            []
+        );
+    }
+
+    #[test]
+    fn a_flipped_bit_is_an_incoherent_wall() {
+        let (grid, path) = maze(true);
+        let text = file_text(&grid, &path);
+        let cell = Pos::new(4, 2);
+        let flipped = digit(&text, cell) ^ Dir::East.bit();
+        let broken = set_digit(&text, cell, char::from_digit(flipped.into(), 16).unwrap());
+        let found = check_text(&broken, MazeKind::Perfect);
+        assert!(
+            found.iter().any(|v| matches!(v, Violation::IncoherentWall { cell: c, .. } if *c == cell || *c == Pos::new(5, 2))),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn an_open_border_wall_is_reported() {
+        let (grid, path) = maze(true);
+        let text = file_text(&grid, &path);
+        let cell = Pos::new(3, 0);
+        let opened = digit(&text, cell) & !Dir::North.bit();
+        let broken = set_digit(&text, cell, char::from_digit(opened.into(), 16).unwrap());
+        assert!(
+            check_text(&broken, MazeKind::Perfect).contains(&Violation::OpenBorder {
+                cell,
+                dir: Dir::North
+            })
+        );
+    }
+
+    #[test]
+    fn an_opened_42_cell_is_reported() {
+        let (grid, path) = maze(true);
+        let text = file_text(&grid, &path);
+        let cell = grid.stamp().unwrap().cells().next().unwrap();
+        let broken = set_digit(&text, cell, 'E');
+        let found = check_text(&broken, MazeKind::Perfect);
+        assert!(
+            found.contains(&Violation::StampNotClosed { cell }),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_3x3_open_area_is_reported() {
+        let (mut grid, _) = maze(false);
+        let corner = Pos::new(0, 7);
+        for y in 7..10 {
+            for x in 0..3 {
+                let p = Pos::new(x, y);
+                if x < 2 {
+                    grid.set_wall(p, Dir::East, false);
+                }
+                if y < 9 {
+                    grid.set_wall(p, Dir::South, false);
+                }
+            }
+        }
+        let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+        let found = validate_maze(
+            &grid,
+            ENTRY,
+            EXIT,
+            &path,
+            &expected(MazeKind::Board { braid: 1.0 }),
+        );
+        assert!(found.contains(&Violation::OpenArea { corner }), "{found:?}");
+    }
+
+    #[test]
+    fn a_loop_breaks_a_perfect_maze() {
+        let (mut grid, _) = maze(true);
+        let cell = grid
+            .positions()
+            .find(|&p| {
+                grid.is_closed(p, Dir::East)
+                    && !grid.is_locked(p)
+                    && p.x < 12
+                    && !grid.is_locked(Pos::new(p.x + 1, p.y))
+            })
+            .unwrap();
+        grid.set_wall(cell, Dir::East, false);
+        let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+        let found = validate_maze(&grid, ENTRY, EXIT, &path, &expected(MazeKind::Perfect));
+        assert_eq!(found, [Violation::NotPerfect { loops: 1 }]);
+    }
+
+    #[test]
+    fn a_walled_in_cell_is_unreachable() {
+        let (mut grid, _) = maze(true);
+        // A dead end off the solution: walling it in cuts off that one cell.
+        let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+        let on_path: Vec<Pos> = path.cells(&grid).collect();
+        let cell = grid
+            .positions()
+            .find(|&p| is_dead_end(&grid, p) && !on_path.contains(&p))
+            .unwrap();
+        for dir in Dir::ALL {
+            grid.set_wall(cell, dir, true);
+        }
+        let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+        let found = validate_maze(&grid, ENTRY, EXIT, &path, &Expected::default());
+        assert!(
+            found.contains(&Violation::Unreachable {
+                count: 1,
+                example: cell
+            }),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_perfect_maze_is_not_a_board() {
+        let (grid, path) = maze(true);
+        let found = validate_maze(
+            &grid,
+            ENTRY,
+            EXIT,
+            &path,
+            &expected(MazeKind::Board { braid: 1.0 }),
+        );
+        assert!(
+            found.iter().any(|v| matches!(
+                v,
+                Violation::TooFewLoops {
+                    loops: 0,
+                    required: 2
+                }
+            )),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|v| matches!(v, Violation::TooManyDeadEnds { .. })),
+            "{found:?}"
+        );
+        // A low BRAID asks for a classic maze: dead ends are allowed, loops still are not optional.
+        let found = validate_maze(
+            &grid,
+            ENTRY,
+            EXIT,
+            &path,
+            &expected(MazeKind::Board { braid: 0.2 }),
+        );
+        assert!(
+            !found
+                .iter()
+                .any(|v| matches!(v, Violation::TooManyDeadEnds { .. })),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn path_errors_are_reported() {
+        let (board, _) = maze(false);
+        let shortest = shortest_path(&board, ENTRY, EXIT).unwrap();
+        let check = |dirs: Vec<Dir>| {
+            validate_maze(
+                &board,
+                ENTRY,
+                EXIT,
+                &Solution::new(ENTRY, dirs),
+                &Expected::default(),
+            )
+        };
+
+        let mut short = shortest.dirs().to_vec();
+        short.pop();
+        assert!(matches!(
+            check(short)[..],
+            [Violation::PathMissesExit { exit: EXIT, .. }]
+        ));
+        assert!(matches!(
+            check(vec![Dir::North])[..],
+            [Violation::PathLeavesMaze { step: 1, .. }]
+        ));
+
+        let (cell, through) = board
+            .positions()
+            .flat_map(|p| Dir::ALL.map(|d| (p, d)))
+            .find(|&(p, d)| {
+                board.neighbor(p, d).is_some() && board.is_closed(p, d) && !board.is_locked(p)
+            })
+            .unwrap();
+        let mut walk = shortest_path(&board, ENTRY, cell).unwrap().dirs().to_vec();
+        walk.push(through);
+        let step = walk.len();
+        assert_eq!(
+            check(walk),
+            [Violation::PathThroughWall {
+                step,
+                cell,
+                dir: through
+            }]
+        );
+
+        // A detour: out and back along the first step, then the shortest path.
+        let first = shortest.dirs()[0];
+        let mut detour = vec![first, first.opposite()];
+        detour.extend_from_slice(shortest.dirs());
+        let found = check(detour);
+        assert_eq!(
+            found,
+            [Violation::PathNotShortest {
+                length: shortest.len() + 2,
+                shortest: shortest.len()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_wrong_footer_is_reported() {
+        let (grid, path) = maze(true);
+        let text = file_text(&grid, &path).replace("\n0,0\n12,10\n", "\n0,0\n12,9\n");
+        let found = check_text(&text, MazeKind::Perfect);
+        assert!(
+            found.contains(&Violation::ExitMismatch {
+                expected: EXIT,
+                found: Pos::new(12, 9)
+            }),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|v| matches!(v, Violation::PathMissesExit { .. })),
+            "{found:?}"
+        );
+
+        let outside = file_text(&grid, &path).replace("\n0,0\n12,10\n", "\n0,0\n13,10\n");
+        let found = check_text(&outside, MazeKind::Perfect);
+        assert!(
+            found.contains(&Violation::ExitOutside(Pos::new(13, 10))),
+            "{found:?}"
+        );
+
+        let on_stamp = grid.stamp().unwrap().cells().next().unwrap();
+        let text =
+            file_text(&grid, &path).replace("\n0,0\n12,10\n", &format!("\n{on_stamp}\n12,10\n"));
+        let found = validate_file(&MazeFile::parse(&text).unwrap(), &Expected::default());
+        assert!(
+            found.contains(&Violation::EntryOnStamp(on_stamp)),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn messages_are_one_line_and_name_the_cell() {
+        let v = Violation::IncoherentWall {
+            cell: Pos::new(3, 4),
+            dir: Dir::East,
+        };
+        assert_eq!(
+            v.to_string(),
+            "incoherent wall: cell 3,4 has its east wall open, its neighbour has it closed"
+        );
+        assert!(
+            !Violation::TooManyDeadEnds {
+                count: 24,
+                limit: 2
+            }
+            .to_string()
+            .contains('\n')
+        );
+    }
+}
