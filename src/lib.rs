@@ -1,4 +1,7 @@
 //! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
+//!
+//! The README below is the guide; its examples run as this crate's doc tests.
+#![doc = include_str!("../README.md")]
 
 pub mod config;
 pub mod format;
@@ -9,9 +12,9 @@ pub mod rng;
 pub mod rules;
 pub mod solve;
 pub mod stats;
+pub mod validate;
 
 pub use generate::{Algorithm, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
 pub use solve::{Solution, SolveEvent, shortest_path};
-pub mod validate;

@@ -18,12 +18,13 @@ pub fn is_open_block(grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>) -> boo
     if corner.x + n > grid.width() || corner.y + n > grid.height() {
         return false;
     }
-    let open = |p: Pos, dir: Dir| {
-        grid.is_open(p, dir)
-            || extra.is_some_and(|(q, d)| {
-                (q == p && d == dir) || grid.neighbor(q, d) == Some(p) && d.opposite() == dir
-            })
-    };
+    // Name the extra wall the way the loop below does: by the cell west or north of it.
+    let extra = extra.and_then(|(p, d)| match d {
+        Dir::East | Dir::South => Some((p, d)),
+        Dir::West => grid.neighbor(p, d).map(|q| (q, Dir::East)),
+        Dir::North => grid.neighbor(p, d).map(|q| (q, Dir::South)),
+    });
+    let open = |p: Pos, dir: Dir| extra == Some((p, dir)) || grid.is_open(p, dir);
     (0..n).all(|dy| {
         (0..n).all(|dx| {
             let p = Pos::new(corner.x + dx, corner.y + dy);

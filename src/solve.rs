@@ -76,3 +76,92 @@ pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     bfs.run(grid);
     bfs.solution(grid)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 3x2 grid with a U-shaped corridor from (0,0) down, right twice and up to (2,0); (1,0)
+    /// is walled off.
+    fn u_shape() -> Grid {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.set_wall(Pos::new(0, 0), Dir::South, false);
+        grid.set_wall(Pos::new(0, 1), Dir::East, false);
+        grid.set_wall(Pos::new(1, 1), Dir::East, false);
+        grid.set_wall(Pos::new(2, 1), Dir::North, false);
+        grid
+    }
+
+    #[test]
+    fn finds_the_only_way_round() {
+        let grid = u_shape();
+        let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(2, 0)).unwrap();
+        assert_eq!(path.to_string(), "SEEN");
+        let cells: Vec<Pos> = path.cells(&grid).collect();
+        assert_eq!(cells.first(), Some(&Pos::new(0, 0)));
+        assert_eq!(cells.last(), Some(&Pos::new(2, 0)));
+        assert_eq!(cells.len(), 5);
+    }
+
+    #[test]
+    fn prefers_the_shorter_of_two_ways() {
+        let mut grid = u_shape();
+        grid.set_wall(Pos::new(0, 0), Dir::East, false);
+        grid.set_wall(Pos::new(1, 0), Dir::East, false);
+        assert_eq!(
+            shortest_path(&grid, Pos::new(0, 0), Pos::new(2, 0))
+                .unwrap()
+                .to_string(),
+            "EE"
+        );
+    }
+
+    #[test]
+    fn an_unreachable_goal_has_no_path() {
+        let grid = u_shape();
+        let walled = Grid::new(3, 2).unwrap();
+        assert_eq!(shortest_path(&walled, Pos::new(0, 0), Pos::new(2, 0)), None);
+        assert!(shortest_path(&grid, Pos::new(1, 0), Pos::new(0, 0)).is_none());
+    }
+
+    #[test]
+    fn steps_visit_each_reached_cell_once_then_finish() {
+        let grid = u_shape();
+        let mut bfs = Bfs::new(&grid, Pos::new(0, 0), Pos::new(2, 0));
+        let mut expanded = Vec::new();
+        let found = loop {
+            match bfs.step(&grid) {
+                SolveEvent::Visit { cell } => expanded.push(cell),
+                SolveEvent::Done { found } => break found,
+            }
+        };
+        assert!(found);
+        assert_eq!(
+            expanded,
+            [
+                Pos::new(0, 0),
+                Pos::new(0, 1),
+                Pos::new(1, 1),
+                Pos::new(2, 1)
+            ]
+        );
+        assert_eq!(bfs.visited(), 5);
+        assert!(bfs.is_done());
+        assert_eq!(bfs.step(&grid), SolveEvent::Done { found: true });
+    }
+
+    #[test]
+    fn a_flood_reaches_everything_and_paths_to_any_cell() {
+        let grid = u_shape();
+        let mut bfs = Bfs::flood(&grid, Pos::new(2, 0));
+        assert!(!bfs.run(&grid), "a flood has no goal to find");
+        assert_eq!(bfs.visited(), 5);
+        assert!(!bfs.reached(&grid, Pos::new(1, 0)));
+        assert_eq!(
+            bfs.path_to(&grid, Pos::new(0, 0)).unwrap().to_string(),
+            "SWWN"
+        );
+        assert_eq!(bfs.path_to(&grid, Pos::new(1, 0)), None);
+        assert_eq!(bfs.solution(&grid), None);
+    }
+}

@@ -20,9 +20,6 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         Generator::new(config.maze_options(seed)).map_err(|e| AppError::Runtime(e.to_string()))?;
     generator.run();
     let grid = generator.into_grid();
-    if grid.stamp().is_none() {
-        eprintln!("{}", too_small_for_42(&config));
-    }
     let path = shortest_path(&grid, config.entry, config.exit).ok_or_else(|| {
         AppError::Runtime(format!(
             "no path from {} to {} (a bug: please report it)",
@@ -33,6 +30,9 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         hex::write_maze(out, &grid, config.entry, config.exit, &path)
     })
     .map_err(|e| AppError::Runtime(e.to_string()))?;
+    if grid.stamp().is_none() {
+        eprintln!("{}", too_small_for_42(&config));
+    }
     let kind = if config.perfect {
         "perfect".to_owned()
     } else {
@@ -53,7 +53,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
 /// The console note for a maze without room for the 42.
 pub fn too_small_for_42(config: &Config) -> String {
     format!(
-        "note: a {}x{} maze is too small for the 42 (it needs at least {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it",
+        "note: the {}x{} maze is too small for the 42 (it needs at least {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it",
         config.width, config.height
     )
 }

@@ -45,10 +45,18 @@ where
     let name = path
         .file_name()
         .map_or_else(|| "maze".into(), |n| n.to_string_lossy());
+    if !folder.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("folder {} does not exist", folder.display()),
+        ));
+    }
     let temp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".tmp")
-        .tempfile_in(folder)?;
+        .tempfile_in(folder)
+        // tempfile names its own random file in the message; the user only knows the target.
+        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))?;
     {
         let mut out = BufWriter::with_capacity(1 << 20, temp.as_file());
         fill(&mut out)?;
@@ -114,7 +122,12 @@ mod tests {
     fn a_missing_folder_or_a_directory_target_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("nope").join("out.txt");
-        assert!(write_atomically(&missing, |w| w.write_all(b"x")).is_err());
+        let err = write_atomically(&missing, |w| w.write_all(b"x")).unwrap_err();
+        assert!(err.to_string().ends_with("nope does not exist"), "{err}");
+        assert!(
+            !err.to_string().contains(".out.txt."),
+            "no temporary name: {err}"
+        );
         let err = write_atomically(dir.path(), |w| w.write_all(b"x")).unwrap_err();
         assert!(err.to_string().contains("directory"), "{err}");
     }

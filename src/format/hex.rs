@@ -155,11 +155,13 @@ impl MazeFile {
             u32::try_from(height).unwrap_or(u32::MAX),
         );
         check_size(w, h).map_err(|e| HexError::at(blank - 1, HexErrorKind::Size(e)))?;
+        // A missing line is reported where it should have been.
+        let mut expected_line = blank;
         let mut next = |what: &'static str| {
-            lines.next().ok_or(HexError {
-                line: None,
-                kind: HexErrorKind::Missing(what),
-            })
+            expected_line += 1;
+            lines
+                .next()
+                .ok_or(HexError::at(expected_line, HexErrorKind::Missing(what)))
         };
         let entry = parse_coordinate(next("the entry line")?, "entry")?;
         let exit = parse_coordinate(next("the exit line")?, "exit")?;
@@ -285,7 +287,10 @@ pub enum HexErrorKind {
 pub enum LoadError {
     #[error("cannot read {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
-    #[error("{}:{source}", path.display())]
+    #[error("{}:{}", path.display(), match source.line {
+        Some(n) => format!("{n}: {}", source.kind),
+        None => format!(" {}", source.kind),
+    })]
     Parse { path: PathBuf, source: HexError },
 }
 
@@ -335,7 +340,7 @@ mod tests {
 
     #[test]
     fn malformed_files_name_the_line() {
-        let cases: [(&str, Option<usize>, &str); 9] = [
+        let cases: [(&str, Option<usize>, &str); 10] = [
             ("", Some(1), "no empty line"),
             ("\n0,0\n1,1\nE\n", Some(1), "does not start with rows"),
             ("93\nC\n\n0,0\n1,1\nES\n", Some(2), "row has 1 cells"),
@@ -343,7 +348,8 @@ mod tests {
             ("93\nC6\n\n0;0\n1,1\nES\n", Some(4), "entry must be x,y"),
             ("93\nC6\n\n0,0\n-1,1\nES\n", Some(5), "exit must be x,y"),
             ("93\nC6\n\n0,0\n1,1\nEX\n", Some(6), "'X' at position 2"),
-            ("93\nC6\n\n0,0\n1,1\n", None, "ends before the path line"),
+            ("93\nC6\n\n0,0\n1,1\n", Some(6), "ends before the path line"),
+            ("93\nC6\n\n0,0", Some(5), "ends before the exit line"),
             ("93\nC6\n\n0,0\n1,1\nES\nmore\n", Some(7), "unexpected text"),
         ];
         for (text, line, message) in cases {

@@ -92,15 +92,11 @@ impl Backtracker {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let stride = w + 2;
         let mut scratch = vec![BLOCKED; stride * (h + 2)];
-        for y in 0..h {
-            let row = &mut scratch[(y + 1) * stride + 1..][..w];
-            for (x, cell) in row.iter_mut().enumerate() {
-                *cell = if grid.is_locked(Pos::new(x as u32, y as u32)) {
-                    BLOCKED
-                } else {
-                    0
-                };
-            }
+        for row in scratch.chunks_exact_mut(stride).skip(1).take(h) {
+            row[1..=w].fill(0);
+        }
+        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
+            scratch[padded(stride, cell)] = BLOCKED;
         }
         let head_padded = padded(stride, start);
         scratch[head_padded] = BLOCKED | VISITED | ACTIVE;

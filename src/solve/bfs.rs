@@ -50,9 +50,9 @@ impl Bfs {
         }
     }
 
-    /// Expands the oldest cell of the frontier, returning the first newly reached neighbour (or
-    /// the expanded cell if none). `grid` must be the grid the search was created for.
-    #[inline]
+    /// Expands the oldest cell of the frontier: reaches its open, unreached neighbours.
+    /// `grid` must be the grid the search was created for.
+    #[inline(always)]
     pub fn step(&mut self, grid: &Grid) -> SolveEvent {
         if self.done || self.found {
             self.done = true;
@@ -68,24 +68,19 @@ impl Bfs {
         // Border walls need no bounds checks: the last column's east wall and the last row's
         // south wall are always closed, and so are the walls of row -1 and column -1, which
         // `i >= w` and `i >= 1` stand for.
-        let open = [
-            i >= w && cells[i - w] & SOUTH_CLOSED == 0,
-            cells[i] & EAST_CLOSED == 0,
-            cells[i] & SOUTH_CLOSED == 0,
-            i >= 1 && cells[i - 1] & EAST_CLOSED == 0,
+        let neighbours = [
+            (
+                i >= w && cells[i - w] & SOUTH_CLOSED == 0,
+                i.wrapping_sub(w),
+            ),
+            (cells[i] & EAST_CLOSED == 0, i + 1),
+            (cells[i] & SOUTH_CLOSED == 0, i + w),
+            (i >= 1 && cells[i - 1] & EAST_CLOSED == 0, i.wrapping_sub(1)),
         ];
-        for dir in Dir::ALL {
-            if !open[dir as usize] {
-                continue;
-            }
-            let next = match dir {
-                Dir::North => i - w,
-                Dir::East => i + 1,
-                Dir::South => i + w,
-                Dir::West => i - 1,
-            };
-            if self.came_from[next] == 0 {
-                self.came_from[next] = REACHED | dir.opposite() as u8;
+        for (dir, (open, next)) in neighbours.into_iter().enumerate() {
+            if open && self.came_from[next] == 0 {
+                // The way back is the opposite direction: `d ^ 2` in N, E, S, W order.
+                self.came_from[next] = REACHED | (dir as u8 ^ 2);
                 self.visited += 1;
                 self.queue.push_back(next as u32);
                 if Some(next) == self.to {

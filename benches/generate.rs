@@ -1,0 +1,55 @@
+//! Speed of the maze engine: generation (cells/s), solving and writing.
+//!
+//! `cargo bench --bench generate`; the README lists the figures measured on the project's
+//! 2-core machine.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mazegen::format::hex;
+use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+
+fn generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for (side, perfect) in [(4000, true), (1000, true), (1000, false)] {
+        group.throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
+        let kind = if perfect { "perfect" } else { "board" };
+        group.bench_function(format!("backtracker {side}x{side} {kind}"), |b| {
+            b.iter(|| {
+                let options = MazeOptions::new(side, side).seed(7).perfect(perfect);
+                black_box(Generator::generate(options).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
+fn solving_and_writing(c: &mut Criterion) {
+    let side = 2000;
+    let grid = Generator::generate(MazeOptions::new(side, side).seed(7)).unwrap();
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(side - 1, side - 1));
+    let mut group = c.benchmark_group("solve and write");
+    group
+        .sample_size(10)
+        .throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
+    group.bench_function(format!("bfs {side}x{side}"), |b| {
+        b.iter(|| black_box(shortest_path(&grid, entry, exit).unwrap()))
+    });
+    let path = shortest_path(&grid, entry, exit).unwrap();
+    let mut out = Vec::with_capacity(grid.cell_count() + 64 * 1024);
+    group.bench_function(format!("hex {side}x{side}"), |b| {
+        b.iter(|| {
+            out.clear();
+            hex::write_maze(&mut out, &grid, entry, exit, &path).unwrap();
+            black_box(out.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, generation, solving_and_writing);
+criterion_main!(benches);
