@@ -73,8 +73,8 @@ impl fmt::Display for Solution {
 /// reached.
 pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     let mut bfs = Bfs::new(grid, from, to);
-    bfs.run(grid);
-    bfs.solution(grid)
+    bfs.run();
+    bfs.solution()
 }
 
 #[cfg(test)]
@@ -130,7 +130,7 @@ mod tests {
         let mut bfs = Bfs::new(&grid, Pos::new(0, 0), Pos::new(2, 0));
         let mut expanded = Vec::new();
         let found = loop {
-            match bfs.step(&grid) {
+            match bfs.step() {
                 SolveEvent::Visit { cell } => expanded.push(cell),
                 SolveEvent::Done { found } => break found,
             }
@@ -147,21 +147,18 @@ mod tests {
         );
         assert_eq!(bfs.visited(), 5);
         assert!(bfs.is_done());
-        assert_eq!(bfs.step(&grid), SolveEvent::Done { found: true });
+        assert_eq!(bfs.step(), SolveEvent::Done { found: true });
     }
 
     #[test]
     fn a_flood_reaches_everything_and_paths_to_any_cell() {
         let grid = u_shape();
         let mut bfs = Bfs::flood(&grid, Pos::new(2, 0));
-        assert!(!bfs.run(&grid), "a flood has no goal to find");
+        assert!(!bfs.run(), "a flood has no goal to find");
         assert_eq!(bfs.visited(), 5);
-        assert!(!bfs.reached(&grid, Pos::new(1, 0)));
-        assert_eq!(
-            bfs.path_to(&grid, Pos::new(0, 0)).unwrap().to_string(),
-            "SWWN"
-        );
-        assert_eq!(bfs.path_to(&grid, Pos::new(1, 0)), None);
-        assert_eq!(bfs.solution(&grid), None);
+        assert!(!bfs.reached(Pos::new(1, 0)));
+        assert_eq!(bfs.path_to(Pos::new(0, 0)).unwrap().to_string(), "SWWN");
+        assert_eq!(bfs.path_to(Pos::new(1, 0)), None);
+        assert_eq!(bfs.solution(), None);
     }
 }

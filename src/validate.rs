@@ -304,7 +304,7 @@ pub fn validate_maze(
         return found;
     }
     let mut search = Bfs::flood(grid, entry);
-    search.run(grid);
+    search.run();
     let reach = Reach::measure(grid, &search);
     if let Some(example) = reach.first_unreached {
         found.push(Violation::Unreachable {
@@ -334,7 +334,7 @@ pub fn validate_maze(
         _ => {}
     }
     if exit_ok {
-        found.extend(check_path(grid, path, exit, search.path_to(grid, exit)));
+        found.extend(check_path(grid, path, exit, search.path_to(exit)));
     }
     found
 }
@@ -385,7 +385,7 @@ impl Reach {
         };
         let mut edges = 0u64;
         for cell in grid.positions() {
-            if !search.reached(grid, cell) {
+            if !search.reached(cell) {
                 if !grid.is_locked(cell) {
                     reach.unreached += 1;
                     reach.first_unreached.get_or_insert(cell);

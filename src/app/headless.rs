@@ -1,6 +1,8 @@
 //! `--headless`: generate, solve and write OUTPUT_FILE, then print a one-line summary.
 
+use std::io;
 use std::process::ExitCode;
+use std::thread;
 use std::time::Instant;
 
 use mazegen::config::Config;
@@ -20,16 +22,31 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         Generator::new(config.maze_options(seed)).map_err(|e| AppError::Runtime(e.to_string()))?;
     generator.run();
     let grid = generator.into_grid();
-    let path = shortest_path(&grid, config.entry, config.exit).ok_or_else(|| {
-        AppError::Runtime(format!(
-            "no path from {} to {} (a bug: please report it)",
-            config.entry, config.exit
-        ))
-    })?;
+    let (entry, exit) = (config.entry, config.exit);
+    let mut path = None;
     write_atomically(&config.output_file, |out| {
-        hex::write_maze(out, &grid, config.entry, config.exit, &path)
+        // The rows do not depend on the path: write them on this core while the other one
+        // searches (for a 10000x10000 maze, the write and the search each take a while).
+        let found = thread::scope(|scope| {
+            let search = scope.spawn(|| shortest_path(&grid, entry, exit));
+            hex::write_rows(out, &grid)?;
+            io::Result::Ok(
+                search
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            )
+        })?;
+        let found = found.ok_or_else(|| {
+            io::Error::other(format!(
+                "no path from {entry} to {exit} (a bug: please report it)"
+            ))
+        })?;
+        hex::write_footer(out, entry, exit, &found)?;
+        path = Some(found);
+        Ok(())
     })
     .map_err(|e| AppError::Runtime(e.to_string()))?;
+    let path = path.expect("a successful write recorded the path");
     if grid.stamp().is_none() {
         eprintln!("{}", too_small_for_42(&config));
     }

@@ -26,19 +26,31 @@ pub fn write_maze(
     exit: Pos,
     path: &Solution,
 ) -> io::Result<()> {
-    let w = grid.width() as usize;
-    let mut line = Vec::with_capacity(w + 1);
+    write_rows(out, grid)?;
+    write_footer(out, entry, exit, path)
+}
+
+/// Writes the first part of a maze file: one row of hex digits per maze row. Split from
+/// [`write_footer`] so that a large maze's rows can be written while its path is still being
+/// searched.
+pub fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
+    let mut line = Vec::with_capacity(grid.width() as usize + 1);
     for y in 0..grid.height() {
         line.clear();
         line.extend((0..grid.width()).map(|x| grid.walls(Pos::new(x, y)).hex_digit()));
         line.push(b'\n');
         out.write_all(&line)?;
     }
+    Ok(())
+}
+
+/// Writes the rest of a maze file after [`write_rows`]: the empty line, the entry, the exit and
+/// the path.
+pub fn write_footer(out: &mut dyn Write, entry: Pos, exit: Pos, path: &Solution) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "{entry}")?;
     writeln!(out, "{exit}")?;
-    line.clear();
-    line.extend(path.dirs().iter().map(|d| d.letter() as u8));
+    let mut line: Vec<u8> = path.dirs().iter().map(|d| d.letter() as u8).collect();
     line.push(b'\n');
     out.write_all(&line)
 }

@@ -22,28 +22,45 @@ const VISITED: u8 = 0x20;
 /// opposite of direction `d` is `d ^ 2`.
 const PARENT: u8 = 0x03;
 
-/// For each 4-bit mask of free directions (bit = `Dir as u8`) and each rank `k`, the `k`-th set
-/// bit's direction: picks the chosen neighbour without a loop.
-const NTH_FREE: [[u8; 4]; 16] = {
-    let mut table = [[0u8; 4]; 16];
-    let mut mask = 0;
-    while mask < 16 {
-        let mut k = 0;
-        let mut bit = 0;
-        while bit < 4 {
-            if mask & (1 << bit) != 0 {
-                table[mask][k] = bit as u8;
-                k += 1;
+/// The 24 orders of the four directions.
+const ORDERS: usize = 24;
+
+/// For each order of the four directions and each 4-bit mask of free directions (bit =
+/// `Dir as u8`), the first free direction in that order. Taking the first free direction of a
+/// uniformly random order is a uniform choice among the free ones, and the order can be drawn
+/// before the neighbours are even read, which keeps the random draw off the step's critical
+/// path (each step's reads depend on the previous step's move).
+const FIRST_FREE: [[u8; 16]; ORDERS] = {
+    let mut table = [[0u8; 16]; ORDERS];
+    let mut order = 0;
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                let d = 6 - a - b - c;
+                if a != b && a != c && b != c {
+                    let dirs = [a as u8, b as u8, c as u8, d as u8];
+                    let mut mask = 1;
+                    while mask < 16 {
+                        let mut i = 0;
+                        while mask & (1 << dirs[i]) == 0 {
+                            i += 1;
+                        }
+                        table[order][mask] = dirs[i];
+                        mask += 1;
+                    }
+                    order += 1;
+                }
+                c += 1;
             }
-            bit += 1;
+            b += 1;
         }
-        mask += 1;
+        a += 1;
     }
     table
 };
-
-/// Number of set bits of each 4-bit mask (a table: baseline x86-64 has no popcount).
-const FREE_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
 /// The carving state of one cell, for display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,9 +213,8 @@ fn step(
         | u8::from(scratch[p + s] == 0) << 2
         | u8::from(scratch[p - 1] == 0) << 3;
     if free != 0 {
-        // `below(1)` is 0 and draws from the stream like any other choice; no branch.
-        let rank = rng.below(u32::from(FREE_COUNT[free as usize]));
-        let dir = NTH_FREE[free as usize][rank as usize];
+        let order = rng.below(ORDERS as u32) as usize;
+        let dir = FIRST_FREE[order][free as usize];
         let (owner, wall) = layout.wall_owner[dir as usize];
         cells[cursor.head.wrapping_add_signed(owner)] &= !wall;
         advance(cursor, layout, dir);
@@ -233,4 +249,33 @@ fn advance(cursor: &mut Cursor, layout: &Layout, dir: u8) {
 
 fn padded(stride: usize, pos: Pos) -> usize {
     (pos.y as usize + 1) * stride + pos.x as usize + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_free_direction_is_first_in_equally_many_orders() {
+        for mask in 1..16u8 {
+            let mut firsts = [0; 4];
+            for order in &FIRST_FREE {
+                let dir = order[mask as usize];
+                assert!(
+                    mask & (1 << dir) != 0,
+                    "mask {mask:04b} picked blocked {dir}"
+                );
+                firsts[dir as usize] += 1;
+            }
+            let free = mask.count_ones() as usize;
+            for (dir, &count) in firsts.iter().enumerate() {
+                let expected = if mask & (1 << dir) != 0 {
+                    ORDERS / free
+                } else {
+                    0
+                };
+                assert_eq!(count, expected, "mask {mask:04b} dir {dir}");
+            }
+        }
+    }
 }

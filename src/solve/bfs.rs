@@ -1,29 +1,40 @@
 //! Breadth-first search: finds a shortest path, which is the one the maze file records.
 
-use std::collections::VecDeque;
-
 use super::{Solution, SolveEvent};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
 
-/// Scratch byte of a cell: 0 until reached, then `REACHED` plus the direction back to the cell
-/// it was reached from in the low two bits.
+/// The search keeps one byte per cell: the cell's own east and south walls (copied from the
+/// grid, same bits), `REACHED`, and the direction back to the cell it was reached from. Walls
+/// and marks in one array halve the cache misses of a large search, whose frontier is spread
+/// all over the maze: everything a step reads about a neighbour sits in one byte.
+const WALLS: u8 = EAST_CLOSED | SOUTH_CLOSED;
 const REACHED: u8 = 4;
+const BACK_SHIFT: u8 = 3;
 
 #[derive(Clone, Debug)]
 pub struct Bfs {
+    width: usize,
     from: usize,
     /// The goal; `None` searches every reachable cell.
     to: Option<usize>,
-    came_from: Vec<u8>,
-    queue: VecDeque<u32>,
+    cells: Vec<u8>,
+    queue: Frontier,
+    progress: Progress,
+}
+
+/// Counters a step updates. Kept apart so a run can hold them (and the queue's ends) in
+/// registers: the optimiser must assume a byte store may change any field it can reach.
+#[derive(Clone, Copy, Debug)]
+struct Progress {
     visited: u64,
     found: bool,
     done: bool,
 }
 
 impl Bfs {
-    /// A search from `from` to `to`, both inside `grid`.
+    /// A search of `grid` from `from` to `to`, both inside it. The search works on its own
+    /// copy of the walls.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> Bfs {
         Bfs::search(grid, from, Some(to))
     }
@@ -37,114 +48,214 @@ impl Bfs {
     fn search(grid: &Grid, from: Pos, to: Option<Pos>) -> Bfs {
         let to = to.map(|p| grid.index(p));
         let from = grid.index(from);
-        let mut came_from = vec![0u8; grid.cell_count()];
-        came_from[from] = REACHED;
+        let mut cells: Vec<u8> = grid.raw().iter().map(|&b| b & WALLS).collect();
+        cells[from] |= REACHED;
         Bfs {
+            width: grid.width() as usize,
             from,
             to,
-            came_from,
-            queue: VecDeque::from([from as u32]),
-            visited: 1,
-            found: to == Some(from),
-            done: false,
+            cells,
+            queue: Frontier::starting_at(from as u32),
+            progress: Progress {
+                visited: 1,
+                found: to == Some(from),
+                done: false,
+            },
         }
     }
 
     /// Expands the oldest cell of the frontier: reaches its open, unreached neighbours.
-    /// `grid` must be the grid the search was created for.
-    #[inline(always)]
-    pub fn step(&mut self, grid: &Grid) -> SolveEvent {
-        if self.done || self.found {
-            self.done = true;
-            return SolveEvent::Done { found: self.found };
+    pub fn step(&mut self) -> SolveEvent {
+        let event = expand(
+            &mut self.cells,
+            &mut self.queue,
+            &mut self.progress,
+            self.width,
+            self.to,
+        );
+        match event {
+            Some(i) => SolveEvent::Visit { cell: self.pos(i) },
+            None => SolveEvent::Done {
+                found: self.progress.found,
+            },
         }
-        let Some(i) = self.queue.pop_front() else {
-            self.done = true;
-            return SolveEvent::Done { found: false };
-        };
-        let i = i as usize;
-        let cells = grid.raw();
-        let w = grid.width() as usize;
-        // Border walls need no bounds checks: the last column's east wall and the last row's
-        // south wall are always closed, and so are the walls of row -1 and column -1, which
-        // `i >= w` and `i >= 1` stand for.
-        let neighbours = [
-            (
-                i >= w && cells[i - w] & SOUTH_CLOSED == 0,
-                i.wrapping_sub(w),
-            ),
-            (cells[i] & EAST_CLOSED == 0, i + 1),
-            (cells[i] & SOUTH_CLOSED == 0, i + w),
-            (i >= 1 && cells[i - 1] & EAST_CLOSED == 0, i.wrapping_sub(1)),
-        ];
-        for (dir, (open, next)) in neighbours.into_iter().enumerate() {
-            if open && self.came_from[next] == 0 {
-                // The way back is the opposite direction: `d ^ 2` in N, E, S, W order.
-                self.came_from[next] = REACHED | (dir as u8 ^ 2);
-                self.visited += 1;
-                self.queue.push_back(next as u32);
-                if Some(next) == self.to {
-                    self.found = true;
-                    break;
-                }
-            }
-        }
-        SolveEvent::Visit { cell: grid.pos(i) }
     }
 
-    /// Steps until done; returns whether the goal was reached.
-    pub fn run(&mut self, grid: &Grid) -> bool {
-        loop {
-            if let SolveEvent::Done { found } = self.step(grid) {
-                return found;
-            }
-        }
+    /// Steps until done; returns whether the goal was reached. The same expansion as `step`,
+    /// on local copies of the queue and counters so they stay in registers.
+    pub fn run(&mut self) -> bool {
+        let (mut queue, mut progress) = (std::mem::take(&mut self.queue), self.progress);
+        while expand(
+            &mut self.cells,
+            &mut queue,
+            &mut progress,
+            self.width,
+            self.to,
+        )
+        .is_some()
+        {}
+        (self.queue, self.progress) = (queue, progress);
+        progress.found
     }
 
     pub fn is_done(&self) -> bool {
-        self.done
+        self.progress.done
     }
 
     /// Cells reached so far.
     pub fn visited(&self) -> u64 {
-        self.visited
+        self.progress.visited
     }
 
     /// Whether the search has reached `pos`.
-    pub fn reached(&self, grid: &Grid, pos: Pos) -> bool {
-        self.came_from[grid.index(pos)] != 0
+    pub fn reached(&self, pos: Pos) -> bool {
+        self.cells[self.index(pos)] & REACHED != 0
     }
 
     /// The cells waiting to be expanded.
-    pub fn frontier<'a>(&'a self, grid: &'a Grid) -> impl Iterator<Item = Pos> + 'a {
-        self.queue.iter().map(|&i| grid.pos(i as usize))
+    pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.queue.iter().map(|i| self.pos(i as usize))
     }
 
     /// The shortest path, once the goal has been reached.
-    pub fn solution(&self, grid: &Grid) -> Option<Solution> {
-        let to = self.to.filter(|_| self.found)?;
-        self.path_to(grid, grid.pos(to))
+    pub fn solution(&self) -> Option<Solution> {
+        let to = self.to.filter(|_| self.progress.found)?;
+        self.path_to(self.pos(to))
     }
 
     /// A shortest path to `pos` if the search has reached it.
-    pub fn path_to(&self, grid: &Grid, pos: Pos) -> Option<Solution> {
-        let mut at = grid.index(pos);
-        if self.came_from[at] == 0 {
+    pub fn path_to(&self, pos: Pos) -> Option<Solution> {
+        let mut at = self.index(pos);
+        if self.cells[at] & REACHED == 0 {
             return None;
         }
-        let w = grid.width() as usize;
         let mut dirs = Vec::new();
         while at != self.from {
-            let back = Dir::from_index(self.came_from[at]);
+            let back = Dir::from_index(self.cells[at] >> BACK_SHIFT);
             dirs.push(back.opposite());
             at = match back {
-                Dir::North => at - w,
+                Dir::North => at - self.width,
                 Dir::East => at + 1,
-                Dir::South => at + w,
+                Dir::South => at + self.width,
                 Dir::West => at - 1,
             };
         }
         dirs.reverse();
-        Some(Solution::new(grid.pos(self.from), dirs))
+        Some(Solution::new(self.pos(self.from), dirs))
+    }
+
+    fn index(&self, pos: Pos) -> usize {
+        pos.y as usize * self.width + pos.x as usize
+    }
+
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+/// One step of the search: expands the oldest cell of the frontier and returns it, or returns
+/// `None` once the search is over.
+#[inline(always)]
+fn expand(
+    cells: &mut [u8],
+    queue: &mut Frontier,
+    progress: &mut Progress,
+    w: usize,
+    to: Option<usize>,
+) -> Option<usize> {
+    if progress.done || progress.found {
+        progress.done = true;
+        return None;
+    }
+    let Some(i) = queue.pop_front() else {
+        progress.done = true;
+        return None;
+    };
+    let i = i as usize;
+    queue.reserve_for_step();
+    // Border walls need no bounds checks: the last column's east wall and the last row's south
+    // wall are always closed, and so are the walls of row -1 and column -1, which `i >= w` and
+    // `i >= 1` stand for.
+    let neighbours = [
+        (
+            i >= w && cells[i - w] & SOUTH_CLOSED == 0,
+            i.wrapping_sub(w),
+        ),
+        (cells[i] & EAST_CLOSED == 0, i + 1),
+        (cells[i] & SOUTH_CLOSED == 0, i + w),
+        (i >= 1 && cells[i - 1] & EAST_CLOSED == 0, i.wrapping_sub(1)),
+    ];
+    // Branch-free, as whether a wall is open is a coin toss to the branch predictor: a closed
+    // side works on the expanded cell itself, which is reached, so nothing is marked or kept.
+    for (dir, (open, next)) in neighbours.into_iter().enumerate() {
+        let next = if open { next } else { i };
+        let take = open & (cells[next] & REACHED == 0);
+        // The way back is the opposite direction: `d ^ 2` in N, E, S, W order.
+        cells[next] |= u8::from(take) * (REACHED | (dir as u8 ^ 2) << BACK_SHIFT);
+        queue.push_if(next as u32, take);
+        progress.visited += u64::from(take);
+        progress.found |= take & (Some(next) == to);
+    }
+    Some(i)
+}
+
+/// The BFS queue: a ring buffer whose pushes are branch-free (see [`Frontier::push_if`]).
+#[derive(Clone, Debug, Default)]
+struct Frontier {
+    /// Power-of-two capacity, so positions wrap with a mask.
+    buf: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl Frontier {
+    fn starting_at(cell: u32) -> Frontier {
+        let mut buf = vec![0; 64];
+        buf[0] = cell;
+        Frontier {
+            buf,
+            head: 0,
+            len: 1,
+        }
+    }
+
+    #[inline(always)]
+    fn pop_front(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        let cell = self.buf[self.head];
+        self.head = (self.head + 1) & (self.buf.len() - 1);
+        self.len -= 1;
+        Some(cell)
+    }
+
+    /// Makes room for the four pushes a step can make.
+    #[inline(always)]
+    fn reserve_for_step(&mut self) {
+        if self.len + 4 > self.buf.len() {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let mut buf = Vec::with_capacity(self.buf.len() * 2);
+        buf.extend(self.iter());
+        buf.resize(self.buf.len() * 2, 0);
+        (self.buf, self.head) = (buf, 0);
+    }
+
+    /// Writes `cell` at the back either way, but only keeps it when `keep`.
+    #[inline(always)]
+    fn push_if(&mut self, cell: u32, keep: bool) {
+        let mask = self.buf.len() - 1;
+        self.buf[(self.head + self.len) & mask] = cell;
+        self.len += usize::from(keep);
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        let mask = self.buf.len() - 1;
+        (0..self.len).map(move |k| self.buf[(self.head + k) & mask])
     }
 }
