@@ -5,11 +5,17 @@
 //! order (per-line problems in line order, then missing keys, then checks that need several
 //! keys) so the user always sees the earliest problem in the file first.
 
+mod error;
+mod key;
+
+pub use error::{ConfigError, ConfigErrorKind};
+
 use std::path::{Path, PathBuf};
 
-use crate::generate::{Algorithm, MazeOptions, UnknownAlgorithm};
+use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError, Stamp};
+use key::Key;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
 /// imperfect maze has loops everywhere unless the user asks for fewer.
@@ -100,177 +106,6 @@ impl Config {
             .braid(self.braid)
             .algorithm(self.algorithm)
             .start(self.entry)
-    }
-}
-
-/// A config that cannot be used, with where the problem is.
-///
-/// Displays on one line as `file:line: message`, or `file: message` when the problem is not on
-/// a particular line (unreadable file, missing key), the form editors and terminals link to.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {kind}", location(.file, .line))]
-pub struct ConfigError {
-    /// The config file, as the caller named it.
-    pub file: PathBuf,
-    /// 1-based line of the problem, if it is on one line.
-    pub line: Option<usize>,
-    pub kind: ConfigErrorKind,
-}
-
-impl ConfigError {
-    /// The key the error is about, uppercase, if any (for highlighting it in the TUI).
-    pub fn key(&self) -> Option<&str> {
-        self.kind.key()
-    }
-}
-
-/// `file:line` or `file`, the prefix of a [`ConfigError`] message.
-fn location(file: &Path, line: &Option<usize>) -> String {
-    match line {
-        Some(line) => format!("{}:{line}", file.display()),
-        None => file.display().to_string(),
-    }
-}
-
-/// What is wrong with a config. Bad values are quoted with Rust string escapes so control
-/// characters cannot break the one-line message.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigErrorKind {
-    #[error("cannot read the file: {reason}")]
-    Unreadable { reason: String },
-    #[error("not valid UTF-8 text (first bad byte at offset {offset})")]
-    NotUtf8 { offset: usize },
-    #[error("expected KEY=VALUE, got {text:?}")]
-    MissingEquals { text: String },
-    #[error("no key before '=' in {text:?}")]
-    EmptyKey { text: String },
-    #[error("{key} has no value")]
-    EmptyValue { key: &'static str },
-    #[error("unknown key {key:?} (known keys: {})", known_keys())]
-    UnknownKey { key: String },
-    #[error("duplicate key {key} (first given on line {first_line})")]
-    DuplicateKey {
-        key: &'static str,
-        first_line: usize,
-    },
-    #[error("missing mandatory key {key}")]
-    MissingKey { key: &'static str },
-    #[error("{key} must be a whole number between {MIN_SIDE} and {MAX_SIDE}, got {value:?}")]
-    BadSize { key: &'static str, value: String },
-    /// Each side is fine but together they exceed [`grid::MAX_CELLS`]; `key` is whichever of
-    /// `WIDTH` and `HEIGHT` comes later in the file, the one that tipped it over.
-    #[error("WIDTH and HEIGHT are too large: {}", SizeError::TooManyCells { width: *width, height: *height })]
-    TooManyCells {
-        key: &'static str,
-        width: u32,
-        height: u32,
-    },
-    #[error("{key} must be x,y (two whole numbers, column then row), got {value:?}")]
-    BadCoordinate { key: &'static str, value: String },
-    #[error(
-        "{key} {pos} is outside the {width}x{height} maze (x must be below {width}, y below {height})"
-    )]
-    OutsideMaze {
-        key: &'static str,
-        pos: Pos,
-        width: u32,
-        height: u32,
-    },
-    #[error("EXIT {pos} is the same cell as ENTRY (they must differ)")]
-    EntryIsExit { pos: Pos },
-    #[error("{key} {pos} is on the 42 pattern (its cells are closed)")]
-    OnStamp { key: &'static str, pos: Pos },
-    #[error("PERFECT must be True or False, got {value:?}")]
-    BadBool { value: String },
-    #[error(
-        "SEED must be a whole number between 0 and {}, got {value:?}",
-        u64::MAX
-    )]
-    BadSeed { value: String },
-    #[error("BRAID must be a number between 0.0 and 1.0, got {value:?}")]
-    BadBraid { value: String },
-    #[error("ALGORITHM: {0}")]
-    UnknownAlgorithm(UnknownAlgorithm),
-}
-
-impl ConfigErrorKind {
-    /// The key the error is about, uppercase, if any.
-    pub fn key(&self) -> Option<&str> {
-        use ConfigErrorKind as K;
-        match self {
-            K::Unreadable { .. } | K::NotUtf8 { .. } | K::MissingEquals { .. } => None,
-            K::EmptyKey { .. } => None,
-            K::UnknownKey { key } => Some(key),
-            K::EmptyValue { key }
-            | K::DuplicateKey { key, .. }
-            | K::MissingKey { key }
-            | K::BadSize { key, .. }
-            | K::TooManyCells { key, .. }
-            | K::BadCoordinate { key, .. }
-            | K::OutsideMaze { key, .. }
-            | K::OnStamp { key, .. } => Some(key),
-            K::EntryIsExit { .. } => Some(Key::Exit.name()),
-            K::BadBool { .. } => Some(Key::Perfect.name()),
-            K::BadSeed { .. } => Some(Key::Seed.name()),
-            K::BadBraid { .. } => Some(Key::Braid.name()),
-            K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
-        }
-    }
-}
-
-/// All keys, comma separated, so an unknown-key message shows what was probably meant.
-fn known_keys() -> String {
-    Key::ALL.map(Key::name).join(", ")
-}
-
-/// The known keys. An enum rather than strings so parsing matches every key exhaustively.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Key {
-    Width,
-    Height,
-    Entry,
-    Exit,
-    OutputFile,
-    Perfect,
-    Seed,
-    Algorithm,
-    Theme,
-    Braid,
-}
-
-impl Key {
-    /// Mandatory keys first, in [`MANDATORY_KEYS`] order, then [`OPTIONAL_KEYS`].
-    const ALL: [Key; 10] = [
-        Key::Width,
-        Key::Height,
-        Key::Entry,
-        Key::Exit,
-        Key::OutputFile,
-        Key::Perfect,
-        Key::Seed,
-        Key::Algorithm,
-        Key::Theme,
-        Key::Braid,
-    ];
-
-    const fn name(self) -> &'static str {
-        match self {
-            Key::Width => "WIDTH",
-            Key::Height => "HEIGHT",
-            Key::Entry => "ENTRY",
-            Key::Exit => "EXIT",
-            Key::OutputFile => "OUTPUT_FILE",
-            Key::Perfect => "PERFECT",
-            Key::Seed => "SEED",
-            Key::Algorithm => "ALGORITHM",
-            Key::Theme => "THEME",
-            Key::Braid => "BRAID",
-        }
-    }
-
-    /// The key named `upper` (already uppercased).
-    fn from_name(upper: &str) -> Option<Key> {
-        Key::ALL.into_iter().find(|key| key.name() == upper)
     }
 }
 
@@ -496,10 +331,7 @@ fn parse_side(key: &'static str, value: &str) -> Result<u32, ConfigErrorKind> {
 
 /// `x,y` with optional spaces around each number.
 fn parse_coordinate(key: &'static str, value: &str) -> Result<Pos, ConfigErrorKind> {
-    let pos = value
-        .split_once(',')
-        .and_then(|(x, y)| Some(Pos::new(parse_digits(x.trim())?, parse_digits(y.trim())?)));
-    pos.ok_or_else(|| ConfigErrorKind::BadCoordinate {
+    value.parse().map_err(|_| ConfigErrorKind::BadCoordinate {
         key,
         value: value.to_owned(),
     })
@@ -537,6 +369,7 @@ fn parse_braid(value: &str) -> Result<f64, ConfigErrorKind> {
 
 #[cfg(test)]
 mod tests {
+    use super::key::known_keys;
     use super::*;
 
     /// The subject's example config (same text as

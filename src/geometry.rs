@@ -1,6 +1,7 @@
 //! Positions and compass directions on the maze grid.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// A cell position: `x` is the column, `y` the row, both 0-based from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -19,6 +20,30 @@ impl fmt::Display for Pos {
     /// Formats as `x,y`, the form used by the config file and the hex file footer.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// Text that is not an `x,y` coordinate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected x,y (two whole numbers)")]
+pub struct ParsePosError;
+
+impl FromStr for Pos {
+    type Err = ParsePosError;
+
+    /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
+    /// digits (no sign), spaces allowed around each.
+    fn from_str(text: &str) -> Result<Pos, ParsePosError> {
+        let number = |s: &str| {
+            let s = s.trim();
+            let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            digits.then(|| s.parse::<u32>().ok()).flatten()
+        };
+        let (x, y) = text.split_once(',').ok_or(ParsePosError)?;
+        Ok(Pos::new(
+            number(x).ok_or(ParsePosError)?,
+            number(y).ok_or(ParsePosError)?,
+        ))
     }
 }
 
@@ -136,7 +161,22 @@ mod tests {
     }
 
     #[test]
-    fn pos_displays_as_config_coordinates() {
+    fn pos_displays_and_parses_as_config_coordinates() {
         assert_eq!(Pos::new(19, 14).to_string(), "19,14");
+        assert_eq!("19,14".parse(), Ok(Pos::new(19, 14)));
+        assert_eq!(" 3 , 4 ".parse(), Ok(Pos::new(3, 4)));
+        for bad in [
+            "1",
+            "1,2,3",
+            "a,b",
+            "-1,0",
+            "+1,0",
+            "1,",
+            ",",
+            "1.0,2",
+            "4294967296,0",
+        ] {
+            assert_eq!(bad.parse::<Pos>(), Err(ParsePosError), "{bad:?}");
+        }
     }
 }

@@ -4,8 +4,6 @@
 //! what a [`Grid`] cannot even hold (neighbouring digits that disagree, an open border wall);
 //! [`validate_maze`] checks a grid, e.g. one just generated.
 
-use std::fmt;
-
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
@@ -54,153 +52,55 @@ impl Expected {
     }
 }
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One broken rule; its message is one line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Violation {
+    #[error("size: the config says {}x{}, the maze is {}x{}", expected.0, expected.1, found.0, found.1)]
     SizeMismatch {
         expected: (u32, u32),
         found: (u32, u32),
     },
-    EntryMismatch {
-        expected: Pos,
-        found: Pos,
-    },
-    ExitMismatch {
-        expected: Pos,
-        found: Pos,
-    },
+    #[error("entry: the config says {expected}, the file says {found}")]
+    EntryMismatch { expected: Pos, found: Pos },
+    #[error("exit: the config says {expected}, the file says {found}")]
+    ExitMismatch { expected: Pos, found: Pos },
     /// A wall that one cell says is open and its neighbour says is closed.
-    IncoherentWall {
-        cell: Pos,
-        dir: Dir,
-    },
-    OpenBorder {
-        cell: Pos,
-        dir: Dir,
-    },
-    StampNotClosed {
-        cell: Pos,
-    },
+    #[error("incoherent wall: cell {cell} has its {dir} wall open, its neighbour has it closed")]
+    IncoherentWall { cell: Pos, dir: Dir },
+    #[error("open border: cell {cell} has its {dir} wall open")]
+    OpenBorder { cell: Pos, dir: Dir },
+    #[error("42: cell {cell} of the 42 is not fully closed")]
+    StampNotClosed { cell: Pos },
+    #[error("entry {0} is outside the maze")]
     EntryOutside(Pos),
+    #[error("exit {0} is outside the maze")]
     ExitOutside(Pos),
+    #[error("entry {0} is on the 42")]
     EntryOnStamp(Pos),
+    #[error("exit {0} is on the 42")]
     ExitOnStamp(Pos),
+    #[error("entry and exit are the same cell {0}")]
     EntryIsExit(Pos),
-    Unreachable {
-        count: u64,
-        example: Pos,
-    },
-    OpenArea {
-        corner: Pos,
-    },
-    NotPerfect {
-        loops: u64,
-    },
-    TooFewLoops {
-        loops: u64,
-        required: u64,
-    },
-    TooManyDeadEnds {
-        count: usize,
-        limit: usize,
-    },
-    PathLeavesMaze {
-        step: usize,
-        cell: Pos,
-        dir: Dir,
-    },
-    PathThroughWall {
-        step: usize,
-        cell: Pos,
-        dir: Dir,
-    },
-    PathMissesExit {
-        ends_at: Pos,
-        exit: Pos,
-    },
-    PathNotShortest {
-        length: usize,
-        shortest: usize,
-    },
+    #[error("connectivity: {count} cell(s) cannot be reached from the entry, e.g. {example}")]
+    Unreachable { count: u64, example: Pos },
+    #[error("open area: the 3x3 block with top-left {corner} has no inner wall")]
+    OpenArea { corner: Pos },
+    #[error("perfect: the maze has {loops} loop(s), a perfect maze has none")]
+    NotPerfect { loops: u64 },
+    #[error("board: the maze has {loops} independent loop(s), a playable board needs {required}")]
+    TooFewLoops { loops: u64, required: u64 },
+    #[error("board: {count} dead ends not forced by the border or the 42, at most {limit} allowed")]
+    TooManyDeadEnds { count: usize, limit: usize },
+    #[error("path: step {step} goes {dir} from {cell}, out of the maze")]
+    PathLeavesMaze { step: usize, cell: Pos, dir: Dir },
+    #[error("path: step {step} goes {dir} from {cell} through a closed wall")]
+    PathThroughWall { step: usize, cell: Pos, dir: Dir },
+    #[error("path: ends at {ends_at}, not at the exit {exit}")]
+    PathMissesExit { ends_at: Pos, exit: Pos },
+    #[error("path: {length} steps, but the shortest path has {shortest}")]
+    PathNotShortest { length: usize, shortest: usize },
+    #[error("path: the exit {0} cannot be reached from the entry")]
     ExitUnreachable(Pos),
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Violation::*;
-        match self {
-            SizeMismatch {
-                expected: (w, h),
-                found: (fw, fh),
-            } => {
-                write!(f, "size: the config says {w}x{h}, the maze is {fw}x{fh}")
-            }
-            EntryMismatch { expected, found } => {
-                write!(
-                    f,
-                    "entry: the config says {expected}, the file says {found}"
-                )
-            }
-            ExitMismatch { expected, found } => {
-                write!(f, "exit: the config says {expected}, the file says {found}")
-            }
-            IncoherentWall { cell, dir } => write!(
-                f,
-                "incoherent wall: cell {cell} has its {dir} wall open, its neighbour has it closed"
-            ),
-            OpenBorder { cell, dir } => {
-                write!(f, "open border: cell {cell} has its {dir} wall open")
-            }
-            StampNotClosed { cell } => write!(f, "42: cell {cell} of the 42 is not fully closed"),
-            EntryOutside(p) => write!(f, "entry {p} is outside the maze"),
-            ExitOutside(p) => write!(f, "exit {p} is outside the maze"),
-            EntryOnStamp(p) => write!(f, "entry {p} is on the 42"),
-            ExitOnStamp(p) => write!(f, "exit {p} is on the 42"),
-            EntryIsExit(p) => write!(f, "entry and exit are the same cell {p}"),
-            Unreachable { count, example } => write!(
-                f,
-                "connectivity: {count} cell(s) cannot be reached from the entry, e.g. {example}"
-            ),
-            OpenArea { corner } => {
-                write!(
-                    f,
-                    "open area: the 3x3 block with top-left {corner} has no inner wall"
-                )
-            }
-            NotPerfect { loops } => write!(
-                f,
-                "perfect: the maze has {loops} loop(s), a perfect maze has none"
-            ),
-            TooFewLoops { loops, required } => write!(
-                f,
-                "board: the maze has {loops} independent loop(s), a playable board needs {required}"
-            ),
-            TooManyDeadEnds { count, limit } => write!(
-                f,
-                "board: {count} dead ends not forced by the border or the 42, at most {limit} allowed"
-            ),
-            PathLeavesMaze { step, cell, dir } => {
-                write!(
-                    f,
-                    "path: step {step} goes {dir} from {cell}, out of the maze"
-                )
-            }
-            PathThroughWall { step, cell, dir } => {
-                write!(
-                    f,
-                    "path: step {step} goes {dir} from {cell} through a closed wall"
-                )
-            }
-            PathMissesExit { ends_at, exit } => {
-                write!(f, "path: ends at {ends_at}, not at the exit {exit}")
-            }
-            PathNotShortest { length, shortest } => write!(
-                f,
-                "path: {length} steps, but the shortest path has {shortest}"
-            ),
-            ExitUnreachable(p) => write!(f, "path: the exit {p} cannot be reached from the entry"),
-        }
-    }
 }
 
 /// Checks a maze file as read: the raw digits first, then the maze they describe.

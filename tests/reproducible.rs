@@ -16,5 +16,8 @@ fn the_default_config_makes_the_pinned_maze() {
     let seed = config.seed.expect("config.txt pins a SEED");
     let grid = Generator::generate(config.maze_options(seed)).unwrap();
     let path = shortest_path(&grid, config.entry, config.exit).unwrap();
-    assert_eq!(hex::to_string(&grid, config.entry, config.exit, &path), CONFIG_TXT_MAZE);
+    assert_eq!(
+        hex::to_string(&grid, config.entry, config.exit, &path),
+        CONFIG_TXT_MAZE
+    );
 }

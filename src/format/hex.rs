@@ -229,27 +229,10 @@ impl MazeFile {
 }
 
 fn parse_coordinate((n, line): (usize, &str), what: &'static str) -> Result<Pos, HexError> {
-    let bad = || {
-        HexError::at(
-            n,
-            HexErrorKind::Coordinate {
-                what,
-                found: line.chars().take(40).collect(),
-            },
-        )
-    };
-    let (x, y) = line.split_once(',').ok_or_else(bad)?;
-    let number = |s: &str| {
-        let s = s.trim();
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        s.parse::<u32>().ok()
-    };
-    match (number(x), number(y)) {
-        (Some(x), Some(y)) => Ok(Pos::new(x, y)),
-        _ => Err(bad()),
-    }
+    line.parse().map_err(|_| {
+        let found = line.chars().take(40).collect();
+        HexError::at(n, HexErrorKind::Coordinate { what, found })
+    })
 }
 
 /// A maze file that does not have the SPEC's layout.
