@@ -105,3 +105,42 @@ fn the_42_is_placed_when_there_is_room_and_only_then() {
     assert!(make(8, 7, 0, true, 1.0).grid.stamp().is_none());
     assert!(make(9, 6, 0, false, 1.0).grid.stamp().is_none());
 }
+
+/// A valid maze file with a few of its bytes replaced by characters that matter to the format.
+fn mangled_file() -> impl Strategy<Value = String> {
+    let edits = prop::collection::vec(
+        (
+            any::<prop::sample::Index>(),
+            prop::sample::select(b"0F9aA,\n-xNSEW 7".to_vec()),
+        ),
+        1..6,
+    );
+    (any::<u64>(), any::<bool>(), edits).prop_map(|(seed, perfect, edits)| {
+        let case = make(11, 9, seed, perfect, 1.0);
+        let mut bytes = hex::to_string(&case.grid, case.entry, case.exit, &case.path).into_bytes();
+        for (at, byte) in edits {
+            let i = at.index(bytes.len());
+            bytes[i] = byte;
+        }
+        String::from_utf8(bytes).expect("ASCII in, ASCII out")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whatever a maze file says, reading and validating it reports problems; it never panics.
+    #[test]
+    fn broken_files_are_reported_not_panicked_on(text in mangled_file()) {
+        if let Ok(file) = MazeFile::parse(&text) {
+            let _ = validate_file(&file, &Expected::default());
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics_the_reader(text in "[0-9A-Fa-f,\\nNESWx -]{0,200}") {
+        if let Ok(file) = MazeFile::parse(&text) {
+            let _ = validate_file(&file, &Expected::default());
+        }
+    }
+}
