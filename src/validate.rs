@@ -365,6 +365,10 @@ mod tests {
         }
     }
 
+    fn check_maze(grid: &Grid, path: &Solution, kind: MazeKind) -> Vec<Violation> {
+        validate_maze(grid, ENTRY, EXIT, path, &expected(kind))
+    }
+
     fn file_text(grid: &Grid, path: &Solution) -> String {
         hex::to_string(grid, ENTRY, EXIT, path)
     }
@@ -389,10 +393,7 @@ mod tests {
     #[test]
     fn generated_mazes_pass() {
         let (grid, path) = maze(true);
-        assert_eq!(
-            validate_maze(&grid, ENTRY, EXIT, &path, &expected(MazeKind::Perfect)),
-            []
-        );
+        assert_eq!(check_maze(&grid, &path, MazeKind::Perfect), []);
         assert_eq!(check_text(&file_text(&grid, &path), MazeKind::Perfect), []);
         let (board, path) = maze(false);
         assert_eq!(
@@ -459,13 +460,7 @@ mod tests {
             }
         }
         let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
-        let found = validate_maze(
-            &grid,
-            ENTRY,
-            EXIT,
-            &path,
-            &expected(MazeKind::Board { braid: 1.0 }),
-        );
+        let found = check_maze(&grid, &path, MazeKind::Board { braid: 1.0 });
         assert!(found.contains(&Violation::OpenArea { corner }), "{found:?}");
     }
 
@@ -483,7 +478,7 @@ mod tests {
             .unwrap();
         grid.set_wall(cell, Dir::East, false);
         let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
-        let found = validate_maze(&grid, ENTRY, EXIT, &path, &expected(MazeKind::Perfect));
+        let found = check_maze(&grid, &path, MazeKind::Perfect);
         assert_eq!(found, [Violation::NotPerfect { loops: 1 }]);
     }
 
@@ -514,13 +509,7 @@ mod tests {
     #[test]
     fn a_perfect_maze_is_not_a_board() {
         let (grid, path) = maze(true);
-        let found = validate_maze(
-            &grid,
-            ENTRY,
-            EXIT,
-            &path,
-            &expected(MazeKind::Board { braid: 1.0 }),
-        );
+        let found = check_maze(&grid, &path, MazeKind::Board { braid: 1.0 });
         assert!(
             found.iter().any(|v| matches!(
                 v,
@@ -538,13 +527,7 @@ mod tests {
             "{found:?}"
         );
         // A low BRAID asks for a classic maze: dead ends are allowed, loops still are not optional.
-        let found = validate_maze(
-            &grid,
-            ENTRY,
-            EXIT,
-            &path,
-            &expected(MazeKind::Board { braid: 0.2 }),
-        );
+        let found = check_maze(&grid, &path, MazeKind::Board { braid: 0.2 });
         assert!(
             !found
                 .iter()
