@@ -81,7 +81,7 @@ mod tests {
     use super::*;
 
     fn open_all(grid: &mut Grid) {
-        for p in grid.positions().collect::<Vec<_>>() {
+        for p in grid.positions() {
             grid.set_wall(p, Dir::East, false);
             grid.set_wall(p, Dir::South, false);
         }

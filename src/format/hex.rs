@@ -97,7 +97,8 @@ impl MazeFile {
     pub fn to_grid(&self) -> Grid {
         let mut grid = Grid::with_stamp(self.width, self.height, None)
             .expect("the size was checked when the file was read");
-        for pos in grid.positions().collect::<Vec<_>>() {
+        // `positions` does not borrow the grid, so the walls can be set while walking it.
+        for pos in grid.positions() {
             let walls = self.walls(pos);
             for dir in [Dir::East, Dir::South] {
                 if !walls.is_closed(dir) {
