@@ -38,13 +38,41 @@ pub fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
     let Some(next) = grid.neighbor(pos, dir) else {
         return false;
     };
+    // Each cell of an open block has every wall it shares with the block open. Most blocks fail
+    // that for one of the two cells at once (a dead end, open on one side, can only be a
+    // corner), so only the few that pass get the full twelve-wall check.
+    let open_after = |p: Pos, opened: Dir| !grid.walls(p).bits() & 0xF | opened.bit();
+    let (open_pos, open_next) = (open_after(pos, dir), open_after(next, dir.opposite()));
+    let fits = |p: Pos, corner: Pos, open: u8| inner_walls(p, corner) & !open == 0;
     // The blocks that hold both cells: their corners range over the cells up to two steps
     // up-left of the pair.
     let (lo, hi) = (pos.min(next), pos.max(next));
     let n = OPEN_AREA_SIDE - 1;
     let xs = hi.x.saturating_sub(n)..=lo.x;
     xs.flat_map(|x| (hi.y.saturating_sub(n)..=lo.y).map(move |y| Pos::new(x, y)))
+        .filter(|&corner| fits(pos, corner, open_pos) && fits(next, corner, open_next))
         .any(|corner| is_open_block(grid, corner, Some((pos, dir))))
+}
+
+/// The walls (as hex-digit bits) that cell `p` shares with other cells of the 3x3 block whose
+/// top-left is `corner`; `p` must be inside that block.
+fn inner_walls(p: Pos, corner: Pos) -> u8 {
+    let (dx, dy) = (p.x - corner.x, p.y - corner.y);
+    let last = OPEN_AREA_SIDE - 1;
+    let mut walls = 0;
+    if dy > 0 {
+        walls |= Dir::North.bit();
+    }
+    if dx < last {
+        walls |= Dir::East.bit();
+    }
+    if dy < last {
+        walls |= Dir::South.bit();
+    }
+    if dx > 0 {
+        walls |= Dir::West.bit();
+    }
+    walls
 }
 
 /// How many cells next to `pos` could ever be joined to it: inside the grid and not in the 42.
