@@ -23,8 +23,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     generator.run();
     let grid = generator.into_grid();
     let (entry, exit) = (config.entry, config.exit);
-    let mut path = None;
-    write_atomically(&config.output_file, |out| {
+    let path = write_atomically(&config.output_file, |out| {
         // The rows do not depend on the path: write them on this core while the other one
         // searches (for a 10000x10000 maze, the write and the search each take a while).
         let found = thread::scope(|scope| {
@@ -42,11 +41,9 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
             ))
         })?;
         hex::write_footer(out, entry, exit, &found)?;
-        path = Some(found);
-        Ok(())
+        Ok(found)
     })
     .map_err(|e| AppError::Runtime(e.to_string()))?;
-    let path = path.expect("a successful write recorded the path");
     if grid.stamp().is_none() {
         eprintln!("{}", too_small_for_42(&config));
     }

@@ -17,10 +17,11 @@ pub struct WriteError {
     pub source: io::Error,
 }
 
-/// Writes `path` atomically with what `fill` writes to the buffered writer it is given.
-pub fn write_atomically<F>(path: &Path, fill: F) -> Result<(), WriteError>
+/// Writes `path` atomically with what `fill` writes to the buffered writer it is given, and
+/// returns what `fill` returned once the file is in place.
+pub fn write_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
 where
-    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+    F: FnOnce(&mut dyn Write) -> io::Result<T>,
 {
     replace(path, fill).map_err(|source| WriteError {
         path: path.to_owned(),
@@ -28,9 +29,9 @@ where
     })
 }
 
-fn replace<F>(path: &Path, fill: F) -> io::Result<()>
+fn replace<T, F>(path: &Path, fill: F) -> io::Result<T>
 where
-    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+    F: FnOnce(&mut dyn Write) -> io::Result<T>,
 {
     if path.is_dir() {
         return Err(io::Error::new(
@@ -57,11 +58,12 @@ where
         .tempfile_in(folder)
         // tempfile names its own random file in the message; the user only knows the target.
         .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))?;
-    {
+    let filled = {
         let mut out = BufWriter::with_capacity(1 << 20, temp.as_file());
-        fill(&mut out)?;
+        let filled = fill(&mut out)?;
         out.flush()?;
-    }
+        filled
+    };
     temp.as_file().sync_all()?;
     // A temporary file is private (0600); the result should look like any file the user
     // writes, or keep the permissions of the file it replaces.
@@ -71,7 +73,7 @@ where
     };
     temp.as_file().set_permissions(permissions)?;
     temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    Ok(filled)
 }
 
 #[cfg(unix)]
@@ -109,7 +111,7 @@ mod tests {
         fs::write(&path, "old\n").unwrap();
         let err = write_atomically(&path, |w| {
             w.write_all(b"half")?;
-            Err(io::Error::other("disk on fire"))
+            Err::<(), _>(io::Error::other("disk on fire"))
         })
         .unwrap_err();
         assert!(err.to_string().contains("out.txt"), "{err}");
