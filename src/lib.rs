@@ -12,6 +12,8 @@ pub mod rng;
 pub mod rules;
 pub mod solve;
 pub mod stats;
+#[cfg(feature = "tui")]
+pub mod tui;
 pub mod validate;
 
 pub use generate::{Algorithm, GenError, GenEvent, Generator, MazeOptions};
