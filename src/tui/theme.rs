@@ -1,114 +1,67 @@
-//! TEMPORARY STUB: replaced by the theme helper's module.
+//! The dashboard's colour themes, read from TOML files.
+//!
+//! A set of themes is bundled in the binary (the repository's `themes/` folder); users add their
+//! own, or replace a bundled one, by dropping files into [`user_theme_dir`]
+//! (`~/.config/a-maze-ing/themes/` by default). See [`ThemeSet::with_user_themes`].
+//!
+//! # Theme files
+//!
+//! A theme's name is its file's stem: `neon.toml` is the theme "neon", and a user file named
+//! like a bundled theme (ignoring case) replaces it. Every colour is a string: a terminal colour
+//! name (`"black"`, `"red"`, `"lightcyan"`, `"dark gray"`, ...), `"#rrggbb"`, a 256-colour index
+//! `"0"`..`"255"`, or `"reset"` for the terminal's own colour. Unknown keys are errors, so a typo
+//! is reported rather than silently ignored.
+//!
+//! ```toml
+//! description = "Shown next to the name in the theme picker"   # optional
+//! monochrome = false   # optional, default false; true = roles are told apart by glyph, not colour
+//!
+//! # All sixteen are required.
+//! [colors]
+//! background = "black"   # canvas background around the maze
+//! walls = "white"
+//! passages = "black"     # carved cells
+//! unvisited = "#202020"  # cells not carved yet (during the animation)
+//! entry = "magenta"
+//! exit = "red"
+//! path = "cyan"          # the solution overlay
+//! stamp = "gray"         # the 42 cells
+//! head = "yellow"        # the carving head
+//! frontier = "blue"      # the carving stack / the solver's frontier
+//! visited = "#003040"    # cells the solver has reached
+//! text = "white"         # sidebar text
+//! muted = "gray"         # labels, secondary text
+//! footer = "gray"        # footer text
+//! accent = "yellow"      # titles, key names, the selected theme
+//! border = "darkgray"    # pane borders
+//! ```
 
-use std::path::{Path, PathBuf};
+mod error;
+mod locate;
+mod palette;
+mod parse;
+mod set;
+mod user_dir;
 
-use ratatui::style::Color;
+pub use error::ThemeError;
+pub use palette::Palette;
+pub use set::ThemeSet;
+pub use user_dir::user_theme_dir;
 
+/// The theme used when the configuration names none.
 pub const DEFAULT_THEME: &str = "classic";
+
+/// The theme for terminals that must not get colour (`NO_COLOR`).
 pub const PLAIN_THEME: &str = "plain";
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Palette {
-    pub background: Color,
-    pub walls: Color,
-    pub passages: Color,
-    pub unvisited: Color,
-    pub entry: Color,
-    pub exit: Color,
-    pub path: Color,
-    pub stamp: Color,
-    pub head: Color,
-    pub frontier: Color,
-    pub visited: Color,
-    pub text: Color,
-    pub muted: Color,
-    pub footer: Color,
-    pub accent: Color,
-    pub border: Color,
-}
-
+/// A named palette, as read from one theme file (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
+    /// The file's stem.
     pub name: String,
     pub description: String,
+    /// Colours alone cannot tell the roles apart (they may all be `Reset`), so the renderer must
+    /// use distinct glyphs.
     pub monochrome: bool,
     pub palette: Palette,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {message}", file.display())]
-pub struct ThemeError {
-    pub file: PathBuf,
-    pub line: Option<usize>,
-    pub key: Option<String>,
-    pub message: String,
-}
-
-#[derive(Clone, Debug)]
-pub struct ThemeSet {
-    themes: Vec<Theme>,
-}
-
-fn stub(name: &str, monochrome: bool) -> Theme {
-    use Color::*;
-    Theme {
-        name: name.into(),
-        description: format!("{name} theme"),
-        monochrome,
-        palette: Palette {
-            background: Black,
-            walls: White,
-            passages: Black,
-            unvisited: DarkGray,
-            entry: Magenta,
-            exit: Red,
-            path: Cyan,
-            stamp: Gray,
-            head: Yellow,
-            frontier: Blue,
-            visited: Indexed(24),
-            text: White,
-            muted: Gray,
-            footer: Gray,
-            accent: Yellow,
-            border: DarkGray,
-        },
-    }
-}
-
-impl ThemeSet {
-    pub fn bundled() -> ThemeSet {
-        ThemeSet {
-            themes: vec![stub("classic", false), stub("light", false), stub("plain", true)],
-        }
-    }
-    pub fn with_user_themes(self, _dir: &Path) -> (ThemeSet, Vec<ThemeError>) {
-        (self, Vec::new())
-    }
-    pub fn len(&self) -> usize {
-        self.themes.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.themes.is_empty()
-    }
-    pub fn get(&self, index: usize) -> Option<&Theme> {
-        self.themes.get(index)
-    }
-    pub fn iter(&self) -> impl Iterator<Item = &Theme> {
-        self.themes.iter()
-    }
-    pub fn position(&self, name: &str) -> Option<usize> {
-        self.themes.iter().position(|t| t.name.eq_ignore_ascii_case(name))
-    }
-}
-
-pub fn user_theme_dir(
-    xdg_config_home: Option<std::ffi::OsString>,
-    home: Option<std::ffi::OsString>,
-) -> Option<PathBuf> {
-    xdg_config_home
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| home.filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".config")))
-        .map(|base| base.join("a-maze-ing").join("themes"))
 }

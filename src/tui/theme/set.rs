@@ -1,0 +1,515 @@
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{Theme, ThemeError};
+
+/// The repository's `themes/` folder, compiled in so the binary finds them wherever it runs.
+/// The order is the picker's: the default first, the colourless fallback last.
+const BUNDLED: [(&str, &str); 7] = [
+    ("classic", include_str!("../../../themes/classic.toml")),
+    ("light", include_str!("../../../themes/light.toml")),
+    ("ocean", include_str!("../../../themes/ocean.toml")),
+    ("forest", include_str!("../../../themes/forest.toml")),
+    ("amber", include_str!("../../../themes/amber.toml")),
+    ("synthwave", include_str!("../../../themes/synthwave.toml")),
+    ("plain", include_str!("../../../themes/plain.toml")),
+];
+
+/// The themes to choose from, in the order the dashboard cycles through them. Names are unique,
+/// ignoring case.
+#[derive(Clone, Debug)]
+pub struct ThemeSet {
+    themes: Vec<Theme>,
+}
+
+impl ThemeSet {
+    /// The themes shipped with the program, [`DEFAULT_THEME`](super::DEFAULT_THEME) first.
+    pub fn bundled() -> ThemeSet {
+        let themes = BUNDLED
+            .iter()
+            .map(|(name, text)| {
+                let file = PathBuf::from(format!("themes/{name}.toml"));
+                // The tests parse every bundled theme, so this cannot fail in a released binary.
+                Theme::parse(name, text, &file)
+                    .unwrap_or_else(|error| panic!("bundled theme is broken: {error}"))
+            })
+            .collect();
+        ThemeSet { themes }
+    }
+
+    /// Adds every `*.toml` file of `dir`, in file name order. A theme named like one already in
+    /// the set (ignoring case) replaces it where it stands, so a user can restyle "classic"
+    /// without it moving in the picker; the others go at the end.
+    ///
+    /// A missing `dir` just adds nothing: most users have no themes. Files that cannot be read or
+    /// parsed are skipped, and returned as errors for the caller to show, so that one bad file
+    /// does not cost the user their other themes.
+    pub fn with_user_themes(mut self, dir: &Path) -> (ThemeSet, Vec<ThemeError>) {
+        let mut errors = Vec::new();
+        for file in theme_files(dir, &mut errors) {
+            match load(&file) {
+                Ok(theme) => self.insert(theme),
+                Err(error) => errors.push(error),
+            }
+        }
+        (self, errors)
+    }
+
+    pub fn len(&self) -> usize {
+        self.themes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.themes.is_empty()
+    }
+
+    pub fn get(&self, index: usize) -> Option<&Theme> {
+        self.themes.get(index)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Theme> {
+        self.themes.iter()
+    }
+
+    /// The index of the theme called `name`, ignoring case.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.themes
+            .iter()
+            .position(|theme| same_name(&theme.name, name))
+    }
+
+    fn insert(&mut self, theme: Theme) {
+        match self.position(&theme.name) {
+            Some(index) => self.themes[index] = theme,
+            None => self.themes.push(theme),
+        }
+    }
+}
+
+/// Names come from file names, which need not be ASCII.
+fn same_name(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// The theme files of `dir`, sorted so that which of two same-named files wins does not depend
+/// on the file system's order.
+fn theme_files(dir: &Path, errors: &mut Vec<ThemeError>) -> Vec<PathBuf> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
+        Err(error) => {
+            errors.push(ThemeError::new(
+                dir,
+                format!("cannot read the theme folder: {error}"),
+            ));
+            return Vec::new();
+        }
+    };
+    let mut files = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(entry) => files.push(entry.path()),
+            Err(error) => errors.push(ThemeError::new(
+                dir,
+                format!("cannot read the theme folder: {error}"),
+            )),
+        }
+    }
+    files.retain(|path| is_toml(path) && !path.is_dir());
+    files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    files
+}
+
+fn is_toml(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"))
+}
+
+fn load(file: &Path) -> Result<Theme, ThemeError> {
+    let text = fs::read_to_string(file)
+        .map_err(|error| ThemeError::new(file, format!("cannot read: {error}")))?;
+    let name = file
+        .file_stem()
+        .map(|stem| stem.to_string_lossy())
+        .unwrap_or_default();
+    Theme::parse(&name, &text, file)
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::Color;
+
+    use super::super::{DEFAULT_THEME, PLAIN_THEME, Palette};
+    use super::*;
+
+    fn theme_text(description: &str, walls: &str) -> String {
+        BUNDLED[0]
+            .1
+            .lines()
+            .map(|line| {
+                if line.starts_with("description") {
+                    format!("description = {description:?}")
+                } else if line.starts_with("walls") {
+                    format!("walls = {walls:?}")
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn names(set: &ThemeSet) -> Vec<&str> {
+        set.iter().map(|theme| theme.name.as_str()).collect()
+    }
+
+    #[test]
+    fn every_bundled_theme_parses_with_a_description() {
+        let set = ThemeSet::bundled();
+        assert_eq!(set.len(), BUNDLED.len());
+        assert!(set.len() >= 7);
+        assert!(!set.is_empty());
+        for theme in set.iter() {
+            assert!(
+                !theme.description.is_empty(),
+                "{} has no description",
+                theme.name
+            );
+        }
+    }
+
+    #[test]
+    fn bundled_names_are_unique_and_match_their_files() {
+        let set = ThemeSet::bundled();
+        for (index, theme) in set.iter().enumerate() {
+            assert_eq!(set.position(&theme.name), Some(index), "{}", theme.name);
+        }
+        assert_eq!(
+            names(&set),
+            [
+                "classic",
+                "light",
+                "ocean",
+                "forest",
+                "amber",
+                "synthwave",
+                "plain"
+            ]
+        );
+    }
+
+    #[test]
+    fn classic_is_first_and_light_and_plain_are_found() {
+        let set = ThemeSet::bundled();
+        assert_eq!(set.position(DEFAULT_THEME), Some(0));
+        assert_eq!(set.get(0).unwrap().name, "classic");
+        assert!(set.position("light").is_some());
+        assert!(set.position(PLAIN_THEME).is_some());
+        assert_eq!(set.position("CLASSIC"), Some(0));
+        assert_eq!(set.position("Plain"), set.position("plain"));
+        assert_eq!(set.position("nope"), None);
+        assert!(set.get(set.len()).is_none());
+    }
+
+    #[test]
+    fn plain_is_monochrome_and_colourless_and_the_others_are_not() {
+        let set = ThemeSet::bundled();
+        for theme in set.iter() {
+            assert_eq!(
+                theme.monochrome,
+                theme.name == PLAIN_THEME,
+                "{}",
+                theme.name
+            );
+        }
+        let plain = set.get(set.position(PLAIN_THEME).unwrap()).unwrap();
+        assert!(
+            roles(&plain.palette)
+                .iter()
+                .all(|(_, colour)| *colour == Color::Reset)
+        );
+    }
+
+    #[test]
+    fn classic_is_the_subjects_look() {
+        let set = ThemeSet::bundled();
+        let classic = &set.get(0).unwrap().palette;
+        assert_eq!(classic.background, Color::Black);
+        assert_eq!(classic.walls, Color::White);
+        assert_eq!(classic.passages, Color::Black);
+        assert_eq!(classic.entry, Color::Magenta);
+        assert_eq!(classic.exit, Color::Red);
+        assert_eq!(classic.path, Color::Cyan);
+        assert_eq!(classic.stamp, Color::Indexed(244));
+        let (r, g, b) = approx_rgb(classic.stamp);
+        assert!(r == g && g == b && (64..=192).contains(&r), "a mid grey");
+    }
+
+    /// What a coloured theme must offer: maze roles far enough apart to tell at a glance, and
+    /// text that reads on the background.
+    #[test]
+    fn coloured_bundled_themes_are_distinct_and_readable() {
+        let mut problems = Vec::new();
+        for theme in ThemeSet::bundled().iter().filter(|theme| !theme.monochrome) {
+            let palette = &theme.palette;
+            let name = &theme.name;
+            let maze = &roles(palette)[1..11];
+            for (i, (role_a, a)) in maze.iter().enumerate() {
+                for (role_b, b) in &maze[i + 1..] {
+                    let distance = distance(*a, *b);
+                    if distance < 40.0 {
+                        problems.push(format!("{name}: {role_a} ~ {role_b} ({distance:.0})"));
+                    }
+                }
+            }
+            for (role, colour, minimum) in [
+                ("text", palette.text, 7.0),
+                ("muted", palette.muted, 4.5),
+                ("footer", palette.footer, 4.5),
+                ("accent", palette.accent, 4.5),
+                ("border", palette.border, 1.5),
+            ] {
+                let contrast = contrast(colour, palette.background);
+                if contrast < minimum {
+                    problems.push(format!("{name}: {role} on background ({contrast:.1})"));
+                }
+            }
+        }
+        assert_eq!(problems, Vec::<String>::new());
+    }
+
+    #[test]
+    fn user_themes_replace_by_name_in_place_and_append_new_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join("Light.toml"),
+            theme_text("my light", "#123456"),
+        )
+        .unwrap();
+        fs::write(
+            dir.path().join("neon.toml"),
+            theme_text("neon", "lightmagenta"),
+        )
+        .unwrap();
+        let bundled = ThemeSet::bundled();
+
+        let (set, errors) = bundled.clone().with_user_themes(dir.path());
+
+        assert_eq!(errors, []);
+        assert_eq!(set.len(), bundled.len() + 1);
+        let light = set.get(bundled.position("light").unwrap()).unwrap();
+        assert_eq!(light.name, "Light");
+        assert_eq!(light.description, "my light");
+        assert_eq!(light.palette.walls, Color::Rgb(0x12, 0x34, 0x56));
+        let neon = set.get(set.len() - 1).unwrap();
+        assert_eq!(neon.name, "neon");
+        assert_eq!(neon.palette.walls, Color::LightMagenta);
+        assert_eq!(set.position("NEON"), Some(set.len() - 1));
+        let others = |set: &ThemeSet| -> Vec<String> {
+            set.iter()
+                .map(|theme| theme.name.to_lowercase())
+                .filter(|name| name != "light" && name != "neon")
+                .collect()
+        };
+        assert_eq!(others(&set), others(&bundled), "the rest keep their order");
+    }
+
+    #[test]
+    fn broken_user_themes_are_skipped_and_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("a-good.toml"), theme_text("good", "white")).unwrap();
+        fs::write(dir.path().join("b-bad.toml"), theme_text("bad", "blu")).unwrap();
+        fs::write(dir.path().join("c-binary.toml"), [0xff, 0xfe, 0x00]).unwrap();
+        fs::write(dir.path().join("d-good.toml"), theme_text("good", "black")).unwrap();
+
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+
+        assert_eq!(set.len(), ThemeSet::bundled().len() + 2);
+        assert!(set.position("a-good").is_some());
+        assert!(set.position("d-good").is_some());
+        assert!(set.position("b-bad").is_none());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(errors[0].file, dir.path().join("b-bad.toml"));
+        assert_eq!(errors[0].key.as_deref(), Some("colors.walls"));
+        assert!(errors[0].line.is_some());
+        assert_eq!(errors[1].file, dir.path().join("c-binary.toml"));
+        assert!(
+            errors[1].message.starts_with("cannot read"),
+            "{}",
+            errors[1]
+        );
+        for error in &errors {
+            let shown = error.to_string();
+            assert!(
+                shown.starts_with(&error.file.display().to_string()),
+                "{shown}"
+            );
+            assert!(!shown.contains('\n'), "{shown}");
+        }
+    }
+
+    #[test]
+    fn only_toml_files_count_in_file_name_order() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("zeta.toml"), theme_text("z", "white")).unwrap();
+        fs::write(dir.path().join("alpha.toml"), theme_text("a", "white")).unwrap();
+        fs::write(dir.path().join("README.md"), "not a theme").unwrap();
+        fs::write(dir.path().join("broken.toml.bak"), "not = [toml").unwrap();
+        fs::write(dir.path().join("toml"), "not = [toml").unwrap();
+        fs::create_dir(dir.path().join("folder.toml")).unwrap();
+
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+
+        assert_eq!(errors, []);
+        let names = names(&set);
+        assert_eq!(names[names.len() - 2..], ["alpha", "zeta"]);
+    }
+
+    #[test]
+    fn later_files_win_over_earlier_ones_with_the_same_name() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("Mine.toml"), theme_text("first", "white")).unwrap();
+        fs::write(dir.path().join("mine.toml"), theme_text("second", "white")).unwrap();
+
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+
+        assert_eq!(errors, []);
+        assert_eq!(set.len(), ThemeSet::bundled().len() + 1);
+        assert_eq!(set.get(set.len() - 1).unwrap().description, "second");
+    }
+
+    #[test]
+    fn a_missing_dir_adds_nothing_and_is_no_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let (set, errors) = ThemeSet::bundled().with_user_themes(&dir.path().join("absent"));
+        assert_eq!(errors, []);
+        assert_eq!(names(&set), names(&ThemeSet::bundled()));
+    }
+
+    #[test]
+    fn a_dir_that_is_a_file_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("themes");
+        fs::write(&file, "").unwrap();
+        let (set, errors) = ThemeSet::bundled().with_user_themes(&file);
+        assert_eq!(set.len(), ThemeSet::bundled().len());
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].file, file);
+        assert!(
+            errors[0]
+                .message
+                .starts_with("cannot read the theme folder")
+        );
+    }
+
+    #[test]
+    fn names_compare_ignoring_case_beyond_ascii() {
+        assert!(same_name("Éclair", "éCLAIR"));
+        assert!(!same_name("classic", "classics"));
+    }
+
+    /// `palette`'s roles: the background, then the ten maze roles, then the five interface ones.
+    fn roles(palette: &Palette) -> [(&'static str, Color); 16] {
+        [
+            ("background", palette.background),
+            ("walls", palette.walls),
+            ("passages", palette.passages),
+            ("unvisited", palette.unvisited),
+            ("entry", palette.entry),
+            ("exit", palette.exit),
+            ("path", palette.path),
+            ("stamp", palette.stamp),
+            ("head", palette.head),
+            ("frontier", palette.frontier),
+            ("visited", palette.visited),
+            ("text", palette.text),
+            ("muted", palette.muted),
+            ("footer", palette.footer),
+            ("accent", palette.accent),
+            ("border", palette.border),
+        ]
+    }
+
+    /// The colour as xterm shows it by default; terminals differ, but not by enough to make
+    /// distinct colours here look alike.
+    fn approx_rgb(colour: Color) -> (u8, u8, u8) {
+        const ANSI: [(u8, u8, u8); 16] = [
+            (0, 0, 0),
+            (205, 0, 0),
+            (0, 205, 0),
+            (205, 205, 0),
+            (0, 0, 238),
+            (205, 0, 205),
+            (0, 205, 205),
+            (229, 229, 229),
+            (127, 127, 127),
+            (255, 0, 0),
+            (0, 255, 0),
+            (255, 255, 0),
+            (92, 92, 255),
+            (255, 0, 255),
+            (0, 255, 255),
+            (255, 255, 255),
+        ];
+        let index = match colour {
+            Color::Rgb(r, g, b) => return (r, g, b),
+            Color::Indexed(index) => index,
+            Color::Black => 0,
+            Color::Red => 1,
+            Color::Green => 2,
+            Color::Yellow => 3,
+            Color::Blue => 4,
+            Color::Magenta => 5,
+            Color::Cyan => 6,
+            Color::Gray => 7,
+            Color::DarkGray => 8,
+            Color::LightRed => 9,
+            Color::LightGreen => 10,
+            Color::LightYellow => 11,
+            Color::LightBlue => 12,
+            Color::LightMagenta => 13,
+            Color::LightCyan => 14,
+            Color::White => 15,
+            Color::Reset => panic!("Reset has no colour of its own"),
+        };
+        match index {
+            0..16 => ANSI[usize::from(index)],
+            16..232 => {
+                let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+                let n = index - 16;
+                (level(n / 36), level(n / 6 % 6), level(n % 6))
+            }
+            232.. => {
+                let grey = 8 + 10 * (index - 232);
+                (grey, grey, grey)
+            }
+        }
+    }
+
+    fn distance(a: Color, b: Color) -> f64 {
+        let (a, b) = (approx_rgb(a), approx_rgb(b));
+        let d = |x: u8, y: u8| (f64::from(x) - f64::from(y)).powi(2);
+        (d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)).sqrt()
+    }
+
+    /// WCAG 2 contrast ratio, from 1 (same) to 21 (black on white).
+    fn contrast(a: Color, b: Color) -> f64 {
+        let luminance = |colour: Color| {
+            let (r, g, b) = approx_rgb(colour);
+            let linear = |c: u8| {
+                let c = f64::from(c) / 255.0;
+                if c <= 0.03928 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+        };
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+}
