@@ -3,6 +3,8 @@
 
 mod check;
 mod cli;
+#[cfg(feature = "tui")]
+mod dashboard;
 mod headless;
 
 use std::process::ExitCode;
@@ -39,7 +41,11 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.check {
         Some(maze_file) => check::run(maze_file, cli.config_path()),
-        // The dashboard arrives with the `tui` issue; until then every run is headless.
+        None if cli.headless => headless::run(&cli),
+        #[cfg(feature = "tui")]
+        None => dashboard::run(&cli),
+        // Built without the dashboard: every run is headless.
+        #[cfg(not(feature = "tui"))]
         None => headless::run(&cli),
     };
     match outcome {

@@ -33,6 +33,11 @@ impl MazeRng {
         (m >> 32) as u32
     }
 
+    /// A uniformly random 64-bit integer (the dashboard draws new seeds with it).
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
     /// True with probability `numerator / 2^32`.
     #[inline]
     pub fn chance(&mut self, numerator: u64) -> bool {

@@ -4,4 +4,20 @@
 //!
 //! Only built with the `tui` feature; the rest of `mazegen` never depends on ratatui.
 
+pub mod effect;
+pub mod keymap;
+pub mod layout;
+pub mod maze_run;
+pub mod message;
+pub mod model;
+pub mod pace;
 pub mod theme;
+pub mod update;
+pub mod view;
+pub mod viewport;
+
+pub use effect::{Effect, SaveRequest};
+pub use message::{Action, Message, SaveReport};
+pub use model::{Model, Start};
+pub use update::update;
+pub use view::view;

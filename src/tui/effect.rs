@@ -1,0 +1,34 @@
+//! What `update` asks the run loop to do, since it does no I/O itself.
+
+use std::path::PathBuf;
+
+use crate::format::{WriteError, hex, write_atomically};
+use crate::{Grid, Pos, Solution};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Write a maze file; the loop answers with [`super::Message::Saved`].
+    Save(SaveRequest),
+    /// Leave the dashboard (after the effects before it).
+    Quit,
+}
+
+/// A finished maze to write to `path`, exactly as `--headless` writes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveRequest {
+    pub path: PathBuf,
+    pub seed: u64,
+    pub grid: Grid,
+    pub entry: Pos,
+    pub exit: Pos,
+    pub solution: Solution,
+}
+
+impl SaveRequest {
+    /// Writes the file atomically: the old one stays intact if anything fails.
+    pub fn write(&self) -> Result<(), WriteError> {
+        write_atomically(&self.path, |out| {
+            hex::write_maze(out, &self.grid, self.entry, self.exit, &self.solution)
+        })
+    }
+}

@@ -1,0 +1,151 @@
+//! Where each pane sits. One function computes it for both drawing and mouse hit-testing, so a
+//! click lands on what is drawn there.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+
+/// Below this the layout would not fit; the screen shows a one-line message instead.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 22;
+pub const SIDEBAR_WIDTH: u16 = 32;
+/// Rows of the maze facts box, borders included.
+pub const FACTS_HEIGHT: u16 = 15;
+/// Rows of the legend box, borders included; shown when there is room.
+pub const LEGEND_HEIGHT: u16 = 5;
+/// The status line and the key line.
+pub const FOOTER_HEIGHT: u16 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Screen {
+    /// The canvas pane, border included.
+    pub canvas_pane: Rect,
+    /// Where the maze is drawn, inside the border.
+    pub canvas: Rect,
+    pub facts: Rect,
+    /// The theme list pane, border included.
+    pub themes_pane: Rect,
+    /// The theme names, one a row.
+    pub themes: Rect,
+    pub legend: Option<Rect>,
+    pub status: Rect,
+    pub keys: Rect,
+}
+
+impl Screen {
+    /// The layout of a terminal of `area`, or `None` if it is too small for one.
+    pub fn of(area: Rect) -> Option<Screen> {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            return None;
+        }
+        let [main, status, keys] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(FOOTER_HEIGHT - 1),
+        ])
+        .areas(area);
+        let [canvas_pane, sidebar] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDEBAR_WIDTH)])
+                .areas(main);
+        let with_legend = sidebar.height >= FACTS_HEIGHT + LEGEND_HEIGHT + 5;
+        let legend_height = if with_legend { LEGEND_HEIGHT } else { 0 };
+        let [facts, themes_pane, legend] = Layout::vertical([
+            Constraint::Length(FACTS_HEIGHT),
+            Constraint::Fill(1),
+            Constraint::Length(legend_height),
+        ])
+        .areas(sidebar);
+        Some(Screen {
+            canvas_pane,
+            canvas: inside_border(canvas_pane),
+            facts,
+            themes_pane,
+            themes: inside_border(themes_pane),
+            legend: with_legend.then_some(legend),
+            status,
+            keys,
+        })
+    }
+
+    /// The canvas's size in terminal cells.
+    pub fn canvas_size(&self) -> (u16, u16) {
+        (self.canvas.width, self.canvas.height)
+    }
+}
+
+fn inside_border(area: Rect) -> Rect {
+    Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    )
+}
+
+/// The first theme row shown when the list has `rows` rows and the cursor is on `cursor`: the
+/// list scrolls just enough to keep the cursor visible.
+pub fn theme_scroll(cursor: usize, rows: u16) -> usize {
+    cursor.saturating_sub(usize::from(rows.max(1)) - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_terminals_get_no_layout() {
+        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH - 1, 40)).is_none());
+        assert!(Screen::of(Rect::new(0, 0, 100, MIN_HEIGHT - 1)).is_none());
+        assert!(Screen::of(Rect::new(0, 0, 0, 0)).is_none());
+        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT)).is_some());
+    }
+
+    #[test]
+    fn panes_tile_the_screen_without_overlapping() {
+        for (width, height) in [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (200, 60), (300, 100)] {
+            let area = Rect::new(0, 0, width, height);
+            let screen = Screen::of(area).unwrap();
+            let mut panes = vec![
+                screen.canvas_pane,
+                screen.facts,
+                screen.themes_pane,
+                screen.status,
+                screen.keys,
+            ];
+            panes.extend(screen.legend);
+            let covered: u32 = panes.iter().map(|r| r.area()).sum();
+            assert_eq!(covered, area.area(), "{width}x{height}");
+            for (i, a) in panes.iter().enumerate() {
+                assert!(area.contains(a.as_position()));
+                for b in &panes[i + 1..] {
+                    assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
+                }
+            }
+            assert!(screen.themes.height >= 3, "{width}x{height}");
+            assert!(screen.canvas.width >= MIN_WIDTH - SIDEBAR_WIDTH - 2);
+        }
+    }
+
+    #[test]
+    fn the_legend_only_shows_when_there_is_room() {
+        assert!(
+            Screen::of(Rect::new(0, 0, 80, 24))
+                .unwrap()
+                .legend
+                .is_none()
+        );
+        assert!(
+            Screen::of(Rect::new(0, 0, 80, 40))
+                .unwrap()
+                .legend
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn the_theme_list_scrolls_to_keep_the_cursor_visible() {
+        assert_eq!(theme_scroll(0, 5), 0);
+        assert_eq!(theme_scroll(4, 5), 0);
+        assert_eq!(theme_scroll(5, 5), 1);
+        assert_eq!(theme_scroll(9, 3), 7);
+        assert_eq!(theme_scroll(3, 0), 3);
+    }
+}

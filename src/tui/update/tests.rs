@@ -1,0 +1,580 @@
+//! One or more tests for every message and action `update` handles.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+
+use super::update;
+use crate::config::Config;
+use crate::tui::effect::{Effect, SaveRequest};
+use crate::tui::maze_run::Phase;
+use crate::tui::message::{Action, Message, SaveReport};
+use crate::tui::model::{Focus, Model, Start, StatusKind};
+use crate::tui::theme::{ThemeError, ThemeSet};
+use crate::tui::viewport::Zoom;
+use crate::{Dir, Generator, Pos, shortest_path};
+
+const FRAME: Duration = Duration::from_millis(16);
+
+fn config(width: u32, height: u32, extra: &str) -> Config {
+    let text = format!(
+        "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT={},{}\nOUTPUT_FILE=out/maze.txt\n\
+         PERFECT=True\nSEED=42\n{extra}",
+        width - 1,
+        height - 1
+    );
+    Config::parse(&text, "config.txt").unwrap()
+}
+
+fn start(config: Config) -> Start {
+    Start {
+        config,
+        seed: 42,
+        themes: ThemeSet::bundled(),
+        theme_problems: Vec::new(),
+        no_color: false,
+        size: (120, 40),
+    }
+}
+
+fn model(width: u32, height: u32) -> Model {
+    Model::new(start(config(width, height, ""))).unwrap()
+}
+
+fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    update(model, Message::Action(action))
+}
+
+fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
+    update(model, Message::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+fn tick_until_done(model: &mut Model) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for _ in 0..10_000 {
+        effects.extend(update(model, Message::Tick(FRAME)));
+        if model.phase() == Phase::Done {
+            return effects;
+        }
+    }
+    panic!("the animation never finished");
+}
+
+fn saves(effects: &[Effect]) -> Vec<&SaveRequest> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Save(request) => Some(request),
+            Effect::Quit => None,
+        })
+        .collect()
+}
+
+/// The request holds what `--headless` would write for this config and seed.
+fn assert_is_the_headless_maze(request: &SaveRequest, config: &Config, seed: u64) {
+    let grid = Generator::generate(config.maze_options(seed)).unwrap();
+    let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+    assert_eq!(request.path, PathBuf::from("out/maze.txt"));
+    assert_eq!(request.seed, seed);
+    assert_eq!(request.grid, grid);
+    assert_eq!((request.entry, request.exit), (config.entry, config.exit));
+    assert_eq!(request.solution, path);
+}
+
+fn status_kind(model: &Model) -> Option<StatusKind> {
+    model.status().map(|s| s.kind)
+}
+
+fn status_text(model: &Model) -> String {
+    model.status().map(|s| s.text.clone()).unwrap_or_default()
+}
+
+// --- Tick ---
+
+#[test]
+fn ticks_carve_then_solve_and_save_the_first_maze_once() {
+    let mut m = model(25, 20);
+    assert!(update(&mut m, Message::Tick(FRAME)).is_empty());
+    assert!(m.maze().carving_steps() > 0);
+    let effects = tick_until_done(&mut m);
+    let saved = saves(&effects);
+    assert_eq!(saved.len(), 1);
+    assert_is_the_headless_maze(saved[0], m.config(), 42);
+    for _ in 0..10 {
+        assert!(update(&mut m, Message::Tick(FRAME)).is_empty());
+    }
+}
+
+#[test]
+fn the_animation_takes_a_few_seconds_whatever_the_size() {
+    for (width, height) in [(10, 8), (120, 90)] {
+        let mut m = model(width, height);
+        let mut frames = 0;
+        while m.phase() == Phase::Carving {
+            update(&mut m, Message::Tick(FRAME));
+            frames += 1;
+        }
+        let seconds = frames as f64 * FRAME.as_secs_f64();
+        assert!(
+            (2.5..=5.0).contains(&seconds),
+            "{width}x{height}: {seconds} s"
+        );
+    }
+}
+
+#[test]
+fn a_tick_of_no_time_takes_no_step_and_paused_ticks_neither() {
+    let mut m = model(25, 20);
+    update(&mut m, Message::Tick(Duration::ZERO));
+    assert_eq!(m.maze().carving_steps(), 0);
+    act(&mut m, Action::TogglePause);
+    for _ in 0..100 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    assert_eq!(m.maze().carving_steps(), 0);
+}
+
+// --- Quit, Save, Finish ---
+
+#[test]
+fn quitting_mid_carving_finishes_and_saves_the_first_maze_then_quits() {
+    let mut m = model(25, 20);
+    update(&mut m, Message::Tick(FRAME));
+    let effects = act(&mut m, Action::Quit);
+    assert_eq!(effects.len(), 2);
+    assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
+    assert_eq!(effects[1], Effect::Quit);
+    assert!(m.is_quitting());
+}
+
+#[test]
+fn quitting_after_the_first_save_just_quits_even_mid_carving() {
+    let mut m = model(25, 20);
+    tick_until_done(&mut m);
+    act(&mut m, Action::Regenerate);
+    assert_eq!(act(&mut m, Action::Quit), vec![Effect::Quit]);
+    assert_eq!(
+        m.phase(),
+        Phase::Carving,
+        "no need to finish a maze nobody saves"
+    );
+}
+
+#[test]
+fn q_and_esc_quit_and_so_does_4() {
+    for code in [KeyCode::Char('q'), KeyCode::Esc, KeyCode::Char('4')] {
+        let mut m = model(9, 7);
+        tick_until_done(&mut m);
+        assert_eq!(key(&mut m, code), vec![Effect::Quit], "{code:?}");
+    }
+}
+
+#[test]
+fn save_finishes_the_maze_first_and_saves_every_time_asked() {
+    let mut m = model(25, 20);
+    let first = act(&mut m, Action::Save);
+    assert_eq!(m.phase(), Phase::Done);
+    assert_eq!(saves(&first).len(), 1, "finishing and saving is one write");
+    assert_is_the_headless_maze(saves(&first)[0], m.config(), 42);
+    let again = key(&mut m, KeyCode::Char('s'));
+    assert_eq!(saves(&again).len(), 1);
+    assert_is_the_headless_maze(saves(&again)[0], m.config(), 42);
+}
+
+#[test]
+fn finish_completes_the_maze_and_saves_only_the_first_time() {
+    let mut m = model(25, 20);
+    let effects = key(&mut m, KeyCode::Enter);
+    assert_eq!(m.phase(), Phase::Done);
+    assert_eq!(saves(&effects).len(), 1);
+    assert!(act(&mut m, Action::Finish).is_empty());
+}
+
+// --- Saved ---
+
+#[test]
+fn a_save_report_ends_up_on_the_status_line() {
+    let mut m = model(9, 7);
+    let ok = SaveReport {
+        path: "out/maze.txt".into(),
+        seed: 42,
+        outcome: Ok(()),
+    };
+    assert!(update(&mut m, Message::Saved(ok)).is_empty());
+    assert_eq!(status_kind(&m), Some(StatusKind::Success));
+    assert!(status_text(&m).contains("out/maze.txt"));
+    assert!(status_text(&m).contains("42"));
+    let failed = SaveReport {
+        path: "out/maze.txt".into(),
+        seed: 42,
+        outcome: Err("cannot write out/maze.txt: Permission denied".into()),
+    };
+    update(&mut m, Message::Saved(failed));
+    assert_eq!(status_kind(&m), Some(StatusKind::Error));
+    assert!(status_text(&m).contains("Permission denied"));
+}
+
+// --- Regenerate ---
+
+#[test]
+fn regenerating_starts_a_new_animated_maze_from_a_new_seed() {
+    let mut m = model(25, 20);
+    tick_until_done(&mut m);
+    let effects = key(&mut m, KeyCode::Char('r'));
+    assert!(effects.is_empty(), "the first maze was saved already");
+    assert_eq!(m.phase(), Phase::Carving);
+    assert_eq!(m.maze().carving_steps(), 0);
+    let seed = m.seed();
+    assert_ne!(seed, 42);
+    assert!(status_text(&m).contains(&seed.to_string()));
+    // Same config, same sequence of seeds.
+    let mut twin = model(25, 20);
+    act(&mut twin, Action::Finish);
+    act(&mut twin, Action::Regenerate);
+    assert_eq!(twin.seed(), seed);
+    key(&mut m, KeyCode::Char('1'));
+    assert_ne!(m.seed(), seed);
+}
+
+#[test]
+fn regenerating_before_the_first_maze_is_done_saves_it_first() {
+    let mut m = model(25, 20);
+    update(&mut m, Message::Tick(FRAME));
+    let effects = act(&mut m, Action::Regenerate);
+    assert_eq!(saves(&effects).len(), 1);
+    assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
+    assert_ne!(m.seed(), 42);
+    assert_eq!(m.phase(), Phase::Carving);
+}
+
+#[test]
+fn regenerating_resumes_a_paused_animation() {
+    let mut m = model(9, 7);
+    act(&mut m, Action::TogglePause);
+    act(&mut m, Action::Regenerate);
+    assert!(!m.pace().is_paused());
+}
+
+// --- Path, themes, focus ---
+
+#[test]
+fn p_toggles_the_path() {
+    let mut m = model(9, 7);
+    assert!(m.shows_path());
+    key(&mut m, KeyCode::Char('p'));
+    assert!(!m.shows_path());
+    key(&mut m, KeyCode::Char('2'));
+    assert!(m.shows_path());
+    assert!(status_text(&m).contains("once the maze is solved"));
+    act(&mut m, Action::Finish);
+    act(&mut m, Action::TogglePath);
+    act(&mut m, Action::TogglePath);
+    assert_eq!(status_text(&m), "Path shown");
+}
+
+#[test]
+fn t_and_shift_t_cycle_the_themes_both_ways() {
+    let mut m = model(9, 7);
+    let count = m.themes.len();
+    assert_eq!(m.theme().name, "classic");
+    key(&mut m, KeyCode::Char('t'));
+    assert_eq!(m.theme, 1);
+    assert!(status_text(&m).contains(&m.theme().name));
+    key(&mut m, KeyCode::Char('T'));
+    key(&mut m, KeyCode::Char('T'));
+    assert_eq!(m.theme, count - 1, "wraps backwards");
+    key(&mut m, KeyCode::Char('3'));
+    assert_eq!(m.theme, 0, "wraps forwards");
+}
+
+#[test]
+fn the_theme_list_is_driven_by_tab_arrows_and_enter() {
+    let mut m = model(9, 7);
+    key(&mut m, KeyCode::Tab);
+    assert_eq!(m.focus(), Focus::Themes);
+    key(&mut m, KeyCode::Up);
+    assert_eq!(m.cursor, 0, "the cursor stops at the top");
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    assert_eq!(
+        (m.cursor, m.theme),
+        (2, 0),
+        "moving the cursor keeps the theme"
+    );
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(m.theme, 2);
+    assert_eq!(
+        m.phase(),
+        Phase::Carving,
+        "Enter picks a theme here, not finish"
+    );
+    for _ in 0..50 {
+        act(&mut m, Action::CursorDown);
+    }
+    assert_eq!(
+        m.cursor,
+        m.themes.len() - 1,
+        "the cursor stops at the bottom"
+    );
+    act(&mut m, Action::PickCursorTheme);
+    assert_eq!(m.theme, m.themes.len() - 1);
+    key(&mut m, KeyCode::Tab);
+    assert_eq!(m.focus(), Focus::Canvas);
+}
+
+#[test]
+fn picking_a_theme_by_index_ignores_indexes_past_the_end() {
+    let mut m = model(9, 7);
+    act(&mut m, Action::PickTheme(1));
+    assert_eq!((m.theme, m.cursor, m.focus()), (1, 1, Focus::Themes));
+    act(&mut m, Action::PickTheme(999));
+    assert_eq!(m.theme, 1);
+}
+
+// --- Mouse ---
+
+fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Message {
+    Message::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+#[test]
+fn clicking_a_theme_name_picks_it() {
+    let mut m = model(9, 7);
+    let list = m.screen().unwrap().themes;
+    update(
+        &mut m,
+        mouse(
+            MouseEventKind::Down(MouseButton::Left),
+            list.x + 2,
+            list.y + 3,
+        ),
+    );
+    assert_eq!(m.theme, 3);
+    assert_eq!(m.focus(), Focus::Themes);
+    // A click on the canvas gives it the focus back.
+    let canvas = m.screen().unwrap().canvas;
+    update(
+        &mut m,
+        mouse(
+            MouseEventKind::Down(MouseButton::Left),
+            canvas.x + 1,
+            canvas.y + 1,
+        ),
+    );
+    assert_eq!(m.focus(), Focus::Canvas);
+    assert_eq!(m.theme, 3);
+}
+
+#[test]
+fn the_wheel_scrolls_the_theme_list_and_pans_the_canvas() {
+    let mut m = model(200, 200);
+    let screen = m.screen().unwrap();
+    update(
+        &mut m,
+        mouse(MouseEventKind::ScrollDown, screen.themes.x, screen.themes.y),
+    );
+    assert_eq!(m.cursor, 1);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    let (x, y) = (screen.canvas.x + 3, screen.canvas.y + 3);
+    update(&mut m, mouse(MouseEventKind::ScrollDown, x, y));
+    assert_eq!(
+        m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
+        (0, 2)
+    );
+    update(&mut m, mouse(MouseEventKind::ScrollRight, x, y));
+    assert_eq!(
+        m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
+        (2, 2)
+    );
+    // Outside every pane the mouse does nothing.
+    let before = m.viewport().origin(m.maze_blocks(), screen.canvas_size());
+    update(
+        &mut m,
+        mouse(MouseEventKind::ScrollDown, screen.status.x, screen.status.y),
+    );
+    assert_eq!(
+        m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
+        before
+    );
+}
+
+// --- Viewport ---
+
+#[test]
+fn a_big_maze_starts_whole_and_pans_once_zoomed_in() {
+    let mut m = model(200, 200);
+    assert_eq!(m.viewport().zoom(), Zoom::Whole);
+    key(&mut m, KeyCode::Right);
+    assert!(status_text(&m).contains("z zooms in"));
+    key(&mut m, KeyCode::Char('z'));
+    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    let canvas = m.screen().unwrap().canvas_size();
+    key(&mut m, KeyCode::Char('l'));
+    key(&mut m, KeyCode::Down);
+    assert_eq!(m.viewport().origin(m.maze_blocks(), canvas), (2, 2));
+    key(&mut m, KeyCode::Char('J'));
+    assert_eq!(
+        m.viewport().origin(m.maze_blocks(), canvas),
+        (2, 2 + canvas.1 as u32 / 2)
+    );
+    key(&mut m, KeyCode::Char('h'));
+    key(&mut m, KeyCode::Char('k'));
+    assert_eq!(m.viewport().origin(m.maze_blocks(), canvas).0, 0);
+}
+
+#[test]
+fn a_small_maze_starts_in_the_detailed_view() {
+    assert_eq!(model(15, 10).viewport().zoom(), Zoom::Detail);
+}
+
+#[test]
+fn resizing_changes_the_layout_and_a_tiny_terminal_is_harmless() {
+    let mut m = model(200, 200);
+    act(&mut m, Action::ToggleZoom);
+    assert!(
+        update(
+            &mut m,
+            Message::Resize {
+                width: 20,
+                height: 5
+            }
+        )
+        .is_empty()
+    );
+    assert!(m.screen().is_none());
+    for action in [
+        Action::Pan {
+            towards: Dir::East,
+            big: true,
+        },
+        Action::ToggleHelp,
+        Action::NextTheme,
+    ] {
+        act(&mut m, action);
+    }
+    update(&mut m, mouse(MouseEventKind::Down(MouseButton::Left), 3, 3));
+    update(
+        &mut m,
+        Message::Resize {
+            width: 150,
+            height: 50,
+        },
+    );
+    assert_eq!(m.screen().unwrap().keys.width, 150);
+}
+
+// --- Help ---
+
+#[test]
+fn the_help_overlay_takes_the_keys_while_open() {
+    let mut m = model(9, 7);
+    key(&mut m, KeyCode::Char('?'));
+    assert!(m.help_is_open());
+    assert!(key(&mut m, KeyCode::Char('r')).is_empty());
+    assert_eq!(m.seed(), 42, "r does nothing under the help");
+    assert!(
+        key(&mut m, KeyCode::Esc).is_empty(),
+        "Esc closes the help, not the app"
+    );
+    assert!(!m.help_is_open());
+    assert!(!m.is_quitting());
+}
+
+// --- Pause, step, speed ---
+
+#[test]
+fn space_pauses_and_n_steps_one_at_a_time() {
+    let mut m = model(25, 20);
+    key(&mut m, KeyCode::Char(' '));
+    assert!(m.pace().is_paused());
+    key(&mut m, KeyCode::Char('n'));
+    key(&mut m, KeyCode::Char('n'));
+    assert_eq!(m.maze().carving_steps(), 2);
+    key(&mut m, KeyCode::Char(' '));
+    assert!(!m.pace().is_paused());
+    key(&mut m, KeyCode::Char('n'));
+    assert_eq!(m.maze().carving_steps(), 2, "n only steps while paused");
+    assert!(status_text(&m).contains("Space"));
+}
+
+#[test]
+fn stepping_through_the_last_step_saves_the_first_maze() {
+    let mut m = model(4, 3);
+    act(&mut m, Action::TogglePause);
+    let mut effects = Vec::new();
+    for _ in 0..200 {
+        effects.extend(act(&mut m, Action::Step));
+    }
+    assert_eq!(m.phase(), Phase::Done);
+    assert_eq!(saves(&effects).len(), 1);
+    assert!(status_text(&m).contains("Nothing left"));
+}
+
+#[test]
+fn plus_and_minus_change_the_speed() {
+    let mut m = model(9, 7);
+    key(&mut m, KeyCode::Char('+'));
+    key(&mut m, KeyCode::Char('='));
+    assert_eq!(m.pace().speed(), 2);
+    assert_eq!(status_text(&m), "Speed ×4");
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char('-'));
+    }
+    assert_eq!(m.pace().speed(), -1);
+}
+
+#[test]
+fn unbound_keys_change_nothing() {
+    let mut m = model(9, 7);
+    let before = format!("{m:?}");
+    assert!(key(&mut m, KeyCode::Char('x')).is_empty());
+    assert!(key(&mut m, KeyCode::F(5)).is_empty());
+    assert_eq!(format!("{m:?}"), before);
+}
+
+// --- Start ---
+
+#[test]
+fn the_config_picks_the_start_theme_and_no_color_picks_plain() {
+    let named = Model::new(start(config(9, 7, "THEME=light\n"))).unwrap();
+    assert_eq!(named.theme().name, "light");
+    let mut plain = start(config(9, 7, ""));
+    plain.no_color = true;
+    assert_eq!(Model::new(plain).unwrap().theme().name, "plain");
+    let mut configured = start(config(9, 7, "THEME=light\n"));
+    configured.no_color = true;
+    assert_eq!(Model::new(configured).unwrap().theme().name, "light");
+}
+
+#[test]
+fn an_unknown_theme_or_a_broken_user_theme_is_a_warning() {
+    let unknown = Model::new(start(config(9, 7, "THEME=nope\n"))).unwrap();
+    assert_eq!(unknown.theme().name, "classic");
+    assert_eq!(status_kind(&unknown), Some(StatusKind::Warning));
+    assert!(status_text(&unknown).contains("THEME=nope"));
+
+    let mut broken = start(config(9, 7, ""));
+    broken.theme_problems = vec![ThemeError {
+        file: "/home/u/.config/a-maze-ing/themes/neon.toml".into(),
+        line: Some(3),
+        key: Some("colors.walls".into()),
+        message: "unknown colour \"blu\"".into(),
+    }];
+    let broken = Model::new(broken).unwrap();
+    assert_eq!(status_kind(&broken), Some(StatusKind::Warning));
+    assert!(status_text(&broken).contains("neon.toml"));
+    assert_eq!(broken.theme().name, "classic");
+}
+
+#[test]
+fn the_first_maze_is_carved_from_the_entry() {
+    let m = model(9, 7);
+    assert_eq!(m.maze().options().start, Pos::new(0, 0));
+}

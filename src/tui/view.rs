@@ -1,0 +1,93 @@
+//! Drawing the model: a pure function of it, called once a frame.
+
+mod canvas;
+mod footer;
+mod help;
+mod paint;
+pub mod roles;
+mod sidebar;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::layout::{MIN_HEIGHT, MIN_WIDTH};
+use super::model::{Focus, Model};
+use super::viewport::{Zoom, detail_capacity};
+use roles::MazeRoles;
+
+pub use canvas::Scale;
+
+pub fn view(model: &Model, frame: &mut Frame) {
+    let area = frame.area();
+    draw(model, area, frame.buffer_mut());
+}
+
+/// Draws the whole screen into `buf`.
+pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
+    let palette = &model.theme().palette;
+    let base = Style::new().fg(palette.text).bg(palette.background);
+    Block::new().style(base).render(area, buf);
+    let Some(screen) = super::layout::Screen::of(area) else {
+        too_small(area, base, buf);
+        return;
+    };
+    let title = canvas_title(model, screen.canvas_size());
+    let focused = model.focus() == Focus::Canvas;
+    sidebar::pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
+    let roles = MazeRoles::new(model.maze(), model.shows_path());
+    canvas::draw(
+        &roles,
+        model.viewport(),
+        model.maze_blocks(),
+        model.theme(),
+        screen.canvas,
+        buf,
+    );
+    sidebar::draw(model, &screen, buf);
+    footer::draw(model, screen.status, screen.keys, buf);
+    if model.help_is_open() {
+        help::draw(model.theme(), area, buf);
+    }
+}
+
+/// Names the view and, when panning, which cells are on screen.
+fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
+    let blocks = model.maze_blocks();
+    match model.viewport().zoom() {
+        Zoom::Whole => " Maze · whole (z: detail) ".to_owned(),
+        Zoom::Detail => {
+            let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+            if blocks.0 <= columns && blocks.1 <= rows {
+                return " Maze ".to_owned();
+            }
+            let (left, top) = model.viewport().origin(blocks, canvas);
+            let config = model.config();
+            let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
+            format!(
+                " Maze · cells {}–{} x {}–{} (arrows pan, z: whole) ",
+                left / 2,
+                last(left, columns, config.width) - 1,
+                top / 2,
+                last(top, rows, config.height) - 1,
+            )
+        }
+    }
+}
+
+fn too_small(area: Rect, style: Style, buf: &mut Buffer) {
+    let text = format!(
+        "Terminal too small ({}x{}): A-Maze-ing needs {MIN_WIDTH}x{MIN_HEIGHT}. q quits.",
+        area.width, area.height
+    );
+    let row = Rect::new(
+        area.x,
+        area.y + area.height / 2,
+        area.width,
+        1.min(area.height),
+    );
+    Paragraph::new(Line::styled(text, style)).render(row, buf);
+}

@@ -1,0 +1,59 @@
+//! How a role looks in a theme: a colour, or for monochrome themes a glyph.
+
+use ratatui::style::{Color, Style};
+
+use super::roles::Role;
+use crate::tui::theme::{Palette, Theme};
+
+pub fn colour(role: Role, palette: &Palette) -> Color {
+    match role {
+        Role::Outside => palette.background,
+        Role::Wall => palette.walls,
+        Role::Passage => palette.passages,
+        Role::Unvisited => palette.unvisited,
+        Role::Entry => palette.entry,
+        Role::Exit => palette.exit,
+        Role::Path => palette.path,
+        Role::Stamp => palette.stamp,
+        Role::Head => palette.head,
+        Role::Frontier => palette.frontier,
+        Role::Visited => palette.visited,
+    }
+}
+
+/// The two characters a block is drawn with in a monochrome theme: every role its own
+/// texture, since there is no colour to tell them apart.
+pub fn glyphs(role: Role) -> [&'static str; 2] {
+    match role {
+        Role::Outside | Role::Passage => [" ", " "],
+        Role::Wall => ["█", "█"],
+        Role::Unvisited => ["░", "░"],
+        Role::Entry => ["(", ")"],
+        Role::Exit => ["[", "]"],
+        Role::Path => ["·", "·"],
+        Role::Stamp => ["▒", "▒"],
+        Role::Head => ["@", "@"],
+        Role::Frontier => ["+", "+"],
+        Role::Visited => [".", "."],
+    }
+}
+
+/// The two terminal cells of one block in the detailed view: their symbols and style.
+pub fn block(role: Role, theme: &Theme) -> ([&'static str; 2], Style) {
+    if theme.monochrome {
+        (
+            glyphs(role),
+            Style::new()
+                .fg(theme.palette.walls)
+                .bg(theme.palette.background),
+        )
+    } else {
+        ([" ", " "], Style::new().bg(colour(role, &theme.palette)))
+    }
+}
+
+/// Whether a role is drawn as ink in a monochrome half-block (the whole-maze view, where a
+/// character holds two blocks and there is room for shape only).
+pub fn is_ink(role: Role) -> bool {
+    matches!(role, Role::Wall | Role::Stamp)
+}

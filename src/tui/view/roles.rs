@@ -1,0 +1,298 @@
+//! What each block of the maze raster is (see [`crate::tui::viewport`] for blocks): a wall,
+//! a passage, the entry, part of the path... The canvas asks per visible block, so each
+//! answer is a handful of array reads whatever the maze's size.
+
+use std::collections::HashSet;
+
+use crate::generate::CellState;
+use crate::tui::maze_run::{MazeRun, Phase};
+use crate::{Dir, Pos};
+
+/// What a block shows. The theme gives each a colour (or a glyph).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Around the maze.
+    Outside,
+    Wall,
+    Passage,
+    /// Not carved yet.
+    Unvisited,
+    Entry,
+    Exit,
+    Path,
+    /// The 42.
+    Stamp,
+    /// The carving head.
+    Head,
+    /// The carving stack, or the search's frontier.
+    Frontier,
+    /// Reached by the search.
+    Visited,
+}
+
+/// Answers "what is at this block" for one frame.
+pub struct MazeRoles<'a> {
+    maze: &'a MazeRun,
+    phase: Phase,
+    head: Option<Pos>,
+    show_path: bool,
+    /// The search's frontier, gathered once a frame: the search keeps it as a queue.
+    frontier: HashSet<Pos>,
+    width: u32,
+    height: u32,
+}
+
+impl<'a> MazeRoles<'a> {
+    pub fn new(maze: &'a MazeRun, show_path: bool) -> MazeRoles<'a> {
+        let phase = maze.phase();
+        let frontier = match (phase, maze.search()) {
+            (Phase::Solving, Some(search)) => search.frontier().collect(),
+            _ => HashSet::new(),
+        };
+        let grid = maze.grid();
+        MazeRoles {
+            maze,
+            phase,
+            head: maze.head(),
+            show_path,
+            frontier,
+            width: grid.width(),
+            height: grid.height(),
+        }
+    }
+
+    /// The role of block (`x`, `y`); blocks outside the maze are [`Role::Outside`].
+    pub fn block(&self, x: u32, y: u32) -> Role {
+        if x > 2 * self.width || y > 2 * self.height {
+            return Role::Outside;
+        }
+        let (cx, cy) = (x / 2, y / 2);
+        match (x % 2, y % 2) {
+            (1, 1) => self.cell(Pos::new(cx, cy)),
+            // A vertical wall: between the cells left and right of it.
+            (0, 1) => self.wall(
+                Pos::new(cx.wrapping_sub(1), cy),
+                Dir::East,
+                cx == 0 || cx == self.width,
+            ),
+            // A horizontal wall: between the cells above and below it.
+            (1, 0) => self.wall(
+                Pos::new(cx, cy.wrapping_sub(1)),
+                Dir::South,
+                cy == 0 || cy == self.height,
+            ),
+            _ => self.post(cx, cy),
+        }
+    }
+
+    /// What fills a cell, overlays first.
+    fn cell(&self, pos: Pos) -> Role {
+        if pos == self.maze.entry() {
+            Role::Entry
+        } else if pos == self.maze.exit() {
+            Role::Exit
+        } else if self.head == Some(pos) {
+            Role::Head
+        } else {
+            self.ground(pos)
+        }
+    }
+
+    /// A cell's role under the entry, exit and head markers: the one the passages between
+    /// cells take on when both sides agree, so the stack, the search and the path read as
+    /// continuous lines.
+    fn ground(&self, pos: Pos) -> Role {
+        let grid = self.maze.grid();
+        if grid.is_locked(pos) {
+            return Role::Stamp;
+        }
+        match self.phase {
+            Phase::Carving => match self.maze.cell_state(pos) {
+                CellState::Unvisited => Role::Unvisited,
+                CellState::Active => Role::Frontier,
+                CellState::Finished => Role::Passage,
+            },
+            Phase::Solving if self.frontier.contains(&pos) => Role::Frontier,
+            Phase::Solving => match self.maze.search() {
+                Some(search) if search.reached(pos) => Role::Visited,
+                _ => Role::Passage,
+            },
+            Phase::Done if self.show_path && self.maze.on_path(pos) => Role::Path,
+            Phase::Done => Role::Passage,
+        }
+    }
+
+    /// The wall on the `side` (east or south) of `pos`; `border` walls are always closed.
+    fn wall(&self, pos: Pos, side: Dir, border: bool) -> Role {
+        if border {
+            return Role::Wall;
+        }
+        let grid = self.maze.grid();
+        let other = grid
+            .neighbor(pos, side)
+            .expect("inner walls have two sides");
+        if grid.is_closed(pos, side) {
+            // Inside the 42 the walls take its colour, so the digits read as solid shapes.
+            return if grid.is_locked(pos) && grid.is_locked(other) {
+                Role::Stamp
+            } else {
+                Role::Wall
+            };
+        }
+        link(self.ground(pos), self.ground(other))
+    }
+
+    /// The corner where four cells meet: a wall if any wall meeting there is closed.
+    fn post(&self, x: u32, y: u32) -> Role {
+        if x == 0 || y == 0 || x == self.width || y == self.height {
+            return Role::Wall;
+        }
+        let grid = self.maze.grid();
+        let (nw, sw) = (Pos::new(x - 1, y - 1), Pos::new(x - 1, y));
+        let (ne, se) = (Pos::new(x, y - 1), Pos::new(x, y));
+        let any_closed = grid.is_closed(nw, Dir::East)
+            || grid.is_closed(sw, Dir::East)
+            || grid.is_closed(nw, Dir::South)
+            || grid.is_closed(ne, Dir::South);
+        if !any_closed {
+            return link(
+                link(self.ground(nw), self.ground(ne)),
+                link(self.ground(sw), self.ground(se)),
+            );
+        }
+        if [nw, ne, sw, se].iter().all(|&p| grid.is_locked(p)) {
+            Role::Stamp
+        } else {
+            Role::Wall
+        }
+    }
+}
+
+/// The role of an open passage between two cells.
+fn link(a: Role, b: Role) -> Role {
+    match (a, b) {
+        (Role::Frontier, Role::Frontier) => Role::Frontier,
+        (Role::Path, Role::Path) => Role::Path,
+        (Role::Visited | Role::Frontier, Role::Visited | Role::Frontier) => Role::Visited,
+        _ => Role::Passage,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MazeOptions;
+
+    fn maze(width: u32, height: u32) -> MazeRun {
+        let options = MazeOptions::new(width, height).seed(3);
+        MazeRun::new(options, Pos::new(0, 0), Pos::new(width - 1, height - 1)).unwrap()
+    }
+
+    /// Every block of the raster, as rows of role letters.
+    fn picture(roles: &MazeRoles, width: u32, height: u32) -> Vec<String> {
+        (0..=2 * height)
+            .map(|y| {
+                (0..=2 * width)
+                    .map(|x| match roles.block(x, y) {
+                        Role::Wall => '#',
+                        Role::Passage => '.',
+                        Role::Unvisited => 'u',
+                        Role::Entry => 'E',
+                        Role::Exit => 'X',
+                        Role::Path => '*',
+                        Role::Stamp => '4',
+                        Role::Head => 'H',
+                        Role::Frontier => 'f',
+                        Role::Visited => 'v',
+                        Role::Outside => ' ',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_border_is_wall_and_beyond_it_is_outside() {
+        let mut run = maze(6, 4);
+        run.finish();
+        let roles = MazeRoles::new(&run, false);
+        for x in 0..=12 {
+            assert_eq!(roles.block(x, 0), Role::Wall);
+            assert_eq!(roles.block(x, 8), Role::Wall);
+        }
+        for y in 0..=8 {
+            assert_eq!(roles.block(0, y), Role::Wall);
+            assert_eq!(roles.block(12, y), Role::Wall);
+        }
+        assert_eq!(roles.block(13, 0), Role::Outside);
+        assert_eq!(roles.block(0, 9), Role::Outside);
+    }
+
+    #[test]
+    fn walls_follow_the_grid() {
+        let mut run = maze(7, 5);
+        run.finish();
+        let roles = MazeRoles::new(&run, false);
+        let grid = run.grid();
+        for pos in grid.positions() {
+            let (x, y) = (2 * pos.x + 1, 2 * pos.y + 1);
+            assert_eq!(
+                roles.block(x + 1, y) == Role::Wall,
+                grid.is_closed(pos, Dir::East)
+            );
+            assert_eq!(
+                roles.block(x, y + 1) == Role::Wall,
+                grid.is_closed(pos, Dir::South)
+            );
+        }
+    }
+
+    #[test]
+    fn the_path_is_a_continuous_line_from_entry_to_exit() {
+        let mut run = maze(9, 6);
+        run.finish();
+        let shown = picture(&MazeRoles::new(&run, true), 9, 6);
+        let hidden = picture(&MazeRoles::new(&run, false), 9, 6);
+        assert_eq!(shown[1].chars().nth(1), Some('E'));
+        assert_eq!(shown[11].chars().nth(17), Some('X'));
+        // Path cells plus the passages between them: 2 blocks per step, minus the entry
+        // and exit cells, which keep their own roles.
+        let path_blocks = shown.concat().matches('*').count();
+        assert_eq!(path_blocks, 2 * run.solution().unwrap().len() - 1);
+        assert_eq!(hidden.concat().matches('*').count(), 0);
+    }
+
+    #[test]
+    fn the_42_is_drawn_solid() {
+        let mut run = maze(9, 7);
+        run.finish();
+        let text = picture(&MazeRoles::new(&run, false), 9, 7).join("\n");
+        // The 4's left bar: cells (1,1) to (1,3), blocks x = 3, y = 3 to 7, joined by the
+        // closed walls between them.
+        let bar: String = text.lines().skip(3).take(5).map(|row| &row[3..4]).collect();
+        assert_eq!(bar, "44444", "{text}");
+    }
+
+    #[test]
+    fn carving_shows_the_head_the_stack_and_what_is_left() {
+        let mut run = maze(10, 8);
+        run.advance(20);
+        let text = picture(&MazeRoles::new(&run, false), 10, 8).concat();
+        assert_eq!(text.matches('H').count(), 1);
+        assert!(text.contains('f'));
+        assert!(text.contains('u'));
+    }
+
+    #[test]
+    fn solving_shows_what_the_search_reached() {
+        let mut run = maze(10, 8);
+        while run.phase() == Phase::Carving {
+            run.advance(1000);
+        }
+        run.advance(10);
+        let text = picture(&MazeRoles::new(&run, false), 10, 8).concat();
+        assert!(text.contains('v'));
+        assert!(text.contains('f'));
+        assert!(!text.contains('u'));
+    }
+}

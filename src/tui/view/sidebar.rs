@@ -1,0 +1,216 @@
+//! The right-hand panes: facts about the maze and the animation, the theme list, the legend.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, LineGauge, Paragraph, Widget};
+
+use super::paint;
+use super::roles::Role;
+use crate::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use crate::tui::layout::{Screen, theme_scroll};
+use crate::tui::maze_run::Phase;
+use crate::tui::model::{Focus, Model};
+use crate::tui::theme::Theme;
+
+pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
+    facts(model, screen.facts, buf);
+    themes(model, screen.themes_pane, buf);
+    if let Some(area) = screen.legend {
+        legend(model.theme(), area, buf);
+    }
+}
+
+pub fn pane<'a>(title: &'a str, theme: &Theme, focused: bool) -> Block<'a> {
+    let palette = &theme.palette;
+    let border = if focused {
+        palette.accent
+    } else {
+        palette.border
+    };
+    Block::bordered()
+        .title(Span::styled(title, Style::new().fg(palette.accent)))
+        .border_style(Style::new().fg(border))
+        .style(Style::new().fg(palette.text).bg(palette.background))
+}
+
+fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
+    let theme = model.theme();
+    let label = Style::new().fg(theme.palette.muted);
+    let row = |name: &'static str, value: String| {
+        Line::from(vec![
+            Span::styled(format!("{name:<10} "), label),
+            Span::raw(value),
+        ])
+    };
+    let config = model.config();
+    let maze = model.maze();
+    let kind = if config.perfect {
+        "perfect".to_owned()
+    } else {
+        format!("board, braid {}", config.braid)
+    };
+    let pace = model.pace();
+    let pace_text = match (model.phase(), pace.is_paused()) {
+        (Phase::Done, _) => format!("speed {}", pace.multiplier()),
+        (_, true) => format!("paused · speed {}", pace.multiplier()),
+        (_, false) => format!(
+            "{} steps/s · {}",
+            short_number(pace.steps_per_second()),
+            pace.multiplier()
+        ),
+    };
+    let measures = maze.measures();
+    let or_dash = |value: Option<String>| value.unwrap_or_else(|| "–".to_owned());
+    let stamp = match measures {
+        None => "–".to_owned(),
+        Some(m) if m.stamp_placed => "placed".to_owned(),
+        Some(_) => format!("too small (< {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT})"),
+    };
+    let lines = vec![
+        row("Size", format!("{} x {}", config.width, config.height)),
+        row("Seed", model.seed().to_string()),
+        row("Algorithm", config.algorithm.to_string()),
+        row("Kind", kind),
+        row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
+        Line::default(),
+        Line::default(), // the gauge
+        row("Pace", pace_text),
+        row("Searched", format!("{} cells", maze.searched())),
+        row(
+            "Path",
+            or_dash(
+                measures
+                    .and_then(|m| m.path_len)
+                    .map(|n| format!("{n} steps")),
+            ),
+        ),
+        row(
+            "Dead ends",
+            or_dash(measures.map(|m| m.dead_ends.to_string())),
+        ),
+        row("Loops", or_dash(measures.map(|m| m.loops.to_string()))),
+        row("42", stamp),
+    ];
+    let block = pane(" Maze ", theme, false);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    Paragraph::new(lines).render(inner, buf);
+    let gauge_row = Rect::new(inner.x, inner.y + 6, inner.width, 1).intersection(inner);
+    gauge(model, theme, gauge_row, buf);
+}
+
+/// The progress of the current phase.
+fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let maze = model.maze();
+    let (name, done, total) = match model.phase() {
+        Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
+        Phase::Carving => {
+            let (visited, open) = maze.carving_progress();
+            ("Carving", visited, open)
+        }
+        Phase::Solving => ("Solving", maze.searched(), maze.carving_progress().1),
+        Phase::Done => ("Done", 1, 1),
+    };
+    let ratio = if total == 0 {
+        1.0
+    } else {
+        (done as f64 / total as f64).clamp(0.0, 1.0)
+    };
+    let palette = &theme.palette;
+    LineGauge::default()
+        .ratio(ratio)
+        .label(Span::styled(
+            format!("{name:<10} {:>3.0}%", ratio * 100.0),
+            Style::new().fg(palette.muted),
+        ))
+        .filled_style(Style::new().fg(palette.accent))
+        .unfilled_style(Style::new().fg(palette.border))
+        .render(area, buf);
+}
+
+fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
+    let theme = model.theme();
+    let focused = model.focus() == Focus::Themes;
+    let block = pane(" Themes (Tab) ", theme, focused);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let palette = &theme.palette;
+    let first = theme_scroll(model.cursor, inner.height);
+    let lines: Vec<Line> = model
+        .themes
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(usize::from(inner.height))
+        .map(|(i, t)| {
+            let current = i == model.theme;
+            let marker = if current { "● " } else { "  " };
+            let mut style = Style::new().fg(if current {
+                palette.accent
+            } else {
+                palette.text
+            });
+            if focused && i == model.cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            Line::styled(format!("{marker}{}", t.name), style)
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// What each colour (or glyph) on the canvas means, drawn with the canvas's own painter.
+fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
+    const ITEMS: [(Role, &str); 9] = [
+        (Role::Wall, "wall"),
+        (Role::Entry, "entry"),
+        (Role::Exit, "exit"),
+        (Role::Path, "path"),
+        (Role::Stamp, "42"),
+        (Role::Head, "head"),
+        (Role::Frontier, "stack"),
+        (Role::Visited, "searched"),
+        (Role::Unvisited, "uncarved"),
+    ];
+    let block = pane(" Legend ", theme, false);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines: Vec<Line> = ITEMS
+        .chunks(3)
+        .map(|row| {
+            let spans = row.iter().flat_map(|&(role, name)| {
+                let (symbols, style) = paint::block(role, theme);
+                [
+                    Span::styled(symbols.concat(), style),
+                    Span::raw(format!(" {name:<7}")),
+                ]
+            });
+            Line::from(spans.collect::<Vec<_>>())
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// 950 → "950", 12_345 → "12.3k", 4_500_000 → "4.5M".
+pub fn short_number(n: f64) -> String {
+    match n {
+        n if n >= 999_950.0 => format!("{:.1}M", n / 1e6),
+        n if n >= 999.5 => format!("{:.1}k", n / 1e3),
+        n => format!("{n:.0}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_number;
+
+    #[test]
+    fn numbers_are_shortened() {
+        assert_eq!(short_number(0.0), "0");
+        assert_eq!(short_number(950.2), "950");
+        assert_eq!(short_number(12_345.0), "12.3k");
+        assert_eq!(short_number(4_500_000.0), "4.5M");
+    }
+}
