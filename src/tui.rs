@@ -11,6 +11,8 @@ pub mod maze_run;
 pub mod message;
 pub mod model;
 pub mod pace;
+#[cfg(test)]
+mod testing;
 pub mod theme;
 pub mod update;
 pub mod view;

@@ -6,6 +6,8 @@ mod help;
 mod paint;
 pub mod roles;
 mod sidebar;
+#[cfg(test)]
+mod tests;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -80,7 +82,7 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
 
 fn too_small(area: Rect, style: Style, buf: &mut Buffer) {
     let text = format!(
-        "Terminal too small ({}x{}): A-Maze-ing needs {MIN_WIDTH}x{MIN_HEIGHT}. q quits.",
+        "Terminal too small: {}x{}, need {MIN_WIDTH}x{MIN_HEIGHT} (q quits)",
         area.width, area.height
     );
     let row = Rect::new(

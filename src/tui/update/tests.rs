@@ -10,37 +10,13 @@ use crate::config::Config;
 use crate::tui::effect::{Effect, SaveRequest};
 use crate::tui::maze_run::Phase;
 use crate::tui::message::{Action, Message, SaveReport};
-use crate::tui::model::{Focus, Model, Start, StatusKind};
-use crate::tui::theme::{ThemeError, ThemeSet};
+use crate::tui::model::{Focus, Model, StatusKind};
+use crate::tui::testing::{config, model, start};
+use crate::tui::theme::ThemeError;
 use crate::tui::viewport::Zoom;
 use crate::{Dir, Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
-
-fn config(width: u32, height: u32, extra: &str) -> Config {
-    let text = format!(
-        "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT={},{}\nOUTPUT_FILE=out/maze.txt\n\
-         PERFECT=True\nSEED=42\n{extra}",
-        width - 1,
-        height - 1
-    );
-    Config::parse(&text, "config.txt").unwrap()
-}
-
-fn start(config: Config) -> Start {
-    Start {
-        config,
-        seed: 42,
-        themes: ThemeSet::bundled(),
-        theme_problems: Vec::new(),
-        no_color: false,
-        size: (120, 40),
-    }
-}
-
-fn model(width: u32, height: u32) -> Model {
-    Model::new(start(config(width, height, ""))).unwrap()
-}
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     update(model, Message::Action(action))

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 
 use super::paint;
 use super::roles::{MazeRoles, Role};
+use crate::Pos;
 use crate::tui::theme::Theme;
 use crate::tui::viewport::{Viewport, Zoom};
 
@@ -87,28 +88,69 @@ impl Scale {
         ((2 * u64::from(p) + 1) * u64::from(self.num) / (2 * u64::from(self.den))) as u32
     }
 
+    /// The pixel block `b` falls in.
+    pub fn pixel(self, b: u32) -> u32 {
+        (u64::from(b) * u64::from(self.den) / u64::from(self.num)) as u32
+    }
+
     /// How many pixels `blocks` blocks cover.
     pub fn pixels(self, blocks: u32) -> u32 {
         (u64::from(blocks) * u64::from(self.den)).div_ceil(u64::from(self.num)) as u32
     }
 }
 
-/// The whole maze in half blocks: each character shows two pixels, the top one in the
-/// foreground colour of "▀" and the bottom one in the background.
+/// The whole maze in half blocks: each character shows two square pixels. When every block
+/// fits, walls are drawn; when the maze is too big for that, each pixel shows a cell instead
+/// (walls would only alias into noise), which still shows the carving, the search, the path
+/// and the 42.
 fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, buf: &mut Buffer) {
     let pixels = (u32::from(area.width), 2 * u32::from(area.height));
     let scale = Scale::fitting(maze_blocks, pixels);
-    let margin_x = pixels.0.saturating_sub(scale.pixels(maze_blocks.0)) / 2;
+    if scale.num == 1 {
+        let drawn = (scale.pixels(maze_blocks.0), scale.pixels(maze_blocks.1));
+        half_blocks(theme, area, buf, drawn, |x, y| {
+            roles.block(scale.block(x), scale.block(y))
+        });
+        return;
+    }
+    let cells = roles.cells();
+    let scale = Scale::fitting(cells, pixels);
+    let markers: Vec<(Pos, Role)> = roles.markers().collect();
+    let drawn = (scale.pixels(cells.0), scale.pixels(cells.1));
+    half_blocks(theme, area, buf, drawn, |x, y| {
+        let marker = markers
+            .iter()
+            .find(|(at, _)| scale.pixel(at.x) == x && scale.pixel(at.y) == y);
+        let (cx, cy) = (scale.block(x), scale.block(y));
+        match marker {
+            Some(&(_, role)) => role,
+            None if cx < cells.0 && cy < cells.1 => roles.cell(Pos::new(cx, cy)),
+            None => Role::Outside,
+        }
+    });
+}
+
+/// Fills `area` with half-block characters for `drawn` pixels, centred, asking `role_at`
+/// for each pixel (coordinates relative to the drawing's top-left).
+fn half_blocks(
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+    drawn: (u32, u32),
+    role_at: impl Fn(u32, u32) -> Role,
+) {
+    let pixels = (u32::from(area.width), 2 * u32::from(area.height));
+    let margin_x = pixels.0.saturating_sub(drawn.0) / 2;
     // Whole characters of margin, so the top pixel of a character is always an even one.
-    let margin_y = 2 * (pixels.1.saturating_sub(scale.pixels(maze_blocks.1)) / 4);
-    let role_at = |px: u32, py: u32| match (px.checked_sub(margin_x), py.checked_sub(margin_y)) {
-        (Some(x), Some(y)) => roles.block(scale.block(x), scale.block(y)),
+    let margin_y = 2 * (pixels.1.saturating_sub(drawn.1) / 4);
+    let role = |px: u32, py: u32| match (px.checked_sub(margin_x), py.checked_sub(margin_y)) {
+        (Some(x), Some(y)) if x < drawn.0 && y < drawn.1 => role_at(x, y),
         _ => Role::Outside,
     };
     for row in 0..area.height {
         for column in 0..area.width {
             let (px, py) = (u32::from(column), 2 * u32::from(row));
-            let (top, bottom) = (role_at(px, py), role_at(px, py + 1));
+            let (top, bottom) = (role(px, py), role(px, py + 1));
             let Some(cell) = buf.cell_mut((area.x + column, area.y + row)) else {
                 continue;
             };

@@ -85,8 +85,24 @@ impl<'a> MazeRoles<'a> {
         }
     }
 
+    /// The cells drawn with a marker (the entry, the exit and the carving head), which a
+    /// shrunken view must not sample away.
+    pub fn markers(&self) -> impl Iterator<Item = (Pos, Role)> {
+        let ends = [
+            (self.maze.entry(), Role::Entry),
+            (self.maze.exit(), Role::Exit),
+        ];
+        ends.into_iter()
+            .chain(self.head.map(|head| (head, Role::Head)))
+    }
+
+    /// The maze's size in cells.
+    pub fn cells(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
     /// What fills a cell, overlays first.
-    fn cell(&self, pos: Pos) -> Role {
+    pub fn cell(&self, pos: Pos) -> Role {
         if pos == self.maze.entry() {
             Role::Entry
         } else if pos == self.maze.exit() {

@@ -171,8 +171,8 @@ fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
         (Role::Stamp, "42"),
         (Role::Head, "head"),
         (Role::Frontier, "stack"),
-        (Role::Visited, "searched"),
-        (Role::Unvisited, "uncarved"),
+        (Role::Visited, "seen"),
+        (Role::Unvisited, "to do"),
     ];
     let block = pane(" Legend ", theme, false);
     let inner = block.inner(area);
@@ -184,7 +184,7 @@ fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
                 let (symbols, style) = paint::block(role, theme);
                 [
                     Span::styled(symbols.concat(), style),
-                    Span::raw(format!(" {name:<7}")),
+                    Span::raw(format!(" {name:<6} ")),
                 ]
             });
             Line::from(spans.collect::<Vec<_>>())

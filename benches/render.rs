@@ -1,0 +1,82 @@
+//! Speed of drawing one dashboard frame: the whole screen around a 200x60 maze canvas, for a
+//! small and a huge maze, since the canvas only looks at the blocks it shows.
+//!
+//! `cargo bench --bench render`; the README lists the figures.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mazegen::config::Config;
+use mazegen::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH, Screen};
+use mazegen::tui::theme::ThemeSet;
+use mazegen::tui::{Action, Message, Model, Start, update, view};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// A terminal whose canvas (inside its border) is 200x60.
+const TERMINAL: (u16, u16) = (200 + 2 + SIDEBAR_WIDTH, 60 + 2 + FOOTER_HEIGHT);
+
+fn dashboard(side: u32, steps: Option<u64>) -> Model {
+    let text = format!(
+        "WIDTH={side}\nHEIGHT={side}\nENTRY=0,0\nEXIT={last},{last}\nOUTPUT_FILE=maze.txt\n\
+         PERFECT=True\nSEED=1\n",
+        last = side - 1
+    );
+    let config = Config::parse(&text, "bench.txt").unwrap();
+    let mut model = Model::new(Start {
+        config,
+        seed: 1,
+        themes: ThemeSet::bundled(),
+        theme_problems: Vec::new(),
+        no_color: false,
+        size: TERMINAL,
+    })
+    .unwrap();
+    match steps {
+        Some(steps) => {
+            update(&mut model, Message::Action(Action::TogglePause));
+            for _ in 0..steps {
+                update(&mut model, Message::Action(Action::Step));
+            }
+        }
+        None => {
+            update(&mut model, Message::Action(Action::Finish));
+        }
+    }
+    model
+}
+
+fn frames(c: &mut Criterion) {
+    let canvas = Screen::of(ratatui::layout::Rect::new(0, 0, TERMINAL.0, TERMINAL.1))
+        .unwrap()
+        .canvas;
+    assert_eq!((canvas.width, canvas.height), (200, 60));
+    let mut group = c.benchmark_group("render 200x60 canvas");
+    let cases = [
+        ("20x20 solved", dashboard(20, None), false),
+        ("4000x4000 solved, detail", dashboard(4000, None), true),
+        ("4000x4000 solved, whole", dashboard(4000, None), false),
+        (
+            "4000x4000 carving, whole",
+            dashboard(4000, Some(100_000)),
+            false,
+        ),
+    ];
+    for (name, mut model, zoom) in cases {
+        if zoom {
+            update(&mut model, Message::Action(Action::ToggleZoom));
+        }
+        let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1)).unwrap();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                terminal
+                    .draw(|frame| view(black_box(&model), frame))
+                    .unwrap();
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frames);
+criterion_main!(benches);

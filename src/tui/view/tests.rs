@@ -1,0 +1,258 @@
+//! Whole-screen snapshots (insta + ratatui's TestBackend) and checks of what `view` draws.
+//!
+//! Colour themes draw the maze as coloured blank cells, which plain text cannot show, so the
+//! snapshots write each canvas cell as the letter of the role its colour stands for.
+
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color;
+
+use super::roles::Role;
+use super::view;
+use crate::tui::keymap::{BINDINGS, Context, footer_bindings};
+use crate::tui::layout::Screen;
+use crate::tui::message::{Action, Message};
+use crate::tui::model::Model;
+use crate::tui::testing::model;
+use crate::tui::theme::Palette;
+use crate::tui::update;
+
+const FRAME: Duration = Duration::from_millis(16);
+
+fn sized(mut model: Model, width: u16, height: u16) -> Model {
+    update(&mut model, Message::Resize { width, height });
+    model
+}
+
+fn act(model: &mut Model, action: Action) {
+    update(model, Message::Action(action));
+}
+
+fn theme(model: &mut Model, name: &str) {
+    let index = model.themes.position(name).expect("a bundled theme");
+    act(model, Action::PickTheme(index));
+    act(model, Action::ToggleFocus);
+}
+
+fn render(model: &Model) -> Buffer {
+    let (width, height) = model.size;
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| view(model, frame)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// The letter for a maze colour of `palette` (passages and the background are blank).
+fn role_letter(colour: Color, palette: &Palette) -> char {
+    let roles = [
+        (palette.walls, '#'),
+        (palette.entry, 'E'),
+        (palette.exit, 'X'),
+        (palette.path, '*'),
+        (palette.stamp, '4'),
+        (palette.head, '@'),
+        (palette.frontier, 'f'),
+        (palette.visited, 'v'),
+        (palette.unvisited, '~'),
+        (palette.passages, ' '),
+        (palette.background, ' '),
+    ];
+    roles
+        .iter()
+        .find(|(c, _)| *c == colour)
+        .map_or('?', |&(_, letter)| letter)
+}
+
+/// The screen as text, the canvas of a colour theme as role letters.
+fn screen_text(model: &Model) -> String {
+    let buf = render(model);
+    let canvas = Screen::of(buf.area).map(|s| s.canvas);
+    let theme = model.theme();
+    let mut text = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            let cell = &buf[(x, y)];
+            let in_canvas = canvas.is_some_and(|c| c.contains((x, y).into()));
+            if in_canvas && !theme.monochrome && !model.help_is_open() {
+                // Half blocks show the top pixel in the foreground.
+                let colour = if cell.symbol() == "▀" {
+                    cell.fg
+                } else {
+                    cell.bg
+                };
+                text.push(role_letter(colour, &theme.palette));
+            } else {
+                text.push_str(cell.symbol());
+            }
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn finished(width: u32, height: u32) -> Model {
+    let mut m = sized(model(width, height), 100, 30);
+    act(&mut m, Action::Finish);
+    m
+}
+
+#[test]
+fn snapshot_mid_carving() {
+    let mut m = sized(model(15, 10), 100, 30);
+    for _ in 0..60 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_mid_solving() {
+    let mut m = sized(model(15, 10), 100, 30);
+    theme(&mut m, "plain");
+    while m.phase() == crate::tui::maze_run::Phase::Carving {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    for _ in 0..20 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_finished_with_the_path() {
+    insta::assert_snapshot!(screen_text(&finished(15, 10)));
+}
+
+#[test]
+fn snapshot_finished_without_the_path() {
+    let mut m = finished(15, 10);
+    act(&mut m, Action::TogglePath);
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_help_overlay() {
+    let mut m = finished(15, 10);
+    act(&mut m, Action::ToggleHelp);
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_theme_plain() {
+    let mut m = finished(15, 10);
+    theme(&mut m, "plain");
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_theme_light() {
+    let mut m = finished(15, 10);
+    theme(&mut m, "light");
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_whole_maze_zoomed_out() {
+    let mut m = sized(model(80, 50), 100, 30);
+    act(&mut m, Action::Finish);
+    theme(&mut m, "plain");
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_terminal_too_small() {
+    insta::assert_snapshot!(screen_text(&sized(model(15, 10), 50, 12)));
+}
+
+#[test]
+fn every_maze_role_gets_its_theme_colour() {
+    for name in ["classic", "light", "ocean"] {
+        let mut m = finished(15, 10);
+        theme(&mut m, name);
+        let buf = render(&m);
+        let canvas = Screen::of(buf.area).unwrap().canvas;
+        let palette = &m.theme().palette;
+        let mut seen = std::collections::HashSet::new();
+        for y in canvas.top()..canvas.bottom() {
+            for x in canvas.left()..canvas.right() {
+                seen.insert(buf[(x, y)].bg);
+            }
+        }
+        for (role, colour) in [
+            ("walls", palette.walls),
+            ("passages", palette.passages),
+            ("entry", palette.entry),
+            ("exit", palette.exit),
+            ("path", palette.path),
+            ("42", palette.stamp),
+        ] {
+            assert!(seen.contains(&colour), "{name}: no {role} on the canvas");
+        }
+    }
+}
+
+#[test]
+fn the_footer_shows_the_keymaps_footer_keys() {
+    let m = sized(model(15, 10), 200, 40);
+    let buf = render(&m);
+    let keys_row = Screen::of(buf.area).unwrap().keys.y;
+    let line: String = (0..200)
+        .map(|x| buf[(x, keys_row)].symbol().to_owned())
+        .collect();
+    for binding in footer_bindings(Context::Canvas) {
+        assert!(line.contains(binding.footer.unwrap()), "{line}");
+    }
+}
+
+#[test]
+fn the_help_lists_every_binding() {
+    let mut m = sized(model(15, 10), 200, 60);
+    act(&mut m, Action::ToggleHelp);
+    let text = screen_text(&m);
+    for binding in BINDINGS.iter().filter(|b| b.context != Context::Help) {
+        assert!(text.contains(binding.help), "missing {:?}", binding.help);
+    }
+}
+
+#[test]
+fn the_legend_uses_the_canvas_colours() {
+    let m = sized(model(15, 10), 120, 40);
+    let buf = render(&m);
+    let legend = Screen::of(buf.area).unwrap().legend.unwrap();
+    let palette = &m.theme().palette;
+    let mut colours = std::collections::HashSet::new();
+    for y in legend.top()..legend.bottom() {
+        for x in legend.left()..legend.right() {
+            colours.insert(buf[(x, y)].bg);
+        }
+    }
+    for role in [Role::Wall, Role::Path, Role::Entry, Role::Exit, Role::Stamp] {
+        assert!(
+            colours.contains(&super::paint::colour(role, palette)),
+            "{role:?}"
+        );
+    }
+}
+
+#[test]
+fn any_terminal_size_renders_without_panicking() {
+    let mut m = finished(30, 20);
+    for (width, height) in [
+        (0, 0),
+        (1, 1),
+        (59, 40),
+        (60, 21),
+        (60, 22),
+        (61, 23),
+        (500, 7),
+    ] {
+        m = sized(m, width, height);
+        act(&mut m, Action::ToggleHelp);
+        render(&m);
+        act(&mut m, Action::ToggleHelp);
+        act(&mut m, Action::ToggleZoom);
+        render(&m);
+    }
+}
