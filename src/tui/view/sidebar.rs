@@ -76,8 +76,8 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
         row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
         Line::default(),
         Line::default(), // the gauge
+        row("Cells", cells_text(model)),
         row("Pace", pace_text),
-        row("Searched", format!("{} cells", maze.searched())),
         row(
             "Path",
             or_dash(
@@ -99,6 +99,18 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
     let gauge_row = Rect::new(inner.x, inner.y + 6, inner.width, 1).intersection(inner);
     gauge(model, theme, gauge_row, buf);
+}
+
+/// The counts behind the gauge.
+fn cells_text(model: &Model) -> String {
+    let maze = model.maze();
+    let (visited, open) = maze.carving_progress();
+    let count = |n: u64| short_number(n as f64);
+    match model.phase() {
+        Phase::Carving => format!("{} / {} carved", count(visited), count(open)),
+        Phase::Solving => format!("{} / {} searched", count(maze.searched()), count(open)),
+        Phase::Done => format!("{} searched", count(maze.searched())),
+    }
 }
 
 /// The progress of the current phase.
