@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
-use mazegen::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH, Screen};
+use mazegen::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use mazegen::tui::theme::ThemeSet;
 use mazegen::tui::{Action, Message, Model, Start, update, view};
 use ratatui::Terminal;
@@ -47,10 +47,6 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
 }
 
 fn frames(c: &mut Criterion) {
-    let canvas = Screen::of(ratatui::layout::Rect::new(0, 0, TERMINAL.0, TERMINAL.1))
-        .unwrap()
-        .canvas;
-    assert_eq!((canvas.width, canvas.height), (200, 60));
     let mut group = c.benchmark_group("render 200x60 canvas");
     let cases = [
         ("20x20 solved", dashboard(20, None), false),
@@ -63,6 +59,8 @@ fn frames(c: &mut Criterion) {
         ),
     ];
     for (name, mut model, zoom) in cases {
+        let canvas = model.screen().unwrap().canvas;
+        assert_eq!((canvas.width, canvas.height), (200, 60));
         if zoom {
             update(&mut model, Message::Action(Action::ToggleZoom));
         }

@@ -31,8 +31,9 @@ pub struct Screen {
 }
 
 impl Screen {
-    /// The layout of a terminal of `area`, or `None` if it is too small for one.
-    pub fn of(area: Rect) -> Option<Screen> {
+    /// The layout of a terminal of `area` for a list of `themes` themes, or `None` if it is
+    /// too small for one.
+    pub fn of(area: Rect, themes: usize) -> Option<Screen> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
@@ -45,7 +46,12 @@ impl Screen {
         let [canvas_pane, sidebar] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDEBAR_WIDTH)])
                 .areas(main);
-        let with_legend = sidebar.height >= FACTS_HEIGHT + LEGEND_HEIGHT + 5;
+        // The legend is a nicety: it only shows if the whole theme list still fits.
+        let list_height = u16::try_from(themes)
+            .unwrap_or(u16::MAX)
+            .saturating_add(2)
+            .max(5);
+        let with_legend = sidebar.height >= FACTS_HEIGHT + LEGEND_HEIGHT + list_height;
         let legend_height = if with_legend { LEGEND_HEIGHT } else { 0 };
         let [facts, themes_pane, legend] = Layout::vertical([
             Constraint::Length(FACTS_HEIGHT),
@@ -92,17 +98,17 @@ mod tests {
 
     #[test]
     fn small_terminals_get_no_layout() {
-        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH - 1, 40)).is_none());
-        assert!(Screen::of(Rect::new(0, 0, 100, MIN_HEIGHT - 1)).is_none());
-        assert!(Screen::of(Rect::new(0, 0, 0, 0)).is_none());
-        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT)).is_some());
+        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH - 1, 40), 7).is_none());
+        assert!(Screen::of(Rect::new(0, 0, 100, MIN_HEIGHT - 1), 7).is_none());
+        assert!(Screen::of(Rect::new(0, 0, 0, 0), 7).is_none());
+        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT), 7).is_some());
     }
 
     #[test]
     fn panes_tile_the_screen_without_overlapping() {
         for (width, height) in [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (200, 60), (300, 100)] {
             let area = Rect::new(0, 0, width, height);
-            let screen = Screen::of(area).unwrap();
+            let screen = Screen::of(area, 7).unwrap();
             let mut panes = vec![
                 screen.canvas_pane,
                 screen.facts,
@@ -126,18 +132,16 @@ mod tests {
 
     #[test]
     fn the_legend_only_shows_when_there_is_room() {
-        assert!(
-            Screen::of(Rect::new(0, 0, 80, 24))
-                .unwrap()
-                .legend
-                .is_none()
-        );
-        assert!(
-            Screen::of(Rect::new(0, 0, 80, 40))
-                .unwrap()
-                .legend
-                .is_some()
-        );
+        let legend = |height, themes| {
+            let area = Rect::new(0, 0, 80, height);
+            Screen::of(area, themes).unwrap().legend
+        };
+        assert!(legend(24, 7).is_none());
+        assert!(legend(40, 7).is_some());
+        // 15 rows of facts, 5 of legend, 2 of footer, and the list with its border.
+        assert!(legend(31, 7).is_some());
+        assert!(legend(30, 7).is_none());
+        assert!(legend(40, 30).is_none());
     }
 
     #[test]

@@ -75,6 +75,9 @@ pub struct Model {
     pub(crate) size: (u16, u16),
     pub(crate) first_save: FirstSave,
     pub(crate) quitting: bool,
+    /// Whether the starting zoom has been picked: that needs a terminal big enough for the
+    /// layout, which may only come with a later resize.
+    pub(crate) zoom_picked: bool,
 }
 
 impl Model {
@@ -125,26 +128,28 @@ impl Model {
             size: (0, 0),
             first_save: FirstSave::Pending,
             quitting: false,
+            zoom_picked: false,
         };
         model.resize(size);
         Ok(model)
     }
 
-    /// Takes the terminal's new size; the first size also picks the starting zoom.
+    /// Takes the terminal's new size; the first size with room for the layout also picks
+    /// the starting zoom.
     pub(crate) fn resize(&mut self, size: (u16, u16)) {
-        let first = self.size == (0, 0);
         self.size = size;
-        match self.screen() {
-            Some(screen) if first => {
-                self.viewport = Viewport::fitting(self.maze_blocks(), screen.canvas_size());
-            }
-            _ => {}
+        if self.zoom_picked {
+            return;
+        }
+        if let Some(screen) = self.screen() {
+            self.viewport = Viewport::fitting(self.maze_blocks(), screen.canvas_size());
+            self.zoom_picked = true;
         }
     }
 
     /// The layout for the current terminal size, if it is big enough.
-    pub(crate) fn screen(&self) -> Option<Screen> {
-        Screen::of(Rect::new(0, 0, self.size.0, self.size.1))
+    pub fn screen(&self) -> Option<Screen> {
+        Screen::of(Rect::new(0, 0, self.size.0, self.size.1), self.themes.len())
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {

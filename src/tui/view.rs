@@ -33,7 +33,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let base = Style::new().fg(palette.text).bg(palette.background);
     Block::new().style(base).render(area, buf);
-    let Some(screen) = super::layout::Screen::of(area) else {
+    let Some(screen) = super::layout::Screen::of(area, model.themes.len()) else {
         too_small(area, base, buf);
         return;
     };
@@ -81,15 +81,17 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
 }
 
 fn too_small(area: Rect, style: Style, buf: &mut Buffer) {
-    let text = format!(
-        "Terminal too small: {}x{}, need {MIN_WIDTH}x{MIN_HEIGHT} (q quits)",
-        area.width, area.height
-    );
-    let row = Rect::new(
-        area.x,
-        area.y + area.height / 2,
-        area.width,
-        1.min(area.height),
-    );
+    let (width, height) = (area.width, area.height);
+    // The longest message that fits, so the way out is never cut off.
+    let text = [
+        format!("Terminal too small: {width}x{height}, need {MIN_WIDTH}x{MIN_HEIGHT} (q quits)"),
+        format!("Too small: {width}x{height} < {MIN_WIDTH}x{MIN_HEIGHT} (q quits)"),
+        format!("Need {MIN_WIDTH}x{MIN_HEIGHT}, q quits"),
+        "q quits".to_owned(),
+    ]
+    .into_iter()
+    .find(|text| text.chars().count() <= usize::from(width))
+    .unwrap_or_default();
+    let row = Rect::new(area.x, area.y + height / 2, width, 1.min(height));
     Paragraph::new(Line::styled(text, style)).render(row, buf);
 }

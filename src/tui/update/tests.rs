@@ -406,6 +406,31 @@ fn a_big_maze_starts_whole_and_pans_once_zoomed_in() {
 }
 
 #[test]
+fn the_start_zoom_waits_for_a_terminal_big_enough_for_the_layout() {
+    let mut tiny = start(config(15, 10, ""));
+    tiny.size = (40, 10);
+    let mut m = Model::new(tiny).unwrap();
+    update(
+        &mut m,
+        Message::Resize {
+            width: 100,
+            height: 30,
+        },
+    );
+    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    // Later resizes keep the user's choice.
+    act(&mut m, Action::ToggleZoom);
+    update(
+        &mut m,
+        Message::Resize {
+            width: 120,
+            height: 40,
+        },
+    );
+    assert_eq!(m.viewport().zoom(), Zoom::Whole);
+}
+
+#[test]
 fn a_small_maze_starts_in_the_detailed_view() {
     assert_eq!(model(15, 10).viewport().zoom(), Zoom::Detail);
 }

@@ -13,7 +13,6 @@ use ratatui::style::Color;
 use super::roles::Role;
 use super::view;
 use crate::tui::keymap::{BINDINGS, Context, footer_bindings};
-use crate::tui::layout::Screen;
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
 use crate::tui::testing::model;
@@ -68,7 +67,7 @@ fn role_letter(colour: Color, palette: &Palette) -> char {
 /// The screen as text, the canvas of a colour theme as role letters.
 fn screen_text(model: &Model) -> String {
     let buf = render(model);
-    let canvas = Screen::of(buf.area).map(|s| s.canvas);
+    let canvas = model.screen().map(|s| s.canvas);
     let theme = model.theme();
     let mut text = String::new();
     for y in 0..buf.area.height {
@@ -172,7 +171,7 @@ fn every_maze_role_gets_its_theme_colour() {
         let mut m = finished(15, 10);
         theme(&mut m, name);
         let buf = render(&m);
-        let canvas = Screen::of(buf.area).unwrap().canvas;
+        let canvas = m.screen().unwrap().canvas;
         let palette = &m.theme().palette;
         let mut seen = std::collections::HashSet::new();
         for y in canvas.top()..canvas.bottom() {
@@ -197,7 +196,7 @@ fn every_maze_role_gets_its_theme_colour() {
 fn the_footer_shows_the_keymaps_footer_keys() {
     let m = sized(model(15, 10), 200, 40);
     let buf = render(&m);
-    let keys_row = Screen::of(buf.area).unwrap().keys.y;
+    let keys_row = m.screen().unwrap().keys.y;
     let line: String = (0..200)
         .map(|x| buf[(x, keys_row)].symbol().to_owned())
         .collect();
@@ -220,7 +219,7 @@ fn the_help_lists_every_binding() {
 fn the_legend_uses_the_canvas_colours() {
     let m = sized(model(15, 10), 120, 40);
     let buf = render(&m);
-    let legend = Screen::of(buf.area).unwrap().legend.unwrap();
+    let legend = m.screen().unwrap().legend.unwrap();
     let palette = &m.theme().palette;
     let mut colours = std::collections::HashSet::new();
     for y in legend.top()..legend.bottom() {
