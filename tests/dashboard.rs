@@ -137,7 +137,13 @@ struct Dashboard {
 impl Dashboard {
     /// Runs `a-maze-ing config.txt` in `dir` in a `width` x `height` terminal. The test name
     /// makes the server's socket unique, with the process id.
-    fn start(test: &str, dir: &Path, (width, height): (u16, u16)) -> Dashboard {
+    fn start(test: &str, dir: &Path, size: (u16, u16)) -> Dashboard {
+        Dashboard::start_with(test, dir, size, "")
+    }
+
+    /// As `start`, with `env` (`NAME=value` words for `env`) added to the binary's
+    /// environment, after the defaults so it can override them.
+    fn start_with(test: &str, dir: &Path, (width, height): (u16, u16), env: &str) -> Dashboard {
         require_tmux();
         let mut dashboard = Dashboard {
             socket: format!("mazegen-{test}-{}", std::process::id()),
@@ -150,7 +156,7 @@ impl Dashboard {
         // No NO_COLOR from the environment and no user themes: the tests see only the
         // bundled themes, in their order. The status goes to a file written in one go.
         let script = format!(
-            "cd {d} && env -u NO_COLOR XDG_CONFIG_HOME={d}/no-user-config {bin} config.txt; \
+            "cd {d} && env -u NO_COLOR XDG_CONFIG_HOME={d}/no-user-config {env} {bin} config.txt; \
              echo $? > {d}/{EXIT_STATUS}.tmp && mv {d}/{EXIT_STATUS}.tmp {d}/{EXIT_STATUS}",
             bin = quote(BIN),
         );
@@ -196,6 +202,12 @@ impl Dashboard {
 
     fn screen(&self) -> Screen {
         Screen::new(&self.run(&["capture-pane", "-p", "-t", "main"]))
+    }
+
+    /// The screen and the lines scrolled off it: once the binary has ended, tmux's "Pane is
+    /// dead" line can push the last output line into the history.
+    fn screen_with_history(&self) -> Screen {
+        Screen::new(&self.run(&["capture-pane", "-p", "-S", "-", "-t", "main"]))
     }
 
     fn resize(&self, width: u16, height: u16) {
@@ -545,5 +557,103 @@ fn the_help_opens_and_closes_without_quitting() {
         assert_eq!(app.exit_status(), None, "{close} only closes the help");
     }
 
+    app.quit();
+}
+
+/// An OUTPUT_FILE that cannot be written: the status line says why, the dashboard goes on, and
+/// leaving it reports the failure on the restored screen with exit code 1.
+#[test]
+fn an_unwritable_output_file_is_reported_not_fatal() {
+    let text =
+        config(15, 10, 7, "").replace("OUTPUT_FILE=maze.txt", "OUTPUT_FILE=no/such/dir/maze.txt");
+    let dir = folder_with_config(&text);
+    let dir = dir.path();
+    let app = Dashboard::start("unwritable", dir, (WIDTH, HEIGHT));
+    app.wait_for_first("dashboard", Screen::is_dashboard);
+
+    app.press(&["Enter"]);
+    let screen = app.wait_for("save error", |s| s.status().starts_with("Not saved:"));
+    assert!(
+        screen.status().contains("no/such/dir/maze.txt"),
+        "\n{screen}"
+    );
+    assert_eq!(screen.phase(), Some("Done"), "\n{screen}");
+
+    // The user fixes the folder and saves again.
+    fs::create_dir_all(dir.join("no/such/dir")).unwrap();
+    app.press(&["s"]);
+    let screen = app.wait_for("save", |s| s.status().starts_with("Saved"));
+    assert!(dir.join("no/such/dir/maze.txt").exists(), "\n{screen}");
+
+    // Quitting writes nothing more (the first maze's write was already attempted), so it
+    // is clean even with the folder gone again.
+    fs::remove_dir_all(dir.join("no")).unwrap();
+    app.quit();
+}
+
+/// Quitting before the first maze could be written, with nowhere to write it: exit 1, and
+/// the error is on the normal screen once the dashboard is gone.
+#[test]
+fn a_failed_write_on_the_way_out_exits_with_1() {
+    let text =
+        config(60, 40, 3, "").replace("OUTPUT_FILE=maze.txt", "OUTPUT_FILE=nowhere/maze.txt");
+    let dir = folder_with_config(&text);
+    let dir = dir.path();
+    let app = Dashboard::start("exit-one", dir, (WIDTH, HEIGHT));
+    app.wait_for_first("carving", |s| s.phase() == Some("Carving"));
+    app.press(&["q"]);
+    assert_eq!(app.wait_for_exit(), 1, "\n{}", app.screen());
+    // The binary has ended, so poll the pane directly.
+    let start = Instant::now();
+    let mut screen = app.screen_with_history();
+    while !screen.contains("error: cannot write nowhere/maze.txt") {
+        assert!(
+            start.elapsed() < TIMEOUT,
+            "no error on the screen:\n{screen}"
+        );
+        thread::sleep(POLL);
+        screen = app.screen_with_history();
+    }
+    assert!(!screen.is_dashboard(), "the screen is restored:\n{screen}");
+}
+
+/// User themes come from $XDG_CONFIG_HOME: a new one joins the list, a broken one is named on
+/// the status line; and NO_COLOR starts on the plain theme.
+#[test]
+fn user_themes_and_no_color() {
+    let dir = folder_with_config(&config(15, 10, 7, ""));
+    let dir = dir.path();
+    let themes = dir.join("user-config/a-maze-ing/themes");
+    fs::create_dir_all(&themes).unwrap();
+    let classic = include_str!("../themes/classic.toml");
+    fs::write(
+        themes.join("neon.toml"),
+        classic.replace("\"cyan\"", "\"#00ff00\""),
+    )
+    .unwrap();
+    fs::write(
+        themes.join("broken.toml"),
+        classic.replace("walls = \"white\"", "walls = \"blu\""),
+    )
+    .unwrap();
+    let env = format!(
+        "XDG_CONFIG_HOME={} NO_COLOR=1",
+        quote(&dir.join("user-config").to_string_lossy())
+    );
+    let app = Dashboard::start_with("user-themes", dir, (WIDTH, HEIGHT), &env);
+
+    let screen = app.wait_for_first("dashboard", Screen::is_dashboard);
+    assert_eq!(
+        screen.current_theme().as_deref(),
+        Some("plain"),
+        "\n{screen}"
+    );
+    assert!(screen.status().contains("broken.toml"), "\n{screen}");
+    assert!(screen.status().contains("colors.walls"), "\n{screen}");
+    assert!(
+        screen.contains("│  neon "),
+        "neon is in the list:\n{screen}"
+    );
+    assert!(!screen.contains("│  broken"), "broken is not:\n{screen}");
     app.quit();
 }
