@@ -82,13 +82,32 @@ fn release_mouse_on_panic() {
 /// How the loop ended.
 enum Ending {
     Clean,
-    /// The write done on the way out failed: the user must hear of it after the screen is
-    /// gone, and the exit code must say so.
+    /// OUTPUT_FILE was never written: the user must hear of it after the screen is gone, and
+    /// the exit code must say so, as it would for `--headless`.
     SaveFailed(String),
+}
+
+/// What became of the writes so far.
+#[derive(Default)]
+struct Saves {
+    /// A write has succeeded.
+    written: bool,
+    /// Why the last failed write failed.
+    last_failure: Option<String>,
+}
+
+impl Saves {
+    fn ending(&self) -> Ending {
+        match (&self.last_failure, self.written) {
+            (Some(reason), false) => Ending::SaveFailed(reason.clone()),
+            _ => Ending::Clean,
+        }
+    }
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<Ending> {
     let mut last_tick = Instant::now();
+    let mut saves = Saves::default();
     loop {
         terminal.draw(|frame| view(&model, frame))?;
         let moving = model.phase() != Phase::Done && !model.pace().is_paused();
@@ -101,7 +120,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
             let Some(message) = message_for(event::read()?) else {
                 continue;
             };
-            if let Some(ending) = perform(&mut model, message) {
+            if let Some(ending) = perform(&mut model, message, &mut saves) {
                 return Ok(ending);
             }
             if !moving {
@@ -111,7 +130,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
         let now = Instant::now();
         if moving {
             let frame = now - last_tick;
-            if let Some(ending) = perform(&mut model, Message::Tick(frame)) {
+            if let Some(ending) = perform(&mut model, Message::Tick(frame), &mut saves) {
                 return Ok(ending);
             }
         }
@@ -130,13 +149,15 @@ fn message_for(event: Event) -> Option<Message> {
 
 /// Runs `message` through `update` and performs the effects, feeding their results back.
 /// Returns how the dashboard ends, if it does.
-fn perform(model: &mut Model, message: Message) -> Option<Ending> {
-    let mut last_save_error = None;
+fn perform(model: &mut Model, message: Message, saves: &mut Saves) -> Option<Ending> {
     for effect in update(model, message) {
         match effect {
             Effect::Save(request) => {
                 let outcome = request.write().map_err(|e| e.to_string());
-                last_save_error = outcome.clone().err();
+                match &outcome {
+                    Ok(()) => saves.written = true,
+                    Err(reason) => saves.last_failure = Some(reason.clone()),
+                }
                 let report = SaveReport {
                     path: request.path,
                     seed: request.seed,
@@ -145,12 +166,7 @@ fn perform(model: &mut Model, message: Message) -> Option<Ending> {
                 // Saving never asks for more effects.
                 update(model, Message::Saved(report));
             }
-            Effect::Quit => {
-                return Some(match last_save_error {
-                    Some(reason) => Ending::SaveFailed(reason),
-                    None => Ending::Clean,
-                });
-            }
+            Effect::Quit => return Some(saves.ending()),
         }
     }
     None
