@@ -57,6 +57,12 @@ fn frames(c: &mut Criterion) {
             dashboard(4000, Some(100_000)),
             false,
         ),
+        // 201x201 blocks: too many for half blocks (200x120), not for braille (400x240).
+        (
+            "100x100 solved, whole in braille",
+            dashboard(100, None),
+            false,
+        ),
     ];
     for (name, mut model, zoom) in cases {
         let canvas = model.screen().unwrap().canvas;

@@ -4,8 +4,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint;
 use super::roles::{MazeRoles, Role};
+use super::{braille, paint};
 use crate::Pos;
 use crate::tui::theme::Theme;
 use crate::tui::viewport::{Viewport, Zoom};
@@ -99,10 +99,11 @@ impl Scale {
     }
 }
 
-/// The whole maze in half blocks: each character shows two square pixels. When every block
-/// fits, walls are drawn; when the maze is too big for that, each pixel shows a cell instead
-/// (walls would only alias into noise), which still shows the carving, the search, the path
-/// and the 42.
+/// The whole maze, in the densest glyphs it needs: half blocks (two square pixels a
+/// character, full colour) when every block fits them, else braille (eight dots a character)
+/// when every block fits that, else half blocks where each pixel shows a cell instead of a
+/// block (walls would only alias into noise), which still shows the carving, the search, the
+/// path and the 42.
 fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, buf: &mut Buffer) {
     let pixels = (u32::from(area.width), 2 * u32::from(area.height));
     let scale = Scale::fitting(maze_blocks, pixels);
@@ -111,6 +112,11 @@ fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, 
         half_blocks(theme, area, buf, drawn, |x, y| {
             roles.block(scale.block(x), scale.block(y))
         });
+        return;
+    }
+    let dots = braille::capacity(area);
+    if maze_blocks.0 <= dots.0 && maze_blocks.1 <= dots.1 {
+        braille::draw(roles, maze_blocks, theme, area, buf);
         return;
     }
     let cells = roles.cells();

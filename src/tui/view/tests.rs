@@ -74,7 +74,11 @@ fn screen_text(model: &Model) -> String {
         for x in 0..buf.area.width {
             let cell = &buf[(x, y)];
             let in_canvas = canvas.is_some_and(|c| c.contains((x, y).into()));
-            if in_canvas && !theme.monochrome && !model.help_is_open() {
+            let braille = cell
+                .symbol()
+                .chars()
+                .all(|c| ('\u{2800}'..='\u{28FF}').contains(&c));
+            if in_canvas && !theme.monochrome && !model.help_is_open() && !braille {
                 // Half blocks show the top pixel in the foreground.
                 let colour = if cell.symbol() == "▀" {
                     cell.fg
@@ -157,6 +161,13 @@ fn snapshot_whole_maze_zoomed_out() {
     let mut m = sized(model(80, 50), 100, 30);
     act(&mut m, Action::Finish);
     theme(&mut m, "plain");
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_whole_maze_in_braille() {
+    let mut m = sized(model(40, 30), 100, 30);
+    act(&mut m, Action::Finish);
     insta::assert_snapshot!(screen_text(&m));
 }
 
