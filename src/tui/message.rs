@@ -63,6 +63,8 @@ pub enum Action {
     Slower,
     /// Move the keyboard focus between the canvas and the theme list.
     ToggleFocus,
+    /// Give the keyboard focus to the canvas (a click on it).
+    FocusCanvas,
     /// Move the theme list's cursor.
     CursorUp,
     CursorDown,

@@ -18,6 +18,7 @@ use crate::Dir;
 #[cfg(test)]
 mod tests;
 
+/// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     match message {
         Message::Tick(frame) => tick(model, frame),
@@ -181,6 +182,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             model.cursor = model.theme;
             Vec::new()
         }
+        Action::FocusCanvas => {
+            model.focus = Focus::Canvas;
+            Vec::new()
+        }
         Action::Pan { towards, big } => {
             pan(model, towards, big);
             Vec::new()
@@ -285,7 +290,7 @@ fn saved(model: &mut Model, report: SaveReport) {
 }
 
 /// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.
-fn mouse_action(model: &mut Model, mouse: MouseEvent) -> Option<Action> {
+fn mouse_action(model: &Model, mouse: MouseEvent) -> Option<Action> {
     let screen = model.screen()?;
     let at = ratatui::layout::Position::new(mouse.column, mouse.row);
     let on_themes = screen.themes.contains(at);
@@ -304,10 +309,7 @@ fn mouse_action(model: &mut Model, mouse: MouseEvent) -> Option<Action> {
                 theme_scroll(model.cursor, screen.themes.height) + row,
             ))
         }
-        MouseEventKind::Down(_) if on_canvas => {
-            model.focus = Focus::Canvas;
-            None
-        }
+        MouseEventKind::Down(_) if on_canvas => Some(Action::FocusCanvas),
         MouseEventKind::ScrollUp if on_themes => Some(Action::CursorUp),
         MouseEventKind::ScrollDown if on_themes => Some(Action::CursorDown),
         MouseEventKind::ScrollUp if on_canvas => {
