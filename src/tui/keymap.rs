@@ -104,17 +104,13 @@ pub fn action_for(key: KeyEvent, context: Context) -> Option<Action> {
     {
         return None;
     }
-    let candidates = BINDINGS.iter().filter(|b| match context {
-        Help => b.context == Help,
-        focused => b.context == focused || b.context == Global,
-    });
     // The pane's own bindings come first: Enter finishes on the canvas but picks a theme in
-    // the list, arrows pan the canvas but move the list's cursor.
-    let (own, global): (Vec<&Binding>, Vec<&Binding>) =
-        candidates.partition(|b| b.context == context);
-    let action = own
-        .into_iter()
-        .chain(global)
+    // the list, arrows pan the canvas but move the list's cursor. Under the help overlay,
+    // nothing else applies.
+    let fallback = if context == Help { Help } else { Global };
+    let in_context = |wanted: Context| BINDINGS.iter().filter(move |b| b.context == wanted);
+    let action = in_context(context)
+        .chain(in_context(fallback))
         .find(|b| b.keys.contains(&key.code))?
         .action;
     Some(match action {

@@ -14,11 +14,12 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::model::{Focus, Model};
+use super::theme::Theme;
 use super::viewport::{Zoom, detail_capacity};
 use roles::MazeRoles;
 
@@ -40,7 +41,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     };
     let title = canvas_title(model, screen.canvas_size());
     let focused = model.focus() == Focus::Canvas;
-    sidebar::pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
+    pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
     let roles = MazeRoles::new(model.maze(), model.shows_path());
     canvas::draw(
         &roles,
@@ -79,6 +80,20 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
             )
         }
     }
+}
+
+/// A bordered pane in the theme's colours; the focused one has an accent border.
+fn pane<'a>(title: &'a str, theme: &Theme, focused: bool) -> Block<'a> {
+    let palette = &theme.palette;
+    let border = if focused {
+        palette.accent
+    } else {
+        palette.border
+    };
+    Block::bordered()
+        .title(Span::styled(title, Style::new().fg(palette.accent)))
+        .border_style(Style::new().fg(border))
+        .style(Style::new().fg(palette.text).bg(palette.background))
 }
 
 fn too_small(area: Rect, style: Style, buf: &mut Buffer) {

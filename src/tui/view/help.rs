@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::sidebar::pane;
+use super::pane;
 use crate::tui::keymap::{BINDINGS, Context};
 use crate::tui::theme::Theme;
 

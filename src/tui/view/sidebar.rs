@@ -4,10 +4,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, LineGauge, Paragraph, Widget};
+use ratatui::widgets::{LineGauge, Paragraph, Widget};
 
-use super::paint;
 use super::roles::Role;
+use super::{paint, pane};
 use crate::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use crate::tui::layout::{Screen, theme_scroll};
 use crate::tui::maze_run::Phase;
@@ -20,19 +20,6 @@ pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
     if let Some(area) = screen.legend {
         legend(model.theme(), area, buf);
     }
-}
-
-pub fn pane<'a>(title: &'a str, theme: &Theme, focused: bool) -> Block<'a> {
-    let palette = &theme.palette;
-    let border = if focused {
-        palette.accent
-    } else {
-        palette.border
-    };
-    Block::bordered()
-        .title(Span::styled(title, Style::new().fg(palette.accent)))
-        .border_style(Style::new().fg(border))
-        .style(Style::new().fg(palette.text).bg(palette.background))
 }
 
 fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
