@@ -74,7 +74,6 @@ pub struct Model {
     pub(crate) status: Option<Status>,
     pub(crate) size: (u16, u16),
     pub(crate) first_save: FirstSave,
-    pub(crate) quitting: bool,
     /// Whether the starting zoom has been picked: that needs a terminal big enough for the
     /// layout, which may only come with a later resize.
     pub(crate) zoom_picked: bool,
@@ -127,7 +126,6 @@ impl Model {
             status,
             size: (0, 0),
             first_save: FirstSave::Pending,
-            quitting: false,
             zoom_picked: false,
         };
         model.resize(size);
@@ -172,10 +170,6 @@ impl Model {
 
     pub fn status(&self) -> Option<&Status> {
         self.status.as_ref()
-    }
-
-    pub fn is_quitting(&self) -> bool {
-        self.quitting
     }
 
     pub fn shows_path(&self) -> bool {

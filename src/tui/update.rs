@@ -122,7 +122,6 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::Quit => {
             let mut effects = complete_first(model);
-            model.quitting = true;
             effects.push(Effect::Quit);
             effects
         }

@@ -121,7 +121,6 @@ fn quitting_mid_carving_finishes_and_saves_the_first_maze_then_quits() {
     assert_eq!(effects.len(), 2);
     assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
     assert_eq!(effects[1], Effect::Quit);
-    assert!(m.is_quitting());
 }
 
 #[test]
@@ -485,7 +484,6 @@ fn the_help_overlay_takes_the_keys_while_open() {
         "Esc closes the help, not the app"
     );
     assert!(!m.help_is_open());
-    assert!(!m.is_quitting());
 }
 
 // --- Pause, step, speed ---
