@@ -2,6 +2,7 @@
 //! measured. It drives the same [`Generator`] and [`Bfs`] as `--headless`, so the finished maze
 //! and its path are exactly the ones the headless run writes for the same options.
 
+use crate::config::Config;
 use crate::generate::{CellState, GenError};
 use crate::solve::Bfs;
 use crate::{Generator, Grid, MazeOptions, Pos, Solution, stats};
@@ -63,6 +64,11 @@ impl MazeRun {
             search: None,
             solved: None,
         })
+    }
+
+    /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
+    pub fn from_config(config: &Config, seed: u64) -> Result<MazeRun, GenError> {
+        MazeRun::new(config.maze_options(seed), config.entry, config.exit)
     }
 
     pub fn phase(&self) -> Phase {

@@ -89,7 +89,7 @@ impl Model {
             no_color,
             size,
         } = start;
-        let maze = MazeRun::new(config.maze_options(seed), config.entry, config.exit)?;
+        let maze = MazeRun::from_config(&config, seed)?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         let wanted = match &config.theme {
             Some(name) => name.as_str(),

@@ -225,8 +225,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 fn regenerate(model: &mut Model) -> Vec<Effect> {
     let effects = complete_first(model);
     let seed = model.seeds.next_u64();
-    let (entry, exit) = (model.config.entry, model.config.exit);
-    match MazeRun::new(model.config.maze_options(seed), entry, exit) {
+    match MazeRun::from_config(&model.config, seed) {
         Ok(maze) => {
             model.maze = maze;
             model.pace.restart();
