@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError, Stamp};
+use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError};
 use key::Key;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
@@ -32,11 +32,12 @@ pub const MANDATORY_KEYS: [&str; 6] = [
 ];
 
 /// Keys a config may give; any other key is an error.
-pub const OPTIONAL_KEYS: [&str; 4] = [
+pub const OPTIONAL_KEYS: [&str; 5] = [
     Key::Seed.name(),
     Key::Algorithm.name(),
     Key::Theme.name(),
     Key::Braid.name(),
+    Key::Courtyard.name(),
 ];
 
 /// A parsed and fully checked config: every value is in range and the entry and exit are
@@ -63,6 +64,9 @@ pub struct Config {
     pub theme: Option<String>,
     /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
     pub braid: f64,
+    /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
+    /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
+    pub courtyard: bool,
 }
 
 impl Config {
@@ -106,6 +110,12 @@ impl Config {
             .braid(self.braid)
             .algorithm(self.algorithm)
             .start(self.entry)
+            .courtyard(self.courtyard)
+    }
+
+    /// Where the 42 and the courtyard go in this config's maze.
+    pub fn landmarks(&self) -> grid::Landmarks {
+        grid::Landmarks::plan(self.width, self.height, self.courtyard)
     }
 }
 
@@ -166,6 +176,7 @@ struct Draft {
     algorithm: Option<Algorithm>,
     theme: Option<String>,
     braid: Option<f64>,
+    courtyard: Option<bool>,
 }
 
 impl Draft {
@@ -217,6 +228,7 @@ impl Draft {
             }
             Key::Theme => self.theme = Some(value.to_owned()),
             Key::Braid => self.braid = Some(parse_braid(value)?),
+            Key::Courtyard => self.courtyard = Some(parse_bool(value)?),
         }
         Ok(())
     }
@@ -235,6 +247,7 @@ impl Draft {
             algorithm: self.algorithm.unwrap_or_default(),
             theme: self.theme,
             braid: self.braid.unwrap_or(DEFAULT_BRAID),
+            courtyard: self.courtyard.unwrap_or(false),
         })
     }
 }
@@ -267,7 +280,7 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
         let kind = ConfigErrorKind::EntryIsExit { pos: config.exit };
         return Err(Fault::at(lines.get(Key::Exit), kind));
     }
-    if let Some(stamp) = Stamp::centred(width, height) {
+    if let Some(stamp) = config.landmarks().stamp {
         for (key, pos) in ends {
             if stamp.contains(pos) {
                 let kind = ConfigErrorKind::OnStamp {
@@ -455,6 +468,7 @@ PERFECT=False
             algorithm: Algorithm::default(),
             theme: None,
             braid: DEFAULT_BRAID,
+            courtyard: false,
         }
     }
 
@@ -464,7 +478,8 @@ PERFECT=False
         assert_eq!(all, Key::ALL.map(Key::name));
         assert_eq!(
             known_keys(),
-            "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID"
+            "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID, \
+             COURTYARD"
         );
     }
 
@@ -500,7 +515,8 @@ PERFECT=False
                     seed=18446744073709551615\r\n\
                     algorithm = DFS\r\n\
                     theme = Neon Night\r\n\
-                    braid=.25\r\n";
+                    braid=.25\r\n\
+                    courtyard=true\r\n";
         let config = Config::parse(text, FILE).unwrap();
         assert_eq!(
             config,
@@ -515,6 +531,7 @@ PERFECT=False
                 algorithm: Algorithm::Backtracker,
                 theme: Some("Neon Night".into()),
                 braid: 0.25,
+                courtyard: true,
             }
         );
     }
@@ -596,7 +613,7 @@ PERFECT=False
     fn error_unknown_key() {
         let text = with_line("WIDTH", "widht=25");
         let message = "unknown key \"WIDHT\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
-                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID)";
+                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID, COURTYARD)";
         assert_error(&text, Some(1), Some("WIDHT"), &[message]);
     }
 
@@ -808,6 +825,7 @@ PERFECT=False
                 braid: 0.5,
                 algorithm: Algorithm::Backtracker,
                 start: Pos::new(1, 1),
+                courtyard: false,
             }
         );
     }

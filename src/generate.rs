@@ -5,20 +5,32 @@
 //! headless path ([`Generator::run`]) simply steps until [`GenEvent::Done`]. Both run the same
 //! code, so the animated maze and the written one are the same maze.
 
+mod algorithm;
 mod backtracker;
 mod braid;
+mod carve;
+mod link;
 
-pub use backtracker::CellState;
+pub use algorithm::{Algorithm, UnknownAlgorithm};
 
-use std::fmt;
-use std::str::FromStr;
-
-use backtracker::Backtracker;
 use braid::Braider;
+use carve::Carve;
+use link::Linker;
 
 use crate::geometry::Pos;
-use crate::grid::{Grid, SizeError, Stamp};
+use crate::grid::{Grid, SizeError};
 use crate::rng::MazeRng;
+
+/// The carving state of one cell, for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellState {
+    /// Not reached yet.
+    Unvisited,
+    /// In the algorithm's working set: the backtracking stack, the frontier, the current walk.
+    Active,
+    /// Carved and left behind for good.
+    Finished,
+}
 
 /// What one generator step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,55 +45,6 @@ pub enum GenEvent {
     Done,
 }
 
-/// The generation algorithms.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
-    #[default]
-    Backtracker,
-}
-
-impl Algorithm {
-    pub const ALL: [Algorithm; 1] = [Algorithm::Backtracker];
-
-    /// The name used by `ALGORITHM=` and `--algorithm`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Algorithm::Backtracker => "backtracker",
-        }
-    }
-
-    /// The valid names, comma separated, for error messages.
-    pub fn names() -> String {
-        Algorithm::ALL.map(Algorithm::name).join(", ")
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An algorithm name that is not one of [`Algorithm::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm \"{0}\" (valid: {names})", names = Algorithm::names())]
-pub struct UnknownAlgorithm(pub String);
-
-impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
-
-    /// Case-insensitive; `-` and `_` are interchangeable, and `dfs` and
-    /// `recursive-backtracker` name the backtracker too.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase().replace('-', "_");
-        match key.as_str() {
-            "backtracker" | "recursive_backtracker" | "dfs" => Ok(Algorithm::Backtracker),
-            _ => Err(UnknownAlgorithm(s.trim().to_owned())),
-        }
-    }
-}
-
 /// Everything that decides which maze is made. Equal options make equal mazes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MazeOptions {
@@ -93,8 +56,11 @@ pub struct MazeOptions {
     /// Share of dead ends removed when `perfect` is false, 0.0 to 1.0.
     pub braid: f64,
     pub algorithm: Algorithm,
-    /// The cell where carving starts (the entry).
+    /// The cell where carving starts (the entry), unless there is a courtyard.
     pub start: Pos,
+    /// `true`: an open 3x3 courtyard at the centre, where carving starts (see
+    /// [`crate::grid::Landmarks`]).
+    pub courtyard: bool,
 }
 
 impl MazeOptions {
@@ -108,6 +74,7 @@ impl MazeOptions {
             braid: 1.0,
             algorithm: Algorithm::default(),
             start: Pos::new(0, 0),
+            courtyard: false,
         }
     }
 
@@ -135,6 +102,11 @@ impl MazeOptions {
         self.start = start;
         self
     }
+
+    pub fn courtyard(mut self, courtyard: bool) -> Self {
+        self.courtyard = courtyard;
+        self
+    }
 }
 
 /// Why a generator could not be built from its options.
@@ -153,15 +125,17 @@ pub enum GenError {
     Braid(String),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 enum Phase {
-    Carving(Backtracker),
+    Carving(Box<dyn Carve>),
+    /// Joining the islands the algorithm left (see [`Carve::may_leave_islands`]).
+    Linking(Linker),
     Braiding(Braider),
     Done,
 }
 
 /// A maze being generated, one step at a time.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Generator {
     grid: Grid,
     rng: MazeRng,
@@ -172,11 +146,7 @@ pub struct Generator {
 
 impl Generator {
     pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
-        let grid = Grid::with_stamp(
-            options.width,
-            options.height,
-            Stamp::centred(options.width, options.height),
-        )?;
+        let mut grid = Grid::planned(options.width, options.height, options.courtyard)?;
         if !grid.contains(options.start) {
             return Err(GenError::StartOutside {
                 start: options.start,
@@ -190,12 +160,15 @@ impl Generator {
         if !(0.0..=1.0).contains(&options.braid) {
             return Err(GenError::Braid(options.braid.to_string()));
         }
-        let carver = match options.algorithm {
-            Algorithm::Backtracker => Backtracker::new(&grid, options.start),
+        let mut rng = MazeRng::from_seed(options.seed);
+        let start = match grid.courtyard() {
+            Some(yard) => yard.edge()[rng.below(8) as usize],
+            None => options.start,
         };
+        let carver = options.algorithm.carver(&mut grid, start, &mut rng);
         Ok(Generator {
             grid,
-            rng: MazeRng::from_seed(options.seed),
+            rng,
             phase: Phase::Carving(carver),
             options,
             steps: 0,
@@ -215,6 +188,7 @@ impl Generator {
         loop {
             let event = match &mut self.phase {
                 Phase::Carving(carver) => carver.step(&mut self.grid, &mut self.rng),
+                Phase::Linking(linker) => linker.step(&mut self.grid),
                 Phase::Braiding(braider) => braider.step(&mut self.grid, &mut self.rng),
                 Phase::Done => return GenEvent::Done,
             };
@@ -222,13 +196,23 @@ impl Generator {
                 self.steps += 1;
                 return event;
             }
-            self.phase = match self.phase {
-                Phase::Carving(_) if !self.options.perfect => {
-                    Phase::Braiding(Braider::new(&self.grid, &mut self.rng, self.options.braid))
-                }
-                _ => Phase::Done,
-            };
+            self.next_phase();
         }
+    }
+
+    /// Moves on once a phase is done: carving, then linking if islands may be left, then
+    /// braiding for a board.
+    fn next_phase(&mut self) {
+        let phase = std::mem::replace(&mut self.phase, Phase::Done);
+        self.phase = match phase {
+            Phase::Carving(carver) if carver.may_leave_islands() => {
+                Phase::Linking(Linker::new(&self.grid, &mut self.rng))
+            }
+            Phase::Carving(_) | Phase::Linking(_) if !self.options.perfect => {
+                Phase::Braiding(Braider::new(&self.grid, &mut self.rng, self.options.braid))
+            }
+            _ => Phase::Done,
+        };
     }
 
     /// Steps until done.
@@ -237,10 +221,11 @@ impl Generator {
         loop {
             match &mut self.phase {
                 Phase::Carving(carver) => carver.run(&mut self.grid, &mut self.rng),
+                Phase::Linking(linker) => linker.run(&mut self.grid),
                 Phase::Braiding(braider) => braider.run(&mut self.grid, &mut self.rng),
                 Phase::Done => return,
             }
-            self.step();
+            self.next_phase();
         }
     }
 
@@ -306,6 +291,19 @@ impl Generator {
             _ if self.grid.is_locked(pos) => CellState::Unvisited,
             _ => CellState::Finished,
         }
+    }
+
+    /// Roughly how many steps carving takes (not linking or braiding), to pace an animation.
+    pub fn estimated_carving_steps(&self) -> u64 {
+        match &self.phase {
+            Phase::Carving(carver) => carver.estimated_steps(self.open_cells()),
+            _ => self.open_cells(),
+        }
+    }
+
+    /// Whether carving is over and islands are being joined.
+    pub fn is_linking(&self) -> bool {
+        matches!(self.phase, Phase::Linking(_))
     }
 
     /// Whether carving is over and dead ends are being opened.
@@ -419,16 +417,5 @@ mod tests {
             Generator::new(MazeOptions::new(1, 5)),
             Err(GenError::Size(_))
         ));
-    }
-
-    #[test]
-    fn algorithm_names_parse_loosely_and_list_the_valid_ones() {
-        assert_eq!("Recursive-Backtracker".parse(), Ok(Algorithm::Backtracker));
-        assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
-        let err = "prim".parse::<Algorithm>().unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "unknown algorithm \"prim\" (valid: backtracker)"
-        );
     }
 }

@@ -5,8 +5,10 @@
 //! the outer border are always closed, so the store can never hold an incoherent or open-border
 //! maze. The hex digit of a cell is derived on demand.
 
+mod courtyard;
 mod stamp;
 
+pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, Landmarks};
 pub use stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
 
 use crate::geometry::{Dir, Pos};
@@ -23,6 +25,8 @@ pub const MAX_CELLS: u64 = 1_000_000_000;
 pub(crate) const EAST_CLOSED: u8 = 1;
 pub(crate) const SOUTH_CLOSED: u8 = 2;
 pub(crate) const LOCKED: u8 = 4;
+/// The cell is part of the centre courtyard: open inside, never changed by carving.
+pub(crate) const COURTYARD: u8 = 8;
 
 /// Why a maze of a given size cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -91,6 +95,7 @@ pub struct Grid {
     height: u32,
     cells: Vec<u8>,
     stamp: Option<Stamp>,
+    courtyard: Option<Courtyard>,
 }
 
 impl Grid {
@@ -109,6 +114,7 @@ impl Grid {
             height,
             cells: vec![EAST_CLOSED | SOUTH_CLOSED; width as usize * height as usize],
             stamp: None,
+            courtyard: None,
         };
         if let Some(stamp) = stamp {
             grid.lock(stamp);
@@ -116,6 +122,57 @@ impl Grid {
         Ok(grid)
     }
 
+    /// A fully closed grid with the courtyard hollowed out (its inner walls open) and the 42
+    /// locked, both where [`Landmarks::plan`] puts them.
+    pub fn planned(width: u32, height: u32, courtyard: bool) -> Result<Grid, SizeError> {
+        Grid::with_landmarks(width, height, Landmarks::plan(width, height, courtyard))
+    }
+
+    /// A fully closed grid with the given 42 and courtyard, which must not overlap.
+    pub fn with_landmarks(
+        width: u32,
+        height: u32,
+        landmarks: Landmarks,
+    ) -> Result<Grid, SizeError> {
+        let mut grid = Grid::with_stamp(width, height, landmarks.stamp)?;
+        if let Some(yard) = landmarks.courtyard {
+            grid.hollow(yard);
+        }
+        Ok(grid)
+    }
+
+    /// Opens the courtyard's inner walls and marks its cells so nothing changes them again.
+    fn hollow(&mut self, yard: Courtyard) {
+        for p in yard.cells() {
+            debug_assert!(self.contains(p) && !self.is_locked(p), "courtyard at {p}");
+            for dir in [Dir::East, Dir::South] {
+                if self.neighbor(p, dir).is_some_and(|n| yard.contains(n)) {
+                    self.set_wall(p, dir, false);
+                }
+            }
+        }
+        for p in yard.cells() {
+            let i = self.index(p);
+            self.cells[i] |= COURTYARD;
+        }
+        self.courtyard = Some(yard);
+    }
+
+    /// Hollows and marks the courtyard if its nine cells all lie inside the grid and its inner
+    /// walls are all open; returns whether it did. Used when reading a maze back from a file.
+    pub fn mark_courtyard_if_open(&mut self, yard: Courtyard) -> bool {
+        let open = yard.cells().all(|p| {
+            self.contains(p)
+                && !self.is_locked(p)
+                && [Dir::East, Dir::South].into_iter().all(|d| {
+                    !self.neighbor(p, d).is_some_and(|n| yard.contains(n)) || self.is_open(p, d)
+                })
+        });
+        if open {
+            self.hollow(yard);
+        }
+        open
+    }
     /// Locks the stamp's cells if they all lie inside the grid and all their walls are closed;
     /// returns whether it did. Used when reading a maze back from a file.
     pub fn lock_if_closed(&mut self, stamp: Stamp) -> bool {
@@ -188,6 +245,17 @@ impl Grid {
         }
     }
 
+    /// The centre courtyard, if this maze has one.
+    pub const fn courtyard(&self) -> Option<Courtyard> {
+        self.courtyard
+    }
+
+    /// Whether a cell belongs to the centre courtyard.
+    #[inline]
+    pub fn in_courtyard(&self, pos: Pos) -> bool {
+        self.cells[self.index(pos)] & COURTYARD != 0
+    }
+
     /// Whether a cell belongs to the "42" stamp.
     #[inline]
     pub fn is_locked(&self, pos: Pos) -> bool {
@@ -230,12 +298,15 @@ impl Grid {
     /// Opens or closes the wall on side `dir` of `pos` (and so the neighbour's matching wall).
     /// Returns `false`, changing nothing, when the wall cannot be opened: it is on the outer
     /// border or belongs to a "42" cell. Closing always succeeds except on the border, which is
-    /// already closed.
+    /// already closed, and inside the courtyard, which stays open.
     pub fn set_wall(&mut self, pos: Pos, dir: Dir, closed: bool) -> bool {
         let Some(next) = self.neighbor(pos, dir) else {
             return closed;
         };
         if !closed && (self.is_locked(pos) || self.is_locked(next)) {
+            return false;
+        }
+        if closed && self.in_courtyard(pos) && self.in_courtyard(next) {
             return false;
         }
         let (owner, bit) = match dir {
@@ -324,6 +395,48 @@ mod tests {
             assert!(!grid.set_wall(cell, dir, false));
         }
         assert_eq!(grid.positions().filter(|&p| grid.is_locked(p)).count(), 18);
+    }
+
+    #[test]
+    fn the_courtyard_is_open_inside_and_stays_open() {
+        let mut grid = Grid::planned(25, 20, true).unwrap();
+        let yard = grid.courtyard().expect("25x20 has room for a courtyard");
+        assert_eq!(
+            grid.positions().filter(|&p| grid.in_courtyard(p)).count(),
+            9
+        );
+        assert_eq!(grid.walls(yard.centre()).bits(), 0);
+        assert_eq!(grid.walls(yard.origin()), Walls::from_bits(0b1001));
+        assert!(!grid.set_wall(yard.centre(), Dir::North, true));
+        assert!(grid.is_open(yard.centre(), Dir::North));
+        // Its outside walls are ordinary: doors may be opened and closed.
+        assert!(grid.set_wall(yard.origin(), Dir::North, false));
+        assert!(grid.set_wall(yard.origin(), Dir::North, true));
+        let stamp = grid.stamp().expect("the 42 moved, not dropped");
+        assert!(
+            stamp
+                .cells()
+                .all(|c| grid.is_locked(c) && !yard.contains(c))
+        );
+    }
+
+    #[test]
+    fn an_open_courtyard_is_recognised_and_a_walled_one_is_not() {
+        let yard = Courtyard::centred(11, 11).unwrap();
+        let mut walled = Grid::with_stamp(11, 11, None).unwrap();
+        assert!(!walled.mark_courtyard_if_open(yard));
+        assert_eq!(walled.courtyard(), None);
+        let mut open = Grid::with_stamp(11, 11, None).unwrap();
+        for p in yard.cells() {
+            for d in [Dir::East, Dir::South] {
+                if open.neighbor(p, d).is_some_and(|n| yard.contains(n)) {
+                    open.set_wall(p, d, false);
+                }
+            }
+        }
+        assert!(open.mark_courtyard_if_open(yard));
+        // 11x11 has no room for the 42 beside a courtyard.
+        assert_eq!(open, Grid::planned(11, 11, true).unwrap());
     }
 
     #[test]

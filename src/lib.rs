@@ -16,7 +16,7 @@ pub mod stats;
 pub mod tui;
 pub mod validate;
 
-pub use generate::{Algorithm, GenError, GenEvent, Generator, MazeOptions};
+pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
 pub use solve::{Solution, SolveEvent, shortest_path};

@@ -13,11 +13,12 @@ pub enum Key {
     Algorithm,
     Theme,
     Braid,
+    Courtyard,
 }
 
 impl Key {
     /// Mandatory keys first, in [`super::MANDATORY_KEYS`] order, then [`super::OPTIONAL_KEYS`].
-    pub const ALL: [Key; 10] = [
+    pub const ALL: [Key; 11] = [
         Key::Width,
         Key::Height,
         Key::Entry,
@@ -28,6 +29,7 @@ impl Key {
         Key::Algorithm,
         Key::Theme,
         Key::Braid,
+        Key::Courtyard,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -42,6 +44,7 @@ impl Key {
             Key::Algorithm => "ALGORITHM",
             Key::Theme => "THEME",
             Key::Braid => "BRAID",
+            Key::Courtyard => "COURTYARD",
         }
     }
 

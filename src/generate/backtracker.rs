@@ -6,7 +6,8 @@
 //! millions of cells) on the default call stack and in one byte per cell, where a stack of cell
 //! indices would cost up to four.
 
-use super::GenEvent;
+use super::carve::Carve;
+use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
 use crate::rng::MazeRng;
@@ -62,17 +63,6 @@ const FIRST_FREE: [[u8; 16]; ORDERS] = {
     table
 };
 
-/// The carving state of one cell, for display.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CellState {
-    /// Not reached yet.
-    Unvisited,
-    /// On the path from the start to the carving head (the backtracking stack).
-    Active,
-    /// Carved and left behind for good.
-    Finished,
-}
-
 #[derive(Clone, Debug)]
 pub struct Backtracker {
     /// One byte per cell of the grid padded by a ring of blocked cells.
@@ -115,6 +105,15 @@ impl Backtracker {
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             scratch[padded(stride, cell)] = BLOCKED;
         }
+        // The courtyard is in the maze from the start: the search leaves it through the start,
+        // one of its cells, and never comes back in.
+        let mut visited = 1;
+        for cell in grid.courtyard().iter().flat_map(|c| c.cells()) {
+            if cell != start {
+                scratch[padded(stride, cell)] = BLOCKED | VISITED;
+                visited += 1;
+            }
+        }
         let head_padded = padded(stride, start);
         scratch[head_padded] = BLOCKED | VISITED | ACTIVE;
         let (wi, si) = (w as isize, stride as isize);
@@ -140,15 +139,17 @@ impl Backtracker {
                 head: grid.index(start),
                 head_padded,
                 pos: start,
-                visited: 1,
+                visited,
                 done: false,
             },
         }
     }
+}
 
+impl Carve for Backtracker {
     /// One unit of work: carve into a random unvisited neighbour of the head, or step back
     /// along the path when it has none.
-    pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
         step(
             &mut self.cursor,
             &self.layout,
@@ -160,7 +161,7 @@ impl Backtracker {
 
     /// Steps until done: the same `step`, on local copies of the state so they stay in
     /// registers, and inlined so the discarded events cost nothing.
-    pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
         let cells = grid.raw_mut();
         while step(
@@ -174,16 +175,20 @@ impl Backtracker {
         (self.cursor, *rng) = (cursor, local_rng);
     }
 
-    pub fn head(&self) -> Option<Pos> {
+    fn head(&self) -> Option<Pos> {
         (!self.cursor.done).then_some(self.cursor.pos)
     }
 
-    /// Cells reached so far, the start included.
-    pub fn visited(&self) -> u64 {
+    fn visited(&self) -> u64 {
         self.cursor.visited
     }
 
-    pub fn cell_state(&self, pos: Pos) -> CellState {
+    /// Each cell is stepped into once and backed out of once.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        2 * open_cells
+    }
+
+    fn cell_state(&self, pos: Pos) -> CellState {
         let b = self.scratch[padded(self.layout.stride, pos)];
         if b & ACTIVE != 0 {
             CellState::Active

@@ -37,7 +37,7 @@ struct Solved {
     measures: Measures,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MazeRun {
     generator: Generator,
     entry: Pos,
@@ -176,14 +176,15 @@ impl MazeRun {
         self.generator.is_braiding()
     }
 
-    /// Roughly how many steps `phase` takes, to pace the animation: carving steps into each
-    /// cell once and back out once, braiding looks at each cell once, and a search reaches at
-    /// most every cell.
+    /// Roughly how many steps `phase` takes, to pace the animation: what the algorithm
+    /// expects for carving, plus a look at each cell for braiding; a search reaches at most
+    /// every cell.
     pub fn estimated_steps(&self, phase: Phase) -> u64 {
         let cells = self.generator.open_cells();
+        let carving = self.generator.estimated_carving_steps();
         match phase {
-            Phase::Carving if self.options().perfect => 2 * cells,
-            Phase::Carving => 3 * cells,
+            Phase::Carving if self.options().perfect => carving,
+            Phase::Carving => carving + cells,
             Phase::Solving => cells,
             Phase::Done => 0,
         }

@@ -55,7 +55,7 @@ pub struct Start {
     pub size: (u16, u16),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
     pub(crate) maze: MazeRun,

@@ -1,0 +1,127 @@
+//! The generation algorithms by name: what `ALGORITHM=` and `--algorithm` accept.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::backtracker::Backtracker;
+use super::carve::Carve;
+use crate::geometry::Pos;
+use crate::grid::Grid;
+use crate::rng::MazeRng;
+
+/// The generation algorithms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
+    #[default]
+    Backtracker,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order the dashboard cycles through them.
+    pub const ALL: &[Algorithm] = &[Algorithm::Backtracker];
+
+    /// The name used by `ALGORITHM=` and `--algorithm`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Backtracker => "backtracker",
+        }
+    }
+
+    /// Other names accepted for it (after lower-casing and turning `-` into `_`).
+    const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
+        }
+    }
+
+    /// The valid names, comma separated, for error messages.
+    pub fn names() -> String {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        names.join(", ")
+    }
+
+    /// The algorithm after this one in [`Algorithm::ALL`], wrapping round.
+    pub fn next(self) -> Algorithm {
+        let at = Algorithm::ALL.iter().position(|&a| a == self).unwrap_or(0);
+        Algorithm::ALL[(at + 1) % Algorithm::ALL.len()]
+    }
+
+    /// A fresh run of this algorithm on `grid` (closed, with its landmarks) from `start`.
+    pub(crate) fn carver(self, grid: &mut Grid, start: Pos, rng: &mut MazeRng) -> Box<dyn Carve> {
+        let _ = rng;
+        match self {
+            Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm name that is not one of [`Algorithm::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown algorithm \"{0}\" (valid: {names})", names = Algorithm::names())]
+pub struct UnknownAlgorithm(pub String);
+
+impl FromStr for Algorithm {
+    type Err = UnknownAlgorithm;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`dfs` for the backtracker, for instance).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.name().replace('-', "_") == key || a.aliases().contains(&key.as_str()))
+            .ok_or_else(|| UnknownAlgorithm(s.trim().to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_loosely_and_errors_list_the_valid_ones() {
+        for &algorithm in Algorithm::ALL {
+            assert_eq!(algorithm.name().parse(), Ok(algorithm));
+            assert_eq!(algorithm.name().to_uppercase().parse(), Ok(algorithm));
+            let spaced = algorithm.name().replace('-', " ");
+            assert_eq!(spaced.parse(), Ok(algorithm), "{spaced}");
+        }
+        assert_eq!("Recursive-Backtracker".parse(), Ok(Algorithm::Backtracker));
+        assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
+        let err = "nope".parse::<Algorithm>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("unknown algorithm \"nope\" (valid: {})", Algorithm::names())
+        );
+        assert!(Algorithm::names().starts_with("backtracker"));
+    }
+
+    #[test]
+    fn next_cycles_through_all_of_them() {
+        let mut seen = vec![Algorithm::default()];
+        let mut at = Algorithm::default().next();
+        while at != Algorithm::default() {
+            seen.push(at);
+            at = at.next();
+        }
+        assert_eq!(seen, Algorithm::ALL);
+    }
+
+    #[test]
+    fn names_are_unique_and_kebab_case() {
+        for (i, a) in Algorithm::ALL.iter().enumerate() {
+            assert!(a.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+            for b in &Algorithm::ALL[i + 1..] {
+                assert_ne!(a.name(), b.name());
+            }
+        }
+    }
+}

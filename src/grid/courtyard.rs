@@ -1,0 +1,213 @@
+//! The centre courtyard: an open 3x3 room at the middle of the maze, hollowed out and locked
+//! before carving starts (`COURTYARD=True`). It is the one place allowed to break the SPEC's
+//! "no 3x3 open area" rule, so the validator must know exactly where it is: this module is the
+//! single source of that position, and of where the 42 moves to make room for it.
+
+use super::stamp::{STAMP_HEIGHT, STAMP_WIDTH, Stamp};
+use crate::geometry::Pos;
+
+/// Width and height of the courtyard in cells.
+pub const COURTYARD_SIDE: u32 = 3;
+/// Smallest side that fits the courtyard with a one-cell ring of ordinary cells around it (so
+/// it never touches the border and can be reached from every side).
+pub const COURTYARD_MIN_SIDE: u32 = COURTYARD_SIDE + 2;
+
+/// Where the courtyard sits in a maze.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Courtyard {
+    origin: Pos,
+}
+
+impl Courtyard {
+    /// The courtyard at the centre of the maze, top-left at `((width-3)/2, (height-3)/2)` (the
+    /// same rounding as the 42), or `None` when a side is under [`COURTYARD_MIN_SIDE`].
+    pub fn centred(width: u32, height: u32) -> Option<Courtyard> {
+        (width >= COURTYARD_MIN_SIDE && height >= COURTYARD_MIN_SIDE).then(|| Courtyard {
+            origin: Pos::new((width - COURTYARD_SIDE) / 2, (height - COURTYARD_SIDE) / 2),
+        })
+    }
+
+    /// The courtyard with its top-left corner at `origin`. The caller makes sure it fits.
+    pub const fn at(origin: Pos) -> Courtyard {
+        Courtyard { origin }
+    }
+
+    pub const fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The middle cell of the courtyard.
+    pub const fn centre(&self) -> Pos {
+        Pos::new(self.origin.x + 1, self.origin.y + 1)
+    }
+
+    pub const fn contains(&self, pos: Pos) -> bool {
+        pos.x >= self.origin.x
+            && pos.y >= self.origin.y
+            && pos.x < self.origin.x + COURTYARD_SIDE
+            && pos.y < self.origin.y + COURTYARD_SIDE
+    }
+
+    /// The nine cells, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        let origin = self.origin;
+        (0..COURTYARD_SIDE).flat_map(move |dy| {
+            (0..COURTYARD_SIDE).map(move |dx| Pos::new(origin.x + dx, origin.y + dy))
+        })
+    }
+
+    /// The eight cells on the courtyard's edge, clockwise from the top-left: the cells that
+    /// have doors to the rest of the maze.
+    pub fn edge(&self) -> [Pos; 8] {
+        let Pos { x, y } = self.origin;
+        [
+            Pos::new(x, y),
+            Pos::new(x + 1, y),
+            Pos::new(x + 2, y),
+            Pos::new(x + 2, y + 1),
+            Pos::new(x + 2, y + 2),
+            Pos::new(x + 1, y + 2),
+            Pos::new(x, y + 2),
+            Pos::new(x, y + 1),
+        ]
+    }
+}
+
+/// The courtyard and the 42 of a maze: where each one goes, decided in one place.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Landmarks {
+    pub stamp: Option<Stamp>,
+    pub courtyard: Option<Courtyard>,
+}
+
+impl Landmarks {
+    /// Without a courtyard, the 42 at its SPEC position. With one, the courtyard at the centre
+    /// and the 42 moved to the nearest of directly above, below, left or right of it, leaving
+    /// a one-cell corridor between them and a one-cell margin at the border; no 42 when none
+    /// of those fit (or no courtyard, when the maze is too small even for that).
+    pub fn plan(width: u32, height: u32, courtyard: bool) -> Landmarks {
+        if !courtyard {
+            return Landmarks {
+                stamp: Stamp::centred(width, height),
+                courtyard: None,
+            };
+        }
+        let Some(yard) = Courtyard::centred(width, height) else {
+            return Landmarks {
+                stamp: Stamp::centred(width, height),
+                courtyard: None,
+            };
+        };
+        Landmarks {
+            stamp: stamp_beside(width, height, yard),
+            courtyard: Some(yard),
+        }
+    }
+
+    /// Whether a courtyard was asked for but the maze had no room for it.
+    pub fn courtyard_skipped(width: u32, height: u32, courtyard: bool) -> bool {
+        courtyard && Courtyard::centred(width, height).is_none()
+    }
+}
+
+/// The 42's origin next to the courtyard, trying above, below, left and right in that order.
+fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
+    let (sw, sh) = (STAMP_WIDTH as i64, STAMP_HEIGHT as i64);
+    let (cx, cy) = (yard.origin.x as i64, yard.origin.y as i64);
+    let side = COURTYARD_SIDE as i64;
+    // Centre the 42 on the courtyard along the side it sits on.
+    let mid_x = cx + side / 2 - sw / 2;
+    let mid_y = cy + side / 2 - sh / 2;
+    let gap = 1;
+    let candidates = [
+        (mid_x, cy - gap - sh),
+        (mid_x, cy + side + gap),
+        (cx - gap - sw, mid_y),
+        (cx + side + gap, mid_y),
+    ];
+    let (w, h) = (width as i64, height as i64);
+    candidates
+        .into_iter()
+        .find(|&(x, y)| x >= 1 && y >= 1 && x + sw < w && y + sh < h)
+        .map(|(x, y)| Stamp::at(Pos::new(x as u32, y as u32)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn overlaps(stamp: Stamp, yard: Courtyard) -> bool {
+        yard.cells().any(|c| {
+            c.x + 1 >= stamp.origin().x
+                && c.x <= stamp.origin().x + STAMP_WIDTH
+                && c.y + 1 >= stamp.origin().y
+                && c.y <= stamp.origin().y + STAMP_HEIGHT
+        })
+    }
+
+    #[test]
+    fn sits_at_the_centre_with_the_stamps_rounding() {
+        assert_eq!(
+            Courtyard::centred(25, 20).unwrap().origin(),
+            Pos::new(11, 8)
+        );
+        assert_eq!(Courtyard::centred(5, 5).unwrap().origin(), Pos::new(1, 1));
+        assert_eq!(Courtyard::centred(6, 6).unwrap().centre(), Pos::new(2, 2));
+        assert!(Courtyard::centred(4, 9).is_none());
+    }
+
+    #[test]
+    fn edge_is_every_cell_but_the_centre() {
+        let yard = Courtyard::at(Pos::new(4, 2));
+        let mut edge = yard.edge().to_vec();
+        edge.sort();
+        let mut cells: Vec<Pos> = yard.cells().filter(|&c| c != yard.centre()).collect();
+        cells.sort();
+        assert_eq!(edge, cells);
+        assert_eq!(yard.cells().count(), 9);
+        assert!(yard.contains(Pos::new(6, 4)) && !yard.contains(Pos::new(7, 4)));
+    }
+
+    #[test]
+    fn the_42_moves_clear_of_the_courtyard_with_a_corridor_between() {
+        for (w, h) in [(25, 20), (25, 12), (30, 9), (9, 30), (100, 100), (21, 13)] {
+            let plan = Landmarks::plan(w, h, true);
+            let yard = plan.courtyard.unwrap();
+            let stamp = plan
+                .stamp
+                .unwrap_or_else(|| panic!("{w}x{h} has room for the 42"));
+            assert!(
+                !overlaps(stamp, yard),
+                "{w}x{h}: {stamp:?} touches {yard:?}"
+            );
+            let o = stamp.origin();
+            assert!(o.x >= 1 && o.y >= 1, "{w}x{h}");
+            assert!(o.x + STAMP_WIDTH < w && o.y + STAMP_HEIGHT < h, "{w}x{h}");
+        }
+        // Above is preferred; a flat maze has it on the left.
+        assert_eq!(
+            Landmarks::plan(25, 20, true).stamp.unwrap().origin(),
+            Pos::new(9, 2)
+        );
+        assert_eq!(
+            Landmarks::plan(25, 12, true).stamp.unwrap().origin(),
+            Pos::new(3, 3)
+        );
+    }
+
+    #[test]
+    fn the_42_is_skipped_without_room_and_kept_without_a_courtyard() {
+        assert_eq!(Landmarks::plan(12, 12, true).stamp, None);
+        assert!(Landmarks::plan(12, 12, true).courtyard.is_some());
+        assert_eq!(
+            Landmarks::plan(25, 20, false),
+            Landmarks {
+                stamp: Stamp::centred(25, 20),
+                courtyard: None
+            }
+        );
+        assert!(Landmarks::courtyard_skipped(4, 20, true));
+        assert!(!Landmarks::courtyard_skipped(4, 20, false));
+        assert_eq!(Landmarks::plan(4, 20, true).courtyard, None);
+    }
+}
