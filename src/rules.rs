@@ -75,6 +75,25 @@ fn inner_walls(p: Pos, corner: Pos) -> u8 {
     walls
 }
 
+/// Loops the courtyard makes on its own: its 12 open inner walls join 9 cells, `E - V + 1`.
+pub const COURTYARD_LOOPS: u64 = 4;
+
+/// Independent loops of a connected maze, not counting the courtyard's own: what the perfect and
+/// playable-board rules are about.
+pub fn loops_beyond_courtyard(grid: &Grid) -> u64 {
+    let own = if grid.courtyard().is_some() {
+        COURTYARD_LOOPS
+    } else {
+        0
+    };
+    crate::stats::loops(grid).saturating_sub(own)
+}
+
+/// Whether the 3x3 block with top-left `corner` is the courtyard, the one open area allowed.
+pub fn is_courtyard_block(grid: &Grid, corner: Pos) -> bool {
+    grid.courtyard().is_some_and(|yard| yard.origin() == corner)
+}
+
 /// How many cells next to `pos` could ever be joined to it: inside the grid and not in the 42.
 pub fn joinable_neighbors(grid: &Grid, pos: Pos) -> usize {
     Dir::ALL

@@ -7,8 +7,11 @@
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Stamp, Walls};
-use crate::rules::{MAX_FREE_DEAD_ENDS, is_forced_dead_end, is_open_block, required_loops};
+use crate::grid::{Grid, Landmarks, Walls};
+use crate::rules::{
+    COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_courtyard_block, is_forced_dead_end, is_open_block,
+    required_loops,
+};
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
@@ -31,6 +34,9 @@ pub struct Expected {
     pub size: Option<(u32, u32)>,
     pub entry: Option<Pos>,
     pub exit: Option<Pos>,
+    /// `COURTYARD=True`: the maze has the centre courtyard, the one open 3x3 area allowed, and
+    /// its 42 moved aside (both where [`Landmarks::plan`] puts them).
+    pub courtyard: bool,
 }
 
 impl Expected {
@@ -48,6 +54,7 @@ impl Expected {
             size: Some((config.width, config.height)),
             entry: Some(config.entry),
             exit: Some(config.exit),
+            courtyard: config.courtyard,
         }
     }
 }
@@ -71,6 +78,8 @@ pub enum Violation {
     OpenBorder { cell: Pos, dir: Dir },
     #[error("42: cell {cell} of the 42 is not fully closed")]
     StampNotClosed { cell: Pos },
+    #[error("courtyard: the 3x3 courtyard at {origin} has closed inner walls, it must be open")]
+    CourtyardNotOpen { origin: Pos },
     #[error("entry {0} is outside the maze")]
     EntryOutside(Pos),
     #[error("exit {0} is outside the maze")]
@@ -145,12 +154,18 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
             }
         }
     }
-    if let Some(stamp) = Stamp::centred(w, h) {
+    let landmarks = Landmarks::plan(w, h, expected.courtyard);
+    if let Some(stamp) = landmarks.stamp {
         for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
             found.push(Violation::StampNotClosed { cell });
         }
     }
-    let grid = file.to_grid();
+    let grid = file.to_grid_with(landmarks);
+    if let Some(yard) = landmarks.courtyard.filter(|_| grid.courtyard().is_none()) {
+        found.push(Violation::CourtyardNotOpen {
+            origin: yard.origin(),
+        });
+    }
     found.extend(validate_maze(
         &grid,
         file.entry,
@@ -262,7 +277,7 @@ fn open_areas(grid: &Grid) -> impl Iterator<Item = Violation> + '_ {
     let (w, h) = (grid.width(), grid.height());
     (0..h.saturating_sub(2))
         .flat_map(move |y| (0..w.saturating_sub(2)).map(move |x| Pos::new(x, y)))
-        .filter(|&corner| is_open_block(grid, corner, None))
+        .filter(|&corner| is_open_block(grid, corner, None) && !is_courtyard_block(grid, corner))
         .map(|corner| Violation::OpenArea { corner })
 }
 
@@ -299,6 +314,13 @@ impl Reach {
             }
         }
         reach.loops = (edges + 1).saturating_sub(search.visited());
+        // The courtyard's own loops are allowed, like its open area.
+        if grid
+            .courtyard()
+            .is_some_and(|yard| search.reached(yard.centre()))
+        {
+            reach.loops = reach.loops.saturating_sub(COURTYARD_LOOPS);
+        }
         reach
     }
 }
@@ -362,6 +384,7 @@ mod tests {
             size: Some((13, 11)),
             entry: Some(ENTRY),
             exit: Some(EXIT),
+            courtyard: false,
         }
     }
 
@@ -647,6 +670,127 @@ mod tests {
             }
             .to_string()
             .contains('\n')
+        );
+    }
+
+    fn courtyard_maze(perfect: bool) -> (Grid, Solution) {
+        let options = MazeOptions::new(25, 20)
+            .seed(8)
+            .perfect(perfect)
+            .courtyard(true);
+        let grid = Generator::generate(options).unwrap();
+        let path = shortest_path(&grid, ENTRY, Pos::new(24, 19)).unwrap();
+        (grid, path)
+    }
+
+    fn courtyard_expected(kind: MazeKind, courtyard: bool) -> Expected {
+        Expected {
+            kind: Some(kind),
+            size: Some((25, 20)),
+            entry: Some(ENTRY),
+            exit: Some(Pos::new(24, 19)),
+            courtyard,
+        }
+    }
+
+    #[test]
+    fn the_courtyard_is_exempt_only_when_expected() {
+        for (perfect, kind) in [
+            (true, MazeKind::Perfect),
+            (false, MazeKind::Board { braid: 1.0 }),
+        ] {
+            let (grid, path) = courtyard_maze(perfect);
+            let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+            let file = MazeFile::parse(&text).unwrap();
+            assert_eq!(validate_file(&file, &courtyard_expected(kind, true)), []);
+            assert_eq!(
+                validate_maze(
+                    &grid,
+                    ENTRY,
+                    Pos::new(24, 19),
+                    &path,
+                    &courtyard_expected(kind, true)
+                ),
+                []
+            );
+            // Checked as an ordinary maze, the courtyard is an open area and the 42 is missing.
+            let found = validate_file(&file, &courtyard_expected(kind, false));
+            let yard = grid.courtyard().unwrap();
+            assert!(
+                found.contains(&Violation::OpenArea {
+                    corner: yard.origin()
+                }),
+                "{found:?}"
+            );
+            assert!(
+                found
+                    .iter()
+                    .any(|v| matches!(v, Violation::StampNotClosed { .. }))
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_courtyard_itself_is_exempt() {
+        let (mut grid, _) = courtyard_maze(true);
+        let yard = grid.courtyard().unwrap();
+        // Open a second 3x3 area right of the courtyard, overlapping it by one column.
+        let corner = Pos::new(yard.origin().x + 2, yard.origin().y);
+        for dy in 0..3 {
+            for dx in 0..3 {
+                let p = Pos::new(corner.x + dx, corner.y + dy);
+                if dx < 2 {
+                    grid.set_wall(p, Dir::East, false);
+                }
+                if dy < 2 {
+                    grid.set_wall(p, Dir::South, false);
+                }
+            }
+        }
+        let path = shortest_path(&grid, ENTRY, Pos::new(24, 19)).unwrap();
+        let found = validate_maze(
+            &grid,
+            ENTRY,
+            Pos::new(24, 19),
+            &path,
+            &courtyard_expected(MazeKind::Perfect, true),
+        );
+        assert!(found.contains(&Violation::OpenArea { corner }), "{found:?}");
+        assert!(
+            !found.contains(&Violation::OpenArea {
+                corner: yard.origin()
+            }),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_walled_up_courtyard_is_reported() {
+        let (grid, path) = courtyard_maze(true);
+        let yard = grid.courtyard().unwrap();
+        let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+        // Close the wall between the courtyard's centre and the cell east of it, both digits.
+        let centre = yard.centre();
+        let east = Pos::new(centre.x + 1, centre.y);
+        let text = set_digit(
+            &text,
+            centre,
+            char::from_digit((digit(&text, centre) | Dir::East.bit()).into(), 16).unwrap(),
+        );
+        let text = set_digit(
+            &text,
+            east,
+            char::from_digit((digit(&text, east) | Dir::West.bit()).into(), 16).unwrap(),
+        );
+        let found = validate_file(
+            &MazeFile::parse(&text).unwrap(),
+            &courtyard_expected(MazeKind::Perfect, true),
+        );
+        assert!(
+            found.contains(&Violation::CourtyardNotOpen {
+                origin: yard.origin()
+            }),
+            "{found:?}"
         );
     }
 }

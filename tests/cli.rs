@@ -993,3 +993,144 @@ fn help_mentions_headless_and_check() {
         "--help writes nothing"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// 8. Algorithms, statistics and the courtyard
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn an_unknown_algorithm_is_a_usage_error_listing_the_valid_names() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "config.txt",
+        &config(9, 7, "0,0", "8,6", "maze.txt", true, Some(1)),
+    );
+    let r = run(
+        dir.path(),
+        &["--headless", "--algorithm", "zigzag", "config.txt"],
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("unknown algorithm \"zigzag\""), "{r:?}");
+    assert!(r.stderr.contains(&mazegen::Algorithm::names()), "{r:?}");
+    assert!(!dir.path().join("maze.txt").exists());
+}
+
+#[test]
+fn every_algorithm_on_the_command_line_makes_a_valid_maze_and_names_itself() {
+    for &algorithm in mazegen::Algorithm::ALL {
+        let dir = tempdir();
+        let mut text = config(31, 17, "0,0", "30,16", "maze.txt", true, Some(5));
+        // The flag wins over the config's key.
+        text.push_str("ALGORITHM=backtracker\n");
+        write(dir.path(), "config.txt", &text);
+        let r = run(
+            dir.path(),
+            &["--headless", "--algorithm", algorithm.name(), "config.txt"],
+        );
+        assert_eq!(r.code, Some(0), "{algorithm}: {r:?}");
+        assert!(
+            r.stdout.contains(&format!(", {algorithm},")),
+            "{algorithm}: {r:?}"
+        );
+        let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+        assert_eq!(check.code, Some(0), "{algorithm}: {check:?}");
+    }
+}
+
+#[test]
+fn stats_are_json_on_stdout_and_agree_with_the_file() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "config.txt",
+        &config(25, 20, "0,0", "24,19", "maze.txt", false, Some(3)),
+    );
+    let r = run(dir.path(), &["--headless", "--stats", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stderr.starts_with("wrote maze.txt: 25x20 board"), "{r:?}");
+    let json: serde_json::Value = serde_json::from_str(&r.stdout).expect("stdout is JSON");
+    assert_eq!(json["width"], 25);
+    assert_eq!(json["seed"], 3);
+    assert_eq!(json["algorithm"], "backtracker");
+    let stats = &json["stats"];
+    assert_eq!(stats["cells"], 25 * 20 - 18);
+    let kinds: u64 = ["dead_ends", "junctions", "straights", "turns"]
+        .iter()
+        .map(|k| stats[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(kinds, 25 * 20 - 18, "every cell is one kind: {stats}");
+    assert!(
+        stats["loops"].as_u64().unwrap() >= 2,
+        "a board has loops: {stats}"
+    );
+    // The path length is the one in the file.
+    let maze = read(dir.path(), "maze.txt");
+    let path_line = maze.lines().last().unwrap();
+    assert_eq!(stats["path_length"], path_line.len() as u64);
+    let share = stats["path_share"].as_f64().unwrap();
+    assert!((share - (path_line.len() + 1) as f64 / (25.0 * 20.0 - 18.0)).abs() < 1e-9);
+    let river = stats["river_factor"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&river));
+}
+
+#[test]
+fn stats_without_headless_is_a_usage_error() {
+    let dir = tempdir();
+    let r = run(dir.path(), &["--stats"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("--headless"), "{r:?}");
+}
+
+#[test]
+fn a_courtyard_maze_is_written_checked_and_its_42_moved() {
+    let dir = tempdir();
+    let mut text = config(25, 20, "0,0", "24,19", "maze.txt", true, Some(4));
+    text.push_str("COURTYARD=True\n");
+    write(dir.path(), "config.txt", &text);
+    let r = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stderr, "", "{r:?}");
+    let maze = read(dir.path(), "maze.txt");
+    let rows: Vec<&str> = maze.lines().take(20).collect();
+    // The courtyard's centre cell (12,9) is open on all four sides.
+    assert_eq!(&rows[9][12..13], "0", "{maze}");
+    // The 42 moved up to (9,2): its top-left cell is closed.
+    assert_eq!(&rows[2][9..10], "F", "{maze}");
+    let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    // Without the config, the checker sees an open area and a missing 42.
+    let check = run(dir.path(), &["--check", "maze.txt"]);
+    assert_eq!(check.code, Some(1), "{check:?}");
+    assert!(check.stdout.contains("open area"), "{check:?}");
+}
+
+#[test]
+fn no_room_for_the_42_beside_the_courtyard_is_a_note() {
+    let dir = tempdir();
+    let mut text = config(12, 12, "0,0", "11,11", "maze.txt", true, Some(4));
+    text.push_str("COURTYARD=True\n");
+    write(dir.path(), "config.txt", &text);
+    let r = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(
+        r.stderr_lines(),
+        ["note: the 12x12 maze has no room for the 42 beside the courtyard; generated without it"]
+    );
+    let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_eq!(check.code, Some(0), "{check:?}");
+}
+
+#[test]
+fn an_entry_on_the_moved_42_is_a_config_error() {
+    let dir = tempdir();
+    let mut text = config(25, 20, "9,2", "24,19", "maze.txt", true, Some(4));
+    text.push_str("COURTYARD=True\n");
+    write(dir.path(), "config.txt", &text);
+    let r = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stderr.contains("config.txt:3: ENTRY 9,2 is on the 42"),
+        "{r:?}"
+    );
+}

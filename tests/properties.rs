@@ -2,7 +2,7 @@
 
 use mazegen::format::{MazeFile, hex};
 use mazegen::validate::{Expected, MazeKind, validate_file, validate_maze};
-use mazegen::{Generator, Grid, MazeOptions, Pos, Solution, shortest_path, stats};
+use mazegen::{Algorithm, Generator, Grid, MazeOptions, Pos, Solution, shortest_path, stats};
 use proptest::prelude::*;
 
 /// A generated maze with its entry, exit and shortest path.
@@ -14,14 +14,34 @@ struct Case {
     options: MazeOptions,
 }
 
-/// Entry and exit in opposite corners, stepped inward off the 42 if needed.
-fn make(width: u32, height: u32, seed: u64, perfect: bool, braid: f64) -> Case {
+/// How a case is made: everything but the size and seed.
+#[derive(Clone, Copy, Debug)]
+struct Kind {
+    algorithm: Algorithm,
+    perfect: bool,
+    braid: f64,
+    courtyard: bool,
+}
+
+impl Kind {
+    const PLAIN: Kind = Kind {
+        algorithm: Algorithm::Backtracker,
+        perfect: true,
+        braid: 1.0,
+        courtyard: false,
+    };
+}
+
+/// Entry and exit in opposite corners (the 42 and the courtyard never reach the border).
+fn make(width: u32, height: u32, seed: u64, kind: Kind) -> Case {
     let entry = Pos::new(0, 0);
     let exit = Pos::new(width - 1, height - 1);
     let options = MazeOptions::new(width, height)
         .seed(seed)
-        .perfect(perfect)
-        .braid(braid)
+        .perfect(kind.perfect)
+        .braid(kind.braid)
+        .algorithm(kind.algorithm)
+        .courtyard(kind.courtyard)
         .start(entry);
     let grid = Generator::generate(options.clone()).expect("valid options");
     let path = shortest_path(&grid, entry, exit).expect("the exit is reachable");
@@ -45,46 +65,71 @@ fn expected(case: &Case) -> Expected {
         size: Some((o.width, o.height)),
         entry: Some(case.entry),
         exit: Some(case.exit),
+        courtyard: o.courtyard,
     }
 }
 
 fn sizes() -> impl Strategy<Value = (u32, u32)> {
-    // Up to 60x60, odd and even, with and without room for the 42 (9x7).
+    // Up to 60x60, odd and even, with and without room for the 42 (9x7) and the courtyard.
     (2u32..=60, 2u32..=60)
+}
+
+/// Any algorithm, perfect or board, with or without a courtyard.
+fn kinds() -> impl Strategy<Value = Kind> {
+    (
+        prop::sample::select(Algorithm::ALL),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(algorithm, perfect, courtyard)| Kind {
+            algorithm,
+            perfect,
+            braid: 1.0,
+            courtyard,
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Every algorithm, perfect or board, with or without a courtyard, passes the validator.
+    #[test]
+    fn every_maze_passes_validation((w, h) in sizes(), seed in any::<u64>(), kind in kinds()) {
+        let case = make(w, h, seed, kind);
+        let found = validate_maze(&case.grid, case.entry, case.exit, &case.path, &expected(&case));
+        prop_assert!(found.is_empty(), "{w}x{h} seed {seed} {kind:?}: {found:?}");
+        // The file written and read back passes the file-level checks too.
+        let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
+        let found = validate_file(&MazeFile::parse(&text).unwrap(), &expected(&case));
+        prop_assert!(found.is_empty(), "{w}x{h} seed {seed} {kind:?} (file): {found:?}");
+    }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(160))]
 
     #[test]
-    fn every_maze_passes_validation((w, h) in sizes(), seed in any::<u64>(), perfect in any::<bool>()) {
-        let case = make(w, h, seed, perfect, 1.0);
+    fn boards_with_any_braid_pass_validation((w, h) in sizes(), seed in any::<u64>(), braid in 0.0f64..=1.0, kind in kinds()) {
+        let kind = Kind { perfect: false, braid, ..kind };
+        let case = make(w, h, seed, kind);
         let found = validate_maze(&case.grid, case.entry, case.exit, &case.path, &expected(&case));
-        prop_assert!(found.is_empty(), "{w}x{h} seed {seed} perfect {perfect}: {found:?}");
-        // The file written and read back passes the file-level checks too.
-        let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
-        let found = validate_file(&MazeFile::parse(&text).unwrap(), &expected(&case));
-        prop_assert!(found.is_empty(), "{w}x{h} seed {seed} perfect {perfect} (file): {found:?}");
+        prop_assert!(found.is_empty(), "{w}x{h} seed {seed} {kind:?}: {found:?}");
     }
 
+    /// Perfect mazes are spanning trees: one wall fewer than cells (plus the courtyard's own
+    /// four loops when it has one).
     #[test]
-    fn boards_with_any_braid_pass_validation((w, h) in sizes(), seed in any::<u64>(), braid in 0.0f64..=1.0) {
-        let case = make(w, h, seed, false, braid);
-        let found = validate_maze(&case.grid, case.entry, case.exit, &case.path, &expected(&case));
-        prop_assert!(found.is_empty(), "{w}x{h} seed {seed} braid {braid}: {found:?}");
-    }
-
-    #[test]
-    fn perfect_mazes_are_spanning_trees((w, h) in sizes(), seed in any::<u64>()) {
-        let case = make(w, h, seed, true, 1.0);
+    fn perfect_mazes_are_spanning_trees((w, h) in sizes(), seed in any::<u64>(), kind in kinds()) {
+        let case = make(w, h, seed, Kind { perfect: true, ..kind });
         let open_cells = case.grid.positions().filter(|&p| !case.grid.is_locked(p)).count() as u64;
-        prop_assert_eq!(stats::open_walls(&case.grid), open_cells - 1);
+        let own_loops = if case.grid.courtyard().is_some() { 4 } else { 0 };
+        prop_assert_eq!(stats::open_walls(&case.grid), open_cells - 1 + own_loops, "{:?}", kind);
     }
 
     #[test]
-    fn same_seed_same_bytes((w, h) in sizes(), seed in any::<u64>(), perfect in any::<bool>()) {
-        let a = make(w, h, seed, perfect, 1.0);
-        let b = make(w, h, seed, perfect, 1.0);
+    fn same_seed_same_bytes((w, h) in sizes(), seed in any::<u64>(), kind in kinds()) {
+        let a = make(w, h, seed, kind);
+        let b = make(w, h, seed, kind);
         prop_assert_eq!(
             hex::to_string(&a.grid, a.entry, a.exit, &a.path),
             hex::to_string(&b.grid, b.entry, b.exit, &b.path)
@@ -94,16 +139,25 @@ proptest! {
 
 #[test]
 fn different_seeds_make_different_mazes() {
-    let a = make(30, 20, 1, true, 1.0);
-    let b = make(30, 20, 2, true, 1.0);
-    assert_ne!(a.grid, b.grid);
+    for &algorithm in Algorithm::ALL {
+        let kind = Kind {
+            algorithm,
+            ..Kind::PLAIN
+        };
+        let (a, b) = (make(30, 20, 1, kind), make(30, 20, 2, kind));
+        assert_ne!(a.grid, b.grid, "{algorithm}");
+    }
 }
 
 #[test]
 fn the_42_is_placed_when_there_is_room_and_only_then() {
-    assert!(make(9, 7, 0, true, 1.0).grid.stamp().is_some());
-    assert!(make(8, 7, 0, true, 1.0).grid.stamp().is_none());
-    assert!(make(9, 6, 0, false, 1.0).grid.stamp().is_none());
+    let board = Kind {
+        perfect: false,
+        ..Kind::PLAIN
+    };
+    assert!(make(9, 7, 0, Kind::PLAIN).grid.stamp().is_some());
+    assert!(make(8, 7, 0, Kind::PLAIN).grid.stamp().is_none());
+    assert!(make(9, 6, 0, board).grid.stamp().is_none());
 }
 
 /// A valid maze file with a few of its bytes replaced by characters that matter to the format.
@@ -116,7 +170,15 @@ fn mangled_file() -> impl Strategy<Value = String> {
         1..6,
     );
     (any::<u64>(), any::<bool>(), edits).prop_map(|(seed, perfect, edits)| {
-        let case = make(11, 9, seed, perfect, 1.0);
+        let case = make(
+            11,
+            9,
+            seed,
+            Kind {
+                perfect,
+                ..Kind::PLAIN
+            },
+        );
         let mut bytes = hex::to_string(&case.grid, case.entry, case.exit, &case.path).into_bytes();
         for (at, byte) in edits {
             let i = at.index(bytes.len());

@@ -3,6 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
+use mazegen::Algorithm;
+use mazegen::config::{Config, ConfigError};
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
@@ -31,6 +33,16 @@ pub struct Cli {
     /// Use this seed instead of the config's SEED.
     #[arg(long, value_name = "N", conflicts_with = "check")]
     pub seed: Option<u64>,
+
+    /// Use this generation algorithm instead of the config's ALGORITHM (see the README for
+    /// the list; an unknown name is an error that lists the valid ones).
+    #[arg(long, value_name = "NAME", conflicts_with = "check")]
+    pub algorithm: Option<Algorithm>,
+
+    /// With --headless: print the maze's statistics (dead ends, junctions, loops, longest
+    /// corridor, path share, river factor) as JSON on stdout; the summary goes to stderr.
+    #[arg(long, requires = "headless")]
+    pub stats: bool,
 }
 
 impl Cli {
@@ -42,6 +54,15 @@ impl Cli {
     /// The config to run: the one named, or `config.txt`.
     pub fn config_or_default(&self) -> &Path {
         self.config_path().unwrap_or(Path::new(DEFAULT_CONFIG))
+    }
+
+    /// Loads the config to run, with the command line's overrides applied.
+    pub fn load_config(&self) -> Result<Config, ConfigError> {
+        let mut config = Config::load(self.config_or_default())?;
+        if let Some(algorithm) = self.algorithm {
+            config.algorithm = algorithm;
+        }
+        Ok(config)
     }
 }
 
@@ -70,6 +91,24 @@ mod tests {
         assert!(cli.headless);
         assert_eq!(cli.seed, Some(7));
         assert_eq!(cli.config_or_default(), Path::new("config.txt"));
+    }
+
+    #[test]
+    fn algorithm_names_are_checked_by_the_parser() {
+        let cli = Cli::try_parse_from(["a-maze-ing", "--algorithm", "DFS"]).unwrap();
+        assert_eq!(cli.algorithm, Some(Algorithm::Backtracker));
+        let err = Cli::try_parse_from(["a-maze-ing", "--algorithm", "nope"]).unwrap_err();
+        assert!(err.to_string().contains(&Algorithm::names()), "{err}");
+    }
+
+    #[test]
+    fn stats_needs_headless() {
+        assert!(Cli::try_parse_from(["a-maze-ing", "--stats"]).is_err());
+        assert!(
+            Cli::try_parse_from(["a-maze-ing", "--headless", "--stats"])
+                .unwrap()
+                .stats
+        );
     }
 
     #[test]

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
 use crossterm::execute;
-use mazegen::config::Config;
 use mazegen::rng::random_seed;
 use mazegen::tui::maze_run::Phase;
 use mazegen::tui::theme::{ThemeSet, user_theme_dir};
@@ -26,7 +25,7 @@ const IDLE_WAIT: Duration = Duration::from_millis(500);
 pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     // Everything that can fail because of the user's files fails before the terminal is
     // touched, so the error prints on a normal screen.
-    let config = Config::load(cli.config_or_default())?;
+    let config = cli.load_config()?;
     if !io::stdout().is_terminal() {
         return Err(AppError::Runtime(
             "the dashboard needs a terminal, and standard output is not one; use --headless"

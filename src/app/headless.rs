@@ -7,15 +7,17 @@ use std::time::Instant;
 
 use mazegen::config::Config;
 use mazegen::format::{hex, write_atomically};
-use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use mazegen::grid::{COURTYARD_MIN_SIDE, Landmarks, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::random_seed;
+use mazegen::stats::MazeStats;
 use mazegen::{Generator, shortest_path};
+use serde::Serialize;
 
 use super::AppError;
 use super::cli::Cli;
 
 pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
-    let config = Config::load(cli.config_or_default())?;
+    let config = cli.load_config()?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let started = Instant::now();
     let mut generator =
@@ -44,15 +46,15 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         Ok(found)
     })
     .map_err(|e| AppError::Runtime(e.to_string()))?;
-    if grid.stamp().is_none() {
-        eprintln!("{}", too_small_for_42(&config));
+    for note in landmark_notes(&config) {
+        eprintln!("{note}");
     }
     let kind = if config.perfect {
         "perfect".to_owned()
     } else {
         format!("board (braid {})", config.braid)
     };
-    println!(
+    let summary = format!(
         "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
         config.output_file.display(),
         config.width,
@@ -61,13 +63,68 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         path.len(),
         started.elapsed().as_secs_f64() * 1000.0,
     );
+    if cli.stats {
+        // stdout stays pure JSON, for `jq` and scripts.
+        eprintln!("{summary}");
+        let report = StatsReport {
+            output_file: config.output_file.display().to_string(),
+            width: config.width,
+            height: config.height,
+            seed,
+            algorithm: config.algorithm.name(),
+            perfect: config.perfect,
+            courtyard: grid.courtyard().is_some(),
+            entry: [entry.x, entry.y],
+            exit: [exit.x, exit.y],
+            stats: MazeStats::measure(&grid, Some(&path)),
+        };
+        let json =
+            serde_json::to_string_pretty(&report).map_err(|e| AppError::Runtime(e.to_string()))?;
+        println!("{json}");
+    } else {
+        println!("{summary}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The console note for a maze without room for the 42.
-pub fn too_small_for_42(config: &Config) -> String {
-    format!(
-        "note: the {}x{} maze is too small for the 42 (it needs at least {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it",
-        config.width, config.height
-    )
+/// What `--headless --stats` prints: the maze's identity, then its statistics.
+#[derive(Serialize)]
+struct StatsReport {
+    output_file: String,
+    width: u32,
+    height: u32,
+    seed: u64,
+    algorithm: &'static str,
+    perfect: bool,
+    courtyard: bool,
+    entry: [u32; 2],
+    exit: [u32; 2],
+    stats: MazeStats,
+}
+
+/// Console notes for a 42 or a courtyard that had to be left out.
+pub fn landmark_notes(config: &Config) -> Vec<String> {
+    let (w, h) = (config.width, config.height);
+    let landmarks = config.landmarks();
+    let mut notes = Vec::new();
+    if Landmarks::courtyard_skipped(w, h, config.courtyard) {
+        notes.push(format!(
+            "note: the {w}x{h} maze is too small for the courtyard (it needs at least \
+             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
+        ));
+    }
+    if landmarks.stamp.is_none() {
+        notes.push(if landmarks.courtyard.is_some() {
+            format!(
+                "note: the {w}x{h} maze has no room for the 42 beside the courtyard; \
+                 generated without it"
+            )
+        } else {
+            format!(
+                "note: the {w}x{h} maze is too small for the 42 (it needs at least \
+                 {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
+            )
+        });
+    }
+    notes
 }

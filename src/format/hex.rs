@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, SizeError, Stamp, Walls, check_size};
+use crate::grid::{Grid, Landmarks, SizeError, Walls, check_size};
 use crate::solve::Solution;
 
 /// Writes a maze file. `path` is the route from `entry`; the file records it as letters.
@@ -95,6 +95,12 @@ impl MazeFile {
     /// south bits of each digit), and border walls are closed. The 42 is locked where the SPEC
     /// puts it if those cells are all closed. Validation reports what this had to overlook.
     pub fn to_grid(&self) -> Grid {
+        self.to_grid_with(Landmarks::plan(self.width, self.height, false))
+    }
+
+    /// [`MazeFile::to_grid`] for a maze whose config places the 42 and a courtyard as
+    /// `landmarks` says: the 42 is locked if closed, the courtyard marked if open.
+    pub fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
         let mut grid = Grid::with_stamp(self.width, self.height, None)
             .expect("the size was checked when the file was read");
         // `positions` does not borrow the grid, so the walls can be set while walking it.
@@ -106,8 +112,11 @@ impl MazeFile {
                 }
             }
         }
-        if let Some(stamp) = Stamp::centred(self.width, self.height) {
+        if let Some(stamp) = landmarks.stamp {
             grid.lock_if_closed(stamp);
+        }
+        if let Some(yard) = landmarks.courtyard {
+            grid.mark_courtyard_if_open(yard);
         }
         grid
     }

@@ -10,8 +10,10 @@ use super::GenEvent;
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
 use crate::rng::{MazeRng, probability_numerator};
-use crate::rules::{is_forced_dead_end, opening_makes_open_block, required_loops};
-use crate::stats::{is_dead_end, loops};
+use crate::rules::{
+    is_forced_dead_end, loops_beyond_courtyard, opening_makes_open_block, required_loops,
+};
+use crate::stats::is_dead_end;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
@@ -50,7 +52,7 @@ impl Braider {
             next: 0,
             pass: Pass::ByChance,
             threshold: probability_numerator(braid),
-            loops: loops(grid),
+            loops: loops_beyond_courtyard(grid),
             required: required_loops(grid),
             scanned: 0,
             scan_start: rng.below(grid.cell_count() as u32) as usize,
