@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mazegen::format::hex;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Algorithm, Generator, MazeOptions, Pos, shortest_path};
 
 fn generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -21,6 +21,26 @@ fn generation(c: &mut Criterion) {
         group.bench_function(format!("backtracker {side}x{side} {kind}"), |b| {
             b.iter(|| {
                 let options = MazeOptions::new(side, side).seed(7).perfect(perfect);
+                black_box(Generator::generate(options).unwrap())
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Every algorithm at 2000x2000 (4 M cells), perfect, entry in the top-left corner: the
+/// README's table of cells per second.
+fn every_algorithm(c: &mut Criterion) {
+    let side = 2000;
+    let mut group = c.benchmark_group("algorithms");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(15))
+        .throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
+    for &algorithm in Algorithm::ALL {
+        group.bench_function(format!("{algorithm} {side}x{side}"), |b| {
+            b.iter(|| {
+                let options = MazeOptions::new(side, side).seed(7).algorithm(algorithm);
                 black_box(Generator::generate(options).unwrap())
             })
         });
@@ -51,5 +71,5 @@ fn solving_and_writing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generation, solving_and_writing);
+criterion_group!(benches, generation, every_algorithm, solving_and_writing);
 criterion_main!(benches);
