@@ -36,6 +36,7 @@
 //! border = "darkgray"    # pane borders
 //! ```
 
+mod css;
 mod error;
 mod locate;
 mod palette;
@@ -43,6 +44,7 @@ mod parse;
 mod set;
 mod user_dir;
 
+pub use css::css_color;
 pub use error::ThemeError;
 pub use palette::Palette;
 pub use set::ThemeSet;
