@@ -1134,3 +1134,56 @@ fn an_entry_on_the_moved_42_is_a_config_error() {
         "{r:?}"
     );
 }
+
+#[test]
+fn svg_is_written_next_to_the_maze_file_and_parses() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "config.txt",
+        &config(25, 20, "0,0", "24,19", "maze.txt", true, Some(6)),
+    );
+    let r = run(
+        dir.path(),
+        &["--headless", "--svg", "maze.svg", "config.txt"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.starts_with("wrote maze.txt and maze.svg: "),
+        "{r:?}"
+    );
+    let text = read(dir.path(), "maze.svg");
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let has = |id: &str| doc.descendants().any(|n| n.attribute("id") == Some(id));
+    assert!(has("walls") && has("solution") && has("markers") && has("stamp"));
+    let desc = doc
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .and_then(|n| n.text())
+        .unwrap_or_default();
+    assert!(desc.contains("seed=6"), "{desc}");
+    // The same maze as the hex file: a second run without --svg writes identical hex.
+    let hex = read(dir.path(), "maze.txt");
+    let again = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(again.code, Some(0));
+    assert_eq!(read(dir.path(), "maze.txt"), hex);
+}
+
+#[test]
+fn an_unwritable_svg_path_is_an_error_naming_it() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "config.txt",
+        &config(9, 7, "0,0", "8,6", "maze.txt", true, Some(6)),
+    );
+    let r = run(
+        dir.path(),
+        &["--headless", "--svg", "no/such/dir/m.svg", "config.txt"],
+    );
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(r.stderr.starts_with("error: "), "{r:?}");
+    assert!(r.stderr.contains("no/such/dir/m.svg"), "{r:?}");
+    assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
+}

@@ -43,6 +43,11 @@ pub struct Cli {
     /// corridor, path share, river factor) as JSON on stdout; the summary goes to stderr.
     #[arg(long, requires = "headless")]
     pub stats: bool,
+
+    /// With --headless: also write the maze as an SVG picture (walls, the solution, entry and
+    /// exit, the 42) to this file.
+    #[arg(long, value_name = "FILE", requires = "headless")]
+    pub svg: Option<PathBuf>,
 }
 
 impl Cli {
@@ -99,6 +104,13 @@ mod tests {
         assert_eq!(cli.algorithm, Some(Algorithm::Backtracker));
         let err = Cli::try_parse_from(["a-maze-ing", "--algorithm", "nope"]).unwrap_err();
         assert!(err.to_string().contains(&Algorithm::names()), "{err}");
+    }
+
+    #[test]
+    fn svg_takes_a_file_and_needs_headless() {
+        let cli = Cli::try_parse_from(["a-maze-ing", "--headless", "--svg", "m.svg"]).unwrap();
+        assert_eq!(cli.svg.as_deref(), Some(Path::new("m.svg")));
+        assert!(Cli::try_parse_from(["a-maze-ing", "--svg", "m.svg"]).is_err());
     }
 
     #[test]

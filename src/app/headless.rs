@@ -6,6 +6,7 @@ use std::thread;
 use std::time::Instant;
 
 use mazegen::config::Config;
+use mazegen::format::svg::{self, SvgOptions};
 use mazegen::format::{hex, write_atomically};
 use mazegen::grid::{COURTYARD_MIN_SIDE, Landmarks, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::random_seed;
@@ -46,6 +47,16 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         Ok(found)
     })
     .map_err(|e| AppError::Runtime(e.to_string()))?;
+    if let Some(svg_path) = &cli.svg {
+        let options = SvgOptions {
+            metadata: svg::maze_metadata(&config.maze_options(seed), entry, exit),
+            ..SvgOptions::default()
+        };
+        write_atomically(svg_path, |out| {
+            svg::write_svg(out, &grid, entry, exit, Some(&path), &options)
+        })
+        .map_err(|e| AppError::Runtime(e.to_string()))?;
+    }
     for note in landmark_notes(&config) {
         eprintln!("{note}");
     }
@@ -54,9 +65,16 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     } else {
         format!("board (braid {})", config.braid)
     };
+    let files = match &cli.svg {
+        Some(svg_path) => format!(
+            "{} and {}",
+            config.output_file.display(),
+            svg_path.display()
+        ),
+        None => config.output_file.display().to_string(),
+    };
     let summary = format!(
-        "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
-        config.output_file.display(),
+        "wrote {files}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
         config.width,
         config.height,
         config.algorithm,
