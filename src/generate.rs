@@ -9,7 +9,10 @@ mod algorithm;
 mod backtracker;
 mod braid;
 mod carve;
+mod growing_tree;
 mod link;
+#[cfg(test)]
+mod testkit;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 

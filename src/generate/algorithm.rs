@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::backtracker::Backtracker;
 use super::carve::Carve;
+use super::growing_tree::{GrowingTree, Mode};
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
@@ -15,16 +16,30 @@ pub enum Algorithm {
     /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
     #[default]
     Backtracker,
+    /// Growing tree, always from the newest active cell: a depth-first search again.
+    GrowingTreeNewest,
+    /// Growing tree from a random active cell: Prim-like, short branches, many dead ends.
+    GrowingTreeRandom,
+    /// Growing tree from the newest active cell half the time, a random one otherwise.
+    GrowingTreeMixed,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the dashboard cycles through them.
-    pub const ALL: &[Algorithm] = &[Algorithm::Backtracker];
+    pub const ALL: &[Algorithm] = &[
+        Algorithm::Backtracker,
+        Algorithm::GrowingTreeNewest,
+        Algorithm::GrowingTreeRandom,
+        Algorithm::GrowingTreeMixed,
+    ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Backtracker => "backtracker",
+            Algorithm::GrowingTreeNewest => "growing-tree-newest",
+            Algorithm::GrowingTreeRandom => "growing-tree-random",
+            Algorithm::GrowingTreeMixed => "growing-tree-mixed",
         }
     }
 
@@ -32,6 +47,9 @@ impl Algorithm {
     const fn aliases(self) -> &'static [&'static str] {
         match self {
             Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
+            Algorithm::GrowingTreeNewest => &["growing_tree_last", "growing_tree_dfs"],
+            Algorithm::GrowingTreeRandom => &["growing_tree_prim", "growing_tree_any"],
+            Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
         }
     }
 
@@ -52,6 +70,9 @@ impl Algorithm {
         let _ = rng;
         match self {
             Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
+            Algorithm::GrowingTreeNewest => Box::new(GrowingTree::new(grid, start, Mode::Newest)),
+            Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)),
+            Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
         }
     }
 }
@@ -96,6 +117,7 @@ mod tests {
         }
         assert_eq!("Recursive-Backtracker".parse(), Ok(Algorithm::Backtracker));
         assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
+        assert_eq!("Growing Tree".parse(), Ok(Algorithm::GrowingTreeMixed));
         let err = "nope".parse::<Algorithm>().unwrap_err();
         assert_eq!(
             err.to_string(),
