@@ -7,6 +7,7 @@
 
 mod algorithm;
 mod backtracker;
+mod binary_tree;
 mod braid;
 mod carve;
 mod growing_tree;

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::backtracker::Backtracker;
+use super::binary_tree::BinaryTree;
 use super::carve::Carve;
 use super::growing_tree::{GrowingTree, Mode};
 use crate::geometry::Pos;
@@ -22,6 +23,8 @@ pub enum Algorithm {
     GrowingTreeRandom,
     /// Growing tree from the newest active cell half the time, a random one otherwise.
     GrowingTreeMixed,
+    /// Binary tree: each cell opens north or east; a corridor along the top and the east side.
+    BinaryTree,
 }
 
 impl Algorithm {
@@ -31,6 +34,7 @@ impl Algorithm {
         Algorithm::GrowingTreeNewest,
         Algorithm::GrowingTreeRandom,
         Algorithm::GrowingTreeMixed,
+        Algorithm::BinaryTree,
     ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
@@ -40,6 +44,7 @@ impl Algorithm {
             Algorithm::GrowingTreeNewest => "growing-tree-newest",
             Algorithm::GrowingTreeRandom => "growing-tree-random",
             Algorithm::GrowingTreeMixed => "growing-tree-mixed",
+            Algorithm::BinaryTree => "binary-tree",
         }
     }
 
@@ -50,6 +55,7 @@ impl Algorithm {
             Algorithm::GrowingTreeNewest => &["growing_tree_last", "growing_tree_dfs"],
             Algorithm::GrowingTreeRandom => &["growing_tree_prim", "growing_tree_any"],
             Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
+            Algorithm::BinaryTree => &["binary", "btree"],
         }
     }
 
@@ -73,6 +79,7 @@ impl Algorithm {
             Algorithm::GrowingTreeNewest => Box::new(GrowingTree::new(grid, start, Mode::Newest)),
             Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)),
             Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
+            Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
         }
     }
 }
