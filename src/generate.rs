@@ -12,6 +12,7 @@ mod braid;
 mod carve;
 mod growing_tree;
 mod link;
+mod sidewinder;
 #[cfg(test)]
 mod testkit;
 

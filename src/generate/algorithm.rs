@@ -7,6 +7,7 @@ use super::backtracker::Backtracker;
 use super::binary_tree::BinaryTree;
 use super::carve::Carve;
 use super::growing_tree::{GrowingTree, Mode};
+use super::sidewinder::Sidewinder;
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
@@ -25,6 +26,8 @@ pub enum Algorithm {
     GrowingTreeMixed,
     /// Binary tree: each cell opens north or east; a corridor along the top and the east side.
     BinaryTree,
+    /// Sidewinder: runs east closed by one opening north; a corridor along the top.
+    Sidewinder,
 }
 
 impl Algorithm {
@@ -35,6 +38,7 @@ impl Algorithm {
         Algorithm::GrowingTreeRandom,
         Algorithm::GrowingTreeMixed,
         Algorithm::BinaryTree,
+        Algorithm::Sidewinder,
     ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
@@ -45,6 +49,7 @@ impl Algorithm {
             Algorithm::GrowingTreeRandom => "growing-tree-random",
             Algorithm::GrowingTreeMixed => "growing-tree-mixed",
             Algorithm::BinaryTree => "binary-tree",
+            Algorithm::Sidewinder => "sidewinder",
         }
     }
 
@@ -56,6 +61,7 @@ impl Algorithm {
             Algorithm::GrowingTreeRandom => &["growing_tree_prim", "growing_tree_any"],
             Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
             Algorithm::BinaryTree => &["binary", "btree"],
+            Algorithm::Sidewinder => &["side_winder", "winder"],
         }
     }
 
@@ -80,6 +86,7 @@ impl Algorithm {
             Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)),
             Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
             Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
+            Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
         }
     }
 }
