@@ -10,6 +10,7 @@ mod backtracker;
 mod binary_tree;
 mod braid;
 mod carve;
+mod eller;
 mod growing_tree;
 mod link;
 mod sidewinder;

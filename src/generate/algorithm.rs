@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::backtracker::Backtracker;
 use super::binary_tree::BinaryTree;
 use super::carve::Carve;
+use super::eller::Eller;
 use super::growing_tree::{GrowingTree, Mode};
 use super::sidewinder::Sidewinder;
 use crate::geometry::Pos;
@@ -28,6 +29,8 @@ pub enum Algorithm {
     BinaryTree,
     /// Sidewinder: runs east closed by one opening north; a corridor along the top.
     Sidewinder,
+    /// Eller's algorithm: row by row, with one row of memory.
+    Eller,
 }
 
 impl Algorithm {
@@ -39,6 +42,7 @@ impl Algorithm {
         Algorithm::GrowingTreeMixed,
         Algorithm::BinaryTree,
         Algorithm::Sidewinder,
+        Algorithm::Eller,
     ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
@@ -50,6 +54,7 @@ impl Algorithm {
             Algorithm::GrowingTreeMixed => "growing-tree-mixed",
             Algorithm::BinaryTree => "binary-tree",
             Algorithm::Sidewinder => "sidewinder",
+            Algorithm::Eller => "eller",
         }
     }
 
@@ -62,6 +67,7 @@ impl Algorithm {
             Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
             Algorithm::BinaryTree => &["binary", "btree"],
             Algorithm::Sidewinder => &["side_winder", "winder"],
+            Algorithm::Eller => &["ellers", "eller_s", "row_by_row"],
         }
     }
 
@@ -87,6 +93,7 @@ impl Algorithm {
             Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
             Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
             Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
+            Algorithm::Eller => Box::new(Eller::new(grid, start)),
         }
     }
 }
