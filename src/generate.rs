@@ -13,6 +13,7 @@ mod carve;
 mod eller;
 mod growing_tree;
 mod link;
+mod recursive_division;
 mod sidewinder;
 #[cfg(test)]
 mod testkit;

@@ -8,6 +8,7 @@ use super::binary_tree::BinaryTree;
 use super::carve::Carve;
 use super::eller::Eller;
 use super::growing_tree::{GrowingTree, Mode};
+use super::recursive_division::RecursiveDivision;
 use super::sidewinder::Sidewinder;
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -31,6 +32,8 @@ pub enum Algorithm {
     Sidewinder,
     /// Eller's algorithm: row by row, with one row of memory.
     Eller,
+    /// Recursive division: builds walls into an open field, splitting chambers in two.
+    RecursiveDivision,
 }
 
 impl Algorithm {
@@ -43,6 +46,7 @@ impl Algorithm {
         Algorithm::BinaryTree,
         Algorithm::Sidewinder,
         Algorithm::Eller,
+        Algorithm::RecursiveDivision,
     ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
@@ -55,6 +59,7 @@ impl Algorithm {
             Algorithm::BinaryTree => "binary-tree",
             Algorithm::Sidewinder => "sidewinder",
             Algorithm::Eller => "eller",
+            Algorithm::RecursiveDivision => "recursive-division",
         }
     }
 
@@ -68,6 +73,7 @@ impl Algorithm {
             Algorithm::BinaryTree => &["binary", "btree"],
             Algorithm::Sidewinder => &["side_winder", "winder"],
             Algorithm::Eller => &["ellers", "eller_s", "row_by_row"],
+            Algorithm::RecursiveDivision => &["division", "divide"],
         }
     }
 
@@ -94,6 +100,7 @@ impl Algorithm {
             Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
             Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
             Algorithm::Eller => Box::new(Eller::new(grid, start)),
+            Algorithm::RecursiveDivision => Box::new(RecursiveDivision::new(grid, start)),
         }
     }
 }
