@@ -106,11 +106,11 @@ impl Eller {
         self.free
             .extend((0..w as u32).rev().filter(|&l| !self.taken[l as usize]));
         let row = &cells[self.row * w..][..w];
-        for x in 0..w {
-            self.sets[x] = if is_obstacle(row[x]) {
+        for ((set, &byte), &above) in self.sets.iter_mut().zip(row).zip(&self.below) {
+            *set = if is_obstacle(byte) {
                 NONE
-            } else if self.below[x] != NONE {
-                self.below[x]
+            } else if above != NONE {
+                above
             } else {
                 self.free
                     .pop()
@@ -129,13 +129,13 @@ impl Eller {
         let w = self.width;
         let next_row = &cells[(self.row + 1) * w..][..w];
         self.candidates.fill(0);
-        for x in 0..w {
-            if self.sets[x] == NONE {
+        for (x, (set, &byte)) in self.sets.iter_mut().zip(next_row).enumerate() {
+            if *set == NONE {
                 continue;
             }
-            let root = find(&mut self.parent, self.sets[x]);
-            self.sets[x] = root;
-            if !is_obstacle(next_row[x]) {
+            let root = find(&mut self.parent, *set);
+            *set = root;
+            if !is_obstacle(byte) {
                 let seen = &mut self.candidates[root as usize];
                 *seen += 1;
                 if rng.below(*seen) == 0 {

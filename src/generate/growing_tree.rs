@@ -248,9 +248,9 @@ mod tests {
 
     #[test]
     fn each_free_direction_is_listed_once_in_order() {
-        for mask in 0..16usize {
+        for (mask, nth) in NTH_FREE.iter().enumerate() {
             let dirs: Vec<u8> = (0..4).filter(|d| mask & (1 << d) != 0).collect();
-            assert_eq!(&NTH_FREE[mask][..dirs.len()], &dirs[..]);
+            assert_eq!(&nth[..dirs.len()], &dirs[..]);
         }
     }
 
