@@ -7,9 +7,16 @@
 
 mod algorithm;
 mod backtracker;
+mod binary_tree;
 mod braid;
 mod carve;
+mod eller;
+mod growing_tree;
 mod link;
+mod recursive_division;
+mod sidewinder;
+#[cfg(test)]
+mod testkit;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 
@@ -41,6 +48,9 @@ pub enum GenEvent {
     Backtrack { from: Pos, to: Pos },
     /// Looked at a cell and changed nothing.
     Visit { cell: Pos },
+    /// Closed the wall between two neighbouring cells; recursive division builds walls
+    /// instead of carving.
+    Wall { from: Pos, to: Pos },
     /// The maze is complete; every further step returns `Done` again.
     Done,
 }
@@ -346,7 +356,9 @@ mod tests {
                     assert_eq!(generator.cell_state(from), CellState::Finished);
                     at = to;
                 }
-                GenEvent::Visit { .. } => panic!("the backtracker only carves and backtracks"),
+                GenEvent::Visit { .. } | GenEvent::Wall { .. } => {
+                    panic!("the backtracker only carves and backtracks")
+                }
                 GenEvent::Done => break,
             }
             assert_eq!(generator.head(), Some(at));

@@ -4,7 +4,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::backtracker::Backtracker;
+use super::binary_tree::BinaryTree;
 use super::carve::Carve;
+use super::eller::Eller;
+use super::growing_tree::{GrowingTree, Mode};
+use super::recursive_division::RecursiveDivision;
+use super::sidewinder::Sidewinder;
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
@@ -15,16 +20,46 @@ pub enum Algorithm {
     /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
     #[default]
     Backtracker,
+    /// Growing tree, always from the newest active cell: a depth-first search again.
+    GrowingTreeNewest,
+    /// Growing tree from a random active cell: Prim-like, short branches, many dead ends.
+    GrowingTreeRandom,
+    /// Growing tree from the newest active cell half the time, a random one otherwise.
+    GrowingTreeMixed,
+    /// Binary tree: each cell opens north or east; a corridor along the top and the east side.
+    BinaryTree,
+    /// Sidewinder: runs east closed by one opening north; a corridor along the top.
+    Sidewinder,
+    /// Eller's algorithm: row by row, with one row of memory.
+    Eller,
+    /// Recursive division: builds walls into an open field, splitting chambers in two.
+    RecursiveDivision,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the dashboard cycles through them.
-    pub const ALL: &[Algorithm] = &[Algorithm::Backtracker];
+    pub const ALL: &[Algorithm] = &[
+        Algorithm::Backtracker,
+        Algorithm::GrowingTreeNewest,
+        Algorithm::GrowingTreeRandom,
+        Algorithm::GrowingTreeMixed,
+        Algorithm::BinaryTree,
+        Algorithm::Sidewinder,
+        Algorithm::Eller,
+        Algorithm::RecursiveDivision,
+    ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Backtracker => "backtracker",
+            Algorithm::GrowingTreeNewest => "growing-tree-newest",
+            Algorithm::GrowingTreeRandom => "growing-tree-random",
+            Algorithm::GrowingTreeMixed => "growing-tree-mixed",
+            Algorithm::BinaryTree => "binary-tree",
+            Algorithm::Sidewinder => "sidewinder",
+            Algorithm::Eller => "eller",
+            Algorithm::RecursiveDivision => "recursive-division",
         }
     }
 
@@ -32,6 +67,13 @@ impl Algorithm {
     const fn aliases(self) -> &'static [&'static str] {
         match self {
             Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
+            Algorithm::GrowingTreeNewest => &["growing_tree_last", "growing_tree_dfs"],
+            Algorithm::GrowingTreeRandom => &["growing_tree_prim", "growing_tree_any"],
+            Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
+            Algorithm::BinaryTree => &["binary", "btree"],
+            Algorithm::Sidewinder => &["side_winder", "winder"],
+            Algorithm::Eller => &["ellers", "eller_s", "row_by_row"],
+            Algorithm::RecursiveDivision => &["division", "divide"],
         }
     }
 
@@ -52,6 +94,13 @@ impl Algorithm {
         let _ = rng;
         match self {
             Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
+            Algorithm::GrowingTreeNewest => Box::new(GrowingTree::new(grid, start, Mode::Newest)),
+            Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)),
+            Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
+            Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
+            Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
+            Algorithm::Eller => Box::new(Eller::new(grid, start)),
+            Algorithm::RecursiveDivision => Box::new(RecursiveDivision::new(grid, start)),
         }
     }
 }
@@ -96,6 +145,7 @@ mod tests {
         }
         assert_eq!("Recursive-Backtracker".parse(), Ok(Algorithm::Backtracker));
         assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
+        assert_eq!("Growing Tree".parse(), Ok(Algorithm::GrowingTreeMixed));
         let err = "nope".parse::<Algorithm>().unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -136,7 +136,9 @@ mod tests {
                     carves += 1;
                 }
                 GenEvent::Visit { .. } => {}
-                GenEvent::Backtrack { .. } => panic!("the linker never backtracks"),
+                GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => {
+                    panic!("the linker only carves and visits")
+                }
                 GenEvent::Done => break,
             }
         }

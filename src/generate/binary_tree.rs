@@ -1,0 +1,194 @@
+//! The binary tree: every cell, row by row, opens its north or its east wall, at random among
+//! the two it has. The top row (no north) becomes one corridor, and so does the east column
+//! (no east): the maze's telltale diagonal bias.
+//!
+//! The 42 and the courtyard are obstacles: nothing carves into or out of them, so a cell whose
+//! north and east are both an obstacle or the border opens nothing and roots an island of its
+//! own, which the generator's linking pass joins to the rest.
+
+use super::carve::Carve;
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED, Stamp};
+use crate::rng::MazeRng;
+
+/// [`MazeRng::chance`] numerator of one half.
+const HALF: u64 = 1 << 31;
+
+#[derive(Clone, Debug)]
+pub struct BinaryTree {
+    width: usize,
+    cells: usize,
+    stamp: Option<Stamp>,
+    yard: Option<Courtyard>,
+    /// The next cell to work on, row-major; the cell count when done.
+    cursor: usize,
+    /// The start's index: it is counted as visited from the beginning.
+    start: usize,
+    visited: u64,
+    islands_possible: bool,
+}
+
+impl BinaryTree {
+    pub fn new(grid: &Grid, start: Pos) -> BinaryTree {
+        let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
+        BinaryTree {
+            width: grid.width() as usize,
+            cells: grid.cell_count(),
+            stamp: grid.stamp(),
+            yard: grid.courtyard(),
+            cursor: 0,
+            start: grid.index(start),
+            visited: yard.max(1),
+            islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
+        }
+    }
+
+    #[inline(always)]
+    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+        let cell = self.cursor;
+        if cell >= cells.len() {
+            return GenEvent::Done;
+        }
+        self.cursor += 1;
+        let w = self.width;
+        let (x, y) = (cell % w, cell / w);
+        let here = Pos::new(x as u32, y as u32);
+        if is_obstacle(cells[cell]) {
+            return GenEvent::Visit { cell: here };
+        }
+        if cell != self.start {
+            self.visited += 1;
+        }
+        let north = y > 0 && !is_obstacle(cells[cell - w]);
+        let east = x + 1 < w && !is_obstacle(cells[cell + 1]);
+        let go_north = match (north, east) {
+            (false, false) => return GenEvent::Visit { cell: here },
+            (true, true) => rng.chance(HALF),
+            (north, _) => north,
+        };
+        if go_north {
+            cells[cell - w] &= !SOUTH_CLOSED;
+            GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x, here.y - 1),
+            }
+        } else {
+            cells[cell] &= !EAST_CLOSED;
+            GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x + 1, here.y),
+            }
+        }
+    }
+}
+
+/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
+#[inline(always)]
+fn is_obstacle(byte: u8) -> bool {
+    byte & (LOCKED | COURTYARD) != 0
+}
+
+impl Carve for BinaryTree {
+    /// Opens the next cell's north or east wall.
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        self.advance(grid.raw_mut(), rng)
+    }
+
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let cells = grid.raw_mut();
+        while self.advance(cells, rng) != GenEvent::Done {}
+    }
+
+    /// The cell the next step works on.
+    fn head(&self) -> Option<Pos> {
+        let (w, at) = (self.width, self.cursor);
+        (at < self.cells).then(|| Pos::new((at % w) as u32, (at / w) as u32))
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+
+    fn cell_state(&self, pos: Pos) -> CellState {
+        if self.stamp.is_some_and(|s| s.contains(pos)) {
+            return CellState::Unvisited;
+        }
+        if self.yard.is_some_and(|c| c.contains(pos)) {
+            return CellState::Finished;
+        }
+        let i = pos.y as usize * self.width + pos.x as usize;
+        match i.cmp(&self.cursor) {
+            std::cmp::Ordering::Less => CellState::Finished,
+            std::cmp::Ordering::Equal => CellState::Active,
+            std::cmp::Ordering::Greater => CellState::Unvisited,
+        }
+    }
+
+    /// One step per cell.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        open_cells
+    }
+
+    fn may_leave_islands(&self) -> bool {
+        self.islands_possible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::testkit::{self, COURTYARD_SIZES, SIZES};
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+    use crate::geometry::Dir;
+
+    #[test]
+    fn makes_valid_mazes() {
+        testkit::check_all(Algorithm::BinaryTree);
+    }
+
+    #[test]
+    fn the_top_row_and_the_east_column_are_corridors() {
+        let sizes = SIZES.map(|(w, h)| MazeOptions::new(w, h));
+        let yards = COURTYARD_SIZES.map(|(w, h)| MazeOptions::new(w, h).courtyard(true));
+        for options in sizes.into_iter().chain(yards) {
+            for seed in 0..4 {
+                let options = options.clone().seed(seed).algorithm(Algorithm::BinaryTree);
+                let grid = Generator::generate(options).unwrap();
+                let (w, h) = (grid.width(), grid.height());
+                assert!((0..w - 1).all(|x| grid.is_open(Pos::new(x, 0), Dir::East)));
+                assert!((1..h).all(|y| grid.is_open(Pos::new(w - 1, y), Dir::North)));
+            }
+        }
+    }
+
+    #[test]
+    fn without_landmarks_every_cell_but_the_corner_opens_one_wall() {
+        let options = MazeOptions::new(8, 6)
+            .seed(4)
+            .algorithm(Algorithm::BinaryTree);
+        let mut generator = Generator::new(options).unwrap();
+        let mut carves = 0;
+        for i in 0..48u32 {
+            let cell = Pos::new(i % 8, i / 8);
+            assert_eq!(generator.head(), Some(cell));
+            assert_eq!(generator.cell_state(cell), CellState::Active);
+            match generator.step() {
+                GenEvent::Carve { from, to } => {
+                    assert_eq!(from, cell);
+                    assert!(to == Pos::new(cell.x + 1, cell.y) || to.y + 1 == cell.y);
+                    carves += 1;
+                }
+                event => assert_eq!(
+                    event,
+                    GenEvent::Visit {
+                        cell: Pos::new(7, 0)
+                    }
+                ),
+            }
+            assert_eq!(generator.cell_state(cell), CellState::Finished);
+        }
+        assert_eq!(carves, 47);
+        assert_eq!(generator.step(), GenEvent::Done);
+    }
+}

@@ -1,0 +1,388 @@
+//! Recursive division: it builds walls where the other algorithms carve them. The maze starts
+//! as one open field; a chamber (at first the whole field) is split in two by a straight wall
+//! with one gap, across its shorter side, and each half is split the same way until every
+//! chamber is one cell thin. Each split joins its two halves by exactly one gap, so the open
+//! field ends a spanning tree. The chambers waiting to be split are kept on an explicit stack.
+//!
+//! The 42 and the courtyard are walled-off obstacles: the field is opened only between two
+//! ordinary cells (the courtyard keeps its open inside and its closed outside), and the gap
+//! of a wall is put between two ordinary cells when the wall has such a place. A chamber cut in
+//! two by the 42 and the courtyard itself end up as islands, which the generator's linking
+//! pass joins to the rest.
+
+use super::carve::Carve;
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+use crate::rng::MazeRng;
+
+/// [`MazeRng::chance`] numerator of one half.
+const HALF: u64 = 1 << 31;
+
+/// A rectangle of cells not split yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Chamber {
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+}
+
+impl Chamber {
+    fn contains(&self, pos: Pos) -> bool {
+        pos.x >= self.x
+            && pos.y >= self.y
+            && pos.x - self.x < self.width
+            && pos.y - self.y < self.height
+    }
+
+    /// Whether it still needs splitting: a chamber one cell thin is a corridor already.
+    fn is_wide(&self) -> bool {
+        self.width >= 2 && self.height >= 2
+    }
+}
+
+/// The wall being built across a chamber, one segment per step.
+#[derive(Clone, Copy, Debug)]
+struct Build {
+    chamber: Chamber,
+    /// `true`: a horizontal wall, south of row `line`; `false`: vertical, east of column `line`.
+    horizontal: bool,
+    line: u32,
+    /// The next segment (a column for a horizontal wall, a row for a vertical one), the end,
+    /// and the gap left open, if the wall has one.
+    next: u32,
+    end: u32,
+    gap: Option<u32>,
+}
+
+impl Build {
+    /// The two cells either side of segment `at`.
+    fn sides(&self, at: u32) -> (Pos, Pos) {
+        if self.horizontal {
+            (Pos::new(at, self.line), Pos::new(at, self.line + 1))
+        } else {
+            (Pos::new(self.line, at), Pos::new(self.line + 1, at))
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct RecursiveDivision {
+    width: usize,
+    stack: Vec<Chamber>,
+    build: Option<Build>,
+    head: Option<Pos>,
+    /// The start's index: it is counted as visited from the beginning.
+    start: usize,
+    visited: u64,
+    done: bool,
+    islands_possible: bool,
+}
+
+impl RecursiveDivision {
+    /// Opens the field: every wall between two ordinary cells.
+    pub fn new(grid: &mut Grid, start: Pos) -> RecursiveDivision {
+        let (w, h) = (grid.width() as usize, grid.height() as usize);
+        let cells = grid.raw_mut();
+        for i in 0..cells.len() {
+            if is_obstacle(cells[i]) {
+                continue;
+            }
+            if i % w + 1 < w && !is_obstacle(cells[i + 1]) {
+                cells[i] &= !EAST_CLOSED;
+            }
+            if i / w + 1 < h && !is_obstacle(cells[i + w]) {
+                cells[i] &= !SOUTH_CLOSED;
+            }
+        }
+        let whole = Chamber {
+            x: 0,
+            y: 0,
+            width: w as u32,
+            height: h as u32,
+        };
+        let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
+        let mut division = RecursiveDivision {
+            width: w,
+            stack: Vec::new(),
+            build: None,
+            head: None,
+            start: grid.index(start),
+            visited: yard.max(1),
+            done: false,
+            islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
+        };
+        division.push(whole, grid.raw());
+        division
+    }
+
+    /// Queues a chamber for splitting, or counts its cells as settled when it is thin.
+    fn push(&mut self, chamber: Chamber, cells: &[u8]) {
+        if chamber.is_wide() {
+            self.stack.push(chamber);
+            return;
+        }
+        for y in chamber.y..chamber.y + chamber.height {
+            let row = y as usize * self.width;
+            for x in chamber.x..chamber.x + chamber.width {
+                let i = row + x as usize;
+                if !is_obstacle(cells[i]) && i != self.start {
+                    self.visited += 1;
+                }
+            }
+        }
+    }
+
+    /// Chooses the wall across `chamber` and its gap, and queues the two halves.
+    fn split(&mut self, chamber: Chamber, cells: &[u8], rng: &mut MazeRng) -> Build {
+        let horizontal = match chamber.width.cmp(&chamber.height) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => rng.chance(HALF),
+        };
+        let (first, second, mut build) = if horizontal {
+            let line = chamber.y + rng.below(chamber.height - 1);
+            let top = line - chamber.y + 1;
+            let halves = (
+                Chamber {
+                    height: top,
+                    ..chamber
+                },
+                Chamber {
+                    y: line + 1,
+                    height: chamber.height - top,
+                    ..chamber
+                },
+            );
+            let build = Build {
+                chamber,
+                horizontal,
+                line,
+                next: chamber.x,
+                end: chamber.x + chamber.width,
+                gap: None,
+            };
+            (halves.0, halves.1, build)
+        } else {
+            let line = chamber.x + rng.below(chamber.width - 1);
+            let left = line - chamber.x + 1;
+            let halves = (
+                Chamber {
+                    width: left,
+                    ..chamber
+                },
+                Chamber {
+                    x: line + 1,
+                    width: chamber.width - left,
+                    ..chamber
+                },
+            );
+            let build = Build {
+                chamber,
+                horizontal,
+                line,
+                next: chamber.y,
+                end: chamber.y + chamber.height,
+                gap: None,
+            };
+            (halves.0, halves.1, build)
+        };
+        // The gap: a uniformly random segment between two ordinary cells.
+        let ordinary = |at: u32| {
+            let (a, b) = build.sides(at);
+            let index = |p: Pos| p.y as usize * self.width + p.x as usize;
+            !is_obstacle(cells[index(a)]) && !is_obstacle(cells[index(b)])
+        };
+        let places = (build.next..build.end).filter(|&at| ordinary(at)).count() as u32;
+        if places > 0 {
+            let k = rng.below(places) as usize;
+            build.gap = (build.next..build.end).filter(|&at| ordinary(at)).nth(k);
+        }
+        self.push(first, cells);
+        self.push(second, cells);
+        build
+    }
+
+    #[inline(always)]
+    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+        if self.done {
+            return GenEvent::Done;
+        }
+        // At most twice round: a finished wall, then a new one, which always has a segment
+        // besides its gap since chambers on the stack are at least two cells wide.
+        loop {
+            if let Some(build) = &mut self.build {
+                if Some(build.next) == build.gap {
+                    build.next += 1;
+                }
+                if build.next < build.end {
+                    let (a, b) = build.sides(build.next);
+                    build.next += 1;
+                    self.head = Some(a);
+                    let (ia, ib) = (
+                        a.y as usize * self.width + a.x as usize,
+                        b.y as usize * self.width + b.x as usize,
+                    );
+                    if is_obstacle(cells[ia]) || is_obstacle(cells[ib]) {
+                        // Closed already, or inside the courtyard, which stays open.
+                        return GenEvent::Visit { cell: a };
+                    }
+                    cells[ia] |= if build.horizontal {
+                        SOUTH_CLOSED
+                    } else {
+                        EAST_CLOSED
+                    };
+                    return GenEvent::Wall { from: a, to: b };
+                }
+                self.build = None;
+            }
+            let Some(chamber) = self.stack.pop() else {
+                self.done = true;
+                self.head = None;
+                return GenEvent::Done;
+            };
+            self.build = Some(self.split(chamber, cells, rng));
+        }
+    }
+}
+
+/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
+#[inline(always)]
+fn is_obstacle(byte: u8) -> bool {
+    byte & (LOCKED | COURTYARD) != 0
+}
+
+impl Carve for RecursiveDivision {
+    /// Places one segment of the current wall, splitting the next chamber first when the wall
+    /// is finished.
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        self.advance(grid.raw_mut(), rng)
+    }
+
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let cells = grid.raw_mut();
+        while self.advance(cells, rng) != GenEvent::Done {}
+    }
+
+    /// The cell beside the segment just placed.
+    fn head(&self) -> Option<Pos> {
+        self.head
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+
+    /// The chamber being split is active, the chambers waiting to be are unvisited, and the
+    /// rest (corridors one cell thin) is finished. The stack is as deep as the splits are
+    /// nested, so a look costs about the logarithm of the maze's size.
+    fn cell_state(&self, pos: Pos) -> CellState {
+        if self.build.is_some_and(|b| b.chamber.contains(pos)) {
+            CellState::Active
+        } else if self.stack.iter().any(|c| c.contains(pos)) {
+            CellState::Unvisited
+        } else {
+            CellState::Finished
+        }
+    }
+
+    /// One step per wall segment: about one per cell.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        open_cells
+    }
+
+    fn may_leave_islands(&self) -> bool {
+        self.islands_possible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::testkit;
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+    use crate::geometry::Dir;
+    use crate::stats;
+
+    #[test]
+    fn makes_valid_mazes() {
+        testkit::check_all(Algorithm::RecursiveDivision);
+    }
+
+    #[test]
+    fn starts_from_an_open_field_and_only_builds_walls() {
+        let options = MazeOptions::new(12, 8)
+            .seed(3)
+            .algorithm(Algorithm::RecursiveDivision);
+        let mut generator = Generator::new(options).unwrap();
+        let grid = generator.grid();
+        let stamp = grid.stamp().unwrap();
+        let ordinary = |p: Pos| !grid.is_locked(p);
+        let field = grid
+            .positions()
+            .filter(|&p| ordinary(p))
+            .map(|p| {
+                [Dir::East, Dir::South]
+                    .into_iter()
+                    .filter(|&d| grid.neighbor(p, d).is_some_and(ordinary))
+                    .count() as u64
+            })
+            .sum::<u64>();
+        assert_eq!(stats::open_walls(grid), field);
+        assert!(stamp.cells().all(|c| grid.walls(c) == crate::Walls::CLOSED));
+        let (mut walls, mut links) = (0, 0);
+        loop {
+            match generator.step() {
+                GenEvent::Wall { .. } => {
+                    assert!(!generator.is_linking());
+                    walls += 1;
+                }
+                GenEvent::Carve { .. } => {
+                    assert!(generator.is_linking(), "only the linker carves");
+                    links += 1;
+                }
+                GenEvent::Visit { .. } => {}
+                GenEvent::Done => break,
+                event => panic!("{event:?}"),
+            }
+        }
+        let tree = 12 * 8 - 18 - 1;
+        assert_eq!(stats::open_walls(generator.grid()), tree);
+        assert_eq!(field - walls + links, tree);
+    }
+
+    #[test]
+    fn the_courtyard_is_walled_off_open_inside() {
+        let options = MazeOptions::new(25, 20)
+            .courtyard(true)
+            .algorithm(Algorithm::RecursiveDivision);
+        let generator = Generator::new(options).unwrap();
+        let grid = generator.grid();
+        let yard = grid.courtyard().unwrap();
+        for cell in yard.cells() {
+            for dir in Dir::ALL {
+                let inside = grid.neighbor(cell, dir).is_some_and(|n| yard.contains(n));
+                assert_eq!(grid.is_open(cell, dir), inside, "{cell} {dir:?}");
+            }
+        }
+        assert_eq!(generator.cell_state(yard.centre()), CellState::Unvisited);
+        assert_eq!(generator.visited(), 9);
+    }
+
+    #[test]
+    fn every_wall_has_one_gap_between_ordinary_cells() {
+        // Without landmarks, every split leaves exactly one gap, so the field ends a tree with
+        // no linking needed.
+        for seed in 0..10 {
+            let options = MazeOptions::new(40, 6)
+                .seed(seed)
+                .algorithm(Algorithm::RecursiveDivision);
+            let mut generator = Generator::new(options).unwrap();
+            while generator.step() != GenEvent::Done {
+                assert!(!generator.is_linking());
+            }
+            assert_eq!(stats::open_walls(generator.grid()), 40 * 6 - 1);
+        }
+    }
+}

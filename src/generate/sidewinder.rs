@@ -1,0 +1,225 @@
+//! The sidewinder: row by row, cells join a run going east; at random (and always at the east
+//! border) the run is closed by opening the north wall of one of its cells, chosen at random,
+//! and a new run starts. The top row, with no north, is one long corridor.
+//!
+//! The 42 and the courtyard are obstacles: a run ends where one begins, and only cells whose
+//! north is an ordinary cell may close a run. A run with no such cell goes on east rather than
+//! close; one that meets an obstacle or the border first is left as an island, which the
+//! generator's linking pass joins to the rest.
+
+use super::carve::Carve;
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED, Stamp};
+use crate::rng::MazeRng;
+
+/// [`MazeRng::chance`] numerator of one half: how often a run is closed when it may be.
+const HALF: u64 = 1 << 31;
+
+#[derive(Clone, Debug)]
+pub struct Sidewinder {
+    width: usize,
+    cells: usize,
+    stamp: Option<Stamp>,
+    yard: Option<Courtyard>,
+    /// The next cell to work on, row-major; the cell count when done.
+    cursor: usize,
+    /// Column where the current run starts.
+    run_start: usize,
+    /// Cells of the current run that may open north, and the one chosen so far among them
+    /// (reservoir sampling: the `k`-th replaces it with probability `1/k`).
+    northable: u32,
+    chosen: usize,
+    /// The start's index: it is counted as visited from the beginning.
+    start: usize,
+    visited: u64,
+    islands_possible: bool,
+}
+
+impl Sidewinder {
+    pub fn new(grid: &Grid, start: Pos) -> Sidewinder {
+        let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
+        Sidewinder {
+            width: grid.width() as usize,
+            cells: grid.cell_count(),
+            stamp: grid.stamp(),
+            yard: grid.courtyard(),
+            cursor: 0,
+            run_start: 0,
+            northable: 0,
+            chosen: 0,
+            start: grid.index(start),
+            visited: yard.max(1),
+            islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
+        }
+    }
+
+    #[inline(always)]
+    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+        let cell = self.cursor;
+        if cell >= cells.len() {
+            return GenEvent::Done;
+        }
+        self.cursor += 1;
+        let w = self.width;
+        let (x, y) = (cell % w, cell / w);
+        let here = Pos::new(x as u32, y as u32);
+        if is_obstacle(cells[cell]) {
+            self.end_run(x);
+            return GenEvent::Visit { cell: here };
+        }
+        if cell != self.start {
+            self.visited += 1;
+        }
+        let east = x + 1 < w && !is_obstacle(cells[cell + 1]);
+        if y > 0 && !is_obstacle(cells[cell - w]) {
+            self.northable += 1;
+            if rng.below(self.northable) == 0 {
+                self.chosen = x;
+            }
+        }
+        if east && (self.northable == 0 || !rng.chance(HALF)) {
+            cells[cell] &= !EAST_CLOSED;
+            return GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x + 1, here.y),
+            };
+        }
+        let northable = self.northable;
+        let chosen = self.chosen;
+        self.end_run(x);
+        if northable == 0 {
+            // The top row's end, or a run walled in from the north: an island for now.
+            return GenEvent::Visit { cell: here };
+        }
+        cells[y * w + chosen - w] &= !SOUTH_CLOSED;
+        GenEvent::Carve {
+            from: Pos::new(chosen as u32, here.y),
+            to: Pos::new(chosen as u32, here.y - 1),
+        }
+    }
+
+    /// Ends the run at column `x`: the next one starts after it (or at the next row's start).
+    fn end_run(&mut self, x: usize) {
+        self.run_start = if x + 1 == self.width { 0 } else { x + 1 };
+        self.northable = 0;
+    }
+}
+
+/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
+#[inline(always)]
+fn is_obstacle(byte: u8) -> bool {
+    byte & (LOCKED | COURTYARD) != 0
+}
+
+impl Carve for Sidewinder {
+    /// Adds the next cell to the run and carves east, or closes the run by carving north.
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        self.advance(grid.raw_mut(), rng)
+    }
+
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let cells = grid.raw_mut();
+        while self.advance(cells, rng) != GenEvent::Done {}
+    }
+
+    /// The cell the next step adds to the run.
+    fn head(&self) -> Option<Pos> {
+        let (w, at) = (self.width, self.cursor);
+        (at < self.cells).then(|| Pos::new((at % w) as u32, (at / w) as u32))
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+
+    /// The current run and the head are active.
+    fn cell_state(&self, pos: Pos) -> CellState {
+        if self.stamp.is_some_and(|s| s.contains(pos)) {
+            return CellState::Unvisited;
+        }
+        if self.yard.is_some_and(|c| c.contains(pos)) {
+            return CellState::Finished;
+        }
+        let i = pos.y as usize * self.width + pos.x as usize;
+        let run = self.cursor - self.cursor % self.width + self.run_start;
+        if i > self.cursor {
+            CellState::Unvisited
+        } else if i >= run && self.cursor < self.cells {
+            CellState::Active
+        } else {
+            CellState::Finished
+        }
+    }
+
+    /// One step per cell.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        open_cells
+    }
+
+    fn may_leave_islands(&self) -> bool {
+        self.islands_possible
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::testkit::{self, COURTYARD_SIZES, SIZES};
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+    use crate::geometry::Dir;
+
+    #[test]
+    fn makes_valid_mazes() {
+        testkit::check_all(Algorithm::Sidewinder);
+    }
+
+    #[test]
+    fn the_top_row_is_one_corridor() {
+        let sizes = SIZES.map(|(w, h)| MazeOptions::new(w, h));
+        let yards = COURTYARD_SIZES.map(|(w, h)| MazeOptions::new(w, h).courtyard(true));
+        for options in sizes.into_iter().chain(yards) {
+            for seed in 0..4 {
+                let options = options.clone().seed(seed).algorithm(Algorithm::Sidewinder);
+                let grid = Generator::generate(options).unwrap();
+                assert!((0..grid.width() - 1).all(|x| grid.is_open(Pos::new(x, 0), Dir::East)));
+            }
+        }
+    }
+
+    #[test]
+    fn each_run_opens_north_once() {
+        // Without landmarks (too low for the 42): every row below the top has as many north openings as runs,
+        // and every cell of a run opens east but the last.
+        let options = MazeOptions::new(30, 6)
+            .seed(6)
+            .algorithm(Algorithm::Sidewinder);
+        let grid = Generator::generate(options).unwrap();
+        for y in 1..6 {
+            let runs = 1
+                + (0..29)
+                    .filter(|&x| grid.is_closed(Pos::new(x, y), Dir::East))
+                    .count();
+            let norths = (0..30)
+                .filter(|&x| grid.is_open(Pos::new(x, y), Dir::North))
+                .count();
+            assert_eq!(runs, norths, "row {y}");
+        }
+    }
+
+    #[test]
+    fn the_run_is_active() {
+        let options = MazeOptions::new(8, 6)
+            .seed(2)
+            .algorithm(Algorithm::Sidewinder);
+        let mut generator = Generator::new(options).unwrap();
+        for _ in 0..8 + 3 {
+            generator.step();
+        }
+        let head = generator.head().unwrap();
+        assert_eq!(head, Pos::new(3, 1));
+        assert_eq!(generator.cell_state(head), CellState::Active);
+        assert_eq!(generator.cell_state(Pos::new(4, 1)), CellState::Unvisited);
+        assert_eq!(generator.cell_state(Pos::new(7, 0)), CellState::Finished);
+    }
+}
