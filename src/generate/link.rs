@@ -2,8 +2,9 @@
 //!
 //! Row-by-row algorithms (binary tree, sidewinder, Eller) and recursive division cannot route
 //! around the 42 or the courtyard, so they may leave a few islands. This pass opens one wall
-//! between each pair of islands it joins, found by visiting every closed inner wall in a random
-//! order and opening it when its two cells are in different trees (Kruskal's rule). Joining two
+//! between each pair of islands it joins, found by visiting the closed walls between islands in
+//! a random order and opening each whose two cells are still in different trees (Kruskal's
+//! rule). Joining two
 //! trees by one wall never makes a loop, so a perfect maze stays perfect.
 
 use petgraph::unionfind::UnionFind;
@@ -18,7 +19,7 @@ pub struct Linker {
     trees: UnionFind<u32>,
     /// Islands left; 1 when the maze is connected.
     islands: u64,
-    /// Closed walls between two open cells, as `cell * 2 + (0 east, 1 south)`, shuffled.
+    /// Closed walls between two islands, as `cell * 2 + (0 east, 1 south)`, shuffled.
     walls: Vec<u32>,
     next: usize,
 }
@@ -39,12 +40,16 @@ impl Linker {
         let islands = open_cells.saturating_sub(joins);
         let mut walls = Vec::new();
         if islands > 1 {
+            // Only walls between two islands can join anything, and islands are few and
+            // small next to the maze: listing just those keeps the shuffle tiny.
             for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
                 for (bit, dir) in [(0, Dir::East), (1, Dir::South)] {
-                    let joinable = grid
-                        .neighbor(p, dir)
-                        .is_some_and(|n| !grid.is_locked(n) && grid.is_closed(p, dir));
-                    if joinable {
+                    let between_islands = grid.neighbor(p, dir).is_some_and(|n| {
+                        !grid.is_locked(n)
+                            && grid.is_closed(p, dir)
+                            && !trees.equiv(grid.index(p) as u32, grid.index(n) as u32)
+                    });
+                    if between_islands {
                         walls.push(grid.index(p) as u32 * 2 + bit);
                     }
                 }
