@@ -19,4 +19,4 @@ pub mod validate;
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
-pub use solve::{Solution, SolveEvent, shortest_path};
+pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

@@ -1,16 +1,18 @@
 //! Breadth-first search: finds a shortest path, which is the one the maze file records.
 
-use super::{Solution, SolveEvent};
+use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
 
 /// The search keeps one byte per cell: the cell's own east and south walls (copied from the
-/// grid, same bits), `REACHED`, and the direction back to the cell it was reached from. Walls
-/// and marks in one array halve the cache misses of a large search, whose frontier is spread
-/// all over the maze: everything a step reads about a neighbour sits in one byte.
+/// grid, same bits), `REACHED`, the direction back to the cell it was reached from, and
+/// `EXPANDED` once it has left the queue. Walls and marks in one array halve the cache misses
+/// of a large search, whose frontier is spread all over the maze: everything a step reads
+/// about a neighbour sits in one byte.
 const WALLS: u8 = EAST_CLOSED | SOUTH_CLOSED;
 const REACHED: u8 = 4;
 const BACK_SHIFT: u8 = 3;
+const EXPANDED: u8 = 32;
 
 #[derive(Clone, Debug)]
 pub struct Bfs {
@@ -153,6 +155,49 @@ impl Bfs {
     }
 }
 
+/// The common interface, over the inherent methods (the grid is not needed: the search has its
+/// own copy of the walls).
+impl Search for Bfs {
+    fn solver(&self) -> Solver {
+        Solver::Bfs
+    }
+
+    fn step(&mut self, _grid: &Grid) -> SolveEvent {
+        Bfs::step(self)
+    }
+
+    fn run(&mut self, _grid: &Grid) -> bool {
+        Bfs::run(self)
+    }
+
+    fn is_done(&self) -> bool {
+        Bfs::is_done(self)
+    }
+
+    fn visited(&self) -> u64 {
+        Bfs::visited(self)
+    }
+
+    fn solution(&self) -> Option<Solution> {
+        Bfs::solution(self)
+    }
+
+    fn cell_state(&self, pos: Pos) -> SearchState {
+        let cell = self.cells[self.index(pos)];
+        if cell & EXPANDED != 0 {
+            SearchState::Visited
+        } else if cell & REACHED != 0 {
+            SearchState::Frontier
+        } else {
+            SearchState::Unseen
+        }
+    }
+
+    fn frontier_len(&self) -> usize {
+        self.queue.len
+    }
+}
+
 /// One step of the search: expands the oldest cell of the frontier and returns it, or returns
 /// `None` once the search is over.
 #[inline(always)]
@@ -173,6 +218,7 @@ fn expand(
     };
     let i = i as usize;
     queue.reserve_for_step();
+    cells[i] |= EXPANDED;
     // Border walls need no bounds checks: the last column's east wall and the last row's south
     // wall are always closed, and so are the walls of row -1 and column -1, which `i >= w` and
     // `i >= 1` stand for.
