@@ -10,6 +10,7 @@ mod backtracker;
 mod braid;
 mod carve;
 mod link;
+mod prim;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 
