@@ -9,6 +9,7 @@ mod algorithm;
 mod backtracker;
 mod braid;
 mod carve;
+mod kruskal;
 mod link;
 mod prim;
 

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::backtracker::Backtracker;
 use super::carve::Carve;
+use super::kruskal::Kruskal;
 use super::prim::Prim;
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -19,17 +20,21 @@ pub enum Algorithm {
     /// Prim's algorithm (simplified): grows from a random frontier cell at a time; short,
     /// branching corridors and many dead ends.
     Prim,
+    /// Kruskal's algorithm: walls opened in random order when they join two trees; many short
+    /// dead ends, evenly spread.
+    Kruskal,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the dashboard cycles through them.
-    pub const ALL: &[Algorithm] = &[Algorithm::Backtracker, Algorithm::Prim];
+    pub const ALL: &[Algorithm] = &[Algorithm::Backtracker, Algorithm::Prim, Algorithm::Kruskal];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Backtracker => "backtracker",
             Algorithm::Prim => "prim",
+            Algorithm::Kruskal => "kruskal",
         }
     }
 
@@ -38,6 +43,7 @@ impl Algorithm {
         match self {
             Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
             Algorithm::Prim => &["prims", "prim's", "simplified_prim"],
+            Algorithm::Kruskal => &["kruskals", "kruskal's", "union_find"],
         }
     }
 
@@ -55,10 +61,10 @@ impl Algorithm {
 
     /// A fresh run of this algorithm on `grid` (closed, with its landmarks) from `start`.
     pub(crate) fn carver(self, grid: &mut Grid, start: Pos, rng: &mut MazeRng) -> Box<dyn Carve> {
-        let _ = rng;
         match self {
             Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
             Algorithm::Prim => Box::new(Prim::new(grid, start)),
+            Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)),
         }
     }
 }
