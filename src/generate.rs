@@ -12,6 +12,7 @@ mod carve;
 mod kruskal;
 mod link;
 mod prim;
+mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 

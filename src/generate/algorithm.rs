@@ -7,6 +7,7 @@ use super::backtracker::Backtracker;
 use super::carve::Carve;
 use super::kruskal::Kruskal;
 use super::prim::Prim;
+use super::wilson::Wilson;
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
@@ -23,11 +24,18 @@ pub enum Algorithm {
     /// Kruskal's algorithm: walls opened in random order when they join two trees; many short
     /// dead ends, evenly spread.
     Kruskal,
+    /// Wilson's algorithm: loop-erased random walks; every maze equally likely.
+    Wilson,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the dashboard cycles through them.
-    pub const ALL: &[Algorithm] = &[Algorithm::Backtracker, Algorithm::Prim, Algorithm::Kruskal];
+    pub const ALL: &[Algorithm] = &[
+        Algorithm::Backtracker,
+        Algorithm::Prim,
+        Algorithm::Kruskal,
+        Algorithm::Wilson,
+    ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
     pub const fn name(self) -> &'static str {
@@ -35,6 +43,7 @@ impl Algorithm {
             Algorithm::Backtracker => "backtracker",
             Algorithm::Prim => "prim",
             Algorithm::Kruskal => "kruskal",
+            Algorithm::Wilson => "wilson",
         }
     }
 
@@ -44,6 +53,7 @@ impl Algorithm {
             Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
             Algorithm::Prim => &["prims", "prim's", "simplified_prim"],
             Algorithm::Kruskal => &["kruskals", "kruskal's", "union_find"],
+            Algorithm::Wilson => &["wilsons", "wilson's", "loop_erased_random_walk", "lerw"],
         }
     }
 
@@ -65,6 +75,7 @@ impl Algorithm {
             Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
             Algorithm::Prim => Box::new(Prim::new(grid, start)),
             Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)),
+            Algorithm::Wilson => Box::new(Wilson::new(grid, start)),
         }
     }
 }
