@@ -5,6 +5,7 @@
 //! headless path ([`Generator::run`]) simply steps until [`GenEvent::Done`]. Both run the same
 //! code, so the animated maze and the written one are the same maze.
 
+mod aldous_broder;
 mod algorithm;
 mod backtracker;
 mod braid;

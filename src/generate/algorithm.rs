@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::aldous_broder::AldousBroder;
 use super::backtracker::Backtracker;
 use super::carve::Carve;
 use super::kruskal::Kruskal;
@@ -26,6 +27,9 @@ pub enum Algorithm {
     Kruskal,
     /// Wilson's algorithm: loop-erased random walks; every maze equally likely.
     Wilson,
+    /// Aldous-Broder: a random walk that carves into each cell it enters for the first time;
+    /// every maze equally likely, slow to finish.
+    AldousBroder,
 }
 
 impl Algorithm {
@@ -35,6 +39,7 @@ impl Algorithm {
         Algorithm::Prim,
         Algorithm::Kruskal,
         Algorithm::Wilson,
+        Algorithm::AldousBroder,
     ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
@@ -44,6 +49,7 @@ impl Algorithm {
             Algorithm::Prim => "prim",
             Algorithm::Kruskal => "kruskal",
             Algorithm::Wilson => "wilson",
+            Algorithm::AldousBroder => "aldous-broder",
         }
     }
 
@@ -54,6 +60,7 @@ impl Algorithm {
             Algorithm::Prim => &["prims", "prim's", "simplified_prim"],
             Algorithm::Kruskal => &["kruskals", "kruskal's", "union_find"],
             Algorithm::Wilson => &["wilsons", "wilson's", "loop_erased_random_walk", "lerw"],
+            Algorithm::AldousBroder => &["aldous", "broder", "ab"],
         }
     }
 
@@ -76,6 +83,7 @@ impl Algorithm {
             Algorithm::Prim => Box::new(Prim::new(grid, start)),
             Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)),
             Algorithm::Wilson => Box::new(Wilson::new(grid, start)),
+            Algorithm::AldousBroder => Box::new(AldousBroder::new(grid, start)),
         }
     }
 }
@@ -121,6 +129,7 @@ mod tests {
         assert_eq!("Recursive-Backtracker".parse(), Ok(Algorithm::Backtracker));
         assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
         assert_eq!("Prim's".parse(), Ok(Algorithm::Prim));
+        assert_eq!("Aldous Broder".parse(), Ok(Algorithm::AldousBroder));
         let err = "nope".parse::<Algorithm>().unwrap_err();
         assert_eq!(
             err.to_string(),
