@@ -19,7 +19,7 @@
 //! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
 //! through it, only to draw the current walk.
 
-use super::carve::{Carve, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::carve::{Carve, DirBits, move_masks, neighbour_offsets, open_wall};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -49,13 +49,27 @@ pub struct Wilson {
     scratch: Vec<u8>,
     /// Per cell, the number of the last walk that passed through it.
     walk_of: Vec<u32>,
-    /// The number of the current walk (the first is 1).
-    walk: u32,
+    layout: Layout,
+    cursor: Cursor,
+}
+
+/// Index arithmetic for this grid size.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
     width: usize,
     offsets: [isize; 4],
+}
+
+/// Where the run is. Kept apart from the per-cell arrays so a run can hold it in registers:
+/// the optimiser must assume a byte store may change any field it can reach.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    phase: Phase,
+    /// The number of the current walk (the first is 1).
+    walk: u32,
+    dirs: DirBits,
     /// Every cell before it is in the tree or the 42.
     scan: usize,
-    phase: Phase,
     visited: u64,
     open_cells: u64,
     done: bool,
@@ -84,78 +98,128 @@ impl Wilson {
         Wilson {
             walk_of: vec![0; scratch.len()],
             scratch,
-            walk: 0,
-            width,
-            offsets: neighbour_offsets(width),
-            scan: 0,
-            phase: Phase::Scanning,
-            visited,
-            open_cells,
-            done: visited >= open_cells,
+            layout: Layout {
+                width,
+                offsets: neighbour_offsets(width),
+            },
+            cursor: Cursor {
+                phase: Phase::Scanning,
+                walk: 0,
+                dirs: DirBits::default(),
+                scan: 0,
+                visited,
+                open_cells,
+                done: visited >= open_cells,
+            },
         }
     }
+}
 
-    /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
-    #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
-        match self.phase {
-            Phase::Scanning => {
-                let Some(&b) = self.scratch.get(self.scan) else {
-                    // Only reached if some cell could not be reached at all.
-                    self.done = true;
-                    return GenEvent::Done;
+/// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
+#[inline(always)]
+fn advance(
+    cursor: &mut Cursor,
+    layout: &Layout,
+    scratch: &mut [u8],
+    walk_of: &mut [u32],
+    cells: &mut [u8],
+    rng: &mut MazeRng,
+) -> GenEvent {
+    let pos = |index: usize| layout.pos(index);
+    match cursor.phase {
+        Phase::Scanning => {
+            let Some(&b) = scratch.get(cursor.scan) else {
+                // Only reached if some cell could not be reached at all.
+                cursor.done = true;
+                return GenEvent::Done;
+            };
+            let cell = cursor.scan;
+            if b & IN_TREE != 0 {
+                cursor.scan += 1;
+            } else {
+                cursor.walk += 1;
+                walk_of[cell] = cursor.walk;
+                cursor.phase = Phase::Walking {
+                    start: cell,
+                    head: cell,
                 };
-                let cell = self.scan;
-                if b & IN_TREE != 0 {
-                    self.scan += 1;
-                } else {
-                    self.walk += 1;
-                    self.walk_of[cell] = self.walk;
-                    self.phase = Phase::Walking {
-                        start: cell,
-                        head: cell,
-                    };
-                }
-                GenEvent::Visit {
-                    cell: self.pos(cell),
-                }
             }
-            Phase::Walking { start, head } => {
-                let b = self.scratch[head];
-                let dir = random_dir(rng, b & MOVES);
-                self.scratch[head] = (b & !EXIT) | dir << EXIT_SHIFT;
-                let next = head.wrapping_add_signed(self.offsets[dir as usize]);
-                self.phase = if self.scratch[next] & IN_TREE != 0 {
-                    Phase::Carving { at: start }
-                } else {
-                    self.walk_of[next] = self.walk;
-                    Phase::Walking { start, head: next }
-                };
-                GenEvent::Visit {
-                    cell: self.pos(next),
-                }
+            GenEvent::Visit { cell: pos(cell) }
+        }
+        Phase::Walking { start, head } => {
+            let (next, hit) = walk_move(&mut cursor.dirs, layout, scratch, head, rng);
+            cursor.phase = if hit {
+                Phase::Carving { at: start }
+            } else {
+                walk_of[next] = cursor.walk;
+                Phase::Walking { start, head: next }
+            };
+            GenEvent::Visit { cell: pos(next) }
+        }
+        Phase::Carving { at } => {
+            let b = scratch[at];
+            let dir = (b & EXIT) >> EXIT_SHIFT;
+            let next = at.wrapping_add_signed(layout.offsets[dir as usize]);
+            open_wall(cells, layout.width, at, dir);
+            scratch[at] = b | IN_TREE;
+            cursor.visited += 1;
+            if scratch[next] & IN_TREE != 0 {
+                cursor.phase = Phase::Scanning;
+                cursor.done = cursor.visited >= cursor.open_cells;
+            } else {
+                cursor.phase = Phase::Carving { at: next };
             }
-            Phase::Carving { at } => {
-                let b = self.scratch[at];
-                let dir = (b & EXIT) >> EXIT_SHIFT;
-                let next = at.wrapping_add_signed(self.offsets[dir as usize]);
-                open_wall(cells, self.width, at, dir);
-                self.scratch[at] = b | IN_TREE;
-                self.visited += 1;
-                if self.scratch[next] & IN_TREE != 0 {
-                    self.phase = Phase::Scanning;
-                    self.done = self.visited >= self.open_cells;
-                } else {
-                    self.phase = Phase::Carving { at: next };
-                }
-                GenEvent::Carve {
-                    from: self.pos(at),
-                    to: self.pos(next),
-                }
+            GenEvent::Carve {
+                from: pos(at),
+                to: pos(next),
             }
         }
     }
+}
 
+/// One move of a walk from `head`: the direction is remembered as the cell's exit. Returns the
+/// cell moved to and whether it is in the tree.
+#[inline(always)]
+fn walk_move(
+    dirs: &mut DirBits,
+    layout: &Layout,
+    scratch: &mut [u8],
+    head: usize,
+    rng: &mut MazeRng,
+) -> (usize, bool) {
+    let b = scratch[head];
+    let dir = dirs.pick(rng, b & MOVES);
+    scratch[head] = (b & !EXIT) | dir << EXIT_SHIFT;
+    let next = head.wrapping_add_signed(layout.offsets[dir as usize]);
+    (next, scratch[next] & IN_TREE != 0)
+}
+
+/// The walking steps of [`advance`] in one loop, up to the move that hits the tree: the same
+/// moves and draws, but with the head in a register and a branch (which the processor
+/// predicts, running ahead of the memory reads) where the step machine would select.
+#[inline(always)]
+fn walk_to_tree(
+    cursor: &mut Cursor,
+    layout: &Layout,
+    scratch: &mut [u8],
+    walk_of: &mut [u32],
+    (start, mut head): (usize, usize),
+    rng: &mut MazeRng,
+) {
+    let mut dirs = cursor.dirs;
+    loop {
+        let (next, hit) = walk_move(&mut dirs, layout, scratch, head, rng);
+        if hit {
+            break;
+        }
+        walk_of[next] = cursor.walk;
+        head = next;
+    }
+    cursor.dirs = dirs;
+    cursor.phase = Phase::Carving { at: start };
+}
+
+impl Layout {
     fn pos(&self, index: usize) -> Pos {
         Pos::new((index % self.width) as u32, (index / self.width) as u32)
     }
@@ -164,42 +228,71 @@ impl Wilson {
 impl Carve for Wilson {
     /// One walk move, one carve, or one cell passed looking for the next walk's start.
     fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        if self.done {
+        if self.cursor.done {
             return GenEvent::Done;
         }
-        self.advance(grid.raw_mut(), rng)
+        advance(
+            &mut self.cursor,
+            &self.layout,
+            &mut self.scratch,
+            &mut self.walk_of,
+            grid.raw_mut(),
+            rng,
+        )
     }
 
+    /// The same steps, on local copies of the state so they stay in registers.
     fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
         let cells = grid.raw_mut();
-        while !self.done {
-            self.advance(cells, rng);
+        while !cursor.done {
+            if let Phase::Walking { start, head } = cursor.phase {
+                walk_to_tree(
+                    &mut cursor,
+                    &layout,
+                    &mut self.scratch,
+                    &mut self.walk_of,
+                    (start, head),
+                    &mut local_rng,
+                );
+            } else {
+                advance(
+                    &mut cursor,
+                    &layout,
+                    &mut self.scratch,
+                    &mut self.walk_of,
+                    cells,
+                    &mut local_rng,
+                );
+            }
         }
+        (self.cursor, *rng) = (cursor, local_rng);
     }
 
     /// The walk's head, or the cell being carved.
     fn head(&self) -> Option<Pos> {
-        match self.phase {
-            _ if self.done => None,
+        match self.cursor.phase {
+            _ if self.cursor.done => None,
             Phase::Scanning => None,
-            Phase::Walking { head, .. } => Some(self.pos(head)),
-            Phase::Carving { at } => Some(self.pos(at)),
+            Phase::Walking { head, .. } => Some(self.layout.pos(head)),
+            Phase::Carving { at } => Some(self.layout.pos(at)),
         }
     }
 
     fn visited(&self) -> u64 {
-        self.visited
+        self.cursor.visited
     }
 
     /// Cells the current walk has passed through (loops not yet erased from view) are active.
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = pos.y as usize * self.width + pos.x as usize;
+        let i = pos.y as usize * self.layout.width + pos.x as usize;
         let b = self.scratch[i];
+        let walking = self.cursor.phase != Phase::Scanning && !self.cursor.done;
         if b & LOCKED != 0 {
             CellState::Unvisited
         } else if b & IN_TREE != 0 {
             CellState::Finished
-        } else if self.phase != Phase::Scanning && !self.done && self.walk_of[i] == self.walk {
+        } else if walking && self.walk_of[i] == self.cursor.walk {
             CellState::Active
         } else {
             CellState::Unvisited
