@@ -10,6 +10,7 @@ mod algorithm;
 mod backtracker;
 mod braid;
 mod carve;
+mod hunt_and_kill;
 mod kruskal;
 mod link;
 mod prim;

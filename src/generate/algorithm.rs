@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::aldous_broder::AldousBroder;
 use super::backtracker::Backtracker;
 use super::carve::Carve;
+use super::hunt_and_kill::HuntAndKill;
 use super::kruskal::Kruskal;
 use super::prim::Prim;
 use super::wilson::Wilson;
@@ -30,6 +31,9 @@ pub enum Algorithm {
     /// Aldous-Broder: a random walk that carves into each cell it enters for the first time;
     /// every maze equally likely, slow to finish.
     AldousBroder,
+    /// Hunt-and-kill: random walks until stuck, then a hunt for the next cell to walk from;
+    /// long corridors like the backtracker's, with more branching.
+    HuntAndKill,
 }
 
 impl Algorithm {
@@ -40,6 +44,7 @@ impl Algorithm {
         Algorithm::Kruskal,
         Algorithm::Wilson,
         Algorithm::AldousBroder,
+        Algorithm::HuntAndKill,
     ];
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
@@ -50,6 +55,7 @@ impl Algorithm {
             Algorithm::Kruskal => "kruskal",
             Algorithm::Wilson => "wilson",
             Algorithm::AldousBroder => "aldous-broder",
+            Algorithm::HuntAndKill => "hunt-and-kill",
         }
     }
 
@@ -61,6 +67,7 @@ impl Algorithm {
             Algorithm::Kruskal => &["kruskals", "kruskal's", "union_find"],
             Algorithm::Wilson => &["wilsons", "wilson's", "loop_erased_random_walk", "lerw"],
             Algorithm::AldousBroder => &["aldous", "broder", "ab"],
+            Algorithm::HuntAndKill => &["hunt_kill", "hunt", "hak"],
         }
     }
 
@@ -84,6 +91,7 @@ impl Algorithm {
             Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)),
             Algorithm::Wilson => Box::new(Wilson::new(grid, start)),
             Algorithm::AldousBroder => Box::new(AldousBroder::new(grid, start)),
+            Algorithm::HuntAndKill => Box::new(HuntAndKill::new(grid, start)),
         }
     }
 }
@@ -130,6 +138,7 @@ mod tests {
         assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
         assert_eq!("Prim's".parse(), Ok(Algorithm::Prim));
         assert_eq!("Aldous Broder".parse(), Ok(Algorithm::AldousBroder));
+        assert_eq!("Hunt and Kill".parse(), Ok(Algorithm::HuntAndKill));
         let err = "nope".parse::<Algorithm>().unwrap_err();
         assert_eq!(
             err.to_string(),
