@@ -44,8 +44,8 @@ impl Kruskal {
         let mut trees = UnionFind::new(n);
         let mut joined = vec![0u64; n.div_ceil(64)];
         let mut open_cells = 0;
-        for i in 0..n {
-            if !free(i) {
+        for (i, &byte) in raw.iter().enumerate() {
+            if byte & LOCKED != 0 {
                 continue;
             }
             open_cells += 1;
@@ -57,7 +57,7 @@ impl Kruskal {
                 if !inside || !free(next) {
                     continue;
                 }
-                if raw[i] & wall != 0 {
+                if byte & wall != 0 {
                     walls.push(u32::try_from(i * 2 + bit).expect("under 2^31 cells"));
                 } else {
                     // Only the courtyard is open before carving.
