@@ -5,6 +5,7 @@
 //! headless path ([`Generator::run`]) simply steps until [`GenEvent::Done`]. Both run the same
 //! code, so the animated maze and the written one are the same maze.
 
+mod aldous_broder;
 mod algorithm;
 mod backtracker;
 mod binary_tree;
@@ -12,11 +13,15 @@ mod braid;
 mod carve;
 mod eller;
 mod growing_tree;
+mod hunt_and_kill;
+mod kruskal;
 mod link;
+mod prim;
 mod recursive_division;
 mod sidewinder;
 #[cfg(test)]
 mod testkit;
+mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 

@@ -3,13 +3,18 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::aldous_broder::AldousBroder;
 use super::backtracker::Backtracker;
 use super::binary_tree::BinaryTree;
 use super::carve::Carve;
 use super::eller::Eller;
 use super::growing_tree::{GrowingTree, Mode};
+use super::hunt_and_kill::HuntAndKill;
+use super::kruskal::Kruskal;
+use super::prim::Prim;
 use super::recursive_division::RecursiveDivision;
 use super::sidewinder::Sidewinder;
+use super::wilson::Wilson;
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
@@ -20,6 +25,20 @@ pub enum Algorithm {
     /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
     #[default]
     Backtracker,
+    /// Prim's algorithm (simplified): grows from a random frontier cell at a time; short,
+    /// branching corridors and many dead ends.
+    Prim,
+    /// Kruskal's algorithm: walls opened in random order when they join two trees; many short
+    /// dead ends, evenly spread.
+    Kruskal,
+    /// Wilson's algorithm: loop-erased random walks; every maze equally likely.
+    Wilson,
+    /// Aldous-Broder: a random walk that carves into each cell it enters for the first time;
+    /// every maze equally likely, slow to finish.
+    AldousBroder,
+    /// Hunt-and-kill: random walks until stuck, then a hunt for the next cell to walk from;
+    /// long corridors like the backtracker's, with more branching.
+    HuntAndKill,
     /// Growing tree, always from the newest active cell: a depth-first search again.
     GrowingTreeNewest,
     /// Growing tree from a random active cell: Prim-like, short branches, many dead ends.
@@ -40,6 +59,11 @@ impl Algorithm {
     /// Every algorithm, in the order the dashboard cycles through them.
     pub const ALL: &[Algorithm] = &[
         Algorithm::Backtracker,
+        Algorithm::Prim,
+        Algorithm::Kruskal,
+        Algorithm::Wilson,
+        Algorithm::AldousBroder,
+        Algorithm::HuntAndKill,
         Algorithm::GrowingTreeNewest,
         Algorithm::GrowingTreeRandom,
         Algorithm::GrowingTreeMixed,
@@ -53,6 +77,11 @@ impl Algorithm {
     pub const fn name(self) -> &'static str {
         match self {
             Algorithm::Backtracker => "backtracker",
+            Algorithm::Prim => "prim",
+            Algorithm::Kruskal => "kruskal",
+            Algorithm::Wilson => "wilson",
+            Algorithm::AldousBroder => "aldous-broder",
+            Algorithm::HuntAndKill => "hunt-and-kill",
             Algorithm::GrowingTreeNewest => "growing-tree-newest",
             Algorithm::GrowingTreeRandom => "growing-tree-random",
             Algorithm::GrowingTreeMixed => "growing-tree-mixed",
@@ -67,6 +96,11 @@ impl Algorithm {
     const fn aliases(self) -> &'static [&'static str] {
         match self {
             Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
+            Algorithm::Prim => &["prims", "prim's", "simplified_prim"],
+            Algorithm::Kruskal => &["kruskals", "kruskal's", "union_find"],
+            Algorithm::Wilson => &["wilsons", "wilson's", "loop_erased_random_walk", "lerw"],
+            Algorithm::AldousBroder => &["aldous", "broder", "ab"],
+            Algorithm::HuntAndKill => &["hunt_kill", "hunt", "hak"],
             Algorithm::GrowingTreeNewest => &["growing_tree_last", "growing_tree_dfs"],
             Algorithm::GrowingTreeRandom => &["growing_tree_prim", "growing_tree_any"],
             Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
@@ -91,9 +125,13 @@ impl Algorithm {
 
     /// A fresh run of this algorithm on `grid` (closed, with its landmarks) from `start`.
     pub(crate) fn carver(self, grid: &mut Grid, start: Pos, rng: &mut MazeRng) -> Box<dyn Carve> {
-        let _ = rng;
         match self {
             Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
+            Algorithm::Prim => Box::new(Prim::new(grid, start)),
+            Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)),
+            Algorithm::Wilson => Box::new(Wilson::new(grid, start)),
+            Algorithm::AldousBroder => Box::new(AldousBroder::new(grid, start)),
+            Algorithm::HuntAndKill => Box::new(HuntAndKill::new(grid, start)),
             Algorithm::GrowingTreeNewest => Box::new(GrowingTree::new(grid, start, Mode::Newest)),
             Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)),
             Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
@@ -145,6 +183,9 @@ mod tests {
         }
         assert_eq!("Recursive-Backtracker".parse(), Ok(Algorithm::Backtracker));
         assert_eq!(" dfs ".parse(), Ok(Algorithm::Backtracker));
+        assert_eq!("Prim's".parse(), Ok(Algorithm::Prim));
+        assert_eq!("Aldous Broder".parse(), Ok(Algorithm::AldousBroder));
+        assert_eq!("Hunt and Kill".parse(), Ok(Algorithm::HuntAndKill));
         assert_eq!("Growing Tree".parse(), Ok(Algorithm::GrowingTreeMixed));
         let err = "nope".parse::<Algorithm>().unwrap_err();
         assert_eq!(

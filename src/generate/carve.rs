@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// A generation algorithm as a step machine over a grid.
@@ -50,5 +50,167 @@ pub(crate) trait Carve: fmt::Debug + Send {
     /// for the row-by-row algorithms), which a linking pass then joins into one.
     fn may_leave_islands(&self) -> bool {
         false
+    }
+}
+
+// Cell arithmetic shared by the algorithms that move from cell to cell by row-major index. A
+// direction is a `Dir as u8` (north 0, east 1, south 2, west 3); the opposite of `d` is `d ^ 2`.
+
+/// One byte per cell: bit `d` is set when the neighbour in direction `d` is inside the grid and
+/// neither cell is in the 42 (a 42 cell gets 0). The high four bits are left for the caller.
+pub(super) fn move_masks(grid: &Grid) -> Vec<u8> {
+    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let raw = grid.raw();
+    let free = |i: usize| raw[i] & LOCKED == 0;
+    let mut masks = vec![0u8; w * h];
+    for (i, mask) in masks.iter_mut().enumerate() {
+        if !free(i) {
+            continue;
+        }
+        let (x, y) = (i % w, i / w);
+        *mask = u8::from(y > 0 && free(i - w))
+            | u8::from(x + 1 < w && free(i + 1)) << 1
+            | u8::from(y + 1 < h && free(i + w)) << 2
+            | u8::from(x > 0 && free(i - 1)) << 3;
+    }
+    masks
+}
+
+/// The index offset of the neighbour in each direction, for a grid `width` cells wide.
+pub(super) const fn neighbour_offsets(width: usize) -> [isize; 4] {
+    let w = width as isize;
+    [-w, 1, w, -1]
+}
+
+/// Opens the wall on side `dir` of the cell at `index`, in the grid's raw bytes. The caller has
+/// checked that the neighbour there exists and that neither cell is in the 42.
+#[inline(always)]
+pub(super) fn open_wall(cells: &mut [u8], width: usize, index: usize, dir: u8) {
+    match dir {
+        0 => cells[index - width] &= !SOUTH_CLOSED,
+        1 => cells[index] &= !EAST_CLOSED,
+        2 => cells[index] &= !SOUTH_CLOSED,
+        _ => cells[index - 1] &= !EAST_CLOSED,
+    }
+}
+
+/// For each 4-bit mask, its set bits in increasing order (unused entries 0).
+const SET_BITS: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 4 {
+            if mask & (1 << bit) != 0 {
+                table[mask][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// A uniformly random direction among the set bits of `mask`, which must not be 0.
+#[inline(always)]
+pub(super) fn random_dir(rng: &mut MazeRng, mask: u8) -> u8 {
+    debug_assert!(mask != 0 && mask < 16);
+    let k = rng.below(mask.count_ones());
+    SET_BITS[mask as usize & 15][k as usize]
+}
+
+/// Random directions for a walk, two bits at a time from one 64-bit draw per 32 moves.
+///
+/// A walk's next move then does not wait on the current cell's moves: the drawn direction is
+/// taken when it is free (almost always, inside the maze), so the branch predicts well and the
+/// walk runs ahead of its memory reads.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct DirBits {
+    bits: u64,
+    left: u32,
+}
+
+impl DirBits {
+    /// A uniformly random direction among the set bits of `mask`, which must not be 0. The two
+    /// drawn bits are kept when free; otherwise a fresh uniform choice among the free
+    /// directions is made. With `k` free directions each comes out with probability
+    /// `1/4 + (4 - k)/4 * 1/k = 1/k`.
+    #[inline(always)]
+    pub(super) fn pick(&mut self, rng: &mut MazeRng, mask: u8) -> u8 {
+        if self.left == 0 {
+            self.bits = rng.next_u64();
+            self.left = 32;
+        }
+        let dir = (self.bits & 3) as u8;
+        self.bits >>= 2;
+        self.left -= 1;
+        if mask & (1 << dir) != 0 {
+            dir
+        } else {
+            random_dir(rng, mask)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_dir_picks_each_set_bit_and_only_those() {
+        let mut rng = MazeRng::from_seed(5);
+        for mask in 1..16u8 {
+            let mut seen = 0u8;
+            for _ in 0..200 {
+                let d = random_dir(&mut rng, mask);
+                assert!(mask & (1 << d) != 0, "mask {mask:04b} gave {d}");
+                seen |= 1 << d;
+            }
+            assert_eq!(seen, mask);
+        }
+    }
+
+    #[test]
+    fn dir_bits_pick_uniformly_among_the_free_directions() {
+        let mut rng = MazeRng::from_seed(8);
+        let mut bits = DirBits::default();
+        for mask in [0b1111u8, 0b0110, 0b1011, 0b0100] {
+            let mut counts = [0u32; 4];
+            for _ in 0..40_000 {
+                counts[bits.pick(&mut rng, mask) as usize] += 1;
+            }
+            let free = mask.count_ones();
+            for (dir, &count) in counts.iter().enumerate() {
+                if mask & (1 << dir) == 0 {
+                    assert_eq!(count, 0, "mask {mask:04b}");
+                } else {
+                    let expected = 40_000 / free;
+                    assert!(
+                        count.abs_diff(expected) < expected / 20,
+                        "mask {mask:04b}: {counts:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_masks_stop_at_the_border_and_the_42() {
+        let grid = Grid::new(9, 7).unwrap();
+        let masks = move_masks(&grid);
+        assert_eq!(masks[0], 0b0110);
+        assert_eq!(masks[grid.index(Pos::new(8, 6))], 0b1001);
+        for p in grid.positions() {
+            let m = masks[grid.index(p)];
+            if grid.is_locked(p) {
+                assert_eq!(m, 0);
+            }
+            for d in crate::geometry::Dir::ALL {
+                let ok =
+                    grid.neighbor(p, d).is_some_and(|n| !grid.is_locked(n)) && !grid.is_locked(p);
+                assert_eq!(m & d.bit() != 0, ok, "{p} {d:?}");
+            }
+        }
     }
 }

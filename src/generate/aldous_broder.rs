@@ -1,0 +1,236 @@
+//! The Aldous-Broder algorithm: a random walk over the maze that carves the wall it came
+//! through whenever it enters a cell for the first time. Like Wilson's, it makes every
+//! spanning tree equally likely.
+//!
+//! The walk starts at the start cell and moves to a uniformly random neighbour outside the 42
+//! each step, through courtyard cells too (they are in the maze from the start, so entering
+//! one carves nothing). It is done when every open cell is in the maze: the walk's cover time,
+//! of the order of `n log² n` moves for `n` cells on a square maze, nearly all of them over
+//! cells already in the maze, so a move is kept cheap (see [`DirBits`]). On a long
+//! corridor-like maze the cover time grows with the square of the length.
+//!
+//! Memory: one scratch byte per cell (its moves and whether it is in the maze).
+
+use super::carve::{Carve, DirBits, move_masks, neighbour_offsets, open_wall};
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::Grid;
+use crate::rng::MazeRng;
+
+/// Scratch bits: the low four are the cell's moves.
+const MOVES: u8 = 0x0F;
+const IN_MAZE: u8 = 0x10;
+
+#[derive(Clone, Debug)]
+pub struct AldousBroder {
+    scratch: Vec<u8>,
+    width: usize,
+    offsets: [isize; 4],
+    walker: Walker,
+}
+
+/// The walk's state, kept apart from the scratch so a run can hold it in registers.
+#[derive(Clone, Copy, Debug)]
+struct Walker {
+    head: usize,
+    dirs: DirBits,
+    visited: u64,
+    open_cells: u64,
+    done: bool,
+}
+
+impl AldousBroder {
+    /// The walk starts at `start` (not in the 42); the courtyard is in the maze from the start.
+    pub fn new(grid: &Grid, start: Pos) -> AldousBroder {
+        let width = grid.width() as usize;
+        let mut scratch = move_masks(grid);
+        let locked = grid.stamp().map_or(0, |s| s.cells().count() as u64);
+        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
+        let mut visited = 0;
+        for cell in std::iter::once(start).chain(yard) {
+            let i = grid.index(cell);
+            if scratch[i] & IN_MAZE == 0 {
+                scratch[i] |= IN_MAZE;
+                visited += 1;
+            }
+        }
+        let open_cells = scratch.len() as u64 - locked;
+        let head = grid.index(start);
+        AldousBroder {
+            width,
+            offsets: neighbour_offsets(width),
+            walker: Walker {
+                head,
+                dirs: DirBits::default(),
+                visited,
+                open_cells,
+                // A start with no way out (impossible with the 42's shape) ends the run.
+                done: visited >= open_cells || scratch[head] & MOVES == 0,
+            },
+            scratch,
+        }
+    }
+
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+/// One move of the walk. Returns the cell left and whether entering the new head carved.
+#[inline(always)]
+fn walk(
+    walker: &mut Walker,
+    offsets: &[isize; 4],
+    width: usize,
+    scratch: &mut [u8],
+    cells: &mut [u8],
+    rng: &mut MazeRng,
+) -> (usize, bool) {
+    let from = walker.head;
+    let dir = walker.dirs.pick(rng, scratch[from] & MOVES);
+    let next = from.wrapping_add_signed(offsets[dir as usize]);
+    walker.head = next;
+    if scratch[next] & IN_MAZE != 0 {
+        return (from, false);
+    }
+    open_wall(cells, width, from, dir);
+    scratch[next] |= IN_MAZE;
+    walker.visited += 1;
+    walker.done = walker.visited >= walker.open_cells;
+    (from, true)
+}
+
+impl Carve for AldousBroder {
+    /// One move of the walk.
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        if self.walker.done {
+            return GenEvent::Done;
+        }
+        let (from, carved) = walk(
+            &mut self.walker,
+            &self.offsets,
+            self.width,
+            &mut self.scratch,
+            grid.raw_mut(),
+            rng,
+        );
+        let to = self.pos(self.walker.head);
+        if carved {
+            GenEvent::Carve {
+                from: self.pos(from),
+                to,
+            }
+        } else {
+            GenEvent::Visit { cell: to }
+        }
+    }
+
+    /// The same moves, on local copies of the state so they stay in registers.
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let (mut walker, offsets, mut local_rng) = (self.walker, self.offsets, rng.clone());
+        let cells = grid.raw_mut();
+        while !walker.done {
+            walk(
+                &mut walker,
+                &offsets,
+                self.width,
+                &mut self.scratch,
+                cells,
+                &mut local_rng,
+            );
+        }
+        (self.walker, *rng) = (walker, local_rng);
+    }
+
+    fn head(&self) -> Option<Pos> {
+        (!self.walker.done).then(|| self.pos(self.walker.head))
+    }
+
+    fn visited(&self) -> u64 {
+        self.walker.visited
+    }
+
+    fn cell_state(&self, pos: Pos) -> CellState {
+        let i = pos.y as usize * self.width + pos.x as usize;
+        if i == self.walker.head && !self.walker.done {
+            CellState::Active
+        } else if self.scratch[i] & IN_MAZE != 0 {
+            CellState::Finished
+        } else {
+            CellState::Unvisited
+        }
+    }
+
+    /// The cover time: measured at roughly `log2(cells)² / 5` moves per cell on square mazes
+    /// (about 50 at 100x100, 80 at 2000x2000).
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        let log2 = u64::from(open_cells.max(2).ilog2());
+        open_cells * (log2 * log2 / 5).max(4)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit;
+    use super::*;
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+
+    #[test]
+    fn mazes_validate() {
+        testkit::check_perfect_and_boards(Algorithm::AldousBroder);
+    }
+
+    #[test]
+    fn the_courtyard_is_kept() {
+        testkit::check_courtyard(Algorithm::AldousBroder);
+    }
+
+    #[test]
+    fn stepping_matches_running() {
+        testkit::check_stepping(Algorithm::AldousBroder);
+    }
+
+    #[test]
+    fn the_seed_decides_the_maze() {
+        testkit::check_deterministic(Algorithm::AldousBroder);
+    }
+
+    #[test]
+    fn a_long_walk_needs_no_stack() {
+        // A corridor is the walk's slowest shape: its cover time grows with the length squared.
+        testkit::check_thin(Algorithm::AldousBroder, 2000);
+    }
+
+    #[test]
+    fn the_head_moves_one_cell_per_step_and_carves_only_new_cells() {
+        let options = MazeOptions::new(12, 9)
+            .seed(4)
+            .algorithm(Algorithm::AldousBroder);
+        let mut generator = Generator::new(options).unwrap();
+        let mut at = Pos::new(0, 0);
+        let mut carves = 0;
+        loop {
+            let event = generator.step();
+            let to = match event {
+                GenEvent::Carve { from, to } => {
+                    assert_eq!(from, at);
+                    carves += 1;
+                    to
+                }
+                GenEvent::Visit { cell } => cell,
+                GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => {
+                    panic!("Aldous-Broder only carves and walks")
+                }
+                GenEvent::Done => break,
+            };
+            let (dx, dy) = (at.x.abs_diff(to.x), at.y.abs_diff(to.y));
+            assert_eq!(dx + dy, 1, "{at} to {to}");
+            if generator.head().is_some() {
+                assert_eq!(generator.head(), Some(to));
+                assert_eq!(generator.cell_state(to), CellState::Active);
+            }
+            at = to;
+        }
+        assert_eq!(carves, 12 * 9 - 18 - 1);
+    }
+}

@@ -1,0 +1,368 @@
+//! Hunt-and-kill: a random walk carves into unvisited neighbours until it is stuck; then the
+//! hunt finds an unvisited cell next to the maze, joins it to the maze and walks again from it.
+//!
+//! # The hunt, in linear time
+//!
+//! The textbook hunt rescans the rows from the top for an unvisited cell next to the maze,
+//! which is quadratic on a large maze. Here the hunt is a cursor that only moves forward over
+//! the cells in **breadth-first order from the start** (over the non-42 cells, built lazily: a
+//! cell's neighbours are queued when the cursor passes it). Every cell the cursor has passed
+//! is in the maze, so the first unvisited cell it meets has one in-maze neighbour at least:
+//! the cell that queued it, which the cursor passed earlier. The hunt therefore never fails
+//! and never looks back, whatever the start, the 42 or the courtyard; there are no islands for
+//! a linking pass to join, and each cell is passed once.
+//!
+//! A row-major cursor would not have that guarantee: its first unvisited cell may have no
+//! in-maze neighbour (the top-left corner when the walk started elsewhere, or a cell whose
+//! north and west neighbours are in the 42), and would need a fallback. Hunting in
+//! breadth-first order keeps hunt-and-kill's texture (long walks, hunts that sweep the maze in
+//! one direction, here outwards from the start) without one.
+//!
+//! One carve or one cell passed by the hunt per step. Memory: a scratch byte per cell, the
+//! hunt's queue (about the width of a breadth-first front, so O(width + height)), and 4 bytes
+//! per cell recording which walk carved it, only to draw the current walk.
+
+use std::collections::VecDeque;
+
+use super::carve::{Carve, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::Grid;
+use crate::rng::MazeRng;
+
+/// Scratch bits: the low four are the cell's moves.
+const MOVES: u8 = 0x0F;
+const IN_MAZE: u8 = 0x10;
+/// Queued for the hunt (passed already, or waiting in the queue).
+const QUEUED: u8 = 0x20;
+
+#[derive(Clone, Debug)]
+pub struct HuntAndKill {
+    scratch: Vec<u8>,
+    /// Per cell, the number of the walk that carved it.
+    walk_of: Vec<u32>,
+    /// The hunt's cursor: the cells after it in breadth-first order known so far.
+    queue: VecDeque<u32>,
+    layout: Layout,
+    cursor: Cursor,
+}
+
+/// Index arithmetic for this grid size.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    width: usize,
+    offsets: [isize; 4],
+}
+
+/// Where the run is. Kept apart from the per-cell arrays so a run can hold it in registers.
+#[derive(Clone, Copy, Debug)]
+struct Cursor {
+    /// The walk's head while walking, else the cell the hunt passed last.
+    head: usize,
+    walking: bool,
+    /// The number of the current walk (the first is 1).
+    walk: u32,
+    visited: u64,
+    open_cells: u64,
+    done: bool,
+}
+
+impl HuntAndKill {
+    /// The first walk starts at `start` (not in the 42); the courtyard is in the maze from the
+    /// start, and the hunt's breadth-first order starts at `start`.
+    pub fn new(grid: &Grid, start: Pos) -> HuntAndKill {
+        let width = grid.width() as usize;
+        let mut scratch = move_masks(grid);
+        let locked = grid.stamp().map_or(0, |s| s.cells().count() as u64);
+        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
+        let mut visited = 0;
+        for cell in std::iter::once(start).chain(yard) {
+            let i = grid.index(cell);
+            if scratch[i] & IN_MAZE == 0 {
+                scratch[i] |= IN_MAZE;
+                visited += 1;
+            }
+        }
+        let head = grid.index(start);
+        scratch[head] |= QUEUED;
+        let mut walk_of = vec![0; scratch.len()];
+        walk_of[head] = 1;
+        let open_cells = scratch.len() as u64 - locked;
+        HuntAndKill {
+            walk_of,
+            queue: VecDeque::from([head as u32]),
+            layout: Layout {
+                width,
+                offsets: neighbour_offsets(width),
+            },
+            cursor: Cursor {
+                head,
+                walking: true,
+                walk: 1,
+                visited,
+                open_cells,
+                done: visited >= open_cells,
+            },
+            scratch,
+        }
+    }
+}
+
+/// The moves of `cell` into neighbours that are (`IN_MAZE`) or are not (0) in the maze.
+#[inline(always)]
+fn moves_where(layout: &Layout, scratch: &[u8], cell: usize, in_maze: u8) -> u8 {
+    let moves = scratch[cell] & MOVES;
+    let mut found = 0;
+    for dir in 0..4 {
+        if moves & (1 << dir) != 0 {
+            let next = cell.wrapping_add_signed(layout.offsets[dir]);
+            if scratch[next] & IN_MAZE == in_maze {
+                found |= 1 << dir;
+            }
+        }
+    }
+    found
+}
+
+/// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
+#[inline(always)]
+fn advance(
+    cursor: &mut Cursor,
+    layout: &Layout,
+    scratch: &mut [u8],
+    walk_of: &mut [u32],
+    queue: &mut VecDeque<u32>,
+    cells: &mut [u8],
+    rng: &mut MazeRng,
+) -> GenEvent {
+    let pos = |index: usize| layout.pos(index);
+    if cursor.walking {
+        let head = cursor.head;
+        let free = moves_where(layout, scratch, head, 0);
+        if free != 0 {
+            let dir = random_dir(rng, free);
+            let next = head.wrapping_add_signed(layout.offsets[dir as usize]);
+            open_wall(cells, layout.width, head, dir);
+            scratch[next] |= IN_MAZE;
+            walk_of[next] = cursor.walk;
+            cursor.head = next;
+            cursor.visited += 1;
+            cursor.done = cursor.visited >= cursor.open_cells;
+            return GenEvent::Carve {
+                from: pos(head),
+                to: pos(next),
+            };
+        }
+        // Stuck: the hunt starts in this same step.
+        cursor.walking = false;
+    }
+    let Some(cell) = queue.pop_front() else {
+        // Only reached if some cell could not be reached at all.
+        cursor.done = true;
+        return GenEvent::Done;
+    };
+    let cell = cell as usize;
+    cursor.head = cell;
+    let moves = scratch[cell] & MOVES;
+    for dir in 0..4 {
+        if moves & (1 << dir) != 0 {
+            let next = cell.wrapping_add_signed(layout.offsets[dir]);
+            if scratch[next] & QUEUED == 0 {
+                scratch[next] |= QUEUED;
+                queue.push_back(next as u32);
+            }
+        }
+    }
+    if scratch[cell] & IN_MAZE != 0 {
+        return GenEvent::Visit { cell: pos(cell) };
+    }
+    // The cell that queued this one was passed before it, so it is in the maze.
+    let dir = random_dir(rng, moves_where(layout, scratch, cell, IN_MAZE));
+    let from = cell.wrapping_add_signed(layout.offsets[dir as usize]);
+    open_wall(cells, layout.width, cell, dir);
+    scratch[cell] |= IN_MAZE;
+    cursor.walk += 1;
+    walk_of[cell] = cursor.walk;
+    cursor.walking = true;
+    cursor.visited += 1;
+    cursor.done = cursor.visited >= cursor.open_cells;
+    GenEvent::Carve {
+        from: pos(from),
+        to: pos(cell),
+    }
+}
+
+impl Layout {
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+impl Carve for HuntAndKill {
+    /// One carve of the walk, or one cell passed by the hunt (joined to the maze if it is not
+    /// in it yet).
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        if self.cursor.done {
+            return GenEvent::Done;
+        }
+        advance(
+            &mut self.cursor,
+            &self.layout,
+            &mut self.scratch,
+            &mut self.walk_of,
+            &mut self.queue,
+            grid.raw_mut(),
+            rng,
+        )
+    }
+
+    /// The same steps, on local copies of the state so they stay in registers.
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
+        let cells = grid.raw_mut();
+        while !cursor.done {
+            advance(
+                &mut cursor,
+                &layout,
+                &mut self.scratch,
+                &mut self.walk_of,
+                &mut self.queue,
+                cells,
+                &mut local_rng,
+            );
+        }
+        (self.cursor, *rng) = (cursor, local_rng);
+    }
+
+    /// The walk's head, or the cell the hunt passed last.
+    fn head(&self) -> Option<Pos> {
+        (!self.cursor.done).then(|| self.layout.pos(self.cursor.head))
+    }
+
+    fn visited(&self) -> u64 {
+        self.cursor.visited
+    }
+
+    /// The current walk (or the hunt's cell) is active.
+    fn cell_state(&self, pos: Pos) -> CellState {
+        let i = pos.y as usize * self.layout.width + pos.x as usize;
+        let current = self.cursor.walking && self.walk_of[i] == self.cursor.walk;
+        if self.scratch[i] & IN_MAZE == 0 {
+            CellState::Unvisited
+        } else if !self.cursor.done && (current || i == self.cursor.head) {
+            CellState::Active
+        } else {
+            CellState::Finished
+        }
+    }
+
+    /// Each cell is carved once and passed by the hunt at most once.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        2 * open_cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit;
+    use super::*;
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+
+    #[test]
+    fn mazes_validate() {
+        testkit::check_perfect_and_boards(Algorithm::HuntAndKill);
+    }
+
+    #[test]
+    fn the_courtyard_is_kept() {
+        testkit::check_courtyard(Algorithm::HuntAndKill);
+    }
+
+    #[test]
+    fn stepping_matches_running() {
+        testkit::check_stepping(Algorithm::HuntAndKill);
+    }
+
+    #[test]
+    fn the_seed_decides_the_maze() {
+        testkit::check_deterministic(Algorithm::HuntAndKill);
+    }
+
+    #[test]
+    fn a_deep_maze_needs_no_stack() {
+        testkit::check_thin(Algorithm::HuntAndKill, 100_000);
+    }
+
+    /// Starts where a row-major hunt would meet cells with no neighbour in the maze: away
+    /// from the top-left corner, and inside the 4 of the 42, whose cell at (14, 10) has the 42
+    /// to its north and west.
+    #[test]
+    fn the_hunt_never_fails_and_passes_each_cell_once() {
+        for (w, h, start) in [
+            (25, 20, Pos::new(12, 10)),
+            (25, 20, Pos::new(24, 19)),
+            (31, 17, Pos::new(15, 8)),
+            (9, 7, Pos::new(8, 6)),
+        ] {
+            let options = MazeOptions::new(w, h)
+                .seed(6)
+                .start(start)
+                .algorithm(Algorithm::HuntAndKill);
+            let mut generator = Generator::new(options).unwrap();
+            let estimate = generator.estimated_carving_steps();
+            let (mut carves, mut passes) = (0u64, 0u64);
+            loop {
+                match generator.step() {
+                    GenEvent::Carve { .. } => carves += 1,
+                    GenEvent::Visit { .. } => passes += 1,
+                    GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => {
+                        panic!("hunt-and-kill only carves and hunts")
+                    }
+                    GenEvent::Done => break,
+                }
+            }
+            let open = generator.open_cells();
+            assert_eq!(carves, open - 1, "{w}x{h} from {start}");
+            // Joining a hunted cell is a carve, so carves and passes share the cells.
+            assert!(passes < open, "{w}x{h} from {start}: {passes} passes");
+            assert!(carves + passes <= estimate);
+        }
+    }
+
+    #[test]
+    fn the_current_walk_is_active() {
+        let options = MazeOptions::new(12, 9)
+            .seed(2)
+            .algorithm(Algorithm::HuntAndKill);
+        let mut generator = Generator::new(options).unwrap();
+        let mut walk_len = 1;
+        loop {
+            let event = generator.step();
+            let expected_active = match event {
+                GenEvent::Carve { from, to } => {
+                    assert_eq!(generator.head().unwrap_or(to), to);
+                    // The walk goes on, or a hunted cell starts a new one.
+                    let same_walk = generator.cell_state(from) == CellState::Active;
+                    walk_len = if same_walk { walk_len + 1 } else { 1 };
+                    walk_len
+                }
+                GenEvent::Visit { cell } => {
+                    // Hunting: only the cell the hunt passed.
+                    assert_eq!(generator.head(), Some(cell));
+                    walk_len = 0;
+                    1
+                }
+                GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => unreachable!(),
+                GenEvent::Done => break,
+            };
+            let active = generator
+                .grid()
+                .positions()
+                .filter(|&p| generator.cell_state(p) == CellState::Active)
+                .count();
+            if generator.head().is_some() {
+                assert_eq!(active, expected_active, "{event:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! Kruskal's algorithm: every inner wall between two open (non-42) cells, in one random order,
+//! is opened when its two cells are still in different trees.
+//!
+//! The walls are listed once as `cell * 2 + (0 east, 1 south)` and shuffled once; a union-find
+//! over the cells keeps the trees. One wall is examined per step. The courtyard starts as one
+//! tree (its inner walls are already open and not listed), so no wall inside it is touched and
+//! at most one door joins it to each other tree. The run stops at the last join, usually a
+//! little before the end of the list.
+//!
+//! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell.
+
+use petgraph::unionfind::UnionFind;
+
+use super::carve::Carve;
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+use crate::rng::MazeRng;
+
+#[derive(Debug)]
+pub struct Kruskal {
+    trees: UnionFind<u32>,
+    /// The walls still to examine, from `next` on.
+    walls: Vec<u32>,
+    next: usize,
+    width: usize,
+    /// One bit per cell: it has an open wall (or is in the courtyard).
+    joined: Vec<u64>,
+    /// The two cells of the wall examined last.
+    last: Option<(usize, usize)>,
+    visited: u64,
+    open_cells: u64,
+    done: bool,
+}
+
+impl Kruskal {
+    /// Lists and shuffles the walls; `start` only counts as the first cell in the maze.
+    pub fn new(grid: &Grid, start: Pos, rng: &mut MazeRng) -> Kruskal {
+        let (w, h) = (grid.width() as usize, grid.height() as usize);
+        let n = w * h;
+        let raw = grid.raw();
+        let free = |i: usize| raw[i] & LOCKED == 0;
+        let mut walls = Vec::with_capacity(2 * n);
+        let mut trees = UnionFind::new(n);
+        let mut joined = vec![0u64; n.div_ceil(64)];
+        let mut open_cells = 0;
+        for (i, &byte) in raw.iter().enumerate() {
+            if byte & LOCKED != 0 {
+                continue;
+            }
+            open_cells += 1;
+            let (x, y) = (i % w, i / w);
+            for (bit, next, inside, wall) in [
+                (0, i + 1, x + 1 < w, EAST_CLOSED),
+                (1, i + w, y + 1 < h, SOUTH_CLOSED),
+            ] {
+                if !inside || !free(next) {
+                    continue;
+                }
+                if byte & wall != 0 {
+                    walls.push(u32::try_from(i * 2 + bit).expect("under 2^31 cells"));
+                } else {
+                    // Only the courtyard is open before carving.
+                    trees.union(i as u32, next as u32);
+                }
+            }
+        }
+        rng.shuffle(&mut walls);
+        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
+        let mut visited = 0;
+        for cell in std::iter::once(start).chain(yard) {
+            let i = grid.index(cell);
+            if joined[i / 64] & (1 << (i % 64)) == 0 {
+                joined[i / 64] |= 1 << (i % 64);
+                visited += 1;
+            }
+        }
+        Kruskal {
+            trees,
+            walls,
+            next: 0,
+            width: w,
+            joined,
+            last: None,
+            visited,
+            open_cells,
+            done: visited >= open_cells,
+        }
+    }
+
+    #[inline(always)]
+    fn advance(&mut self, cells: &mut [u8]) -> GenEvent {
+        let Some(&wall) = self.walls.get(self.next) else {
+            self.done = true;
+            return GenEvent::Done;
+        };
+        self.next += 1;
+        let a = (wall / 2) as usize;
+        let (b, bit) = if wall % 2 == 0 {
+            (a + 1, EAST_CLOSED)
+        } else {
+            (a + self.width, SOUTH_CLOSED)
+        };
+        self.last = Some((a, b));
+        if !self.trees.union(a as u32, b as u32) {
+            return GenEvent::Visit { cell: self.pos(a) };
+        }
+        cells[a] &= !bit;
+        for c in [a, b] {
+            self.joined[c / 64] |= 1 << (c % 64);
+        }
+        // Each join adds one cell's worth of tree: the courtyard and the start count already.
+        self.visited += 1;
+        self.done = self.visited >= self.open_cells;
+        GenEvent::Carve {
+            from: self.pos(a),
+            to: self.pos(b),
+        }
+    }
+
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+impl Carve for Kruskal {
+    /// Examines one wall: opens it if it joins two trees.
+    fn step(&mut self, grid: &mut Grid, _rng: &mut MazeRng) -> GenEvent {
+        if self.done {
+            return GenEvent::Done;
+        }
+        self.advance(grid.raw_mut())
+    }
+
+    fn run(&mut self, grid: &mut Grid, _rng: &mut MazeRng) {
+        let cells = grid.raw_mut();
+        while !self.done {
+            self.advance(cells);
+        }
+    }
+
+    /// The first cell of the wall examined last.
+    fn head(&self) -> Option<Pos> {
+        self.last.filter(|_| !self.done).map(|(a, _)| self.pos(a))
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+
+    /// The two cells of the wall examined last are active; cells with an open wall are done.
+    fn cell_state(&self, pos: Pos) -> CellState {
+        let i = pos.y as usize * self.width + pos.x as usize;
+        if self.last.is_some_and(|(a, b)| i == a || i == b) && !self.done {
+            CellState::Active
+        } else if self.joined[i / 64] & (1 << (i % 64)) != 0 {
+            CellState::Finished
+        } else {
+            CellState::Unvisited
+        }
+    }
+
+    /// About two walls per cell, nearly all examined before the last join.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        2 * open_cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit;
+    use super::*;
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+
+    #[test]
+    fn mazes_validate() {
+        testkit::check_perfect_and_boards(Algorithm::Kruskal);
+    }
+
+    #[test]
+    fn the_courtyard_is_kept() {
+        testkit::check_courtyard(Algorithm::Kruskal);
+    }
+
+    #[test]
+    fn stepping_matches_running() {
+        testkit::check_stepping(Algorithm::Kruskal);
+    }
+
+    #[test]
+    fn the_seed_decides_the_maze() {
+        testkit::check_deterministic(Algorithm::Kruskal);
+    }
+
+    #[test]
+    fn a_deep_maze_needs_no_stack() {
+        testkit::check_thin(Algorithm::Kruskal, 100_000);
+    }
+
+    #[test]
+    fn each_wall_is_examined_once_and_the_run_stops_at_the_last_join() {
+        let options = MazeOptions::new(12, 9)
+            .seed(5)
+            .algorithm(Algorithm::Kruskal);
+        let mut generator = Generator::new(options).unwrap();
+        let grid = generator.grid().clone();
+        let open = |p: Pos| !grid.is_locked(p);
+        let inner_walls = grid
+            .positions()
+            .filter(|&p| open(p))
+            .map(|p| {
+                let east = grid.neighbor(p, crate::Dir::East).is_some_and(open);
+                let south = grid.neighbor(p, crate::Dir::South).is_some_and(open);
+                u64::from(east) + u64::from(south)
+            })
+            .sum::<u64>();
+        let (mut carves, mut visits, mut last) = (0u64, 0u64, GenEvent::Done);
+        loop {
+            let event = generator.step();
+            match event {
+                GenEvent::Carve { .. } => carves += 1,
+                GenEvent::Visit { .. } => visits += 1,
+                GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => {
+                    panic!("Kruskal only carves and visits")
+                }
+                GenEvent::Done => break,
+            }
+            last = event;
+        }
+        assert_eq!(carves, 12 * 9 - 18 - 1);
+        assert!(carves + visits <= inner_walls);
+        assert!(matches!(last, GenEvent::Carve { .. }), "{last:?}");
+    }
+}

@@ -1,0 +1,207 @@
+//! Prim's algorithm, simplified: the maze grows from its start by joining one random cell of
+//! its frontier (the cells next to the maze) at a time, through a wall to a random neighbour
+//! already in the maze.
+//!
+//! Every step carves one cell, so the run is linear. The frontier is a list of cell indices
+//! with swap-removal (a random cell is taken in O(1)); a scratch byte per cell holds its moves
+//! (see [`move_masks`]) and whether it is in the maze or on the frontier.
+
+use super::carve::{Carve, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::{CellState, GenEvent};
+use crate::geometry::Pos;
+use crate::grid::Grid;
+use crate::rng::MazeRng;
+
+/// Scratch bits: the low four are the cell's moves.
+const MOVES: u8 = 0x0F;
+const IN_MAZE: u8 = 0x10;
+const FRONTIER: u8 = 0x20;
+
+#[derive(Clone, Debug)]
+pub struct Prim {
+    scratch: Vec<u8>,
+    width: usize,
+    offsets: [isize; 4],
+    /// Cells next to the maze, each once, in no particular order.
+    frontier: Vec<u32>,
+    /// The cell joined last: drawn as the head.
+    last: usize,
+    visited: u64,
+    done: bool,
+}
+
+impl Prim {
+    /// Starts from `start` (and the courtyard, when there is one), which must not be in the 42.
+    pub fn new(grid: &Grid, start: Pos) -> Prim {
+        let width = grid.width() as usize;
+        let mut prim = Prim {
+            scratch: move_masks(grid),
+            width,
+            offsets: neighbour_offsets(width),
+            frontier: Vec::new(),
+            last: grid.index(start),
+            visited: 0,
+            done: false,
+        };
+        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
+        let seeds: Vec<usize> = std::iter::once(start)
+            .chain(yard)
+            .map(|p| grid.index(p))
+            .collect();
+        for &i in &seeds {
+            if prim.scratch[i] & IN_MAZE == 0 {
+                prim.scratch[i] |= IN_MAZE;
+                prim.visited += 1;
+            }
+        }
+        for &i in &seeds {
+            prim.add_neighbours(i);
+        }
+        prim
+    }
+
+    /// Puts the neighbours of `cell` that are neither in the maze nor on the frontier yet on
+    /// the frontier.
+    #[inline(always)]
+    fn add_neighbours(&mut self, cell: usize) {
+        let moves = self.scratch[cell] & MOVES;
+        for dir in 0..4 {
+            if moves & (1 << dir) != 0 {
+                let next = cell.wrapping_add_signed(self.offsets[dir]);
+                if self.scratch[next] & (IN_MAZE | FRONTIER) == 0 {
+                    self.scratch[next] |= FRONTIER;
+                    self.frontier.push(next as u32);
+                }
+            }
+        }
+    }
+
+    /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
+    #[inline(always)]
+    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+        if self.frontier.is_empty() {
+            self.done = true;
+            return GenEvent::Done;
+        }
+        let len = u32::try_from(self.frontier.len()).expect("under 2^32 cells");
+        let cell = self.frontier.swap_remove(rng.below(len) as usize) as usize;
+        let moves = self.scratch[cell] & MOVES;
+        let mut in_maze = 0;
+        for dir in 0..4 {
+            let next = cell.wrapping_add_signed(self.offsets[dir]);
+            if moves & (1 << dir) != 0 && self.scratch[next] & IN_MAZE != 0 {
+                in_maze |= 1 << dir;
+            }
+        }
+        // A frontier cell was put there by a neighbour in the maze.
+        let dir = random_dir(rng, in_maze);
+        open_wall(cells, self.width, cell, dir);
+        self.scratch[cell] = moves | IN_MAZE;
+        self.visited += 1;
+        self.last = cell;
+        self.add_neighbours(cell);
+        let from = cell.wrapping_add_signed(self.offsets[dir as usize]);
+        GenEvent::Carve {
+            from: self.pos(from),
+            to: self.pos(cell),
+        }
+    }
+
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+impl Carve for Prim {
+    /// Joins one random frontier cell to the maze.
+    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        if self.done {
+            return GenEvent::Done;
+        }
+        self.advance(grid.raw_mut(), rng)
+    }
+
+    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        let cells = grid.raw_mut();
+        while !self.done {
+            self.advance(cells, rng);
+        }
+    }
+
+    fn head(&self) -> Option<Pos> {
+        (!self.done).then(|| self.pos(self.last))
+    }
+
+    fn visited(&self) -> u64 {
+        self.visited
+    }
+
+    fn cell_state(&self, pos: Pos) -> CellState {
+        let b = self.scratch[pos.y as usize * self.width + pos.x as usize];
+        if b & FRONTIER != 0 {
+            CellState::Active
+        } else if b & IN_MAZE != 0 {
+            CellState::Finished
+        } else {
+            CellState::Unvisited
+        }
+    }
+
+    /// One cell joins per step.
+    fn estimated_steps(&self, open_cells: u64) -> u64 {
+        open_cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit;
+    use super::*;
+    use crate::generate::{Algorithm, Generator, MazeOptions};
+
+    #[test]
+    fn mazes_validate() {
+        testkit::check_perfect_and_boards(Algorithm::Prim);
+    }
+
+    #[test]
+    fn the_courtyard_is_kept() {
+        testkit::check_courtyard(Algorithm::Prim);
+    }
+
+    #[test]
+    fn stepping_matches_running() {
+        testkit::check_stepping(Algorithm::Prim);
+    }
+
+    #[test]
+    fn the_seed_decides_the_maze() {
+        testkit::check_deterministic(Algorithm::Prim);
+    }
+
+    #[test]
+    fn a_deep_maze_needs_no_stack() {
+        testkit::check_thin(Algorithm::Prim, 100_000);
+    }
+
+    #[test]
+    fn every_step_carves_and_the_frontier_is_active() {
+        let mut generator =
+            Generator::new(MazeOptions::new(12, 9).seed(3).algorithm(Algorithm::Prim)).unwrap();
+        let mut steps = 0;
+        while let GenEvent::Carve { to, .. } = generator.step() {
+            steps += 1;
+            assert_eq!(generator.head(), Some(to));
+            assert_eq!(generator.cell_state(to), CellState::Finished);
+            let active = generator
+                .grid()
+                .positions()
+                .filter(|&p| generator.cell_state(p) == CellState::Active);
+            for p in active {
+                assert!(generator.grid().walls(p) == crate::Walls::CLOSED);
+            }
+        }
+        assert_eq!(steps, 12 * 9 - 18 - 1);
+        assert!(generator.is_done());
+    }
+}
