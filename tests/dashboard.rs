@@ -410,7 +410,7 @@ fn finish_toggle_the_path_change_theme_save_and_quit() {
     // Enter: carved, solved, and the first maze written.
     app.press(&["Enter"]);
     let screen = app.wait_for("solved maze", |s| {
-        s.phase() == Some("Done") && s.fact("Path").is_some_and(|p| p.ends_with(" steps"))
+        s.phase() == Some("Done") && s.fact("Shortest").is_some_and(|p| p.contains(" steps · "))
     });
     assert!(
         screen.fact("Done").unwrap().starts_with("100%"),
@@ -423,9 +423,9 @@ fn finish_toggle_the_path_change_theme_save_and_quit() {
     assert_check_passes(dir);
     let text = String::from_utf8(read_maze(dir)).expect("the maze file is UTF-8");
     let path = text.lines().last().expect("a path line");
-    assert_eq!(
-        screen.fact("Path"),
-        Some(format!("{} steps", path.len())),
+    let shortest = screen.fact("Shortest").unwrap_or_default();
+    assert!(
+        shortest.starts_with(&format!("{} steps · ", path.len())),
         "the sidebar's path length is the file's:\n{screen}"
     );
 
@@ -560,6 +560,47 @@ fn the_help_opens_and_closes_without_quitting() {
     app.quit();
 }
 
+/// The issue-4 keys on the real binary: `e` exports the maze as SVG next to OUTPUT_FILE, `v`
+/// solves it again with the next solver and lists both in the sidebar, `a` carves the same
+/// seed with the next algorithm.
+#[test]
+fn export_solvers_and_algorithms_from_the_keyboard() {
+    let dir = folder_with_config(&config(15, 10, 7, ""));
+    let dir = dir.path();
+    let app = Dashboard::start("keys4", dir, (WIDTH, HEIGHT));
+    app.wait_for_first("dashboard", Screen::is_dashboard);
+    app.press(&["Enter"]);
+    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+
+    app.press(&["e"]);
+    let screen = app.wait_for("export", |s| s.status().starts_with("Exported"));
+    assert!(screen.status().contains("maze.svg"), "\n{screen}");
+    let svg = fs::read_to_string(dir.join("maze.svg")).expect("the SVG was written");
+    let doc = roxmltree::Document::parse(&svg).expect("the export is well-formed XML");
+    assert!(
+        doc.descendants()
+            .any(|n| n.attribute("id") == Some("solution"))
+    );
+
+    app.press(&["v"]);
+    app.wait_for("A* solving", |s| s.contains("Solver: A*"));
+    app.press(&["Enter"]);
+    let screen = app.wait_for("A* done", |s| s.phase() == Some("Done"));
+    let rows: Vec<&String> = screen
+        .lines
+        .iter()
+        .filter(|l| l.contains("│▸ A*") || l.contains("│  BFS"))
+        .collect();
+    assert_eq!(rows.len(), 2, "BFS and A* rows, A* marked:\n{screen}");
+    assert!(rows.iter().all(|r| !r.contains('–')), "both ran:\n{screen}");
+
+    app.press(&["a"]);
+    let screen = app.wait_for("next algorithm", |s| s.contains("Algorithm: prim"));
+    assert!(screen.contains("seed 7"), "same seed:\n{screen}");
+    assert_eq!(app.exit_status(), None);
+    app.quit();
+}
+
 /// An OUTPUT_FILE that cannot be written: the status line says why and the dashboard goes on;
 /// once the user makes room and saves, all is well.
 #[test]
@@ -638,7 +679,8 @@ fn user_themes_and_no_color() {
         "XDG_CONFIG_HOME={} NO_COLOR=1",
         quote(&dir.join("user-config").to_string_lossy())
     );
-    let app = Dashboard::start_with("user-themes", dir, (WIDTH, HEIGHT), &env);
+    // Tall enough for the whole theme list.
+    let app = Dashboard::start_with("user-themes", dir, (WIDTH, HEIGHT + 12), &env);
 
     let screen = app.wait_for_first("dashboard", Screen::is_dashboard);
     assert_eq!(

@@ -165,6 +165,11 @@ fn perform(model: &mut Model, message: Message, saves: &mut Saves) -> Option<End
                 // Saving never asks for more effects.
                 update(model, Message::Saved(report));
             }
+            Effect::Export(request) => {
+                let outcome = request.write().map_err(|e| e.to_string());
+                let path = request.path;
+                update(model, Message::Exported { path, outcome });
+            }
             Effect::Quit => return Some(saves.ending()),
         }
     }

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::format::svg::{self, SvgOptions};
 use crate::format::{WriteError, hex, write_atomically};
 use crate::{Grid, Pos, Solution};
 
@@ -9,6 +10,8 @@ use crate::{Grid, Pos, Solution};
 pub enum Effect {
     /// Write a maze file; the loop answers with [`super::Message::Saved`].
     Save(SaveRequest),
+    /// Write an SVG picture; the loop answers with [`super::Message::Exported`].
+    Export(ExportRequest),
     /// Leave the dashboard (after the effects before it).
     Quit,
 }
@@ -29,6 +32,34 @@ impl SaveRequest {
     pub fn write(&self) -> Result<(), WriteError> {
         write_atomically(&self.path, |out| {
             hex::write_maze(out, &self.grid, self.entry, self.exit, &self.solution)
+        })
+    }
+}
+
+/// A maze to draw as SVG at `path`, with the layers and colours the dashboard shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportRequest {
+    pub path: PathBuf,
+    pub grid: Grid,
+    pub entry: Pos,
+    pub exit: Pos,
+    /// The solution layer, when the path is shown.
+    pub solution: Option<Solution>,
+    pub options: SvgOptions,
+}
+
+impl ExportRequest {
+    /// Writes the picture atomically: an old file stays intact if anything fails.
+    pub fn write(&self) -> Result<(), WriteError> {
+        write_atomically(&self.path, |out| {
+            svg::write_svg(
+                out,
+                &self.grid,
+                self.entry,
+                self.exit,
+                self.solution.as_ref(),
+                &self.options,
+            )
         })
     }
 }

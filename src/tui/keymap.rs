@@ -66,10 +66,13 @@ use KeyCode::{Char, Down, Enter, Esc, Left, Right, Tab, Up};
 pub const BINDINGS: &[Binding] = &[
     bind(Help, &[Esc, Char('?'), Char('q')], Action::ToggleHelp, "Esc ? q", "close this help", None),
     bind(Global, &[Char('r'), Char('1')], Action::Regenerate, "r 1", "new maze with a new seed", Some("new")),
+    bind(Global, &[Char('a')], Action::NextAlgorithm, "a", "next generation algorithm, same seed", Some("algorithm")),
+    bind(Global, &[Char('v')], Action::NextSolver, "v", "solve again with the next solver", Some("solver")),
     bind(Global, &[Char('p'), Char('2')], Action::TogglePath, "p 2", "show or hide the solution", Some("path")),
     bind(Global, &[Char('t'), Char('3')], Action::NextTheme, "t 3", "next theme", Some("theme")),
     bind(Global, &[Char('T')], Action::PreviousTheme, "T", "previous theme", None),
     bind(Global, &[Char('s')], Action::Save, "s", "save the maze to OUTPUT_FILE", Some("save")),
+    bind(Global, &[Char('e')], Action::Export, "e", "export as SVG next to OUTPUT_FILE", Some("svg")),
     bind(Canvas, &[Enter], Action::Finish, "Enter", "finish carving and solving now", Some("finish")),
     bind(Themes, &[Enter], Action::PickCursorTheme, "Enter", "use the theme under the cursor", Some("use theme")),
     bind(Global, &[Char('?')], Action::ToggleHelp, "?", "this help", Some("help")),

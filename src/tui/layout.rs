@@ -7,8 +7,18 @@ use ratatui::layout::{Constraint, Layout, Rect};
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 22;
 pub const SIDEBAR_WIDTH: u16 = 32;
-/// Rows of the maze facts box, borders included.
-pub const FACTS_HEIGHT: u16 = 15;
+/// Rows of the maze facts box, borders included, when there is room for all of them.
+pub const FACTS_HEIGHT: u16 = 16;
+/// The facts box never gets fewer rows: up to the gauge, the cell count and the pace.
+const FACTS_MIN_HEIGHT: u16 = 11;
+/// Rows of the solver table, borders included: a header and one row per solver.
+pub const SOLVERS_HEIGHT: u16 = 2 + 1 + crate::solve::Solver::ALL.len() as u16;
+/// The solver table's smallest form: the header and the current solver.
+const SOLVERS_MIN_HEIGHT: u16 = 4;
+/// The theme list's smallest form: one theme and the border.
+const THEMES_MIN_HEIGHT: u16 = 3;
+/// The theme list gets three rows before the facts get their last ones.
+const THEMES_COMFORT_HEIGHT: u16 = 5;
 /// Rows of the legend box, borders included; shown when there is room.
 pub const LEGEND_HEIGHT: u16 = 5;
 /// The status line and the key line.
@@ -21,6 +31,8 @@ pub struct Screen {
     /// Where the maze is drawn, inside the border.
     pub canvas: Rect,
     pub facts: Rect,
+    /// The solver table, border included.
+    pub solvers: Rect,
     /// The theme list pane, border included.
     pub themes_pane: Rect,
     /// The theme names, one a row.
@@ -46,15 +58,31 @@ impl Screen {
         let [canvas_pane, sidebar] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDEBAR_WIDTH)])
                 .areas(main);
-        // The legend is a nicety: it only shows if the whole theme list still fits.
+        // Every pane gets its smallest form; spare rows go to the solver table, then three
+        // rows of the theme list, then the facts, then the rest of the list. The legend is a nicety: it only shows if the whole theme list
+        // still fits.
+        let mut spare = sidebar
+            .height
+            .saturating_sub(FACTS_MIN_HEIGHT + SOLVERS_MIN_HEIGHT + THEMES_MIN_HEIGHT);
+        let mut grow = |height: u16, full: u16| {
+            let extra = full.saturating_sub(height).min(spare);
+            spare -= extra;
+            height + extra
+        };
+        let solvers_height = grow(SOLVERS_MIN_HEIGHT, SOLVERS_HEIGHT);
+        // A few themes in view before the last facts: the list is how themes are picked.
+        grow(THEMES_MIN_HEIGHT, THEMES_COMFORT_HEIGHT);
+        let facts_height = grow(FACTS_MIN_HEIGHT, FACTS_HEIGHT);
         let list_height = u16::try_from(themes)
             .unwrap_or(u16::MAX)
             .saturating_add(2)
             .max(5);
-        let with_legend = sidebar.height >= FACTS_HEIGHT + LEGEND_HEIGHT + list_height;
+        let with_legend =
+            sidebar.height >= FACTS_HEIGHT + SOLVERS_HEIGHT + LEGEND_HEIGHT + list_height;
         let legend_height = if with_legend { LEGEND_HEIGHT } else { 0 };
-        let [facts, themes_pane, legend] = Layout::vertical([
-            Constraint::Length(FACTS_HEIGHT),
+        let [facts, solvers, themes_pane, legend] = Layout::vertical([
+            Constraint::Length(facts_height),
+            Constraint::Length(solvers_height),
             Constraint::Fill(1),
             Constraint::Length(legend_height),
         ])
@@ -63,6 +91,7 @@ impl Screen {
             canvas_pane,
             canvas: inside_border(canvas_pane),
             facts,
+            solvers,
             themes_pane,
             themes: inside_border(themes_pane),
             legend: with_legend.then_some(legend),
@@ -112,6 +141,7 @@ mod tests {
             let mut panes = vec![
                 screen.canvas_pane,
                 screen.facts,
+                screen.solvers,
                 screen.themes_pane,
                 screen.status,
                 screen.keys,
@@ -125,7 +155,12 @@ mod tests {
                     assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
                 }
             }
-            assert!(screen.themes.height >= 3, "{width}x{height}");
+            assert!(screen.themes.height >= 1, "{width}x{height}");
+            assert!(screen.facts.height >= FACTS_MIN_HEIGHT, "{width}x{height}");
+            assert!(
+                screen.solvers.height >= SOLVERS_MIN_HEIGHT,
+                "{width}x{height}"
+            );
             assert!(screen.canvas.width >= MIN_WIDTH - SIDEBAR_WIDTH - 2);
         }
     }
@@ -137,11 +172,29 @@ mod tests {
             Screen::of(area, themes).unwrap().legend
         };
         assert!(legend(24, 7).is_none());
-        assert!(legend(40, 7).is_some());
-        // 15 rows of facts, 5 of legend, 2 of footer, and the list with its border.
-        assert!(legend(31, 7).is_some());
-        assert!(legend(30, 7).is_none());
-        assert!(legend(40, 30).is_none());
+        assert!(legend(50, 7).is_some());
+        // 16 rows of facts, 9 of solvers, 5 of legend, 2 of footer, the list with its border.
+        assert!(legend(41, 7).is_some());
+        assert!(legend(40, 7).is_none());
+        assert!(legend(50, 30).is_none());
+    }
+
+    #[test]
+    fn spare_rows_go_to_the_solvers_then_the_themes_then_the_facts() {
+        let screen = |height| Screen::of(Rect::new(0, 0, 80, height), 7).unwrap();
+        let tight = screen(MIN_HEIGHT);
+        assert_eq!(tight.facts.height, FACTS_MIN_HEIGHT);
+        assert!(tight.solvers.height > SOLVERS_MIN_HEIGHT);
+        let medium = screen(30);
+        assert_eq!(medium.solvers.height, SOLVERS_HEIGHT);
+        assert_eq!(medium.themes.height, 3);
+        let roomy = screen(40);
+        assert_eq!(roomy.facts.height, FACTS_HEIGHT);
+        assert_eq!(roomy.solvers.height, SOLVERS_HEIGHT);
+        assert_eq!(
+            roomy.themes_pane.height,
+            40 - 2 - FACTS_HEIGHT - SOLVERS_HEIGHT
+        );
     }
 
     #[test]

@@ -1,40 +1,54 @@
-//! One maze's life in the dashboard: carved step by step, then solved step by step, then
-//! measured. It drives the same [`Generator`] and [`Bfs`] as `--headless`, so the finished maze
-//! and its path are exactly the ones the headless run writes for the same options.
+//! One maze's life in the dashboard: carved step by step, then solved step by step by the
+//! chosen solver, then measured. It drives the same [`Generator`] and solvers as `--headless`,
+//! so the finished maze and its shortest path are exactly the ones the headless run writes for
+//! the same options, whichever solver is being watched.
 
 use crate::config::Config;
 use crate::generate::{CellState, GenError};
-use crate::solve::Bfs;
-use crate::{Generator, Grid, MazeOptions, Pos, Solution, stats};
+use crate::solve::{Search, SearchState, Solver};
+use crate::stats::MazeStats;
+use crate::{Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
 
 /// Where a maze is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// The generator is carving (or braiding).
+    /// The generator is carving (or linking, or braiding).
     Carving,
-    /// The maze is complete; the breadth-first search is looking for the exit.
+    /// The maze is complete; the solver is looking for the exit.
     Solving,
     /// Solved and measured.
     Done,
 }
 
-/// Numbers about a finished maze, for the sidebar.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Numbers about a finished maze, for the sidebar; measured once, whatever solves it.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Measures {
-    /// Steps of the shortest path from the entry to the exit (`None`: unreachable, a bug).
-    pub path_len: Option<usize>,
-    pub dead_ends: usize,
-    pub loops: u64,
-    /// Whether the maze was big enough for the 42.
+    /// The shortest path from the entry to the exit: the one the maze file records (`None`:
+    /// unreachable, a bug).
+    pub shortest: Option<Solution>,
+    /// Dead ends, junctions, loops, corridors, the shortest path's share.
+    pub stats: MazeStats,
+    /// Whether the maze has its 42 (it may be too small, or have no room beside a courtyard).
     pub stamp_placed: bool,
 }
 
+/// How one solver did on this maze, for the sidebar's comparison table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverRun {
+    pub solver: Solver,
+    /// Cells the solver visited (its own count: see [`Search::visited`]).
+    pub visited: u64,
+    /// Steps of the path it found, if it found one.
+    pub path_len: Option<usize>,
+}
+
+/// The watched solver's outcome.
 #[derive(Clone, Debug)]
 struct Solved {
-    solution: Option<Solution>,
-    /// One bit a cell: is it on the solution? Lets the canvas ask per visible cell in O(1).
+    /// The path the watched solver found.
+    path: Option<Solution>,
+    /// One bit a cell: is it on that path? Lets the canvas ask per visible cell in O(1).
     on_path: Vec<u64>,
-    measures: Measures,
 }
 
 #[derive(Debug)]
@@ -42,13 +56,23 @@ pub struct MazeRun {
     generator: Generator,
     entry: Pos,
     exit: Pos,
-    search: Option<Bfs>,
+    solver: Solver,
+    search: Option<Box<dyn Search>>,
     solved: Option<Solved>,
+    measures: Option<Measures>,
+    /// The last run of each solver on this maze, in the order they finished.
+    runs: Vec<SolverRun>,
 }
 
 impl MazeRun {
-    /// A maze about to be carved from `options`, to be solved from `entry` to `exit`.
-    pub fn new(options: MazeOptions, entry: Pos, exit: Pos) -> Result<MazeRun, GenError> {
+    /// A maze about to be carved from `options`, to be solved by `solver` from `entry` to
+    /// `exit`.
+    pub fn new(
+        options: MazeOptions,
+        entry: Pos,
+        exit: Pos,
+        solver: Solver,
+    ) -> Result<MazeRun, GenError> {
         let generator = Generator::new(options)?;
         if !generator.grid().contains(exit) {
             return Err(GenError::ExitOutside {
@@ -61,14 +85,17 @@ impl MazeRun {
             generator,
             entry,
             exit,
+            solver,
             search: None,
             solved: None,
+            measures: None,
+            runs: Vec::new(),
         })
     }
 
     /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
-    pub fn from_config(config: &Config, seed: u64) -> Result<MazeRun, GenError> {
-        MazeRun::new(config.maze_options(seed), config.entry, config.exit)
+    pub fn from_config(config: &Config, seed: u64, solver: Solver) -> Result<MazeRun, GenError> {
+        MazeRun::new(config.maze_options(seed), config.entry, config.exit, solver)
     }
 
     pub fn phase(&self) -> Phase {
@@ -76,6 +103,21 @@ impl MazeRun {
             (_, Some(_)) => Phase::Done,
             (Some(_), None) => Phase::Solving,
             (None, None) => Phase::Carving,
+        }
+    }
+
+    /// The solver that solves (or will solve) this maze on screen.
+    pub fn solver(&self) -> Solver {
+        self.solver
+    }
+
+    /// Solves the maze again with `solver`, animated; while carving, just picks the solver
+    /// that will run when carving ends.
+    pub fn resolve_with(&mut self, solver: Solver) {
+        self.solver = solver;
+        if self.phase() != Phase::Carving {
+            self.solved = None;
+            self.start_search();
         }
     }
 
@@ -91,10 +133,11 @@ impl MazeRun {
                 taken
             }
             Phase::Solving => {
+                let grid = self.generator.grid();
                 let search = self.search.as_mut().expect("solving has a search");
                 let mut taken = 0;
                 while taken < budget && !search.is_done() {
-                    search.step();
+                    search.step(grid);
                     taken += 1;
                 }
                 if search.is_done() {
@@ -113,36 +156,51 @@ impl MazeRun {
             self.start_search();
         }
         if self.phase() == Phase::Solving {
-            self.search.as_mut().expect("solving has a search").run();
+            let grid = self.generator.grid();
+            self.search
+                .as_mut()
+                .expect("solving has a search")
+                .run(grid);
             self.measure();
         }
     }
 
     fn start_search(&mut self) {
-        self.search = Some(Bfs::new(self.generator.grid(), self.entry, self.exit));
+        let grid = self.generator.grid();
+        self.search = Some(self.solver.start(grid, self.entry, self.exit));
     }
 
+    /// Records the finished search, and measures the maze the first time.
     fn measure(&mut self) {
         let grid = self.generator.grid();
-        let solution = self.search.as_ref().and_then(Bfs::solution);
-        let mut on_path = vec![0u64; grid.cell_count().div_ceil(64)];
-        if let Some(solution) = &solution {
-            for pos in solution.cells(grid) {
-                let i = grid.index(pos);
-                on_path[i / 64] |= 1 << (i % 64);
-            }
-        }
-        let measures = Measures {
-            path_len: solution.as_ref().map(Solution::len),
-            dead_ends: stats::dead_ends(grid),
-            loops: stats::loops(grid),
-            stamp_placed: grid.stamp().is_some(),
+        let search = self.search.as_ref().expect("measured after a search");
+        let path = search.solution();
+        let run = SolverRun {
+            solver: self.solver,
+            visited: search.visited(),
+            path_len: path.as_ref().map(Solution::len),
         };
-        self.solved = Some(Solved {
-            solution,
-            on_path,
-            measures,
-        });
+        self.runs.retain(|r| r.solver != run.solver);
+        self.runs.push(run);
+        if self.measures.is_none() {
+            // BFS finds a shortest path already; any other solver's path may be longer, and the
+            // file records a shortest one.
+            let shortest = match self.solver {
+                Solver::Bfs => path.clone(),
+                _ => shortest_path(grid, self.entry, self.exit),
+            };
+            self.measures = Some(Measures {
+                stats: MazeStats::measure(grid, shortest.as_ref()),
+                shortest,
+                stamp_placed: grid.stamp().is_some(),
+            });
+        }
+        let mut on_path = vec![0u64; grid.cell_count().div_ceil(64)];
+        for pos in path.iter().flat_map(|p| p.cells(grid)) {
+            let i = grid.index(pos);
+            on_path[i / 64] |= 1 << (i % 64);
+        }
+        self.solved = Some(Solved { path, on_path });
     }
 
     pub fn grid(&self) -> &Grid {
@@ -190,33 +248,62 @@ impl MazeRun {
         }
     }
 
+    /// The moving marker: the carving head while carving, the searcher's position (for the
+    /// solvers that have one) while solving.
     pub fn head(&self) -> Option<Pos> {
-        self.generator.head()
+        match self.phase() {
+            Phase::Carving => self.generator.head(),
+            Phase::Solving => self.search_head(),
+            Phase::Done => None,
+        }
+    }
+
+    /// Whether the generator is joining the islands its algorithm left.
+    pub fn is_linking(&self) -> bool {
+        self.generator.is_linking()
     }
 
     pub fn cell_state(&self, pos: Pos) -> CellState {
         self.generator.cell_state(pos)
     }
 
-    /// The search, while solving and after.
-    pub fn search(&self) -> Option<&Bfs> {
-        self.search.as_ref()
+    /// How a cell looks to the search, while solving and after.
+    pub fn search_state(&self, pos: Pos) -> SearchState {
+        self.search
+            .as_ref()
+            .map_or(SearchState::Unseen, |s| s.cell_state(pos))
     }
 
-    /// Cells the search has reached so far (0 before it starts).
+    /// The searcher's own position (a wall follower's walker, DFS's stack top), while solving.
+    pub fn search_head(&self) -> Option<Pos> {
+        self.search.as_ref().filter(|s| !s.is_done())?.head()
+    }
+
+    /// Cells the search has visited so far (0 before it starts).
     pub fn searched(&self) -> u64 {
-        self.search.as_ref().map_or(0, Bfs::visited)
+        self.search.as_ref().map_or(0, |s| s.visited())
     }
 
+    /// The shortest path: the one the maze file records, whichever solver is watched.
     pub fn solution(&self) -> Option<&Solution> {
-        self.solved.as_ref()?.solution.as_ref()
+        self.measures.as_ref()?.shortest.as_ref()
+    }
+
+    /// The path the watched solver found, once it is done.
+    pub fn shown_path(&self) -> Option<&Solution> {
+        self.solved.as_ref()?.path.as_ref()
     }
 
     pub fn measures(&self) -> Option<&Measures> {
-        self.solved.as_ref().map(|s| &s.measures)
+        self.measures.as_ref()
     }
 
-    /// Whether `pos` is on the solution (always false before the maze is solved).
+    /// How each solver that has run on this maze did.
+    pub fn runs(&self) -> &[SolverRun] {
+        &self.runs
+    }
+
+    /// Whether `pos` is on the watched solver's path (always false before it is done).
     pub fn on_path(&self, pos: Pos) -> bool {
         self.solved.as_ref().is_some_and(|s| {
             let i = self.grid().index(pos);
@@ -232,7 +319,13 @@ mod tests {
 
     fn run(width: u32, height: u32, perfect: bool) -> MazeRun {
         let options = MazeOptions::new(width, height).seed(7).perfect(perfect);
-        MazeRun::new(options, Pos::new(0, 0), Pos::new(width - 1, height - 1)).unwrap()
+        MazeRun::new(
+            options,
+            Pos::new(0, 0),
+            Pos::new(width - 1, height - 1),
+            Solver::Bfs,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -261,11 +354,11 @@ mod tests {
             let (entry, exit) = (Pos::new(0, 0), Pos::new(14, 10));
             let expected_path = shortest_path(&headless, entry, exit).unwrap();
 
-            let mut stepped = MazeRun::new(options.clone(), entry, exit).unwrap();
+            let mut stepped = MazeRun::new(options.clone(), entry, exit, Solver::Bfs).unwrap();
             while stepped.phase() != Phase::Done {
                 stepped.advance(13);
             }
-            let mut finished = MazeRun::new(options, entry, exit).unwrap();
+            let mut finished = MazeRun::new(options, entry, exit, Solver::Bfs).unwrap();
             finished.advance(10);
             finished.finish();
 
@@ -283,15 +376,20 @@ mod tests {
         maze.finish();
         let grid = maze.grid().clone();
         let measures = maze.measures().unwrap();
-        assert_eq!(measures.dead_ends, stats::dead_ends(&grid));
-        assert_eq!(measures.loops, 0);
+        assert_eq!(measures.stats, MazeStats::measure(&grid, maze.solution()));
+        assert_eq!(measures.stats.loops, 0);
         assert!(measures.stamp_placed);
-        assert_eq!(measures.path_len, maze.solution().map(Solution::len));
+        assert_eq!(measures.shortest.as_ref(), maze.solution());
+        assert_eq!(
+            maze.shown_path(),
+            maze.solution(),
+            "BFS shows the shortest path"
+        );
 
         let mut small = run(5, 4, false);
         small.finish();
         assert!(!small.measures().unwrap().stamp_placed);
-        assert!(small.measures().unwrap().loops > 0);
+        assert!(small.measures().unwrap().stats.loops > 0);
     }
 
     #[test]
@@ -321,6 +419,66 @@ mod tests {
     #[test]
     fn rejects_an_exit_outside_the_maze() {
         let options = MazeOptions::new(5, 5);
-        assert!(MazeRun::new(options, Pos::new(0, 0), Pos::new(5, 0)).is_err());
+        assert!(MazeRun::new(options, Pos::new(0, 0), Pos::new(5, 0), Solver::Bfs).is_err());
+    }
+
+    #[test]
+    fn any_solver_is_watched_but_the_shortest_path_is_kept() {
+        let options = MazeOptions::new(21, 13).seed(5).perfect(false);
+        let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 12));
+        let headless = Generator::generate(options.clone()).unwrap();
+        let shortest = shortest_path(&headless, entry, exit).unwrap();
+        for &solver in Solver::ALL {
+            let mut maze = MazeRun::new(options.clone(), entry, exit, solver).unwrap();
+            maze.finish();
+            assert_eq!(maze.solver(), solver);
+            assert_eq!(
+                maze.solution(),
+                Some(&shortest),
+                "{solver}: the file's path"
+            );
+            let [run] = maze.runs() else {
+                panic!("{solver}: one run recorded, got {:?}", maze.runs());
+            };
+            assert_eq!(run.solver, solver);
+            assert_eq!(
+                run.path_len,
+                maze.shown_path().map(Solution::len),
+                "{solver}"
+            );
+            assert!(run.visited > 0, "{solver}");
+        }
+    }
+
+    #[test]
+    fn resolving_animates_the_next_solver_and_keeps_every_result() {
+        let mut maze = run(15, 11, true);
+        // Picked while carving: that solver runs when carving ends.
+        maze.resolve_with(Solver::Dfs);
+        assert_eq!(maze.phase(), Phase::Carving);
+        maze.finish();
+        assert_eq!(maze.runs().len(), 1);
+        let shortest = maze.solution().cloned();
+        maze.resolve_with(Solver::LeftHand);
+        assert_eq!(maze.phase(), Phase::Solving);
+        assert_eq!(maze.searched(), 1);
+        assert_eq!(
+            maze.head(),
+            Some(maze.entry()),
+            "the walker starts at the entry"
+        );
+        while maze.phase() == Phase::Solving {
+            maze.advance(5);
+        }
+        let solvers: Vec<Solver> = maze.runs().iter().map(|r| r.solver).collect();
+        assert_eq!(solvers, [Solver::Dfs, Solver::LeftHand]);
+        // A perfect maze has one path: every solver finds it.
+        assert_eq!(maze.shown_path().cloned(), shortest);
+        assert_eq!(maze.solution().cloned(), shortest);
+        // Running a solver again replaces its row.
+        maze.resolve_with(Solver::Dfs);
+        maze.finish();
+        assert_eq!(maze.runs().len(), 2);
+        assert_eq!(maze.runs()[1].solver, Solver::Dfs);
     }
 }

@@ -22,6 +22,11 @@ pub enum Message {
     Action(Action),
     /// The run loop tried to write a file.
     Saved(SaveReport),
+    /// The run loop tried to write an SVG export; `Err` holds the one-line reason.
+    Exported {
+        path: PathBuf,
+        outcome: Result<(), String>,
+    },
 }
 
 /// The result of a [`crate::tui::Effect::Save`].
@@ -39,11 +44,17 @@ pub struct SaveReport {
 pub enum Action {
     /// A new maze from a new seed, animated.
     Regenerate,
+    /// The same seed with the next generation algorithm, animated.
+    NextAlgorithm,
+    /// Solve the maze again with the next solver, animated.
+    NextSolver,
     TogglePath,
     NextTheme,
     PreviousTheme,
     /// Write the maze to OUTPUT_FILE (finishing it first).
     Save,
+    /// Write the maze as SVG next to OUTPUT_FILE, as shown (finishing it first).
+    Export,
     /// Leave (finishing and writing the first maze first, if that has not happened yet).
     Quit,
     /// Move the view one cell (`big`: half a screen) towards a side.

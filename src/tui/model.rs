@@ -8,6 +8,7 @@ use super::viewport::{Viewport, blocks};
 use crate::config::Config;
 use crate::generate::GenError;
 use crate::rng::MazeRng;
+use crate::solve::Solver;
 use ratatui::layout::Rect;
 
 /// Which pane the keyboard talks to.
@@ -89,7 +90,7 @@ impl Model {
             no_color,
             size,
         } = start;
-        let maze = MazeRun::from_config(&config, seed)?;
+        let maze = MazeRun::from_config(&config, seed, Solver::default())?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         let wanted = match &config.theme {
             Some(name) => name.as_str(),

@@ -1,19 +1,22 @@
 //! How each message changes the model. No terminal, no files, no clock: time arrives in
 //! `Tick`, and anything that touches the outside world is returned as an [`Effect`].
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
-use super::effect::{Effect, SaveRequest};
+use super::effect::{Effect, ExportRequest, SaveRequest};
 use super::keymap::{Context, action_for};
 use super::layout::theme_scroll;
 use super::maze_run::{MazeRun, Phase};
 use super::message::{Action, Message, SaveReport};
 use super::model::{FirstSave, Focus, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
+use super::theme::css_color;
 use super::viewport::Zoom;
 use crate::Dir;
+use crate::format::svg::{self, SvgOptions, SvgStyle};
 
 #[cfg(test)]
 mod tests;
@@ -37,6 +40,18 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         Message::Action(action) => act(model, action),
         Message::Saved(report) => {
             saved(model, report);
+            Vec::new()
+        }
+        Message::Exported { path, outcome } => {
+            match outcome {
+                Ok(()) => model.set_status(
+                    StatusKind::Success,
+                    format!("Exported the maze to {}", path.display()),
+                ),
+                Err(reason) => {
+                    model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
+                }
+            }
             Vec::new()
         }
     }
@@ -102,6 +117,52 @@ fn save(model: &mut Model) -> Option<Effect> {
     }))
 }
 
+/// A request to draw the current, finished maze as SVG next to OUTPUT_FILE (same folder and
+/// stem), with the theme's colours and the path if it is shown.
+fn export(model: &Model) -> Effect {
+    let maze = &model.maze;
+    let palette = &model.theme().palette;
+    let css = |color, fallback| css_color(color, fallback);
+    let style = SvgStyle {
+        background: css(palette.background, "#ffffff"),
+        walls: css(palette.walls, "#000000"),
+        path: css(palette.path, "#0077cc"),
+        entry: css(palette.entry, "#cc00cc"),
+        exit: css(palette.exit, "#cc0000"),
+        stamp: css(palette.stamp, "#888888"),
+        courtyard: css(palette.visited, "#eeeeee"),
+    };
+    let options = SvgOptions {
+        show_path: model.show_path,
+        style,
+        metadata: svg::maze_metadata(maze.options(), maze.entry(), maze.exit()),
+        ..SvgOptions::default()
+    };
+    Effect::Export(ExportRequest {
+        path: svg_path(&model.config.output_file),
+        grid: maze.grid().clone(),
+        entry: maze.entry(),
+        exit: maze.exit(),
+        solution: maze.solution().filter(|_| model.show_path).cloned(),
+        options,
+    })
+}
+
+/// `maze.txt` → `maze.svg`; an OUTPUT_FILE that is itself `.svg` gets `.svg` added instead, so
+/// the export never replaces the maze file.
+fn svg_path(output_file: &Path) -> PathBuf {
+    let is_svg = output_file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if is_svg {
+        let mut name = output_file.as_os_str().to_owned();
+        name.push(".svg");
+        PathBuf::from(name)
+    } else {
+        output_file.with_extension("svg")
+    }
+}
+
 /// Finishes the maze at once, saving it if it is the first.
 fn finish(model: &mut Model) -> Vec<Effect> {
     let before = model.maze.phase();
@@ -133,8 +194,25 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             }
             effects
         }
+        Action::Export => {
+            let mut effects = finish(model);
+            effects.push(export(model));
+            effects
+        }
         Action::Finish => finish(model),
         Action::Regenerate => regenerate(model),
+        Action::NextAlgorithm => next_algorithm(model),
+        Action::NextSolver => {
+            let solver = model.maze.solver().next();
+            model.maze.resolve_with(solver);
+            model.pace.restart();
+            let text = match model.maze.phase() {
+                Phase::Carving => format!("Solver: {} (once carving ends)", solver.label()),
+                _ => format!("Solver: {}", solver.label()),
+            };
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
+        }
         Action::TogglePath => {
             model.show_path = !model.show_path;
             let text = match (model.show_path, model.maze.phase()) {
@@ -225,18 +303,33 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 fn regenerate(model: &mut Model) -> Vec<Effect> {
     let effects = complete_first(model);
     let seed = model.seeds.next_u64();
-    match MazeRun::from_config(&model.config, seed) {
+    replace_maze(model, seed, format!("New maze, seed {seed}"));
+    effects
+}
+
+/// The same seed carved by the next algorithm, so the two can be compared.
+fn next_algorithm(model: &mut Model) -> Vec<Effect> {
+    let effects = complete_first(model);
+    let seed = model.maze.options().seed;
+    model.config.algorithm = model.config.algorithm.next();
+    let text = format!("Algorithm: {}, seed {seed}", model.config.algorithm);
+    replace_maze(model, seed, text);
+    effects
+}
+
+/// Starts animating a new maze from the config and `seed`, saying `text` if that works.
+fn replace_maze(model: &mut Model, seed: u64, text: String) {
+    match MazeRun::from_config(&model.config, seed, model.maze.solver()) {
         Ok(maze) => {
             model.maze = maze;
             model.pace.restart();
             if model.pace.is_paused() {
                 model.pace.toggle_pause();
             }
-            model.set_status(StatusKind::Info, format!("New maze, seed {seed}"));
+            model.set_status(StatusKind::Info, text);
         }
         Err(e) => model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}")),
     }
-    effects
 }
 
 fn step(model: &mut Model) -> Vec<Effect> {

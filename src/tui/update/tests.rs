@@ -42,7 +42,7 @@ fn saves(effects: &[Effect]) -> Vec<&SaveRequest> {
         .iter()
         .filter_map(|e| match e {
             Effect::Save(request) => Some(request),
-            Effect::Quit => None,
+            Effect::Export(_) | Effect::Quit => None,
         })
         .collect()
 }
@@ -229,6 +229,157 @@ fn regenerating_resumes_a_paused_animation() {
     act(&mut m, Action::TogglePause);
     act(&mut m, Action::Regenerate);
     assert!(!m.pace().is_paused());
+}
+
+#[test]
+fn a_cycles_the_algorithm_on_the_same_seed() {
+    let mut m = model(25, 20);
+    // Mid-animation: the first maze is finished and saved before it is replaced.
+    update(&mut m, Message::Tick(FRAME));
+    let effects = key(&mut m, KeyCode::Char('a'));
+    assert_eq!(saves(&effects).len(), 1);
+    assert_is_the_headless_maze(saves(&effects)[0], &config(25, 20, ""), 42);
+    let second = crate::Algorithm::default().next();
+    assert_eq!(m.config().algorithm, second);
+    assert_eq!(m.seed(), 42, "the same seed, to compare algorithms");
+    assert_eq!(m.phase(), Phase::Carving);
+    assert!(
+        status_text(&m).contains(second.name()),
+        "{}",
+        status_text(&m)
+    );
+    // The maze shown is that algorithm's maze for the seed.
+    act(&mut m, Action::Finish);
+    let options = m.config().maze_options(42);
+    assert_eq!(m.maze().grid(), &Generator::generate(options).unwrap());
+    // Round the whole list and back to the start.
+    for _ in 1..crate::Algorithm::ALL.len() {
+        assert!(key(&mut m, KeyCode::Char('a')).is_empty());
+    }
+    assert_eq!(m.config().algorithm, crate::Algorithm::default());
+}
+
+#[test]
+fn e_exports_the_maze_as_shown_next_to_the_output_file() {
+    let mut m = model(25, 20);
+    update(&mut m, Message::Tick(FRAME));
+    key(&mut m, KeyCode::Char('p'));
+    key(&mut m, KeyCode::Char('t'));
+    let effects = key(&mut m, KeyCode::Char('e'));
+    // Mid-animation: finished, saved as the first maze, then exported.
+    assert_eq!(saves(&effects).len(), 1);
+    let Some(Effect::Export(request)) = effects.last() else {
+        panic!("an export: {effects:?}");
+    };
+    assert_eq!(request.path, PathBuf::from("out/maze.svg"));
+    assert_eq!(&request.grid, m.maze().grid());
+    assert_eq!(
+        (request.entry, request.exit),
+        (m.maze().entry(), m.maze().exit())
+    );
+    // The path is hidden, so is its layer; the colours are the theme's.
+    assert_eq!(request.solution, None);
+    assert!(!request.options.show_path);
+    let walls = crate::tui::theme::css_color(m.theme().palette.walls, "#000000");
+    assert_eq!(request.options.style.walls, walls);
+    assert!(
+        request
+            .options
+            .metadata
+            .iter()
+            .any(|(k, v)| k == "seed" && v == "42")
+    );
+    // With the path shown, the layer is the solution.
+    key(&mut m, KeyCode::Char('p'));
+    let effects = key(&mut m, KeyCode::Char('e'));
+    let [Effect::Export(request)] = effects.as_slice() else {
+        panic!("only an export: {effects:?}");
+    };
+    assert_eq!(request.solution.as_ref(), m.maze().solution());
+    assert!(request.options.show_path);
+}
+
+#[test]
+fn the_export_outcome_is_on_the_status_line() {
+    let mut m = model(9, 7);
+    let path = PathBuf::from("maze.svg");
+    update(
+        &mut m,
+        Message::Exported {
+            path: path.clone(),
+            outcome: Ok(()),
+        },
+    );
+    assert_eq!(status_kind(&m), Some(StatusKind::Success));
+    assert!(status_text(&m).contains("maze.svg"));
+    let outcome = Err("cannot write maze.svg: permission denied".to_owned());
+    update(&mut m, Message::Exported { path, outcome });
+    assert_eq!(status_kind(&m), Some(StatusKind::Error));
+    assert!(status_text(&m).contains("permission denied"));
+}
+
+#[test]
+fn an_svg_output_file_is_not_replaced_by_the_export() {
+    let mut config = config(9, 7, "");
+    config.output_file = PathBuf::from("out/pic.SVG");
+    let mut m = Model::new(start(config)).unwrap();
+    act(&mut m, Action::Finish);
+    let effects = act(&mut m, Action::Export);
+    let Some(Effect::Export(request)) = effects.last() else {
+        panic!("an export: {effects:?}");
+    };
+    assert_eq!(request.path, PathBuf::from("out/pic.SVG.svg"));
+}
+
+#[test]
+fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
+    let mut config = config(21, 13, "");
+    config.perfect = false;
+    let mut m = Model::new(start(config.clone())).unwrap();
+    tick_until_done(&mut m);
+    assert_eq!(m.maze().solver(), crate::solve::Solver::Bfs);
+    assert!(
+        key(&mut m, KeyCode::Char('v')).is_empty(),
+        "the first maze was saved"
+    );
+    assert_eq!(m.maze().solver(), crate::solve::Solver::AStar);
+    assert_eq!(m.phase(), Phase::Solving, "the new solver is animated");
+    assert!(status_text(&m).contains("A*"), "{}", status_text(&m));
+    tick_until_done(&mut m);
+    let solvers: Vec<_> = m.maze().runs().iter().map(|r| r.solver).collect();
+    assert_eq!(
+        solvers,
+        [crate::solve::Solver::Bfs, crate::solve::Solver::AStar]
+    );
+    // Saving after watching any solver writes the headless file, with its shortest path.
+    for _ in 0..3 {
+        key(&mut m, KeyCode::Char('v'));
+        act(&mut m, Action::Finish);
+    }
+    assert_eq!(m.maze().solver(), crate::solve::Solver::RightHand);
+    let effects = act(&mut m, Action::Save);
+    assert_is_the_headless_maze(saves(&effects)[0], &config, 42);
+    // A new maze keeps the solver; the table starts afresh.
+    act(&mut m, Action::Regenerate);
+    assert_eq!(m.maze().solver(), crate::solve::Solver::RightHand);
+    assert!(m.maze().runs().is_empty());
+}
+
+#[test]
+fn v_while_carving_picks_the_solver_for_later() {
+    let mut m = model(25, 20);
+    update(&mut m, Message::Tick(FRAME));
+    key(&mut m, KeyCode::Char('v'));
+    assert_eq!(m.phase(), Phase::Carving);
+    assert!(
+        status_text(&m).contains("once carving ends"),
+        "{}",
+        status_text(&m)
+    );
+    let effects = tick_until_done(&mut m);
+    assert_eq!(m.maze().runs()[0].solver, crate::solve::Solver::AStar);
+    // The first save still happens, with the shortest path.
+    assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
 }
 
 // --- Path, themes, focus ---

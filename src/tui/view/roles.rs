@@ -2,9 +2,8 @@
 //! a passage, the entry, part of the path... The canvas asks per visible block, so each
 //! answer is a handful of array reads whatever the maze's size.
 
-use std::collections::HashSet;
-
 use crate::generate::CellState;
+use crate::solve::SearchState;
 use crate::tui::maze_run::{MazeRun, Phase};
 use crate::{Dir, Pos};
 
@@ -28,6 +27,7 @@ pub enum Role {
     Frontier,
     /// Reached by the search.
     Visited,
+    // Cells a search discards (filled dead ends) are drawn as `Unvisited`: out of play.
 }
 
 /// Answers "what is at this block" for one frame.
@@ -36,8 +36,6 @@ pub struct MazeRoles<'a> {
     phase: Phase,
     head: Option<Pos>,
     show_path: bool,
-    /// The search's frontier, gathered once a frame: the search keeps it as a queue.
-    frontier: HashSet<Pos>,
     width: u32,
     height: u32,
 }
@@ -45,17 +43,12 @@ pub struct MazeRoles<'a> {
 impl<'a> MazeRoles<'a> {
     pub fn new(maze: &'a MazeRun, show_path: bool) -> MazeRoles<'a> {
         let phase = maze.phase();
-        let frontier = match (phase, maze.search()) {
-            (Phase::Solving, Some(search)) => search.frontier().collect(),
-            _ => HashSet::new(),
-        };
         let grid = maze.grid();
         MazeRoles {
             maze,
             phase,
             head: maze.head(),
             show_path,
-            frontier,
             width: grid.width(),
             height: grid.height(),
         }
@@ -128,10 +121,11 @@ impl<'a> MazeRoles<'a> {
                 CellState::Active => Role::Frontier,
                 CellState::Finished => Role::Passage,
             },
-            Phase::Solving if self.frontier.contains(&pos) => Role::Frontier,
-            Phase::Solving => match self.maze.search() {
-                Some(search) if search.reached(pos) => Role::Visited,
-                _ => Role::Passage,
+            Phase::Solving => match self.maze.search_state(pos) {
+                SearchState::Unseen => Role::Passage,
+                SearchState::Frontier => Role::Frontier,
+                SearchState::Visited => Role::Visited,
+                SearchState::Discarded => Role::Unvisited,
             },
             Phase::Done if self.show_path && self.maze.on_path(pos) => Role::Path,
             Phase::Done => Role::Passage,
@@ -201,7 +195,13 @@ mod tests {
 
     fn maze(width: u32, height: u32) -> MazeRun {
         let options = MazeOptions::new(width, height).seed(3);
-        MazeRun::new(options, Pos::new(0, 0), Pos::new(width - 1, height - 1)).unwrap()
+        MazeRun::new(
+            options,
+            Pos::new(0, 0),
+            Pos::new(width - 1, height - 1),
+            crate::solve::Solver::Bfs,
+        )
+        .unwrap()
     }
 
     /// Every block of the raster, as rows of role letters.

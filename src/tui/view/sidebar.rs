@@ -9,6 +9,7 @@ use ratatui::widgets::{LineGauge, Paragraph, Widget};
 use super::roles::Role;
 use super::{paint, pane};
 use crate::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use crate::solve::Solver;
 use crate::tui::layout::{Screen, theme_scroll};
 use crate::tui::maze_run::Phase;
 use crate::tui::model::{Focus, Model};
@@ -16,6 +17,7 @@ use crate::tui::theme::Theme;
 
 pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
     facts(model, screen.facts, buf);
+    solvers(model, screen.solvers, buf);
     themes(model, screen.themes_pane, buf);
     if let Some(area) = screen.legend {
         legend(model.theme(), area, buf);
@@ -49,12 +51,16 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
         ),
     };
     let measures = maze.measures();
+    let stats = measures.map(|m| &m.stats);
     let or_dash = |value: Option<String>| value.unwrap_or_else(|| "–".to_owned());
     let stamp = match measures {
         None => "–".to_owned(),
         Some(m) if m.stamp_placed => "placed".to_owned(),
+        Some(_) if config.courtyard => "no room beside the courtyard".to_owned(),
         Some(_) => format!("too small (< {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT})"),
     };
+    let percent = |share: f64| format!("{:.0}%", share * 100.0);
+    // Least important last: a short terminal cuts the pane from the bottom.
     let lines = vec![
         row("Size", format!("{} x {}", config.width, config.height)),
         row("Seed", model.seed().to_string()),
@@ -66,18 +72,22 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
         row("Cells", cells_text(model)),
         row("Pace", pace_text),
         row(
-            "Path",
+            "Shortest",
             or_dash(
-                measures
-                    .and_then(|m| m.path_len)
-                    .map(|n| format!("{n} steps")),
+                stats
+                    .and_then(|s| s.path_length.zip(s.path_share))
+                    .map(|(steps, share)| format!("{steps} steps · {}", percent(share))),
             ),
         ),
         row(
             "Dead ends",
-            or_dash(measures.map(|m| m.dead_ends.to_string())),
+            or_dash(stats.map(|s| format!("{} · junctions {}", s.dead_ends, s.junctions))),
         ),
-        row("Loops", or_dash(measures.map(|m| m.loops.to_string()))),
+        row(
+            "Loops",
+            or_dash(stats.map(|s| format!("{} · corridor {}", s.loops, s.longest_corridor))),
+        ),
+        row("River", or_dash(stats.map(|s| percent(s.river_factor)))),
         row("42", stamp),
     ];
     let block = pane(" Maze ", theme, false);
@@ -105,6 +115,7 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let maze = model.maze();
     let (name, done, total) = match model.phase() {
         Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
+        Phase::Carving if maze.is_linking() => ("Linking", 1, 1),
         Phase::Carving => {
             let (visited, open) = maze.carving_progress();
             ("Carving", visited, open)
@@ -127,6 +138,55 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .filled_style(Style::new().fg(palette.accent))
         .unfilled_style(Style::new().fg(palette.border))
         .render(area, buf);
+}
+
+/// Every solver with what it did on this maze, so they can be compared; the watched one is
+/// marked, and shows its live count while it runs.
+fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
+    let theme = model.theme();
+    let palette = &theme.palette;
+    let block = pane(" Solvers (v) ", theme, false);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let maze = model.maze();
+    let watched = maze.solver();
+    let header = Line::styled(
+        format!("  {:<13}{:>8}{:>7}", "solver", "visited", "path"),
+        Style::new().fg(palette.muted),
+    );
+    let row = |solver: Solver| {
+        let current = solver == watched;
+        let run = maze.runs().iter().find(|r| r.solver == solver);
+        let (visited, path) = match (current, model.phase(), run) {
+            (true, Phase::Solving, _) => (short_number(maze.searched() as f64), "…".to_owned()),
+            (_, _, Some(run)) => (
+                short_number(run.visited as f64),
+                run.path_len
+                    .map_or_else(|| "lost".to_owned(), |n| n.to_string()),
+            ),
+            _ => ("–".to_owned(), "–".to_owned()),
+        };
+        let marker = if current { "▸ " } else { "  " };
+        let style = Style::new().fg(if current {
+            palette.accent
+        } else {
+            palette.text
+        });
+        Line::styled(
+            format!("{marker}{:<13}{visited:>8}{path:>7}", solver.label()),
+            style,
+        )
+    };
+    // The watched solver always gets a row, even when the pane is short.
+    let rows = usize::from(inner.height.saturating_sub(1));
+    let first = Solver::ALL
+        .iter()
+        .position(|&s| s == watched)
+        .map_or(0, |at| (at + 1).saturating_sub(rows));
+    let lines: Vec<Line> = std::iter::once(header)
+        .chain(Solver::ALL.iter().skip(first).map(|&s| row(s)))
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
 }
 
 fn themes(model: &Model, area: Rect, buf: &mut Buffer) {

@@ -135,6 +135,42 @@ fn snapshot_finished_without_the_path() {
     insta::assert_snapshot!(screen_text(&m));
 }
 
+/// Three solvers compared on a board (loops make their paths differ), the last one, dead-end
+/// filling, caught mid-run with filled cells dark; then a courtyard maze by another algorithm.
+#[test]
+fn snapshot_solvers_compared_on_a_board() {
+    let mut config = crate::tui::testing::config(15, 10, "");
+    config.perfect = false;
+    let mut m = sized(
+        Model::new(crate::tui::testing::start(config)).unwrap(),
+        100,
+        30,
+    );
+    act(&mut m, Action::Finish);
+    for _ in 0..4 {
+        act(&mut m, Action::NextSolver);
+        act(&mut m, Action::Finish);
+    }
+    act(&mut m, Action::NextSolver);
+    for _ in 0..8 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_courtyard_by_prim() {
+    let mut config = crate::tui::testing::config(21, 13, "COURTYARD=True\nALGORITHM=prim\n");
+    config.exit = crate::Pos::new(20, 12);
+    let mut m = sized(
+        Model::new(crate::tui::testing::start(config)).unwrap(),
+        100,
+        32,
+    );
+    act(&mut m, Action::Finish);
+    insta::assert_snapshot!(screen_text(&m));
+}
+
 #[test]
 fn snapshot_help_overlay() {
     let mut m = finished(15, 10);
@@ -228,7 +264,7 @@ fn the_help_lists_every_binding() {
 
 #[test]
 fn the_legend_uses_the_canvas_colours() {
-    let m = sized(model(15, 10), 120, 40);
+    let m = sized(model(15, 10), 120, 50);
     let buf = render(&m);
     let legend = m.screen().unwrap().legend.unwrap();
     let palette = &m.theme().palette;
