@@ -5,13 +5,21 @@ use ratatui::style::Color;
 /// The CSS form of a terminal colour. Named colours use the xterm defaults; `Reset` (the
 /// terminal's own colour, unknown to us) becomes `fallback`.
 pub fn css_color(color: Color, fallback: &str) -> String {
-    let (r, g, b) = match color {
-        Color::Reset => return fallback.to_owned(),
-        Color::Rgb(r, g, b) => (r, g, b),
-        Color::Indexed(i) => indexed(i),
-        named => indexed(named_index(named)),
-    };
-    format!("#{r:02x}{g:02x}{b:02x}")
+    match rgb(color) {
+        Some((r, g, b)) => format!("#{r:02x}{g:02x}{b:02x}"),
+        None => fallback.to_owned(),
+    }
+}
+
+/// A terminal colour as xterm shows it by default (terminals differ, but not by much), or
+/// `None` for `Reset`, the terminal's own colour.
+pub fn rgb(color: Color) -> Option<(u8, u8, u8)> {
+    match color {
+        Color::Reset => None,
+        Color::Rgb(r, g, b) => Some((r, g, b)),
+        Color::Indexed(i) => Some(indexed(i)),
+        named => Some(indexed(named_index(named))),
+    }
 }
 
 /// The 16 named colours' places in the 256-colour palette.

@@ -436,57 +436,7 @@ mod tests {
     /// The colour as xterm shows it by default; terminals differ, but not by enough to make
     /// distinct colours here look alike.
     fn approx_rgb(colour: Color) -> (u8, u8, u8) {
-        const ANSI: [(u8, u8, u8); 16] = [
-            (0, 0, 0),
-            (205, 0, 0),
-            (0, 205, 0),
-            (205, 205, 0),
-            (0, 0, 238),
-            (205, 0, 205),
-            (0, 205, 205),
-            (229, 229, 229),
-            (127, 127, 127),
-            (255, 0, 0),
-            (0, 255, 0),
-            (255, 255, 0),
-            (92, 92, 255),
-            (255, 0, 255),
-            (0, 255, 255),
-            (255, 255, 255),
-        ];
-        let index = match colour {
-            Color::Rgb(r, g, b) => return (r, g, b),
-            Color::Indexed(index) => index,
-            Color::Black => 0,
-            Color::Red => 1,
-            Color::Green => 2,
-            Color::Yellow => 3,
-            Color::Blue => 4,
-            Color::Magenta => 5,
-            Color::Cyan => 6,
-            Color::Gray => 7,
-            Color::DarkGray => 8,
-            Color::LightRed => 9,
-            Color::LightGreen => 10,
-            Color::LightYellow => 11,
-            Color::LightBlue => 12,
-            Color::LightMagenta => 13,
-            Color::LightCyan => 14,
-            Color::White => 15,
-            Color::Reset => panic!("Reset has no colour of its own"),
-        };
-        match index {
-            0..16 => ANSI[usize::from(index)],
-            16..232 => {
-                let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
-                let n = index - 16;
-                (level(n / 36), level(n / 6 % 6), level(n % 6))
-            }
-            232.. => {
-                let grey = 8 + 10 * (index - 232);
-                (grey, grey, grey)
-            }
-        }
+        super::super::css::rgb(colour).expect("Reset has no colour of its own")
     }
 
     fn distance(a: Color, b: Color) -> f64 {
