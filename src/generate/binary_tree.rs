@@ -6,10 +6,10 @@
 //! north and east are both an obstacle or the border opens nothing and roots an island of its
 //! own, which the generator's linking pass joins to the rest.
 
-use super::carve::Carve;
+use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED, Stamp};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -83,12 +83,6 @@ impl BinaryTree {
     }
 }
 
-/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
-#[inline(always)]
-fn is_obstacle(byte: u8) -> bool {
-    byte & (LOCKED | COURTYARD) != 0
-}
-
 impl Carve for BinaryTree {
     /// Opens the next cell's north or east wall.
     fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
@@ -111,11 +105,8 @@ impl Carve for BinaryTree {
     }
 
     fn cell_state(&self, pos: Pos) -> CellState {
-        if self.stamp.is_some_and(|s| s.contains(pos)) {
-            return CellState::Unvisited;
-        }
-        if self.yard.is_some_and(|c| c.contains(pos)) {
-            return CellState::Finished;
+        if let Some(state) = landmark_state(self.stamp, self.yard, pos) {
+            return state;
         }
         let i = pos.y as usize * self.width + pos.x as usize;
         match i.cmp(&self.cursor) {

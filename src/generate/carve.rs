@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// A generation algorithm as a step machine over a grid.
@@ -150,6 +150,30 @@ impl DirBits {
         } else {
             random_dir(rng, mask)
         }
+    }
+}
+
+/// Whether a cell (by its grid byte) is in the 42 or the courtyard: the obstacles the row-by-row
+/// algorithms and recursive division do not route around (the linking pass joins whatever they
+/// cut off).
+#[inline(always)]
+pub(super) fn is_obstacle(byte: u8) -> bool {
+    byte & (LOCKED | COURTYARD) != 0
+}
+
+/// How the 42 and the courtyard look while carving: never carved, and in the maze from the
+/// start. `None` for every other cell.
+pub(super) fn landmark_state(
+    stamp: Option<Stamp>,
+    yard: Option<Courtyard>,
+    pos: Pos,
+) -> Option<CellState> {
+    if stamp.is_some_and(|s| s.contains(pos)) {
+        Some(CellState::Unvisited)
+    } else if yard.is_some_and(|c| c.contains(pos)) {
+        Some(CellState::Finished)
+    } else {
+        None
     }
 }
 

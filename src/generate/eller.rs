@@ -16,10 +16,10 @@
 //! Sets are labels below the width, merged with a union-find that is reset every row; a label
 //! that no cell carries down is free for the next row's new sets.
 
-use super::carve::Carve;
+use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED, Stamp};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
@@ -223,12 +223,6 @@ fn find(parent: &mut [u32], mut label: u32) -> u32 {
     label
 }
 
-/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
-#[inline(always)]
-fn is_obstacle(byte: u8) -> bool {
-    byte & (LOCKED | COURTYARD) != 0
-}
-
 impl Carve for Eller {
     /// Looks at one wall: east of the next cell across, or south of it on the way down.
     fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
@@ -252,10 +246,10 @@ impl Carve for Eller {
 
     /// The row being worked is active, and so are the cells below it carved into already.
     fn cell_state(&self, pos: Pos) -> CellState {
-        if self.stamp.is_some_and(|s| s.contains(pos)) {
-            return CellState::Unvisited;
+        if let Some(state) = landmark_state(self.stamp, self.yard, pos) {
+            return state;
         }
-        if self.yard.is_some_and(|c| c.contains(pos)) || self.done {
+        if self.done {
             return CellState::Finished;
         }
         let (x, y) = (pos.x as usize, pos.y as usize);

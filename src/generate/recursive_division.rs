@@ -10,10 +10,10 @@
 //! two by the 42 and the courtyard itself end up as islands, which the generator's linking
 //! pass joins to the rest.
 
-use super::carve::Carve;
+use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -245,12 +245,6 @@ impl RecursiveDivision {
             self.build = Some(self.split(chamber, cells, rng));
         }
     }
-}
-
-/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
-#[inline(always)]
-fn is_obstacle(byte: u8) -> bool {
-    byte & (LOCKED | COURTYARD) != 0
 }
 
 impl Carve for RecursiveDivision {

@@ -7,10 +7,10 @@
 //! close; one that meets an obstacle or the border first is left as an island, which the
 //! generator's linking pass joins to the rest.
 
-use super::carve::Carve;
+use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED, Stamp};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often a run is closed when it may be.
@@ -106,12 +106,6 @@ impl Sidewinder {
     }
 }
 
-/// Whether a cell (by its grid byte) is in the 42 or the courtyard.
-#[inline(always)]
-fn is_obstacle(byte: u8) -> bool {
-    byte & (LOCKED | COURTYARD) != 0
-}
-
 impl Carve for Sidewinder {
     /// Adds the next cell to the run and carves east, or closes the run by carving north.
     fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
@@ -135,11 +129,8 @@ impl Carve for Sidewinder {
 
     /// The current run and the head are active.
     fn cell_state(&self, pos: Pos) -> CellState {
-        if self.stamp.is_some_and(|s| s.contains(pos)) {
-            return CellState::Unvisited;
-        }
-        if self.yard.is_some_and(|c| c.contains(pos)) {
-            return CellState::Finished;
+        if let Some(state) = landmark_state(self.stamp, self.yard, pos) {
+            return state;
         }
         let i = pos.y as usize * self.width + pos.x as usize;
         let run = self.cursor - self.cursor % self.width + self.run_start;
