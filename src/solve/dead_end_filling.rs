@@ -229,20 +229,7 @@ mod tests {
 
     #[test]
     fn leaves_the_path_and_finds_a_shortest_one() {
-        for maze in testing::mazes() {
-            let mut search = DeadEndFilling::new(&maze.grid, maze.from, maze.to);
-            let found = testing::run_checked(&mut search, &maze);
-            let bfs = crate::shortest_path(&maze.grid, maze.from, maze.to);
-            assert_eq!(found, bfs.is_some(), "{maze}");
-            let solution = search.solution();
-            assert_eq!(
-                solution.as_ref().map(Solution::len),
-                bfs.as_ref().map(Solution::len)
-            );
-            if maze.perfect {
-                assert_eq!(solution, bfs, "{maze}");
-            }
-        }
+        testing::assert_finds_shortest_paths(Solver::DeadEndFilling);
     }
 
     #[test]

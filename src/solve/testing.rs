@@ -185,3 +185,26 @@ pub fn trace(search: &mut dyn Search, grid: &Grid) -> Vec<(SolveEvent, u64)> {
         }
     }
 }
+
+/// `solver` finds a shortest path on every test maze, as BFS does, and on a perfect maze the
+/// very path BFS finds (the only one).
+pub fn assert_finds_shortest_paths(solver: super::Solver) {
+    for maze in mazes() {
+        let mut search = solver.start(&maze.grid, maze.from, maze.to);
+        let found = run_checked(search.as_mut(), &maze);
+        let bfs = crate::shortest_path(&maze.grid, maze.from, maze.to);
+        assert_eq!(found, bfs.is_some(), "{solver} {maze}");
+        let solution = search.solution();
+        assert_eq!(
+            solution.as_ref().map(Solution::len),
+            bfs.as_ref().map(Solution::len),
+            "{solver} {maze}"
+        );
+        if maze.perfect {
+            assert_eq!(
+                solution, bfs,
+                "{solver} {maze}: a perfect maze has one path"
+            );
+        }
+    }
+}
