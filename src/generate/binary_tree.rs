@@ -129,7 +129,7 @@ impl Carve for BinaryTree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::testkit::{self, COURTYARD_SIZES, SIZES};
+    use crate::generate::testkit;
     use crate::generate::{Algorithm, Generator, MazeOptions};
     use crate::geometry::Dir;
 
@@ -140,16 +140,10 @@ mod tests {
 
     #[test]
     fn the_top_row_and_the_east_column_are_corridors() {
-        let sizes = SIZES.map(|(w, h)| MazeOptions::new(w, h));
-        let yards = COURTYARD_SIZES.map(|(w, h)| MazeOptions::new(w, h).courtyard(true));
-        for options in sizes.into_iter().chain(yards) {
-            for seed in 0..4 {
-                let options = options.clone().seed(seed).algorithm(Algorithm::BinaryTree);
-                let grid = Generator::generate(options).unwrap();
-                let (w, h) = (grid.width(), grid.height());
-                assert!((0..w - 1).all(|x| grid.is_open(Pos::new(x, 0), Dir::East)));
-                assert!((1..h).all(|y| grid.is_open(Pos::new(w - 1, y), Dir::North)));
-            }
+        for grid in testkit::sample_mazes(Algorithm::BinaryTree) {
+            let (w, h) = (grid.width(), grid.height());
+            assert!((0..w - 1).all(|x| grid.is_open(Pos::new(x, 0), Dir::East)));
+            assert!((1..h).all(|y| grid.is_open(Pos::new(w - 1, y), Dir::North)));
         }
     }
 

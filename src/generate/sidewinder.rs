@@ -156,7 +156,7 @@ impl Carve for Sidewinder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::testkit::{self, COURTYARD_SIZES, SIZES};
+    use crate::generate::testkit;
     use crate::generate::{Algorithm, Generator, MazeOptions};
     use crate::geometry::Dir;
 
@@ -167,14 +167,8 @@ mod tests {
 
     #[test]
     fn the_top_row_is_one_corridor() {
-        let sizes = SIZES.map(|(w, h)| MazeOptions::new(w, h));
-        let yards = COURTYARD_SIZES.map(|(w, h)| MazeOptions::new(w, h).courtyard(true));
-        for options in sizes.into_iter().chain(yards) {
-            for seed in 0..4 {
-                let options = options.clone().seed(seed).algorithm(Algorithm::Sidewinder);
-                let grid = Generator::generate(options).unwrap();
-                assert!((0..grid.width() - 1).all(|x| grid.is_open(Pos::new(x, 0), Dir::East)));
-            }
+        for grid in testkit::sample_mazes(Algorithm::Sidewinder) {
+            assert!((0..grid.width() - 1).all(|x| grid.is_open(Pos::new(x, 0), Dir::East)));
         }
     }
 

@@ -29,6 +29,17 @@ pub fn check_all(algorithm: Algorithm) {
     }
 }
 
+/// Mazes of every size and courtyard size, four seeds each, for checks of an algorithm's shape.
+pub fn sample_mazes(algorithm: Algorithm) -> impl Iterator<Item = Grid> {
+    let plain = SIZES.map(|(w, h)| MazeOptions::new(w, h));
+    let yards = COURTYARD_SIZES.map(|(w, h)| MazeOptions::new(w, h).courtyard(true));
+    plain.into_iter().chain(yards).flat_map(move |options| {
+        (0..4).map(move |seed| {
+            Generator::generate(options.clone().seed(seed).algorithm(algorithm)).unwrap()
+        })
+    })
+}
+
 pub fn options(algorithm: Algorithm, width: u32, height: u32, seed: u64) -> MazeOptions {
     MazeOptions::new(width, height)
         .seed(seed)
