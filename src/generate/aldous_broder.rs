@@ -11,7 +11,7 @@
 //!
 //! Memory: one scratch byte per cell (its moves and whether it is in the maze).
 
-use super::carve::{Carve, DirBits, move_masks, neighbour_offsets, open_wall};
+use super::carve::{Carve, DirBits, first_cells, move_masks, neighbour_offsets, open_wall};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -45,14 +45,10 @@ impl AldousBroder {
         let width = grid.width() as usize;
         let mut scratch = move_masks(grid);
         let locked = grid.stamp().map_or(0, |s| s.cells().count() as u64);
-        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
         let mut visited = 0;
-        for cell in std::iter::once(start).chain(yard) {
-            let i = grid.index(cell);
-            if scratch[i] & IN_MAZE == 0 {
-                scratch[i] |= IN_MAZE;
-                visited += 1;
-            }
+        for i in first_cells(grid, start) {
+            scratch[i] |= IN_MAZE;
+            visited += 1;
         }
         let open_cells = scratch.len() as u64 - locked;
         let head = grid.index(start);

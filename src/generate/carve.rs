@@ -153,6 +153,15 @@ impl DirBits {
     }
 }
 
+/// The cells in the maze before the first step, as grid indices: the start, then the rest of
+/// the courtyard if there is one (the start is one of its cells then).
+pub(super) fn first_cells(grid: &Grid, start: Pos) -> impl Iterator<Item = usize> + '_ {
+    let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
+    std::iter::once(start)
+        .chain(yard.filter(move |&c| c != start))
+        .map(|p| grid.index(p))
+}
+
 /// Whether a cell (by its grid byte) is in the 42 or the courtyard: the obstacles the row-by-row
 /// algorithms and recursive division do not route around (the linking pass joins whatever they
 /// cut off).

@@ -5,7 +5,7 @@
 //! backtracker's long winding corridors, a random one gives Prim's short branches and many
 //! dead ends, and a mix of the two lands in between.
 
-use super::carve::Carve;
+use super::carve::{Carve, first_cells};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
@@ -77,10 +77,10 @@ impl GrowingTree {
             marks[grid.index(cell)] = LOCKED;
         }
         let mut active = Vec::new();
-        let seeds = grid.courtyard().into_iter().flat_map(|c| c.cells());
+        let mut seeds: Vec<usize> = first_cells(grid, start).collect();
         // The start last, so that the newest cell is the start.
-        for cell in seeds.filter(|&c| c != start).chain([start]) {
-            let i = grid.index(cell);
+        seeds.rotate_left(1);
+        for i in seeds {
             marks[i] = IN_MAZE | ACTIVE;
             active.push(i as u32);
         }

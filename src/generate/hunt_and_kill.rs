@@ -24,7 +24,7 @@
 
 use std::collections::VecDeque;
 
-use super::carve::{Carve, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::carve::{Carve, first_cells, move_masks, neighbour_offsets, open_wall, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -74,14 +74,10 @@ impl HuntAndKill {
         let width = grid.width() as usize;
         let mut scratch = move_masks(grid);
         let locked = grid.stamp().map_or(0, |s| s.cells().count() as u64);
-        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
         let mut visited = 0;
-        for cell in std::iter::once(start).chain(yard) {
-            let i = grid.index(cell);
-            if scratch[i] & IN_MAZE == 0 {
-                scratch[i] |= IN_MAZE;
-                visited += 1;
-            }
+        for i in first_cells(grid, start) {
+            scratch[i] |= IN_MAZE;
+            visited += 1;
         }
         let head = grid.index(start);
         scratch[head] |= QUEUED;

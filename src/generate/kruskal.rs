@@ -11,7 +11,7 @@
 
 use petgraph::unionfind::UnionFind;
 
-use super::carve::Carve;
+use super::carve::{Carve, first_cells};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
@@ -66,14 +66,10 @@ impl Kruskal {
             }
         }
         rng.shuffle(&mut walls);
-        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
         let mut visited = 0;
-        for cell in std::iter::once(start).chain(yard) {
-            let i = grid.index(cell);
-            if joined[i / 64] & (1 << (i % 64)) == 0 {
-                joined[i / 64] |= 1 << (i % 64);
-                visited += 1;
-            }
+        for i in first_cells(grid, start) {
+            joined[i / 64] |= 1 << (i % 64);
+            visited += 1;
         }
         Kruskal {
             trees,

@@ -6,7 +6,7 @@
 //! with swap-removal (a random cell is taken in O(1)); a scratch byte per cell holds its moves
 //! (see [`move_masks`]) and whether it is in the maze or on the frontier.
 
-use super::carve::{Carve, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::carve::{Carve, first_cells, move_masks, neighbour_offsets, open_wall, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -43,16 +43,10 @@ impl Prim {
             visited: 0,
             done: false,
         };
-        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
-        let seeds: Vec<usize> = std::iter::once(start)
-            .chain(yard)
-            .map(|p| grid.index(p))
-            .collect();
+        let seeds: Vec<usize> = first_cells(grid, start).collect();
         for &i in &seeds {
-            if prim.scratch[i] & IN_MAZE == 0 {
-                prim.scratch[i] |= IN_MAZE;
-                prim.visited += 1;
-            }
+            prim.scratch[i] |= IN_MAZE;
+            prim.visited += 1;
         }
         for &i in &seeds {
             prim.add_neighbours(i);

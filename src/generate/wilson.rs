@@ -19,7 +19,7 @@
 //! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
 //! through it, only to draw the current walk.
 
-use super::carve::{Carve, DirBits, move_masks, neighbour_offsets, open_wall};
+use super::carve::{Carve, DirBits, first_cells, move_masks, neighbour_offsets, open_wall};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -85,14 +85,10 @@ impl Wilson {
             scratch[grid.index(cell)] = LOCKED | IN_TREE;
             locked += 1;
         }
-        let yard = grid.courtyard().into_iter().flat_map(|c| c.cells());
         let mut visited = 0;
-        for cell in std::iter::once(start).chain(yard) {
-            let i = grid.index(cell);
-            if scratch[i] & IN_TREE == 0 {
-                scratch[i] |= IN_TREE;
-                visited += 1;
-            }
+        for i in first_cells(grid, start) {
+            scratch[i] |= IN_TREE;
+            visited += 1;
         }
         let open_cells = scratch.len() as u64 - locked;
         Wilson {
