@@ -117,6 +117,34 @@ impl Config {
     pub fn landmarks(&self) -> grid::Landmarks {
         grid::Landmarks::plan(self.width, self.height, self.courtyard)
     }
+
+    /// One line for each of the 42 and the courtyard that the maze has no room for, to tell the
+    /// user (the maze is made without it).
+    pub fn landmark_notes(&self) -> Vec<String> {
+        let (w, h) = (self.width, self.height);
+        let landmarks = self.landmarks();
+        let mut notes = Vec::new();
+        if grid::Landmarks::courtyard_skipped(w, h, self.courtyard) {
+            let side = grid::COURTYARD_MIN_SIDE;
+            notes.push(format!(
+                "the {w}x{h} maze is too small for the courtyard (it needs at least \
+                 {side}x{side}); generated without it"
+            ));
+        }
+        if landmarks.stamp.is_none() {
+            notes.push(if landmarks.courtyard.is_some() {
+                format!("the {w}x{h} maze has no room for the 42 beside the courtyard; generated without it")
+            } else {
+                format!(
+                    "the {w}x{h} maze is too small for the 42 (it needs at least {}x{}); \
+                     generated without it",
+                    grid::STAMP_MIN_WIDTH,
+                    grid::STAMP_MIN_HEIGHT
+                )
+            });
+        }
+        notes
+    }
 }
 
 /// A [`ConfigErrorKind`] with its line, before the file name is attached.

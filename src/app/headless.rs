@@ -5,10 +5,8 @@ use std::process::ExitCode;
 use std::thread;
 use std::time::Instant;
 
-use mazegen::config::Config;
 use mazegen::format::svg::{self, SvgOptions};
 use mazegen::format::{hex, write_atomically};
-use mazegen::grid::{COURTYARD_MIN_SIDE, Landmarks, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::random_seed;
 use mazegen::stats::MazeStats;
 use mazegen::{Generator, shortest_path};
@@ -57,8 +55,8 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         })
         .map_err(|e| AppError::Runtime(e.to_string()))?;
     }
-    for note in landmark_notes(&config) {
-        eprintln!("{note}");
+    for note in config.landmark_notes() {
+        eprintln!("note: {note}");
     }
     let kind = if config.perfect {
         "perfect".to_owned()
@@ -118,31 +116,4 @@ struct StatsReport {
     entry: [u32; 2],
     exit: [u32; 2],
     stats: MazeStats,
-}
-
-/// Console notes for a 42 or a courtyard that had to be left out.
-pub fn landmark_notes(config: &Config) -> Vec<String> {
-    let (w, h) = (config.width, config.height);
-    let landmarks = config.landmarks();
-    let mut notes = Vec::new();
-    if Landmarks::courtyard_skipped(w, h, config.courtyard) {
-        notes.push(format!(
-            "note: the {w}x{h} maze is too small for the courtyard (it needs at least \
-             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
-        ));
-    }
-    if landmarks.stamp.is_none() {
-        notes.push(if landmarks.courtyard.is_some() {
-            format!(
-                "note: the {w}x{h} maze has no room for the 42 beside the courtyard; \
-                 generated without it"
-            )
-        } else {
-            format!(
-                "note: the {w}x{h} maze is too small for the 42 (it needs at least \
-                 {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
-            )
-        });
-    }
-    notes
 }

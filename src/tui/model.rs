@@ -92,6 +92,11 @@ impl Model {
         } = start;
         let maze = MazeRun::from_config(&config, seed, Solver::default())?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
+        warnings.extend(config.landmark_notes().into_iter().map(|note| {
+            let mut note = note;
+            note[..1].make_ascii_uppercase();
+            note
+        }));
         let wanted = match &config.theme {
             Some(name) => name.as_str(),
             None if no_color => PLAIN_THEME,

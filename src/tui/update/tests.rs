@@ -382,6 +382,18 @@ fn v_while_carving_picks_the_solver_for_later() {
     assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
 }
 
+#[test]
+fn a_42_left_out_for_the_courtyard_is_on_the_status_line() {
+    let m = Model::new(start(config(12, 12, "COURTYARD=True\n"))).unwrap();
+    assert_eq!(status_kind(&m), Some(StatusKind::Warning));
+    assert_eq!(
+        status_text(&m),
+        "The 12x12 maze has no room for the 42 beside the courtyard; generated without it"
+    );
+    assert!(m.maze().grid().courtyard().is_some());
+    assert_eq!(status_kind(&model(12, 12)), None, "no courtyard, room for the 42");
+}
+
 // --- Path, themes, focus ---
 
 #[test]
