@@ -391,7 +391,11 @@ fn a_42_left_out_for_the_courtyard_is_on_the_status_line() {
         "The 12x12 maze has no room for the 42 beside the courtyard; generated without it"
     );
     assert!(m.maze().grid().courtyard().is_some());
-    assert_eq!(status_kind(&model(12, 12)), None, "no courtyard, room for the 42");
+    assert_eq!(
+        status_kind(&model(12, 12)),
+        None,
+        "no courtyard, room for the 42"
+    );
 }
 
 // --- Path, themes, focus ---
