@@ -295,8 +295,7 @@ impl Generator {
 
     /// Cells outside the 42: what carving will reach.
     pub fn open_cells(&self) -> u64 {
-        let locked = self.grid.stamp().map_or(0, |s| s.cells().count() as u64);
-        self.grid.cell_count() as u64 - locked
+        self.grid.open_cell_count()
     }
 
     /// Whether a cell is unvisited, on the carving path, or finished.

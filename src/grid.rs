@@ -206,6 +206,12 @@ impl Grid {
         self.cells.len()
     }
 
+    /// Number of cells outside the 42: the cells a maze joins up.
+    pub fn open_cell_count(&self) -> u64 {
+        let locked = self.stamp.map_or(0, |s| s.cells().count());
+        (self.cells.len() - locked) as u64
+    }
+
     /// The "42" stamp, if this maze has one.
     pub const fn stamp(&self) -> Option<Stamp> {
         self.stamp
@@ -395,6 +401,8 @@ mod tests {
             assert!(!grid.set_wall(cell, dir, false));
         }
         assert_eq!(grid.positions().filter(|&p| grid.is_locked(p)).count(), 18);
+        assert_eq!(grid.open_cell_count(), 9 * 7 - 18);
+        assert_eq!(Grid::new(8, 7).unwrap().open_cell_count(), 8 * 7);
     }
 
     #[test]

@@ -28,8 +28,7 @@ pub fn open_walls(grid: &Grid) -> u64 {
 /// Independent loops, `E - V + 1`, of a maze whose open cells (all but the 42) are connected:
 /// 0 for a perfect maze. The courtyard's own four loops are counted.
 pub fn loops(grid: &Grid) -> u64 {
-    let cells = grid.positions().filter(|&p| !grid.is_locked(p)).count() as u64;
-    (open_walls(grid) + 1).saturating_sub(cells)
+    (open_walls(grid) + 1).saturating_sub(grid.open_cell_count())
 }
 
 /// The shape of a maze, measured in one pass (plus one for corridors).

@@ -44,13 +44,12 @@ impl AldousBroder {
     pub fn new(grid: &Grid, start: Pos) -> AldousBroder {
         let width = grid.width() as usize;
         let mut scratch = move_masks(grid);
-        let locked = grid.stamp().map_or(0, |s| s.cells().count() as u64);
         let mut visited = 0;
         for i in first_cells(grid, start) {
             scratch[i] |= IN_MAZE;
             visited += 1;
         }
-        let open_cells = scratch.len() as u64 - locked;
+        let open_cells = grid.open_cell_count();
         let head = grid.index(start);
         AldousBroder {
             width,

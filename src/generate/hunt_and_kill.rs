@@ -73,7 +73,6 @@ impl HuntAndKill {
     pub fn new(grid: &Grid, start: Pos) -> HuntAndKill {
         let width = grid.width() as usize;
         let mut scratch = move_masks(grid);
-        let locked = grid.stamp().map_or(0, |s| s.cells().count() as u64);
         let mut visited = 0;
         for i in first_cells(grid, start) {
             scratch[i] |= IN_MAZE;
@@ -83,7 +82,7 @@ impl HuntAndKill {
         scratch[head] |= QUEUED;
         let mut walk_of = vec![0; scratch.len()];
         walk_of[head] = 1;
-        let open_cells = scratch.len() as u64 - locked;
+        let open_cells = grid.open_cell_count();
         HuntAndKill {
             walk_of,
             queue: VecDeque::from([head as u32]),

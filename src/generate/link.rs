@@ -27,7 +27,7 @@ pub struct Linker {
 impl Linker {
     pub fn new(grid: &Grid, rng: &mut MazeRng) -> Linker {
         let mut trees = UnionFind::new(grid.cell_count());
-        let open_cells = grid.positions().filter(|&p| !grid.is_locked(p)).count() as u64;
+        let open_cells = grid.open_cell_count();
         let mut joins = 0;
         for p in grid.positions() {
             for dir in [Dir::East, Dir::South] {

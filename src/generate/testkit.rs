@@ -46,11 +46,6 @@ pub fn options(algorithm: Algorithm, width: u32, height: u32, seed: u64) -> Maze
         .algorithm(algorithm)
 }
 
-/// Cells outside the 42.
-pub fn open_cells(grid: &Grid) -> u64 {
-    grid.positions().filter(|&p| !grid.is_locked(p)).count() as u64
-}
-
 /// Perfect mazes and boards pass the validator, entry top-left and exit bottom-right.
 pub fn check_perfect_and_boards(algorithm: Algorithm) {
     for (w, h) in SIZES {
@@ -73,7 +68,11 @@ pub fn check_perfect_and_boards(algorithm: Algorithm) {
                 let what = format!("{algorithm} {w}x{h} seed {seed} perfect {perfect}");
                 assert_eq!(found, [], "{what}");
                 if perfect {
-                    assert_eq!(stats::open_walls(&grid), open_cells(&grid) - 1, "{what}");
+                    assert_eq!(
+                        stats::open_walls(&grid),
+                        grid.open_cell_count() - 1,
+                        "{what}"
+                    );
                 }
             }
         }
@@ -92,7 +91,7 @@ pub fn check_courtyard(algorithm: Algorithm) {
                 let grid = Generator::generate(options).unwrap();
                 let what = format!("{algorithm} {w}x{h} courtyard seed {seed} perfect {perfect}");
                 let yard = grid.courtyard().expect("room for a courtyard");
-                let open = open_cells(&grid);
+                let open = grid.open_cell_count();
                 let mut flood = Bfs::flood(&grid, yard.centre());
                 flood.run();
                 assert_eq!(flood.visited(), open, "{what}: unreachable cells");

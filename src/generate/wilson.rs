@@ -80,17 +80,15 @@ impl Wilson {
     pub fn new(grid: &Grid, start: Pos) -> Wilson {
         let width = grid.width() as usize;
         let mut scratch = move_masks(grid);
-        let mut locked = 0;
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             scratch[grid.index(cell)] = LOCKED | IN_TREE;
-            locked += 1;
         }
         let mut visited = 0;
         for i in first_cells(grid, start) {
             scratch[i] |= IN_TREE;
             visited += 1;
         }
-        let open_cells = scratch.len() as u64 - locked;
+        let open_cells = grid.open_cell_count();
         Wilson {
             walk_of: vec![0; scratch.len()],
             scratch,
