@@ -5,11 +5,11 @@
 
 use std::hint::black_box;
 
+use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
+use a_maze_ing::tui::theme::ThemeSet;
+use a_maze_ing::tui::{Action, Message, Model, Start, update, view};
 use criterion::{Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
-use mazegen::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
-use mazegen::tui::theme::ThemeSet;
-use mazegen::tui::{Action, Message, Model, Start, update, view};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -3,7 +3,6 @@
 
 mod check;
 mod cli;
-#[cfg(feature = "tui")]
 mod dashboard;
 mod headless;
 
@@ -42,11 +41,7 @@ pub fn main() -> ExitCode {
     let outcome = match &cli.check {
         Some(maze_file) => check::run(maze_file, cli.config_path()),
         None if cli.headless => headless::run(&cli),
-        #[cfg(feature = "tui")]
         None => dashboard::run(&cli),
-        // Built without the dashboard: every run is headless.
-        #[cfg(not(feature = "tui"))]
-        None => headless::run(&cli),
     };
     match outcome {
         Ok(code) => code,

@@ -1,22 +1,6 @@
-//! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
-//!
-//! The README below is the guide; its examples run as this crate's doc tests.
-#![doc = include_str!("../README.md")]
+//! `a-maze-ing`, the terminal maze studio, as a library so that its benchmarks and tests can
+//! drive the dashboard's Elm core (`tui`) without a terminal. The binary (`main.rs`) only calls
+//! [`app::main`]. The maze domain itself is the `mazegen` crate.
 
-pub mod config;
-pub mod format;
-pub mod generate;
-pub mod geometry;
-pub mod grid;
-pub mod rng;
-pub mod rules;
-pub mod solve;
-pub mod stats;
-#[cfg(feature = "tui")]
+pub mod app;
 pub mod tui;
-pub mod validate;
-
-pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
-pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Stamp, Walls};
-pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

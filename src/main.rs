@@ -1,7 +1,5 @@
 //! `a-maze-ing`: the maze studio's command line.
 
-mod app;
-
 fn main() -> std::process::ExitCode {
-    app::main()
+    a_maze_ing::app::main()
 }

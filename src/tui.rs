@@ -2,12 +2,12 @@
 //! the state ([`update`], which returns [`Effect`]s instead of doing I/O) and how the state is
 //! drawn ([`view`]). The binary owns the terminal and performs the effects.
 //!
-//! Only built with the `tui` feature; the rest of `mazegen` never depends on ratatui.
+//! The maze domain (generation, solving, formats) is the `mazegen` library; this module only
+//! shows it.
 
 pub mod effect;
 pub mod keymap;
 pub mod layout;
-pub mod maze_run;
 pub mod message;
 pub mod model;
 pub mod pace;

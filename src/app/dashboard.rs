@@ -1,17 +1,17 @@
 //! The dashboard's run loop: owns the terminal, turns terminal events and the clock into
-//! messages for `mazegen::tui::update`, draws with `mazegen::tui::view`, and performs the
+//! messages for `crate::tui::update`, draws with `crate::tui::view`, and performs the
 //! effects `update` returns (it does no I/O itself).
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::tui::theme::{ThemeSet, user_theme_dir};
+use crate::tui::{Effect, Message, Model, SaveReport, Start, update, view};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
 use crossterm::execute;
+use mazegen::Phase;
 use mazegen::rng::random_seed;
-use mazegen::tui::maze_run::Phase;
-use mazegen::tui::theme::{ThemeSet, user_theme_dir};
-use mazegen::tui::{Effect, Message, Model, SaveReport, Start, update, view};
 use ratatui::DefaultTerminal;
 
 use super::AppError;

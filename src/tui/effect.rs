@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use crate::format::svg::{self, SvgOptions};
-use crate::format::{WriteError, hex, write_atomically};
-use crate::{Grid, Pos, Solution};
+use mazegen::format::svg::{self, SvgOptions};
+use mazegen::format::{WriteError, hex, write_atomically};
+use mazegen::{Grid, Pos, Solution};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {

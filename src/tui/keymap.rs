@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::message::Action;
-use crate::Dir;
+use mazegen::Dir;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::Dir;
+use mazegen::Dir;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {

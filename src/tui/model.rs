@@ -1,14 +1,14 @@
 //! Everything the dashboard shows, in one value.
 
 use super::layout::Screen;
-use super::maze_run::{MazeRun, Phase};
 use super::pace::Pace;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
-use crate::config::Config;
-use crate::generate::GenError;
-use crate::rng::MazeRng;
-use crate::solve::Solver;
+use mazegen::config::Config;
+use mazegen::generate::GenError;
+use mazegen::rng::MazeRng;
+use mazegen::session::{Phase, Session};
+use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
 /// Which pane the keyboard talks to.
@@ -59,7 +59,7 @@ pub struct Start {
 #[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
-    pub(crate) maze: MazeRun,
+    pub(crate) maze: Session,
     /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
     /// mazes every time.
     pub(crate) seeds: MazeRng,
@@ -90,7 +90,7 @@ impl Model {
             no_color,
             size,
         } = start;
-        let maze = MazeRun::from_config(&config, seed, Solver::default())?;
+        let maze = Session::from_config(&config, seed, Solver::default())?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         warnings.extend(config.landmark_notes().into_iter().map(|note| {
             let mut note = note;
@@ -170,7 +170,7 @@ impl Model {
         self.maze.phase()
     }
 
-    pub fn maze(&self) -> &MazeRun {
+    pub fn maze(&self) -> &Session {
         &self.maze
     }
 

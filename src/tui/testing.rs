@@ -1,8 +1,8 @@
 //! Models for the dashboard's tests.
 
-use crate::config::Config;
 use crate::tui::model::{Model, Start};
 use crate::tui::theme::ThemeSet;
+use mazegen::config::Config;
 
 /// A config for a `width` x `height` perfect maze with SEED=42, entry at the top-left and
 /// exit at the bottom-right, writing `out/maze.txt`; `extra` adds lines.

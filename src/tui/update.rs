@@ -9,14 +9,14 @@ use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use super::effect::{Effect, ExportRequest, SaveRequest};
 use super::keymap::{Context, action_for};
 use super::layout::theme_scroll;
-use super::maze_run::{MazeRun, Phase};
 use super::message::{Action, Message, SaveReport};
 use super::model::{FirstSave, Focus, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::theme::css_color;
 use super::viewport::Zoom;
-use crate::Dir;
-use crate::format::svg::{self, SvgOptions, SvgStyle};
+use mazegen::Dir;
+use mazegen::format::svg::{self, SvgOptions, SvgStyle};
+use mazegen::session::{Phase, Session};
 
 #[cfg(test)]
 mod tests;
@@ -319,7 +319,7 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
 
 /// Starts animating a new maze from the config and `seed`, saying `text` if that works.
 fn replace_maze(model: &mut Model, seed: u64, text: String) {
-    match MazeRun::from_config(&model.config, seed, model.maze.solver()) {
+    match Session::from_config(&model.config, seed, model.maze.solver()) {
         Ok(maze) => {
             model.maze = maze;
             model.pace.restart();

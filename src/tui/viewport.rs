@@ -5,7 +5,7 @@
 //! view a block is two terminal columns by one row, so cells look square; the whole-maze view
 //! packs blocks into half-block characters and scales them to fit.
 
-use crate::Dir;
+use mazegen::Dir;
 
 /// How the canvas draws the maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

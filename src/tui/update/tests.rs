@@ -6,15 +6,15 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::update;
-use crate::config::Config;
 use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::maze_run::Phase;
 use crate::tui::message::{Action, Message, SaveReport};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::testing::{config, model, start};
 use crate::tui::theme::ThemeError;
 use crate::tui::viewport::Zoom;
-use crate::{Dir, Generator, Pos, shortest_path};
+use mazegen::Phase;
+use mazegen::config::Config;
+use mazegen::{Dir, Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
 
@@ -239,7 +239,7 @@ fn a_cycles_the_algorithm_on_the_same_seed() {
     let effects = key(&mut m, KeyCode::Char('a'));
     assert_eq!(saves(&effects).len(), 1);
     assert_is_the_headless_maze(saves(&effects)[0], &config(25, 20, ""), 42);
-    let second = crate::Algorithm::default().next();
+    let second = mazegen::Algorithm::default().next();
     assert_eq!(m.config().algorithm, second);
     assert_eq!(m.seed(), 42, "the same seed, to compare algorithms");
     assert_eq!(m.phase(), Phase::Carving);
@@ -253,10 +253,10 @@ fn a_cycles_the_algorithm_on_the_same_seed() {
     let options = m.config().maze_options(42);
     assert_eq!(m.maze().grid(), &Generator::generate(options).unwrap());
     // Round the whole list and back to the start.
-    for _ in 1..crate::Algorithm::ALL.len() {
+    for _ in 1..mazegen::Algorithm::ALL.len() {
         assert!(key(&mut m, KeyCode::Char('a')).is_empty());
     }
-    assert_eq!(m.config().algorithm, crate::Algorithm::default());
+    assert_eq!(m.config().algorithm, mazegen::Algorithm::default());
 }
 
 #[test]
@@ -337,31 +337,31 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
     config.perfect = false;
     let mut m = Model::new(start(config.clone())).unwrap();
     tick_until_done(&mut m);
-    assert_eq!(m.maze().solver(), crate::solve::Solver::Bfs);
+    assert_eq!(m.maze().solver(), mazegen::solve::Solver::Bfs);
     assert!(
         key(&mut m, KeyCode::Char('v')).is_empty(),
         "the first maze was saved"
     );
-    assert_eq!(m.maze().solver(), crate::solve::Solver::AStar);
+    assert_eq!(m.maze().solver(), mazegen::solve::Solver::AStar);
     assert_eq!(m.phase(), Phase::Solving, "the new solver is animated");
     assert!(status_text(&m).contains("A*"), "{}", status_text(&m));
     tick_until_done(&mut m);
     let solvers: Vec<_> = m.maze().runs().iter().map(|r| r.solver).collect();
     assert_eq!(
         solvers,
-        [crate::solve::Solver::Bfs, crate::solve::Solver::AStar]
+        [mazegen::solve::Solver::Bfs, mazegen::solve::Solver::AStar]
     );
     // Saving after watching any solver writes the headless file, with its shortest path.
     for _ in 0..3 {
         key(&mut m, KeyCode::Char('v'));
         act(&mut m, Action::Finish);
     }
-    assert_eq!(m.maze().solver(), crate::solve::Solver::RightHand);
+    assert_eq!(m.maze().solver(), mazegen::solve::Solver::RightHand);
     let effects = act(&mut m, Action::Save);
     assert_is_the_headless_maze(saves(&effects)[0], &config, 42);
     // A new maze keeps the solver; the table starts afresh.
     act(&mut m, Action::Regenerate);
-    assert_eq!(m.maze().solver(), crate::solve::Solver::RightHand);
+    assert_eq!(m.maze().solver(), mazegen::solve::Solver::RightHand);
     assert!(m.maze().runs().is_empty());
 }
 
@@ -377,7 +377,7 @@ fn v_while_carving_picks_the_solver_for_later() {
         status_text(&m)
     );
     let effects = tick_until_done(&mut m);
-    assert_eq!(m.maze().runs()[0].solver, crate::solve::Solver::AStar);
+    assert_eq!(m.maze().runs()[0].solver, mazegen::solve::Solver::AStar);
     // The first save still happens, with the shortest path.
     assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
 }

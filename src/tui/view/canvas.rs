@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 
 use super::roles::{MazeRoles, Role};
 use super::{braille, paint};
-use crate::Pos;
 use crate::tui::theme::Theme;
 use crate::tui::viewport::{Viewport, Zoom};
+use mazegen::Pos;
 
 /// Draws the maze into `area`.
 pub fn draw(

@@ -8,9 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::keymap::{Context, footer_bindings};
-use crate::tui::maze_run::Phase;
 use crate::tui::message::Action;
 use crate::tui::model::{Focus, Model, StatusKind};
+use mazegen::Phase;
 
 pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;

@@ -2,10 +2,10 @@
 //! a passage, the entry, part of the path... The canvas asks per visible block, so each
 //! answer is a handful of array reads whatever the maze's size.
 
-use crate::generate::CellState;
-use crate::solve::SearchState;
-use crate::tui::maze_run::{MazeRun, Phase};
-use crate::{Dir, Pos};
+use mazegen::generate::CellState;
+use mazegen::session::{Phase, Session};
+use mazegen::solve::SearchState;
+use mazegen::{Dir, Pos};
 
 /// What a block shows. The theme gives each a colour (or a glyph).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,7 +32,7 @@ pub enum Role {
 
 /// Answers "what is at this block" for one frame.
 pub struct MazeRoles<'a> {
-    maze: &'a MazeRun,
+    maze: &'a Session,
     phase: Phase,
     head: Option<Pos>,
     show_path: bool,
@@ -41,7 +41,7 @@ pub struct MazeRoles<'a> {
 }
 
 impl<'a> MazeRoles<'a> {
-    pub fn new(maze: &'a MazeRun, show_path: bool) -> MazeRoles<'a> {
+    pub fn new(maze: &'a Session, show_path: bool) -> MazeRoles<'a> {
         let phase = maze.phase();
         let grid = maze.grid();
         MazeRoles {
@@ -191,15 +191,15 @@ fn link(a: Role, b: Role) -> Role {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MazeOptions;
+    use mazegen::MazeOptions;
 
-    fn maze(width: u32, height: u32) -> MazeRun {
+    fn maze(width: u32, height: u32) -> Session {
         let options = MazeOptions::new(width, height).seed(3);
-        MazeRun::new(
+        Session::new(
             options,
             Pos::new(0, 0),
             Pos::new(width - 1, height - 1),
-            crate::solve::Solver::Bfs,
+            mazegen::solve::Solver::Bfs,
         )
         .unwrap()
     }

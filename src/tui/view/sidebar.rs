@@ -8,12 +8,12 @@ use ratatui::widgets::{LineGauge, Paragraph, Widget};
 
 use super::roles::Role;
 use super::{paint, pane};
-use crate::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
-use crate::solve::Solver;
 use crate::tui::layout::{Screen, theme_scroll};
-use crate::tui::maze_run::Phase;
 use crate::tui::model::{Focus, Model};
 use crate::tui::theme::Theme;
+use mazegen::Phase;
+use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use mazegen::solve::Solver;
 
 pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
     facts(model, screen.facts, buf);

@@ -114,7 +114,7 @@ fn snapshot_mid_carving() {
 fn snapshot_mid_solving() {
     let mut m = sized(model(15, 10), 100, 30);
     theme(&mut m, "plain");
-    while m.phase() == crate::tui::maze_run::Phase::Carving {
+    while m.phase() == mazegen::Phase::Carving {
         update(&mut m, Message::Tick(FRAME));
     }
     for _ in 0..20 {
@@ -161,7 +161,7 @@ fn snapshot_solvers_compared_on_a_board() {
 #[test]
 fn snapshot_courtyard_by_prim() {
     let mut config = crate::tui::testing::config(21, 13, "COURTYARD=True\nALGORITHM=prim\n");
-    config.exit = crate::Pos::new(20, 12);
+    config.exit = mazegen::Pos::new(20, 12);
     let mut m = sized(
         Model::new(crate::tui::testing::start(config)).unwrap(),
         100,

@@ -1,7 +1,7 @@
 //! Writes a 30x20 maze (seed 42) as an SVG drawing, with its path, entry, exit and 42:
 //!
 //! ```sh
-//! cargo run --example svg_export -- assets/example.svg
+//! cargo run -p mazegen --example svg_export -- assets/example.svg
 //! ```
 
 use std::path::PathBuf;

@@ -1,7 +1,8 @@
-//! One maze's life in the dashboard: carved step by step, then solved step by step by the
-//! chosen solver, then measured. It drives the same [`Generator`] and solvers as `--headless`,
-//! so the finished maze and its shortest path are exactly the ones the headless run writes for
-//! the same options, whichever solver is being watched.
+//! One maze's life: carved step by step, then solved step by step by the chosen solver, then
+//! measured. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
+//! and its shortest path are exactly the ones [`Generator::generate`] and [`shortest_path`] give
+//! for the same options, whichever solver is being watched. A UI animates it by calling
+//! [`Session::advance`] with a budget of steps per frame.
 
 use crate::config::Config;
 use crate::generate::{CellState, GenError};
@@ -20,7 +21,7 @@ pub enum Phase {
     Done,
 }
 
-/// Numbers about a finished maze, for the sidebar; measured once, whatever solves it.
+/// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measures {
     /// The shortest path from the entry to the exit: the one the maze file records (`None`:
@@ -32,7 +33,7 @@ pub struct Measures {
     pub stamp_placed: bool,
 }
 
-/// How one solver did on this maze, for the sidebar's comparison table.
+/// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
     pub solver: Solver,
@@ -52,7 +53,7 @@ struct Solved {
 }
 
 #[derive(Debug)]
-pub struct MazeRun {
+pub struct Session {
     generator: Generator,
     entry: Pos,
     exit: Pos,
@@ -64,7 +65,7 @@ pub struct MazeRun {
     runs: Vec<SolverRun>,
 }
 
-impl MazeRun {
+impl Session {
     /// A maze about to be carved from `options`, to be solved by `solver` from `entry` to
     /// `exit`.
     pub fn new(
@@ -72,7 +73,7 @@ impl MazeRun {
         entry: Pos,
         exit: Pos,
         solver: Solver,
-    ) -> Result<MazeRun, GenError> {
+    ) -> Result<Session, GenError> {
         let generator = Generator::new(options)?;
         if !generator.grid().contains(exit) {
             return Err(GenError::ExitOutside {
@@ -81,7 +82,7 @@ impl MazeRun {
                 height: generator.grid().height(),
             });
         }
-        Ok(MazeRun {
+        Ok(Session {
             generator,
             entry,
             exit,
@@ -94,8 +95,8 @@ impl MazeRun {
     }
 
     /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
-    pub fn from_config(config: &Config, seed: u64, solver: Solver) -> Result<MazeRun, GenError> {
-        MazeRun::new(config.maze_options(seed), config.entry, config.exit, solver)
+    pub fn from_config(config: &Config, seed: u64, solver: Solver) -> Result<Session, GenError> {
+        Session::new(config.maze_options(seed), config.entry, config.exit, solver)
     }
 
     pub fn phase(&self) -> Phase {
@@ -317,9 +318,9 @@ mod tests {
     use super::*;
     use crate::shortest_path;
 
-    fn run(width: u32, height: u32, perfect: bool) -> MazeRun {
+    fn session(width: u32, height: u32, perfect: bool) -> Session {
         let options = MazeOptions::new(width, height).seed(7).perfect(perfect);
-        MazeRun::new(
+        Session::new(
             options,
             Pos::new(0, 0),
             Pos::new(width - 1, height - 1),
@@ -330,7 +331,7 @@ mod tests {
 
     #[test]
     fn goes_through_carving_then_solving_then_done() {
-        let mut maze = run(12, 9, true);
+        let mut maze = session(12, 9, true);
         assert_eq!(maze.phase(), Phase::Carving);
         assert_eq!(maze.advance(5), 5);
         assert_eq!(maze.phase(), Phase::Carving);
@@ -354,11 +355,11 @@ mod tests {
             let (entry, exit) = (Pos::new(0, 0), Pos::new(14, 10));
             let expected_path = shortest_path(&headless, entry, exit).unwrap();
 
-            let mut stepped = MazeRun::new(options.clone(), entry, exit, Solver::Bfs).unwrap();
+            let mut stepped = Session::new(options.clone(), entry, exit, Solver::Bfs).unwrap();
             while stepped.phase() != Phase::Done {
                 stepped.advance(13);
             }
-            let mut finished = MazeRun::new(options, entry, exit, Solver::Bfs).unwrap();
+            let mut finished = Session::new(options, entry, exit, Solver::Bfs).unwrap();
             finished.advance(10);
             finished.finish();
 
@@ -371,7 +372,7 @@ mod tests {
 
     #[test]
     fn measures_the_finished_maze() {
-        let mut maze = run(20, 15, true);
+        let mut maze = session(20, 15, true);
         assert_eq!(maze.measures(), None);
         maze.finish();
         let grid = maze.grid().clone();
@@ -386,7 +387,7 @@ mod tests {
             "BFS shows the shortest path"
         );
 
-        let mut small = run(5, 4, false);
+        let mut small = session(5, 4, false);
         small.finish();
         assert!(!small.measures().unwrap().stamp_placed);
         assert!(small.measures().unwrap().stats.loops > 0);
@@ -394,7 +395,7 @@ mod tests {
 
     #[test]
     fn marks_exactly_the_path_cells() {
-        let mut maze = run(10, 8, true);
+        let mut maze = session(10, 8, true);
         assert!(!maze.on_path(Pos::new(0, 0)));
         maze.finish();
         let grid = maze.grid().clone();
@@ -406,7 +407,7 @@ mod tests {
 
     #[test]
     fn estimates_a_few_steps_per_cell() {
-        let mut maze = run(30, 20, true);
+        let mut maze = session(30, 20, true);
         let estimate = maze.estimated_steps(Phase::Carving);
         maze.advance(u64::MAX);
         let taken = maze.carving_steps();
@@ -419,7 +420,7 @@ mod tests {
     #[test]
     fn rejects_an_exit_outside_the_maze() {
         let options = MazeOptions::new(5, 5);
-        assert!(MazeRun::new(options, Pos::new(0, 0), Pos::new(5, 0), Solver::Bfs).is_err());
+        assert!(Session::new(options, Pos::new(0, 0), Pos::new(5, 0), Solver::Bfs).is_err());
     }
 
     #[test]
@@ -429,7 +430,7 @@ mod tests {
         let headless = Generator::generate(options.clone()).unwrap();
         let shortest = shortest_path(&headless, entry, exit).unwrap();
         for &solver in Solver::ALL {
-            let mut maze = MazeRun::new(options.clone(), entry, exit, solver).unwrap();
+            let mut maze = Session::new(options.clone(), entry, exit, solver).unwrap();
             maze.finish();
             assert_eq!(maze.solver(), solver);
             assert_eq!(
@@ -452,7 +453,7 @@ mod tests {
 
     #[test]
     fn resolving_animates_the_next_solver_and_keeps_every_result() {
-        let mut maze = run(15, 11, true);
+        let mut maze = session(15, 11, true);
         // Picked while carving: that solver runs when carving ends.
         maze.resolve_with(Solver::Dfs);
         assert_eq!(maze.phase(), Phase::Carving);

@@ -413,8 +413,8 @@ mod tests {
     use super::key::known_keys;
     use super::*;
 
-    /// The subject's example config (same text as
-    /// `shared/fixtures/subject_example_25x20.config.txt`), inlined so the crate tests alone.
+    /// The subject's example config, inlined so the crate tests alone (the file itself is
+    /// `tests/fixtures/subject_example_25x20.config.txt`, read by the integration tests).
     const SUBJECT_EXAMPLE: &str = "\
 # The config that goes with subject_example_25x20.txt (the subject's own example output).
 WIDTH=25
@@ -515,17 +515,6 @@ PERFECT=False
     fn subject_example_parses() {
         let config = Config::parse(SUBJECT_EXAMPLE, "config.txt").unwrap();
         assert_eq!(config, expected_subject_config());
-    }
-
-    #[test]
-    fn subject_fixture_file_parses_when_present() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/fixtures/subject_example_25x20.config.txt");
-        if !path.exists() {
-            eprintln!("skipping: {} not found", path.display());
-            return;
-        }
-        assert_eq!(Config::load(&path).unwrap(), expected_subject_config());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! SVG export end to end, through the public API: the drawing is read back as XML and its
 //! walls, path and markers are checked against the maze.
 //!
-//! The golden files (`tests/fixtures/maze_12x9_seed7.svg` and `assets/example.svg`) are
+//! The golden file (`tests/fixtures/maze_12x9_seed7.svg`) is
 //! compared byte for byte. After a deliberate change to the drawing, regenerate them with
 //! `UPDATE_GOLDEN=1 cargo test --test svg` and review the diff before committing.
 
@@ -525,22 +525,6 @@ fn golden_12x9_seed_7() {
     let text = draw(&grid, entry, exit, &path, &options);
     assert_walls_match(&grid, &text);
     assert_golden("tests/fixtures/maze_12x9_seed7.svg", &text);
-}
-
-/// `assets/example.svg` is what `cargo run --example svg_export -- assets/example.svg` writes.
-#[test]
-fn the_example_asset_is_up_to_date() {
-    let maze = MazeOptions::new(30, 20).seed(42);
-    let (grid, entry, exit, path) = solved(maze.clone());
-    assert_eq!((entry, exit), (Pos::new(0, 0), Pos::new(29, 19)));
-    let options = SvgOptions {
-        metadata: maze_metadata(&maze, entry, exit),
-        ..SvgOptions::default()
-    };
-    assert_golden(
-        "assets/example.svg",
-        &draw(&grid, entry, exit, &path, &options),
-    );
 }
 
 /// A size check, not a timing test: a 1000x1000 perfect maze with its path and markers takes

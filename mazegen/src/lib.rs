@@ -1,0 +1,23 @@
+//! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
+//!
+//! The README below is the guide; its examples run as this crate's doc tests. Nothing here
+//! depends on a terminal or a UI: the `a-maze-ing` dashboard is one user of it.
+#![doc = include_str!("../README.md")]
+
+pub mod config;
+pub mod format;
+pub mod generate;
+pub mod geometry;
+pub mod grid;
+pub mod rng;
+pub mod rules;
+pub mod session;
+pub mod solve;
+pub mod stats;
+pub mod validate;
+
+pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
+pub use geometry::{Dir, Pos};
+pub use grid::{Grid, Stamp, Walls};
+pub use session::{Phase, Session};
+pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

@@ -1,0 +1,34 @@
+//! The pictures the README shows are what the code draws today.
+
+use std::path::Path;
+
+use mazegen::format::svg::{self, SvgOptions, maze_metadata};
+use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+
+/// `assets/example.svg` is what `cargo run -p mazegen --example svg_export --
+/// assets/example.svg` writes: a 30x20 maze, seed 42, with its path. After a deliberate change
+/// to the drawing, `UPDATE_GOLDEN=1 cargo test --test assets` rewrites it.
+#[test]
+fn the_example_svg_is_up_to_date() {
+    let maze = MazeOptions::new(30, 20).seed(42);
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(29, 19));
+    let grid = Generator::generate(maze.clone()).unwrap();
+    let path = shortest_path(&grid, entry, exit).unwrap();
+    let options = SvgOptions {
+        metadata: maze_metadata(&maze, entry, exit),
+        ..SvgOptions::default()
+    };
+    let drawn = svg::to_string(&grid, entry, exit, Some(&path), &options);
+
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/example.svg");
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::write(&file, &drawn).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&file).expect("assets/example.svg is readable");
+    assert!(
+        expected == drawn,
+        "assets/example.svg differs from the drawing; if the change is deliberate, rewrite it \
+         with UPDATE_GOLDEN=1 cargo test --test assets"
+    );
+}
