@@ -11,6 +11,7 @@ pub mod layout;
 pub mod message;
 pub mod model;
 pub mod pace;
+pub mod settings;
 #[cfg(test)]
 mod testing;
 pub mod theme;

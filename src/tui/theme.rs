@@ -37,18 +37,17 @@
 //! ```
 
 mod css;
-mod error;
-mod locate;
 mod palette;
 mod parse;
 mod set;
-mod user_dir;
 
 pub use css::css_color;
-pub use error::ThemeError;
 pub use palette::Palette;
 pub use set::ThemeSet;
-pub use user_dir::user_theme_dir;
+pub use set::user_theme_dir;
+
+/// The theme loader's name for the errors of every user settings file.
+pub use crate::tui::settings::SettingsError as ThemeError;
 
 /// The theme used when the configuration names none.
 pub const DEFAULT_THEME: &str = "classic";

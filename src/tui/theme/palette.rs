@@ -6,7 +6,7 @@ use ratatui::style::Color;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::ThemeError;
+use crate::tui::settings::SettingsError;
 
 /// The colour of every role the dashboard draws: the `[colors]` table of a theme file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,15 +72,15 @@ impl RawColors {
         table: Range<usize>,
         text: &str,
         file: &Path,
-    ) -> Result<Palette, ThemeError> {
+    ) -> Result<Palette, SettingsError> {
         let colour = |key: &str, value: Option<Spanned<String>>| match value {
             Some(value) => parse_colour(value.get_ref()).map_err(|message| {
-                ThemeError::new(file, message)
+                SettingsError::new(file, message)
                     .at(text, value.span().start)
                     .key(format!("colors.{key}"))
             }),
             None => Err(
-                ThemeError::new(file, "missing; a theme must set all 16 colours")
+                SettingsError::new(file, "missing; a theme must set all 16 colours")
                     .at(text, table.start)
                     .key(format!("colors.{key}")),
             ),

@@ -3,8 +3,9 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::Theme;
 use super::palette::RawColors;
-use super::{Theme, ThemeError};
+use crate::tui::settings::SettingsError;
 
 /// A theme file as written (see the module docs of [`super`]).
 #[derive(Deserialize)]
@@ -20,14 +21,15 @@ struct RawTheme {
 
 impl Theme {
     /// Reads a theme file's `text`. `file` is only used in errors; `name` is usually its stem.
-    pub fn parse(name: &str, text: &str, file: &Path) -> Result<Theme, ThemeError> {
+    pub fn parse(name: &str, text: &str, file: &Path) -> Result<Theme, SettingsError> {
         let raw: RawTheme =
-            toml::from_str(text).map_err(|error| ThemeError::from_toml(file, text, &error))?;
+            toml::from_str(text).map_err(|error| SettingsError::from_toml(file, text, &error))?;
         let Some(colors) = raw.colors else {
-            return Err(
-                ThemeError::new(file, "missing; add a [colors] table with all 16 colours")
-                    .key("colors"),
-            );
+            return Err(SettingsError::new(
+                file,
+                "missing; add a [colors] table with all 16 colours",
+            )
+            .key("colors"));
         };
         let table = colors.span();
         Ok(Theme {
@@ -66,11 +68,11 @@ accent = "yellow"
 border = "darkgray"
 "##;
 
-    fn parse(text: &str) -> Result<Theme, ThemeError> {
+    fn parse(text: &str) -> Result<Theme, SettingsError> {
         Theme::parse("test", text, Path::new("/themes/test.toml"))
     }
 
-    fn rejected(text: &str) -> ThemeError {
+    fn rejected(text: &str) -> SettingsError {
         let error = parse(text).expect_err("the theme should be rejected");
         assert!(!error.to_string().contains('\n'), "multi-line: {error}");
         error
@@ -124,7 +126,7 @@ border = "darkgray"
         assert_eq!(error.key.as_deref(), Some("colors.walls"));
         assert_eq!(
             error.to_string(),
-            r##"/themes/test.toml:5: colors.walls: unknown colour "blu" (use a name like "lightcyan", "#rrggbb" or 0-255)"##
+            r##"/themes/test.toml:5: key "colors.walls": unknown colour "blu" (use a name like "lightcyan", "#rrggbb" or 0-255)"##
         );
     }
 

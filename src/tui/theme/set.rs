@@ -1,8 +1,10 @@
+use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{Theme, ThemeError};
+use super::Theme;
+use crate::tui::settings::{SettingsError, user_config_dir};
 
 /// The repository's `themes/` folder, compiled in so the binary finds them wherever it runs.
 /// The order is the picker's: the default first, the colourless fallback last.
@@ -15,6 +17,15 @@ const BUNDLED: [(&str, &str); 7] = [
     ("synthwave", include_str!("../../../themes/synthwave.toml")),
     ("plain", include_str!("../../../themes/plain.toml")),
 ];
+
+/// Where users put their theme files: the `themes` folder of [`user_config_dir`]
+/// (`~/.config/a-maze-ing/themes` by default).
+pub fn user_theme_dir(
+    xdg_config_home: Option<OsString>,
+    home: Option<OsString>,
+) -> Option<PathBuf> {
+    user_config_dir(xdg_config_home, home).map(|dir| dir.join("themes"))
+}
 
 /// The themes to choose from, in the order the dashboard cycles through them. Names are unique,
 /// ignoring case.
@@ -45,7 +56,7 @@ impl ThemeSet {
     /// A missing `dir` just adds nothing: most users have no themes. Files that cannot be read or
     /// parsed are skipped, and returned as errors for the caller to show, so that one bad file
     /// does not cost the user their other themes.
-    pub fn with_user_themes(mut self, dir: &Path) -> (ThemeSet, Vec<ThemeError>) {
+    pub fn with_user_themes(mut self, dir: &Path) -> (ThemeSet, Vec<SettingsError>) {
         let mut errors = Vec::new();
         for file in theme_files(dir, &mut errors) {
             match load(&file) {
@@ -96,12 +107,12 @@ fn same_name(a: &str, b: &str) -> bool {
 
 /// The theme files of `dir`, sorted so that which of two same-named files wins does not depend
 /// on the file system's order.
-fn theme_files(dir: &Path, errors: &mut Vec<ThemeError>) -> Vec<PathBuf> {
+fn theme_files(dir: &Path, errors: &mut Vec<SettingsError>) -> Vec<PathBuf> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
         Err(error) => {
-            errors.push(ThemeError::new(
+            errors.push(SettingsError::new(
                 dir,
                 format!("cannot read the theme folder: {error}"),
             ));
@@ -112,7 +123,7 @@ fn theme_files(dir: &Path, errors: &mut Vec<ThemeError>) -> Vec<PathBuf> {
     for entry in entries {
         match entry {
             Ok(entry) => files.push(entry.path()),
-            Err(error) => errors.push(ThemeError::new(
+            Err(error) => errors.push(SettingsError::new(
                 dir,
                 format!("cannot read the theme folder: {error}"),
             )),
@@ -128,9 +139,9 @@ fn is_toml(path: &Path) -> bool {
         .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"))
 }
 
-fn load(file: &Path) -> Result<Theme, ThemeError> {
+fn load(file: &Path) -> Result<Theme, SettingsError> {
     let text = fs::read_to_string(file)
-        .map_err(|error| ThemeError::new(file, format!("cannot read: {error}")))?;
+        .map_err(|error| SettingsError::new(file, format!("cannot read: {error}")))?;
     let name = file
         .file_stem()
         .map(|stem| stem.to_string_lossy())
@@ -403,6 +414,15 @@ mod tests {
                 .message
                 .starts_with("cannot read the theme folder")
         );
+    }
+
+    #[test]
+    fn user_themes_live_in_the_config_folder() {
+        assert_eq!(
+            user_theme_dir(Some("/cfg".into()), Some("/home/u".into())),
+            Some(PathBuf::from("/cfg/a-maze-ing/themes"))
+        );
+        assert_eq!(user_theme_dir(None, None), None);
     }
 
     #[test]

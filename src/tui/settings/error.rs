@@ -3,13 +3,13 @@ use std::path::{Path, PathBuf};
 
 use super::locate::{key_at, line_at};
 
-/// Why a theme file could not be used.
+/// Why a user settings file (a theme, the keys file) could not be used.
 ///
-/// Displayed as a single `file:line: key: message` line (the parts that are unknown left out),
-/// the shape compilers use, so terminals and editors can jump to the spot and a list of errors
-/// stays one error per line.
+/// Displayed as a single `FILE:LINE: key "KEY": message` line (the parts that are unknown left
+/// out), the shape compilers use, so terminals and editors can jump to the spot and a list of
+/// errors stays one error per line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct ThemeError {
+pub struct SettingsError {
     pub file: PathBuf,
     /// 1-based.
     pub line: Option<usize>,
@@ -18,9 +18,9 @@ pub struct ThemeError {
     pub message: String,
 }
 
-impl ThemeError {
-    pub(super) fn new(file: &Path, message: impl AsRef<str>) -> ThemeError {
-        ThemeError {
+impl SettingsError {
+    pub(crate) fn new(file: &Path, message: impl AsRef<str>) -> SettingsError {
+        SettingsError {
             file: file.to_owned(),
             line: None,
             key: None,
@@ -29,36 +29,36 @@ impl ThemeError {
     }
 
     /// Points the error at a byte offset of the file's text.
-    pub(super) fn at(mut self, text: &str, offset: usize) -> ThemeError {
+    pub(crate) fn at(mut self, text: &str, offset: usize) -> SettingsError {
         self.line = Some(line_at(text, offset));
         self
     }
 
-    pub(super) fn key(mut self, key: impl Into<String>) -> ThemeError {
+    pub(crate) fn key(mut self, key: impl Into<String>) -> SettingsError {
         self.key = Some(key.into());
         self
     }
 
     /// toml's own `Display` draws the offending line with a caret under it, over several lines;
     /// only its message and position are kept.
-    pub(super) fn from_toml(file: &Path, text: &str, error: &toml::de::Error) -> ThemeError {
-        let mut theme_error = ThemeError::new(file, reword(error.message()));
+    pub(crate) fn from_toml(file: &Path, text: &str, error: &toml::de::Error) -> SettingsError {
+        let mut settings_error = SettingsError::new(file, reword(error.message()));
         if let Some(span) = error.span() {
-            theme_error = theme_error.at(text, span.start);
-            theme_error.key = key_at(text, span.start);
+            settings_error = settings_error.at(text, span.start);
+            settings_error.key = key_at(text, span.start);
         }
-        theme_error
+        settings_error
     }
 }
 
-impl fmt::Display for ThemeError {
+impl fmt::Display for SettingsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file.display())?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
         }
         if let Some(key) = &self.key {
-            write!(f, ": {key}")?;
+            write!(f, ": key {key:?}")?;
         }
         write!(f, ": {}", self.message)
     }
@@ -91,7 +91,7 @@ mod tests {
 
     #[test]
     fn display_has_every_known_part() {
-        let error = ThemeError {
+        let error = SettingsError {
             file: "/home/u/.config/a-maze-ing/themes/neon.toml".into(),
             line: Some(7),
             key: Some("colors.walls".into()),
@@ -99,24 +99,24 @@ mod tests {
         };
         assert_eq!(
             error.to_string(),
-            "/home/u/.config/a-maze-ing/themes/neon.toml:7: colors.walls: unknown colour \"blu\""
+            r#"/home/u/.config/a-maze-ing/themes/neon.toml:7: key "colors.walls": unknown colour "blu""#
         );
     }
 
     #[test]
     fn display_leaves_out_unknown_parts() {
-        let error = ThemeError::new(Path::new("t.toml"), "oops");
+        let error = SettingsError::new(Path::new("t.toml"), "oops");
         assert_eq!(error.to_string(), "t.toml: oops");
         assert_eq!(
             error.clone().key("colors").to_string(),
-            "t.toml: colors: oops"
+            r#"t.toml: key "colors": oops"#
         );
         assert_eq!(error.at("a\nb\nc", 4).to_string(), "t.toml:3: oops");
     }
 
     #[test]
     fn messages_are_joined_into_one_line() {
-        let error = ThemeError::new(Path::new("t.toml"), "first\n  second\r\n\nthird\n");
+        let error = SettingsError::new(Path::new("t.toml"), "first\n  second\r\n\nthird\n");
         assert_eq!(error.message, "first second third");
         assert_eq!(error.to_string(), "t.toml: first second third");
     }

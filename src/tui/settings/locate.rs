@@ -3,7 +3,7 @@
 use toml::de::{DeTable, DeValue};
 
 /// The 1-based line holding byte `offset` of `text` (offsets past the end count as the last line).
-pub(super) fn line_at(text: &str, offset: usize) -> usize {
+pub(crate) fn line_at(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
     1 + text.as_bytes()[..end]
         .iter()
@@ -17,7 +17,7 @@ pub(super) fn line_at(text: &str, offset: usize) -> usize {
 /// toml's deserialization errors do not expose the key path, only a span, so the document is
 /// parsed again and searched. A `[colors]` header's table spans only the header, not the entries
 /// below it, so every table is searched, not just the ones that contain the offset.
-pub(super) fn key_at(text: &str, offset: usize) -> Option<String> {
+pub(crate) fn key_at(text: &str, offset: usize) -> Option<String> {
     let document = DeTable::parse(text).ok()?;
     let mut path = Vec::new();
     search(document.get_ref(), offset, &mut path).then(|| path.join("."))

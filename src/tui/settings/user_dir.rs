@@ -1,13 +1,14 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-/// Where users put their theme files: `$XDG_CONFIG_HOME/a-maze-ing/themes`, else
-/// `$HOME/.config/a-maze-ing/themes`, else nowhere.
+/// Where the user's settings live: `$XDG_CONFIG_HOME/a-maze-ing`, else
+/// `$HOME/.config/a-maze-ing`, else nowhere. Themes go in its `themes/` folder, key bindings in
+/// its `keys.toml`.
 ///
 /// Takes the variables' values rather than reading the environment, so callers and tests decide.
 /// A relative `XDG_CONFIG_HOME` is ignored, as the XDG Base Directory spec requires, and so is an
 /// empty one (which is how an unset variable is often passed through).
-pub fn user_theme_dir(
+pub fn user_config_dir(
     xdg_config_home: Option<OsString>,
     home: Option<OsString>,
 ) -> Option<PathBuf> {
@@ -18,7 +19,7 @@ pub fn user_theme_dir(
             home.filter(|home| !home.is_empty())
                 .map(|home| PathBuf::from(home).join(".config"))
         })?;
-    Some(config.join("a-maze-ing").join("themes"))
+    Some(config.join("a-maze-ing"))
 }
 
 #[cfg(test)]
@@ -26,24 +27,24 @@ mod tests {
     use super::*;
 
     fn dir(xdg: Option<&str>, home: Option<&str>) -> Option<PathBuf> {
-        user_theme_dir(xdg.map(OsString::from), home.map(OsString::from))
+        user_config_dir(xdg.map(OsString::from), home.map(OsString::from))
     }
 
     #[test]
     fn xdg_config_home_wins_when_set() {
         assert_eq!(
             dir(Some("/cfg"), Some("/home/u")),
-            Some(PathBuf::from("/cfg/a-maze-ing/themes"))
+            Some(PathBuf::from("/cfg/a-maze-ing"))
         );
         assert_eq!(
             dir(Some("/cfg"), None),
-            Some(PathBuf::from("/cfg/a-maze-ing/themes"))
+            Some(PathBuf::from("/cfg/a-maze-ing"))
         );
     }
 
     #[test]
     fn empty_or_relative_xdg_config_home_falls_back_to_home() {
-        let fallback = Some(PathBuf::from("/home/u/.config/a-maze-ing/themes"));
+        let fallback = Some(PathBuf::from("/home/u/.config/a-maze-ing"));
         assert_eq!(dir(Some(""), Some("/home/u")), fallback);
         assert_eq!(dir(Some("cfg"), Some("/home/u")), fallback);
         assert_eq!(dir(Some("./cfg"), Some("/home/u")), fallback);
@@ -54,7 +55,7 @@ mod tests {
     fn home_alone() {
         assert_eq!(
             dir(None, Some("/home/u")),
-            Some(PathBuf::from("/home/u/.config/a-maze-ing/themes"))
+            Some(PathBuf::from("/home/u/.config/a-maze-ing"))
         );
     }
 
