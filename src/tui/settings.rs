@@ -10,4 +10,5 @@ mod locate;
 mod user_dir;
 
 pub use error::SettingsError;
+pub(crate) use locate::line_at;
 pub use user_dir::user_config_dir;

@@ -16,7 +16,7 @@
 //! description = "Shown next to the name in the theme picker"   # optional
 //! monochrome = false   # optional, default false; true = roles are told apart by glyph, not colour
 //!
-//! # All sixteen are required.
+//! # All sixteen are required (unless the theme extends another, see below).
 //! [colors]
 //! background = "black"   # canvas background around the maze
 //! walls = "white"
@@ -35,6 +35,23 @@
 //! accent = "yellow"      # titles, key names, the selected theme
 //! border = "darkgray"    # pane borders
 //! ```
+//!
+//! # Partial themes
+//!
+//! `extends = "NAME"` takes everything the file does not say (colours, description,
+//! `monochrome`) from another theme: a bundled one or another user theme (user themes shadow
+//! bundled ones of the same name, as in the picker, except that a file extending its own name
+//! extends the theme it replaces, so `classic.toml` can restyle the bundled classic).
+//!
+//! ```toml
+//! extends = "classic"
+//! [colors]
+//! path = "#ffff00"
+//! ```
+//!
+//! A theme without `extends` must still give all sixteen colours: a missing one is an error
+//! that names it, not a silent fallback. An unknown base, themes that extend each other in a
+//! loop, and a base that is itself broken are errors on the `extends` line.
 
 mod css;
 mod palette;

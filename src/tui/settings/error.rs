@@ -34,6 +34,12 @@ impl SettingsError {
         self
     }
 
+    /// Points the error at a 1-based line.
+    pub(crate) fn on_line(mut self, line: usize) -> SettingsError {
+        self.line = Some(line);
+        self
+    }
+
     pub(crate) fn key(mut self, key: impl Into<String>) -> SettingsError {
         self.key = Some(key.into());
         self

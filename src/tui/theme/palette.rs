@@ -1,4 +1,3 @@
-use std::ops::Range;
 use std::path::Path;
 use std::str::FromStr;
 
@@ -8,122 +7,113 @@ use toml::Spanned;
 
 use crate::tui::settings::SettingsError;
 
-/// The colour of every role the dashboard draws: the `[colors]` table of a theme file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Palette {
+/// Defines, from one list of roles, the [`Palette`], the `[colors]` table as written
+/// ([`RawColors`]) and a palette that may leave roles to a base theme ([`PartialPalette`]), so a
+/// role cannot be added to one and forgotten in another.
+macro_rules! palette {
+    ($($(#[doc = $doc:literal])* $role:ident,)+) => {
+        /// The colour of every role the dashboard draws: the `[colors]` table of a theme file.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Palette {
+            $($(#[doc = $doc])* pub $role: Color,)+
+        }
+
+        /// The `[colors]` table as written. Every colour is optional here so that a missing one
+        /// is reported by its key, and kept as a string with its position so that a bad one is
+        /// reported with its line and value rather than as a type error.
+        #[derive(Default, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub(super) struct RawColors {
+            $($role: Option<Spanned<String>>,)+
+        }
+
+        /// The colours a theme file gives; those it leaves out come from the theme it extends.
+        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        pub(super) struct PartialPalette {
+            $($role: Option<Color>,)+
+        }
+
+        impl RawColors {
+            /// Checks every colour given; `source` is the file's text, for line numbers.
+            pub(super) fn parse(
+                self,
+                source: &str,
+                file: &Path,
+            ) -> Result<PartialPalette, SettingsError> {
+                Ok(PartialPalette {
+                    $($role: parse_role(stringify!($role), self.$role, source, file)?,)+
+                })
+            }
+        }
+
+        impl PartialPalette {
+            /// The palette, if every role is given, else the first missing role.
+            pub(super) fn complete(&self) -> Result<Palette, &'static str> {
+                Ok(Palette {
+                    $($role: self.$role.ok_or(stringify!($role))?,)+
+                })
+            }
+
+            /// `base` with the roles given here changed.
+            pub(super) fn over(&self, base: &Palette) -> Palette {
+                Palette {
+                    $($role: self.$role.unwrap_or(base.$role),)+
+                }
+            }
+        }
+
+        /// How many roles a palette has.
+        pub(super) const ROLE_COUNT: usize = [$(stringify!($role)),+].len();
+    };
+}
+
+palette! {
     /// The canvas around the maze.
-    pub background: Color,
-    pub walls: Color,
+    background,
+    walls,
     /// Carved cells.
-    pub passages: Color,
+    passages,
     /// Cells the generator has not reached yet.
-    pub unvisited: Color,
-    pub entry: Color,
-    pub exit: Color,
+    unvisited,
+    entry,
+    exit,
     /// The solution overlay.
-    pub path: Color,
+    path,
     /// The "42" cells.
-    pub stamp: Color,
+    stamp,
     /// The carving head.
-    pub head: Color,
+    head,
     /// The carving stack, or the solver's frontier.
-    pub frontier: Color,
+    frontier,
     /// Cells the solver has reached.
-    pub visited: Color,
+    visited,
     /// Sidebar text.
-    pub text: Color,
+    text,
     /// Labels and secondary text.
-    pub muted: Color,
-    pub footer: Color,
+    muted,
+    footer,
     /// Titles, key names, the selected theme.
-    pub accent: Color,
+    accent,
     /// Pane borders.
-    pub border: Color,
+    border,
 }
 
-/// The `[colors]` table as written. Every colour is optional here so that a missing one is
-/// reported by its key, and kept as a string with its position so that a bad one is reported
-/// with its line and value rather than as a type error.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawColors {
-    background: Option<Spanned<String>>,
-    walls: Option<Spanned<String>>,
-    passages: Option<Spanned<String>>,
-    unvisited: Option<Spanned<String>>,
-    entry: Option<Spanned<String>>,
-    exit: Option<Spanned<String>>,
-    path: Option<Spanned<String>>,
-    stamp: Option<Spanned<String>>,
-    head: Option<Spanned<String>>,
-    frontier: Option<Spanned<String>>,
-    visited: Option<Spanned<String>>,
-    text: Option<Spanned<String>>,
-    muted: Option<Spanned<String>>,
-    footer: Option<Spanned<String>>,
-    accent: Option<Spanned<String>>,
-    border: Option<Spanned<String>>,
-}
-
-impl RawColors {
-    /// `table` is where the `[colors]` table is written, blamed for missing colours.
-    pub(super) fn into_palette(
-        self,
-        table: Range<usize>,
-        text: &str,
-        file: &Path,
-    ) -> Result<Palette, SettingsError> {
-        let colour = |key: &str, value: Option<Spanned<String>>| match value {
-            Some(value) => parse_colour(value.get_ref()).map_err(|message| {
+/// One role's colour, if given: `colors.ROLE` in errors.
+fn parse_role(
+    role: &str,
+    value: Option<Spanned<String>>,
+    source: &str,
+    file: &Path,
+) -> Result<Option<Color>, SettingsError> {
+    value
+        .map(|value| {
+            parse_colour(value.get_ref()).map_err(|message| {
                 SettingsError::new(file, message)
-                    .at(text, value.span().start)
-                    .key(format!("colors.{key}"))
-            }),
-            None => Err(
-                SettingsError::new(file, "missing; a theme must set all 16 colours")
-                    .at(text, table.start)
-                    .key(format!("colors.{key}")),
-            ),
-        };
-        // Destructured, not read field by field, so that a role added to one struct and not the
-        // other does not compile.
-        let RawColors {
-            background,
-            walls,
-            passages,
-            unvisited,
-            entry,
-            exit,
-            path,
-            stamp,
-            head,
-            frontier,
-            visited,
-            text: text_colour,
-            muted,
-            footer,
-            accent,
-            border,
-        } = self;
-        Ok(Palette {
-            background: colour("background", background)?,
-            walls: colour("walls", walls)?,
-            passages: colour("passages", passages)?,
-            unvisited: colour("unvisited", unvisited)?,
-            entry: colour("entry", entry)?,
-            exit: colour("exit", exit)?,
-            path: colour("path", path)?,
-            stamp: colour("stamp", stamp)?,
-            head: colour("head", head)?,
-            frontier: colour("frontier", frontier)?,
-            visited: colour("visited", visited)?,
-            text: colour("text", text_colour)?,
-            muted: colour("muted", muted)?,
-            footer: colour("footer", footer)?,
-            accent: colour("accent", accent)?,
-            border: colour("border", border)?,
+                    .at(source, value.span().start)
+                    .key(format!("colors.{role}"))
+            })
         })
-    }
+        .transpose()
 }
 
 /// ratatui's parser, with an error that says what it accepts.
@@ -144,6 +134,52 @@ mod tests {
         assert_eq!(parse_colour("#0a1B2c"), Ok(Color::Rgb(0x0a, 0x1b, 0x2c)));
         assert_eq!(parse_colour("244"), Ok(Color::Indexed(244)));
         assert_eq!(parse_colour("reset"), Ok(Color::Reset));
+    }
+
+    #[test]
+    fn a_partial_palette_is_complete_only_with_every_role() {
+        let mut partial = PartialPalette {
+            walls: Some(Color::Red),
+            ..PartialPalette::default()
+        };
+        assert_eq!(partial.complete(), Err("background"));
+        let base = Palette {
+            walls: Color::White,
+            ..PartialPalette::default().over(&plain())
+        };
+        let merged = partial.over(&base);
+        assert_eq!(merged.walls, Color::Red);
+        assert_eq!(
+            merged,
+            Palette {
+                walls: Color::Red,
+                ..base.clone()
+            }
+        );
+        partial = PartialPalette::default();
+        assert_eq!(partial.over(&base), base);
+        assert_eq!(ROLE_COUNT, 16);
+    }
+
+    fn plain() -> Palette {
+        Palette {
+            background: Color::Reset,
+            walls: Color::Reset,
+            passages: Color::Reset,
+            unvisited: Color::Reset,
+            entry: Color::Reset,
+            exit: Color::Reset,
+            path: Color::Reset,
+            stamp: Color::Reset,
+            head: Color::Reset,
+            frontier: Color::Reset,
+            visited: Color::Reset,
+            text: Color::Reset,
+            muted: Color::Reset,
+            footer: Color::Reset,
+            accent: Color::Reset,
+            border: Color::Reset,
+        }
     }
 
     #[test]

@@ -1,43 +1,103 @@
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::Theme;
-use super::palette::RawColors;
-use crate::tui::settings::SettingsError;
+use super::palette::{PartialPalette, ROLE_COUNT, RawColors};
+use crate::tui::settings::{SettingsError, line_at};
 
 /// A theme file as written (see the module docs of [`super`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawTheme {
-    #[serde(default)]
-    description: String,
-    #[serde(default)]
-    monochrome: bool,
-    // Optional here only so that its absence gets a clearer message than serde's.
+    extends: Option<Spanned<String>>,
+    description: Option<String>,
+    monochrome: Option<bool>,
     colors: Option<Spanned<RawColors>>,
 }
 
-impl Theme {
+/// A theme file read and checked on its own: everything but what its base theme gives.
+#[derive(Clone, Debug)]
+pub(super) struct Draft {
+    /// The file's stem.
+    pub name: String,
+    pub file: PathBuf,
+    /// The theme this one extends, and the line that says so.
+    pub extends: Option<(String, usize)>,
+    pub description: Option<String>,
+    pub monochrome: Option<bool>,
+    pub colors: PartialPalette,
+    /// The line of the `[colors]` table, blamed for missing colours; `None` without one.
+    pub colors_line: Option<usize>,
+}
+
+impl Draft {
     /// Reads a theme file's `text`. `file` is only used in errors; `name` is usually its stem.
-    pub fn parse(name: &str, text: &str, file: &Path) -> Result<Theme, SettingsError> {
+    pub fn parse(name: &str, text: &str, file: &Path) -> Result<Draft, SettingsError> {
         let raw: RawTheme =
             toml::from_str(text).map_err(|error| SettingsError::from_toml(file, text, &error))?;
-        let Some(colors) = raw.colors else {
-            return Err(SettingsError::new(
-                file,
-                "missing; add a [colors] table with all 16 colours",
-            )
-            .key("colors"));
+        let (colors, colors_line) = match raw.colors {
+            Some(colors) => {
+                let line = line_at(text, colors.span().start);
+                (colors.into_inner().parse(text, file)?, Some(line))
+            }
+            None => (PartialPalette::default(), None),
         };
-        let table = colors.span();
-        Ok(Theme {
+        Ok(Draft {
             name: name.to_owned(),
+            file: file.to_owned(),
+            extends: raw.extends.map(|base| {
+                let line = line_at(text, base.span().start);
+                (base.into_inner(), line)
+            }),
             description: raw.description,
             monochrome: raw.monochrome,
-            palette: colors.into_inner().into_palette(table, text, file)?,
+            colors,
+            colors_line,
         })
+    }
+
+    /// The theme of a file that extends no other: it must give every colour.
+    pub fn standalone(&self) -> Result<Theme, SettingsError> {
+        let palette = self.colors.complete().map_err(|role| {
+            let (key, message) = match self.colors_line {
+                Some(_) => (format!("colors.{role}"), "missing"),
+                None => ("colors".to_owned(), "missing; add a [colors] table"),
+            };
+            let error = SettingsError::new(
+                &self.file,
+                format!(
+                    "{message}; a theme sets all {ROLE_COUNT} colours, or starts with \
+                     extends = \"classic\" (or another theme) and sets only those that change"
+                ),
+            )
+            .key(key);
+            match self.colors_line {
+                Some(line) => error.on_line(line),
+                None => error,
+            }
+        })?;
+        Ok(Theme {
+            name: self.name.clone(),
+            description: self.description.clone().unwrap_or_default(),
+            monochrome: self.monochrome.unwrap_or(false),
+            palette,
+        })
+    }
+
+    /// The theme of a file that extends `base`: what the file does not say comes from `base`,
+    /// its description and `monochrome` flag too.
+    pub fn over(&self, base: &Theme) -> Theme {
+        Theme {
+            name: self.name.clone(),
+            description: self
+                .description
+                .clone()
+                .unwrap_or_else(|| base.description.clone()),
+            monochrome: self.monochrome.unwrap_or(base.monochrome),
+            palette: self.colors.over(&base.palette),
+        }
     }
 }
 
@@ -69,7 +129,7 @@ border = "darkgray"
 "##;
 
     fn parse(text: &str) -> Result<Theme, SettingsError> {
-        Theme::parse("test", text, Path::new("/themes/test.toml"))
+        Draft::parse("test", text, Path::new("/themes/test.toml"))?.standalone()
     }
 
     fn rejected(text: &str) -> SettingsError {
@@ -139,11 +199,56 @@ border = "darkgray"
     }
 
     #[test]
-    fn a_missing_colour_is_named() {
+    fn a_missing_colour_is_named_and_extends_suggested() {
         let error = rejected(&edit("frontier", ""));
         assert_eq!(error.key.as_deref(), Some("colors.frontier"));
         assert_eq!(error.line, Some(3), "the [colors] header");
-        assert!(error.message.contains("missing"), "{error}");
+        assert!(error.message.starts_with("missing;"), "{error}");
+        assert!(error.message.contains("extends = \"classic\""), "{error}");
+    }
+
+    #[test]
+    fn a_partial_file_is_read_with_what_it_says_and_where() {
+        let text = "# neon\n\nextends = \"classic\"\n[colors]\nwalls = \"#00ffcc\"\n";
+        let draft = Draft::parse("neon", text, Path::new("neon.toml")).unwrap();
+        assert_eq!(draft.extends, Some(("classic".to_owned(), 3)));
+        assert_eq!(draft.description, None);
+        assert_eq!(draft.monochrome, None);
+        assert_eq!(draft.colors_line, Some(4));
+        assert_eq!(draft.colors.complete(), Err("background"));
+        let base = parse(FULL).unwrap();
+        let theme = draft.over(&base);
+        assert_eq!(theme.name, "neon");
+        assert_eq!(theme.description, "Test theme", "inherited");
+        assert_eq!(theme.palette.walls, Color::Rgb(0, 0xff, 0xcc));
+        assert_eq!(theme.palette.exit, base.palette.exit);
+    }
+
+    #[test]
+    fn a_partial_file_may_change_the_description_and_flag_only() {
+        let text = "extends = \"x\"\ndescription = \"mine\"\nmonochrome = true\n";
+        let draft = Draft::parse("mine", text, Path::new("mine.toml")).unwrap();
+        let theme = draft.over(&parse(FULL).unwrap());
+        assert_eq!(theme.description, "mine");
+        assert!(theme.monochrome);
+        assert_eq!(theme.palette, parse(FULL).unwrap().palette);
+    }
+
+    #[test]
+    fn a_bad_colour_in_a_partial_file_names_its_key_and_line() {
+        let text = "extends = \"classic\"\n\n[colors]\npath = \"cyan\"\nwalls = \"blu\"\n";
+        let error = Draft::parse("neon", text, Path::new("neon.toml")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            r##"neon.toml:5: key "colors.walls": unknown colour "blu" (use a name like "lightcyan", "#rrggbb" or 0-255)"##
+        );
+    }
+
+    #[test]
+    fn extends_must_be_a_string() {
+        let error = Draft::parse("t", "\nextends = 3\n", Path::new("t.toml")).unwrap_err();
+        assert_eq!(error.line, Some(2));
+        assert_eq!(error.key.as_deref(), Some("extends"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Theme;
+use super::parse::Draft;
 use crate::tui::settings::{SettingsError, user_config_dir};
 
 /// The repository's `themes/` folder, compiled in so the binary finds them wherever it runs.
@@ -37,15 +38,19 @@ pub struct ThemeSet {
 impl ThemeSet {
     /// The themes shipped with the program, [`DEFAULT_THEME`](super::DEFAULT_THEME) first.
     pub fn bundled() -> ThemeSet {
-        let themes = BUNDLED
+        // The tests load every bundled theme, so this cannot fail in a released binary.
+        let broken = |error: SettingsError| panic!("bundled theme is broken: {error}");
+        let drafts: Vec<Draft> = BUNDLED
             .iter()
             .map(|(name, text)| {
                 let file = PathBuf::from(format!("themes/{name}.toml"));
-                // The tests parse every bundled theme, so this cannot fail in a released binary.
-                Theme::parse(name, text, &file)
-                    .unwrap_or_else(|error| panic!("bundled theme is broken: {error}"))
+                Draft::parse(name, text, &file).unwrap_or_else(broken)
             })
             .collect();
+        let (themes, errors) = resolve(&drafts, &ThemeSet { themes: Vec::new() }, &[]);
+        if let Some(error) = errors.into_iter().next() {
+            broken(error);
+        }
         ThemeSet { themes }
     }
 
@@ -53,16 +58,34 @@ impl ThemeSet {
     /// the set (ignoring case) replaces it where it stands, so a user can restyle "classic"
     /// without it moving in the picker; the others go at the end.
     ///
+    /// A file may extend a theme of the set or another file of `dir` (see [`resolve`]).
+    ///
     /// A missing `dir` just adds nothing: most users have no themes. Files that cannot be read or
-    /// parsed are skipped, and returned as errors for the caller to show, so that one bad file
-    /// does not cost the user their other themes.
+    /// parsed are skipped, and returned as errors for the caller to show (in file name order),
+    /// so that one bad file does not cost the user their other themes.
     pub fn with_user_themes(mut self, dir: &Path) -> (ThemeSet, Vec<SettingsError>) {
         let mut errors = Vec::new();
+        let mut drafts: Vec<Draft> = Vec::new();
+        let mut broken = Vec::new();
         for file in theme_files(dir, &mut errors) {
             match load(&file) {
-                Ok(theme) => self.insert(theme),
-                Err(error) => errors.push(error),
+                // Of two files with one name, the later one wins (and takes the earlier's place).
+                Ok(draft) => match drafts.iter().position(|d| same_name(&d.name, &draft.name)) {
+                    Some(index) => drafts[index] = draft,
+                    None => drafts.push(draft),
+                },
+                Err(error) => {
+                    broken.push(stem(&file));
+                    errors.push(error);
+                }
             }
+        }
+        let (themes, problems) = resolve(&drafts, &self, &broken);
+        errors.extend(problems);
+        // Stable, and a folder sorts before its files: folder errors first, then file by file.
+        errors.sort_by(|a, b| a.file.cmp(&b.file));
+        for theme in themes {
+            self.insert(theme);
         }
         (self, errors)
     }
@@ -95,6 +118,161 @@ impl ThemeSet {
             Some(index) => self.themes[index] = theme,
             None => self.themes.push(theme),
         }
+    }
+}
+
+/// Resolves `drafts` into themes, in their order, leaving out (and reporting) those that cannot
+/// be made.
+///
+/// A draft's `extends = "NAME"` names another draft or, failing that, a theme of `known`: user
+/// themes shadow bundled ones, as in the picker. A draft that extends its own name extends the
+/// theme of `known` it replaces, so `classic.toml` can say `extends = "classic"` and restyle
+/// the bundled classic. An unknown base, a cycle, or a base that is itself broken (another
+/// draft that fails, or one of the `broken` files that could not even be read) is an error on
+/// the `extends` line.
+fn resolve(
+    drafts: &[Draft],
+    known: &ThemeSet,
+    broken: &[String],
+) -> (Vec<Theme>, Vec<SettingsError>) {
+    let mut resolver = Resolver {
+        drafts,
+        known,
+        broken,
+        done: vec![None; drafts.len()],
+        errors: vec![None; drafts.len()],
+        stack: Vec::new(),
+    };
+    let themes = (0..drafts.len())
+        .filter_map(|index| resolver.theme(index))
+        .collect();
+    (themes, resolver.errors.into_iter().flatten().collect())
+}
+
+struct Resolver<'a> {
+    drafts: &'a [Draft],
+    known: &'a ThemeSet,
+    broken: &'a [String],
+    /// Each draft's theme once resolved, `Some(None)` if it cannot be made.
+    done: Vec<Option<Option<Theme>>>,
+    /// Why each draft cannot be made.
+    errors: Vec<Option<SettingsError>>,
+    /// The drafts being resolved, each extending the next: a draft met again is a cycle.
+    stack: Vec<usize>,
+}
+
+/// What a draft's `extends` names.
+enum Base<'a> {
+    Draft(usize),
+    Known(&'a Theme),
+    Unknown,
+}
+
+impl Resolver<'_> {
+    fn theme(&mut self, index: usize) -> Option<Theme> {
+        if let Some(done) = &self.done[index] {
+            return done.clone();
+        }
+        if let Some(at) = self.stack.iter().position(|&i| i == index) {
+            self.cycle(self.stack[at..].to_vec());
+            return None;
+        }
+        let draft = &self.drafts[index];
+        let result = match &draft.extends {
+            None => draft.standalone(),
+            Some((base, line)) => {
+                let error = |message: String| {
+                    SettingsError::new(&draft.file, message)
+                        .on_line(*line)
+                        .key("extends")
+                };
+                let has_errors = || {
+                    error(format!(
+                        "theme {base:?} has errors, so this one cannot be made"
+                    ))
+                };
+                match self.base(index, base) {
+                    Base::Known(theme) => Ok(draft.over(theme)),
+                    Base::Unknown if same_name(base, &draft.name) => {
+                        Err(error("a theme cannot extend itself".to_owned()))
+                    }
+                    Base::Unknown if self.broken.iter().any(|name| same_name(name, base)) => {
+                        Err(has_errors())
+                    }
+                    Base::Unknown => Err(error(format!(
+                        "unknown theme {base:?} (have {})",
+                        self.names().join(", ")
+                    ))),
+                    Base::Draft(base_index) => {
+                        self.stack.push(index);
+                        let base_theme = self.theme(base_index);
+                        self.stack.pop();
+                        match base_theme {
+                            Some(theme) => Ok(draft.over(&theme)),
+                            None => Err(has_errors()),
+                        }
+                    }
+                }
+            }
+        };
+        // A cycle found deeper down has already failed this draft with a better error.
+        if self.done[index].is_some() {
+            return None;
+        }
+        let theme = match result {
+            Ok(theme) => Some(theme),
+            Err(error) => {
+                self.errors[index] = Some(error);
+                None
+            }
+        };
+        self.done[index] = Some(theme.clone());
+        theme
+    }
+
+    /// Where `drafts[index]`'s base `name` is: another draft first, then a known theme.
+    fn base(&self, index: usize, name: &str) -> Base<'_> {
+        let draft =
+            (0..self.drafts.len()).find(|&i| i != index && same_name(&self.drafts[i].name, name));
+        match (draft, self.known.position(name)) {
+            (Some(i), _) => Base::Draft(i),
+            (None, Some(i)) => Base::Known(&self.known.themes[i]),
+            (None, None) => Base::Unknown,
+        }
+    }
+
+    /// Fails every draft of `cycle` (each extends the next, the last the first), each error
+    /// showing the loop from its own file.
+    fn cycle(&mut self, cycle: Vec<usize>) {
+        for (at, &index) in cycle.iter().enumerate() {
+            let draft = &self.drafts[index];
+            let path: Vec<&str> = cycle[at..]
+                .iter()
+                .chain(&cycle[..=at])
+                .map(|&i| self.drafts[i].name.as_str())
+                .collect();
+            let line = draft.extends.as_ref().map_or(1, |(_, line)| *line);
+            self.errors[index] = Some(
+                SettingsError::new(
+                    &draft.file,
+                    format!("themes extend each other in a loop: {}", path.join(" → ")),
+                )
+                .on_line(line)
+                .key("extends"),
+            );
+            self.done[index] = Some(None);
+        }
+    }
+
+    /// Every theme name a draft can extend.
+    fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.known.iter().map(|t| t.name.as_str()).collect();
+        for draft in self.drafts {
+            if !names.iter().any(|name| same_name(name, &draft.name)) {
+                names.push(&draft.name);
+            }
+        }
+        names
     }
 }
 
@@ -139,14 +317,17 @@ fn is_toml(path: &Path) -> bool {
         .is_some_and(|extension| extension.eq_ignore_ascii_case("toml"))
 }
 
-fn load(file: &Path) -> Result<Theme, SettingsError> {
+fn load(file: &Path) -> Result<Draft, SettingsError> {
     let text = fs::read_to_string(file)
         .map_err(|error| SettingsError::new(file, format!("cannot read: {error}")))?;
-    let name = file
-        .file_stem()
-        .map(|stem| stem.to_string_lossy())
-        .unwrap_or_default();
-    Theme::parse(&name, &text, file)
+    Draft::parse(&stem(file), &text, file)
+}
+
+/// A theme's name: its file's stem.
+fn stem(file: &Path) -> String {
+    file.file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -360,6 +541,175 @@ mod tests {
             );
             assert!(!shown.contains('\n'), "{shown}");
         }
+    }
+
+    /// A user folder holding `files` (name, text).
+    fn user_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            fs::write(dir.path().join(name), text).unwrap();
+        }
+        dir
+    }
+
+    fn theme<'a>(set: &'a ThemeSet, name: &str) -> &'a Theme {
+        set.get(set.position(name).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_partial_theme_takes_the_rest_from_its_base() {
+        let dir = user_dir(&[(
+            "neon.toml",
+            "extends = \"ocean\"\n[colors]\nwalls = \"#00ffcc\"\npath = \"yellow\"\n",
+        )]);
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(errors, []);
+        let ocean = theme(&set, "ocean").clone();
+        let neon = theme(&set, "neon");
+        assert_eq!(neon.palette.walls, Color::Rgb(0, 0xff, 0xcc));
+        assert_eq!(neon.palette.path, Color::Yellow);
+        assert_eq!(
+            neon.palette,
+            Palette {
+                walls: Color::Rgb(0, 0xff, 0xcc),
+                path: Color::Yellow,
+                ..ocean.palette
+            }
+        );
+        assert_eq!(neon.description, ocean.description);
+        assert!(!neon.monochrome);
+    }
+
+    #[test]
+    fn a_partial_theme_named_like_its_base_restyles_the_bundled_one_in_place() {
+        let dir = user_dir(&[
+            (
+                "classic.toml",
+                "extends = \"classic\"\ncolors.path = \"green\"\n",
+            ),
+            // Another user theme extending "classic" gets the user's classic.
+            (
+                "mine.toml",
+                "extends = \"Classic\"\ncolors.walls = \"gray\"\n",
+            ),
+        ]);
+        let bundled = ThemeSet::bundled();
+        let (set, errors) = bundled.clone().with_user_themes(dir.path());
+        assert_eq!(errors, []);
+        assert_eq!(names(&set)[..bundled.len()], names(&bundled)[..]);
+        let classic = theme(&set, "classic");
+        assert_eq!(classic.palette.path, Color::Green);
+        assert_eq!(classic.palette.walls, Color::White);
+        let mine = theme(&set, "mine");
+        assert_eq!(
+            (mine.palette.path, mine.palette.walls),
+            (Color::Green, Color::Gray)
+        );
+    }
+
+    #[test]
+    fn user_themes_extend_each_other_in_any_file_order() {
+        let dir = user_dir(&[
+            ("a.toml", "extends = \"b\"\ncolors.walls = \"red\"\n"),
+            (
+                "b.toml",
+                "extends = \"plain\"\ndescription = \"b\"\ncolors.path = \"blue\"\n",
+            ),
+        ]);
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(errors, []);
+        let a = theme(&set, "a");
+        assert_eq!((a.palette.walls, a.palette.path), (Color::Red, Color::Blue));
+        assert_eq!(a.palette.exit, Color::Reset, "from plain, through b");
+        assert_eq!(a.description, "b");
+        assert!(a.monochrome, "plain's flag is inherited too");
+    }
+
+    #[test]
+    fn an_unknown_base_is_named_on_its_line() {
+        let dir = user_dir(&[("neon.toml", "# mine\nextends = \"clasic\"\n")]);
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(set.position("neon"), None);
+        let file = dir.path().join("neon.toml");
+        assert_eq!(
+            errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [format!(
+                "{}:2: key \"extends\": unknown theme \"clasic\" (have classic, light, ocean, \
+                 forest, amber, synthwave, plain, neon)",
+                file.display()
+            )]
+        );
+    }
+
+    #[test]
+    fn a_theme_that_extends_itself_with_nothing_to_replace_is_an_error() {
+        let dir = user_dir(&[("neon.toml", "extends = \"NEON\"\n")]);
+        let (_, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].line, Some(1));
+        assert_eq!(errors[0].message, "a theme cannot extend itself");
+    }
+
+    #[test]
+    fn a_cycle_fails_each_theme_on_it_and_those_built_on_them() {
+        let dir = user_dir(&[
+            ("a.toml", "extends = \"b\"\n"),
+            ("b.toml", "description = \"b\"\n\nextends = \"c\"\n"),
+            ("c.toml", "\nextends = \"a\"\n"),
+            ("d.toml", "extends = \"c\"\n"),
+            ("e.toml", "extends = \"light\"\n"),
+        ]);
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(set.len(), ThemeSet::bundled().len() + 1, "only e");
+        assert!(set.position("e").is_some());
+        let shown: Vec<String> = errors
+            .iter()
+            .map(|error| {
+                let shown = error.to_string();
+                let file = error.file.display().to_string();
+                shown.strip_prefix(&file).unwrap().to_owned()
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ":1: key \"extends\": themes extend each other in a loop: a → b → c → a",
+                ":3: key \"extends\": themes extend each other in a loop: b → c → a → b",
+                ":2: key \"extends\": themes extend each other in a loop: c → a → b → c",
+                ":1: key \"extends\": theme \"c\" has errors, so this one cannot be made",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_broken_base_is_reported_in_both_files() {
+        let dir = user_dir(&[
+            (
+                "base.toml",
+                "extends = \"classic\"\ncolors.walls = \"blu\"\n",
+            ),
+            ("top.toml", "extends = \"base\"\n"),
+            ("whole.toml", "[colors]\nwalls = \"red\"\n"),
+        ]);
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(set.len(), ThemeSet::bundled().len());
+        let keys: Vec<(Option<usize>, Option<&str>)> = errors
+            .iter()
+            .map(|error| (error.line, error.key.as_deref()))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                (Some(2), Some("colors.walls")),
+                (Some(1), Some("extends")),
+                (Some(1), Some("colors.background")),
+            ]
+        );
+        assert!(
+            errors[1].message.contains("\"base\" has errors"),
+            "{}",
+            errors[1]
+        );
     }
 
     #[test]
