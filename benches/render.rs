@@ -5,6 +5,7 @@
 
 use std::hint::black_box;
 
+use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use a_maze_ing::tui::theme::ThemeSet;
 use a_maze_ing::tui::{Action, Message, Model, Start, update, view};
@@ -28,6 +29,7 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
         seed: 1,
         themes: ThemeSet::bundled(),
         theme_problems: Vec::new(),
+        keymap: Keymap::built_in(),
         no_color: false,
         size: TERMINAL,
     })

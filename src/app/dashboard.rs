@@ -6,6 +6,7 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::tui::keymap::Keymap;
 use crate::tui::theme::{ThemeSet, user_theme_dir};
 use crate::tui::{Effect, Message, Model, SaveReport, Start, update, view};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
@@ -47,6 +48,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         seed,
         themes,
         theme_problems,
+        keymap: Keymap::built_in(),
         no_color,
         size,
     })

@@ -1,10 +1,16 @@
-//! The one table of key bindings. Key handling, the footer and the help overlay all read it,
-//! so what the screen says a key does is what it does.
+//! The key bindings: one [`Keymap`] value, held by the model. Key handling, the footer and the
+//! help overlay all read the same value, so what the screen says a key does is what it does.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent};
 
 use super::message::Action;
 use mazegen::Dir;
+
+mod key;
+mod names;
+
+pub use key::Key;
+pub use names::action_name;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,36 +21,83 @@ pub enum Context {
     Canvas,
     /// When the theme list has the focus.
     Themes,
-    /// While the help overlay is open; nothing else applies then.
+    /// While the help overlay is open; nothing else applies then, and only the keys that open
+    /// the help, the keys that quit and Esc do anything: they close it.
     Help,
 }
 
-#[derive(Clone, Copy, Debug)]
+impl Context {
+    /// Whether one key press can be read in both contexts, so that a key bound in both is
+    /// ambiguous: a pane's keys meet the global ones, not the other pane's.
+    pub fn meets(self, other: Context) -> bool {
+        self == other || self == Context::Global || other == Context::Global
+    }
+}
+
+/// An action, the keys that ask for it, and how the screen describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Binding {
     pub context: Context,
-    pub keys: &'static [KeyCode],
     pub action: Action,
-    /// How the keys are written on screen.
-    pub keys_label: &'static str,
+    /// In the order the screen lists them; the first is the one the footer shows.
+    pub keys: Vec<Key>,
     /// The help overlay's description.
     pub help: &'static str,
     /// The footer's short label, for the bindings the footer shows.
     pub footer: Option<&'static str>,
 }
 
-const fn bind(
+impl Binding {
+    /// The action's name in the keys file.
+    pub fn name(&self) -> &'static str {
+        action_name(self.action).expect("bound actions have names")
+    }
+
+    /// The keys as the help overlay lists them: `q 4 Esc`, or `(none)`.
+    pub fn keys_label(&self) -> String {
+        match self.keys.as_slice() {
+            [] => "(none)".to_owned(),
+            keys => keys
+                .iter()
+                .map(|key| key.label())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+}
+
+/// The key bindings, in the order the help overlay lists them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
+}
+
+impl Default for Keymap {
+    fn default() -> Keymap {
+        Keymap::built_in()
+    }
+}
+
+/// A row of the built-in table.
+struct Row {
     context: Context,
-    keys: &'static [KeyCode],
+    keys: &'static [Key],
     action: Action,
-    keys_label: &'static str,
     help: &'static str,
     footer: Option<&'static str>,
-) -> Binding {
-    Binding {
+}
+
+const fn row(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    help: &'static str,
+    footer: Option<&'static str>,
+) -> Row {
+    Row {
         context,
         keys,
         action,
-        keys_label,
         help,
         footer,
     }
@@ -57,86 +110,159 @@ const fn pan(towards: Dir) -> Action {
     }
 }
 
-use Context::{Canvas, Global, Help, Themes};
-use KeyCode::{Char, Down, Enter, Esc, Left, Right, Tab, Up};
-
-/// Every binding, in the order the help overlay lists them. The digits are the subject's own
-/// menu (1 regenerate, 2 path, 3 colours, 4 quit).
-#[rustfmt::skip]
-pub const BINDINGS: &[Binding] = &[
-    bind(Help, &[Esc, Char('?'), Char('q')], Action::ToggleHelp, "Esc ? q", "close this help", None),
-    bind(Global, &[Char('r'), Char('1')], Action::Regenerate, "r 1", "new maze with a new seed", Some("new")),
-    bind(Global, &[Char('a')], Action::NextAlgorithm, "a", "next generation algorithm, same seed", Some("algorithm")),
-    bind(Global, &[Char('v')], Action::NextSolver, "v", "solve again with the next solver", Some("solver")),
-    bind(Global, &[Char('p'), Char('2')], Action::TogglePath, "p 2", "show or hide the solution", Some("path")),
-    bind(Global, &[Char('t'), Char('3')], Action::NextTheme, "t 3", "next theme", Some("theme")),
-    bind(Global, &[Char('T')], Action::PreviousTheme, "T", "previous theme", None),
-    bind(Global, &[Char('s')], Action::Save, "s", "save the maze to OUTPUT_FILE", Some("save")),
-    bind(Global, &[Char('e')], Action::Export, "e", "export as SVG next to OUTPUT_FILE", Some("svg")),
-    bind(Canvas, &[Enter], Action::Finish, "Enter", "finish carving and solving now", Some("finish")),
-    bind(Themes, &[Enter], Action::PickCursorTheme, "Enter", "use the theme under the cursor", Some("use theme")),
-    bind(Global, &[Char('?')], Action::ToggleHelp, "?", "this help", Some("help")),
-    bind(Global, &[Char('q'), Char('4'), Esc], Action::Quit, "q 4 Esc", "quit", Some("quit")),
-    bind(Global, &[Char(' ')], Action::TogglePause, "Space", "pause or resume the animation", Some("pause")),
-    bind(Global, &[Char('n')], Action::Step, "n", "one step (while paused)", None),
-    bind(Global, &[Char('+'), Char('=')], Action::Faster, "+", "animate faster", Some("faster")),
-    bind(Global, &[Char('-')], Action::Slower, "-", "animate slower", Some("slower")),
-    bind(Global, &[Char('z')], Action::ToggleZoom, "z", "whole maze / detailed view", Some("zoom")),
-    bind(Global, &[Tab], Action::ToggleFocus, "Tab", "switch focus: maze / theme list", Some("themes")),
-    bind(Canvas, &[Left, Char('h'), Char('H')], pan(Dir::West), "← h", "pan left (Shift: half a screen)", None),
-    bind(Canvas, &[Down, Char('j'), Char('J')], pan(Dir::South), "↓ j", "pan down (Shift: half a screen)", None),
-    bind(Canvas, &[Up, Char('k'), Char('K')], pan(Dir::North), "↑ k", "pan up (Shift: half a screen)", None),
-    bind(Canvas, &[Right, Char('l'), Char('L')], pan(Dir::East), "→ l", "pan right (Shift: half a screen)", None),
-    bind(Themes, &[Up, Char('k')], Action::CursorUp, "↑ k", "previous theme in the list", None),
-    bind(Themes, &[Down, Char('j')], Action::CursorDown, "↓ j", "next theme in the list", None),
-];
-
-/// The action a key press asks for in `context` (`Canvas` or `Themes` for the focused pane,
-/// `Help` while the overlay is open).
-pub fn action_for(key: KeyEvent, context: Context) -> Option<Action> {
-    if key.kind == KeyEventKind::Release {
-        return None;
-    }
-    // Terminals report Shift+letter as the upper-case letter, some with SHIFT set too; Shift
-    // on an arrow key or HJKL means a big pan.
-    let shifted = key.modifiers.contains(KeyModifiers::SHIFT)
-        || matches!(key.code, Char(c) if c.is_ascii_uppercase());
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-    {
-        return None;
-    }
-    // The pane's own bindings come first: Enter finishes on the canvas but picks a theme in
-    // the list, arrows pan the canvas but move the list's cursor. Under the help overlay,
-    // nothing else applies.
-    let fallback = if context == Help { Help } else { Global };
-    let in_context = |wanted: Context| BINDINGS.iter().filter(move |b| b.context == wanted);
-    let action = in_context(context)
-        .chain(in_context(fallback))
-        .find(|b| b.keys.contains(&key.code))?
-        .action;
-    Some(match action {
-        Action::Pan { towards, .. } if shifted => Action::Pan { towards, big: true },
-        other => other,
-    })
+const fn ch(c: char) -> Key {
+    Key::char(c)
 }
 
-/// The bindings the footer shows in `context`, in table order.
-pub fn footer_bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    BINDINGS.iter().filter(move |b| {
-        b.footer.is_some() && (b.context == context || (b.context == Global && context != Help))
-    })
+const fn named(code: KeyCode) -> Key {
+    Key::plain(code)
+}
+
+use Context::{Canvas, Global, Help, Themes};
+const ENTER: Key = named(KeyCode::Enter);
+const ESC: Key = named(KeyCode::Esc);
+const TAB: Key = named(KeyCode::Tab);
+const LEFT: Key = named(KeyCode::Left);
+const RIGHT: Key = named(KeyCode::Right);
+const UP: Key = named(KeyCode::Up);
+const DOWN: Key = named(KeyCode::Down);
+
+/// The built-in bindings, in the order the help overlay lists them. The digits are the
+/// subject's own menu (1 regenerate, 2 path, 3 colours, 4 quit). Shift with a pan key pans half
+/// a screen, so `H` (Shift+h) needs no row of its own.
+#[rustfmt::skip]
+const BUILT_IN: &[Row] = &[
+    row(Global, &[ch('r'), ch('1')], Action::Regenerate, "new maze with a new seed", Some("new")),
+    row(Global, &[ch('a')], Action::NextAlgorithm, "next generation algorithm, same seed", Some("algorithm")),
+    row(Global, &[ch('v')], Action::NextSolver, "solve again with the next solver", Some("solver")),
+    row(Global, &[ch('p'), ch('2')], Action::TogglePath, "show or hide the solution", Some("path")),
+    row(Global, &[ch('t'), ch('3')], Action::NextTheme, "next theme", Some("theme")),
+    row(Global, &[ch('T')], Action::PreviousTheme, "previous theme", None),
+    row(Global, &[ch('s')], Action::Save, "save the maze to OUTPUT_FILE", Some("save")),
+    row(Global, &[ch('e')], Action::Export, "export as SVG next to OUTPUT_FILE", Some("svg")),
+    row(Canvas, &[ENTER], Action::Finish, "finish carving and solving now", Some("finish")),
+    row(Themes, &[ENTER], Action::PickCursorTheme, "use the theme under the cursor", Some("use theme")),
+    row(Global, &[ch('?')], Action::ToggleHelp, "this help", Some("help")),
+    row(Global, &[ch('q'), ch('4'), ESC], Action::Quit, "quit", Some("quit")),
+    row(Global, &[ch(' ')], Action::TogglePause, "pause or resume the animation", Some("pause")),
+    row(Global, &[ch('n')], Action::Step, "one step (while paused)", None),
+    row(Global, &[ch('+'), ch('=')], Action::Faster, "animate faster", Some("faster")),
+    row(Global, &[ch('-')], Action::Slower, "animate slower", Some("slower")),
+    row(Global, &[ch('z')], Action::ToggleZoom, "whole maze / detailed view", Some("zoom")),
+    row(Global, &[TAB], Action::ToggleFocus, "switch focus: maze / theme list", Some("themes")),
+    row(Canvas, &[LEFT, ch('h')], pan(Dir::West), "pan left (Shift: half a screen)", None),
+    row(Canvas, &[DOWN, ch('j')], pan(Dir::South), "pan down (Shift: half a screen)", None),
+    row(Canvas, &[UP, ch('k')], pan(Dir::North), "pan up (Shift: half a screen)", None),
+    row(Canvas, &[RIGHT, ch('l')], pan(Dir::East), "pan right (Shift: half a screen)", None),
+    row(Themes, &[UP, ch('k')], Action::CursorUp, "previous theme in the list", None),
+    row(Themes, &[DOWN, ch('j')], Action::CursorDown, "next theme in the list", None),
+];
+
+impl Keymap {
+    /// The bindings the program comes with.
+    pub fn built_in() -> Keymap {
+        let bindings = BUILT_IN
+            .iter()
+            .map(|row| Binding {
+                context: row.context,
+                action: row.action,
+                keys: row.keys.to_vec(),
+                help: row.help,
+                footer: row.footer,
+            })
+            .collect();
+        Keymap { bindings }
+    }
+
+    /// Every binding, in the order the help overlay lists them.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
+    /// The binding the keys file calls `name`.
+    pub fn binding_named(&self, name: &str) -> Option<&Binding> {
+        self.bindings.iter().find(|binding| binding.name() == name)
+    }
+
+    /// The keys bound to `action` (an action of the table; the pans by direction).
+    pub fn keys_for(&self, action: Action) -> &[Key] {
+        let name = action_name(action);
+        self.bindings
+            .iter()
+            .find(|binding| action_name(binding.action) == name)
+            .map_or(&[], |binding| binding.keys.as_slice())
+    }
+
+    /// How the first key bound to `action` is written, if it has one.
+    pub fn first_key_label(&self, action: Action) -> Option<String> {
+        self.keys_for(action).first().map(|key| key.label())
+    }
+
+    /// The keys that close the help overlay: Esc, then the keys that open it.
+    pub fn help_closing_keys(&self) -> Vec<Key> {
+        let mut keys = vec![ESC];
+        let opening = self.keys_for(Action::ToggleHelp);
+        keys.extend(opening.iter().filter(|&&key| key != ESC));
+        keys
+    }
+
+    /// The action a key press asks for in `context` (`Canvas` or `Themes` for the focused
+    /// pane, `Help` while the overlay is open).
+    pub fn action_for(&self, event: KeyEvent, context: Context) -> Option<Action> {
+        let key = Key::of_event(&event)?;
+        if context == Help {
+            let closes = key == ESC
+                || self.keys_for(Action::ToggleHelp).contains(&key)
+                || self.keys_for(Action::Quit).contains(&key);
+            return closes.then_some(Action::ToggleHelp);
+        }
+        if let Some(action) = self.lookup(key, context) {
+            return Some(action);
+        }
+        // Shift on a pan key pans half a screen: Shift+← or H, when ← and h pan.
+        match self.lookup(key.unshifted()?, context)? {
+            Action::Pan { towards, .. } => Some(Action::Pan { towards, big: true }),
+            _ => None,
+        }
+    }
+
+    /// The action bound to `key` in `context`: the pane's own bindings come first (Enter
+    /// finishes on the canvas but picks a theme in the list), then the global ones.
+    fn lookup(&self, key: Key, context: Context) -> Option<Action> {
+        [context, Global].into_iter().find_map(|wanted| {
+            self.bindings
+                .iter()
+                .find(|b| b.context == wanted && b.keys.contains(&key))
+                .map(|b| b.action)
+        })
+    }
+
+    /// The bindings the footer shows in `context`, in table order: those with a footer label
+    /// and a key.
+    pub fn footer_bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
+        self.bindings.iter().filter(move |b| {
+            b.footer.is_some()
+                && !b.keys.is_empty()
+                && (b.context == context || (b.context == Global && context != Help))
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crossterm::event::{KeyEventKind, KeyModifiers};
     use std::collections::HashSet;
 
     fn press(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
     }
+
+    fn action_for(event: KeyEvent, context: Context) -> Option<Action> {
+        Keymap::built_in().action_for(event, context)
+    }
+
+    use KeyCode::{Char, Enter, Esc, Left, Right, Tab, Up};
 
     #[test]
     fn the_issue_keys_map_to_their_actions() {
@@ -154,6 +280,7 @@ mod tests {
         assert_eq!(canvas(Char('n')), Some(Action::Step));
         assert_eq!(canvas(Enter), Some(Action::Finish));
         assert_eq!(canvas(Char('+')), Some(Action::Faster));
+        assert_eq!(canvas(Char('=')), Some(Action::Faster));
         assert_eq!(canvas(Char('-')), Some(Action::Slower));
         assert_eq!(canvas(Tab), Some(Action::ToggleFocus));
         assert_eq!(canvas(Left), Some(pan(Dir::West)));
@@ -166,6 +293,7 @@ mod tests {
             })
         );
         assert_eq!(canvas(Char('x')), None);
+        assert_eq!(canvas(Char('R')), None, "Shift only matters to pans");
     }
 
     #[test]
@@ -198,8 +326,10 @@ mod tests {
     #[test]
     fn only_closing_keys_work_under_the_help() {
         assert_eq!(action_for(press(Esc), Help), Some(Action::ToggleHelp));
+        assert_eq!(action_for(press(Char('?')), Help), Some(Action::ToggleHelp));
         assert_eq!(action_for(press(Char('q')), Help), Some(Action::ToggleHelp));
         assert_eq!(action_for(press(Char('r')), Help), None);
+        assert_eq!(Keymap::built_in().help_closing_keys(), [ESC, ch('?')]);
     }
 
     #[test]
@@ -218,21 +348,43 @@ mod tests {
     }
 
     #[test]
-    fn no_key_means_two_things_in_one_context() {
-        for context in [Global, Canvas, Themes, Help] {
-            let mut seen = HashSet::new();
-            for binding in BINDINGS.iter().filter(|b| b.context == context) {
-                for key in binding.keys {
-                    assert!(seen.insert(*key), "{key:?} bound twice in {context:?}");
+    fn no_key_means_two_things_where_contexts_meet() {
+        let bindings = Keymap::built_in().bindings;
+        let mut seen = HashSet::new();
+        for (i, a) in bindings.iter().enumerate() {
+            for b in &bindings[i + 1..] {
+                if a.context.meets(b.context) {
+                    for key in &a.keys {
+                        assert!(
+                            !b.keys.contains(key),
+                            "{key} is {} and {}",
+                            a.name(),
+                            b.name()
+                        );
+                    }
                 }
             }
+            assert!(seen.insert(a.name()), "{} has two rows", a.name());
         }
     }
 
     #[test]
+    fn built_in_labels_are_the_familiar_ones() {
+        let keymap = Keymap::built_in();
+        let label = |name| keymap.binding_named(name).unwrap().keys_label();
+        assert_eq!(label("quit"), "q 4 Esc");
+        assert_eq!(label("toggle-pause"), "Space");
+        assert_eq!(label("pan-left"), "← h");
+        assert_eq!(label("faster"), "+ =");
+        assert_eq!(label("finish"), "Enter");
+    }
+
+    #[test]
     fn the_footer_shows_each_pane_its_own_keys() {
+        let keymap = Keymap::built_in();
         let labels = |c| {
-            footer_bindings(c)
+            keymap
+                .footer_bindings(c)
                 .map(|b| b.footer.unwrap())
                 .collect::<Vec<_>>()
         };

@@ -1,5 +1,6 @@
 //! Everything the dashboard shows, in one value.
 
+use super::keymap::Keymap;
 use super::layout::Screen;
 use super::pace::Pace;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
@@ -50,6 +51,8 @@ pub struct Start {
     pub themes: ThemeSet,
     /// Problems met while loading user themes, shown on the status line.
     pub theme_problems: Vec<ThemeError>,
+    /// The key bindings.
+    pub keymap: Keymap,
     /// NO_COLOR is set: start with the plain theme unless the config names one.
     pub no_color: bool,
     /// The terminal's size.
@@ -66,6 +69,7 @@ pub struct Model {
     pub(crate) pace: Pace,
     pub(crate) show_path: bool,
     pub(crate) themes: ThemeSet,
+    pub(crate) keymap: Keymap,
     pub(crate) theme: usize,
     /// The theme list's cursor (moves without changing the theme until picked).
     pub(crate) cursor: usize,
@@ -87,6 +91,7 @@ impl Model {
             seed,
             themes,
             theme_problems,
+            keymap,
             no_color,
             size,
         } = start;
@@ -125,6 +130,7 @@ impl Model {
             pace: Pace::default(),
             show_path: true,
             themes,
+            keymap,
             theme,
             cursor: theme,
             focus: Focus::Canvas,
@@ -164,6 +170,11 @@ impl Model {
         self.themes
             .get(self.theme)
             .expect("the theme index is kept in range")
+    }
+
+    /// The key bindings in use.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
     }
 
     pub fn phase(&self) -> Phase {

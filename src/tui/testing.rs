@@ -1,5 +1,6 @@
 //! Models for the dashboard's tests.
 
+use crate::tui::keymap::Keymap;
 use crate::tui::model::{Model, Start};
 use crate::tui::theme::ThemeSet;
 use mazegen::config::Config;
@@ -23,6 +24,7 @@ pub fn start(config: Config) -> Start {
         config,
         themes: ThemeSet::bundled(),
         theme_problems: Vec::new(),
+        keymap: Keymap::built_in(),
         no_color: false,
         size: (120, 40),
     }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::effect::{Effect, ExportRequest, SaveRequest};
-use super::keymap::{Context, action_for};
+use super::keymap::Context;
 use super::layout::theme_scroll;
 use super::message::{Action, Message, SaveReport};
 use super::model::{FirstSave, Focus, Model, StatusKind};
@@ -25,7 +25,7 @@ mod tests;
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     match message {
         Message::Tick(frame) => tick(model, frame),
-        Message::Key(key) => match action_for(key, key_context(model)) {
+        Message::Key(key) => match model.keymap.action_for(key, key_context(model)) {
             Some(action) => act(model, action),
             None => Vec::new(),
         },

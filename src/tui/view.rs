@@ -18,6 +18,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
+use super::message::Action;
 use super::model::{Focus, Model};
 use super::theme::Theme;
 use super::viewport::{Zoom, detail_capacity};
@@ -36,7 +37,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let base = Style::new().fg(palette.text).bg(palette.background);
     Block::new().style(base).render(area, buf);
     let Some(screen) = super::layout::Screen::of(area, model.themes.len()) else {
-        too_small(area, base, buf);
+        too_small(area, base, &quit_key(model), buf);
         return;
     };
     let title = canvas_title(model, screen.canvas_size());
@@ -54,7 +55,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     sidebar::draw(model, &screen, buf);
     footer::draw(model, screen.status, screen.keys, buf);
     if model.help_is_open() {
-        help::draw(model.theme(), area, buf);
+        help::draw(model.theme(), model.keymap(), area, buf);
     }
 }
 
@@ -96,14 +97,22 @@ fn pane<'a>(title: &'a str, theme: &Theme, focused: bool) -> Block<'a> {
         .style(Style::new().fg(palette.text).bg(palette.background))
 }
 
-fn too_small(area: Rect, style: Style, buf: &mut Buffer) {
+/// The key that quits, as the screen writes it (the keymap always has one).
+fn quit_key(model: &Model) -> String {
+    let quit = model.keymap().first_key_label(Action::Quit);
+    quit.unwrap_or_default()
+}
+
+fn too_small(area: Rect, style: Style, quit: &str, buf: &mut Buffer) {
     let (width, height) = (area.width, area.height);
     // The longest message that fits, so the way out is never cut off.
     let text = [
-        format!("Terminal too small: {width}x{height}, need {MIN_WIDTH}x{MIN_HEIGHT} (q quits)"),
-        format!("Too small: {width}x{height} < {MIN_WIDTH}x{MIN_HEIGHT} (q quits)"),
-        format!("Need {MIN_WIDTH}x{MIN_HEIGHT}, q quits"),
-        "q quits".to_owned(),
+        format!(
+            "Terminal too small: {width}x{height}, need {MIN_WIDTH}x{MIN_HEIGHT} ({quit} quits)"
+        ),
+        format!("Too small: {width}x{height} < {MIN_WIDTH}x{MIN_HEIGHT} ({quit} quits)"),
+        format!("Need {MIN_WIDTH}x{MIN_HEIGHT}, {quit} quits"),
+        format!("{quit} quits"),
     ]
     .into_iter()
     .find(|text| text.chars().count() <= usize::from(width))

@@ -1,5 +1,5 @@
 //! The two bottom lines: the status message, and the keys that work right now (read from the
-//! keymap, like the help overlay).
+//! model's keymap, like the help overlay, so the user's own keys show).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::tui::keymap::{Context, footer_bindings};
+use crate::tui::keymap::{Context, Keymap};
 use crate::tui::message::Action;
 use crate::tui::model::{Focus, Model, StatusKind};
 use mazegen::Phase;
@@ -25,7 +25,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
             };
             (status.text.clone(), style)
         }
-        None => (hint(model).to_owned(), base),
+        None => (hint(model), base),
     };
     Paragraph::new(Line::styled(format!(" {text}"), style))
         .style(base)
@@ -36,7 +36,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         Focus::Themes => Context::Themes,
     };
     let key = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
-    let spans: Vec<Span> = fitting_hints(context, usize::from(keys_area.width))
+    let spans: Vec<Span> = fitting_hints(model.keymap(), context, usize::from(keys_area.width))
         .into_iter()
         .flat_map(|(first_key, label)| {
             [
@@ -53,15 +53,20 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
 /// The footer's hints (key, label) for `context` that fit in `width` columns: whole hints
 /// only, dropping from the end of the keymap's order, but never the ones for help and quit,
 /// which lead to everything else.
-fn fitting_hints(context: Context, width: usize) -> Vec<(&'static str, &'static str)> {
-    let mut hints: Vec<(&str, &str, bool)> = footer_bindings(context)
+fn fitting_hints(keymap: &Keymap, context: Context, width: usize) -> Vec<(String, &'static str)> {
+    let mut hints: Vec<(String, &str, bool)> = keymap
+        .footer_bindings(context)
         .map(|binding| {
-            let first_key = binding.keys_label.split(' ').next().unwrap_or_default();
+            let first_key = binding.keys.first().map(|key| key.label());
             let essential = matches!(binding.action, Action::ToggleHelp | Action::Quit);
-            (first_key, binding.footer.unwrap_or_default(), essential)
+            (
+                first_key.unwrap_or_default(),
+                binding.footer.unwrap_or_default(),
+                essential,
+            )
         })
         .collect();
-    let columns = |hints: &[(&str, &str, bool)]| -> usize {
+    let columns = |hints: &[(String, &str, bool)]| -> usize {
         hints
             .iter()
             .map(|(key, label, _)| key.chars().count() + label.chars().count() + 3)
@@ -79,12 +84,35 @@ fn fitting_hints(context: Context, width: usize) -> Vec<(&'static str, &'static 
         .collect()
 }
 
-/// What to do next, when there is no message.
-fn hint(model: &Model) -> &'static str {
-    match model.phase() {
-        Phase::Carving => "Carving… Enter finishes, Space pauses, ? lists every key",
-        Phase::Solving => "Solving… Enter finishes",
-        Phase::Done => "Solved. p toggles the path, r makes a new maze, s saves",
+/// What to do next, when there is no message, with the keys that do it (those that have one).
+fn hint(model: &Model) -> String {
+    let keymap = model.keymap();
+    let (start, ideas): (&str, &[(Action, &str)]) = match model.phase() {
+        Phase::Carving => (
+            "Carving…",
+            &[
+                (Action::Finish, "finishes"),
+                (Action::TogglePause, "pauses"),
+                (Action::ToggleHelp, "lists every key"),
+            ],
+        ),
+        Phase::Solving => ("Solving…", &[(Action::Finish, "finishes")]),
+        Phase::Done => (
+            "Solved.",
+            &[
+                (Action::TogglePath, "toggles the path"),
+                (Action::Regenerate, "makes a new maze"),
+                (Action::Save, "saves"),
+            ],
+        ),
+    };
+    let ideas: Vec<String> = ideas
+        .iter()
+        .filter_map(|&(action, what)| Some(format!("{} {what}", keymap.first_key_label(action)?)))
+        .collect();
+    match ideas.as_slice() {
+        [] => start.to_owned(),
+        ideas => format!("{start} {}", ideas.join(", ")),
     }
 }
 
@@ -92,17 +120,26 @@ fn hint(model: &Model) -> &'static str {
 mod tests {
     use super::*;
 
+    fn owned(hints: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+        hints
+            .iter()
+            .map(|&(key, label)| (key.to_owned(), label))
+            .collect()
+    }
+
     #[test]
     fn hints_that_do_not_fit_are_dropped_whole_keeping_help_and_quit() {
-        let all = fitting_hints(Context::Canvas, 500);
-        assert_eq!(all.len(), footer_bindings(Context::Canvas).count());
-        let narrow = fitting_hints(Context::Canvas, 58);
+        let keymap = Keymap::built_in();
+        let all = fitting_hints(&keymap, Context::Canvas, 500);
+        assert_eq!(all.len(), keymap.footer_bindings(Context::Canvas).count());
+        let narrow = fitting_hints(&keymap, Context::Canvas, 58);
         assert!(narrow.len() < all.len());
-        assert!(narrow.contains(&("?", "help")) && narrow.contains(&("q", "quit")));
+        assert!(narrow.contains(&("?".to_owned(), "help")));
+        assert!(narrow.contains(&("q".to_owned(), "quit")));
         let width: usize = narrow.iter().map(|(k, l)| k.len() + l.len() + 3).sum();
         assert!(width <= 58);
         assert_eq!(narrow[0], all[0], "the first hints are kept");
-        let tiny = fitting_hints(Context::Canvas, 5);
-        assert_eq!(tiny, [("?", "help"), ("q", "quit")]);
+        let tiny = fitting_hints(&keymap, Context::Canvas, 5);
+        assert_eq!(tiny, owned(&[("?", "help"), ("q", "quit")]));
     }
 }

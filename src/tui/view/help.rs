@@ -1,4 +1,5 @@
-//! The help overlay: every binding of the keymap, grouped by where it applies.
+//! The help overlay: every binding of the keymap (the user's keys included), grouped by where it
+//! applies.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -7,36 +8,61 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::pane;
-use crate::tui::keymap::{BINDINGS, Context};
+use crate::tui::keymap::{Context, Keymap};
+use crate::tui::message::Action;
 use crate::tui::theme::Theme;
 
-const KEY_COLUMN: usize = 9;
-/// A column's width: the keys, a space and the longest description.
-const COLUMN_WIDTH: u16 = 46;
+/// The narrowest keys column (with the space after the keys), so short keys line their
+/// descriptions up the same way.
+const MIN_KEY_COLUMN: usize = 9;
 
-pub fn draw(theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
+    let themes_title = match keymap.first_key_label(Action::ToggleFocus) {
+        Some(key) => format!("Theme list ({key})"),
+        None => "Theme list".to_owned(),
+    };
     let groups = [
-        (Context::Global, "Anywhere"),
-        (Context::Canvas, "Maze view"),
-        (Context::Themes, "Theme list (Tab)"),
+        (Context::Global, "Anywhere".to_owned()),
+        (Context::Canvas, "Maze view".to_owned()),
+        (Context::Themes, themes_title),
     ];
-    let section = |context: Context, title: &'static str| {
+    let shown = || {
+        keymap
+            .bindings()
+            .iter()
+            .filter(|b| groups.iter().any(|(context, _)| *context == b.context))
+    };
+    let key_column = shown()
+        .map(|b| b.keys_label().chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(MIN_KEY_COLUMN);
+    let longest_help = shown().map(|b| b.help.chars().count()).max().unwrap_or(0);
+    // A column's width: a space, the keys column and the longest description.
+    let column_width = u16::try_from(1 + key_column + longest_help).unwrap_or(u16::MAX);
+    let section = |context: Context, title: &str| {
         let heading = Style::new()
             .fg(theme.palette.accent)
             .add_modifier(Modifier::BOLD);
         let key = Style::new().fg(theme.palette.accent);
-        let mut lines = vec![Line::styled(title, heading)];
-        lines.extend(BINDINGS.iter().filter(|b| b.context == context).map(|b| {
-            Line::from(vec![
-                Span::styled(format!(" {:<KEY_COLUMN$}", b.keys_label), key),
-                Span::raw(b.help),
-            ])
-        }));
+        let mut lines = vec![Line::styled(title.to_owned(), heading)];
+        lines.extend(
+            keymap
+                .bindings()
+                .iter()
+                .filter(|b| b.context == context)
+                .map(|b| {
+                    Line::from(vec![
+                        Span::styled(format!(" {:<key_column$}", b.keys_label()), key),
+                        Span::raw(b.help),
+                    ])
+                }),
+        );
         lines
     };
-    let [global, canvas, themes] = groups.map(|(context, title)| section(context, title));
+    let [global, canvas, themes] = groups.map(|(context, title)| section(context, &title));
     // Two columns when the terminal is wide enough, so the whole list fits 24 rows.
-    let columns: Vec<Vec<Line>> = if area.width >= 2 * COLUMN_WIDTH + 4 {
+    let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(2) + 4 {
         vec![global, [canvas, vec![Line::default()], themes].concat()]
     } else {
         vec![
@@ -51,11 +77,21 @@ pub fn draw(theme: &Theme, area: Rect, buf: &mut Buffer) {
         ]
     };
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0) as u16;
-    let width = (COLUMN_WIDTH * columns.len() as u16 + 2).min(area.width);
+    let width = column_width
+        .saturating_mul(columns.len() as u16)
+        .saturating_add(2)
+        .min(area.width);
     let height = (rows + 2).min(area.height);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
     Clear.render(popup, buf);
-    let block = pane(" Keys · Esc or ? closes ", theme, true);
+    let closing: Vec<String> = keymap
+        .help_closing_keys()
+        .iter()
+        .take(2)
+        .map(|key| key.label())
+        .collect();
+    let title = format!(" Keys · {} closes ", closing.join(" or "));
+    let block = pane(&title, theme, true);
     let inner = block.inner(popup);
     block.render(popup, buf);
     let count = columns.len();

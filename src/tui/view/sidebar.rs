@@ -9,6 +9,7 @@ use ratatui::widgets::{LineGauge, Paragraph, Widget};
 use super::roles::Role;
 use super::{paint, pane};
 use crate::tui::layout::{Screen, theme_scroll};
+use crate::tui::message::Action;
 use crate::tui::model::{Focus, Model};
 use crate::tui::theme::Theme;
 use mazegen::Phase;
@@ -145,7 +146,8 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
 fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let palette = &theme.palette;
-    let block = pane(" Solvers (v) ", theme, false);
+    let title = titled_with_key(model, "Solvers", Action::NextSolver);
+    let block = pane(&title, theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
     let maze = model.maze();
@@ -189,10 +191,19 @@ fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
 }
 
+/// A pane title naming the key that works the pane: ` Solvers (v) `.
+fn titled_with_key(model: &Model, title: &str, action: Action) -> String {
+    match model.keymap().first_key_label(action) {
+        Some(key) => format!(" {title} ({key}) "),
+        None => format!(" {title} "),
+    }
+}
+
 fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let focused = model.focus() == Focus::Themes;
-    let block = pane(" Themes (Tab) ", theme, focused);
+    let title = titled_with_key(model, "Themes", Action::ToggleFocus);
+    let block = pane(&title, theme, focused);
     let inner = block.inner(area);
     block.render(area, buf);
     let palette = &theme.palette;

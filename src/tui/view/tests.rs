@@ -12,7 +12,7 @@ use ratatui::style::Color;
 
 use super::roles::Role;
 use super::view;
-use crate::tui::keymap::{BINDINGS, Context, footer_bindings};
+use crate::tui::keymap::Context;
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
 use crate::tui::testing::model;
@@ -247,7 +247,7 @@ fn the_footer_shows_the_keymaps_footer_keys() {
     let line: String = (0..200)
         .map(|x| buf[(x, keys_row)].symbol().to_owned())
         .collect();
-    for binding in footer_bindings(Context::Canvas) {
+    for binding in m.keymap().footer_bindings(Context::Canvas) {
         assert!(line.contains(binding.footer.unwrap()), "{line}");
     }
 }
@@ -257,7 +257,7 @@ fn the_help_lists_every_binding() {
     let mut m = sized(model(15, 10), 200, 60);
     act(&mut m, Action::ToggleHelp);
     let text = screen_text(&m);
-    for binding in BINDINGS.iter().filter(|b| b.context != Context::Help) {
+    for binding in m.keymap().bindings() {
         assert!(text.contains(binding.help), "missing {:?}", binding.help);
     }
 }

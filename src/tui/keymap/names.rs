@@ -1,0 +1,80 @@
+//! The name of each action in the keys file.
+
+use super::super::message::Action;
+use mazegen::Dir;
+
+/// The name the keys file uses for `action`: its [`Action`] variant in kebab-case
+/// (`TogglePath` is `toggle-path`), and for the pans their direction (`pan-left`). `None` for
+/// the actions only the mouse asks for.
+///
+/// A `match`, so that a new action does not compile until it has a name (or is declared
+/// mouse-only); the tests check the names are the variants' own.
+pub fn action_name(action: Action) -> Option<&'static str> {
+    Some(match action {
+        Action::Regenerate => "regenerate",
+        Action::NextAlgorithm => "next-algorithm",
+        Action::NextSolver => "next-solver",
+        Action::TogglePath => "toggle-path",
+        Action::NextTheme => "next-theme",
+        Action::PreviousTheme => "previous-theme",
+        Action::Save => "save",
+        Action::Export => "export",
+        Action::Quit => "quit",
+        Action::Pan { towards, .. } => match towards {
+            Dir::West => "pan-left",
+            Dir::East => "pan-right",
+            Dir::North => "pan-up",
+            Dir::South => "pan-down",
+        },
+        Action::ToggleZoom => "toggle-zoom",
+        Action::ToggleHelp => "toggle-help",
+        Action::TogglePause => "toggle-pause",
+        Action::Step => "step",
+        Action::Finish => "finish",
+        Action::Faster => "faster",
+        Action::Slower => "slower",
+        Action::ToggleFocus => "toggle-focus",
+        Action::CursorUp => "cursor-up",
+        Action::CursorDown => "cursor-down",
+        Action::PickCursorTheme => "pick-cursor-theme",
+        Action::FocusCanvas | Action::PickTheme(_) => return None,
+    })
+}
+
+/// `PascalCase` as `kebab-case`.
+#[cfg(test)]
+fn kebab(name: &str) -> String {
+    let mut kebab = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && !kebab.is_empty() {
+            kebab.push('-');
+        }
+        kebab.push(c.to_ascii_lowercase());
+    }
+    kebab
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::keymap::Keymap;
+
+    #[test]
+    fn names_are_the_variants_in_kebab_case() {
+        assert_eq!(kebab("PickCursorTheme"), "pick-cursor-theme");
+        for binding in Keymap::built_in().bindings() {
+            let variant = format!("{:?}", binding.action);
+            let name = action_name(binding.action).expect("a bound action has a name");
+            match binding.action {
+                Action::Pan { .. } => assert!(name.starts_with("pan-"), "{name}"),
+                _ => assert_eq!(name, kebab(&variant)),
+            }
+        }
+    }
+
+    #[test]
+    fn mouse_only_actions_have_no_name() {
+        assert_eq!(action_name(Action::FocusCanvas), None);
+        assert_eq!(action_name(Action::PickTheme(3)), None);
+    }
+}
