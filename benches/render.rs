@@ -30,6 +30,7 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
         themes: ThemeSet::bundled(),
         theme_problems: Vec::new(),
         keymap: Keymap::built_in(),
+        key_problems: Vec::new(),
         no_color: false,
         size: TERMINAL,
     })

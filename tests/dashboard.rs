@@ -697,3 +697,68 @@ fn user_themes_and_no_color() {
     assert!(!screen.contains("│  broken"), "broken is not:\n{screen}");
     app.quit();
 }
+
+/// The user's settings layered over the built-in ones: `keys.toml` rebinds keys (the footer
+/// shows them, and they work), and a theme that extends a bundled one joins the list.
+#[test]
+fn user_keys_and_a_partial_theme() {
+    let dir = folder_with_config(&config(15, 10, 7, ""));
+    let dir = dir.path();
+    let settings = dir.join("user-config/a-maze-ing");
+    fs::create_dir_all(settings.join("themes")).unwrap();
+    fs::write(
+        settings.join("keys.toml"),
+        "[keys]\nquit = \"x\"\ntoggle-path = \"P\"\n",
+    )
+    .unwrap();
+    fs::write(
+        settings.join("themes/dusk.toml"),
+        "extends = \"classic\"\n[colors]\npath = \"yellow\"\n",
+    )
+    .unwrap();
+    let env = format!(
+        "XDG_CONFIG_HOME={}",
+        quote(&dir.join("user-config").to_string_lossy())
+    );
+    let app = Dashboard::start_with("user-keys", dir, (WIDTH + 20, HEIGHT + 12), &env);
+
+    // `is_dashboard` looks for the built-in `q quit`.
+    let screen = app.wait_for_first("dashboard", |s| {
+        s.contains(" Themes (Tab) ") && s.keys().contains(" x quit")
+    });
+    assert!(screen.keys().contains(" P path"), "\n{screen}");
+    assert!(
+        screen.contains("│  dusk "),
+        "dusk is in the list:\n{screen}"
+    );
+    assert!(!screen.status().contains(".toml"), "no problems:\n{screen}");
+    app.press(&["x"]);
+    assert_eq!(app.wait_for_exit(), 0, "x quits:\n{}", app.screen());
+}
+
+/// A broken `keys.toml` is named on the status line, and the built-in keys stay.
+#[test]
+fn a_broken_keys_file_is_reported_and_the_built_in_keys_stay() {
+    let dir = folder_with_config(&config(15, 10, 7, ""));
+    let dir = dir.path();
+    let settings = dir.join("user-config/a-maze-ing");
+    fs::create_dir_all(&settings).unwrap();
+    fs::write(
+        settings.join("keys.toml"),
+        "[keys]\nquit = \"x\"\npause = \"space\"\n",
+    )
+    .unwrap();
+    let env = format!(
+        "XDG_CONFIG_HOME={}",
+        quote(&dir.join("user-config").to_string_lossy())
+    );
+    let app = Dashboard::start_with("broken-keys", dir, (WIDTH, HEIGHT), &env);
+
+    let screen = app.wait_for_first("dashboard", Screen::is_dashboard);
+    assert!(
+        screen.status().contains("keys.toml:3: key \"keys.pause\""),
+        "\n{screen}"
+    );
+    assert!(screen.keys().contains(" q quit"), "\n{screen}");
+    app.quit();
+}

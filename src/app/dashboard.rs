@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::tui::keymap::Keymap;
+use crate::tui::keymap::{Keymap, user_keys_file};
 use crate::tui::theme::{ThemeSet, user_theme_dir};
 use crate::tui::{Effect, Message, Model, SaveReport, Start, update, view};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
@@ -41,6 +41,13 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         Some(dir) => ThemeSet::bundled().with_user_themes(&dir),
         None => (ThemeSet::bundled(), Vec::new()),
     };
+    let (keymap, key_problems) = match user_keys_file(
+        std::env::var_os("XDG_CONFIG_HOME"),
+        std::env::var_os("HOME"),
+    ) {
+        Some(file) => Keymap::built_in().with_user_file(&file),
+        None => (Keymap::built_in(), Vec::new()),
+    };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().map_err(runtime)?;
     let model = Model::new(Start {
@@ -48,7 +55,8 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         seed,
         themes,
         theme_problems,
-        keymap: Keymap::built_in(),
+        keymap,
+        key_problems,
         no_color,
         size,
     })

@@ -1,5 +1,6 @@
-//! The key bindings: one [`Keymap`] value, held by the model. Key handling, the footer and the
-//! help overlay all read the same value, so what the screen says a key does is what it does.
+//! The key bindings: one [`Keymap`] value, the built-in table with the user's `keys.toml`
+//! merged over it (see [`Keymap::with_user_file`]). Key handling, the footer and the help
+//! overlay all read the same value, so what the screen says a key does is what it does.
 
 use crossterm::event::{KeyCode, KeyEvent};
 
@@ -8,9 +9,11 @@ use mazegen::Dir;
 
 mod key;
 mod names;
+mod user;
 
 pub use key::Key;
 pub use names::action_name;
+pub use user::user_keys_file;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +42,8 @@ impl Context {
 pub struct Binding {
     pub context: Context,
     pub action: Action,
-    /// In the order the screen lists them; the first is the one the footer shows.
+    /// In the order the screen lists them; the first is the one the footer shows. Empty when
+    /// the user's keys took them all.
     pub keys: Vec<Key>,
     /// The help overlay's description.
     pub help: &'static str,

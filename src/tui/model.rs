@@ -3,6 +3,7 @@
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::pace::Pace;
+use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
@@ -51,8 +52,10 @@ pub struct Start {
     pub themes: ThemeSet,
     /// Problems met while loading user themes, shown on the status line.
     pub theme_problems: Vec<ThemeError>,
-    /// The key bindings.
+    /// The key bindings: the built-in ones, with the user's keys file merged over them.
     pub keymap: Keymap,
+    /// Problems met while loading the user's keys file, shown on the status line.
+    pub key_problems: Vec<SettingsError>,
     /// NO_COLOR is set: start with the plain theme unless the config names one.
     pub no_color: bool,
     /// The terminal's size.
@@ -92,11 +95,13 @@ impl Model {
             themes,
             theme_problems,
             keymap,
+            key_problems,
             no_color,
             size,
         } = start;
         let maze = Session::from_config(&config, seed, Solver::default())?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
+        warnings.extend(key_problems.iter().map(ToString::to_string));
         warnings.extend(config.landmark_notes().into_iter().map(|note| {
             let mut note = note;
             note[..1].make_ascii_uppercase();

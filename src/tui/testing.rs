@@ -25,6 +25,7 @@ pub fn start(config: Config) -> Start {
         themes: ThemeSet::bundled(),
         theme_problems: Vec::new(),
         keymap: Keymap::built_in(),
+        key_problems: Vec::new(),
         no_color: false,
         size: (120, 40),
     }

@@ -142,4 +142,16 @@ mod tests {
         let tiny = fitting_hints(&keymap, Context::Canvas, 5);
         assert_eq!(tiny, owned(&[("?", "help"), ("q", "quit")]));
     }
+
+    #[test]
+    fn hints_show_the_users_first_key_and_skip_actions_left_without_one() {
+        let text = "[keys]\nquit = [\"ctrl-c\", \"q\"]\nsave = \"w\"\nexport = []\n";
+        let keymap = Keymap::built_in()
+            .with_user_keys(text, std::path::Path::new("keys.toml"))
+            .unwrap();
+        let hints = fitting_hints(&keymap, Context::Canvas, 500);
+        assert!(hints.contains(&("Ctrl-c".to_owned(), "quit")), "{hints:?}");
+        assert!(hints.contains(&("w".to_owned(), "save")), "{hints:?}");
+        assert!(!hints.iter().any(|(_, label)| *label == "svg"), "{hints:?}");
+    }
 }

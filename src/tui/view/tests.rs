@@ -12,7 +12,7 @@ use ratatui::style::Color;
 
 use super::roles::Role;
 use super::view;
-use crate::tui::keymap::Context;
+use crate::tui::keymap::{Context, Keymap};
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
 use crate::tui::testing::model;
@@ -176,6 +176,50 @@ fn snapshot_help_overlay() {
     let mut m = finished(15, 10);
     act(&mut m, Action::ToggleHelp);
     insta::assert_snapshot!(screen_text(&m));
+}
+
+/// The user's keys file of the snapshots below: the footer, the help, the status hint and the
+/// pane titles must all show these keys rather than the built-in ones.
+const USER_KEYS: &str = r#"
+[keys]
+quit = ["ctrl-c", "q"]
+toggle-help = "f1"
+toggle-path = "P"
+finish = "f"
+toggle-focus = "backtab"
+export = []
+"#;
+
+/// A finished 15x10 maze, as `finished` makes it, with [`USER_KEYS`].
+fn finished_with_user_keys() -> Model {
+    let keymap = Keymap::built_in()
+        .with_user_keys(USER_KEYS, std::path::Path::new("keys.toml"))
+        .expect("the test keys are valid");
+    let start = crate::tui::model::Start {
+        keymap,
+        ..crate::tui::testing::start(crate::tui::testing::config(15, 10, ""))
+    };
+    let mut m = sized(Model::new(start).unwrap(), 100, 30);
+    act(&mut m, Action::Finish);
+    m
+}
+
+#[test]
+fn snapshot_footer_with_user_keys() {
+    let m = finished_with_user_keys();
+    let text = screen_text(&m);
+    assert!(text.contains(" P path "), "{text}");
+    assert!(!text.contains(" svg "), "export has no key left:\n{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn snapshot_help_overlay_with_user_keys() {
+    let mut m = finished_with_user_keys();
+    act(&mut m, Action::ToggleHelp);
+    let text = screen_text(&m);
+    assert!(text.contains("Esc or F1 closes"), "{text}");
+    insta::assert_snapshot!(text);
 }
 
 #[test]
