@@ -12,3 +12,22 @@ mod user_dir;
 pub use error::SettingsError;
 pub(crate) use locate::line_at;
 pub use user_dir::user_config_dir;
+
+/// The README's examples of user settings files: each ```` ```toml ```` block whose first line
+/// is a comment naming a file of the settings folder, as (that file's path in the folder, the
+/// block).
+#[cfg(test)]
+pub(crate) fn readme_examples() -> Vec<(String, String)> {
+    const README: &str = include_str!("../../README.md");
+    README
+        .split("```toml\n")
+        .skip(1)
+        .filter_map(|block| {
+            let block = &block[..block.find("```")?];
+            let first = block.lines().next()?;
+            let path = first.strip_prefix("# ~/.config/a-maze-ing/")?;
+            let path = path.split(':').next()?.trim().to_owned();
+            Some((path, block.to_owned()))
+        })
+        .collect()
+}

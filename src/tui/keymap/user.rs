@@ -532,6 +532,18 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_keys_file_loads() {
+        let examples = crate::tui::settings::readme_examples();
+        let (_, text) = examples
+            .iter()
+            .find(|(path, _)| path == "keys.toml")
+            .expect("the README shows a keys.toml");
+        let keys = keymap(text);
+        assert_eq!(press(&keys, "ctrl-c", Canvas), Some(Action::Quit));
+        assert_eq!(press(&keys, "esc", Canvas), None);
+    }
+
+    #[test]
     fn distances_count_edits() {
         assert_eq!(distance("quit", "quit"), 0);
         assert_eq!(distance("qiut", "quit"), 2);

@@ -557,6 +557,23 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_themes_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let examples = crate::tui::settings::readme_examples();
+        let mut names = Vec::new();
+        for (path, text) in &examples {
+            if let Some(file) = path.strip_prefix("themes/") {
+                fs::write(dir.path().join(file), text).unwrap();
+                names.push(file.trim_end_matches(".toml"));
+            }
+        }
+        assert_eq!(names, ["neon", "dusk"]);
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        assert_eq!(errors, []);
+        assert_eq!(theme(&set, "dusk").palette.path, Color::Yellow);
+    }
+
+    #[test]
     fn a_partial_theme_takes_the_rest_from_its_base() {
         let dir = user_dir(&[(
             "neon.toml",
