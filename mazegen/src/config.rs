@@ -12,7 +12,7 @@ pub use error::{ConfigError, ConfigErrorKind};
 
 use std::path::{Path, PathBuf};
 
-use crate::format::{MIB, read_limited};
+use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError};
@@ -97,7 +97,7 @@ impl Config {
         let config = Config::parse(&text, path)?;
         // Writing the maze over its own config would lose the config: refuse, whatever name
         // (./config.txt, a link, a hard link) OUTPUT_FILE gives the same file.
-        if same_file::is_same_file(path, &config.output_file).unwrap_or(false) {
+        if same_target(path, &config.output_file) {
             return Err(ConfigError {
                 file: path.to_path_buf(),
                 line: line_of_key(&text, Key::OutputFile),

@@ -6,6 +6,8 @@ pub mod hex;
 mod read;
 pub mod svg;
 
-pub use atomic::{Outputs, WriteError, remove_temporaries, write_atomically};
+pub use atomic::{
+    Outputs, WriteError, remove_temporaries, same_file, same_target, write_atomically,
+};
 pub use hex::{HexError, LoadError, MazeFile};
 pub use read::{MIB, human_bytes, open_regular, read_limited};

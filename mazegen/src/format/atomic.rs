@@ -117,6 +117,45 @@ impl Outputs {
     }
 }
 
+/// Whether writing `a` and writing `b` would write the same file: the same existing file by
+/// any name (links, `./`), or the same new file in the same folder. For refusing, say, an SVG
+/// output that would overwrite the maze file of the same run.
+pub fn same_target(a: &Path, b: &Path) -> bool {
+    if same_file(a, b) {
+        return true;
+    }
+    let place = |path: &Path| -> Option<PathBuf> {
+        let file = match resolve(path).ok()? {
+            Target::File(file) | Target::Special(file) => file,
+        };
+        let folder = fs::canonicalize(folder_of(&file)).ok()?;
+        Some(folder.join(file.file_name()?))
+    };
+    matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Whether `a` and `b` both exist and are one file (links followed, hard links included).
+/// Looks at metadata only: opening a FIFO to compare it would block.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    same_inode(&a, &b)
+}
+
+#[cfg(unix)]
+fn same_inode(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Without inodes to compare, [`same_target`]'s comparison of canonical paths still finds
+/// the same file by two spellings or through links; hard links go unnoticed.
+#[cfg(not(unix))]
+fn same_inode(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    false
+}
+
 /// What a target path leads to.
 enum Target {
     /// A regular file, or none yet: replaced through a temporary file.

@@ -131,6 +131,18 @@ fn new_files_are_world_readable_and_old_permissions_are_kept() {
     );
 }
 
+#[test]
+fn same_target_sees_one_file_by_two_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("maze.txt");
+    let dotted = dir.path().join(".").join("maze.txt");
+    assert!(same_target(&a, &dotted), "a new file, two spellings");
+    fs::write(&a, "x").unwrap();
+    assert!(same_target(&a, &dotted), "an existing file, two spellings");
+    assert!(!same_target(&a, &dir.path().join("maze.svg")));
+    assert!(!same_target(&a, &dir.path().join("missing/maze.txt")));
+}
+
 #[cfg(unix)]
 mod links_and_devices {
     use std::os::unix::fs::{FileTypeExt, symlink};
@@ -155,6 +167,17 @@ mod links_and_devices {
         );
         assert_eq!(fs::read_to_string(&real).unwrap(), "new");
         assert_eq!(names_in(dir.path()), ["link.txt", "real.txt"]);
+    }
+
+    #[test]
+    fn same_target_follows_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("link.svg");
+        symlink("maze.txt", &link).unwrap();
+        let file = dir.path().join("maze.txt");
+        assert!(same_target(&link, &file), "a link to a file not made yet");
+        fs::write(&file, "x").unwrap();
+        assert!(same_target(&link, &file));
     }
 
     #[test]
