@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod dashboard;
 mod headless;
+mod signals;
 
 use std::process::ExitCode;
 
@@ -18,6 +19,9 @@ pub enum AppError {
     /// A bad config or bad usage: exit code 2.
     #[error(transparent)]
     Config(#[from] mazegen::config::ConfigError),
+    /// A command line that cannot be run (a flag that clashes with the config): exit code 2.
+    #[error("{0}")]
+    Usage(String),
     /// Something went wrong while doing the job: exit code 1.
     #[error("{0}")]
     Runtime(String),
@@ -26,7 +30,7 @@ pub enum AppError {
 impl AppError {
     fn exit_code(&self) -> ExitCode {
         match self {
-            AppError::Config(_) => ExitCode::from(2),
+            AppError::Config(_) | AppError::Usage(_) => ExitCode::from(2),
             AppError::Runtime(_) => ExitCode::from(1),
         }
     }

@@ -12,10 +12,15 @@ pub use error::{ConfigError, ConfigErrorKind};
 
 use std::path::{Path, PathBuf};
 
+use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError};
 use key::Key;
+
+/// The largest config file read: a real one is a few hundred bytes, so anything near this is a
+/// mistake (a maze file, a binary), refused before it is read.
+pub const MAX_CONFIG_BYTES: u64 = MIB;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
 /// imperfect maze has loops everywhere unless the user asks for fewer.
@@ -79,7 +84,7 @@ impl Config {
             line: None,
             kind,
         };
-        let bytes = std::fs::read(path).map_err(|error| {
+        let bytes = read_limited(path, MAX_CONFIG_BYTES).map_err(|error| {
             fail(ConfigErrorKind::Unreadable {
                 reason: error.to_string(),
             })
@@ -89,7 +94,19 @@ impl Config {
                 offset: error.utf8_error().valid_up_to(),
             })
         })?;
-        Config::parse(&text, path)
+        let config = Config::parse(&text, path)?;
+        // Writing the maze over its own config would lose the config: refuse, whatever name
+        // (./config.txt, a link, a hard link) OUTPUT_FILE gives the same file.
+        if same_target(path, &config.output_file) {
+            return Err(ConfigError {
+                file: path.to_path_buf(),
+                line: line_of_key(&text, Key::OutputFile),
+                kind: ConfigErrorKind::OutputIsConfig {
+                    value: config.output_file.display().to_string(),
+                },
+            });
+        }
+        Ok(config)
     }
 
     /// Parses config text. `source` is only used to name the file in error messages.
@@ -406,6 +423,19 @@ fn parse_braid(value: &str) -> Result<f64, ConfigErrorKind> {
         .ok_or_else(|| ConfigErrorKind::BadBraid {
             value: value.to_owned(),
         })
+}
+
+/// The 1-based line that sets `key`, for errors found after parsing.
+fn line_of_key(text: &str, key: Key) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            line.split_once('=').is_some_and(|(k, _)| {
+                k.trim()
+                    .trim_start_matches('\u{feff}')
+                    .eq_ignore_ascii_case(key.name())
+            })
+        })
+        .map(|i| i + 1)
 }
 
 #[cfg(test)]

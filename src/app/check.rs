@@ -13,11 +13,17 @@ use super::AppError;
 const MAX_LISTED: usize = 50;
 
 pub fn run(maze_file: &Path, config: Option<&Path>) -> Result<ExitCode, AppError> {
-    let expected = match config {
-        Some(path) => Expected::from_config(&Config::load(path)?),
-        None => Expected::default(),
-    };
-    let file = MazeFile::load(maze_file).map_err(|e| AppError::Runtime(e.to_string()))?;
+    let config = config.map(Config::load).transpose()?;
+    let expected = config
+        .as_ref()
+        .map(Expected::from_config)
+        .unwrap_or_default();
+    // With its config, the file's size is known: a larger file is refused before it is read.
+    let file = match &config {
+        Some(config) => MazeFile::load_sized(maze_file, config.width, config.height),
+        None => MazeFile::load(maze_file),
+    }
+    .map_err(|e| AppError::Runtime(e.to_string()))?;
     let found = validate_file(&file, &expected);
     let name = maze_file.display();
     if found.is_empty() {

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
+use mazegen::format::same_target;
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
@@ -68,6 +69,29 @@ impl Cli {
             config.algorithm = algorithm;
         }
         Ok(config)
+    }
+
+    /// Refuses an `--svg` file that a run would write over something it must not: the config
+    /// (which would be lost) or OUTPUT_FILE (one output would replace the other).
+    pub fn check_outputs(&self, config: &Config) -> Result<(), String> {
+        let Some(svg) = &self.svg else {
+            return Ok(());
+        };
+        let config_file = self.config_or_default();
+        if same_target(svg, config_file) {
+            return Err(format!(
+                "--svg {} is the config file {}: writing the picture would replace it",
+                svg.display(),
+                config_file.display()
+            ));
+        }
+        if same_target(svg, &config.output_file) {
+            return Err(format!(
+                "--svg {} is OUTPUT_FILE: the picture and the maze need two files",
+                svg.display()
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -6,7 +6,7 @@ use std::thread;
 use std::time::Instant;
 
 use mazegen::format::svg::{self, SvgOptions};
-use mazegen::format::{hex, write_atomically};
+use mazegen::format::{Outputs, hex};
 use mazegen::rng::random_seed;
 use mazegen::stats::MazeStats;
 use mazegen::{Generator, shortest_path};
@@ -14,9 +14,13 @@ use serde::Serialize;
 
 use super::AppError;
 use super::cli::Cli;
+use super::signals;
 
 pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     let config = cli.load_config()?;
+    cli.check_outputs(&config).map_err(AppError::Usage)?;
+    // Killed mid-write, the run must leave no temporary file; the targets stay as they were.
+    signals::exit_on_signal(|| {}).map_err(|e| AppError::Runtime(e.to_string()))?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let started = Instant::now();
     let mut generator =
@@ -24,37 +28,45 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     generator.run();
     let grid = generator.into_grid();
     let (entry, exit) = (config.entry, config.exit);
-    let path = write_atomically(&config.output_file, |out| {
-        // The rows do not depend on the path: write them on this core while the other one
-        // searches (for a 10000x10000 maze, the write and the search each take a while).
-        let found = thread::scope(|scope| {
-            let search = scope.spawn(|| shortest_path(&grid, entry, exit));
-            hex::write_rows(out, &grid)?;
-            io::Result::Ok(
-                search
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            )
-        })?;
-        let found = found.ok_or_else(|| {
-            io::Error::other(format!(
-                "no path from {entry} to {exit} (a bug: please report it)"
-            ))
-        })?;
-        hex::write_footer(out, entry, exit, &found)?;
-        Ok(found)
-    })
-    .map_err(|e| AppError::Runtime(e.to_string()))?;
+    // Every output is staged first and all are put in place together: a run that fails on the
+    // SVG leaves OUTPUT_FILE as it was.
+    let mut outputs = Outputs::new();
+    let path = outputs
+        .stage(&config.output_file, |out| {
+            // The rows do not depend on the path: write them on this core while the other one
+            // searches (for a 10000x10000 maze, the write and the search each take a while).
+            let found = thread::scope(|scope| {
+                let search = scope.spawn(|| shortest_path(&grid, entry, exit));
+                hex::write_rows(out, &grid)?;
+                io::Result::Ok(
+                    search
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                )
+            })?;
+            let found = found.ok_or_else(|| {
+                io::Error::other(format!(
+                    "no path from {entry} to {exit} (a bug: please report it)"
+                ))
+            })?;
+            hex::write_footer(out, entry, exit, &found)?;
+            Ok(found)
+        })
+        .map_err(|e| AppError::Runtime(e.to_string()))?;
     if let Some(svg_path) = &cli.svg {
         let options = SvgOptions {
             metadata: svg::maze_metadata(&config.maze_options(seed), entry, exit),
             ..SvgOptions::default()
         };
-        write_atomically(svg_path, |out| {
-            svg::write_svg(out, &grid, entry, exit, Some(&path), &options)
-        })
-        .map_err(|e| AppError::Runtime(e.to_string()))?;
+        outputs
+            .stage(svg_path, |out| {
+                svg::write_svg(out, &grid, entry, exit, Some(&path), &options)
+            })
+            .map_err(|e| AppError::Runtime(e.to_string()))?;
     }
+    outputs
+        .commit()
+        .map_err(|e| AppError::Runtime(e.to_string()))?;
     for note in config.landmark_notes() {
         eprintln!("note: {note}");
     }

@@ -95,6 +95,8 @@ pub enum ConfigErrorKind {
     BadBraid { value: String },
     #[error("ALGORITHM: {0}")]
     UnknownAlgorithm(UnknownAlgorithm),
+    #[error("OUTPUT_FILE {value:?} is this config file itself: writing the maze would replace it")]
+    OutputIsConfig { value: String },
 }
 
 impl ConfigErrorKind {
@@ -118,6 +120,7 @@ impl ConfigErrorKind {
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
+            K::OutputIsConfig { .. } => Some(Key::OutputFile.name()),
         }
     }
 }

@@ -1,12 +1,29 @@
-//! Replacing a file so that it is either the old one or the complete new one, never a mix.
+//! Replacing files so that each is either the old one or the complete new one, never a mix, and
+//! so that a run that fails part-way changes no file at all.
 //!
-//! The new content goes to a temporary file in the same folder (so the final rename stays on
-//! one file system and is atomic), is flushed to disk, and only then renamed over the target.
-//! If anything fails, the temporary file is removed and the old file is untouched.
+//! Each new content goes to a temporary file beside its target (same file system, so the final
+//! rename is atomic) and is flushed to disk. Only when every output of a run is ready does
+//! [`Outputs::commit`] rename them over their targets; if any output fails first, every
+//! temporary file is removed and every target is untouched.
+//!
+//! Targets are looked at before anything is written:
+//! - a symbolic link is followed, and the file it points to is replaced (the link stays a link);
+//! - a target that exists but is not a regular file (a FIFO, a terminal, `/dev/null`,
+//!   `/dev/stdout`) is written straight into, with no temporary file and no rename: renaming
+//!   over it would turn a device or a pipe into a plain file;
+//! - a directory, or a missing folder, is an error that names the target.
+//!
+//! Temporary files are registered while they exist, so that a signal handler can remove them
+//! with [`remove_temporaries`] before the process exits (a killed process runs no destructors).
+//! Their names fit the file system's 255-byte limit whatever the target's name, and errors name
+//! the target, never the temporary file.
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use tempfile::NamedTempFile;
 
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
@@ -23,57 +40,239 @@ pub fn write_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<T>,
 {
-    replace(path, fill).map_err(|source| WriteError {
-        path: path.to_owned(),
-        source,
-    })
+    let mut outputs = Outputs::new();
+    let filled = outputs.stage(path, fill)?;
+    outputs.commit()?;
+    Ok(filled)
 }
 
-fn replace<T, F>(path: &Path, fill: F) -> io::Result<T>
+/// The outputs of one run, written together: each is staged (written to a temporary file),
+/// then all are committed (renamed into place) at once. Dropping it uncommitted removes every
+/// temporary file and leaves every target as it was.
+#[derive(Debug, Default)]
+pub struct Outputs {
+    staged: Vec<Staged>,
+}
+
+#[derive(Debug)]
+struct Staged {
+    /// The target as the caller named it, for messages.
+    target: PathBuf,
+    /// The regular file to replace (the target, or the file its links lead to).
+    file: PathBuf,
+    temp: Temporary,
+}
+
+impl Outputs {
+    pub fn new() -> Outputs {
+        Outputs::default()
+    }
+
+    /// Writes what `fill` writes for `path`: into a temporary file beside it, or, for a target
+    /// that is not a regular file (a device, a pipe), straight into it. Returns what `fill`
+    /// returned.
+    pub fn stage<T, F>(&mut self, path: &Path, fill: F) -> Result<T, WriteError>
+    where
+        F: FnOnce(&mut dyn Write) -> io::Result<T>,
+    {
+        let failed = |source| WriteError {
+            path: path.to_owned(),
+            source,
+        };
+        match resolve(path).map_err(failed)? {
+            Target::Special(device) => write_into(&device, fill).map_err(failed),
+            Target::File(file) => {
+                let (temp, filled) = write_temporary(&file, fill).map_err(failed)?;
+                self.staged.push(Staged {
+                    target: path.to_owned(),
+                    file,
+                    temp,
+                });
+                Ok(filled)
+            }
+        }
+    }
+
+    /// Puts every staged file in place. Each target is checked again first, so that one that
+    /// turned into a directory since is found before any file is replaced.
+    pub fn commit(self) -> Result<(), WriteError> {
+        for staged in &self.staged {
+            if staged.file.is_dir() {
+                return Err(WriteError {
+                    path: staged.target.clone(),
+                    source: is_a_directory(),
+                });
+            }
+        }
+        for staged in self.staged {
+            staged
+                .temp
+                .persist(&staged.file)
+                .map_err(|source| WriteError {
+                    path: staged.target,
+                    source,
+                })?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether writing `a` and writing `b` would write the same file: the same existing file by
+/// any name (links, `./`), or the same new file in the same folder. For refusing, say, an SVG
+/// output that would overwrite the maze file of the same run.
+pub fn same_target(a: &Path, b: &Path) -> bool {
+    if same_file(a, b) {
+        return true;
+    }
+    let place = |path: &Path| -> Option<PathBuf> {
+        let file = match resolve(path).ok()? {
+            Target::File(file) | Target::Special(file) => file,
+        };
+        let folder = fs::canonicalize(folder_of(&file)).ok()?;
+        Some(folder.join(file.file_name()?))
+    };
+    matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Whether `a` and `b` both exist and are one file (links followed, hard links included).
+/// Looks at metadata only: opening a FIFO to compare it would block.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    same_inode(&a, &b)
+}
+
+#[cfg(unix)]
+fn same_inode(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Without inodes to compare, [`same_target`]'s comparison of canonical paths still finds
+/// the same file by two spellings or through links; hard links go unnoticed.
+#[cfg(not(unix))]
+fn same_inode(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    false
+}
+
+/// What a target path leads to.
+enum Target {
+    /// A regular file, or none yet: replaced through a temporary file.
+    File(PathBuf),
+    /// Something that exists and is not a regular file: written into.
+    Special(PathBuf),
+}
+
+/// Links followed before giving up, as the kernel does (`ELOOP`).
+const MAX_LINKS: usize = 40;
+
+fn resolve(path: &Path) -> io::Result<Target> {
+    let mut current = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        let meta = match fs::symlink_metadata(&current) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                check_folder(&current)?;
+                return Ok(Target::File(current));
+            }
+            Err(e) => return Err(e),
+        };
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            let link = fs::read_link(&current)?;
+            current = folder_of(&current).join(link);
+        } else if kind.is_dir() {
+            return Err(is_a_directory());
+        } else if kind.is_file() {
+            return Ok(Target::File(current));
+        } else {
+            return Ok(Target::Special(current));
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
+}
+
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+fn check_folder(file: &Path) -> io::Result<()> {
+    let folder = folder_of(file);
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("folder {} does not exist", folder.display()),
+        ))
+    }
+}
+
+fn is_a_directory() -> io::Error {
+    io::Error::new(io::ErrorKind::IsADirectory, "it is a directory")
+}
+
+/// Writes into an existing device or pipe, as a shell's `>` would.
+fn write_into<T, F>(device: &Path, fill: F) -> io::Result<T>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<T>,
 {
-    if path.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "it is a directory",
-        ));
-    }
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let name = path
+    let file = OpenOptions::new().write(true).open(device)?;
+    let mut out = BufWriter::with_capacity(1 << 16, file);
+    let filled = fill(&mut out)?;
+    out.flush()?;
+    Ok(filled)
+}
+
+/// Bytes of the target's name kept in a temporary file's name: with the dot, the random part
+/// and `.tmp`, the name stays well under the 255 bytes most file systems allow.
+const NAME_BYTES_KEPT: usize = 200;
+
+fn write_temporary<T, F>(file: &Path, fill: F) -> io::Result<(Temporary, T)>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<T>,
+{
+    let name = file
         .file_name()
         .map_or_else(|| "maze".into(), |n| n.to_string_lossy());
-    if !folder.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("folder {} does not exist", folder.display()),
-        ));
-    }
     let temp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
+        .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
         .suffix(".tmp")
-        .tempfile_in(folder)
+        .tempfile_in(folder_of(file))
         // tempfile names its own random file in the message; the user only knows the target.
         .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))?;
+    let temp = Temporary::register(temp);
     let filled = {
-        let mut out = BufWriter::with_capacity(1 << 20, temp.as_file());
+        let mut out = BufWriter::with_capacity(1 << 20, temp.file());
         let filled = fill(&mut out)?;
         out.flush()?;
         filled
     };
-    temp.as_file().sync_all()?;
+    temp.file().sync_all()?;
     // A temporary file is private (0600); the result should look like any file the user
     // writes, or keep the permissions of the file it replaces.
-    let permissions = match fs::metadata(path) {
+    let permissions = match fs::metadata(file) {
         Ok(meta) => meta.permissions(),
-        Err(_) => default_permissions(temp.as_file())?,
+        Err(_) => default_permissions(temp.file())?,
     };
-    temp.as_file().set_permissions(permissions)?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(filled)
+    temp.file().set_permissions(permissions)?;
+    Ok((temp, filled))
+}
+
+/// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
+fn truncate(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 #[cfg(unix)]
@@ -87,69 +286,58 @@ fn default_permissions(file: &File) -> io::Result<fs::Permissions> {
     Ok(file.metadata()?.permissions())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The temporary files that exist now, for [`remove_temporaries`].
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-    #[test]
-    fn writes_a_new_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        write_atomically(&path, |w| w.write_all(b"hello\n")).unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "hello\n");
-        assert_eq!(
-            fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "no temporary file left"
-        );
-    }
+fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
+    // A panic while the list was held leaves it usable: it is only a list of paths.
+    TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner())
+}
 
-    #[test]
-    fn a_failed_write_keeps_the_old_file_and_leaves_no_temporary() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        fs::write(&path, "old\n").unwrap();
-        let err = write_atomically(&path, |w| {
-            w.write_all(b"half")?;
-            Err::<(), _>(io::Error::other("disk on fire"))
-        })
-        .unwrap_err();
-        assert!(err.to_string().contains("out.txt"), "{err}");
-        assert!(err.to_string().contains("disk on fire"), "{err}");
-        assert_eq!(fs::read_to_string(&path).unwrap(), "old\n");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-
-    #[test]
-    fn a_missing_folder_or_a_directory_target_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let missing = dir.path().join("nope").join("out.txt");
-        let err = write_atomically(&missing, |w| w.write_all(b"x")).unwrap_err();
-        assert!(err.to_string().ends_with("nope does not exist"), "{err}");
-        assert!(
-            !err.to_string().contains(".out.txt."),
-            "no temporary name: {err}"
-        );
-        let err = write_atomically(dir.path(), |w| w.write_all(b"x")).unwrap_err();
-        assert!(err.to_string().contains("directory"), "{err}");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn new_files_are_world_readable_and_old_permissions_are_kept() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        write_atomically(&path, |w| w.write_all(b"a")).unwrap();
-        assert_eq!(
-            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
-            0o644
-        );
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
-        write_atomically(&path, |w| w.write_all(b"b")).unwrap();
-        assert_eq!(
-            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
-            0o600
-        );
+/// Removes every temporary file a write in progress has made, so that a process about to exit
+/// on a signal leaves none behind. Meant for the application's signal handler; the writes it
+/// interrupts fail, and their targets keep their old content.
+pub fn remove_temporaries() {
+    for path in temporaries().drain(..) {
+        let _ = fs::remove_file(path);
     }
 }
+
+/// A temporary file known to [`remove_temporaries`] for as long as it exists. Dropping it
+/// removes the file (`NamedTempFile` does) and forgets it.
+#[derive(Debug)]
+struct Temporary {
+    path: PathBuf,
+    /// `None` once persisted.
+    temp: Option<NamedTempFile>,
+}
+
+impl Temporary {
+    fn register(temp: NamedTempFile) -> Temporary {
+        let path = temp.path().to_owned();
+        temporaries().push(path.clone());
+        Temporary {
+            path,
+            temp: Some(temp),
+        }
+    }
+
+    fn file(&self) -> &File {
+        self.temp.as_ref().expect("not persisted yet").as_file()
+    }
+
+    /// Renames the file over `target`; it is no longer temporary.
+    fn persist(mut self, target: &Path) -> io::Result<()> {
+        let temp = self.temp.take().expect("persisted once");
+        temp.persist(target).map(drop).map_err(|e| e.error)
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        temporaries().retain(|p| *p != self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -10,12 +10,12 @@
 //! SWSESWSE...
 //! ```
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::read::{open_regular, read_limited};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, SizeError, Walls, check_size};
+use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, SizeError, Walls, check_size};
 use crate::solve::Solution;
 
 /// Writes a maze file. `path` is the route from `entry`; the file records it as letters.
@@ -217,13 +217,33 @@ impl MazeFile {
         })
     }
 
-    /// Reads and parses a maze file.
+    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
+    /// maze as wide as its first line can be ([`max_file_bytes`] at the largest height the
+    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
     pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
         let path = path.as_ref();
-        let text = fs::read(path).map_err(|source| LoadError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+        let limit = first_line_width(path)
+            .map(|width| {
+                let width = width.clamp(1, MAX_SIDE);
+                let height = MAX_SIDE.min((MAX_CELLS / u64::from(width)) as u32);
+                max_file_bytes(width, height)
+            })
+            .map_err(|source| io_error(path, source))?;
+        MazeFile::load_limited(path, limit)
+    }
+
+    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
+    /// a maze can be is refused before it is read.
+    pub fn load_sized(
+        path: impl AsRef<Path>,
+        width: u32,
+        height: u32,
+    ) -> Result<MazeFile, LoadError> {
+        MazeFile::load_limited(path.as_ref(), max_file_bytes(width, height))
+    }
+
+    fn load_limited(path: &Path, limit: u64) -> Result<MazeFile, LoadError> {
+        let text = read_limited(path, limit).map_err(|source| io_error(path, source))?;
         let text = String::from_utf8(text).map_err(|_| LoadError::Parse {
             path: path.to_owned(),
             source: HexError {
@@ -236,6 +256,35 @@ impl MazeFile {
             source,
         })
     }
+}
+
+fn io_error(path: &Path, source: io::Error) -> LoadError {
+    LoadError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
+/// line, the entry and exit at their widest, and a path that visits every cell, with a little
+/// room for trailing blank lines.
+pub fn max_file_bytes(width: u32, height: u32) -> u64 {
+    let (w, h) = (u64::from(width), u64::from(height));
+    let coordinate = 2 * 6 + 1 + 2; // "100000,100000\r\n"
+    h * (w + 2) + 2 + 2 * coordinate + (w * h + 2) + 64
+}
+
+/// The length of the file's first line (its width in cells, if it is a maze), read without
+/// reading more than the longest line a maze can have.
+fn first_line_width(path: &Path) -> io::Result<u32> {
+    use std::io::{BufRead, BufReader, Read};
+    let file = open_regular(path)?;
+    let mut line = Vec::new();
+    BufReader::new(file)
+        .take(u64::from(MAX_SIDE) + 2)
+        .read_until(b'\n', &mut line)?;
+    let width = line.trim_ascii_end().len();
+    Ok(u32::try_from(width).unwrap_or(u32::MAX))
 }
 
 fn parse_coordinate((n, line): (usize, &str), what: &'static str) -> Result<Pos, HexError> {
@@ -386,7 +435,7 @@ mod tests {
         );
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bad.txt");
-        fs::write(&path, "93\nC\n").unwrap();
+        std::fs::write(&path, "93\nC\n").unwrap();
         let err = MazeFile::load(&path).unwrap_err();
         assert!(
             err.to_string()

@@ -1,0 +1,241 @@
+//! End-to-end: the binary against what a hostile or careless user gives it: outputs that name
+//! the config or each other, a run that fails on its second output, devices and links as
+//! targets, huge or special files as input, and signals during a write. Nothing already on disk
+//! may be lost, and no temporary file may be left behind.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
+
+fn config(output: &str) -> String {
+    format!(
+        "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE={output}\nPERFECT=True\nSEED=5\n"
+    )
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn assert_one_line_error(output: &Output, code: i32, mentions: &str) {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(code), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(
+        err.starts_with("error: ") && err.contains(mentions),
+        "{err}"
+    );
+}
+
+#[test]
+fn output_file_naming_the_config_is_a_config_error_and_the_config_survives() {
+    let dir = tempfile::tempdir().unwrap();
+    for output in ["self.cfg", "./self.cfg"] {
+        let text = config(output);
+        fs::write(dir.path().join("self.cfg"), &text).unwrap();
+        let result = run(dir.path(), &["--headless", "self.cfg"]);
+        assert_one_line_error(&result, 2, "self.cfg:5: OUTPUT_FILE");
+        assert_eq!(
+            fs::read_to_string(dir.path().join("self.cfg")).unwrap(),
+            text
+        );
+    }
+}
+
+#[test]
+fn svg_naming_the_config_or_output_file_is_a_usage_error_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = config("maze.txt");
+    fs::write(dir.path().join("config.txt"), &text).unwrap();
+    for (svg, mentions) in [
+        ("config.txt", "is the config file"),
+        ("./config.txt", "is the config file"),
+        ("maze.txt", "is OUTPUT_FILE"),
+        ("./maze.txt", "is OUTPUT_FILE"),
+    ] {
+        let result = run(dir.path(), &["--headless", "--svg", svg, "config.txt"]);
+        assert_one_line_error(&result, 2, mentions);
+        assert_eq!(names(dir.path()), ["config.txt"], "--svg {svg}");
+        assert_eq!(
+            fs::read_to_string(dir.path().join("config.txt")).unwrap(),
+            text
+        );
+    }
+}
+
+#[test]
+fn a_failed_svg_leaves_output_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    fs::write(dir.path().join("maze.txt"), "the old maze\n").unwrap();
+    let result = run(
+        dir.path(),
+        &["--headless", "--svg", "missing/x.svg", "config.txt"],
+    );
+    assert_one_line_error(&result, 1, "missing/x.svg");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("maze.txt")).unwrap(),
+        "the old maze\n"
+    );
+    assert_eq!(names(dir.path()), ["config.txt", "maze.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_as_output_file_stays_a_link_to_the_new_maze() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("link.txt")).unwrap();
+    fs::write(dir.path().join("real.txt"), "old").unwrap();
+    std::os::unix::fs::symlink("real.txt", dir.path().join("link.txt")).unwrap();
+    let result = run(dir.path(), &["--headless", "config.txt"]);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let link = fs::symlink_metadata(dir.path().join("link.txt")).unwrap();
+    assert!(link.file_type().is_symlink());
+    let maze = fs::read_to_string(dir.path().join("real.txt")).unwrap();
+    assert_eq!(
+        maze.lines().count(),
+        9 + 4,
+        "the file the link points to holds the maze"
+    );
+    assert_eq!(names(dir.path()), ["config.txt", "link.txt", "real.txt"]);
+}
+
+/// Makes a FIFO at `path`, or returns false where `mkfifo` is missing.
+#[cfg(unix)]
+fn mkfifo(path: &Path) -> bool {
+    Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_output_is_written_into_and_stays_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    if !mkfifo(&fifo) {
+        eprintln!("skipping: no mkfifo");
+        return;
+    }
+    fs::write(dir.path().join("config.txt"), config("pipe")).unwrap();
+    let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
+    let result = run(dir.path(), &["--headless", "config.txt"]);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let maze = reader.join().unwrap();
+    assert_eq!(
+        maze.lines().count(),
+        9 + 4,
+        "the whole maze went through the pipe"
+    );
+    let kind = fs::symlink_metadata(dir.path().join("pipe"))
+        .unwrap()
+        .file_type();
+    assert!(kind.is_fifo());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_config_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("config.txt");
+    if !mkfifo(&fifo) {
+        eprintln!("skipping: no mkfifo");
+        return;
+    }
+    // Without the check, reading the FIFO would wait for a writer forever.
+    let result = run(dir.path(), &["--headless", "config.txt"]);
+    assert_one_line_error(&result, 2, "not a regular file");
+}
+
+#[test]
+fn a_huge_config_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = fs::File::create(dir.path().join("config.txt")).unwrap();
+    file.set_len(200 << 20).unwrap(); // sparse: 200 MiB that take no disk
+    let result = run(dir.path(), &["--headless", "config.txt"]);
+    assert_one_line_error(&result, 2, "more than the 1.0 MiB allowed");
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_during_a_write_leaves_no_temporary_and_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("picture.svg");
+    if !mkfifo(&fifo) {
+        eprintln!("skipping: no mkfifo");
+        return;
+    }
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    fs::write(dir.path().join("maze.txt"), "the old maze\n").unwrap();
+    // The maze is staged in a temporary file, then the SVG waits for a reader of the FIFO that
+    // never comes: the run is caught mid-write, as a signal would catch a long one.
+    let mut child = Command::new(BIN)
+        .args(["--headless", "--svg", "picture.svg", "config.txt"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !names(dir.path()).iter().any(|n| n.ends_with(".tmp")) {
+        assert!(Instant::now() < deadline, "no temporary file appeared");
+        thread::sleep(Duration::from_millis(10));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "128 + SIGTERM");
+    assert_eq!(names(dir.path()), ["config.txt", "maze.txt", "picture.svg"]);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("maze.txt")).unwrap(),
+        "the old maze\n"
+    );
+}
+
+#[test]
+fn a_huge_maze_file_is_refused_by_check_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    let maze = dir.path().join("maze.txt");
+    fs::write(&maze, "9".repeat(12) + "\n").unwrap();
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&maze)
+        .unwrap()
+        .set_len(50 << 20)
+        .unwrap();
+    let result = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_one_line_error(&result, 1, "maze.txt");
+    assert!(
+        stderr(&result).contains("more than the"),
+        "{}",
+        stderr(&result)
+    );
+}
