@@ -42,6 +42,7 @@ mod locate;
 mod palette;
 mod parse;
 mod set;
+mod svg;
 mod user_dir;
 
 pub use css::css_color;

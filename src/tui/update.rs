@@ -12,10 +12,9 @@ use super::layout::theme_scroll;
 use super::message::{Action, Message, SaveReport};
 use super::model::{FirstSave, Focus, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
-use super::theme::css_color;
 use super::viewport::Zoom;
 use mazegen::Dir;
-use mazegen::format::svg::{self, SvgOptions, SvgStyle};
+use mazegen::format::svg::{self, SvgOptions};
 use mazegen::session::{Phase, Session};
 
 #[cfg(test)]
@@ -121,20 +120,9 @@ fn save(model: &mut Model) -> Option<Effect> {
 /// stem), with the theme's colours and the path if it is shown.
 fn export(model: &Model) -> Effect {
     let maze = &model.maze;
-    let palette = &model.theme().palette;
-    let css = |color, fallback| css_color(color, fallback);
-    let style = SvgStyle {
-        background: css(palette.background, "#ffffff"),
-        walls: css(palette.walls, "#000000"),
-        path: css(palette.path, "#0077cc"),
-        entry: css(palette.entry, "#cc00cc"),
-        exit: css(palette.exit, "#cc0000"),
-        stamp: css(palette.stamp, "#888888"),
-        courtyard: css(palette.visited, "#eeeeee"),
-    };
     let options = SvgOptions {
         show_path: model.show_path,
-        style,
+        style: model.theme().svg_style(),
         metadata: svg::maze_metadata(maze.options(), maze.entry(), maze.exit()),
         ..SvgOptions::default()
     };

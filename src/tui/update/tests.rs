@@ -280,8 +280,7 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     // The path is hidden, so is its layer; the colours are the theme's.
     assert_eq!(request.solution, None);
     assert!(!request.options.show_path);
-    let walls = crate::tui::theme::css_color(m.theme().palette.walls, "#000000");
-    assert_eq!(request.options.style.walls, walls);
+    assert_eq!(request.options.style, m.theme().svg_style());
     assert!(
         request
             .options
