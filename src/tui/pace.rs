@@ -4,6 +4,11 @@
 //! The pace is set in steps per second, not steps per frame, so a slow frame is made up by a
 //! bigger next one and a maze of any size takes about the same time: the phase's estimated
 //! step count over its target duration, doubled or halved per speed level.
+//!
+//! Whatever the pace asks, a frame never takes more than a *slice* of steps: as many as this
+//! machine takes in about [`SLICE`], learned from how long frames really take. That keeps the
+//! dashboard answering keys at any maze size and speed, and it is also how a big maze is
+//! finished: a slice a frame, as fast as the frames come.
 
 use std::time::Duration;
 
@@ -19,14 +24,35 @@ pub const MIN_SPEED: i32 = -6;
 const LONGEST_FRAME: Duration = Duration::from_millis(100);
 /// Time constant of the steps-per-second average shown in the sidebar.
 const METER_SECONDS: f64 = 0.5;
+/// How long a frame's steps should take at most.
+pub const SLICE: Duration = Duration::from_millis(25);
+/// A frame this long means the slice was too big.
+const SLOW_FRAME: Duration = Duration::from_millis(50);
+/// The slice before any frame was measured: a few milliseconds of carving in a release build.
+const FIRST_SLICE: u64 = 50_000;
+const SMALLEST_SLICE: u64 = 1_000;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Pace {
     speed: i32,
     paused: bool,
     /// The fraction of a step owed from earlier frames, so slow speeds still move.
     owed: f64,
     steps_per_second: f64,
+    /// The most steps a frame may take (see the module docs).
+    slice: u64,
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace {
+            speed: 0,
+            paused: false,
+            owed: 0.0,
+            steps_per_second: 0.0,
+            slice: FIRST_SLICE,
+        }
+    }
 }
 
 impl Pace {
@@ -41,10 +67,22 @@ impl Pace {
         self.owed += per_second * frame;
         let budget = self.owed.floor();
         self.owed -= budget;
+        if budget as u64 > self.slice {
+            // What the slice leaves out is not owed: the animation slows down instead.
+            return self.slice;
+        }
         budget as u64
     }
 
-    /// Records that `steps` were taken in a frame of length `frame`.
+    /// The most steps a frame may take: what finishing a maze takes each frame.
+    pub fn slice(&self) -> u64 {
+        self.slice
+    }
+
+    /// Records that `steps` were taken in a frame of length `frame`, and learns the slice: a
+    /// slow frame shrinks it to what fits in [`SLICE`], a full slice in a quick frame doubles
+    /// it. (The frame measured is the one before the steps; frames follow each other closely
+    /// enough for that to converge.)
     pub fn record(&mut self, steps: u64, frame: Duration) {
         let seconds = frame.as_secs_f64();
         if seconds <= 0.0 {
@@ -52,6 +90,12 @@ impl Pace {
         }
         let weight = 1.0 - (-seconds / METER_SECONDS).exp();
         self.steps_per_second += weight * (steps as f64 / seconds - self.steps_per_second);
+        if frame > SLOW_FRAME && steps > 0 {
+            let fitting = steps as f64 * SLICE.as_secs_f64() / seconds;
+            self.slice = (fitting as u64).clamp(SMALLEST_SLICE, self.slice);
+        } else if steps >= self.slice {
+            self.slice = self.slice.saturating_mul(2);
+        }
     }
 
     /// Starts a new phase: nothing owed, nothing measured.
@@ -110,7 +154,9 @@ mod tests {
     fn frames_to_finish(pace: &mut Pace, steps: u64, frame: Duration) -> u64 {
         let (mut done, mut frames) = (0, 0);
         while done < steps {
-            done += pace.budget(frame, steps, CARVING_SECONDS);
+            let taken = pace.budget(frame, steps, CARVING_SECONDS);
+            pace.record(taken, frame);
+            done += taken;
             frames += 1;
         }
         frames
@@ -197,5 +243,37 @@ mod tests {
         assert_eq!(pace.steps_per_second(), rate);
         pace.restart();
         assert_eq!(pace.steps_per_second(), 0.0);
+    }
+
+    #[test]
+    fn a_frame_never_takes_more_than_a_slice() {
+        let mut pace = Pace::default();
+        for _ in 0..MAX_SPEED {
+            pace.faster();
+        }
+        let budget = pace.budget(FRAME, 4_000_000_000, CARVING_SECONDS);
+        assert_eq!(budget, FIRST_SLICE);
+        assert!(pace.owed < 1.0, "the rest is not owed");
+    }
+
+    #[test]
+    fn the_slice_shrinks_after_slow_frames_and_grows_while_full_and_quick() {
+        let mut pace = Pace::default();
+        // 50k steps made a 100 ms frame: 25 ms is 12.5k steps.
+        pace.record(FIRST_SLICE, Duration::from_millis(100));
+        assert_eq!(pace.slice(), 12_500);
+        // Quick full frames double it; quick frames that were not full leave it.
+        pace.record(12_500, Duration::from_millis(20));
+        assert_eq!(pace.slice(), 25_000);
+        pace.record(10, Duration::from_millis(20));
+        assert_eq!(pace.slice(), 25_000);
+        // Never below the smallest slice, and a slow frame never grows it.
+        pace.record(1, Duration::from_secs(2));
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
+        pace.record(1_000_000, Duration::from_millis(60));
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
+        // A restart (a new phase) keeps what was learned.
+        pace.restart();
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
     }
 }
