@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod dashboard;
 mod headless;
+mod worker;
 
 use std::process::ExitCode;
 

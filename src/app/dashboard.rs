@@ -1,26 +1,34 @@
 //! The dashboard's run loop: owns the terminal, turns terminal events and the clock into
-//! messages for `crate::tui::update`, draws with `crate::tui::view`, and performs the
-//! effects `update` returns (it does no I/O itself).
+//! messages for `crate::tui::update` (through `crate::tui::input`), draws with
+//! `crate::tui::view`, and performs the effects `update` returns: each job (a write, a
+//! measure) on a worker thread whose messages come back through the same `update`, so the
+//! effects a result asks for are performed too. The loop itself never waits long: not for a
+//! job, not for a key, not for a frame of work (`update` keeps those short, see its docs).
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::tui::theme::{ThemeSet, user_theme_dir};
-use crate::tui::{Effect, Message, Model, SaveReport, Start, update, view};
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
+use crate::tui::{Effect, Message, Model, Start, input, update, view};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
-use mazegen::Phase;
 use mazegen::rng::random_seed;
 use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
+use super::worker::Worker;
 
 /// About 60 frames a second while something moves.
 const FRAME: Duration = Duration::from_micros(16_667);
 /// How long to wait for input when nothing moves: no busy redrawing of a still screen.
 const IDLE_WAIT: Duration = Duration::from_millis(500);
+/// How often to look for job messages while waiting for input.
+const JOB_POLL: Duration = Duration::from_millis(20);
+/// How long a job may take before the next frame is drawn without it: a small write ends
+/// within it, so its file is on disk, and its message on screen, as if written in place.
+const SETTLE: Duration = Duration::from_millis(50);
 
 pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     // Everything that can fail because of the user's files fails before the terminal is
@@ -86,50 +94,57 @@ enum Ending {
     SaveFailed(String),
 }
 
-/// What became of the writes so far.
-#[derive(Default)]
-struct Saves {
-    /// A write has succeeded.
-    written: bool,
-    /// Why the last failed write failed.
-    last_failure: Option<String>,
-}
-
-impl Saves {
-    fn ending(&self) -> Ending {
-        match (&self.last_failure, self.written) {
-            (Some(reason), false) => Ending::SaveFailed(reason.clone()),
-            _ => Ending::Clean,
-        }
-    }
-}
-
 fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<Ending> {
+    let mut worker = Worker::default();
     let mut last_tick = Instant::now();
-    let mut saves = Saves::default();
     loop {
-        terminal.draw(|frame| view(&model, frame))?;
-        let moving = model.phase() != Phase::Done && !model.pace().is_paused();
+        while let Some(wait) = worker.settling() {
+            if let Some(message) = worker.next(wait).map_err(io::Error::other)? {
+                if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                    return Ok(ending);
+                }
+            }
+        }
+        let drawn = terminal.draw(|frame| view(&model, frame))?.area;
+        if (drawn.width, drawn.height) != model.size() {
+            // The terminal changed size before its event came: mouse hit-testing must use
+            // the layout just drawn.
+            let (width, height) = (drawn.width, drawn.height);
+            dispatch(&mut model, Message::Resize { width, height }, &mut worker);
+            continue;
+        }
+        let moving = model.is_animating();
         let deadline = last_tick + if moving { FRAME } else { IDLE_WAIT };
-        // Take every input that arrives before the next frame is due.
-        while let Some(wait) = deadline.checked_duration_since(Instant::now()) {
-            if !event::poll(wait)? {
-                break;
+        // Take every input and job message that arrives before the next frame is due, and
+        // look at least once, however late the frame is.
+        loop {
+            let mut changed = false;
+            while let Some(message) = worker.next(Duration::ZERO).map_err(io::Error::other)? {
+                if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                    return Ok(ending);
+                }
+                changed = true;
             }
-            let Some(message) = message_for(event::read()?) else {
-                continue;
-            };
-            if let Some(ending) = perform(&mut model, message, &mut saves) {
-                return Ok(ending);
+            let mut wait = deadline.saturating_duration_since(Instant::now());
+            if worker.is_busy() {
+                wait = wait.min(JOB_POLL);
             }
-            if !moving {
+            if event::poll(wait)? {
+                if let Some(message) = input::message_for(&event::read()?, &model) {
+                    if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                        return Ok(ending);
+                    }
+                    changed = true;
+                }
+            }
+            if (changed && !moving) || Instant::now() >= deadline {
                 break;
             }
         }
         let now = Instant::now();
         if moving {
             let frame = now - last_tick;
-            if let Some(ending) = perform(&mut model, Message::Tick(frame), &mut saves) {
+            if let Some(ending) = dispatch(&mut model, Message::Tick(frame), &mut worker) {
                 return Ok(ending);
             }
         }
@@ -137,40 +152,18 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
     }
 }
 
-fn message_for(event: Event) -> Option<Message> {
-    match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => Some(Message::Key(key)),
-        Event::Mouse(mouse) => Some(Message::Mouse(mouse)),
-        Event::Resize(width, height) => Some(Message::Resize { width, height }),
-        _ => None,
-    }
-}
-
-/// Runs `message` through `update` and performs the effects, feeding their results back.
-/// Returns how the dashboard ends, if it does.
-fn perform(model: &mut Model, message: Message, saves: &mut Saves) -> Option<Ending> {
+/// Runs `message` through `update` and performs the effects: each job starts on a worker,
+/// whose messages the loop dispatches in turn. Returns how the dashboard ends, if it does.
+fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<Ending> {
     for effect in update(model, message) {
         match effect {
-            Effect::Save(request) => {
-                let outcome = request.write().map_err(|e| e.to_string());
-                match &outcome {
-                    Ok(()) => saves.written = true,
-                    Err(reason) => saves.last_failure = Some(reason.clone()),
-                }
-                let report = SaveReport {
-                    path: request.path,
-                    seed: request.seed,
-                    outcome,
-                };
-                // Saving never asks for more effects.
-                update(model, Message::Saved(report));
+            Effect::Quit => {
+                return Some(match model.exit_error() {
+                    Some(reason) => Ending::SaveFailed(reason.to_owned()),
+                    None => Ending::Clean,
+                });
             }
-            Effect::Export(request) => {
-                let outcome = request.write().map_err(|e| e.to_string());
-                let path = request.path;
-                update(model, Message::Exported { path, outcome });
-            }
-            Effect::Quit => return Some(saves.ending()),
+            job => worker.start(job, SETTLE),
         }
     }
     None
