@@ -147,6 +147,10 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
             if let Some(ending) = dispatch(&mut model, Message::Tick(frame), &mut worker) {
                 return Ok(ending);
             }
+            let work = Message::Worked(now.elapsed());
+            if let Some(ending) = dispatch(&mut model, work, &mut worker) {
+                return Ok(ending);
+            }
         }
         last_tick = now;
     }

@@ -11,6 +11,9 @@ use mazegen::session::Measured;
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
     Tick(Duration),
+    /// The last `Tick` took this long to handle (the run loop measures it), so the pace keeps
+    /// each frame's work short (see [`crate::tui::pace`]).
+    Worked(Duration),
     /// An action, however it was asked for (a key, a click).
     Action(Action),
     /// A mouse event: clicks pick themes, the wheel pans.

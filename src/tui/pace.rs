@@ -6,9 +6,10 @@
 //! step count over its target duration, doubled or halved per speed level.
 //!
 //! Whatever the pace asks, a frame never takes more than a *slice* of steps: as many as this
-//! machine takes in about [`SLICE`], learned from how long frames really take. That keeps the
-//! dashboard answering keys at any maze size and speed, and it is also how a big maze is
-//! finished: a slice a frame, as fast as the frames come.
+//! machine takes in about [`SLICE`], learned from how long the steps of each frame really took
+//! (the run loop measures it, see [`Pace::learn`]). That keeps the dashboard answering keys at
+//! any maze size and speed, and it is also how a big maze is finished: a slice a frame, as
+//! fast as the frames come.
 
 use std::time::Duration;
 
@@ -26,8 +27,6 @@ const LONGEST_FRAME: Duration = Duration::from_millis(100);
 const METER_SECONDS: f64 = 0.5;
 /// How long a frame's steps should take at most.
 pub const SLICE: Duration = Duration::from_millis(25);
-/// A frame this long means the slice was too big.
-const SLOW_FRAME: Duration = Duration::from_millis(50);
 /// The slice before any frame was measured: a few milliseconds of carving in a release build.
 const FIRST_SLICE: u64 = 50_000;
 const SMALLEST_SLICE: u64 = 1_000;
@@ -41,6 +40,8 @@ pub struct Pace {
     steps_per_second: f64,
     /// The most steps a frame may take (see the module docs).
     slice: u64,
+    /// The steps of the last frame, and whether they were a whole slice.
+    last: (u64, bool),
 }
 
 impl Default for Pace {
@@ -51,6 +52,7 @@ impl Default for Pace {
             owed: 0.0,
             steps_per_second: 0.0,
             slice: FIRST_SLICE,
+            last: (0, false),
         }
     }
 }
@@ -79,29 +81,41 @@ impl Pace {
         self.slice
     }
 
-    /// Records that `steps` were taken in a frame of length `frame`, and learns the slice: a
-    /// slow frame shrinks it to what fits in [`SLICE`], a full slice in a quick frame doubles
-    /// it. (The frame measured is the one before the steps; frames follow each other closely
-    /// enough for that to converge.)
+    /// Records that `steps` were taken in a frame of length `frame`.
     pub fn record(&mut self, steps: u64, frame: Duration) {
+        self.last = (steps, steps >= self.slice);
         let seconds = frame.as_secs_f64();
         if seconds <= 0.0 {
             return;
         }
         let weight = 1.0 - (-seconds / METER_SECONDS).exp();
         self.steps_per_second += weight * (steps as f64 / seconds - self.steps_per_second);
-        if frame > SLOW_FRAME && steps > 0 {
-            let fitting = steps as f64 * SLICE.as_secs_f64() / seconds;
-            self.slice = (fitting as u64).clamp(SMALLEST_SLICE, self.slice);
-        } else if steps >= self.slice {
-            self.slice = self.slice.saturating_mul(2);
-        }
     }
 
-    /// Starts a new phase: nothing owed, nothing measured.
+    /// Learns that the last frame's steps took `work`: the slice becomes what fits in
+    /// [`SLICE`] at that rate, at most twice the last one. Only a whole slice tells how many
+    /// would fit; fewer steps can only tell that the slice is too big.
+    pub fn learn(&mut self, work: Duration) {
+        let (steps, whole) = self.last;
+        if steps == 0 || work.is_zero() || !(whole || work > SLICE) {
+            return;
+        }
+        let fitting = (steps as f64 * SLICE.as_secs_f64() / work.as_secs_f64()) as u64;
+        let most = if whole {
+            self.slice.saturating_mul(2)
+        } else {
+            self.slice
+        };
+        self.slice = fitting.clamp(SMALLEST_SLICE, most.max(SMALLEST_SLICE));
+    }
+
+    /// Starts a new phase: nothing owed, nothing measured. The slice is kept, but the frame
+    /// that changed phases teaches nothing about it: the hand-over (starting or ending a
+    /// search) is work of its own.
     pub fn restart(&mut self) {
         self.owed = 0.0;
         self.steps_per_second = 0.0;
+        self.last = (0, false);
     }
 
     pub fn steps_per_second(&self) -> f64 {
@@ -156,6 +170,7 @@ mod tests {
         while done < steps {
             let taken = pace.budget(frame, steps, CARVING_SECONDS);
             pace.record(taken, frame);
+            pace.learn(Duration::from_millis(1));
             done += taken;
             frames += 1;
         }
@@ -257,23 +272,31 @@ mod tests {
     }
 
     #[test]
-    fn the_slice_shrinks_after_slow_frames_and_grows_while_full_and_quick() {
+    fn the_slice_is_what_fits_in_a_slice_of_time_growing_at_most_twofold() {
         let mut pace = Pace::default();
-        // 50k steps made a 100 ms frame: 25 ms is 12.5k steps.
-        pace.record(FIRST_SLICE, Duration::from_millis(100));
+        // A whole slice of 50k steps took 100 ms: 25 ms is 12.5k steps.
+        pace.record(FIRST_SLICE, FRAME);
+        pace.learn(Duration::from_millis(100));
         assert_eq!(pace.slice(), 12_500);
-        // Quick full frames double it; quick frames that were not full leave it.
-        pace.record(12_500, Duration::from_millis(20));
+        // A whole slice in 1 ms: 25 times as many would fit, but it only doubles.
+        pace.record(12_500, FRAME);
+        pace.learn(Duration::from_millis(1));
         assert_eq!(pace.slice(), 25_000);
-        pace.record(10, Duration::from_millis(20));
+        // Fewer steps than a slice, quickly: that says nothing.
+        pace.record(10, FRAME);
+        pace.learn(Duration::from_millis(1));
         assert_eq!(pace.slice(), 25_000);
-        // Never below the smallest slice, and a slow frame never grows it.
-        pace.record(1, Duration::from_secs(2));
+        // Fewer steps, slowly: the slice shrinks, never below the smallest.
+        pace.record(1, FRAME);
+        pace.learn(Duration::from_secs(2));
         assert_eq!(pace.slice(), SMALLEST_SLICE);
-        pace.record(1_000_000, Duration::from_millis(60));
-        assert_eq!(pace.slice(), SMALLEST_SLICE);
-        // A restart (a new phase) keeps what was learned.
+        // A restart (a new phase) keeps what was learned, and the frame of the hand-over
+        // teaches nothing.
         pace.restart();
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
+        pace.record(SMALLEST_SLICE, FRAME);
+        pace.restart();
+        pace.learn(Duration::from_secs(3));
         assert_eq!(pace.slice(), SMALLEST_SLICE);
     }
 }

@@ -41,6 +41,10 @@ mod tests;
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
         Message::Tick(frame) => tick(model, frame),
+        Message::Worked(work) => {
+            model.pace.learn(work);
+            Vec::new()
+        }
         Message::Action(action) => act(model, action),
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
             Some(action) => act(model, action),

@@ -265,6 +265,11 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     let slice = m.pace().slice();
     effects.extend(update(&mut m, Message::Tick(FRAME)));
     assert_eq!(m.maze().carving_steps(), slice);
+    // The run loop says that took 100 ms: the next slices take a quarter as many steps.
+    assert!(update(&mut m, Message::Worked(Duration::from_millis(100))).is_empty());
+    assert_eq!(m.pace().slice(), slice / 4);
+    effects.extend(update(&mut m, Message::Tick(FRAME)));
+    assert_eq!(m.maze().carving_steps(), slice + slice / 4);
     let (more, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     effects.extend(more);
     // Carved: the measuring goes to a job while the search goes on, once.
