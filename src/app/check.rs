@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use color_eyre::eyre;
 use mazegen::config::Config;
 use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, validate_file};
@@ -12,12 +13,12 @@ use super::AppError;
 /// At most this many broken rules are listed; a count stands for the rest.
 const MAX_LISTED: usize = 50;
 
-pub fn run(maze_file: &Path, config: Option<&Path>) -> Result<ExitCode, AppError> {
+pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let expected = match config {
-        Some(path) => Expected::from_config(&Config::load(path)?),
+        Some(path) => Expected::from_config(&Config::load(path).map_err(AppError::from)?),
         None => Expected::default(),
     };
-    let file = MazeFile::load(maze_file).map_err(|e| AppError::Runtime(e.to_string()))?;
+    let file = MazeFile::load(maze_file).map_err(AppError::from)?;
     let found = validate_file(&file, &expected);
     let name = maze_file.display();
     if found.is_empty() {

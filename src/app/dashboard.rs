@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::tui::theme::{ThemeSet, user_theme_dir};
 use crate::tui::{Effect, Message, Model, Start, input, update, view};
+use color_eyre::eyre::{self, WrapErr};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use mazegen::rng::random_seed;
@@ -30,15 +31,12 @@ const JOB_POLL: Duration = Duration::from_millis(20);
 /// within it, so its file is on disk, and its message on screen, as if written in place.
 const SETTLE: Duration = Duration::from_millis(50);
 
-pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
+pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     // Everything that can fail because of the user's files fails before the terminal is
     // touched, so the error prints on a normal screen.
-    let config = cli.load_config()?;
+    let config = cli.load_config().map_err(AppError::from)?;
     if !io::stdout().is_terminal() {
-        return Err(AppError::Runtime(
-            "the dashboard needs a terminal, and standard output is not one; use --headless"
-                .to_owned(),
-        ));
+        return Err(AppError::NotATerminal.into());
     }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let (themes, theme_problems) = match user_theme_dir(
@@ -49,7 +47,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         None => (ThemeSet::bundled(), Vec::new()),
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let size = crossterm::terminal::size().map_err(runtime)?;
+    let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
     let model = Model::new(Start {
         config,
         seed,
@@ -58,26 +56,24 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         no_color,
         size,
     })
-    .map_err(runtime)?;
+    .map_err(AppError::from)?;
 
-    let mut terminal = ratatui::try_init().map_err(runtime)?;
+    let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
     release_mouse_on_panic();
-    let outcome =
-        execute!(io::stdout(), EnableMouseCapture).and_then(|()| event_loop(&mut terminal, model));
+    let outcome = execute!(io::stdout(), EnableMouseCapture)
+        .wrap_err("cannot capture the mouse")
+        .and_then(|()| event_loop(&mut terminal, model));
     // Undo in reverse order; both are attempted whatever happened above.
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    match outcome.map_err(runtime)? {
+    match outcome? {
         Ending::Clean => Ok(ExitCode::SUCCESS),
-        Ending::SaveFailed(reason) => Err(AppError::Runtime(reason)),
+        Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),
     }
 }
 
-fn runtime(e: impl std::fmt::Display) -> AppError {
-    AppError::Runtime(e.to_string())
-}
-
-/// ratatui's panic hook restores the screen; mouse reporting is ours to switch off.
+/// ratatui's panic hook restores the screen (then calls color-eyre's, installed before it);
+/// mouse reporting is ours to switch off, first.
 fn release_mouse_on_panic() {
     let restore_screen = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -94,18 +90,21 @@ enum Ending {
     SaveFailed(String),
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<Ending> {
+fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
     let mut last_tick = Instant::now();
     loop {
         while let Some(wait) = worker.settling() {
-            if let Some(message) = worker.next(wait).map_err(io::Error::other)? {
+            if let Some(message) = worker.next(wait)? {
                 if let Some(ending) = dispatch(&mut model, message, &mut worker) {
                     return Ok(ending);
                 }
             }
         }
-        let drawn = terminal.draw(|frame| view(&model, frame))?.area;
+        let drawn = terminal
+            .draw(|frame| view(&model, frame))
+            .wrap_err("cannot draw the dashboard")?
+            .area;
         if (drawn.width, drawn.height) != model.size() {
             // The terminal changed size before its event came: mouse hit-testing must use
             // the layout just drawn.
@@ -119,7 +118,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
         // look at least once, however late the frame is.
         loop {
             let mut changed = false;
-            while let Some(message) = worker.next(Duration::ZERO).map_err(io::Error::other)? {
+            while let Some(message) = worker.next(Duration::ZERO)? {
                 if let Some(ending) = dispatch(&mut model, message, &mut worker) {
                     return Ok(ending);
                 }
@@ -129,8 +128,9 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
             if worker.is_busy() {
                 wait = wait.min(JOB_POLL);
             }
-            if event::poll(wait)? {
-                if let Some(message) = input::message_for(&event::read()?, &model) {
+            if event::poll(wait).wrap_err("cannot read the terminal")? {
+                let event = event::read().wrap_err("cannot read the terminal")?;
+                if let Some(message) = input::message_for(&event, &model) {
                     if let Some(ending) = dispatch(&mut model, message, &mut worker) {
                         return Ok(ending);
                     }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::thread;
 use std::time::Instant;
 
+use color_eyre::eyre;
 use mazegen::Maze;
 use mazegen::format::write_outputs;
 use mazegen::rng::random_seed;
@@ -12,12 +13,12 @@ use mazegen::rng::random_seed;
 use super::AppError;
 use super::cli::Cli;
 
-pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
-    let config = cli.load_config()?;
+pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
+    let config = cli.load_config().map_err(AppError::from)?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let started = Instant::now();
     let maze = Maze::generate(config.maze_options(seed), config.entry, config.exit)
-        .map_err(|e| AppError::Runtime(e.to_string()))?;
+        .map_err(AppError::from)?;
     let outputs = cli.outputs(&config);
     thread::scope(|scope| {
         // The search runs on the other core while the hex rows are written: they do not need
@@ -26,7 +27,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         scope.spawn(|| maze.solution());
         write_outputs(&maze, &outputs, &mut |_| {})
     })
-    .map_err(|e| AppError::Runtime(e.to_string()))?;
+    .map_err(AppError::from)?;
     for note in config.landmark_notes() {
         eprintln!("note: {note}");
     }
