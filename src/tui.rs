@@ -14,7 +14,7 @@ pub mod message;
 pub mod model;
 pub mod pace;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod theme;
 pub mod update;
 pub mod view;

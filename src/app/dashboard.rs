@@ -172,3 +172,88 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Action;
+    use crate::tui::testing::{config, start};
+    use mazegen::format::hex;
+    use mazegen::{Generator, shortest_path};
+
+    /// Dispatches `message`, then every job message, as the loop does, until the dashboard
+    /// ends (or nothing is left to wait for).
+    fn run(model: &mut Model, message: Message) -> Option<Ending> {
+        let mut worker = Worker::default();
+        let mut ending = dispatch(model, message, &mut worker);
+        while ending.is_none() && worker.is_busy() {
+            if let Some(next) = worker.next(Duration::from_secs(30)).unwrap() {
+                ending = dispatch(model, next, &mut worker);
+            }
+        }
+        ending
+    }
+
+    #[test]
+    fn quitting_mid_carving_writes_the_first_maze_on_a_worker_then_ends_clean() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = config(30, 20, "");
+        config.output_file = dir.path().join("maze.txt");
+        let mut model = Model::new(start(config.clone())).unwrap();
+        update(&mut model, Message::Tick(Duration::from_millis(16)));
+        let ending = run(&mut model, Message::Action(Action::Quit));
+        assert!(matches!(ending, Some(Ending::Clean)));
+        let grid = Generator::generate(config.maze_options(42)).unwrap();
+        let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&config.output_file).unwrap(),
+            hex::to_string(&grid, config.entry, config.exit, &path)
+        );
+    }
+
+    #[test]
+    fn a_big_maze_is_measured_then_written_by_jobs_whose_results_ask_for_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = config(40, 30, "");
+        config.output_file = dir.path().join("maze.txt");
+        let mut model = Model::with_inline_cells(start(config.clone()), 0).unwrap();
+        let mut worker = Worker::default();
+        dispatch(&mut model, Message::Action(Action::Finish), &mut worker);
+        while model.phase() != mazegen::Phase::Done {
+            dispatch(
+                &mut model,
+                Message::Tick(Duration::from_millis(16)),
+                &mut worker,
+            );
+        }
+        // The measure job is out; its result asks for the first save, another job.
+        while worker.is_busy() {
+            if let Some(message) = worker.next(Duration::from_secs(30)).unwrap() {
+                assert!(dispatch(&mut model, message, &mut worker).is_none());
+            }
+        }
+        assert!(config.output_file.exists(), "the first maze was written");
+        assert_eq!(
+            model.status().unwrap().text,
+            format!(
+                "Saved the maze with seed 42 to {}",
+                config.output_file.display()
+            )
+        );
+    }
+
+    #[test]
+    fn leaving_without_output_file_ever_written_ends_with_the_reason() {
+        let mut config = config(9, 7, "");
+        config.output_file = "/nonexistent/dir/maze.txt".into();
+        let mut model = Model::new(start(config)).unwrap();
+        let Some(Ending::SaveFailed(reason)) = run(&mut model, Message::Action(Action::Quit))
+        else {
+            panic!("the save failed");
+        };
+        assert!(
+            reason.starts_with("cannot write /nonexistent/dir/maze.txt"),
+            "{reason}"
+        );
+    }
+}
