@@ -16,8 +16,8 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let options = MazeOptions::new(30, 20).seed(42);
-    let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(29, 19))
-        .expect("30x20 is a valid size");
+    let maze =
+        Maze::generate(options, Pos::new(0, 0), Pos::new(29, 19)).expect("30x20 is a valid size");
     // The SVG format names the maze (seed, size, algorithm...) in its <desc> by itself.
     let outputs = [Output::file(Svg::default(), &target)];
     match write_outputs(&maze, &outputs, &mut |_| {}) {

@@ -463,6 +463,11 @@ fn replace_maze(model: &mut Model, seed: u64, text: String) {
         Ok(maze) => {
             model.maze = maze;
             model.finishing = false;
+            // The old maze's measuring is of no use now: nothing waits for it (its result
+            // will be refused), not even quitting.
+            model
+                .jobs
+                .retain(|j| !matches!(j.kind, JobKind::Measure { .. }));
             model.pace.restart();
             if model.pace.is_paused() {
                 model.pace.toggle_pause();

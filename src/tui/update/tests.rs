@@ -391,6 +391,22 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
     assert!(m.maze().measures().is_none(), "another maze's measures");
 }
 
+#[test]
+fn quitting_does_not_wait_for_the_measure_of_a_replaced_maze() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    act(&mut m, Action::Regenerate);
+    let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
+    assert_eq!(measures(&effects), 1, "under way");
+    act(&mut m, Action::Regenerate);
+    assert!(m.jobs().is_empty());
+    assert!(matches!(
+        act(&mut m, Action::Quit).as_slice(),
+        [Effect::Quit]
+    ));
+}
+
 // --- Written, Progress ---
 
 #[test]
