@@ -1,6 +1,6 @@
 //! The dashboard's pure half: its state ([`Model`]), its inputs ([`Message`]), how inputs change
-//! the state ([`update`], which returns [`Effect`]s instead of doing I/O) and how the state is
-//! drawn ([`view`]). The binary owns the terminal, turns its events into messages
+//! the state ([`update()`], which returns [`Effect`]s instead of doing I/O) and how the state is
+//! drawn ([`view()`]). The binary owns the terminal, turns its events into messages
 //! ([`input::message_for`]) and performs the effects.
 //!
 //! The maze domain (generation, solving, formats) is the `mazegen` library; this module only

@@ -287,7 +287,7 @@ impl Model {
         self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused())
     }
 
-    /// Whether the maze is being finished in slices (see [`Model::is_big`]).
+    /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).
     pub fn is_finishing(&self) -> bool {
         self.finishing
     }
