@@ -4,11 +4,12 @@
 //! `cargo bench --bench render`; the README lists the figures.
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Message, Model, Start, update, view};
+use a_maze_ing::tui::{Action, Effect, Message, Model, Start, update, view};
 use criterion::{Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
 use ratatui::Terminal;
@@ -42,11 +43,24 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
                 update(&mut model, Message::Action(Action::Step));
             }
         }
-        None => {
-            update(&mut model, Message::Action(Action::Finish));
-        }
+        None => finish(&mut model),
     }
     model
+}
+
+/// Finishes and measures the maze as the dashboard would, a slice a frame (a big maze is not
+/// finished at once), running the measure job here.
+fn finish(model: &mut Model) {
+    let mut effects = update(model, Message::Action(Action::Finish));
+    while model.maze().maze().is_none() {
+        for effect in std::mem::take(&mut effects) {
+            if let Effect::Measure { job, work } = effect {
+                let measured = work.run();
+                effects.extend(update(model, Message::Measured { job, measured }));
+            }
+        }
+        effects.extend(update(model, Message::Tick(Duration::from_millis(16))));
+    }
 }
 
 fn frames(c: &mut Criterion) {

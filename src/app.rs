@@ -1,57 +1,124 @@
 //! The binary: parses the command line, runs the chosen job and turns its outcome into an exit
-//! code. User mistakes end as one `error:` line on stderr, never a panic or a backtrace.
+//! code.
+//!
+//! Errors travel as [`eyre::Report`]s, and [`color_eyre`] is the reporter. A user's mistake
+//! (a bad config, a file that cannot be written, no terminal for the dashboard) is an
+//! [`AppError`]: it ends as one `error:` line on stderr, exit code 2 for a bad config and 1
+//! otherwise, never a report or a backtrace. Anything else (the terminal failing under the
+//! dashboard, a background job's panic) is unexpected: color-eyre's full report, exit code 1.
+//! A panic gets color-eyre's panic report, after the dashboard's own hook has given the
+//! terminal back (`dashboard::run` chains it in front).
 
 mod check;
 mod cli;
 mod dashboard;
 mod headless;
 mod signals;
+mod worker;
 
 use std::process::ExitCode;
 
 use clap::Parser;
+use color_eyre::eyre;
+use mazegen::config::ConfigError;
+use mazegen::format::{LoadError, WriteError};
+use mazegen::generate::GenError;
 
 use cli::Cli;
 
-/// A failure, with the exit code it maps to.
+/// A mistake the user can fix, reported as one line.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
-    /// A bad config or bad usage: exit code 2.
+    /// A bad config: exit code 2, like bad usage.
     #[error(transparent)]
-    Config(#[from] mazegen::config::ConfigError),
+    Config(#[from] ConfigError),
     /// A command line that cannot be run (a flag that clashes with the config): exit code 2.
     #[error("{0}")]
     Usage(String),
-    /// Something went wrong while doing the job: exit code 1.
+    /// A maze file that cannot be read.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Options no maze can be made from.
+    #[error(transparent)]
+    Generate(#[from] GenError),
+    /// A file that cannot be written.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    #[error("the dashboard needs a terminal, and standard output is not one; use --headless")]
+    NotATerminal,
+    /// The dashboard was left without OUTPUT_FILE ever written: why the last write failed.
     #[error("{0}")]
-    Runtime(String),
+    NotSaved(String),
 }
 
 impl AppError {
     fn exit_code(&self) -> ExitCode {
         match self {
             AppError::Config(_) | AppError::Usage(_) => ExitCode::from(2),
-            AppError::Runtime(_) => ExitCode::from(1),
+            _ => ExitCode::from(1),
         }
     }
 }
 
 pub fn main() -> ExitCode {
-    // Installed first so that even a bug ends in a readable report, not a raw panic dump.
+    // Installed first, so that even a bug ends in a readable report, not a raw panic dump.
     if let Err(e) = color_eyre::install() {
         eprintln!("warning: could not install the error reporter: {e}");
     }
-    let cli = Cli::parse();
-    let outcome = match &cli.check {
-        Some(maze_file) => check::run(maze_file, cli.config_path()),
-        None if cli.headless => headless::run(&cli),
-        None => dashboard::run(&cli),
-    };
-    match outcome {
+    match run(&Cli::parse()) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            e.exit_code()
+        Err(report) => {
+            let (text, code) = failure(&report);
+            eprintln!("{text}");
+            code
         }
+    }
+}
+
+/// What a failed run prints on stderr, and its exit code: one line for a user's mistake, the
+/// full report for anything else.
+fn failure(report: &eyre::Report) -> (String, ExitCode) {
+    match report.downcast_ref::<AppError>() {
+        Some(mistake) => (format!("error: {mistake}"), mistake.exit_code()),
+        None => (format!("Error: {report:?}"), ExitCode::from(1)),
+    }
+}
+
+fn run(cli: &Cli) -> eyre::Result<ExitCode> {
+    match &cli.check {
+        Some(maze_file) => check::run(maze_file, cli.config_path()),
+        None if cli.headless => headless::run(cli),
+        None => dashboard::run(cli),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn a_mistake_is_one_line_with_its_exit_code_and_a_bug_is_a_full_report() {
+        let config = mazegen::config::Config::parse("WIDTH=x\n", "c.txt").unwrap_err();
+        let (text, code) = failure(&AppError::from(config).into());
+        assert!(text.starts_with("error: c.txt:1: WIDTH"), "{text}");
+        assert_eq!(text.lines().count(), 1);
+        assert_eq!(code, ExitCode::from(2));
+
+        let write = mazegen::format::write_atomically(Path::new("/no/such/dir/m.txt"), |_| Ok(()));
+        let report: eyre::Report = AppError::from(write.unwrap_err()).into();
+        let (text, code) = failure(&report.wrap_err("while saving"));
+        assert!(
+            text.starts_with("error: cannot write /no/such/dir/m.txt"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 1);
+        assert_eq!(code, ExitCode::from(1));
+
+        let (text, code) = failure(&eyre::eyre!("the terminal went away"));
+        assert!(text.starts_with("Error: "), "{text}");
+        assert!(text.contains("the terminal went away"), "{text}");
+        assert!(text.lines().count() > 1, "a report: {text}");
+        assert_eq!(code, ExitCode::from(1));
     }
 }

@@ -1,11 +1,13 @@
 //! The dashboard's pure half: its state ([`Model`]), its inputs ([`Message`]), how inputs change
-//! the state ([`update`], which returns [`Effect`]s instead of doing I/O) and how the state is
-//! drawn ([`view`]). The binary owns the terminal and performs the effects.
+//! the state ([`update()`], which returns [`Effect`]s instead of doing I/O) and how the state is
+//! drawn ([`view()`]). The binary owns the terminal, turns its events into messages
+//! ([`input::message_for`]) and performs the effects.
 //!
 //! The maze domain (generation, solving, formats) is the `mazegen` library; this module only
 //! shows it.
 
 pub mod effect;
+pub mod input;
 pub mod keymap;
 pub mod layout;
 pub mod message;
@@ -13,14 +15,14 @@ pub mod model;
 pub mod pace;
 pub mod settings;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 pub mod theme;
 pub mod update;
 pub mod view;
 pub mod viewport;
 
-pub use effect::{Effect, SaveRequest};
-pub use message::{Action, Message, SaveReport};
+pub use effect::{Effect, WriteJob};
+pub use message::{Action, JobId, Message, Mouse, MouseKind};
 pub use model::{Model, Start};
 pub use update::update;
 pub use view::view;

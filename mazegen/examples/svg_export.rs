@@ -7,27 +7,20 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mazegen::format::svg::{SvgOptions, maze_metadata, write_svg};
-use mazegen::format::write_atomically;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::format::{Output, Svg, write_outputs};
+use mazegen::{Maze, MazeOptions, Pos};
 
 fn main() -> ExitCode {
     let Some(target) = std::env::args_os().nth(1).map(PathBuf::from) else {
         eprintln!("usage: cargo run --example svg_export -- OUTPUT.svg");
         return ExitCode::from(2);
     };
-    let maze = MazeOptions::new(30, 20).seed(42);
-    let (entry, exit) = (Pos::new(0, 0), Pos::new(29, 19));
-    let grid = Generator::generate(maze.clone()).expect("30x20 is a valid size");
-    let path = shortest_path(&grid, entry, exit).expect("a perfect maze connects every cell");
-    let options = SvgOptions {
-        metadata: maze_metadata(&maze, entry, exit),
-        ..SvgOptions::default()
-    };
-    let written = write_atomically(&target, |out| {
-        write_svg(out, &grid, entry, exit, Some(&path), &options)
-    });
-    match written {
+    let options = MazeOptions::new(30, 20).seed(42);
+    let maze =
+        Maze::generate(options, Pos::new(0, 0), Pos::new(29, 19)).expect("30x20 is a valid size");
+    // The SVG format names the maze (seed, size, algorithm...) in its <desc> by itself.
+    let outputs = [Output::file(Svg::default(), &target)];
+    match write_outputs(&maze, &outputs, &mut |_| {}) {
         Ok(()) => {
             println!("wrote {}", target.display());
             ExitCode::SUCCESS

@@ -3,9 +3,22 @@
 //! and its shortest path are exactly the ones [`Generator::generate`] and [`shortest_path`] give
 //! for the same options, whichever solver is being watched. A UI animates it by calling
 //! [`Session::advance`] with a budget of steps per frame.
+//!
+//! Once carving is over the grid never changes again: the session keeps it in a shared
+//! [`Maze`], and hands that out ([`Session::maze`]) once the maze is solved and measured, so a
+//! writer on another thread can have it without a copy.
+//!
+//! Measuring (the shortest path, whatever solver is watched, and the statistics) takes a few
+//! passes over the whole maze: seconds for a billion cells. By default the session does it
+//! itself when the watched search ends. [`Session::measure_elsewhere`] leaves it to the caller
+//! instead: [`Session::measure_job`] hands out the work as soon as carving is over, to run on
+//! another thread while the search is animated, and [`Session::install`] takes the result.
+
+use std::sync::Arc;
 
 use crate::config::Config;
 use crate::generate::{CellState, GenError};
+use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
 use crate::stats::MazeStats;
 use crate::{Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
@@ -17,16 +30,13 @@ pub enum Phase {
     Carving,
     /// The maze is complete; the solver is looking for the exit.
     Solving,
-    /// Solved and measured.
+    /// Solved (and measured, unless measuring was left to the caller and is still to come).
     Done,
 }
 
 /// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measures {
-    /// The shortest path from the entry to the exit: the one the maze file records (`None`:
-    /// unreachable, a bug).
-    pub shortest: Option<Solution>,
     /// Dead ends, junctions, loops, corridors, the shortest path's share.
     pub stats: MazeStats,
     /// Whether the maze has its 42 (it may be too small, or have no room beside a courtyard).
@@ -52,9 +62,65 @@ struct Solved {
     on_path: Vec<u64>,
 }
 
+/// The generator while it carves; the shared maze once it is done.
+#[derive(Debug)]
+enum Stage {
+    Carving(Box<Generator>),
+    Carved {
+        maze: Arc<Maze>,
+        steps: u64,
+    },
+    /// Only between the two, inside [`Session::end_carving`].
+    Moving,
+}
+
+/// Measuring a carved maze, detached from its [`Session`] so that it can run on another
+/// thread: see [`Session::measure_elsewhere`].
+#[derive(Clone, Debug)]
+pub struct MeasureJob {
+    maze: Arc<Maze>,
+}
+
+impl MeasureJob {
+    /// The maze to measure.
+    pub fn maze(&self) -> &Arc<Maze> {
+        &self.maze
+    }
+
+    /// Finds the shortest path and measures the maze: a few passes over every cell.
+    pub fn run(&self) -> Measured {
+        let maze = &self.maze;
+        let shortest = match maze.known_solution() {
+            Some(known) => known.cloned(),
+            None => shortest_path(maze.grid(), maze.entry(), maze.exit()),
+        };
+        let stats = MazeStats::measure(maze.grid(), shortest.as_ref());
+        Measured {
+            maze: Arc::clone(maze),
+            shortest,
+            stats,
+        }
+    }
+}
+
+/// What a [`MeasureJob`] found, for [`Session::install`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    maze: Arc<Maze>,
+    pub shortest: Option<Solution>,
+    pub stats: MazeStats,
+}
+
+impl Measured {
+    /// The maze measured.
+    pub fn maze(&self) -> &Arc<Maze> {
+        &self.maze
+    }
+}
+
 #[derive(Debug)]
 pub struct Session {
-    generator: Generator,
+    stage: Stage,
     entry: Pos,
     exit: Pos,
     solver: Solver,
@@ -63,6 +129,8 @@ pub struct Session {
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
     runs: Vec<SolverRun>,
+    /// Whether the session measures the maze itself (see [`Session::measure_elsewhere`]).
+    measure_here: bool,
 }
 
 impl Session {
@@ -83,7 +151,7 @@ impl Session {
             });
         }
         Ok(Session {
-            generator,
+            stage: Stage::Carving(Box::new(generator)),
             entry,
             exit,
             solver,
@@ -91,12 +159,22 @@ impl Session {
             solved: None,
             measures: None,
             runs: Vec::new(),
+            measure_here: true,
         })
     }
 
     /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
     pub fn from_config(config: &Config, seed: u64, solver: Solver) -> Result<Session, GenError> {
         Session::new(config.maze_options(seed), config.entry, config.exit, solver)
+    }
+
+    /// The same session, leaving the measuring to the caller: once carving is over,
+    /// [`Session::measure_job`] hands it out (to run on another thread, say) and
+    /// [`Session::install`] takes its result. Until then [`Session::measures`] and
+    /// [`Session::maze`] are `None`, even once the maze is solved.
+    pub fn measure_elsewhere(mut self) -> Session {
+        self.measure_here = false;
+        self
     }
 
     pub fn phase(&self) -> Phase {
@@ -127,14 +205,17 @@ impl Session {
     pub fn advance(&mut self, budget: u64) -> u64 {
         match self.phase() {
             Phase::Carving => {
-                let taken = self.generator.run_steps(budget);
-                if self.generator.is_done() {
-                    self.start_search();
+                let Stage::Carving(generator) = &mut self.stage else {
+                    unreachable!("carving has a generator")
+                };
+                let taken = generator.run_steps(budget);
+                if generator.is_done() {
+                    self.end_carving();
                 }
                 taken
             }
             Phase::Solving => {
-                let grid = self.generator.grid();
+                let grid = carved(&self.stage).grid();
                 let search = self.search.as_mut().expect("solving has a search");
                 let mut taken = 0;
                 while taken < budget && !search.is_done() {
@@ -152,12 +233,12 @@ impl Session {
 
     /// Carves and solves whatever is left, at full speed.
     pub fn finish(&mut self) {
-        if self.phase() == Phase::Carving {
-            self.generator.run();
-            self.start_search();
+        if let Stage::Carving(generator) = &mut self.stage {
+            generator.run();
+            self.end_carving();
         }
         if self.phase() == Phase::Solving {
-            let grid = self.generator.grid();
+            let grid = carved(&self.stage).grid();
             self.search
                 .as_mut()
                 .expect("solving has a search")
@@ -166,14 +247,31 @@ impl Session {
         }
     }
 
+    /// Shares the finished grid, and starts the search.
+    fn end_carving(&mut self) {
+        let Stage::Carving(generator) = std::mem::replace(&mut self.stage, Stage::Moving) else {
+            unreachable!("carving ends once")
+        };
+        let steps = generator.steps();
+        let options = generator.options().clone();
+        let maze = Maze::new(options, generator.into_grid(), self.entry, self.exit);
+        self.stage = Stage::Carved {
+            maze: Arc::new(maze),
+            steps,
+        };
+        self.start_search();
+    }
+
     fn start_search(&mut self) {
-        let grid = self.generator.grid();
+        let grid = carved(&self.stage).grid();
         self.search = Some(self.solver.start(grid, self.entry, self.exit));
     }
 
-    /// Records the finished search, and measures the maze the first time.
+    /// Records the finished search, and measures the maze the first time (unless that is left
+    /// to the caller).
     fn measure(&mut self) {
-        let grid = self.generator.grid();
+        let maze = carved(&self.stage);
+        let grid = maze.grid();
         let search = self.search.as_ref().expect("measured after a search");
         let path = search.solution();
         let run = SolverRun {
@@ -183,16 +281,14 @@ impl Session {
         };
         self.runs.retain(|r| r.solver != run.solver);
         self.runs.push(run);
-        if self.measures.is_none() {
-            // BFS finds a shortest path already; any other solver's path may be longer, and the
-            // file records a shortest one.
-            let shortest = match self.solver {
-                Solver::Bfs => path.clone(),
-                _ => shortest_path(grid, self.entry, self.exit),
-            };
+        // BFS finds a shortest path already; any other solver's path may be longer, and the
+        // file records a shortest one.
+        if self.solver == Solver::Bfs {
+            maze.know_solution(path.clone());
+        }
+        if self.measure_here && self.measures.is_none() {
             self.measures = Some(Measures {
-                stats: MazeStats::measure(grid, shortest.as_ref()),
-                shortest,
+                stats: maze.stats().clone(),
                 stamp_placed: grid.stamp().is_some(),
             });
         }
@@ -204,12 +300,60 @@ impl Session {
         self.solved = Some(Solved { path, on_path });
     }
 
+    /// The measuring left to the caller (see [`Session::measure_elsewhere`]): `Some` from the
+    /// end of carving until the result is installed.
+    pub fn measure_job(&self) -> Option<MeasureJob> {
+        match &self.stage {
+            Stage::Carved { maze, .. } if !self.measure_here && self.measures.is_none() => {
+                Some(MeasureJob {
+                    maze: Arc::clone(maze),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes the result of a [`MeasureJob`]. Returns `false`, and changes nothing, if it
+    /// measured another maze (or this one was measured already).
+    pub fn install(&mut self, measured: Measured) -> bool {
+        let Stage::Carved { maze, .. } = &self.stage else {
+            return false;
+        };
+        if !Arc::ptr_eq(maze, &measured.maze) || self.measures.is_some() {
+            return false;
+        }
+        maze.know_solution(measured.shortest);
+        maze.know_stats(measured.stats.clone());
+        self.measures = Some(Measures {
+            stats: measured.stats,
+            stamp_placed: maze.grid().stamp().is_some(),
+        });
+        true
+    }
+
+    /// The finished maze, shared: `Some` once it is carved and measured (so its shortest path
+    /// and statistics are known), whatever solver is still being watched.
+    pub fn maze(&self) -> Option<&Arc<Maze>> {
+        match &self.stage {
+            Stage::Carved { maze, .. } if self.measures.is_some() => Some(maze),
+            _ => None,
+        }
+    }
+
     pub fn grid(&self) -> &Grid {
-        self.generator.grid()
+        match &self.stage {
+            Stage::Carving(generator) => generator.grid(),
+            Stage::Carved { maze, .. } => maze.grid(),
+            Stage::Moving => unreachable!("never seen outside end_carving"),
+        }
     }
 
     pub fn options(&self) -> &MazeOptions {
-        self.generator.options()
+        match &self.stage {
+            Stage::Carving(generator) => generator.options(),
+            Stage::Carved { maze, .. } => maze.options(),
+            Stage::Moving => unreachable!("never seen outside end_carving"),
+        }
     }
 
     pub fn entry(&self) -> Pos {
@@ -222,25 +366,38 @@ impl Session {
 
     /// Generator steps taken so far.
     pub fn carving_steps(&self) -> u64 {
-        self.generator.steps()
+        match &self.stage {
+            Stage::Carving(generator) => generator.steps(),
+            Stage::Carved { steps, .. } => *steps,
+            Stage::Moving => unreachable!("never seen outside end_carving"),
+        }
     }
 
     /// Cells carved so far and cells to carve, for the progress gauge.
     pub fn carving_progress(&self) -> (u64, u64) {
-        (self.generator.visited(), self.generator.open_cells())
+        match &self.stage {
+            Stage::Carving(generator) => (generator.visited(), generator.open_cells()),
+            _ => {
+                let open = self.grid().open_cell_count();
+                (open, open)
+            }
+        }
     }
 
     /// Whether the generator has moved on to opening dead ends.
     pub fn is_braiding(&self) -> bool {
-        self.generator.is_braiding()
+        matches!(&self.stage, Stage::Carving(generator) if generator.is_braiding())
     }
 
     /// Roughly how many steps `phase` takes, to pace the animation: what the algorithm
     /// expects for carving, plus a look at each cell for braiding; a search reaches at most
     /// every cell.
     pub fn estimated_steps(&self, phase: Phase) -> u64 {
-        let cells = self.generator.open_cells();
-        let carving = self.generator.estimated_carving_steps();
+        let cells = self.grid().open_cell_count();
+        let carving = match &self.stage {
+            Stage::Carving(generator) => generator.estimated_carving_steps(),
+            _ => cells,
+        };
         match phase {
             Phase::Carving if self.options().perfect => carving,
             Phase::Carving => carving + cells,
@@ -252,20 +409,24 @@ impl Session {
     /// The moving marker: the carving head while carving, the searcher's position (for the
     /// solvers that have one) while solving.
     pub fn head(&self) -> Option<Pos> {
-        match self.phase() {
-            Phase::Carving => self.generator.head(),
-            Phase::Solving => self.search_head(),
-            Phase::Done => None,
+        match (&self.stage, self.phase()) {
+            (Stage::Carving(generator), _) => generator.head(),
+            (_, Phase::Solving) => self.search_head(),
+            _ => None,
         }
     }
 
     /// Whether the generator is joining the islands its algorithm left.
     pub fn is_linking(&self) -> bool {
-        self.generator.is_linking()
+        matches!(&self.stage, Stage::Carving(generator) if generator.is_linking())
     }
 
     pub fn cell_state(&self, pos: Pos) -> CellState {
-        self.generator.cell_state(pos)
+        match &self.stage {
+            Stage::Carving(generator) => generator.cell_state(pos),
+            _ if self.grid().is_locked(pos) => CellState::Unvisited,
+            _ => CellState::Finished,
+        }
     }
 
     /// How a cell looks to the search, while solving and after.
@@ -285,9 +446,13 @@ impl Session {
         self.search.as_ref().map_or(0, |s| s.visited())
     }
 
-    /// The shortest path: the one the maze file records, whichever solver is watched.
+    /// The shortest path: the one the maze file records, whichever solver is watched. Known
+    /// once the maze is measured (or as soon as BFS, which finds it, has been watched).
     pub fn solution(&self) -> Option<&Solution> {
-        self.measures.as_ref()?.shortest.as_ref()
+        match &self.stage {
+            Stage::Carved { maze, .. } => maze.known_solution().flatten(),
+            _ => None,
+        }
     }
 
     /// The path the watched solver found, once it is done.
@@ -310,6 +475,14 @@ impl Session {
             let i = self.grid().index(pos);
             s.on_path[i / 64] & (1 << (i % 64)) != 0
         })
+    }
+}
+
+/// The shared maze of a session past carving.
+fn carved(stage: &Stage) -> &Maze {
+    match stage {
+        Stage::Carved { maze, .. } => maze,
+        _ => unreachable!("only called once carving is over"),
     }
 }
 
@@ -380,7 +553,6 @@ mod tests {
         assert_eq!(measures.stats, MazeStats::measure(&grid, maze.solution()));
         assert_eq!(measures.stats.loops, 0);
         assert!(measures.stamp_placed);
-        assert_eq!(measures.shortest.as_ref(), maze.solution());
         assert_eq!(
             maze.shown_path(),
             maze.solution(),
@@ -481,5 +653,78 @@ mod tests {
         maze.finish();
         assert_eq!(maze.runs().len(), 2);
         assert_eq!(maze.runs()[1].solver, Solver::Dfs);
+    }
+
+    #[test]
+    fn hands_out_the_finished_maze_sharing_its_grid() {
+        let mut maze = session(12, 9, true);
+        assert!(maze.maze().is_none());
+        maze.advance(20);
+        assert!(maze.maze().is_none(), "not while carving");
+        maze.finish();
+        let finished = Arc::clone(maze.maze().expect("carved, solved and measured"));
+        assert!(
+            std::ptr::eq(finished.grid(), maze.grid()),
+            "shared, not copied"
+        );
+        assert_eq!(finished.options(), maze.options());
+        assert_eq!(
+            (finished.entry(), finished.exit()),
+            (maze.entry(), maze.exit())
+        );
+        assert_eq!(finished.known_solution(), Some(maze.solution()));
+        assert_eq!(
+            finished.known_stats(),
+            Some(&maze.measures().unwrap().stats)
+        );
+        let headless = Maze::generate(maze.options().clone(), maze.entry(), maze.exit()).unwrap();
+        assert_eq!(*finished, headless);
+        assert_eq!(finished.solution(), headless.solution());
+        // A new solver keeps the maze.
+        maze.resolve_with(Solver::Dfs);
+        assert!(Arc::ptr_eq(maze.maze().unwrap(), &finished));
+    }
+
+    #[test]
+    fn measuring_elsewhere_hands_out_the_job_once_carved_and_installs_its_result() {
+        let options = MazeOptions::new(21, 13).seed(5).perfect(false);
+        let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 12));
+        for solver in [Solver::Bfs, Solver::Dfs] {
+            let mut maze = Session::new(options.clone(), entry, exit, solver)
+                .unwrap()
+                .measure_elsewhere();
+            assert!(
+                maze.measure_job().is_none(),
+                "nothing to measure while carving"
+            );
+            while maze.phase() == Phase::Carving {
+                maze.advance(50);
+            }
+            let job = maze.measure_job().expect("carved: the job is out");
+            // The job runs anywhere (here: another thread) while the search goes on.
+            let measured = std::thread::spawn(move || job.run()).join().unwrap();
+            maze.finish();
+            assert_eq!(maze.phase(), Phase::Done);
+            assert_eq!(maze.measures(), None, "{solver}: not measured here");
+            assert!(maze.maze().is_none());
+            assert!(maze.install(measured.clone()));
+            assert!(!maze.install(measured), "installed once");
+            assert!(maze.measure_job().is_none());
+            let headless = Maze::generate(options.clone(), entry, exit).unwrap();
+            assert_eq!(maze.solution(), headless.solution(), "{solver}");
+            assert_eq!(&maze.measures().unwrap().stats, headless.stats());
+            assert!(maze.maze().is_some());
+        }
+    }
+
+    #[test]
+    fn a_measure_of_another_maze_is_refused() {
+        let mut first = session(9, 7, true).measure_elsewhere();
+        first.finish();
+        let stale = first.measure_job().unwrap().run();
+        let mut second = session(9, 7, true).measure_elsewhere();
+        second.finish();
+        assert!(!second.install(stale), "same options, but another maze");
+        assert!(second.measures().is_none());
     }
 }

@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use color_eyre::eyre;
 use mazegen::config::Config;
 use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, validate_file};
@@ -12,8 +13,11 @@ use super::AppError;
 /// At most this many broken rules are listed; a count stands for the rest.
 const MAX_LISTED: usize = 50;
 
-pub fn run(maze_file: &Path, config: Option<&Path>) -> Result<ExitCode, AppError> {
-    let config = config.map(Config::load).transpose()?;
+pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
+    let config = config
+        .map(Config::load)
+        .transpose()
+        .map_err(AppError::from)?;
     let expected = config
         .as_ref()
         .map(Expected::from_config)
@@ -23,7 +27,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> Result<ExitCode, AppError
         Some(config) => MazeFile::load_sized(maze_file, config.width, config.height),
         None => MazeFile::load(maze_file),
     }
-    .map_err(|e| AppError::Runtime(e.to_string()))?;
+    .map_err(AppError::from)?;
     let found = validate_file(&file, &expected);
     let name = maze_file.display();
     if found.is_empty() {

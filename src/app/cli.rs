@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
-use mazegen::format::same_target;
+use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
@@ -93,6 +93,19 @@ impl Cli {
         }
         Ok(())
     }
+
+    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` picture,
+    /// then the `--stats` JSON on standard output. A new format's flag adds its line here.
+    pub fn outputs(&self, config: &Config) -> Vec<Output> {
+        let mut outputs = vec![Output::file(Hex, &config.output_file)];
+        if let Some(path) = &self.svg {
+            outputs.push(Output::file(Svg::default(), path));
+        }
+        if self.stats {
+            outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));
+        }
+        outputs
+    }
 }
 
 #[cfg(test)]
@@ -144,6 +157,27 @@ mod tests {
             Cli::try_parse_from(["a-maze-ing", "--headless", "--stats"])
                 .unwrap()
                 .stats
+        );
+    }
+
+    #[test]
+    fn the_flags_make_the_outputs_in_order() {
+        let config = Config::parse(
+            "WIDTH=5\nHEIGHT=5\nENTRY=0,0\nEXIT=4,4\nOUTPUT_FILE=m.txt\nPERFECT=True\n",
+            "c.txt",
+        )
+        .unwrap();
+        let outputs = |args: &[&str]| {
+            let cli = Cli::try_parse_from(args).unwrap();
+            cli.outputs(&config)
+                .iter()
+                .map(|o| format!("{} {}", o.format.name(), o.destination))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(outputs(&["a-maze-ing", "--headless"]), ["hex m.txt"]);
+        assert_eq!(
+            outputs(&["a-maze-ing", "--headless", "--stats", "--svg", "p.svg"]),
+            ["hex m.txt", "svg p.svg", "stats standard output"]
         );
     }
 

@@ -1,6 +1,9 @@
 //! The dashboard's run loop: owns the terminal, turns terminal events and the clock into
-//! messages for `crate::tui::update`, draws with `crate::tui::view`, and performs the
-//! effects `update` returns (it does no I/O itself).
+//! messages for `crate::tui::update` (through `crate::tui::input`), draws with
+//! `crate::tui::view`, and performs the effects `update` returns: each job (a write, a
+//! measure) on a worker thread whose messages come back through the same `update`, so the
+//! effects a result asks for are performed too. The loop itself never waits long: not for a
+//! job, not for a key, not for a frame of work (`update` keeps those short, see its docs).
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -8,30 +11,33 @@ use std::time::{Duration, Instant};
 
 use crate::tui::keymap::{Keymap, user_keys_file};
 use crate::tui::theme::{ThemeSet, user_theme_dir};
-use crate::tui::{Effect, Message, Model, SaveReport, Start, update, view};
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
+use crate::tui::{Effect, Message, Model, Start, input, update, view};
+use color_eyre::eyre::{self, WrapErr};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
-use mazegen::Phase;
 use mazegen::rng::random_seed;
 use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
+use super::worker::Worker;
 
 /// About 60 frames a second while something moves.
 const FRAME: Duration = Duration::from_micros(16_667);
 /// How long to wait for input when nothing moves: no busy redrawing of a still screen.
 const IDLE_WAIT: Duration = Duration::from_millis(500);
+/// How often to look for job messages while waiting for input.
+const JOB_POLL: Duration = Duration::from_millis(20);
+/// How long a job may take before the next frame is drawn without it: a small write ends
+/// within it, so its file is on disk, and its message on screen, as if written in place.
+const SETTLE: Duration = Duration::from_millis(50);
 
-pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
+pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     // Everything that can fail because of the user's files fails before the terminal is
     // touched, so the error prints on a normal screen.
-    let config = cli.load_config()?;
+    let config = cli.load_config().map_err(AppError::from)?;
     if !io::stdout().is_terminal() {
-        return Err(AppError::Runtime(
-            "the dashboard needs a terminal, and standard output is not one; use --headless"
-                .to_owned(),
-        ));
+        return Err(AppError::NotATerminal.into());
     }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let (themes, theme_problems) = match user_theme_dir(
@@ -49,7 +55,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         None => (Keymap::built_in(), Vec::new()),
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let size = crossterm::terminal::size().map_err(runtime)?;
+    let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
     let model = Model::new(Start {
         config,
         seed,
@@ -60,26 +66,24 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         no_color,
         size,
     })
-    .map_err(runtime)?;
+    .map_err(AppError::from)?;
 
-    let mut terminal = ratatui::try_init().map_err(runtime)?;
+    let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
     release_mouse_on_panic();
-    let outcome =
-        execute!(io::stdout(), EnableMouseCapture).and_then(|()| event_loop(&mut terminal, model));
+    let outcome = execute!(io::stdout(), EnableMouseCapture)
+        .wrap_err("cannot capture the mouse")
+        .and_then(|()| event_loop(&mut terminal, model));
     // Undo in reverse order; both are attempted whatever happened above.
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    match outcome.map_err(runtime)? {
+    match outcome? {
         Ending::Clean => Ok(ExitCode::SUCCESS),
-        Ending::SaveFailed(reason) => Err(AppError::Runtime(reason)),
+        Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),
     }
 }
 
-fn runtime(e: impl std::fmt::Display) -> AppError {
-    AppError::Runtime(e.to_string())
-}
-
-/// ratatui's panic hook restores the screen; mouse reporting is ours to switch off.
+/// ratatui's panic hook restores the screen (then calls color-eyre's, installed before it);
+/// mouse reporting is ours to switch off, first.
 fn release_mouse_on_panic() {
     let restore_screen = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -96,50 +100,65 @@ enum Ending {
     SaveFailed(String),
 }
 
-/// What became of the writes so far.
-#[derive(Default)]
-struct Saves {
-    /// A write has succeeded.
-    written: bool,
-    /// Why the last failed write failed.
-    last_failure: Option<String>,
-}
-
-impl Saves {
-    fn ending(&self) -> Ending {
-        match (&self.last_failure, self.written) {
-            (Some(reason), false) => Ending::SaveFailed(reason.clone()),
-            _ => Ending::Clean,
-        }
-    }
-}
-
-fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<Ending> {
+fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<Ending> {
+    let mut worker = Worker::default();
     let mut last_tick = Instant::now();
-    let mut saves = Saves::default();
     loop {
-        terminal.draw(|frame| view(&model, frame))?;
-        let moving = model.phase() != Phase::Done && !model.pace().is_paused();
+        while let Some(wait) = worker.settling() {
+            if let Some(message) = worker.next(wait)? {
+                if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                    return Ok(ending);
+                }
+            }
+        }
+        let drawn = terminal
+            .draw(|frame| view(&model, frame))
+            .wrap_err("cannot draw the dashboard")?
+            .area;
+        if (drawn.width, drawn.height) != model.size() {
+            // The terminal changed size before its event came: mouse hit-testing must use
+            // the layout just drawn.
+            let (width, height) = (drawn.width, drawn.height);
+            dispatch(&mut model, Message::Resize { width, height }, &mut worker);
+            continue;
+        }
+        let moving = model.is_animating();
         let deadline = last_tick + if moving { FRAME } else { IDLE_WAIT };
-        // Take every input that arrives before the next frame is due.
-        while let Some(wait) = deadline.checked_duration_since(Instant::now()) {
-            if !event::poll(wait)? {
-                break;
+        // Take every input and job message that arrives before the next frame is due, and
+        // look at least once, however late the frame is.
+        loop {
+            let mut changed = false;
+            while let Some(message) = worker.next(Duration::ZERO)? {
+                if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                    return Ok(ending);
+                }
+                changed = true;
             }
-            let Some(message) = message_for(event::read()?) else {
-                continue;
-            };
-            if let Some(ending) = perform(&mut model, message, &mut saves) {
-                return Ok(ending);
+            let mut wait = deadline.saturating_duration_since(Instant::now());
+            if worker.is_busy() {
+                wait = wait.min(JOB_POLL);
             }
-            if !moving {
+            if event::poll(wait).wrap_err("cannot read the terminal")? {
+                let event = event::read().wrap_err("cannot read the terminal")?;
+                if let Some(message) = input::message_for(&event, &model) {
+                    if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                        return Ok(ending);
+                    }
+                    changed = true;
+                }
+            }
+            if (changed && !moving) || Instant::now() >= deadline {
                 break;
             }
         }
         let now = Instant::now();
         if moving {
             let frame = now - last_tick;
-            if let Some(ending) = perform(&mut model, Message::Tick(frame), &mut saves) {
+            if let Some(ending) = dispatch(&mut model, Message::Tick(frame), &mut worker) {
+                return Ok(ending);
+            }
+            let work = Message::Worked(now.elapsed());
+            if let Some(ending) = dispatch(&mut model, work, &mut worker) {
                 return Ok(ending);
             }
         }
@@ -147,41 +166,104 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> io::Result<En
     }
 }
 
-fn message_for(event: Event) -> Option<Message> {
-    match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => Some(Message::Key(key)),
-        Event::Mouse(mouse) => Some(Message::Mouse(mouse)),
-        Event::Resize(width, height) => Some(Message::Resize { width, height }),
-        _ => None,
-    }
-}
-
-/// Runs `message` through `update` and performs the effects, feeding their results back.
-/// Returns how the dashboard ends, if it does.
-fn perform(model: &mut Model, message: Message, saves: &mut Saves) -> Option<Ending> {
+/// Runs `message` through `update` and performs the effects: each job starts on a worker,
+/// whose messages the loop dispatches in turn. Returns how the dashboard ends, if it does.
+fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<Ending> {
     for effect in update(model, message) {
         match effect {
-            Effect::Save(request) => {
-                let outcome = request.write().map_err(|e| e.to_string());
-                match &outcome {
-                    Ok(()) => saves.written = true,
-                    Err(reason) => saves.last_failure = Some(reason.clone()),
-                }
-                let report = SaveReport {
-                    path: request.path,
-                    seed: request.seed,
-                    outcome,
-                };
-                // Saving never asks for more effects.
-                update(model, Message::Saved(report));
+            Effect::Quit => {
+                return Some(match model.exit_error() {
+                    Some(reason) => Ending::SaveFailed(reason.to_owned()),
+                    None => Ending::Clean,
+                });
             }
-            Effect::Export(request) => {
-                let outcome = request.write().map_err(|e| e.to_string());
-                let path = request.path;
-                update(model, Message::Exported { path, outcome });
-            }
-            Effect::Quit => return Some(saves.ending()),
+            job => worker.start(job, SETTLE),
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::Action;
+    use crate::tui::testing::{config, start};
+    use mazegen::format::hex;
+    use mazegen::{Generator, shortest_path};
+
+    /// Dispatches `message`, then every job message, as the loop does, until the dashboard
+    /// ends (or nothing is left to wait for).
+    fn run(model: &mut Model, message: Message) -> Option<Ending> {
+        let mut worker = Worker::default();
+        let mut ending = dispatch(model, message, &mut worker);
+        while ending.is_none() && worker.is_busy() {
+            if let Some(next) = worker.next(Duration::from_secs(30)).unwrap() {
+                ending = dispatch(model, next, &mut worker);
+            }
+        }
+        ending
+    }
+
+    #[test]
+    fn quitting_mid_carving_writes_the_first_maze_on_a_worker_then_ends_clean() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = config(30, 20, "");
+        config.output_file = dir.path().join("maze.txt");
+        let mut model = Model::new(start(config.clone())).unwrap();
+        update(&mut model, Message::Tick(Duration::from_millis(16)));
+        let ending = run(&mut model, Message::Action(Action::Quit));
+        assert!(matches!(ending, Some(Ending::Clean)));
+        let grid = Generator::generate(config.maze_options(42)).unwrap();
+        let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&config.output_file).unwrap(),
+            hex::to_string(&grid, config.entry, config.exit, &path)
+        );
+    }
+
+    #[test]
+    fn a_big_maze_is_measured_then_written_by_jobs_whose_results_ask_for_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = config(40, 30, "");
+        config.output_file = dir.path().join("maze.txt");
+        let mut model = Model::with_inline_cells(start(config.clone()), 0).unwrap();
+        let mut worker = Worker::default();
+        dispatch(&mut model, Message::Action(Action::Finish), &mut worker);
+        while model.phase() != mazegen::Phase::Done {
+            dispatch(
+                &mut model,
+                Message::Tick(Duration::from_millis(16)),
+                &mut worker,
+            );
+        }
+        // The measure job is out; its result asks for the first save, another job.
+        while worker.is_busy() {
+            if let Some(message) = worker.next(Duration::from_secs(30)).unwrap() {
+                assert!(dispatch(&mut model, message, &mut worker).is_none());
+            }
+        }
+        assert!(config.output_file.exists(), "the first maze was written");
+        assert_eq!(
+            model.status().unwrap().text,
+            format!(
+                "Saved the maze with seed 42 to {}",
+                config.output_file.display()
+            )
+        );
+    }
+
+    #[test]
+    fn leaving_without_output_file_ever_written_ends_with_the_reason() {
+        let mut config = config(9, 7, "");
+        config.output_file = "/nonexistent/dir/maze.txt".into();
+        let mut model = Model::new(start(config)).unwrap();
+        let Some(Ending::SaveFailed(reason)) = run(&mut model, Message::Action(Action::Quit))
+        else {
+            panic!("the save failed");
+        };
+        assert!(
+            reason.starts_with("cannot write /nonexistent/dir/maze.txt"),
+            "{reason}"
+        );
+    }
 }

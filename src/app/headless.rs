@@ -1,72 +1,37 @@
-//! `--headless`: generate, solve and write OUTPUT_FILE, then print a one-line summary.
+//! `--headless`: generate, solve and write OUTPUT_FILE (and whatever else the flags ask for),
+//! then print a one-line summary.
 
-use std::io;
 use std::process::ExitCode;
 use std::thread;
 use std::time::Instant;
 
-use mazegen::format::svg::{self, SvgOptions};
-use mazegen::format::{Outputs, hex};
+use color_eyre::eyre;
+use mazegen::Maze;
+use mazegen::format::write_outputs;
 use mazegen::rng::random_seed;
-use mazegen::stats::MazeStats;
-use mazegen::{Generator, shortest_path};
-use serde::Serialize;
 
 use super::AppError;
 use super::cli::Cli;
 use super::signals;
 
-pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
-    let config = cli.load_config()?;
+pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
+    let config = cli.load_config().map_err(AppError::from)?;
     cli.check_outputs(&config).map_err(AppError::Usage)?;
     // Killed mid-write, the run must leave no temporary file; the targets stay as they were.
-    signals::exit_on_signal(|| {}).map_err(|e| AppError::Runtime(e.to_string()))?;
+    signals::exit_on_signal(|| {})?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let started = Instant::now();
-    let mut generator =
-        Generator::new(config.maze_options(seed)).map_err(|e| AppError::Runtime(e.to_string()))?;
-    generator.run();
-    let grid = generator.into_grid();
-    let (entry, exit) = (config.entry, config.exit);
-    // Every output is staged first and all are put in place together: a run that fails on the
-    // SVG leaves OUTPUT_FILE as it was.
-    let mut outputs = Outputs::new();
-    let path = outputs
-        .stage(&config.output_file, |out| {
-            // The rows do not depend on the path: write them on this core while the other one
-            // searches (for a 10000x10000 maze, the write and the search each take a while).
-            let found = thread::scope(|scope| {
-                let search = scope.spawn(|| shortest_path(&grid, entry, exit));
-                hex::write_rows(out, &grid)?;
-                io::Result::Ok(
-                    search
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                )
-            })?;
-            let found = found.ok_or_else(|| {
-                io::Error::other(format!(
-                    "no path from {entry} to {exit} (a bug: please report it)"
-                ))
-            })?;
-            hex::write_footer(out, entry, exit, &found)?;
-            Ok(found)
-        })
-        .map_err(|e| AppError::Runtime(e.to_string()))?;
-    if let Some(svg_path) = &cli.svg {
-        let options = SvgOptions {
-            metadata: svg::maze_metadata(&config.maze_options(seed), entry, exit),
-            ..SvgOptions::default()
-        };
-        outputs
-            .stage(svg_path, |out| {
-                svg::write_svg(out, &grid, entry, exit, Some(&path), &options)
-            })
-            .map_err(|e| AppError::Runtime(e.to_string()))?;
-    }
-    outputs
-        .commit()
-        .map_err(|e| AppError::Runtime(e.to_string()))?;
+    let maze = Maze::generate(config.maze_options(seed), config.entry, config.exit)
+        .map_err(AppError::from)?;
+    let outputs = cli.outputs(&config);
+    thread::scope(|scope| {
+        // The search runs on the other core while the hex rows are written: they do not need
+        // the path, and the hex format waits for it only for its last line (for a
+        // 10000x10000 maze, the rows and the search each take a while).
+        scope.spawn(|| maze.solution());
+        write_outputs(&maze, &outputs, &mut |_| {})
+    })
+    .map_err(AppError::from)?;
     for note in config.landmark_notes() {
         eprintln!("note: {note}");
     }
@@ -75,57 +40,25 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     } else {
         format!("board (braid {})", config.braid)
     };
-    let files = match &cli.svg {
-        Some(svg_path) => format!(
-            "{} and {}",
-            config.output_file.display(),
-            svg_path.display()
-        ),
-        None => config.output_file.display().to_string(),
-    };
+    let files: Vec<String> = outputs
+        .iter()
+        .filter_map(|o| o.path())
+        .map(|p| p.display().to_string())
+        .collect();
     let summary = format!(
-        "wrote {files}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
+        "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
+        files.join(" and "),
         config.width,
         config.height,
         config.algorithm,
-        path.len(),
+        maze.solution().map_or(0, |p| p.len()),
         started.elapsed().as_secs_f64() * 1000.0,
     );
     if cli.stats {
-        // stdout stays pure JSON, for `jq` and scripts.
+        // stdout is pure JSON, for `jq` and scripts.
         eprintln!("{summary}");
-        let report = StatsReport {
-            output_file: config.output_file.display().to_string(),
-            width: config.width,
-            height: config.height,
-            seed,
-            algorithm: config.algorithm.name(),
-            perfect: config.perfect,
-            courtyard: grid.courtyard().is_some(),
-            entry: [entry.x, entry.y],
-            exit: [exit.x, exit.y],
-            stats: MazeStats::measure(&grid, Some(&path)),
-        };
-        let json =
-            serde_json::to_string_pretty(&report).map_err(|e| AppError::Runtime(e.to_string()))?;
-        println!("{json}");
     } else {
         println!("{summary}");
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// What `--headless --stats` prints: the maze's identity, then its statistics.
-#[derive(Serialize)]
-struct StatsReport {
-    output_file: String,
-    width: u32,
-    height: u32,
-    seed: u64,
-    algorithm: &'static str,
-    perfect: bool,
-    courtyard: bool,
-    entry: [u32; 2],
-    exit: [u32; 2],
-    stats: MazeStats,
 }

@@ -1,65 +1,47 @@
-//! What `update` asks the run loop to do, since it does no I/O itself.
+//! What `update` asks the run loop to do, since it does no I/O (and no long computation)
+//! itself.
+//!
+//! Writes and measures are jobs: the run loop runs each on a worker thread, and answers with
+//! [`Message::Progress`](super::Message::Progress) while it runs and one final message when it
+//! ends. A job holds the finished maze in an [`Arc`]: the worker shares the dashboard's grid,
+//! it never copies it.
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
-use mazegen::format::svg::{self, SvgOptions};
-use mazegen::format::{WriteError, hex, write_atomically};
-use mazegen::{Grid, Pos, Solution};
+use mazegen::Maze;
+use mazegen::format::{Output, write_outputs};
+use mazegen::session::MeasureJob;
 
-#[derive(Clone, Debug, PartialEq)]
+use super::message::JobId;
+
+#[derive(Clone, Debug)]
 pub enum Effect {
-    /// Write a maze file; the loop answers with [`super::Message::Saved`].
-    Save(SaveRequest),
-    /// Write an SVG picture; the loop answers with [`super::Message::Exported`].
-    Export(ExportRequest),
-    /// Leave the dashboard (after the effects before it).
+    /// Write a maze; answered by [`Progress`](super::Message::Progress) messages, then
+    /// [`Written`](super::Message::Written).
+    Write(WriteJob),
+    /// Find a carved maze's shortest path and measure it; answered by
+    /// [`Measured`](super::Message::Measured).
+    Measure { job: JobId, work: MeasureJob },
+    /// Leave the dashboard. `update` only asks once nothing is left to write.
     Quit,
 }
 
-/// A finished maze to write to `path`, exactly as `--headless` writes it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SaveRequest {
-    pub path: PathBuf,
-    pub seed: u64,
-    pub grid: Grid,
-    pub entry: Pos,
-    pub exit: Pos,
-    pub solution: Solution,
+/// A finished maze to write to one or more outputs, in order.
+#[derive(Clone, Debug)]
+pub struct WriteJob {
+    pub job: JobId,
+    pub maze: Arc<Maze>,
+    pub outputs: Vec<Output>,
 }
 
-impl SaveRequest {
-    /// Writes the file atomically: the old one stays intact if anything fails.
-    pub fn write(&self) -> Result<(), WriteError> {
-        write_atomically(&self.path, |out| {
-            hex::write_maze(out, &self.grid, self.entry, self.exit, &self.solution)
+impl WriteJob {
+    /// Writes every output (each file atomically: an old file stays intact if anything
+    /// fails), telling `progress` the bytes written of about how many; `Err` holds the
+    /// one-line reason.
+    pub fn run(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String> {
+        write_outputs(&self.maze, &self.outputs, &mut |p| {
+            progress(p.done, p.total)
         })
-    }
-}
-
-/// A maze to draw as SVG at `path`, with the layers and colours the dashboard shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExportRequest {
-    pub path: PathBuf,
-    pub grid: Grid,
-    pub entry: Pos,
-    pub exit: Pos,
-    /// The solution layer, when the path is shown.
-    pub solution: Option<Solution>,
-    pub options: SvgOptions,
-}
-
-impl ExportRequest {
-    /// Writes the picture atomically: an old file stays intact if anything fails.
-    pub fn write(&self) -> Result<(), WriteError> {
-        write_atomically(&self.path, |out| {
-            svg::write_svg(
-                out,
-                &self.grid,
-                self.entry,
-                self.exit,
-                self.solution.as_ref(),
-                &self.options,
-            )
-        })
+        .map_err(|e| e.to_string())
     }
 }

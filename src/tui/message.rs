@@ -1,42 +1,60 @@
-//! Everything that can happen to the dashboard: raw input, the semantic actions input maps
-//! to, the clock, and the results of effects the run loop performed.
+//! Everything that can happen to the dashboard: the actions input maps to, the mouse, the
+//! clock, the terminal's size, and what became of the jobs the run loop started. Nothing here
+//! is a terminal type: the run loop translates terminal events (see [`crate::tui::input`]).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use crossterm::event::{KeyEvent, MouseEvent};
-
 use mazegen::Dir;
+use mazegen::session::Measured;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
     Tick(Duration),
-    /// A key press, mapped to an [`Action`] by the keymap.
-    Key(KeyEvent),
+    /// The last `Tick` took this long to handle (the run loop measures it), so the pace keeps
+    /// each frame's work short (see [`crate::tui::pace`]).
+    Worked(Duration),
+    /// An action, however it was asked for (a key, a click).
+    Action(Action),
     /// A mouse event: clicks pick themes, the wheel pans.
-    Mouse(MouseEvent),
+    Mouse(Mouse),
     /// The terminal's new size.
     Resize { width: u16, height: u16 },
-    /// An action, however it was asked for.
-    Action(Action),
-    /// The run loop tried to write a file.
-    Saved(SaveReport),
-    /// The run loop tried to write an SVG export; `Err` holds the one-line reason.
-    Exported {
-        path: PathBuf,
+    /// A job the run loop started is under way: `done` of about `total` (bytes, for a write).
+    Progress { job: JobId, done: u64, total: u64 },
+    /// A write job ended; `Err` holds the one-line reason.
+    Written {
+        job: JobId,
         outcome: Result<(), String>,
     },
+    /// A measure job ended.
+    Measured { job: JobId, measured: Measured },
 }
 
-/// The result of a [`crate::tui::Effect::Save`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SaveReport {
-    pub path: PathBuf,
-    /// The saved maze's seed, for the status line.
-    pub seed: u64,
-    /// `Err` holds the one-line reason.
-    pub outcome: Result<(), String>,
+/// Names a job (a write, a measure) from the effect that starts it to the message that ends
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JobId(pub u64);
+
+/// A mouse event, as the dashboard needs it: where, what, and whether Shift was held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mouse {
+    pub column: u16,
+    pub row: u16,
+    pub kind: MouseKind,
+    pub shift: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseKind {
+    /// The left button went down.
+    LeftPress,
+    /// Another button went down.
+    OtherPress,
+    ScrollUp,
+    ScrollDown,
+    ScrollLeft,
+    ScrollRight,
 }
 
 /// What a user can ask for.

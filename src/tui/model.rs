@@ -1,11 +1,16 @@
 //! Everything the dashboard shows, in one value.
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use super::keymap::Keymap;
 use super::layout::Screen;
+use super::message::{Action, JobId};
 use super::pace::Pace;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
+use mazegen::Maze;
 use mazegen::config::Config;
 use mazegen::generate::GenError;
 use mazegen::rng::MazeRng;
@@ -41,6 +46,41 @@ pub struct Status {
 pub enum FirstSave {
     Pending,
     Requested,
+}
+
+/// Mazes of more cells than this are finished in slices and measured on a worker thread, so
+/// that no message takes long to handle; smaller ones are finished and measured at once (a few
+/// milliseconds).
+pub const INLINE_CELLS: u64 = 250_000;
+
+/// A job the run loop is running for the dashboard (see [`super::Effect`]).
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub id: JobId,
+    pub kind: JobKind,
+    /// How far it has got, as its last progress message said.
+    pub done: u64,
+    pub total: u64,
+}
+
+#[derive(Clone, Debug)]
+pub enum JobKind {
+    /// Writing the maze with `seed` to OUTPUT_FILE.
+    Save { path: PathBuf, seed: u64 },
+    /// Writing the SVG picture.
+    Export { path: PathBuf },
+    /// Finding the shortest path of `maze` and measuring it.
+    Measure { maze: Arc<Maze> },
+}
+
+/// What became of the writes of OUTPUT_FILE: leaving without it ever written makes the last
+/// failure the dashboard's error, as it would be for `--headless`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saves {
+    /// A write has succeeded.
+    pub written: bool,
+    /// Why the last failed write failed.
+    pub last_failure: Option<String>,
 }
 
 /// What the dashboard starts from.
@@ -85,10 +125,28 @@ pub struct Model {
     /// Whether the starting zoom has been picked: that needs a terminal big enough for the
     /// layout, which may only come with a later resize.
     pub(crate) zoom_picked: bool,
+    /// The jobs started and not ended yet, oldest first.
+    pub(crate) jobs: Vec<Job>,
+    pub(crate) next_job: u64,
+    /// Carving and solving the rest in slices, as fast as frames allow (a big maze's finish).
+    pub(crate) finishing: bool,
+    /// Actions that need the maze finished and measured, asked for before it was: they run
+    /// once it is.
+    pub(crate) waiting: Vec<Action>,
+    /// The user has asked to leave: the dashboard quits once nothing is left to write.
+    pub(crate) quitting: bool,
+    pub(crate) saves: Saves,
+    /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
+    pub(crate) inline_cells: u64,
 }
 
 impl Model {
     pub fn new(start: Start) -> Result<Model, GenError> {
+        Model::with_inline_cells(start, INLINE_CELLS)
+    }
+
+    /// A model that handles mazes of more than `inline_cells` cells as big ones.
+    pub(crate) fn with_inline_cells(start: Start, inline_cells: u64) -> Result<Model, GenError> {
         let Start {
             config,
             seed,
@@ -99,7 +157,7 @@ impl Model {
             no_color,
             size,
         } = start;
-        let maze = Session::from_config(&config, seed, Solver::default())?;
+        let maze = new_session(&config, seed, Solver::default(), inline_cells)?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         warnings.extend(key_problems.iter().map(ToString::to_string));
         warnings.extend(config.landmark_notes().into_iter().map(|note| {
@@ -144,6 +202,13 @@ impl Model {
             size: (0, 0),
             first_save: FirstSave::Pending,
             zoom_picked: false,
+            jobs: Vec::new(),
+            next_job: 0,
+            finishing: false,
+            waiting: Vec::new(),
+            quitting: false,
+            saves: Saves::default(),
+            inline_cells,
         };
         model.resize(size);
         Ok(model)
@@ -162,7 +227,13 @@ impl Model {
         }
     }
 
-    /// The layout for the current terminal size, if it is big enough.
+    /// The terminal's size, as last heard.
+    pub fn size(&self) -> (u16, u16) {
+        self.size
+    }
+
+    /// The layout for the current terminal size, if it is big enough: the one `view` draws
+    /// (both call [`Screen::of`]).
     pub fn screen(&self) -> Option<Screen> {
         Screen::of(Rect::new(0, 0, self.size.0, self.size.1), self.themes.len())
     }
@@ -222,10 +293,55 @@ impl Model {
         &self.config
     }
 
+    /// Whether the maze is too big to finish or measure at once (see [`INLINE_CELLS`]).
+    pub(crate) fn is_big(&self) -> bool {
+        self.maze.grid().cell_count() as u64 > self.inline_cells
+    }
+
+    /// Whether the maze moves on by itself: carving or solving, unpaused or being finished.
+    pub fn is_animating(&self) -> bool {
+        self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused())
+    }
+
+    /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).
+    pub fn is_finishing(&self) -> bool {
+        self.finishing
+    }
+
+    /// The jobs the run loop is running for the dashboard.
+    pub fn jobs(&self) -> &[Job] {
+        &self.jobs
+    }
+
+    /// Why the dashboard failed, if the user leaves now: OUTPUT_FILE never written, and the
+    /// reason of the last failure to write it.
+    pub fn exit_error(&self) -> Option<&str> {
+        match (&self.saves.last_failure, self.saves.written) {
+            (Some(reason), false) => Some(reason),
+            _ => None,
+        }
+    }
+
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
         self.status = Some(Status {
             kind,
             text: text.into(),
         });
     }
+}
+
+/// The maze `config` describes from `seed`, measured on a worker if it is big.
+pub(crate) fn new_session(
+    config: &Config,
+    seed: u64,
+    solver: Solver,
+    inline_cells: u64,
+) -> Result<Session, GenError> {
+    let session = Session::from_config(config, seed, solver)?;
+    let cells = u64::from(config.width) * u64::from(config.height);
+    Ok(if cells > inline_cells {
+        session.measure_elsewhere()
+    } else {
+        session
+    })
 }

@@ -4,6 +4,12 @@
 //! The pace is set in steps per second, not steps per frame, so a slow frame is made up by a
 //! bigger next one and a maze of any size takes about the same time: the phase's estimated
 //! step count over its target duration, doubled or halved per speed level.
+//!
+//! Whatever the pace asks, a frame never takes more than a *slice* of steps: as many as this
+//! machine takes in about [`SLICE`], learned from how long the steps of each frame really took
+//! (the run loop measures it, see [`Pace::learn`]). That keeps the dashboard answering keys at
+//! any maze size and speed, and it is also how a big maze is finished: a slice a frame, as
+//! fast as the frames come.
 
 use std::time::Duration;
 
@@ -19,14 +25,36 @@ pub const MIN_SPEED: i32 = -6;
 const LONGEST_FRAME: Duration = Duration::from_millis(100);
 /// Time constant of the steps-per-second average shown in the sidebar.
 const METER_SECONDS: f64 = 0.5;
+/// How long a frame's steps should take at most.
+pub const SLICE: Duration = Duration::from_millis(25);
+/// The slice before any frame was measured: a few milliseconds of carving in a release build.
+const FIRST_SLICE: u64 = 50_000;
+const SMALLEST_SLICE: u64 = 1_000;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Pace {
     speed: i32,
     paused: bool,
     /// The fraction of a step owed from earlier frames, so slow speeds still move.
     owed: f64,
     steps_per_second: f64,
+    /// The most steps a frame may take (see the module docs).
+    slice: u64,
+    /// The steps of the last frame, and whether they were a whole slice.
+    last: (u64, bool),
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace {
+            speed: 0,
+            paused: false,
+            owed: 0.0,
+            steps_per_second: 0.0,
+            slice: FIRST_SLICE,
+            last: (0, false),
+        }
+    }
 }
 
 impl Pace {
@@ -41,11 +69,21 @@ impl Pace {
         self.owed += per_second * frame;
         let budget = self.owed.floor();
         self.owed -= budget;
+        if budget as u64 > self.slice {
+            // What the slice leaves out is not owed: the animation slows down instead.
+            return self.slice;
+        }
         budget as u64
+    }
+
+    /// The most steps a frame may take: what finishing a maze takes each frame.
+    pub fn slice(&self) -> u64 {
+        self.slice
     }
 
     /// Records that `steps` were taken in a frame of length `frame`.
     pub fn record(&mut self, steps: u64, frame: Duration) {
+        self.last = (steps, steps >= self.slice);
         let seconds = frame.as_secs_f64();
         if seconds <= 0.0 {
             return;
@@ -54,10 +92,30 @@ impl Pace {
         self.steps_per_second += weight * (steps as f64 / seconds - self.steps_per_second);
     }
 
-    /// Starts a new phase: nothing owed, nothing measured.
+    /// Learns that the last frame's steps took `work`: the slice becomes what fits in
+    /// [`SLICE`] at that rate, at most twice the last one. Only a whole slice tells how many
+    /// would fit; fewer steps can only tell that the slice is too big.
+    pub fn learn(&mut self, work: Duration) {
+        let (steps, whole) = self.last;
+        if steps == 0 || work.is_zero() || !(whole || work > SLICE) {
+            return;
+        }
+        let fitting = (steps as f64 * SLICE.as_secs_f64() / work.as_secs_f64()) as u64;
+        let most = if whole {
+            self.slice.saturating_mul(2)
+        } else {
+            self.slice
+        };
+        self.slice = fitting.clamp(SMALLEST_SLICE, most.max(SMALLEST_SLICE));
+    }
+
+    /// Starts a new phase: nothing owed, nothing measured. The slice is kept, but the frame
+    /// that changed phases teaches nothing about it: the hand-over (starting or ending a
+    /// search) is work of its own.
     pub fn restart(&mut self) {
         self.owed = 0.0;
         self.steps_per_second = 0.0;
+        self.last = (0, false);
     }
 
     pub fn steps_per_second(&self) -> f64 {
@@ -110,7 +168,10 @@ mod tests {
     fn frames_to_finish(pace: &mut Pace, steps: u64, frame: Duration) -> u64 {
         let (mut done, mut frames) = (0, 0);
         while done < steps {
-            done += pace.budget(frame, steps, CARVING_SECONDS);
+            let taken = pace.budget(frame, steps, CARVING_SECONDS);
+            pace.record(taken, frame);
+            pace.learn(Duration::from_millis(1));
+            done += taken;
             frames += 1;
         }
         frames
@@ -197,5 +258,45 @@ mod tests {
         assert_eq!(pace.steps_per_second(), rate);
         pace.restart();
         assert_eq!(pace.steps_per_second(), 0.0);
+    }
+
+    #[test]
+    fn a_frame_never_takes_more_than_a_slice() {
+        let mut pace = Pace::default();
+        for _ in 0..MAX_SPEED {
+            pace.faster();
+        }
+        let budget = pace.budget(FRAME, 4_000_000_000, CARVING_SECONDS);
+        assert_eq!(budget, FIRST_SLICE);
+        assert!(pace.owed < 1.0, "the rest is not owed");
+    }
+
+    #[test]
+    fn the_slice_is_what_fits_in_a_slice_of_time_growing_at_most_twofold() {
+        let mut pace = Pace::default();
+        // A whole slice of 50k steps took 100 ms: 25 ms is 12.5k steps.
+        pace.record(FIRST_SLICE, FRAME);
+        pace.learn(Duration::from_millis(100));
+        assert_eq!(pace.slice(), 12_500);
+        // A whole slice in 1 ms: 25 times as many would fit, but it only doubles.
+        pace.record(12_500, FRAME);
+        pace.learn(Duration::from_millis(1));
+        assert_eq!(pace.slice(), 25_000);
+        // Fewer steps than a slice, quickly: that says nothing.
+        pace.record(10, FRAME);
+        pace.learn(Duration::from_millis(1));
+        assert_eq!(pace.slice(), 25_000);
+        // Fewer steps, slowly: the slice shrinks, never below the smallest.
+        pace.record(1, FRAME);
+        pace.learn(Duration::from_secs(2));
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
+        // A restart (a new phase) keeps what was learned, and the frame of the hand-over
+        // teaches nothing.
+        pace.restart();
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
+        pace.record(SMALLEST_SLICE, FRAME);
+        pace.restart();
+        pace.learn(Duration::from_secs(3));
+        assert_eq!(pace.slice(), SMALLEST_SLICE);
     }
 }

@@ -1,8 +1,11 @@
 //! Models for the dashboard's tests.
 
+use crate::tui::effect::{Effect, WriteJob};
 use crate::tui::keymap::Keymap;
+use crate::tui::message::Message;
 use crate::tui::model::{Model, Start};
 use crate::tui::theme::ThemeSet;
+use crate::tui::update;
 use mazegen::config::Config;
 
 /// A config for a `width` x `height` perfect maze with SEED=42, entry at the top-left and
@@ -34,4 +37,50 @@ pub fn start(config: Config) -> Start {
 /// A dashboard on a fresh `width` x `height` maze.
 pub fn model(width: u32, height: u32) -> Model {
     Model::new(start(config(width, height, ""))).expect("the test maze can be made")
+}
+
+/// A dashboard on a fresh `width` x `height` maze that counts as big (see
+/// [`crate::tui::model::INLINE_CELLS`]): finished in slices, measured by a job.
+pub fn big_model(width: u32, height: u32) -> Model {
+    Model::with_inline_cells(start(config(width, height, "")), 0)
+        .expect("the test maze can be made")
+}
+
+/// Answers every job in `effects` as the run loop would, but here and at once: measures run,
+/// writes are written to memory and succeed. Every answer goes back through `update`, and
+/// the effects it returns are answered in turn. Returns every effect seen, in order (the
+/// jobs, and the `Quit` if one came).
+pub fn answer(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut queue: std::collections::VecDeque<Effect> = effects.into();
+    let mut seen = Vec::new();
+    while let Some(effect) = queue.pop_front() {
+        let reply = match &effect {
+            Effect::Write(job) => {
+                for output in &job.outputs {
+                    output.format.write(&job.maze, &mut Vec::new()).unwrap();
+                }
+                Some(Message::Written {
+                    job: job.job,
+                    outcome: Ok(()),
+                })
+            }
+            Effect::Measure { job, work } => Some(Message::Measured {
+                job: *job,
+                measured: work.run(),
+            }),
+            Effect::Quit => None,
+        };
+        seen.push(effect);
+        if let Some(message) = reply {
+            queue.extend(update(model, message));
+        }
+    }
+    seen
+}
+
+/// What a write job writes to its first output.
+pub fn written_bytes(job: &WriteJob) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    job.outputs[0].format.write(&job.maze, &mut bytes).unwrap();
+    bytes
 }

@@ -57,6 +57,7 @@ mod css;
 mod palette;
 mod parse;
 mod set;
+mod svg;
 
 pub use css::css_color;
 pub use palette::Palette;

@@ -1,34 +1,51 @@
 //! How each message changes the model. No terminal, no files, no clock: time arrives in
 //! `Tick`, and anything that touches the outside world is returned as an [`Effect`].
+//!
+//! No message takes long to handle, whatever the maze's size, so the dashboard answers every
+//! key at once:
+//!
+//! - **Finishing** (`Enter`, and whatever needs the maze finished: save, export, quit, a new
+//!   maze before the first is written) is done at once for a small maze. A big one (more than
+//!   [`INLINE_CELLS`](super::model::INLINE_CELLS) cells) is *finished in slices*: each `Tick`
+//!   takes as many steps as fit in a few milliseconds (the [`Pace`](super::pace::Pace)'s
+//!   slice), the status line says how far it is, and keys keep working in between. The maze
+//!   stays in the model all along, so the screen keeps showing it.
+//! - **Measuring** a big maze (its shortest path and statistics: whole-maze passes that cannot
+//!   be cut in slices) is an [`Effect::Measure`] the run loop runs on a worker thread, asked for
+//!   as soon as carving ends, so it overlaps the animated search.
+//! - **Writing** files is an [`Effect::Write`], on a worker too, with progress messages.
+//!
+//! Actions that need the finished, measured maze wait in the model until it is, and run then.
+//! Quitting waits for the first maze to be written (the promise that the dashboard leaves the
+//! file `--headless` would) and for every write under way.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
-use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-
-use super::effect::{Effect, ExportRequest, SaveRequest};
-use super::keymap::Context;
+use super::effect::{Effect, WriteJob};
 use super::layout::theme_scroll;
-use super::message::{Action, Message, SaveReport};
-use super::model::{FirstSave, Focus, Model, StatusKind};
+use super::message::{Action, JobId, Message, Mouse, MouseKind};
+use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind, new_session};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
-use super::theme::css_color;
 use super::viewport::Zoom;
 use mazegen::Dir;
-use mazegen::format::svg::{self, SvgOptions, SvgStyle};
-use mazegen::session::{Phase, Session};
+use mazegen::format::svg::SvgOptions;
+use mazegen::format::{Hex, Output, Svg};
+use mazegen::session::{Measured, Phase};
 
 #[cfg(test)]
 mod tests;
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
-    match message {
+    let mut effects = match message {
         Message::Tick(frame) => tick(model, frame),
-        Message::Key(key) => match model.keymap.action_for(key, key_context(model)) {
-            Some(action) => act(model, action),
-            None => Vec::new(),
-        },
+        Message::Worked(work) => {
+            model.pace.learn(work);
+            Vec::new()
+        }
+        Message::Action(action) => act(model, action),
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
             Some(action) => act(model, action),
             None => Vec::new(),
@@ -37,33 +54,98 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             model.resize((width, height));
             Vec::new()
         }
-        Message::Action(action) => act(model, action),
-        Message::Saved(report) => {
-            saved(model, report);
+        Message::Progress { job, done, total } => {
+            progress(model, job, done, total);
             Vec::new()
         }
-        Message::Exported { path, outcome } => {
-            match outcome {
-                Ok(()) => model.set_status(
-                    StatusKind::Success,
-                    format!("Exported the maze to {}", path.display()),
-                ),
-                Err(reason) => {
-                    model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
-                }
-            }
+        Message::Written { job, outcome } => {
+            written(model, job, outcome);
             Vec::new()
         }
+        Message::Measured { job, measured } => {
+            self::measured(model, job, measured);
+            Vec::new()
+        }
+    };
+    effects.extend(settle(model));
+    effects
+}
+
+/// Follows up on whatever changed: asks for a big maze's measuring once it is carved, writes
+/// the first finished maze, runs the actions that waited for it, and quits once nothing is
+/// left to do. Idempotent: calling it again changes nothing.
+fn settle(model: &mut Model) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    if let Some(work) = model.maze.measure_job() {
+        let asked = model.jobs.iter().any(
+            |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
+        );
+        if !asked {
+            let job = start_job(
+                model,
+                JobKind::Measure {
+                    maze: Arc::clone(work.maze()),
+                },
+            );
+            effects.push(Effect::Measure { job, work });
+        }
+    }
+    if model.finishing && model.phase() == Phase::Done {
+        model.finishing = false;
+        if !is_ready(model) {
+            model.set_status(StatusKind::Info, "Measuring the maze…");
+        }
+    }
+    if is_ready(model) {
+        if model.first_save == FirstSave::Pending {
+            model.first_save = FirstSave::Requested;
+            effects.extend(save(model));
+        }
+        for action in std::mem::take(&mut model.waiting) {
+            effects.extend(act(model, action));
+        }
+    }
+    let idle = model.first_save == FirstSave::Requested
+        && model.jobs.is_empty()
+        && model.waiting.is_empty()
+        && !model.finishing;
+    if model.quitting && idle {
+        model.quitting = false;
+        effects.push(Effect::Quit);
+    }
+    effects
+}
+
+/// Whether the maze is finished and measured, so it can be written.
+fn is_ready(model: &Model) -> bool {
+    model.maze.maze().is_some()
+}
+
+/// Keeps `action` until the maze is finished and measured, finishing it if need be.
+fn wait_for_the_maze(model: &mut Model, action: Action) {
+    if !model.waiting.contains(&action) {
+        model.waiting.push(action);
+    }
+    if model.phase() != Phase::Done {
+        model.finishing = true;
     }
 }
 
-/// Where keys go: the help overlay when open, else the focused pane.
-fn key_context(model: &Model) -> Context {
-    match (model.help, model.focus) {
-        (true, _) => Context::Help,
-        (false, Focus::Canvas) => Context::Canvas,
-        (false, Focus::Themes) => Context::Themes,
-    }
+fn start_job(model: &mut Model, kind: JobKind) -> JobId {
+    let id = JobId(model.next_job);
+    model.next_job += 1;
+    model.jobs.push(Job {
+        id,
+        kind,
+        done: 0,
+        total: 0,
+    });
+    id
+}
+
+fn end_job(model: &mut Model, id: JobId) -> Option<Job> {
+    let at = model.jobs.iter().position(|j| j.id == id)?;
+    Some(model.jobs.remove(at))
 }
 
 fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
@@ -73,32 +155,67 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
         Phase::Solving => SOLVING_SECONDS,
         Phase::Done => return Vec::new(),
     };
-    let budget = model
-        .pace
-        .budget(frame, model.maze.estimated_steps(phase), seconds);
+    let budget = if model.finishing {
+        model.pace.slice()
+    } else {
+        model
+            .pace
+            .budget(frame, model.maze.estimated_steps(phase), seconds)
+    };
     let taken = model.maze.advance(budget);
     model.pace.record(taken, frame);
-    after_progress(model, phase)
-}
-
-/// Follows up on steps taken from `before`: a new phase restarts the pace meter, and the
-/// first finished maze is saved.
-fn after_progress(model: &mut Model, before: Phase) -> Vec<Effect> {
-    let now = model.maze.phase();
-    if now != before {
-        model.pace.restart();
-    }
-    if now == Phase::Done && model.first_save == FirstSave::Pending {
-        model.first_save = FirstSave::Requested;
-        return save(model).into_iter().collect();
+    after_progress(model, phase);
+    if model.finishing && model.phase() != Phase::Done {
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
     }
     Vec::new()
 }
 
-/// A request to write the current, finished maze.
-fn save(model: &mut Model) -> Option<Effect> {
+/// "Finishing: carving 43%, then save": how far a slow finish is, and what waits for it.
+fn finishing_text(model: &Model) -> String {
     let maze = &model.maze;
-    let Some(solution) = maze.solution() else {
+    let (visited, open) = maze.carving_progress();
+    let percent = |done: u64| done * 100 / open.max(1);
+    let mut text = match maze.phase() {
+        Phase::Carving if maze.is_linking() || maze.is_braiding() => {
+            "Finishing: carving 100%".to_owned()
+        }
+        Phase::Carving => format!("Finishing: carving {}%", percent(visited)),
+        _ => format!("Finishing: solving {}%", percent(maze.searched()).min(99)),
+    };
+    let mut then: Vec<&str> = model.waiting.iter().map(|a| waiting_label(*a)).collect();
+    if model.quitting {
+        then.push("quit");
+    }
+    if !then.is_empty() {
+        text.push_str(", then ");
+        text.push_str(&then.join(", "));
+    }
+    text
+}
+
+fn waiting_label(action: Action) -> &'static str {
+    match action {
+        Action::Save => "save",
+        Action::Export => "export",
+        Action::Regenerate => "new maze",
+        Action::NextAlgorithm => "next algorithm",
+        _ => "more",
+    }
+}
+
+/// Follows up on steps taken from `before`: a new phase restarts the pace meter.
+fn after_progress(model: &mut Model, before: Phase) {
+    if model.maze.phase() != before {
+        model.pace.restart();
+    }
+}
+
+/// A request to write the current, finished maze to OUTPUT_FILE.
+fn save(model: &mut Model) -> Option<Effect> {
+    let maze = Arc::clone(model.maze.maze()?);
+    if maze.known_solution().flatten().is_none() {
         let text = format!(
             "Not saved: no path from {} to {}",
             maze.entry(),
@@ -106,45 +223,40 @@ fn save(model: &mut Model) -> Option<Effect> {
         );
         model.set_status(StatusKind::Error, text);
         return None;
+    }
+    let path = model.config.output_file.clone();
+    let kind = JobKind::Save {
+        path: path.clone(),
+        seed: maze.seed(),
     };
-    Some(Effect::Save(SaveRequest {
-        path: model.config.output_file.clone(),
-        seed: maze.options().seed,
-        grid: maze.grid().clone(),
-        entry: maze.entry(),
-        exit: maze.exit(),
-        solution: solution.clone(),
+    let job = start_job(model, kind);
+    Some(Effect::Write(WriteJob {
+        job,
+        maze,
+        outputs: vec![Output::file(Hex, path)],
     }))
 }
 
 /// A request to draw the current, finished maze as SVG next to OUTPUT_FILE (same folder and
 /// stem), with the theme's colours and the path if it is shown.
-fn export(model: &Model) -> Effect {
-    let maze = &model.maze;
-    let palette = &model.theme().palette;
-    let css = |color, fallback| css_color(color, fallback);
-    let style = SvgStyle {
-        background: css(palette.background, "#ffffff"),
-        walls: css(palette.walls, "#000000"),
-        path: css(palette.path, "#0077cc"),
-        entry: css(palette.entry, "#cc00cc"),
-        exit: css(palette.exit, "#cc0000"),
-        stamp: css(palette.stamp, "#888888"),
-        courtyard: css(palette.visited, "#eeeeee"),
-    };
+fn export(model: &mut Model) -> Effect {
+    let maze = Arc::clone(
+        model
+            .maze
+            .maze()
+            .expect("exported once finished and measured"),
+    );
     let options = SvgOptions {
         show_path: model.show_path,
-        style,
-        metadata: svg::maze_metadata(maze.options(), maze.entry(), maze.exit()),
+        style: model.theme().svg_style(),
         ..SvgOptions::default()
     };
-    Effect::Export(ExportRequest {
-        path: svg_path(&model.config.output_file),
-        grid: maze.grid().clone(),
-        entry: maze.entry(),
-        exit: maze.exit(),
-        solution: maze.solution().filter(|_| model.show_path).cloned(),
-        options,
+    let path = svg_path(&model.config.output_file);
+    let job = start_job(model, JobKind::Export { path: path.clone() });
+    Effect::Write(WriteJob {
+        job,
+        maze,
+        outputs: vec![Output::file(Svg::new(options), path)],
     })
 }
 
@@ -163,11 +275,22 @@ fn svg_path(output_file: &Path) -> PathBuf {
     }
 }
 
-/// Finishes the maze at once, saving it if it is the first.
+/// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles
+/// right away, so that the first maze's save comes before what the caller adds.
 fn finish(model: &mut Model) -> Vec<Effect> {
     let before = model.maze.phase();
+    if before == Phase::Done {
+        return Vec::new();
+    }
+    if model.is_big() {
+        model.finishing = true;
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
+        return Vec::new();
+    }
     model.maze.finish();
-    after_progress(model, before)
+    after_progress(model, before);
+    settle(model)
 }
 
 /// Finishes and saves the first maze if that has not happened yet: leaving it, by quitting or
@@ -182,21 +305,29 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::Quit => {
-            let mut effects = complete_first(model);
-            effects.push(Effect::Quit);
-            effects
+            // Settling quits once the first maze is written and nothing else is being.
+            model.quitting = true;
+            complete_first(model)
         }
         Action::Save => {
+            let first_pending = model.first_save == FirstSave::Pending;
             let mut effects = finish(model);
-            // Finishing the first maze already asked for it to be written.
-            if effects.is_empty() {
+            if first_pending {
+                // The first maze's own save writes it, now or once it is finished.
+            } else if is_ready(model) {
                 effects.extend(save(model));
+            } else {
+                wait_for_the_maze(model, action);
             }
             effects
         }
         Action::Export => {
             let mut effects = finish(model);
-            effects.push(export(model));
+            if is_ready(model) {
+                effects.push(export(model));
+            } else {
+                wait_for_the_maze(model, action);
+            }
             effects
         }
         Action::Finish => finish(model),
@@ -302,6 +433,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 
 fn regenerate(model: &mut Model) -> Vec<Effect> {
     let effects = complete_first(model);
+    if model.first_save == FirstSave::Pending {
+        wait_for_the_maze(model, Action::Regenerate);
+        return effects;
+    }
     let seed = model.seeds.next_u64();
     replace_maze(model, seed, format!("New maze, seed {seed}"));
     effects
@@ -310,6 +445,10 @@ fn regenerate(model: &mut Model) -> Vec<Effect> {
 /// The same seed carved by the next algorithm, so the two can be compared.
 fn next_algorithm(model: &mut Model) -> Vec<Effect> {
     let effects = complete_first(model);
+    if model.first_save == FirstSave::Pending {
+        wait_for_the_maze(model, Action::NextAlgorithm);
+        return effects;
+    }
     let seed = model.maze.options().seed;
     model.config.algorithm = model.config.algorithm.next();
     let text = format!("Algorithm: {}, seed {seed}", model.config.algorithm);
@@ -319,9 +458,16 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
 
 /// Starts animating a new maze from the config and `seed`, saying `text` if that works.
 fn replace_maze(model: &mut Model, seed: u64, text: String) {
-    match Session::from_config(&model.config, seed, model.maze.solver()) {
+    let solver = model.maze.solver();
+    match new_session(&model.config, seed, solver, model.inline_cells) {
         Ok(maze) => {
             model.maze = maze;
+            model.finishing = false;
+            // The old maze's measuring is of no use now: nothing waits for it (its result
+            // will be refused), not even quitting.
+            model
+                .jobs
+                .retain(|j| !matches!(j.kind, JobKind::Measure { .. }));
             model.pace.restart();
             if model.pace.is_paused() {
                 model.pace.toggle_pause();
@@ -343,7 +489,8 @@ fn step(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     }
     model.maze.advance(1);
-    after_progress(model, before)
+    after_progress(model, before);
+    Vec::new()
 }
 
 fn use_theme(model: &mut Model, index: usize) {
@@ -369,24 +516,57 @@ fn pan(model: &mut Model, towards: Dir, big: bool) {
     }
 }
 
-fn saved(model: &mut Model, report: SaveReport) {
-    let path = report.path.display();
-    match report.outcome {
-        Ok(()) => model.set_status(
+fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
+    let Some(job) = model.jobs.iter_mut().find(|j| j.id == id) else {
+        return;
+    };
+    (job.done, job.total) = (done, total);
+    let path = match &job.kind {
+        JobKind::Save { path, .. } | JobKind::Export { path } => path.display().to_string(),
+        JobKind::Measure { .. } => return,
+    };
+    let percent = done * 100 / total.max(1);
+    model.set_status(StatusKind::Info, format!("Writing {path}… {percent}%"));
+}
+
+fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
+    let Some(job) = end_job(model, id) else {
+        return;
+    };
+    match (job.kind, outcome) {
+        (JobKind::Save { path, seed }, Ok(())) => {
+            model.saves.written = true;
+            let text = format!("Saved the maze with seed {seed} to {}", path.display());
+            model.set_status(StatusKind::Success, text);
+        }
+        (JobKind::Save { .. }, Err(reason)) => {
+            model.set_status(StatusKind::Error, format!("Not saved: {reason}"));
+            model.saves.last_failure = Some(reason);
+        }
+        (JobKind::Export { path }, Ok(())) => model.set_status(
             StatusKind::Success,
-            format!("Saved the maze with seed {} to {path}", report.seed),
+            format!("Exported the maze to {}", path.display()),
         ),
-        Err(reason) => model.set_status(StatusKind::Error, format!("Not saved: {reason}")),
+        (JobKind::Export { .. }, Err(reason)) => {
+            model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
+        }
+        (JobKind::Measure { .. }, _) => {}
     }
 }
 
+fn measured(model: &mut Model, id: JobId, measured: Measured) {
+    end_job(model, id);
+    // A maze replaced meanwhile refuses another maze's measures.
+    model.maze.install(measured);
+}
+
 /// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.
-fn mouse_action(model: &Model, mouse: MouseEvent) -> Option<Action> {
+/// The panes are where [`Model::screen`] puts them: the layout `view` draws.
+fn mouse_action(model: &Model, mouse: Mouse) -> Option<Action> {
     let screen = model.screen()?;
     let at = ratatui::layout::Position::new(mouse.column, mouse.row);
     let on_themes = screen.themes.contains(at);
     let on_canvas = screen.canvas_pane.contains(at);
-    let sideways = mouse.modifiers.contains(KeyModifiers::SHIFT);
     let wheel = |towards: Dir| {
         Some(Action::Pan {
             towards,
@@ -394,23 +574,21 @@ fn mouse_action(model: &Model, mouse: MouseEvent) -> Option<Action> {
         })
     };
     match mouse.kind {
-        MouseEventKind::Down(MouseButton::Left) if on_themes => {
+        MouseKind::LeftPress if on_themes => {
             let row = usize::from(mouse.row - screen.themes.y);
             Some(Action::PickTheme(
                 theme_scroll(model.cursor, screen.themes.height) + row,
             ))
         }
-        MouseEventKind::Down(_) if on_canvas => Some(Action::FocusCanvas),
-        MouseEventKind::ScrollUp if on_themes => Some(Action::CursorUp),
-        MouseEventKind::ScrollDown if on_themes => Some(Action::CursorDown),
-        MouseEventKind::ScrollUp if on_canvas => {
-            wheel(if sideways { Dir::West } else { Dir::North })
+        MouseKind::LeftPress | MouseKind::OtherPress if on_canvas => Some(Action::FocusCanvas),
+        MouseKind::ScrollUp if on_themes => Some(Action::CursorUp),
+        MouseKind::ScrollDown if on_themes => Some(Action::CursorDown),
+        MouseKind::ScrollUp if on_canvas => wheel(if mouse.shift { Dir::West } else { Dir::North }),
+        MouseKind::ScrollDown if on_canvas => {
+            wheel(if mouse.shift { Dir::East } else { Dir::South })
         }
-        MouseEventKind::ScrollDown if on_canvas => {
-            wheel(if sideways { Dir::East } else { Dir::South })
-        }
-        MouseEventKind::ScrollLeft if on_canvas => wheel(Dir::West),
-        MouseEventKind::ScrollRight if on_canvas => wheel(Dir::East),
+        MouseKind::ScrollLeft if on_canvas => wheel(Dir::West),
+        MouseKind::ScrollRight if on_canvas => wheel(Dir::East),
         _ => None,
     }
 }

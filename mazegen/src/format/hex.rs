@@ -13,10 +13,51 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::Format;
 use super::read::{open_regular, read_limited};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, SizeError, Walls, check_size};
+use crate::maze::Maze;
 use crate::solve::Solution;
+
+/// The 42 hex file as a [`Format`]: the rows, then the entry, the exit and the shortest path
+/// (searched if the maze does not know it yet; a maze whose exit cannot be reached cannot be
+/// written).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hex;
+
+impl Format for Hex {
+    fn name(&self) -> &'static str {
+        "hex"
+    }
+
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+
+    fn estimated_size(&self, maze: &Maze) -> u64 {
+        let rows = u64::from(maze.height()) * (u64::from(maze.width()) + 1);
+        let path = maze
+            .known_solution()
+            .flatten()
+            .map_or(0, |p| p.len() as u64);
+        // The empty line, two "x,y" lines and the path line.
+        rows + 1 + 2 * 12 + path + 1
+    }
+
+    fn write(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        // The rows do not need the path: a caller may still be searching it on another
+        // thread (see `Maze::solution`), and waits for it only here.
+        write_rows(out, maze.grid())?;
+        let (entry, exit) = (maze.entry(), maze.exit());
+        let path = maze.solution().ok_or_else(|| {
+            io::Error::other(format!(
+                "no path from {entry} to {exit} (a bug: please report it)"
+            ))
+        })?;
+        write_footer(out, entry, exit, path)
+    }
+}
 
 /// Writes a maze file. `path` is the route from `entry`; the file records it as letters.
 pub fn write_maze(
@@ -442,5 +483,39 @@ mod tests {
                 .ends_with("bad.txt:2: row has 1 cells, the rows above have 2"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_format_writes_the_maze_file_and_reads_back() {
+        for perfect in [true, false] {
+            let options = MazeOptions::new(23, 17).seed(4).perfect(perfect);
+            let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(22, 16)).unwrap();
+            let mut bytes = Vec::new();
+            Hex.write(&maze, &mut bytes).unwrap();
+            let path = maze.solution().unwrap();
+            let text = String::from_utf8(bytes).unwrap();
+            assert_eq!(
+                text,
+                to_string(maze.grid(), maze.entry(), maze.exit(), path)
+            );
+            let file = MazeFile::parse(&text).unwrap();
+            assert_eq!(&file.to_grid(), maze.grid());
+            assert_eq!((file.entry, file.exit), (maze.entry(), maze.exit()));
+            assert_eq!(&file.solution(), path);
+            let estimate = Hex.estimated_size(&maze) as usize;
+            assert!(
+                estimate.abs_diff(text.len()) < 30,
+                "{estimate} vs {}",
+                text.len()
+            );
+        }
+    }
+
+    #[test]
+    fn the_format_refuses_a_maze_without_a_path() {
+        let grid = Grid::planned(4, 3, false).unwrap(); // every wall closed
+        let maze = Maze::new(MazeOptions::new(4, 3), grid, Pos::new(0, 0), Pos::new(3, 2));
+        let err = Hex.write(&maze, &mut Vec::new()).unwrap_err();
+        assert!(err.to_string().contains("no path from 0,0 to 3,2"), "{err}");
     }
 }

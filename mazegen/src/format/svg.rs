@@ -22,9 +22,11 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use super::Format;
 use crate::generate::MazeOptions;
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
+use crate::maze::Maze;
 use crate::solve::Solution;
 
 /// Cells of empty margin around the maze.
@@ -220,6 +222,47 @@ pub fn to_string(
     let mut bytes = Vec::with_capacity(grid.cell_count() * 5 + 1024);
     write_svg(&mut bytes, grid, entry, exit, path, options).expect("writing to a Vec cannot fail");
     String::from_utf8(bytes).expect("the SVG is UTF-8")
+}
+
+/// SVG as a [`Format`], drawn with its [`SvgOptions`]. The `<desc>` names the maze (see
+/// [`maze_metadata`]), then adds `options.metadata`; the solution layer is the maze's shortest
+/// path, searched only if `options.show_path` wants it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Svg {
+    pub options: SvgOptions,
+}
+
+impl Svg {
+    pub fn new(options: SvgOptions) -> Svg {
+        Svg { options }
+    }
+}
+
+impl Format for Svg {
+    fn name(&self) -> &'static str {
+        "svg"
+    }
+
+    fn extension(&self) -> &'static str {
+        "svg"
+    }
+
+    fn estimated_size(&self, maze: &Maze) -> u64 {
+        // About 3 bytes a cell for the merged wall runs and the path (see the module docs).
+        maze.grid().cell_count() as u64 * 3 + 1024
+    }
+
+    fn write(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        let (entry, exit) = (maze.entry(), maze.exit());
+        let mut metadata = maze_metadata(maze.options(), entry, exit);
+        metadata.extend(self.options.metadata.iter().cloned());
+        let options = SvgOptions {
+            metadata,
+            ..self.options.clone()
+        };
+        let path = options.show_path.then(|| maze.solution()).flatten();
+        write_svg(out, maze.grid(), entry, exit, path, &options)
+    }
 }
 
 /// Size of the pieces handed to the writer.
@@ -618,6 +661,63 @@ mod tests {
                 "entry",
                 "exit"
             ]
+        );
+    }
+
+    #[test]
+    fn the_format_draws_the_maze_named_in_its_desc() {
+        let options = MazeOptions::new(14, 10).seed(9).courtyard(true);
+        let maze = Maze::generate(options.clone(), Pos::new(0, 0), Pos::new(13, 9)).unwrap();
+        let extra = vec![("theme".to_owned(), "ocean".to_owned())];
+        let format = Svg::new(SvgOptions {
+            metadata: extra.clone(),
+            ..SvgOptions::default()
+        });
+        let mut bytes = Vec::new();
+        format.write(&maze, &mut bytes).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        let mut metadata = maze_metadata(&options, maze.entry(), maze.exit());
+        metadata.extend(extra);
+        let expected = to_string(
+            maze.grid(),
+            maze.entry(),
+            maze.exit(),
+            maze.solution(),
+            &SvgOptions {
+                metadata,
+                ..SvgOptions::default()
+            },
+        );
+        assert_eq!(text, expected);
+        let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+        let desc = doc
+            .descendants()
+            .find(|n| n.has_tag_name("desc"))
+            .and_then(|n| n.text())
+            .unwrap();
+        assert!(desc.starts_with("seed=9 size=14x10"), "{desc}");
+        assert!(desc.ends_with("theme=ocean"), "{desc}");
+        assert!(
+            doc.descendants()
+                .any(|n| n.attribute("id") == Some("solution"))
+        );
+    }
+
+    #[test]
+    fn the_format_leaves_out_a_hidden_path_without_searching_it() {
+        let maze = Maze::generate(MazeOptions::new(8, 6), Pos::new(0, 0), Pos::new(7, 5)).unwrap();
+        let hidden = Svg::new(SvgOptions {
+            show_path: false,
+            ..SvgOptions::default()
+        });
+        let mut bytes = Vec::new();
+        hidden.write(&maze, &mut bytes).unwrap();
+        assert_eq!(maze.known_solution(), None, "not searched");
+        let text = String::from_utf8(bytes).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        assert!(
+            !doc.descendants()
+                .any(|n| n.attribute("id") == Some("solution"))
         );
     }
 }

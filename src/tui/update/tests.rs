@@ -1,19 +1,21 @@
 //! One or more tests for every message and action `update` handles.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use super::update;
-use crate::tui::effect::{Effect, SaveRequest};
-use crate::tui::message::{Action, Message, SaveReport};
+use crate::tui::effect::{Effect, WriteJob};
+use crate::tui::input::message_for;
+use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind};
 use crate::tui::model::{Focus, Model, StatusKind};
-use crate::tui::testing::{config, model, start};
+use crate::tui::testing::{answer, big_model, config, model, start, written_bytes};
 use crate::tui::theme::ThemeError;
 use crate::tui::viewport::Zoom;
 use mazegen::Phase;
 use mazegen::config::Config;
+use mazegen::format::hex;
 use mazegen::{Dir, Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -22,8 +24,13 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     update(model, Message::Action(action))
 }
 
+/// A key press, through the keymap as the run loop sends it.
 fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
-    update(model, Message::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    match message_for(&event, model) {
+        Some(message) => update(model, message),
+        None => Vec::new(),
+    }
 }
 
 fn tick_until_done(model: &mut Model) -> Vec<Effect> {
@@ -37,25 +44,45 @@ fn tick_until_done(model: &mut Model) -> Vec<Effect> {
     panic!("the animation never finished");
 }
 
-fn saves(effects: &[Effect]) -> Vec<&SaveRequest> {
+/// The write jobs among `effects` whose first output has this format.
+fn writes<'a>(effects: &'a [Effect], format: &str) -> Vec<&'a WriteJob> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Save(request) => Some(request),
-            Effect::Export(_) | Effect::Quit => None,
+            Effect::Write(job) if job.outputs[0].format.name() == format => Some(job),
+            _ => None,
         })
         .collect()
 }
 
-/// The request holds what `--headless` would write for this config and seed.
-fn assert_is_the_headless_maze(request: &SaveRequest, config: &Config, seed: u64) {
+fn saves(effects: &[Effect]) -> Vec<&WriteJob> {
+    writes(effects, "hex")
+}
+
+fn exports(effects: &[Effect]) -> Vec<&WriteJob> {
+    writes(effects, "svg")
+}
+
+fn measures(effects: &[Effect]) -> usize {
+    effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Measure { .. }))
+        .count()
+}
+
+fn quits(effects: &[Effect]) -> bool {
+    effects.iter().any(|e| matches!(e, Effect::Quit))
+}
+
+/// The job writes what `--headless` would write for this config and seed, to OUTPUT_FILE.
+fn assert_is_the_headless_maze(job: &WriteJob, config: &Config, seed: u64) {
     let grid = Generator::generate(config.maze_options(seed)).unwrap();
     let path = shortest_path(&grid, config.entry, config.exit).unwrap();
-    assert_eq!(request.path, PathBuf::from("out/maze.txt"));
-    assert_eq!(request.seed, seed);
-    assert_eq!(request.grid, grid);
-    assert_eq!((request.entry, request.exit), (config.entry, config.exit));
-    assert_eq!(request.solution, path);
+    assert_eq!(job.outputs.len(), 1);
+    assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.txt")));
+    assert_eq!(job.maze.seed(), seed);
+    let file = hex::to_string(&grid, config.entry, config.exit, &path);
+    assert_eq!(String::from_utf8(written_bytes(job)).unwrap(), file);
 }
 
 fn status_kind(model: &Model) -> Option<StatusKind> {
@@ -114,21 +141,33 @@ fn a_tick_of_no_time_takes_no_step_and_paused_ticks_neither() {
 // --- Quit, Save, Finish ---
 
 #[test]
-fn quitting_mid_carving_finishes_and_saves_the_first_maze_then_quits() {
+fn quitting_mid_carving_finishes_and_saves_the_first_maze_then_quits_once_written() {
     let mut m = model(25, 20);
     update(&mut m, Message::Tick(FRAME));
     let effects = act(&mut m, Action::Quit);
-    assert_eq!(effects.len(), 2);
-    assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
-    assert_eq!(effects[1], Effect::Quit);
+    let [Effect::Write(job)] = effects.as_slice() else {
+        panic!("the first maze's save, and no quit yet: {effects:?}");
+    };
+    assert_is_the_headless_maze(job, m.config(), 42);
+    // Keys still work while the write runs; the write's end brings the quit.
+    assert!(act(&mut m, Action::NextTheme).is_empty());
+    let done = Message::Written {
+        job: job.job,
+        outcome: Ok(()),
+    };
+    assert!(quits(&update(&mut m, done)));
 }
 
 #[test]
 fn quitting_after_the_first_save_just_quits_even_mid_carving() {
     let mut m = model(25, 20);
-    tick_until_done(&mut m);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
     act(&mut m, Action::Regenerate);
-    assert_eq!(act(&mut m, Action::Quit), vec![Effect::Quit]);
+    assert!(matches!(
+        act(&mut m, Action::Quit).as_slice(),
+        [Effect::Quit]
+    ));
     assert_eq!(
         m.phase(),
         Phase::Carving,
@@ -137,11 +176,40 @@ fn quitting_after_the_first_save_just_quits_even_mid_carving() {
 }
 
 #[test]
+fn quitting_waits_for_every_write_under_way_and_a_failed_first_save_is_the_exit_error() {
+    let mut m = model(9, 7);
+    let effects = tick_until_done(&mut m);
+    let first = saves(&effects)[0].job;
+    let export = act(&mut m, Action::Export);
+    let export = exports(&export)[0].job;
+    assert!(act(&mut m, Action::Quit).is_empty(), "two writes under way");
+    let failed = Message::Written {
+        job: first,
+        outcome: Err("cannot write out/maze.txt: disk full".into()),
+    };
+    assert!(
+        update(&mut m, failed).is_empty(),
+        "the export is still going"
+    );
+    assert_eq!(m.exit_error(), Some("cannot write out/maze.txt: disk full"));
+    let exported = Message::Written {
+        job: export,
+        outcome: Ok(()),
+    };
+    assert!(quits(&update(&mut m, exported)));
+}
+
+#[test]
 fn q_and_esc_quit_and_so_does_4() {
     for code in [KeyCode::Char('q'), KeyCode::Esc, KeyCode::Char('4')] {
         let mut m = model(9, 7);
-        tick_until_done(&mut m);
-        assert_eq!(key(&mut m, code), vec![Effect::Quit], "{code:?}");
+        let effects = tick_until_done(&mut m);
+        answer(&mut m, effects);
+        assert!(
+            matches!(key(&mut m, code).as_slice(), [Effect::Quit]),
+            "{code:?}"
+        );
+        assert_eq!(m.exit_error(), None);
     }
 }
 
@@ -166,28 +234,236 @@ fn finish_completes_the_maze_and_saves_only_the_first_time() {
     assert!(act(&mut m, Action::Finish).is_empty());
 }
 
-// --- Saved ---
+// --- Big mazes: finished in slices, measured by a job ---
+
+/// Ticks (a frame each) until `done` says so, collecting the effects.
+fn tick_while(model: &mut Model, going: impl Fn(&Model) -> bool) -> (Vec<Effect>, u32) {
+    let mut effects = Vec::new();
+    for ticks in 0..100_000 {
+        if !going(model) {
+            return (effects, ticks);
+        }
+        effects.extend(update(model, Message::Tick(FRAME)));
+    }
+    panic!("still going after 100000 ticks");
+}
 
 #[test]
-fn a_save_report_ends_up_on_the_status_line() {
-    let mut m = model(9, 7);
-    let ok = SaveReport {
-        path: "out/maze.txt".into(),
-        seed: 42,
-        outcome: Ok(()),
+fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
+    let mut m = big_model(300, 300);
+    let mut effects = key(&mut m, KeyCode::Enter);
+    assert!(effects.is_empty(), "nothing is done at once: {effects:?}");
+    assert_eq!(m.phase(), Phase::Carving);
+    assert!(m.is_finishing() && m.is_animating());
+    assert!(
+        status_text(&m).starts_with("Finishing: carving "),
+        "{}",
+        status_text(&m)
+    );
+    // Each frame takes at most a slice, even paused, as fast as the frames come.
+    act(&mut m, Action::TogglePause);
+    let slice = m.pace().slice();
+    effects.extend(update(&mut m, Message::Tick(FRAME)));
+    assert_eq!(m.maze().carving_steps(), slice);
+    // The run loop says that took 100 ms: the next slices take a quarter as many steps.
+    assert!(update(&mut m, Message::Worked(Duration::from_millis(100))).is_empty());
+    assert_eq!(m.pace().slice(), slice / 4);
+    effects.extend(update(&mut m, Message::Tick(FRAME)));
+    assert_eq!(m.maze().carving_steps(), slice + slice / 4);
+    let (more, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
+    effects.extend(more);
+    // Carved: the measuring goes to a job while the search goes on, once.
+    assert_eq!(measures(&effects), 1);
+    assert!(m.maze().maze().is_none(), "not measured yet");
+    let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
+    assert_eq!(measures(&more), 0, "asked once");
+    assert!(!m.is_finishing());
+    assert_eq!(status_text(&m), "Measuring the maze…");
+    assert!(saves(&more).is_empty(), "the first save waits for the path");
+    // The measure's result brings the first save: effects asked for while handling a result.
+    let Some(Effect::Measure { job, work }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::Measure { .. }))
+    else {
+        unreachable!()
     };
-    assert!(update(&mut m, Message::Saved(ok)).is_empty());
-    assert_eq!(status_kind(&m), Some(StatusKind::Success));
-    assert!(status_text(&m).contains("out/maze.txt"));
-    assert!(status_text(&m).contains("42"));
-    let failed = SaveReport {
-        path: "out/maze.txt".into(),
-        seed: 42,
+    let after = update(
+        &mut m,
+        Message::Measured {
+            job,
+            measured: work.run(),
+        },
+    );
+    assert_eq!(saves(&after).len(), 1);
+    assert_is_the_headless_maze(saves(&after)[0], m.config(), 42);
+    assert!(m.maze().measures().is_some());
+}
+
+#[test]
+fn the_animation_of_a_big_maze_measures_it_while_the_search_is_shown() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    assert_eq!(measures(&effects), 1);
+    let effects = answer(&mut m, effects);
+    assert_eq!(saves(&effects).len(), 1, "then the first save");
+    assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
+}
+
+#[test]
+fn quitting_a_big_maze_finishes_measures_and_writes_it_first() {
+    let mut m = big_model(300, 300);
+    let mut effects = update(&mut m, Message::Tick(FRAME));
+    assert!(act(&mut m, Action::Quit).is_empty());
+    assert!(m.is_finishing());
+    let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
+    effects.extend(more);
+    assert!(!quits(&effects));
+    let all = answer(&mut m, effects);
+    assert_eq!(measures(&all), 1);
+    assert_eq!(saves(&all).len(), 1);
+    assert!(matches!(all.last(), Some(Effect::Quit)), "{all:?}");
+}
+
+#[test]
+fn what_needs_the_big_maze_finished_waits_for_it_and_then_runs() {
+    let mut m = big_model(300, 300);
+    let mut effects = update(&mut m, Message::Tick(FRAME));
+    // s, e and r while carving: each waits (the first save covers s).
+    assert!(act(&mut m, Action::Save).is_empty());
+    assert!(act(&mut m, Action::Export).is_empty());
+    assert!(act(&mut m, Action::Regenerate).is_empty());
+    effects.extend(update(&mut m, Message::Tick(FRAME)));
+    assert!(
+        status_text(&m).ends_with(", then export, new maze"),
+        "{}",
+        status_text(&m)
+    );
+    assert_eq!(m.seed(), 42, "r waits for the first maze to be written");
+    // Keys that do not need the maze are answered at once meanwhile.
+    act(&mut m, Action::NextTheme);
+    assert_eq!(m.theme, 1);
+    let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
+    effects.extend(more);
+    let all = answer(&mut m, effects);
+    assert_eq!(saves(&all).len(), 1, "one save: the first maze's");
+    assert_is_the_headless_maze(saves(&all)[0], &config(300, 300, ""), 42);
+    assert_eq!(exports(&all).len(), 1);
+    assert_eq!(
+        exports(&all)[0].maze.seed(),
+        42,
+        "the export is of that maze"
+    );
+    assert_ne!(m.seed(), 42, "then the new maze");
+    assert_eq!(m.phase(), Phase::Carving);
+    assert!(!m.is_finishing(), "the new maze is animated, not finished");
+}
+
+#[test]
+fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    act(&mut m, Action::Regenerate);
+    let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
+    let stale = effects
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::Measure { job, work } => Some((job, work)),
+            _ => None,
+        })
+        .unwrap();
+    act(&mut m, Action::Regenerate);
+    assert!(
+        act(&mut m, Action::Regenerate).is_empty(),
+        "the first maze was written: no waiting"
+    );
+    let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
+    assert_eq!(measures(&effects), 1, "the new maze's measure");
+    let (job, work) = stale;
+    let after = update(
+        &mut m,
+        Message::Measured {
+            job,
+            measured: work.run(),
+        },
+    );
+    assert!(after.is_empty());
+    assert!(m.maze().measures().is_none(), "another maze's measures");
+}
+
+#[test]
+fn quitting_does_not_wait_for_the_measure_of_a_replaced_maze() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    act(&mut m, Action::Regenerate);
+    let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
+    assert_eq!(measures(&effects), 1, "under way");
+    act(&mut m, Action::Regenerate);
+    assert!(m.jobs().is_empty());
+    assert!(matches!(
+        act(&mut m, Action::Quit).as_slice(),
+        [Effect::Quit]
+    ));
+}
+
+// --- Written, Progress ---
+
+#[test]
+fn a_write_outcome_ends_up_on_the_status_line_and_in_the_exit_error() {
+    let mut m = model(9, 7);
+    let job = saves(&act(&mut m, Action::Save))[0].job;
+    let failed = Message::Written {
+        job,
         outcome: Err("cannot write out/maze.txt: Permission denied".into()),
     };
-    update(&mut m, Message::Saved(failed));
+    assert!(update(&mut m, failed).is_empty());
     assert_eq!(status_kind(&m), Some(StatusKind::Error));
-    assert!(status_text(&m).contains("Permission denied"));
+    assert_eq!(
+        status_text(&m),
+        "Not saved: cannot write out/maze.txt: Permission denied"
+    );
+    assert_eq!(
+        m.exit_error(),
+        Some("cannot write out/maze.txt: Permission denied")
+    );
+    assert!(m.jobs().is_empty());
+    let job = saves(&act(&mut m, Action::Save))[0].job;
+    let ok = Message::Written {
+        job,
+        outcome: Ok(()),
+    };
+    assert!(update(&mut m, ok).is_empty());
+    assert_eq!(status_kind(&m), Some(StatusKind::Success));
+    assert_eq!(
+        status_text(&m),
+        "Saved the maze with seed 42 to out/maze.txt"
+    );
+    assert_eq!(m.exit_error(), None, "written in the end");
+    // A message about a job nobody started changes nothing.
+    let stray = Message::Written {
+        job: JobId(999),
+        outcome: Ok(()),
+    };
+    let before = status_text(&m);
+    assert!(update(&mut m, stray).is_empty());
+    assert_eq!(status_text(&m), before);
+}
+
+#[test]
+fn progress_shows_on_the_status_line() {
+    let mut m = model(9, 7);
+    let job = saves(&act(&mut m, Action::Save))[0].job;
+    update(
+        &mut m,
+        Message::Progress {
+            job,
+            done: 43,
+            total: 100,
+        },
+    );
+    assert_eq!(status_text(&m), "Writing out/maze.txt… 43%");
+    assert_eq!((m.jobs()[0].done, m.jobs()[0].total), (43, 100));
 }
 
 // --- Regenerate ---
@@ -195,7 +471,8 @@ fn a_save_report_ends_up_on_the_status_line() {
 #[test]
 fn regenerating_starts_a_new_animated_maze_from_a_new_seed() {
     let mut m = model(25, 20);
-    tick_until_done(&mut m);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
     let effects = key(&mut m, KeyCode::Char('r'));
     assert!(effects.is_empty(), "the first maze was saved already");
     assert_eq!(m.phase(), Phase::Carving);
@@ -268,54 +545,56 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     let effects = key(&mut m, KeyCode::Char('e'));
     // Mid-animation: finished, saved as the first maze, then exported.
     assert_eq!(saves(&effects).len(), 1);
-    let Some(Effect::Export(request)) = effects.last() else {
+    let Some(Effect::Write(job)) = effects.last() else {
         panic!("an export: {effects:?}");
     };
-    assert_eq!(request.path, PathBuf::from("out/maze.svg"));
-    assert_eq!(&request.grid, m.maze().grid());
-    assert_eq!(
-        (request.entry, request.exit),
-        (m.maze().entry(), m.maze().exit())
-    );
-    // The path is hidden, so is its layer; the colours are the theme's.
-    assert_eq!(request.solution, None);
-    assert!(!request.options.show_path);
-    let walls = crate::tui::theme::css_color(m.theme().palette.walls, "#000000");
-    assert_eq!(request.options.style.walls, walls);
+    assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.svg")));
     assert!(
-        request
-            .options
-            .metadata
-            .iter()
-            .any(|(k, v)| k == "seed" && v == "42")
+        std::sync::Arc::ptr_eq(&job.maze, m.maze().maze().unwrap()),
+        "shared"
     );
+    let svg = String::from_utf8(written_bytes(job)).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("an SVG");
+    let layer = |id: &str| doc.descendants().find(|n| n.attribute("id") == Some(id));
+    // The path is hidden, so is its layer; the colours are the theme's.
+    assert!(layer("solution").is_none(), "{svg}");
+    let walls = m.theme().svg_style().walls;
+    assert_eq!(
+        layer("walls").unwrap().attribute("stroke"),
+        Some(walls.as_str())
+    );
+    let desc = doc.descendants().find(|n| n.has_tag_name("desc")).unwrap();
+    assert!(desc.text().unwrap().contains("seed=42"));
     // With the path shown, the layer is the solution.
     key(&mut m, KeyCode::Char('p'));
     let effects = key(&mut m, KeyCode::Char('e'));
-    let [Effect::Export(request)] = effects.as_slice() else {
+    let [Effect::Write(job)] = effects.as_slice() else {
         panic!("only an export: {effects:?}");
     };
-    assert_eq!(request.solution.as_ref(), m.maze().solution());
-    assert!(request.options.show_path);
+    let svg = String::from_utf8(written_bytes(job)).unwrap();
+    assert!(svg.contains(r#"<g id="solution""#));
 }
 
 #[test]
 fn the_export_outcome_is_on_the_status_line() {
     let mut m = model(9, 7);
-    let path = PathBuf::from("maze.svg");
+    act(&mut m, Action::Finish);
+    let job = exports(&act(&mut m, Action::Export))[0].job;
     update(
         &mut m,
-        Message::Exported {
-            path: path.clone(),
+        Message::Written {
+            job,
             outcome: Ok(()),
         },
     );
     assert_eq!(status_kind(&m), Some(StatusKind::Success));
-    assert!(status_text(&m).contains("maze.svg"));
+    assert_eq!(status_text(&m), "Exported the maze to out/maze.svg");
+    let job = exports(&act(&mut m, Action::Export))[0].job;
     let outcome = Err("cannot write maze.svg: permission denied".to_owned());
-    update(&mut m, Message::Exported { path, outcome });
+    update(&mut m, Message::Written { job, outcome });
     assert_eq!(status_kind(&m), Some(StatusKind::Error));
     assert!(status_text(&m).contains("permission denied"));
+    assert_eq!(m.exit_error(), None, "an export is not OUTPUT_FILE");
 }
 
 #[test]
@@ -325,10 +604,8 @@ fn an_svg_output_file_is_not_replaced_by_the_export() {
     let mut m = Model::new(start(config)).unwrap();
     act(&mut m, Action::Finish);
     let effects = act(&mut m, Action::Export);
-    let Some(Effect::Export(request)) = effects.last() else {
-        panic!("an export: {effects:?}");
-    };
-    assert_eq!(request.path, PathBuf::from("out/pic.SVG.svg"));
+    let job = exports(&effects)[0];
+    assert_eq!(job.outputs[0].path(), Some(Path::new("out/pic.SVG.svg")));
 }
 
 #[test]
@@ -336,7 +613,8 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
     let mut config = config(21, 13, "");
     config.perfect = false;
     let mut m = Model::new(start(config.clone())).unwrap();
-    tick_until_done(&mut m);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
     assert_eq!(m.maze().solver(), mazegen::solve::Solver::Bfs);
     assert!(
         key(&mut m, KeyCode::Char('v')).is_empty(),
@@ -476,12 +754,12 @@ fn picking_a_theme_by_index_ignores_indexes_past_the_end() {
 
 // --- Mouse ---
 
-fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Message {
-    Message::Mouse(MouseEvent {
-        kind,
+fn mouse(kind: MouseKind, column: u16, row: u16) -> Message {
+    Message::Mouse(Mouse {
         column,
         row,
-        modifiers: KeyModifiers::NONE,
+        kind,
+        shift: false,
     })
 }
 
@@ -489,25 +767,14 @@ fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Message {
 fn clicking_a_theme_name_picks_it() {
     let mut m = model(9, 7);
     let list = m.screen().unwrap().themes;
-    update(
-        &mut m,
-        mouse(
-            MouseEventKind::Down(MouseButton::Left),
-            list.x + 2,
-            list.y + 3,
-        ),
-    );
+    update(&mut m, mouse(MouseKind::LeftPress, list.x + 2, list.y + 3));
     assert_eq!(m.theme, 3);
     assert_eq!(m.focus(), Focus::Themes);
     // A click on the canvas gives it the focus back.
     let canvas = m.screen().unwrap().canvas;
     update(
         &mut m,
-        mouse(
-            MouseEventKind::Down(MouseButton::Left),
-            canvas.x + 1,
-            canvas.y + 1,
-        ),
+        mouse(MouseKind::LeftPress, canvas.x + 1, canvas.y + 1),
     );
     assert_eq!(m.focus(), Focus::Canvas);
     assert_eq!(m.theme, 3);
@@ -519,18 +786,18 @@ fn the_wheel_scrolls_the_theme_list_and_pans_the_canvas() {
     let screen = m.screen().unwrap();
     update(
         &mut m,
-        mouse(MouseEventKind::ScrollDown, screen.themes.x, screen.themes.y),
+        mouse(MouseKind::ScrollDown, screen.themes.x, screen.themes.y),
     );
     assert_eq!(m.cursor, 1);
     act(&mut m, Action::ToggleZoom);
     assert_eq!(m.viewport().zoom(), Zoom::Detail);
     let (x, y) = (screen.canvas.x + 3, screen.canvas.y + 3);
-    update(&mut m, mouse(MouseEventKind::ScrollDown, x, y));
+    update(&mut m, mouse(MouseKind::ScrollDown, x, y));
     assert_eq!(
         m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
         (0, 2)
     );
-    update(&mut m, mouse(MouseEventKind::ScrollRight, x, y));
+    update(&mut m, mouse(MouseKind::ScrollRight, x, y));
     assert_eq!(
         m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
         (2, 2)
@@ -539,11 +806,73 @@ fn the_wheel_scrolls_the_theme_list_and_pans_the_canvas() {
     let before = m.viewport().origin(m.maze_blocks(), screen.canvas_size());
     update(
         &mut m,
-        mouse(MouseEventKind::ScrollDown, screen.status.x, screen.status.y),
+        mouse(MouseKind::ScrollDown, screen.status.x, screen.status.y),
     );
     assert_eq!(
         m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
         before
+    );
+}
+
+#[test]
+fn a_click_lands_on_the_theme_drawn_under_it() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    for (width, height) in [(120, 40), (70, 24), (200, 60), (61, 30)] {
+        let mut m = model(9, 7);
+        update(&mut m, Message::Resize { width, height });
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| crate::tui::view(&m, frame)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let cell = |x: u16, y: u16| buffer[(x, y)].symbol().to_owned();
+        let row_text =
+            |y: u16, from: u16| -> String { (from..width).map(|x| cell(x, y)).collect() };
+        // The theme pane as drawn: its title on its top border, then a name a row.
+        let (left, title) = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .find(|&(x, y)| row_text(y, x).starts_with("┌ Themes"))
+            .expect("the theme pane is drawn");
+        let mut clicked = 0;
+        for row in title + 1..height {
+            if cell(left, row) == "└" {
+                break;
+            }
+            let shown = row_text(row, left + 3);
+            let name = shown.split_whitespace().next().unwrap().to_owned();
+            if name == "│" {
+                break; // below the last theme
+            }
+            update(&mut m, mouse(MouseKind::LeftPress, left + 5, row));
+            assert_eq!(m.theme().name, name, "{width}x{height}, row {row}");
+            clicked += 1;
+        }
+        assert!(clicked >= 1, "{width}x{height}");
+    }
+}
+
+#[test]
+fn shift_turns_the_wheel_sideways_on_the_canvas() {
+    let mut m = model(200, 200);
+    act(&mut m, Action::ToggleZoom);
+    let screen = m.screen().unwrap();
+    let (x, y) = (screen.canvas.x + 3, screen.canvas.y + 3);
+    let sideways = |kind| {
+        Message::Mouse(Mouse {
+            column: x,
+            row: y,
+            kind,
+            shift: true,
+        })
+    };
+    update(&mut m, sideways(MouseKind::ScrollDown));
+    assert_eq!(
+        m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
+        (2, 0)
+    );
+    update(&mut m, sideways(MouseKind::ScrollUp));
+    assert_eq!(
+        m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
+        (0, 0)
     );
 }
 
@@ -626,7 +955,7 @@ fn resizing_changes_the_layout_and_a_tiny_terminal_is_harmless() {
     ] {
         act(&mut m, action);
     }
-    update(&mut m, mouse(MouseEventKind::Down(MouseButton::Left), 3, 3));
+    update(&mut m, mouse(MouseKind::LeftPress, 3, 3));
     update(
         &mut m,
         Message::Resize {

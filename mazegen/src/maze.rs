@@ -1,0 +1,248 @@
+//! A finished maze as one value: what every output format writes and what a UI hands to its
+//! writers.
+//!
+//! The grid sits behind an [`Arc`], so a copy of a [`Maze`] (or an `Arc<Maze>`) shares it: a
+//! writer running on another thread costs no copy of a billion-cell grid. The shortest path and
+//! the statistics are worked out when first asked for, once, and then kept; a maze whose path
+//! is already known (a [`Session`](crate::Session) that has solved it) is built with them.
+//!
+//! ```
+//! use mazegen::{Maze, MazeOptions, Pos};
+//!
+//! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
+//! let path = maze.solution().expect("a maze connects every cell");
+//! assert_eq!(maze.stats().path_length, Some(path.len() as u64));
+//! # Ok::<(), mazegen::GenError>(())
+//! ```
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
+use crate::geometry::Pos;
+use crate::grid::Grid;
+use crate::solve::{Solution, shortest_path};
+use crate::stats::MazeStats;
+
+/// A carved maze, its entry and exit, and how it was made.
+#[derive(Clone)]
+pub struct Maze {
+    options: MazeOptions,
+    grid: Arc<Grid>,
+    entry: Pos,
+    exit: Pos,
+    /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
+    solution: OnceLock<Option<Solution>>,
+    stats: OnceLock<MazeStats>,
+}
+
+impl Maze {
+    /// The maze carved in `grid` from `options`, to be solved from `entry` to `exit`. Nothing is
+    /// searched or measured yet.
+    pub fn new(options: MazeOptions, grid: impl Into<Arc<Grid>>, entry: Pos, exit: Pos) -> Maze {
+        Maze {
+            options,
+            grid: grid.into(),
+            entry,
+            exit,
+            solution: OnceLock::new(),
+            stats: OnceLock::new(),
+        }
+    }
+
+    /// Carves the maze `options` describe, at once.
+    pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
+        let grid = Generator::generate(options.clone())?;
+        Ok(Maze::new(options, grid, entry, exit))
+    }
+
+    /// The same maze with its shortest path already known (it must be one: the formats write
+    /// it as the shortest).
+    pub fn with_solution(self, solution: Option<Solution>) -> Maze {
+        let known = OnceLock::new();
+        let _ = known.set(solution);
+        Maze {
+            solution: known,
+            ..self
+        }
+    }
+
+    /// The same maze with its statistics already known.
+    pub fn with_stats(self, stats: MazeStats) -> Maze {
+        let known = OnceLock::new();
+        let _ = known.set(stats);
+        Maze {
+            stats: known,
+            ..self
+        }
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The grid, to share it without copying.
+    pub fn shared_grid(&self) -> &Arc<Grid> {
+        &self.grid
+    }
+
+    pub fn entry(&self) -> Pos {
+        self.entry
+    }
+
+    pub fn exit(&self) -> Pos {
+        self.exit
+    }
+
+    /// What the maze was made from: size, seed, algorithm, kind, start.
+    pub fn options(&self) -> &MazeOptions {
+        &self.options
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.options.seed
+    }
+
+    pub fn algorithm(&self) -> Algorithm {
+        self.options.algorithm
+    }
+
+    pub fn width(&self) -> u32 {
+        self.grid.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.grid.height()
+    }
+
+    /// The shortest path from the entry to the exit, `None` if there is none (a bug for a maze
+    /// this crate made). Searched on first use, once; a thread that asks while another is
+    /// searching waits for that search rather than starting its own.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solution
+            .get_or_init(|| shortest_path(&self.grid, self.entry, self.exit))
+            .as_ref()
+    }
+
+    /// The shortest path if it is known already: never searches.
+    pub fn known_solution(&self) -> Option<Option<&Solution>> {
+        self.solution.get().map(Option::as_ref)
+    }
+
+    /// Dead ends, junctions, loops, corridors and the path's share (see [`MazeStats`]).
+    /// Measured on first use, once.
+    pub fn stats(&self) -> &MazeStats {
+        self.stats
+            .get_or_init(|| MazeStats::measure(&self.grid, self.solution()))
+    }
+
+    /// The statistics if they are known already: never measures.
+    pub fn known_stats(&self) -> Option<&MazeStats> {
+        self.stats.get()
+    }
+
+    /// Records the shortest path, found elsewhere; ignored if it is known already.
+    pub(crate) fn know_solution(&self, solution: Option<Solution>) {
+        let _ = self.solution.set(solution);
+    }
+
+    /// Records the statistics, measured elsewhere; ignored if they are known already.
+    pub(crate) fn know_stats(&self, stats: MazeStats) {
+        let _ = self.stats.set(stats);
+    }
+}
+
+impl fmt::Debug for Maze {
+    /// The identity and what is known, not the grid's cells.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Maze")
+            .field("width", &self.width())
+            .field("height", &self.height())
+            .field("seed", &self.seed())
+            .field("algorithm", &self.algorithm())
+            .field("entry", &self.entry)
+            .field("exit", &self.exit)
+            .field(
+                "solution",
+                &self.known_solution().map(|s| s.map(Solution::len)),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Maze {
+    /// The same options, walls, entry and exit: the path and statistics follow from those.
+    fn eq(&self, other: &Maze) -> bool {
+        self.options == other.options
+            && self.entry == other.entry
+            && self.exit == other.exit
+            && (Arc::ptr_eq(&self.grid, &other.grid) || self.grid == other.grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::thread;
+
+    fn maze() -> Maze {
+        let options = MazeOptions::new(15, 11).seed(5).perfect(false);
+        Maze::generate(options, Pos::new(0, 0), Pos::new(14, 10)).unwrap()
+    }
+
+    #[test]
+    fn solves_and_measures_once_on_first_use() {
+        let maze = maze();
+        assert_eq!(maze.known_solution(), None);
+        assert_eq!(maze.known_stats(), None);
+        let expected = shortest_path(maze.grid(), maze.entry(), maze.exit());
+        assert_eq!(maze.solution(), expected.as_ref());
+        assert_eq!(maze.known_solution(), Some(expected.as_ref()));
+        let stats = MazeStats::measure(maze.grid(), expected.as_ref());
+        assert_eq!(maze.stats(), &stats);
+        assert_eq!(maze.known_stats(), Some(&stats));
+    }
+
+    #[test]
+    fn copies_share_the_grid_and_threads_share_the_search() {
+        let maze = Arc::new(maze());
+        let copy = (*maze).clone();
+        assert!(Arc::ptr_eq(maze.shared_grid(), copy.shared_grid()));
+        let found: Vec<Option<usize>> = thread::scope(|s| {
+            let searches: Vec<_> = (0..3)
+                .map(|_| s.spawn(|| maze.solution().map(Solution::len)))
+                .collect();
+            searches.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(found.iter().all(|&len| len == found[0] && len.is_some()));
+    }
+
+    #[test]
+    fn a_known_path_and_stats_are_kept_as_given() {
+        let plain = maze();
+        let path = plain.solution().cloned();
+        let given = maze()
+            .with_solution(path.clone())
+            .with_stats(plain.stats().clone());
+        assert_eq!(given.known_solution(), Some(path.as_ref()));
+        assert_eq!(given.known_stats(), Some(plain.stats()));
+        assert_eq!(given, plain);
+        let other = Maze::generate(
+            MazeOptions::new(15, 11).seed(6),
+            Pos::new(0, 0),
+            Pos::new(14, 10),
+        )
+        .unwrap();
+        assert_ne!(other, plain);
+    }
+
+    #[test]
+    fn says_who_it_is_without_dumping_the_grid() {
+        let text = format!("{:?}", maze());
+        assert!(
+            text.contains("width: 15") && text.contains("seed: 5"),
+            "{text}"
+        );
+        assert!(text.len() < 200, "{text}");
+    }
+}

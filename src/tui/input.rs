@@ -1,0 +1,144 @@
+//! Terminal events into messages. The run loop calls [`message_for`] on every event it reads,
+//! so `update` never sees a terminal type: keys become [`Action`]s through the keymap (in the
+//! pane that has the keyboard), mouse events become the dashboard's own [`Mouse`].
+//!
+//! [`Action`]: super::message::Action
+
+use crossterm::event::{
+    Event, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::keymap::Context;
+use super::message::{Message, Mouse, MouseKind};
+use super::model::{Focus, Model};
+
+/// The message `event` means to the dashboard in its current state, if any.
+pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => model
+            .keymap()
+            .action_for(*key, key_context(model))
+            .map(Message::Action),
+        Event::Mouse(mouse) => mouse_for(mouse).map(Message::Mouse),
+        &Event::Resize(width, height) => Some(Message::Resize { width, height }),
+        _ => None,
+    }
+}
+
+/// Where keys go: the help overlay when open, else the focused pane.
+pub fn key_context(model: &Model) -> Context {
+    match (model.help_is_open(), model.focus()) {
+        (true, _) => Context::Help,
+        (false, Focus::Canvas) => Context::Canvas,
+        (false, Focus::Themes) => Context::Themes,
+    }
+}
+
+/// Presses and the wheel; moves, drags and releases mean nothing to the dashboard.
+fn mouse_for(mouse: &MouseEvent) -> Option<Mouse> {
+    let kind = match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => MouseKind::LeftPress,
+        MouseEventKind::Down(_) => MouseKind::OtherPress,
+        MouseEventKind::ScrollUp => MouseKind::ScrollUp,
+        MouseEventKind::ScrollDown => MouseKind::ScrollDown,
+        MouseEventKind::ScrollLeft => MouseKind::ScrollLeft,
+        MouseEventKind::ScrollRight => MouseKind::ScrollRight,
+        MouseEventKind::Up(_) | MouseEventKind::Drag(_) | MouseEventKind::Moved => return None,
+    };
+    Some(Mouse {
+        column: mouse.column,
+        row: mouse.row,
+        kind,
+        shift: mouse.modifiers.contains(KeyModifiers::SHIFT),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::message::Action;
+    use crate::tui::testing::model;
+    use crossterm::event::{KeyCode, KeyEvent};
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn keys_become_the_actions_of_the_pane_with_the_keyboard() {
+        let mut m = model(9, 7);
+        let enter = key(KeyCode::Enter);
+        assert_eq!(
+            message_for(&enter, &m),
+            Some(Message::Action(Action::Finish))
+        );
+        m.focus = Focus::Themes;
+        assert_eq!(
+            message_for(&enter, &m),
+            Some(Message::Action(Action::PickCursorTheme))
+        );
+        m.help = true;
+        assert_eq!(message_for(&key(KeyCode::Char('r')), &m), None);
+        assert_eq!(
+            message_for(&key(KeyCode::Esc), &m),
+            Some(Message::Action(Action::ToggleHelp))
+        );
+    }
+
+    #[test]
+    fn unbound_keys_releases_and_other_events_mean_nothing() {
+        let m = model(9, 7);
+        assert_eq!(message_for(&key(KeyCode::Char('x')), &m), None);
+        assert_eq!(message_for(&key(KeyCode::F(5)), &m), None);
+        let mut release = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        assert_eq!(message_for(&Event::Key(release), &m), None);
+        assert_eq!(message_for(&Event::FocusGained, &m), None);
+        assert_eq!(
+            message_for(&Event::Resize(80, 24), &m),
+            Some(Message::Resize {
+                width: 80,
+                height: 24
+            })
+        );
+    }
+
+    #[test]
+    fn presses_and_the_wheel_become_mouse_messages() {
+        let m = model(9, 7);
+        let event = |kind, modifiers| {
+            Event::Mouse(MouseEvent {
+                kind,
+                column: 5,
+                row: 7,
+                modifiers,
+            })
+        };
+        let left = event(MouseEventKind::Down(MouseButton::Left), KeyModifiers::NONE);
+        assert_eq!(
+            message_for(&left, &m),
+            Some(Message::Mouse(Mouse {
+                column: 5,
+                row: 7,
+                kind: MouseKind::LeftPress,
+                shift: false
+            }))
+        );
+        let wheel = event(MouseEventKind::ScrollUp, KeyModifiers::SHIFT);
+        let Some(Message::Mouse(mouse)) = message_for(&wheel, &m) else {
+            panic!("a mouse message");
+        };
+        assert_eq!((mouse.kind, mouse.shift), (MouseKind::ScrollUp, true));
+        let right = event(MouseEventKind::Down(MouseButton::Right), KeyModifiers::NONE);
+        assert!(
+            matches!(message_for(&right, &m), Some(Message::Mouse(m)) if m.kind == MouseKind::OtherPress)
+        );
+        for kind in [
+            MouseEventKind::Moved,
+            MouseEventKind::Up(MouseButton::Left),
+            MouseEventKind::Drag(MouseButton::Left),
+        ] {
+            assert_eq!(message_for(&event(kind, KeyModifiers::NONE), &m), None);
+        }
+    }
+}
