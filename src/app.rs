@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod dashboard;
 mod headless;
+mod memory;
 mod signals;
 
 use std::process::ExitCode;

@@ -12,6 +12,7 @@ use crate::tui::{Effect, Message, Model, SaveReport, Start, update, view};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind};
 use crossterm::execute;
 use mazegen::Phase;
+use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 use ratatui::DefaultTerminal;
 
@@ -34,6 +35,8 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
         ));
     }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    super::memory::check_fits(&config.maze_options(seed), Use::Dashboard, cli.max_memory)
+        .map_err(AppError::Runtime)?;
     let (themes, theme_problems) = match user_theme_dir(
         std::env::var_os("XDG_CONFIG_HOME"),
         std::env::var_os("HOME"),

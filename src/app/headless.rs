@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use mazegen::format::svg::{self, SvgOptions};
 use mazegen::format::{Outputs, hex};
+use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 use mazegen::stats::MazeStats;
 use mazegen::{Generator, shortest_path};
@@ -14,7 +15,7 @@ use serde::Serialize;
 
 use super::AppError;
 use super::cli::Cli;
-use super::signals;
+use super::{memory, signals};
 
 pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     let config = cli.load_config()?;
@@ -22,9 +23,11 @@ pub fn run(cli: &Cli) -> Result<ExitCode, AppError> {
     // Killed mid-write, the run must leave no temporary file; the targets stay as they were.
     signals::exit_on_signal(|| {}).map_err(|e| AppError::Runtime(e.to_string()))?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    let options = config.maze_options(seed);
+    memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::Runtime)?;
     let started = Instant::now();
     let mut generator =
-        Generator::new(config.maze_options(seed)).map_err(|e| AppError::Runtime(e.to_string()))?;
+        Generator::new(options.clone()).map_err(|e| AppError::Runtime(e.to_string()))?;
     generator.run();
     let grid = generator.into_grid();
     let (entry, exit) = (config.entry, config.exit);
