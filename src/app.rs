@@ -13,6 +13,7 @@ mod check;
 mod cli;
 mod dashboard;
 mod headless;
+mod memory;
 mod signals;
 mod worker;
 
@@ -41,6 +42,9 @@ pub enum AppError {
     /// Options no maze can be made from.
     #[error(transparent)]
     Generate(#[from] GenError),
+    /// A maze estimated to need more memory than the machine has (or `--max-memory` allows).
+    #[error("{0}")]
+    TooLarge(String),
     /// A file that cannot be written.
     #[error(transparent)]
     Write(#[from] WriteError),

@@ -239,3 +239,27 @@ fn a_huge_maze_file_is_refused_by_check_unread() {
         stderr(&result)
     );
 }
+
+#[test]
+fn a_maze_larger_than_the_memory_limit_is_refused_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "WIDTH=100000\nHEIGHT=10000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
+                PERFECT=True\nALGORITHM=kruskal\n";
+    fs::write(dir.path().join("config.txt"), text).unwrap();
+    let result = run(
+        dir.path(),
+        &["--headless", "--max-memory", "1G", "config.txt"],
+    );
+    assert_one_line_error(&result, 1, "a 100000x10000 maze with kruskal needs about");
+    assert!(
+        stderr(&result).contains("--max-memory limit of 953.7 MiB"),
+        "{}",
+        stderr(&result)
+    );
+    assert_eq!(names(dir.path()), ["config.txt"]);
+    let result = run(
+        dir.path(),
+        &["--headless", "--max-memory", "a lot", "config.txt"],
+    );
+    assert_eq!(result.status.code(), Some(2), "{}", stderr(&result));
+}

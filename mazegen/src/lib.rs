@@ -10,6 +10,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod maze;
+pub mod memory;
 pub mod rng;
 pub mod rules;
 pub mod session;

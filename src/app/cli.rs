@@ -45,6 +45,11 @@ pub struct Cli {
     #[arg(long, requires = "headless")]
     pub stats: bool,
 
+    /// The most memory a maze may need (e.g. 512M, 2G, 1.5GiB). By default, what the system
+    /// reports available: a maze estimated to need more is refused before it is made.
+    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_limit)]
+    pub max_memory: Option<u64>,
+
     /// With --headless: also write the maze as an SVG picture (walls, the solution, entry and
     /// exit, the 42) to this file.
     #[arg(long, value_name = "FILE", requires = "headless")]

@@ -15,6 +15,7 @@ use crate::tui::{Effect, Message, Model, Start, input, update, view};
 use color_eyre::eyre::{self, WrapErr};
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
+use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 use ratatui::DefaultTerminal;
 
@@ -40,6 +41,8 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         return Err(AppError::NotATerminal.into());
     }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    super::memory::check_fits(&config.maze_options(seed), Use::Dashboard, cli.max_memory)
+        .map_err(AppError::TooLarge)?;
     let (themes, theme_problems) = match user_theme_dir(
         std::env::var_os("XDG_CONFIG_HOME"),
         std::env::var_os("HOME"),

@@ -8,11 +8,12 @@ use std::time::Instant;
 use color_eyre::eyre;
 use mazegen::Maze;
 use mazegen::format::write_outputs;
+use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::Cli;
-use super::signals;
+use super::{memory, signals};
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
@@ -20,9 +21,10 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     // Killed mid-write, the run must leave no temporary file; the targets stay as they were.
     signals::exit_on_signal(|| {})?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    let options = config.maze_options(seed);
+    memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
     let started = Instant::now();
-    let maze = Maze::generate(config.maze_options(seed), config.entry, config.exit)
-        .map_err(AppError::from)?;
+    let maze = Maze::generate(options, config.entry, config.exit).map_err(AppError::from)?;
     let outputs = cli.outputs(&config);
     thread::scope(|scope| {
         // The search runs on the other core while the hex rows are written: they do not need
