@@ -15,6 +15,7 @@ mod dashboard;
 mod headless;
 mod memory;
 mod signals;
+mod terminal;
 mod worker;
 
 use std::process::ExitCode;

@@ -13,14 +13,14 @@ use crate::tui::keymap::{Keymap, user_keys_file};
 use crate::tui::theme::{ThemeSet, user_theme_dir};
 use crate::tui::{Effect, Message, Model, Start, input, update, view};
 use color_eyre::eyre::{self, WrapErr};
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
-use crossterm::execute;
+use crossterm::event;
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
+use super::terminal;
 use super::worker::Worker;
 
 /// About 60 frames a second while something moves.
@@ -71,33 +71,22 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     })
     .map_err(AppError::from)?;
 
-    let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
-    release_mouse_on_panic();
-    let outcome = execute!(io::stdout(), EnableMouseCapture)
-        .wrap_err("cannot capture the mouse")
-        .and_then(|()| event_loop(&mut terminal, model));
-    // Undo in reverse order; both are attempted whatever happened above.
-    let _ = execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
+    let outcome = terminal::take()
+        .wrap_err("cannot set up the terminal")
+        .and_then(|mut terminal| event_loop(&mut terminal, model));
+    terminal::restore();
     match outcome? {
-        Ending::Clean => Ok(ExitCode::SUCCESS),
+        Ending::Clean | Ending::Suspend => Ok(ExitCode::SUCCESS),
         Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),
     }
-}
-
-/// ratatui's panic hook restores the screen (then calls color-eyre's, installed before it);
-/// mouse reporting is ours to switch off, first.
-fn release_mouse_on_panic() {
-    let restore_screen = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableMouseCapture);
-        restore_screen(info);
-    }));
 }
 
 /// How the loop ended.
 enum Ending {
     Clean,
+    /// Not an end: the user suspended the program (Ctrl-Z). The loop gives the terminal back,
+    /// stops, and goes on when resumed.
+    Suspend,
     /// OUTPUT_FILE was never written: the user must hear of it after the screen is gone, and
     /// the exit code must say so, as it would for `--headless`.
     SaveFailed(String),
@@ -105,24 +94,39 @@ enum Ending {
 
 fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
+    loop {
+        match run_until_ending(terminal, &mut model, &mut worker)? {
+            // Jobs go on while stopped; their messages wait in the channel.
+            Ending::Suspend => terminal::suspend(terminal).wrap_err("cannot suspend")?,
+            ending => return Ok(ending),
+        }
+    }
+}
+
+/// Runs the loop until the dashboard ends or is suspended.
+fn run_until_ending(
+    terminal: &mut DefaultTerminal,
+    model: &mut Model,
+    worker: &mut Worker,
+) -> eyre::Result<Ending> {
     let mut last_tick = Instant::now();
     loop {
         while let Some(wait) = worker.settling() {
             if let Some(message) = worker.next(wait)? {
-                if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                if let Some(ending) = dispatch(model, message, worker) {
                     return Ok(ending);
                 }
             }
         }
         let drawn = terminal
-            .draw(|frame| view(&model, frame))
+            .draw(|frame| view(model, frame))
             .wrap_err("cannot draw the dashboard")?
             .area;
         if (drawn.width, drawn.height) != model.size() {
             // The terminal changed size before its event came: mouse hit-testing must use
             // the layout just drawn.
             let (width, height) = (drawn.width, drawn.height);
-            dispatch(&mut model, Message::Resize { width, height }, &mut worker);
+            dispatch(model, Message::Resize { width, height }, worker);
             continue;
         }
         let moving = model.is_animating();
@@ -132,7 +136,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<
         loop {
             let mut changed = false;
             while let Some(message) = worker.next(Duration::ZERO)? {
-                if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                if let Some(ending) = dispatch(model, message, worker) {
                     return Ok(ending);
                 }
                 changed = true;
@@ -143,8 +147,8 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<
             }
             if event::poll(wait).wrap_err("cannot read the terminal")? {
                 let event = event::read().wrap_err("cannot read the terminal")?;
-                if let Some(message) = input::message_for(&event, &model) {
-                    if let Some(ending) = dispatch(&mut model, message, &mut worker) {
+                if let Some(message) = input::message_for(&event, model) {
+                    if let Some(ending) = dispatch(model, message, worker) {
                         return Ok(ending);
                     }
                     changed = true;
@@ -157,11 +161,11 @@ fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<
         let now = Instant::now();
         if moving {
             let frame = now - last_tick;
-            if let Some(ending) = dispatch(&mut model, Message::Tick(frame), &mut worker) {
+            if let Some(ending) = dispatch(model, Message::Tick(frame), worker) {
                 return Ok(ending);
             }
             let work = Message::Worked(now.elapsed());
-            if let Some(ending) = dispatch(&mut model, work, &mut worker) {
+            if let Some(ending) = dispatch(model, work, worker) {
                 return Ok(ending);
             }
         }
@@ -180,6 +184,7 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                     None => Ending::Clean,
                 });
             }
+            Effect::Suspend => return Some(Ending::Suspend),
             job => worker.start(job, SETTLE),
         }
     }

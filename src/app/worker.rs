@@ -54,7 +54,8 @@ impl Worker {
     ///
     /// # Panics
     ///
-    /// On [`Effect::Quit`], which is no job: the run loop handles it.
+    /// On [`Effect::Quit`] and [`Effect::Suspend`], which are no jobs: the run loop handles
+    /// them.
     pub fn start(&mut self, effect: Effect, settle: Duration) {
         let sender = self.sender.clone();
         let (name, job): (&str, Box<dyn FnOnce() -> Message + Send>) = match effect {
@@ -86,7 +87,7 @@ impl Worker {
                     measured: work.run(),
                 }),
             ),
-            Effect::Quit => panic!("quitting is the run loop's, not a job"),
+            Effect::Quit | Effect::Suspend => panic!("{effect:?} is the run loop's, not a job"),
         };
         let sender = self.sender.clone();
         let spawned = thread::Builder::new()

@@ -24,6 +24,9 @@ pub enum Effect {
     Measure { job: JobId, work: MeasureJob },
     /// Leave the dashboard. `update` only asks once nothing is left to write.
     Quit,
+    /// Give the terminal back and stop until the shell resumes the program (`fg`), then
+    /// draw everything again.
+    Suspend,
 }
 
 /// A finished maze to write to one or more outputs, in order.

@@ -8,13 +8,14 @@ use crossterm::event::{
     Event, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use super::keymap::Context;
-use super::message::{Message, Mouse, MouseKind};
+use super::keymap::{Context, Keymap};
+use super::message::{Action, Message, Mouse, MouseKind};
 use super::model::{Focus, Model};
 
 /// The message `event` means to the dashboard in its current state, if any.
 pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
     match event {
+        Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Quit)),
         Event::Key(key) if key.kind != KeyEventKind::Release => model
             .keymap()
             .action_for(*key, key_context(model))
@@ -56,7 +57,6 @@ fn mouse_for(mouse: &MouseEvent) -> Option<Mouse> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::message::Action;
     use crate::tui::testing::model;
     use crossterm::event::{KeyCode, KeyEvent};
 
@@ -82,6 +82,23 @@ mod tests {
         assert_eq!(
             message_for(&key(KeyCode::Esc), &m),
             Some(Message::Action(Action::ToggleHelp))
+        );
+    }
+
+    #[test]
+    fn ctrl_c_and_ctrl_backslash_quit_everywhere_even_under_the_help() {
+        let mut m = model(15, 10);
+        let ctrl = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        let quit = Some(Message::Action(Action::Quit));
+        assert_eq!(message_for(&ctrl('c'), &m), quit);
+        assert_eq!(message_for(&ctrl('4'), &m), quit);
+        crate::tui::update(&mut m, Message::Action(Action::ToggleHelp));
+        assert!(m.help_is_open());
+        assert_eq!(message_for(&ctrl('c'), &m), quit);
+        assert_eq!(
+            message_for(&ctrl('z'), &m),
+            None,
+            "under the help only its own keys work"
         );
     }
 

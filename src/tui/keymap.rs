@@ -124,6 +124,9 @@ const fn named(code: KeyCode) -> Key {
 
 use Context::{Canvas, Global, Help, Themes};
 const ENTER: Key = named(KeyCode::Enter);
+/// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
+/// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
+const CTRL_Z: Key = Key::ctrl('z');
 const ESC: Key = named(KeyCode::Esc);
 const TAB: Key = named(KeyCode::Tab);
 const LEFT: Key = named(KeyCode::Left);
@@ -148,6 +151,7 @@ const BUILT_IN: &[Row] = &[
     row(Themes, &[ENTER], Action::PickCursorTheme, "use the theme under the cursor", Some("use theme")),
     row(Global, &[ch('?')], Action::ToggleHelp, "this help", Some("help")),
     row(Global, &[ch('q'), ch('4'), ESC], Action::Quit, "quit", Some("quit")),
+    row(Global, &[CTRL_Z], Action::Suspend, "suspend to the shell (fg comes back)", None),
     row(Global, &[ch(' ')], Action::TogglePause, "pause or resume the animation", Some("pause")),
     row(Global, &[ch('n')], Action::Step, "one step (while paused)", None),
     row(Global, &[ch('+'), ch('=')], Action::Faster, "animate faster", Some("faster")),
@@ -163,6 +167,13 @@ const BUILT_IN: &[Row] = &[
 ];
 
 impl Keymap {
+    /// Whether `event` is Ctrl-C or Ctrl-\ (read as Ctrl-4), which a terminal in raw mode
+    /// sends as keys instead of SIGINT and SIGQUIT. They quit in every pane and under the help,
+    /// whatever the user's keys file says, as they would end any other program.
+    pub fn interrupts(event: &KeyEvent) -> bool {
+        Key::of_event(event).is_some_and(|key| key == Key::ctrl('c') || key == Key::ctrl('4'))
+    }
+
     /// The bindings the program comes with.
     pub fn built_in() -> Keymap {
         let bindings = BUILT_IN
@@ -334,6 +345,21 @@ mod tests {
         assert_eq!(action_for(press(Char('q')), Help), Some(Action::ToggleHelp));
         assert_eq!(action_for(press(Char('r')), Help), None);
         assert_eq!(Keymap::built_in().help_closing_keys(), [ESC, ch('?')]);
+    }
+
+    #[test]
+    fn the_terminal_control_keys_quit_and_suspend_as_in_a_shell() {
+        let ctrl = |c| KeyEvent::new(Char(c), KeyModifiers::CONTROL);
+        assert!(Keymap::interrupts(&ctrl('c')));
+        // What crossterm reads for Ctrl-\ (byte 0x1C).
+        assert!(Keymap::interrupts(&ctrl('4')));
+        assert!(!Keymap::interrupts(&press(Char('c'))));
+        assert!(!Keymap::interrupts(&ctrl('z')));
+        for context in [Canvas, Themes] {
+            assert_eq!(action_for(ctrl('z'), context), Some(Action::Suspend));
+        }
+        assert_eq!(Key::ctrl('4').to_string(), "Ctrl-\\");
+        assert_eq!(Key::ctrl('c').to_string(), "Ctrl-c");
     }
 
     #[test]

@@ -75,6 +75,8 @@ pub enum Action {
     Export,
     /// Leave (finishing and writing the first maze first, if that has not happened yet).
     Quit,
+    /// Stop the program and give the terminal back to the shell, until `fg`.
+    Suspend,
     /// Move the view one cell (`big`: half a screen) towards a side.
     Pan {
         towards: Dir,

@@ -68,7 +68,7 @@ pub fn answer(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect> {
                 job: *job,
                 measured: work.run(),
             }),
-            Effect::Quit => None,
+            Effect::Quit | Effect::Suspend => None,
         };
         seen.push(effect);
         if let Some(message) = reply {

@@ -304,6 +304,8 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
+        // Nothing in the model changes; the run loop owns the terminal.
+        Action::Suspend => vec![Effect::Suspend],
         Action::Quit => {
             // Settling quits once the first maze is written and nothing else is being.
             model.quitting = true;

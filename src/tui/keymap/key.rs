@@ -56,6 +56,14 @@ impl Key {
         Key::plain(KeyCode::Char(c))
     }
 
+    /// A character key with Ctrl.
+    pub const fn ctrl(c: char) -> Key {
+        Key {
+            code: KeyCode::Char(c),
+            modifiers: KeyModifiers::CONTROL,
+        }
+    }
+
     /// `code` with `modifiers`, normalised (see [`Key`]).
     pub fn new(code: KeyCode, modifiers: KeyModifiers) -> Key {
         let mut modifiers = modifiers & MODIFIERS;
@@ -186,6 +194,10 @@ impl fmt::Display for Key {
             return f.write_str(label);
         }
         match self.code {
+            // Terminals send Ctrl-\ as the byte crossterm reads as Ctrl-4.
+            KeyCode::Char('4') if self.modifiers.contains(KeyModifiers::CONTROL) => {
+                f.write_str("\\")
+            }
             KeyCode::Char(c) => write!(f, "{c}"),
             KeyCode::F(n) => write!(f, "F{n}"),
             other => write!(f, "{other:?}"),

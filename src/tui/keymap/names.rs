@@ -20,6 +20,7 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::Save => "save",
         Action::Export => "export",
         Action::Quit => "quit",
+        Action::Suspend => "suspend",
         Action::Pan { towards, .. } => match towards {
             Dir::West => "pan-left",
             Dir::East => "pan-right",

@@ -1073,3 +1073,16 @@ fn the_first_maze_is_carved_from_the_entry() {
     let m = model(9, 7);
     assert_eq!(m.maze().options().start, Pos::new(0, 0));
 }
+
+#[test]
+fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
+    let mut m = model(15, 10);
+    let before = m.phase();
+    let effects = update(&mut m, Message::Action(Action::Suspend));
+    assert!(
+        matches!(effects.as_slice(), [Effect::Suspend]),
+        "{effects:?}"
+    );
+    assert_eq!(m.phase(), before);
+    assert!(!m.quitting);
+}
