@@ -567,6 +567,42 @@ fn sigterm_restores_the_terminal() {
     assert_terminal_restored(&app.terminal.raw());
 }
 
+/// The theme list from the keyboard: Tab gives it the focus, the arrows move its cursor, Enter
+/// uses the theme under the cursor, and Tab gives the focus back to the maze.
+#[test]
+fn the_theme_list_from_the_keyboard() {
+    let dir = folder_with_config(&config(15, 10, 7, ""));
+    let dir = dir.path();
+    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
+    app.wait_for_first("dashboard", Screen::is_dashboard);
+    app.press(&["Enter"]);
+    let screen = app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    assert_eq!(
+        screen.current_theme().as_deref(),
+        Some("classic"),
+        "\n{screen}"
+    );
+
+    app.press(&["Tab"]);
+    let screen = app.wait_for("focus on the theme list", |s| {
+        s.keys().contains("use theme")
+    });
+    assert_eq!(
+        screen.current_theme().as_deref(),
+        Some("classic"),
+        "\n{screen}"
+    );
+    app.press(&["Down", "Down", "Up", "Enter"]);
+    let screen = app.wait_for("theme light", |s| {
+        s.current_theme().as_deref() == Some("light")
+    });
+    assert_eq!(screen.status(), "Theme: light", "\n{screen}");
+
+    app.press(&["Tab"]);
+    app.wait_for("focus back on the maze", |s| s.keys().contains("finish"));
+    app.quit();
+}
+
 /// `?` opens the help; Esc, `?` and `q` close it without quitting.
 #[test]
 fn the_help_opens_and_closes_without_quitting() {

@@ -414,3 +414,29 @@ impl Drop for Terminal {
         let _ = child.wait();
     }
 }
+
+#[test]
+fn key_names_are_the_bytes_a_terminal_sends() {
+    for (key, bytes) in [
+        ("Enter", &b"\r"[..]),
+        ("Escape", b"\x1b"),
+        ("Tab", b"\t"),
+        ("BTab", b"\x1b[Z"),
+        ("Up", b"\x1b[A"),
+        ("Down", b"\x1b[B"),
+        ("Right", b"\x1b[C"),
+        ("Left", b"\x1b[D"),
+        ("C-c", b"\x03"),
+        ("C-C", b"\x03"),
+        ("q", b"q"),
+        ("?", b"?"),
+        ("T", b"T"),
+        ("·", "·".as_bytes()),
+    ] {
+        assert_eq!(key_bytes(key), bytes, "{key}");
+    }
+    for bad in ["", "C-", "C-cc", "Home"] {
+        let result = std::panic::catch_unwind(|| key_bytes(bad));
+        assert!(result.is_err(), "{bad:?} is not a key name");
+    }
+}
