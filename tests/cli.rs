@@ -1187,3 +1187,39 @@ fn an_unwritable_svg_path_is_an_error_naming_it() {
     assert!(r.stderr.contains("no/such/dir/m.svg"), "{r:?}");
     assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
 }
+
+#[test]
+fn svg_cell_sets_the_pictures_pixels_a_cell_and_the_default_fits_a_screen() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "config.txt",
+        &config(600, 30, "0,0", "599,29", "maze.txt", true, Some(1)),
+    );
+    let size = |name: &str| {
+        let text = read(dir.path(), name);
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let root = doc.root_element();
+        let number = |attr| root.attribute(attr).unwrap().parse::<u64>().unwrap();
+        (number("width"), number("height"))
+    };
+    let r = run(
+        dir.path(),
+        &["--headless", "--svg", "fit.svg", "config.txt"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(size("fit.svg"), (1600, (32 * 1600 + 301) / 602));
+    let r = run(
+        dir.path(),
+        &[
+            "--headless",
+            "--svg",
+            "px.svg",
+            "--svg-cell",
+            "5",
+            "config.txt",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(size("px.svg"), (602 * 5, 32 * 5));
+}

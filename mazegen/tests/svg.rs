@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
-use mazegen::format::svg::{self, SvgOptions, SvgStyle, maze_metadata};
+use mazegen::format::svg::{self, CellSize, SvgOptions, SvgStyle, maze_metadata};
 use mazegen::format::write_atomically;
 use mazegen::{Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
 
@@ -200,7 +200,7 @@ fn the_drawing_is_an_svg_document_sized_to_the_maze() {
     assert_eq!(first, ["title", "rect"], "no metadata, no desc");
 
     let scalable = SvgOptions {
-        cell_size: 0,
+        cell_size: CellSize::Scalable,
         ..SvgOptions::default()
     };
     let text = draw(&grid, entry, exit, &path, &scalable);
@@ -543,4 +543,52 @@ fn a_million_cells_take_under_15_bytes_each() {
     assert!(per_cell < 15.0, "{per_cell:.2} bytes a cell");
     let text = String::from_utf8(bytes).unwrap();
     assert!(text.contains("<g id=\"solution\"") && text.contains("<g id=\"markers\">"));
+}
+
+/// The root's `width` and `height`, as numbers.
+fn pixel_size(text: &str) -> (u64, u64) {
+    let doc = roxmltree::Document::parse(text).unwrap();
+    let root = doc.root_element();
+    let number = |name| root.attribute(name).unwrap().parse().unwrap();
+    (number("width"), number("height"))
+}
+
+#[test]
+fn a_big_maze_fits_a_screen_and_a_small_one_keeps_16_pixels_a_cell() {
+    let (grid, entry, exit, path) = solved(MazeOptions::new(1000, 1000).seed(2));
+    let text = draw(&grid, entry, exit, &path, &SvgOptions::default());
+    assert_eq!(
+        pixel_size(&text),
+        (1600, 1600),
+        "the long side fits 1600 px"
+    );
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(
+        doc.root_element().attribute("viewBox"),
+        Some("-1 -1 1002 1002"),
+        "the viewBox stays in maze units"
+    );
+
+    let (grid, entry, exit, path) = solved(MazeOptions::new(400, 100).seed(2));
+    let (w, h) = pixel_size(&draw(&grid, entry, exit, &path, &SvgOptions::default()));
+    assert_eq!(w, 1600);
+    assert_eq!(h, (102 * 1600 + 201) / 402, "the short side in proportion");
+    assert!(w as f64 / 402.0 >= 3.9, "about 4 px a cell where it fits");
+
+    let (grid, entry, exit, path) = solved(MazeOptions::new(25, 20).seed(2));
+    let small = draw(&grid, entry, exit, &path, &SvgOptions::default());
+    assert_eq!(pixel_size(&small), (27 * 16, 22 * 16));
+}
+
+#[test]
+fn a_chosen_cell_size_is_kept_at_any_size() {
+    let (grid, entry, exit, path) = solved(MazeOptions::new(1000, 10).seed(2));
+    let options = SvgOptions {
+        cell_size: CellSize::Pixels(3),
+        ..SvgOptions::default()
+    };
+    assert_eq!(
+        pixel_size(&draw(&grid, entry, exit, &path, &options)),
+        (1002 * 3, 12 * 3)
+    );
 }

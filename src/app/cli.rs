@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
+use mazegen::format::svg::{CellSize, SvgOptions};
 use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
 
 /// The config used when none is named.
@@ -54,6 +55,11 @@ pub struct Cli {
     /// exit, the 42) to this file.
     #[arg(long, value_name = "FILE", requires = "headless")]
     pub svg: Option<PathBuf>,
+
+    /// With --svg: pixels a cell in the picture's width and height. By default the picture
+    /// fits 1600 pixels on its long side, with at most 16 pixels a cell.
+    #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub svg_cell: Option<u32>,
 }
 
 impl Cli {
@@ -104,7 +110,12 @@ impl Cli {
     pub fn outputs(&self, config: &Config) -> Vec<Output> {
         let mut outputs = vec![Output::file(Hex, &config.output_file)];
         if let Some(path) = &self.svg {
-            outputs.push(Output::file(Svg::default(), path));
+            let cell_size = self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels);
+            let options = SvgOptions {
+                cell_size,
+                ..SvgOptions::default()
+            };
+            outputs.push(Output::file(Svg::new(options), path));
         }
         if self.stats {
             outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));
@@ -153,6 +164,32 @@ mod tests {
         let cli = Cli::try_parse_from(["a-maze-ing", "--headless", "--svg", "m.svg"]).unwrap();
         assert_eq!(cli.svg.as_deref(), Some(Path::new("m.svg")));
         assert!(Cli::try_parse_from(["a-maze-ing", "--svg", "m.svg"]).is_err());
+    }
+
+    #[test]
+    fn svg_cell_needs_svg_and_a_sensible_size() {
+        let cli = Cli::try_parse_from([
+            "a-maze-ing",
+            "--headless",
+            "--svg",
+            "m.svg",
+            "--svg-cell",
+            "4",
+        ])
+        .unwrap();
+        assert_eq!(cli.svg_cell, Some(4));
+        assert!(Cli::try_parse_from(["a-maze-ing", "--headless", "--svg-cell", "4"]).is_err());
+        for bad in ["0", "2000", "big"] {
+            let args = [
+                "a-maze-ing",
+                "--headless",
+                "--svg",
+                "m.svg",
+                "--svg-cell",
+                bad,
+            ];
+            assert!(Cli::try_parse_from(args).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //!
 //! The drawing works in cell units: cell `(x, y)` is the unit square from `(x, y)` to
 //! `(x + 1, y + 1)`, and the `viewBox` adds a margin of [`MARGIN`] cells all round, so every wall
-//! coordinate is a small integer. `width` and `height` scale it to [`SvgOptions::cell_size`]
-//! pixels a cell.
+//! coordinate is a small integer. `width` and `height` scale it to what [`CellSize`] says: by
+//! default the picture fits [`FIT_LONG_SIDE`] pixels on its long side, with at most
+//! [`MAX_FIT_CELL`] pixels a cell, so a browser shows the whole of even a 1000x1000 maze and a
+//! small one is not blown up; the `viewBox` stays in maze units, so any size scales cleanly.
 //!
 //! Layers, bottom to top, each a `<g>` with an `id` so that a vector editor can hide it:
 //! `courtyard` (its nine cells, lightly filled), `stamp` (the 42's cells, filled), `solution`
@@ -62,9 +64,8 @@ impl Default for SvgStyle {
 /// What to draw and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
-    /// Pixels a cell in the `width` and `height` attributes. `0` leaves both out, so the
-    /// drawing fills whatever holds it.
-    pub cell_size: u32,
+    /// The size the root's `width` and `height` give the picture.
+    pub cell_size: CellSize,
     /// Draw the solution (when one is given).
     pub show_path: bool,
     /// Mark the entry and the exit.
@@ -79,11 +80,56 @@ pub struct SvgOptions {
     pub metadata: Vec<(String, String)>,
 }
 
+/// The long side, in pixels, that [`CellSize::Fit`] fits a picture in: about a typical screen.
+pub const FIT_LONG_SIDE: u32 = 1600;
+
+/// The most pixels a cell [`CellSize::Fit`] gives, so small mazes keep lines of a usual size.
+pub const MAX_FIT_CELL: u32 = 16;
+
+/// How large the picture is, in the root's `width` and `height` (the `viewBox` is always in
+/// maze units).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CellSize {
+    /// [`MAX_FIT_CELL`] pixels a cell, or fewer so that the long side (margin included) is at
+    /// most [`FIT_LONG_SIDE`] pixels: under 4 pixels a cell only for mazes wider or taller than
+    /// about 400 cells, which need it to fit.
+    #[default]
+    Fit,
+    /// This many pixels a cell.
+    Pixels(u32),
+    /// No `width` or `height`: the drawing fills whatever holds it.
+    Scalable,
+}
+
+impl CellSize {
+    /// The root's `width` and `height` for a drawing `view_w` x `view_h` cells (margin
+    /// included), if it has them.
+    pub fn pixels(self, view_w: u64, view_h: u64) -> Option<(u64, u64)> {
+        match self {
+            CellSize::Scalable => None,
+            CellSize::Pixels(px) => Some((view_w * u64::from(px), view_h * u64::from(px))),
+            CellSize::Fit => {
+                let long = view_w.max(view_h).max(1);
+                if long * u64::from(MAX_FIT_CELL) <= u64::from(FIT_LONG_SIDE) {
+                    let px = u64::from(MAX_FIT_CELL);
+                    return Some((view_w * px, view_h * px));
+                }
+                // Scale the long side to exactly FIT_LONG_SIDE, the short one in proportion
+                // (rounded, never 0).
+                let side = u64::from(FIT_LONG_SIDE);
+                let scale = |n: u64| ((n * side + long / 2) / long).max(1);
+                Some((scale(view_w), scale(view_h)))
+            }
+        }
+    }
+}
+
 impl Default for SvgOptions {
-    /// 16 pixels a cell, every layer on, the light theme, no metadata.
+    /// Fitted to a screen (see [`CellSize::Fit`]), every layer on, the light theme, no
+    /// metadata.
     fn default() -> SvgOptions {
         SvgOptions {
-            cell_size: 16,
+            cell_size: CellSize::Fit,
             show_path: true,
             show_markers: true,
             show_stamp: true,
@@ -137,13 +183,8 @@ pub fn write_svg<W: Write + ?Sized>(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
     ))?;
-    if options.cell_size > 0 {
-        let size = u64::from(options.cell_size);
-        sink.put(format_args!(
-            " width=\"{}\" height=\"{}\"",
-            view_w * size,
-            view_h * size
-        ))?;
+    if let Some((width, height)) = options.cell_size.pixels(view_w, view_h) {
+        sink.put(format_args!(" width=\"{width}\" height=\"{height}\""))?;
     }
     sink.put(format_args!(
         " viewBox=\"-{m} -{m} {view_w} {view_h}\">\n<title>Maze {w}x{h}</title>\n"
