@@ -21,6 +21,7 @@ mod recursive_division;
 mod sidewinder;
 #[cfg(test)]
 mod testkit;
+mod union_find;
 mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};

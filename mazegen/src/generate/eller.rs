@@ -17,6 +17,7 @@
 //! that no cell carries down is free for the next row's new sets.
 
 use super::carve::{Carve, is_obstacle, landmark_state};
+use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
@@ -49,8 +50,8 @@ pub struct Eller {
     done: bool,
     /// The set label of each cell of the row (`NONE` for an obstacle).
     sets: Vec<u32>,
-    /// Union-find over the labels, for the across pass.
-    parent: Vec<u32>,
+    /// Which labels the across pass has joined into one set.
+    labels: UnionFind,
     /// Per set (root label), for the down pass: the cell that must open south, chosen by
     /// reservoir sampling over the set's cells that can, counted in `candidates`.
     must: Vec<u32>,
@@ -80,7 +81,7 @@ impl Eller {
             x: 0,
             done: false,
             sets: vec![NONE; width],
-            parent: (0..width as u32).collect(),
+            labels: UnionFind::new(width),
             must: vec![0; width],
             candidates: vec![0; width],
             below: vec![NONE; width],
@@ -117,9 +118,7 @@ impl Eller {
                     .expect("a row never has more sets than cells")
             };
         }
-        for (label, parent) in self.parent.iter_mut().enumerate() {
-            *parent = label as u32;
-        }
+        self.labels.reset();
         self.below.fill(NONE);
     }
 
@@ -133,7 +132,7 @@ impl Eller {
             if *set == NONE {
                 continue;
             }
-            let root = find(&mut self.parent, *set);
+            let root = self.labels.find(*set);
             *set = root;
             if !is_obstacle(byte) {
                 let seen = &mut self.candidates[root as usize];
@@ -183,11 +182,10 @@ impl Eller {
                 if set == NONE || next == NONE {
                     return GenEvent::Visit { cell: here };
                 }
-                let (a, b) = (find(&mut self.parent, set), find(&mut self.parent, next));
-                if a == b || !(last_row || rng.chance(HALF)) {
+                if self.labels.equiv(set, next) || !(last_row || rng.chance(HALF)) {
                     return GenEvent::Visit { cell: here };
                 }
-                self.parent[b as usize] = a;
+                self.labels.union(set, next);
                 cells[cell] &= !EAST_CLOSED;
                 GenEvent::Carve {
                     from: here,
@@ -210,17 +208,6 @@ impl Eller {
             }
         }
     }
-}
-
-/// The root of `label`'s set, halving the path on the way.
-#[inline(always)]
-fn find(parent: &mut [u32], mut label: u32) -> u32 {
-    while parent[label as usize] != label {
-        let up = parent[parent[label as usize] as usize];
-        parent[label as usize] = up;
-        label = up;
-    }
-    label
 }
 
 impl Carve for Eller {

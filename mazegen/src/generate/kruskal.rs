@@ -9,9 +9,8 @@
 //!
 //! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell.
 
-use petgraph::unionfind::UnionFind;
-
 use super::carve::{Carve, first_cells};
+use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
@@ -19,7 +18,7 @@ use crate::rng::MazeRng;
 
 #[derive(Debug)]
 pub struct Kruskal {
-    trees: UnionFind<u32>,
+    trees: UnionFind,
     /// The walls still to examine, from `next` on.
     walls: Vec<u32>,
     next: usize,

@@ -7,16 +7,15 @@
 //! rule). Joining two
 //! trees by one wall never makes a loop, so a perfect maze stays perfect.
 
-use petgraph::unionfind::UnionFind;
-
 use super::GenEvent;
+use super::union_find::UnionFind;
 use crate::geometry::Dir;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
 
 #[derive(Debug)]
 pub struct Linker {
-    trees: UnionFind<u32>,
+    trees: UnionFind,
     /// Islands left; 1 when the maze is connected.
     islands: u64,
     /// Closed walls between two islands, as `cell * 2 + (0 east, 1 south)`, shuffled.
