@@ -350,7 +350,7 @@ mod tests {
                     assert!(
                         Dir::ALL
                             .iter()
-                            .any(|&d| generator.grid().neighbor(from, d) == Some(to))
+                            .any(|&d| generator.grid().neighbour(from, d) == Some(to))
                     );
                     assert!(!generator.grid().is_locked(to));
                     at = to;

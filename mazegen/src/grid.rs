@@ -146,7 +146,7 @@ impl Grid {
         for p in yard.cells() {
             debug_assert!(self.contains(p) && !self.is_locked(p), "courtyard at {p}");
             for dir in [Dir::East, Dir::South] {
-                if self.neighbor(p, dir).is_some_and(|n| yard.contains(n)) {
+                if self.neighbour(p, dir).is_some_and(|n| yard.contains(n)) {
                     self.set_wall(p, dir, false);
                 }
             }
@@ -165,7 +165,7 @@ impl Grid {
             self.contains(p)
                 && !self.is_locked(p)
                 && [Dir::East, Dir::South].into_iter().all(|d| {
-                    !self.neighbor(p, d).is_some_and(|n| yard.contains(n)) || self.is_open(p, d)
+                    !self.neighbour(p, d).is_some_and(|n| yard.contains(n)) || self.is_open(p, d)
                 })
         });
         if open {
@@ -242,7 +242,7 @@ impl Grid {
 
     /// The neighbouring cell in `dir`, or `None` past the border.
     #[inline]
-    pub fn neighbor(&self, pos: Pos, dir: Dir) -> Option<Pos> {
+    pub fn neighbour(&self, pos: Pos, dir: Dir) -> Option<Pos> {
         match dir {
             Dir::North => pos.y.checked_sub(1).map(|y| Pos::new(pos.x, y)),
             Dir::West => pos.x.checked_sub(1).map(|x| Pos::new(x, pos.y)),
@@ -306,7 +306,7 @@ impl Grid {
     /// border or belongs to a "42" cell. Closing always succeeds except on the border, which is
     /// already closed, and inside the courtyard, which stays open.
     pub fn set_wall(&mut self, pos: Pos, dir: Dir, closed: bool) -> bool {
-        let Some(next) = self.neighbor(pos, dir) else {
+        let Some(next) = self.neighbour(pos, dir) else {
             return closed;
         };
         if !closed && (self.is_locked(pos) || self.is_locked(next)) {
@@ -372,7 +372,7 @@ mod tests {
         let p = Pos::new(1, 1);
         for dir in Dir::ALL {
             assert!(grid.set_wall(p, dir, false));
-            let n = grid.neighbor(p, dir).unwrap();
+            let n = grid.neighbour(p, dir).unwrap();
             assert!(grid.is_open(p, dir));
             assert!(grid.is_open(n, dir.opposite()));
         }
@@ -437,7 +437,7 @@ mod tests {
         let mut open = Grid::with_stamp(11, 11, None).unwrap();
         for p in yard.cells() {
             for d in [Dir::East, Dir::South] {
-                if open.neighbor(p, d).is_some_and(|n| yard.contains(n)) {
+                if open.neighbour(p, d).is_some_and(|n| yard.contains(n)) {
                     open.set_wall(p, d, false);
                 }
             }

@@ -197,7 +197,7 @@ impl Solution {
         let mut dirs = self.dirs.iter();
         std::iter::from_fn(move || {
             let here = at?;
-            at = dirs.next().and_then(|&d| grid.neighbor(here, d));
+            at = dirs.next().and_then(|&d| grid.neighbour(here, d));
             Some(here)
         })
     }

@@ -335,7 +335,7 @@ fn check_path(
     let mut at = path.start();
     for (i, &dir) in path.dirs().iter().enumerate() {
         let step = i + 1;
-        let Some(next) = grid.neighbor(at, dir) else {
+        let Some(next) = grid.neighbour(at, dir) else {
             return Some(Violation::PathLeavesMaze {
                 step,
                 cell: at,
@@ -588,7 +588,7 @@ mod tests {
             .positions()
             .flat_map(|p| Dir::ALL.map(|d| (p, d)))
             .find(|&(p, d)| {
-                board.neighbor(p, d).is_some() && board.is_closed(p, d) && !board.is_locked(p)
+                board.neighbour(p, d).is_some() && board.is_closed(p, d) && !board.is_locked(p)
             })
             .unwrap();
         let mut walk = shortest_path(&board, ENTRY, cell).unwrap().dirs().to_vec();

@@ -241,7 +241,7 @@ mod tests {
             }
             for d in crate::geometry::Dir::ALL {
                 let ok =
-                    grid.neighbor(p, d).is_some_and(|n| !grid.is_locked(n)) && !grid.is_locked(p);
+                    grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)) && !grid.is_locked(p);
                 assert_eq!(m & d.bit() != 0, ok, "{p} {d:?}");
             }
         }

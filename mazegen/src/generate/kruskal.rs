@@ -204,8 +204,8 @@ mod tests {
             .positions()
             .filter(|&p| open(p))
             .map(|p| {
-                let east = grid.neighbor(p, crate::Dir::East).is_some_and(open);
-                let south = grid.neighbor(p, crate::Dir::South).is_some_and(open);
+                let east = grid.neighbour(p, crate::Dir::East).is_some_and(open);
+                let south = grid.neighbour(p, crate::Dir::South).is_some_and(open);
                 u64::from(east) + u64::from(south)
             })
             .sum::<u64>();

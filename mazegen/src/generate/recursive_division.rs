@@ -319,7 +319,7 @@ mod tests {
             .map(|p| {
                 [Dir::East, Dir::South]
                     .into_iter()
-                    .filter(|&d| grid.neighbor(p, d).is_some_and(ordinary))
+                    .filter(|&d| grid.neighbour(p, d).is_some_and(ordinary))
                     .count() as u64
             })
             .sum::<u64>();
@@ -356,7 +356,7 @@ mod tests {
         let yard = grid.courtyard().unwrap();
         for cell in yard.cells() {
             for dir in Dir::ALL {
-                let inside = grid.neighbor(cell, dir).is_some_and(|n| yard.contains(n));
+                let inside = grid.neighbour(cell, dir).is_some_and(|n| yard.contains(n));
                 assert_eq!(grid.is_open(cell, dir), inside, "{cell} {dir:?}");
             }
         }

@@ -309,7 +309,7 @@ mod tests {
         let (a, b) = (Pos::new(x, y), Pos::new(to_x, to_y));
         let dir = Dir::ALL
             .into_iter()
-            .find(|&d| grid.neighbor(a, d) == Some(b))
+            .find(|&d| grid.neighbour(a, d) == Some(b))
             .unwrap();
         assert!(grid.set_wall(a, dir, false));
     }
