@@ -9,6 +9,7 @@ pub mod format;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+mod registry;
 pub mod rng;
 pub mod rules;
 pub mod session;

@@ -13,6 +13,7 @@ use super::message::{Action, Message, SaveReport};
 use super::model::{FirstSave, Focus, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::theme::css_color;
+use super::view::solver_label;
 use super::viewport::Zoom;
 use mazegen::Dir;
 use mazegen::format::svg::{self, SvgOptions, SvgStyle};
@@ -207,8 +208,8 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             model.maze.resolve_with(solver);
             model.pace.restart();
             let text = match model.maze.phase() {
-                Phase::Carving => format!("Solver: {} (once carving ends)", solver.label()),
-                _ => format!("Solver: {}", solver.label()),
+                Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
+                _ => format!("Solver: {}", solver_label(solver)),
             };
             model.set_status(StatusKind::Info, text);
             Vec::new()
