@@ -134,9 +134,6 @@ pub enum GenError {
     StartOutside { start: Pos, width: u32, height: u32 },
     #[error("start cell {0} is part of the 42")]
     StartOnStamp(Pos),
-    /// Only raised by callers that also solve the maze, such as the dashboard.
-    #[error("exit cell {exit} is outside the {width}x{height} maze")]
-    ExitOutside { exit: Pos, width: u32, height: u32 },
     #[error("BRAID must be between 0.0 and 1.0, got {0}")]
     Braid(String),
 }

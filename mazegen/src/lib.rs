@@ -20,5 +20,5 @@ pub mod validate;
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
-pub use session::{Phase, Session};
+pub use session::{Phase, Session, SessionError};
 pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

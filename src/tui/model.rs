@@ -5,9 +5,8 @@ use super::pace::Pace;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
-use mazegen::generate::GenError;
 use mazegen::rng::MazeRng;
-use mazegen::session::{Phase, Session};
+use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
@@ -81,7 +80,7 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn new(start: Start) -> Result<Model, GenError> {
+    pub fn new(start: Start) -> Result<Model, SessionError> {
         let Start {
             config,
             seed,
