@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError};
+use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError};
 use key::Key;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
@@ -118,32 +118,10 @@ impl Config {
         grid::Landmarks::plan(self.width, self.height, self.courtyard)
     }
 
-    /// One line for each of the 42 and the courtyard that the maze has no room for, to tell the
-    /// user (the maze is made without it).
-    pub fn landmark_notes(&self) -> Vec<String> {
-        let (w, h) = (self.width, self.height);
-        let landmarks = self.landmarks();
-        let mut notes = Vec::new();
-        if grid::Landmarks::courtyard_skipped(w, h, self.courtyard) {
-            let side = grid::COURTYARD_MIN_SIDE;
-            notes.push(format!(
-                "the {w}x{h} maze is too small for the courtyard (it needs at least \
-                 {side}x{side}); generated without it"
-            ));
-        }
-        if landmarks.stamp.is_none() {
-            notes.push(if landmarks.courtyard.is_some() {
-                format!("the {w}x{h} maze has no room for the 42 beside the courtyard; generated without it")
-            } else {
-                format!(
-                    "the {w}x{h} maze is too small for the 42 (it needs at least {}x{}); \
-                     generated without it",
-                    grid::STAMP_MIN_WIDTH,
-                    grid::STAMP_MIN_HEIGHT
-                )
-            });
-        }
-        notes
+    /// Each of the 42 and the courtyard that the maze has no room for (it is made without
+    /// it), to tell the user.
+    pub fn landmark_notes(&self) -> Vec<LandmarkNote> {
+        grid::Landmarks::notes(self.width, self.height, self.courtyard)
     }
 }
 

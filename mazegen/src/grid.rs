@@ -8,7 +8,7 @@
 mod courtyard;
 mod stamp;
 
-pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, Landmarks};
+pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
 pub use stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
 
 use crate::geometry::{Dir, Pos};

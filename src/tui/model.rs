@@ -5,6 +5,7 @@ use super::pace::Pace;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
+use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::MazeRng;
 use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
@@ -91,11 +92,7 @@ impl Model {
         } = start;
         let maze = Session::from_config(&config, seed, Solver::default())?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
-        warnings.extend(config.landmark_notes().into_iter().map(|note| {
-            let mut note = note;
-            note[..1].make_ascii_uppercase();
-            note
-        }));
+        warnings.extend(config.landmark_notes().into_iter().map(landmark_warning));
         let wanted = match &config.theme {
             Some(name) => name.as_str(),
             None if no_color => PLAIN_THEME,
@@ -210,5 +207,23 @@ impl Model {
             kind,
             text: text.into(),
         });
+    }
+}
+
+/// The status line's warning for a landmark the maze has no room for.
+fn landmark_warning(note: LandmarkNote) -> String {
+    match note {
+        LandmarkNote::CourtyardTooSmall { width, height } => format!(
+            "The {width}x{height} maze is too small for the courtyard (it needs at least \
+             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
+        ),
+        LandmarkNote::StampTooSmall { width, height } => format!(
+            "The {width}x{height} maze is too small for the 42 (it needs at least \
+             {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
+        ),
+        LandmarkNote::StampBesideCourtyard { width, height } => format!(
+            "The {width}x{height} maze has no room for the 42 beside the courtyard; generated \
+             without it"
+        ),
     }
 }

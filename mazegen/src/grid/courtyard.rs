@@ -3,7 +3,9 @@
 //! "no 3x3 open area" rule, so the validator must know exactly where it is: this module is the
 //! single source of that position, and of where the 42 moves to make room for it.
 
-use super::stamp::{STAMP_HEIGHT, STAMP_WIDTH, Stamp};
+use std::fmt;
+
+use super::stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
 use crate::geometry::Pos;
 
 /// Width and height of the courtyard in cells.
@@ -108,6 +110,61 @@ impl Landmarks {
     pub fn courtyard_skipped(width: u32, height: u32, courtyard: bool) -> bool {
         courtyard && Courtyard::centred(width, height).is_none()
     }
+
+    /// Each landmark that a `width` x `height` maze (asked for a courtyard if `courtyard`) has
+    /// no room for, and so is made without: the courtyard first, then the 42.
+    pub fn notes(width: u32, height: u32, courtyard: bool) -> Vec<LandmarkNote> {
+        let plan = Landmarks::plan(width, height, courtyard);
+        let mut notes = Vec::new();
+        if Landmarks::courtyard_skipped(width, height, courtyard) {
+            notes.push(LandmarkNote::CourtyardTooSmall { width, height });
+        }
+        if plan.stamp.is_none() {
+            notes.push(if plan.courtyard.is_some() {
+                LandmarkNote::StampBesideCourtyard { width, height }
+            } else {
+                LandmarkNote::StampTooSmall { width, height }
+            });
+        }
+        notes
+    }
+}
+
+/// A landmark a maze has no room for, and is made without (see [`Landmarks::notes`]). It
+/// displays as a lowercase sentence for a log line; an application may word it its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LandmarkNote {
+    /// A courtyard was asked for, but a side of the maze is under [`COURTYARD_MIN_SIDE`].
+    CourtyardTooSmall { width: u32, height: u32 },
+    /// The maze is under [`STAMP_MIN_WIDTH`] x [`STAMP_MIN_HEIGHT`]: no room for the 42.
+    StampTooSmall { width: u32, height: u32 },
+    /// The courtyard fits, but the 42 does not fit beside it.
+    StampBesideCourtyard { width: u32, height: u32 },
+}
+
+impl fmt::Display for LandmarkNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LandmarkNote::CourtyardTooSmall { width, height } => {
+                let side = COURTYARD_MIN_SIDE;
+                write!(
+                    f,
+                    "the {width}x{height} maze is too small for the courtyard (it needs at least \
+                     {side}x{side}); generated without it"
+                )
+            }
+            LandmarkNote::StampTooSmall { width, height } => write!(
+                f,
+                "the {width}x{height} maze is too small for the 42 (it needs at least \
+                 {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
+            ),
+            LandmarkNote::StampBesideCourtyard { width, height } => write!(
+                f,
+                "the {width}x{height} maze has no room for the 42 beside the courtyard; \
+                 generated without it"
+            ),
+        }
+    }
 }
 
 /// The 42's origin next to the courtyard, trying above, below, left and right in that order.
@@ -135,6 +192,50 @@ fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notes_name_each_landmark_left_out_in_a_neutral_sentence() {
+        use LandmarkNote::*;
+        assert_eq!(Landmarks::notes(25, 20, true), []);
+        assert_eq!(Landmarks::notes(9, 7, false), []);
+        let small = StampTooSmall {
+            width: 8,
+            height: 6,
+        };
+        assert_eq!(Landmarks::notes(8, 6, false), [small]);
+        let tiny = (4, 4);
+        assert_eq!(
+            Landmarks::notes(tiny.0, tiny.1, true),
+            [
+                CourtyardTooSmall {
+                    width: 4,
+                    height: 4
+                },
+                StampTooSmall {
+                    width: 4,
+                    height: 4
+                }
+            ]
+        );
+        let crowded = StampBesideCourtyard {
+            width: 12,
+            height: 12,
+        };
+        assert_eq!(Landmarks::notes(12, 12, true), [crowded]);
+        assert_eq!(
+            small.to_string(),
+            "the 8x6 maze is too small for the 42 (it needs at least 9x7); generated without it"
+        );
+        assert_eq!(
+            crowded.to_string(),
+            "the 12x12 maze has no room for the 42 beside the courtyard; generated without it"
+        );
+        assert_eq!(
+            Landmarks::notes(4, 4, true)[0].to_string(),
+            "the 4x4 maze is too small for the courtyard (it needs at least 5x5); generated \
+             without it"
+        );
+    }
 
     fn overlaps(stamp: Stamp, yard: Courtyard) -> bool {
         yard.cells().any(|c| {
