@@ -9,36 +9,32 @@ mod error;
 mod key;
 
 pub use error::{ConfigError, ConfigErrorKind};
+pub use key::Key;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError};
-use key::Key;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
 /// imperfect maze has loops everywhere unless the user asks for fewer.
 pub const DEFAULT_BRAID: f64 = 1.0;
 
 /// Keys every config must give, in the order a missing one is reported.
-pub const MANDATORY_KEYS: [&str; 6] = [
-    Key::Width.name(),
-    Key::Height.name(),
-    Key::Entry.name(),
-    Key::Exit.name(),
-    Key::OutputFile.name(),
-    Key::Perfect.name(),
+pub const MANDATORY_KEYS: &[Key] = &[
+    Key::Width,
+    Key::Height,
+    Key::Entry,
+    Key::Exit,
+    Key::OutputFile,
+    Key::Perfect,
 ];
 
-/// Keys a config may give; any other key is an error.
-pub const OPTIONAL_KEYS: [&str; 5] = [
-    Key::Seed.name(),
-    Key::Algorithm.name(),
-    Key::Theme.name(),
-    Key::Braid.name(),
-    Key::Courtyard.name(),
-];
+/// Keys of the library a config may give. Any other key is an error, unless the application
+/// reading the config names it as one of its own (see [`Config::parse_with_app_keys`]).
+pub const OPTIONAL_KEYS: &[Key] = &[Key::Seed, Key::Algorithm, Key::Braid, Key::Courtyard];
 
 /// A parsed and fully checked config: every value is in range and the entry and exit are
 /// usable cells of the maze, so callers can generate without re-validating.
@@ -60,19 +56,40 @@ pub struct Config {
     pub seed: Option<u64>,
     /// `ALGORITHM`, [`Algorithm::default`] when absent.
     pub algorithm: Algorithm,
-    /// `THEME`, free text: only the TUI knows the theme names, so it checks them.
-    pub theme: Option<String>,
     /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
     pub braid: f64,
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
     /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
     pub courtyard: bool,
+    /// The values of the application's own keys that the config gives, by key as the
+    /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
+    /// them.
+    pub app_settings: BTreeMap<&'static str, AppSetting>,
+}
+
+/// The value of a key the library does not read, kept for the application that asked for it,
+/// with its line so the application can point at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppSetting {
+    /// The value, trimmed and not empty.
+    pub value: String,
+    /// 1-based line of the config it was given on.
+    pub line: usize,
 }
 
 impl Config {
     /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
     /// recognises what they typed.
     pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
+        Config::load_with_app_keys(path, &[])
+    }
+
+    /// [`Config::load`], also accepting the application's own keys (see
+    /// [`Config::parse_with_app_keys`]).
+    pub fn load_with_app_keys(
+        path: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, ConfigError> {
         let path = path.as_ref();
         let fail = |kind| ConfigError {
             file: path.to_path_buf(),
@@ -89,16 +106,34 @@ impl Config {
                 offset: error.utf8_error().valid_up_to(),
             })
         })?;
-        Config::parse(&text, path)
+        Config::parse_with_app_keys(&text, path, app_keys)
     }
 
     /// Parses config text. `source` is only used to name the file in error messages.
     pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
-        parse_text(text).map_err(|Fault { line, kind }| ConfigError {
+        Config::parse_with_app_keys(text, source, &[])
+    }
+
+    /// Parses config text that may also hold `app_keys`, keys the application reading it
+    /// documents (such as a dashboard's `THEME`), uppercase. They are matched in any case like
+    /// the library's keys, and are errors like them when given twice or with no value, but
+    /// their values are only kept, in [`Config::app_settings`], for the application to read.
+    pub fn parse_with_app_keys(
+        text: &str,
+        source: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, ConfigError> {
+        parse_text(text, app_keys).map_err(|Fault { line, kind }| ConfigError {
             file: source.as_ref().to_path_buf(),
             line,
             kind,
         })
+    }
+
+    /// The application's own key `key` (as it was named to [`Config::parse_with_app_keys`]),
+    /// if the config gives it.
+    pub fn app_setting(&self, key: &str) -> Option<&AppSetting> {
+        self.app_settings.get(key)
     }
 
     /// The generator options for this config. The seed is passed in because a config without
@@ -138,10 +173,13 @@ impl Fault {
 }
 
 /// Parses config text: every line first, then the whole.
-fn parse_text(text: &str) -> Result<Config, Fault> {
+fn parse_text(text: &str, app_keys: &[&'static str]) -> Result<Config, Fault> {
     // Windows editors like to start UTF-8 files with a byte order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut draft = Draft::default();
+    let mut draft = Draft {
+        app_keys,
+        ..Draft::default()
+    };
     for (index, line) in text.lines().enumerate() {
         let line_no = index + 1;
         draft
@@ -170,7 +208,10 @@ impl KeyLines {
 
 /// The values read so far; every one already parsed and range-checked on its own.
 #[derive(Default)]
-struct Draft {
+struct Draft<'a> {
+    /// The application's own keys, accepted and kept in `app_settings`.
+    app_keys: &'a [&'static str],
+    app_settings: BTreeMap<&'static str, AppSetting>,
     lines: KeyLines,
     width: Option<u32>,
     height: Option<u32>,
@@ -180,12 +221,11 @@ struct Draft {
     perfect: Option<bool>,
     seed: Option<u64>,
     algorithm: Option<Algorithm>,
-    theme: Option<String>,
     braid: Option<f64>,
     courtyard: Option<bool>,
 }
 
-impl Draft {
+impl Draft<'_> {
     /// Reads one line: a comment, a blank, or a `KEY=VALUE` for a key not seen before.
     fn read_line(&mut self, line_no: usize, line: &str) -> Result<(), ConfigErrorKind> {
         let text = line.trim();
@@ -199,9 +239,8 @@ impl Draft {
         if key.is_empty() {
             return Err(ConfigErrorKind::EmptyKey { text: text.into() });
         }
-        let upper = key.to_ascii_uppercase();
-        let Some(key) = Key::from_name(&upper) else {
-            return Err(ConfigErrorKind::UnknownKey { key: upper });
+        let Ok(key) = key.parse::<Key>() else {
+            return self.read_app_key(line_no, key, value);
         };
         if let Some(first_line) = self.lines.get(key) {
             return Err(ConfigErrorKind::DuplicateKey {
@@ -214,6 +253,37 @@ impl Draft {
         }
         self.set(key, value)?;
         self.lines.set(key, line_no);
+        Ok(())
+    }
+
+    /// Reads `key=value` for a key that is not the library's: kept if it is one of the
+    /// application's, an error otherwise.
+    fn read_app_key(
+        &mut self,
+        line_no: usize,
+        key: &str,
+        value: &str,
+    ) -> Result<(), ConfigErrorKind> {
+        let Some(&key) = self.app_keys.iter().find(|k| k.eq_ignore_ascii_case(key)) else {
+            return Err(ConfigErrorKind::UnknownKey {
+                key: key.to_ascii_uppercase(),
+                known: key::known_keys(self.app_keys),
+            });
+        };
+        if let Some(first) = self.app_settings.get(key) {
+            return Err(ConfigErrorKind::DuplicateKey {
+                key,
+                first_line: first.line,
+            });
+        }
+        if value.is_empty() {
+            return Err(ConfigErrorKind::EmptyValue { key });
+        }
+        let setting = AppSetting {
+            value: value.to_owned(),
+            line: line_no,
+        };
+        self.app_settings.insert(key, setting);
         Ok(())
     }
 
@@ -232,7 +302,6 @@ impl Draft {
                 let algorithm = value.parse().map_err(ConfigErrorKind::UnknownAlgorithm)?;
                 self.algorithm = Some(algorithm);
             }
-            Key::Theme => self.theme = Some(value.to_owned()),
             Key::Braid => self.braid = Some(parse_braid(value)?),
             Key::Courtyard => self.courtyard = Some(parse_bool(value)?),
         }
@@ -251,9 +320,9 @@ impl Draft {
             perfect: require(self.perfect, Key::Perfect)?,
             seed: self.seed,
             algorithm: self.algorithm.unwrap_or_default(),
-            theme: self.theme,
             braid: self.braid.unwrap_or(DEFAULT_BRAID),
             courtyard: self.courtyard.unwrap_or(false),
+            app_settings: self.app_settings,
         })
     }
 }
@@ -472,20 +541,46 @@ PERFECT=False
             perfect: false,
             seed: None,
             algorithm: Algorithm::default(),
-            theme: None,
             braid: DEFAULT_BRAID,
             courtyard: false,
+            app_settings: BTreeMap::new(),
         }
     }
 
     #[test]
     fn key_lists_match_the_key_enum() {
-        let all: Vec<&str> = MANDATORY_KEYS.into_iter().chain(OPTIONAL_KEYS).collect();
-        assert_eq!(all, Key::ALL.map(Key::name));
+        let all: Vec<Key> = MANDATORY_KEYS
+            .iter()
+            .chain(OPTIONAL_KEYS)
+            .copied()
+            .collect();
+        assert_eq!(all, Key::ALL);
         assert_eq!(
-            known_keys(),
-            "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID, \
-             COURTYARD"
+            known_keys(&[]).join(", "),
+            "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD"
+        );
+        assert_eq!(known_keys(&["THEME"])[Key::ALL.len()..], ["THEME"]);
+    }
+
+    #[test]
+    fn keys_are_named_in_screaming_snake_case_and_parse_in_any_case() {
+        for &key in Key::ALL {
+            let name = key.name();
+            assert!(
+                name.chars().all(|c| c.is_ascii_uppercase() || c == '_'),
+                "{name}"
+            );
+            assert_eq!(key.to_string(), name);
+            assert_eq!(key.as_ref(), name);
+            assert_eq!(name.parse(), Ok(key));
+            assert_eq!(name.to_ascii_lowercase().parse(), Ok(key));
+        }
+        assert_eq!(Key::OutputFile.name(), "OUTPUT_FILE");
+        assert_eq!("Output_File".parse(), Ok(Key::OutputFile));
+        assert!("OUTPUT-FILE".parse::<Key>().is_err());
+        assert!(
+            "THEME".parse::<Key>().is_err(),
+            "THEME is the dashboard's key"
         );
     }
 
@@ -512,7 +607,7 @@ PERFECT=False
                     theme = Neon Night\r\n\
                     braid=.25\r\n\
                     courtyard=true\r\n";
-        let config = Config::parse(text, FILE).unwrap();
+        let config = Config::parse_with_app_keys(text, FILE, &["THEME"]).unwrap();
         assert_eq!(
             config,
             Config {
@@ -524,11 +619,66 @@ PERFECT=False
                 perfect: true,
                 seed: Some(u64::MAX),
                 algorithm: Algorithm::Backtracker,
-                theme: Some("Neon Night".into()),
                 braid: 0.25,
                 courtyard: true,
+                app_settings: BTreeMap::from([(
+                    "THEME",
+                    AppSetting {
+                        value: "Neon Night".into(),
+                        line: 13,
+                    }
+                )]),
             }
         );
+    }
+
+    #[test]
+    fn app_keys_are_kept_in_any_case_with_their_line() {
+        let text = with_extra("# the dashboard's\ntheme = Neon Night");
+        let config = Config::parse_with_app_keys(&text, FILE, &["SOUND", "THEME"]).unwrap();
+        let theme = AppSetting {
+            value: "Neon Night".into(),
+            line: 8,
+        };
+        assert_eq!(config.app_setting("THEME"), Some(&theme));
+        assert_eq!(config.app_setting("SOUND"), None);
+        assert_eq!(config.app_settings.len(), 1);
+        let without = Config::parse_with_app_keys(BASE, FILE, &["THEME"]).unwrap();
+        assert_eq!(without, Config::parse(BASE, FILE).unwrap());
+        assert!(without.app_settings.is_empty());
+    }
+
+    #[test]
+    fn app_keys_are_unknown_to_the_library_alone() {
+        let text = with_extra("THEME=light");
+        let message = "unknown key \"THEME\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
+                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD)";
+        assert_error(&text, Some(7), Some("THEME"), &[message]);
+    }
+
+    #[test]
+    fn app_keys_are_listed_as_known_and_checked_like_the_librarys() {
+        let text = with_line("WIDTH", "widht=25");
+        let error = Config::parse_with_app_keys(&text, FILE, &["THEME", "SOUND"]).unwrap_err();
+        assert_eq!(error.line, Some(1));
+        assert!(
+            error.to_string().ends_with(
+                "(known keys: WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, \
+                            ALGORITHM, BRAID, COURTYARD, THEME, SOUND)"
+            ),
+            "{error}"
+        );
+        let twice = with_extra("THEME=light\ntheme=dark");
+        let error = Config::parse_with_app_keys(&twice, FILE, &["THEME"]).unwrap_err();
+        assert_eq!(error.line, Some(8));
+        assert_eq!(error.key(), Some("THEME"));
+        assert_eq!(
+            error.to_string(),
+            "test.cfg:8: duplicate key THEME (first given on line 7)"
+        );
+        let empty = with_extra("Theme =");
+        let error = Config::parse_with_app_keys(&empty, FILE, &["THEME"]).unwrap_err();
+        assert_eq!(error.to_string(), "test.cfg:7: THEME has no value");
     }
 
     #[test]
@@ -549,6 +699,10 @@ PERFECT=False
         let path = dir.path().join("config.txt");
         std::fs::write(&path, SUBJECT_EXAMPLE).unwrap();
         assert_eq!(Config::load(&path).unwrap(), expected_subject_config());
+        std::fs::write(&path, format!("{SUBJECT_EXAMPLE}THEME=light\n")).unwrap();
+        assert!(Config::load(&path).is_err());
+        let config = Config::load_with_app_keys(&path, &["THEME"]).unwrap();
+        assert_eq!(config.app_setting("THEME").unwrap().value, "light");
     }
 
     #[test]
@@ -608,7 +762,7 @@ PERFECT=False
     fn error_unknown_key() {
         let text = with_line("WIDTH", "widht=25");
         let message = "unknown key \"WIDHT\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
-                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID, COURTYARD)";
+                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD)";
         assert_error(&text, Some(1), Some("WIDHT"), &[message]);
     }
 
@@ -825,9 +979,10 @@ PERFECT=False
         );
     }
 
-    /// Parses `text`; an error must still be a one-line message naming the file.
+    /// Parses `text` (with an application key); an error must still be a one-line message
+    /// naming the file.
     fn check_no_panic(text: &str) {
-        if let Err(error) = Config::parse(text, "fuzz.cfg") {
+        if let Err(error) = Config::parse_with_app_keys(text, "fuzz.cfg", &["THEME"]) {
             let message = error.to_string();
             assert!(message.starts_with("fuzz.cfg"), "{message:?}");
             assert!(!message.contains('\n'), "{message:?}");

@@ -8,13 +8,14 @@ use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, validate_file};
 
 use super::AppError;
+use crate::tui::model::APP_CONFIG_KEYS;
 
 /// At most this many broken rules are listed; a count stands for the rest.
 const MAX_LISTED: usize = 50;
 
 pub fn run(maze_file: &Path, config: Option<&Path>) -> Result<ExitCode, AppError> {
     let expected = match config {
-        Some(path) => Expected::from_config(&Config::load(path)?),
+        Some(path) => Expected::from_config(&Config::load_with_app_keys(path, APP_CONFIG_KEYS)?),
         None => Expected::default(),
     };
     let file = MazeFile::load(maze_file).map_err(|e| AppError::Runtime(e.to_string()))?;

@@ -11,6 +11,13 @@ use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
+/// The config key that names the dashboard's start theme: the application's, not the library's.
+pub const THEME_KEY: &str = "THEME";
+
+/// The config keys the application reads itself, beyond the library's (see
+/// [`Config::parse_with_app_keys`]).
+pub const APP_CONFIG_KEYS: &[&str] = &[THEME_KEY];
+
 /// Which pane the keyboard talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Focus {
@@ -93,16 +100,21 @@ impl Model {
         let maze = Session::from_config(&config, seed, Solver::default())?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         warnings.extend(config.landmark_notes().into_iter().map(landmark_warning));
-        let wanted = match &config.theme {
-            Some(name) => name.as_str(),
+        let configured = config.app_setting(THEME_KEY);
+        let wanted = match configured {
+            Some(setting) => setting.value.as_str(),
             None if no_color => PLAIN_THEME,
             None => DEFAULT_THEME,
         };
         let theme = themes.position(wanted).unwrap_or_else(|| {
             let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
+            let at = configured.map_or_else(String::new, |s| format!("config line {}: ", s.line));
             warnings.insert(
                 0,
-                format!("THEME={wanted}: no such theme (have {})", names.join(", ")),
+                format!(
+                    "{at}{THEME_KEY}={wanted}: no such theme (have {})",
+                    names.join(", ")
+                ),
             );
             themes.position(DEFAULT_THEME).unwrap_or(0)
         });

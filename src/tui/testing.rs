@@ -1,6 +1,6 @@
 //! Models for the dashboard's tests.
 
-use crate::tui::model::{Model, Start};
+use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
 use crate::tui::theme::ThemeSet;
 use mazegen::config::Config;
 
@@ -13,7 +13,8 @@ pub fn config(width: u32, height: u32, extra: &str) -> Config {
         width - 1,
         height - 1
     );
-    Config::parse(&text, "config.txt").expect("the test config is valid")
+    Config::parse_with_app_keys(&text, "config.txt", APP_CONFIG_KEYS)
+        .expect("the test config is valid")
 }
 
 /// How the dashboard starts on `config` in a 120x40 terminal, with the bundled themes.

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::key::{Key, known_keys};
+use super::key::Key;
 use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
 use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError};
@@ -50,8 +50,13 @@ pub enum ConfigErrorKind {
     EmptyKey { text: String },
     #[error("{key} has no value")]
     EmptyValue { key: &'static str },
-    #[error("unknown key {key:?} (known keys: {})", known_keys())]
-    UnknownKey { key: String },
+    /// `known` lists the library's keys, then the application's (see
+    /// [`super::Config::parse_with_app_keys`]).
+    #[error("unknown key {key:?} (known keys: {})", known.join(", "))]
+    UnknownKey {
+        key: String,
+        known: Vec<&'static str>,
+    },
     #[error("duplicate key {key} (first given on line {first_line})")]
     DuplicateKey {
         key: &'static str,
@@ -104,7 +109,7 @@ impl ConfigErrorKind {
         match self {
             K::Unreadable { .. } | K::NotUtf8 { .. } | K::MissingEquals { .. } => None,
             K::EmptyKey { .. } => None,
-            K::UnknownKey { key } => Some(key),
+            K::UnknownKey { key, .. } => Some(key),
             K::EmptyValue { key }
             | K::DuplicateKey { key, .. }
             | K::MissingKey { key }
