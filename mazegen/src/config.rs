@@ -296,14 +296,14 @@ impl Draft<'_> {
             Key::Entry => self.entry = Some(parse_coordinate(name, value)?),
             Key::Exit => self.exit = Some(parse_coordinate(name, value)?),
             Key::OutputFile => self.output_file = Some(PathBuf::from(value)),
-            Key::Perfect => self.perfect = Some(parse_bool(value)?),
+            Key::Perfect => self.perfect = Some(parse_bool(name, value)?),
             Key::Seed => self.seed = Some(parse_seed(value)?),
             Key::Algorithm => {
                 let algorithm = value.parse().map_err(ConfigErrorKind::UnknownAlgorithm)?;
                 self.algorithm = Some(algorithm);
             }
             Key::Braid => self.braid = Some(parse_braid(value)?),
-            Key::Courtyard => self.courtyard = Some(parse_bool(value)?),
+            Key::Courtyard => self.courtyard = Some(parse_bool(name, value)?),
         }
         Ok(())
     }
@@ -426,13 +426,14 @@ fn parse_coordinate(key: &'static str, value: &str) -> Result<Pos, ConfigErrorKi
 }
 
 /// `True` or `False` in any case; `yes`, `1` and friends are refused as ambiguous.
-fn parse_bool(value: &str) -> Result<bool, ConfigErrorKind> {
+fn parse_bool(key: &'static str, value: &str) -> Result<bool, ConfigErrorKind> {
     if value.eq_ignore_ascii_case("true") {
         Ok(true)
     } else if value.eq_ignore_ascii_case("false") {
         Ok(false)
     } else {
         Err(ConfigErrorKind::BadBool {
+            key,
             value: value.to_owned(),
         })
     }
@@ -897,6 +898,13 @@ PERFECT=False
             let message = format!("PERFECT must be True or False, got \"{value}\"");
             assert_error(&text, Some(6), Some("PERFECT"), &[&message]);
         }
+    }
+
+    #[test]
+    fn error_bad_bool_names_its_own_key() {
+        let text = with_extra("COURTYARD=yes");
+        let message = "COURTYARD must be True or False, got \"yes\"";
+        assert_error(&text, Some(7), Some("COURTYARD"), &[message]);
     }
 
     #[test]

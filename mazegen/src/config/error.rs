@@ -89,8 +89,8 @@ pub enum ConfigErrorKind {
     EntryIsExit { pos: Pos },
     #[error("{key} {pos} is on the 42 pattern (its cells are closed)")]
     OnStamp { key: &'static str, pos: Pos },
-    #[error("PERFECT must be True or False, got {value:?}")]
-    BadBool { value: String },
+    #[error("{key} must be True or False, got {value:?}")]
+    BadBool { key: &'static str, value: String },
     #[error(
         "SEED must be a whole number between 0 and {}, got {value:?}",
         u64::MAX
@@ -117,9 +117,9 @@ impl ConfigErrorKind {
             | K::TooManyCells { key, .. }
             | K::BadCoordinate { key, .. }
             | K::OutsideMaze { key, .. }
-            | K::OnStamp { key, .. } => Some(key),
+            | K::OnStamp { key, .. }
+            | K::BadBool { key, .. } => Some(key),
             K::EntryIsExit { .. } => Some(Key::Exit.name()),
-            K::BadBool { .. } => Some(Key::Perfect.name()),
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
