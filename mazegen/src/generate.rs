@@ -200,7 +200,7 @@ impl Generator {
     pub fn step(&mut self) -> GenEvent {
         loop {
             let event = match &mut self.phase {
-                Phase::Carving(carver) => carver.step(&mut self.grid, &mut self.rng),
+                Phase::Carving(carver) => carver.step(self.grid.raw_mut(), &mut self.rng),
                 Phase::Linking(linker) => linker.step(&mut self.grid),
                 Phase::Braiding(braider) => braider.step(&mut self.grid, &mut self.rng),
                 Phase::Done => return GenEvent::Done,
@@ -233,7 +233,7 @@ impl Generator {
         // Each phase runs its own `step` in a tight loop; `step` then only switches phases.
         loop {
             match &mut self.phase {
-                Phase::Carving(carver) => carver.run(&mut self.grid, &mut self.rng),
+                Phase::Carving(carver) => carver.run(self.grid.raw_mut(), &mut self.rng),
                 Phase::Linking(linker) => linker.run(&mut self.grid),
                 Phase::Braiding(braider) => braider.run(&mut self.grid, &mut self.rng),
                 Phase::Done => return,

@@ -97,7 +97,7 @@ fn walk(
 
 impl Carve for AldousBroder {
     /// One move of the walk.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.walker.done {
             return GenEvent::Done;
         }
@@ -106,7 +106,7 @@ impl Carve for AldousBroder {
             &self.offsets,
             self.width,
             &mut self.scratch,
-            grid.raw_mut(),
+            cells,
             rng,
         );
         let to = self.pos(self.walker.head);
@@ -121,9 +121,8 @@ impl Carve for AldousBroder {
     }
 
     /// The same moves, on local copies of the state so they stay in registers.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut walker, offsets, mut local_rng) = (self.walker, self.offsets, rng.clone());
-        let cells = grid.raw_mut();
         while !walker.done {
             walk(
                 &mut walker,

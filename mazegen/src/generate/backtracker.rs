@@ -149,21 +149,20 @@ impl Backtracker {
 impl Carve for Backtracker {
     /// One unit of work: carve into a random unvisited neighbour of the head, or step back
     /// along the path when it has none.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         step(
             &mut self.cursor,
             &self.layout,
             &mut self.scratch,
-            grid.raw_mut(),
+            cells,
             rng,
         )
     }
 
     /// Steps until done: the same `step`, on local copies of the state so they stay in
     /// registers, and inlined so the discarded events cost nothing.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        let cells = grid.raw_mut();
         while step(
             &mut cursor,
             &layout,

@@ -43,9 +43,12 @@ impl BinaryTree {
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
         }
     }
+}
 
+impl Carve for BinaryTree {
+    /// Opens the next cell's north or east wall.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let cell = self.cursor;
         if cell >= cells.len() {
             return GenEvent::Done;
@@ -80,18 +83,6 @@ impl BinaryTree {
                 to: Pos::new(here.x + 1, here.y),
             }
         }
-    }
-}
-
-impl Carve for BinaryTree {
-    /// Opens the next cell's north or east wall.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     /// The cell the next step works on.

@@ -143,9 +143,12 @@ impl Eller {
             }
         }
     }
+}
 
+impl Carve for Eller {
+    /// Looks at one wall: east of the next cell across, or south of it on the way down.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.done {
             return GenEvent::Done;
         }
@@ -207,18 +210,6 @@ impl Eller {
                 }
             }
         }
-    }
-}
-
-impl Carve for Eller {
-    /// Looks at one wall: east of the next cell across, or south of it on the way down.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     /// The cell the last step worked on.

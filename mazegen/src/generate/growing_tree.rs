@@ -136,9 +136,12 @@ impl GrowingTree {
         self.active.retain(|&slot| slot != RETIRED);
         self.retired = 0;
     }
+}
 
+impl Carve for GrowingTree {
+    /// Takes an active cell and carves from it, or retires it (a `Visit`).
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let len = self.active.len();
         if len == 0 {
             self.head = None;
@@ -187,18 +190,6 @@ impl GrowingTree {
         self.visited += 1;
         self.head = Some(to);
         GenEvent::Carve { from, to }
-    }
-}
-
-impl Carve for GrowingTree {
-    /// Takes an active cell and carves from it, or retires it (a `Visit`).
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     fn head(&self) -> Option<Pos> {

@@ -196,7 +196,7 @@ impl Layout {
 impl Carve for HuntAndKill {
     /// One carve of the walk, or one cell passed by the hunt (joined to the maze if it is not
     /// in it yet).
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {
             return GenEvent::Done;
         }
@@ -206,15 +206,14 @@ impl Carve for HuntAndKill {
             &mut self.scratch,
             &mut self.walk_of,
             &mut self.queue,
-            grid.raw_mut(),
+            cells,
             rng,
         )
     }
 
     /// The same steps, on local copies of the state so they stay in registers.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        let cells = grid.raw_mut();
         while !cursor.done {
             advance(
                 &mut cursor,

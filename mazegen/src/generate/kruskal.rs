@@ -83,8 +83,18 @@ impl Kruskal {
         }
     }
 
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+impl Carve for Kruskal {
+    /// Examines one wall: opens it if it joins two trees.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8]) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], _rng: &mut MazeRng) -> GenEvent {
+        if self.done {
+            return GenEvent::Done;
+        }
         let Some(&wall) = self.walls.get(self.next) else {
             self.done = true;
             return GenEvent::Done;
@@ -110,27 +120,6 @@ impl Kruskal {
         GenEvent::Carve {
             from: self.pos(a),
             to: self.pos(b),
-        }
-    }
-
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
-}
-
-impl Carve for Kruskal {
-    /// Examines one wall: opens it if it joins two trees.
-    fn step(&mut self, grid: &mut Grid, _rng: &mut MazeRng) -> GenEvent {
-        if self.done {
-            return GenEvent::Done;
-        }
-        self.advance(grid.raw_mut())
-    }
-
-    fn run(&mut self, grid: &mut Grid, _rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while !self.done {
-            self.advance(cells);
         }
     }
 

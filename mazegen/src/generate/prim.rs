@@ -70,9 +70,15 @@ impl Prim {
         }
     }
 
-    /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
+    fn pos(&self, index: usize) -> Pos {
+        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+    }
+}
+
+impl Carve for Prim {
+    /// Joins one random frontier cell to the maze.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.frontier.is_empty() {
             self.done = true;
             return GenEvent::Done;
@@ -98,27 +104,6 @@ impl Prim {
         GenEvent::Carve {
             from: self.pos(from),
             to: self.pos(cell),
-        }
-    }
-
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
-}
-
-impl Carve for Prim {
-    /// Joins one random frontier cell to the maze.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        if self.done {
-            return GenEvent::Done;
-        }
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while !self.done {
-            self.advance(cells, rng);
         }
     }
 

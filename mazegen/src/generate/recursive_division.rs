@@ -203,9 +203,13 @@ impl RecursiveDivision {
         self.push(second, cells);
         build
     }
+}
 
+impl Carve for RecursiveDivision {
+    /// Places one segment of the current wall, splitting the next chamber first when the wall
+    /// is finished.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.done {
             return GenEvent::Done;
         }
@@ -244,19 +248,6 @@ impl RecursiveDivision {
             };
             self.build = Some(self.split(chamber, cells, rng));
         }
-    }
-}
-
-impl Carve for RecursiveDivision {
-    /// Places one segment of the current wall, splitting the next chamber first when the wall
-    /// is finished.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     /// The cell beside the segment just placed.

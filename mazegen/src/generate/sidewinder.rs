@@ -54,8 +54,17 @@ impl Sidewinder {
         }
     }
 
+    /// Ends the run at column `x`: the next one starts after it (or at the next row's start).
+    fn end_run(&mut self, x: usize) {
+        self.run_start = if x + 1 == self.width { 0 } else { x + 1 };
+        self.northable = 0;
+    }
+}
+
+impl Carve for Sidewinder {
+    /// Adds the next cell to the run and carves east, or closes the run by carving north.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let cell = self.cursor;
         if cell >= cells.len() {
             return GenEvent::Done;
@@ -97,24 +106,6 @@ impl Sidewinder {
             from: Pos::new(chosen as u32, here.y),
             to: Pos::new(chosen as u32, here.y - 1),
         }
-    }
-
-    /// Ends the run at column `x`: the next one starts after it (or at the next row's start).
-    fn end_run(&mut self, x: usize) {
-        self.run_start = if x + 1 == self.width { 0 } else { x + 1 };
-        self.northable = 0;
-    }
-}
-
-impl Carve for Sidewinder {
-    /// Adds the next cell to the run and carves east, or closes the run by carving north.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     /// The cell the next step adds to the run.

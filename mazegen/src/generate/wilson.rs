@@ -221,7 +221,7 @@ impl Layout {
 
 impl Carve for Wilson {
     /// One walk move, one carve, or one cell passed looking for the next walk's start.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {
             return GenEvent::Done;
         }
@@ -230,15 +230,14 @@ impl Carve for Wilson {
             &self.layout,
             &mut self.scratch,
             &mut self.walk_of,
-            grid.raw_mut(),
+            cells,
             rng,
         )
     }
 
     /// The same steps, on local copies of the state so they stay in registers.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        let cells = grid.raw_mut();
         while !cursor.done {
             if let Phase::Walking { start, head } = cursor.phase {
                 walk_to_tree(
