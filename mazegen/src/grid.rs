@@ -6,9 +6,11 @@
 //! maze. The hex digit of a cell is derived on demand.
 
 mod courtyard;
+mod index;
 mod stamp;
 
 pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
+pub(crate) use index::RowMajor;
 pub use stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
 
 use crate::geometry::{Dir, Pos};
@@ -230,14 +232,19 @@ impl Grid {
             self.width,
             self.height
         );
-        pos.y as usize * self.width as usize + pos.x as usize
+        self.rows().of(pos)
     }
 
     /// The cell at a row-major index.
     #[inline]
     pub fn pos(&self, index: usize) -> Pos {
-        let w = self.width as usize;
-        Pos::new((index % w) as u32, (index / w) as u32)
+        self.rows().pos(index)
+    }
+
+    /// The index arithmetic of this grid's cell bytes ([`Grid::raw`]).
+    #[inline]
+    pub(crate) const fn rows(&self) -> RowMajor {
+        RowMajor::new(self.width as usize, self.height as usize)
     }
 
     /// The neighbouring cell in `dir`, or `None` past the border.

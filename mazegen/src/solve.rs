@@ -36,7 +36,7 @@ pub use wall_follower::{Hand, WallFollower};
 use std::fmt;
 
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::{Grid, RowMajor};
 
 /// What one solver step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,49 +116,18 @@ pub trait Search: fmt::Debug + Send {
     fn frontier_len(&self) -> usize;
 }
 
-/// The cell past the wall on side `dir` of cell `i` in a grid's raw bytes, if that wall is
-/// open. Border walls are always closed in a [`Grid`], so the last column's east wall and the
-/// last row's south wall keep every step inside, and column 0's west wall reads the previous
-/// row's last cell, whose east wall is closed: only the first row needs a bounds check.
-#[inline(always)]
-fn open_neighbour(raw: &[u8], width: usize, i: usize, dir: Dir) -> Option<usize> {
-    match dir {
-        Dir::North => (i >= width && raw[i - width] & SOUTH_CLOSED == 0).then(|| i - width),
-        Dir::East => (raw[i] & EAST_CLOSED == 0).then(|| i + 1),
-        Dir::South => (raw[i] & SOUTH_CLOSED == 0).then(|| i + width),
-        Dir::West => (i >= 1 && raw[i - 1] & EAST_CLOSED == 0).then(|| i - 1),
-    }
-}
-
-/// The cell one step from `i` in `dir`, which must stay inside the grid.
-#[inline(always)]
-fn step_index(width: usize, i: usize, dir: Dir) -> usize {
-    match dir {
-        Dir::North => i - width,
-        Dir::East => i + 1,
-        Dir::South => i + width,
-        Dir::West => i - 1,
-    }
-}
-
 /// The path from `from` to `to` read backwards from per-cell "way back" directions: `back(i)`
 /// is the direction from cell `i` to the cell it was reached from.
-fn path_back(width: usize, from: usize, to: usize, back: impl Fn(usize) -> Dir) -> Vec<Dir> {
+fn path_back(rows: RowMajor, from: usize, to: usize, back: impl Fn(usize) -> Dir) -> Vec<Dir> {
     let mut dirs = Vec::new();
     let mut at = to;
     while at != from {
         let dir = back(at);
         dirs.push(dir.opposite());
-        at = step_index(width, at, dir);
+        at = rows.step(at, dir);
     }
     dirs.reverse();
     dirs
-}
-
-/// The cell at a row-major index in a grid `width` wide.
-#[inline]
-fn pos_of(width: usize, index: usize) -> Pos {
-    Pos::new((index % width) as u32, (index / width) as u32)
 }
 
 /// A path through the maze: a start cell and the steps taken from it.

@@ -9,7 +9,7 @@
 use super::carve::Carve;
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// Scratch bits. A cell is `BLOCKED` once visited; the padding ring around the grid and the 42
@@ -116,23 +116,24 @@ impl Backtracker {
         }
         let head_padded = padded(stride, start);
         scratch[head_padded] = BLOCKED | VISITED | ACTIVE;
-        let (wi, si) = (w as isize, stride as isize);
+        let [north, east, south, west] = grid.rows().offsets();
+        let [p_north, p_east, p_south, p_west] = RowMajor::new(stride, h + 2).offsets();
         Backtracker {
             scratch,
             layout: Layout {
                 stride,
                 root_padded: head_padded,
                 wall_owner: [
-                    (-wi, SOUTH_CLOSED),
+                    (north, SOUTH_CLOSED),
                     (0, EAST_CLOSED),
                     (0, SOUTH_CLOSED),
-                    (-1, EAST_CLOSED),
+                    (west, EAST_CLOSED),
                 ],
                 moves: [
-                    (-wi, -si, 0, -1),
-                    (1, 1, 1, 0),
-                    (wi, si, 0, 1),
-                    (-1, -1, -1, 0),
+                    (north, p_north, 0, -1),
+                    (east, p_east, 1, 0),
+                    (south, p_south, 0, 1),
+                    (west, p_west, -1, 0),
                 ],
             },
             cursor: Cursor {
@@ -251,6 +252,8 @@ fn advance(cursor: &mut Cursor, layout: &Layout, dir: u8) {
     cursor.pos.y = cursor.pos.y.wrapping_add_signed(dy);
 }
 
+/// The index of `pos` in the scratch, whose rows are `stride` cells long: the grid's rows
+/// inside a one-cell ring.
 fn padded(stride: usize, pos: Pos) -> usize {
     (pos.y as usize + 1) * stride + pos.x as usize + 1
 }

@@ -19,8 +19,8 @@
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
@@ -38,8 +38,7 @@ enum Pass {
 
 #[derive(Clone, Debug)]
 pub struct Eller {
-    width: usize,
-    height: usize,
+    rows: RowMajor,
     stamp: Option<Stamp>,
     yard: Option<Courtyard>,
     /// The row being worked, and the pass over it.
@@ -72,8 +71,7 @@ impl Eller {
         let width = grid.width() as usize;
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         let mut eller = Eller {
-            width,
-            height: grid.height() as usize,
+            rows: grid.rows(),
             stamp: grid.stamp(),
             yard: grid.courtyard(),
             row: 0,
@@ -98,7 +96,7 @@ impl Eller {
     /// Labels the cells of `self.row`: those carved into from above keep their set, the others
     /// take a free label each.
     fn start_row(&mut self, cells: &[u8]) {
-        let w = self.width;
+        let w = self.rows.width();
         self.taken.fill(false);
         for &set in self.below.iter().filter(|&&s| s != NONE) {
             self.taken[set as usize] = true;
@@ -106,7 +104,7 @@ impl Eller {
         self.free.clear();
         self.free
             .extend((0..w as u32).rev().filter(|&l| !self.taken[l as usize]));
-        let row = &cells[self.row * w..][..w];
+        let row = &cells[self.rows.row(self.row)];
         for ((set, &byte), &above) in self.sets.iter_mut().zip(row).zip(&self.below) {
             *set = if is_obstacle(byte) {
                 NONE
@@ -125,8 +123,7 @@ impl Eller {
     /// Settles each cell's set to its root, and picks for each set the cell that must open
     /// south, among its cells above an ordinary cell.
     fn start_down(&mut self, cells: &[u8], rng: &mut MazeRng) {
-        let w = self.width;
-        let next_row = &cells[(self.row + 1) * w..][..w];
+        let next_row = &cells[self.rows.row(self.row + 1)];
         self.candidates.fill(0);
         for (x, (set, &byte)) in self.sets.iter_mut().zip(next_row).enumerate() {
             if *set == NONE {
@@ -152,9 +149,9 @@ impl Carve for Eller {
         if self.done {
             return GenEvent::Done;
         }
-        if self.x == self.width {
+        if self.x == self.rows.width() {
             match self.pass {
-                Pass::Across if self.row + 1 == self.height => {
+                Pass::Across if self.row + 1 == self.rows.height() => {
                     self.done = true;
                     return GenEvent::Done;
                 }
@@ -170,11 +167,11 @@ impl Carve for Eller {
             }
             self.x = 0;
         }
-        let (x, w) = (self.x, self.width);
+        let (x, w) = (self.x, self.rows.width());
         self.x += 1;
-        let last_row = self.row + 1 == self.height;
-        let cell = self.row * w + x;
+        let last_row = self.row + 1 == self.rows.height();
         let here = Pos::new(x as u32, self.row as u32);
+        let cell = self.rows.of(here);
         let set = self.sets[x];
         match self.pass {
             Pass::Across => {
@@ -197,7 +194,7 @@ impl Carve for Eller {
             }
             Pass::Down => {
                 let open = set != NONE
-                    && !is_obstacle(cells[cell + w])
+                    && !is_obstacle(cells[self.rows.step(cell, Dir::South)])
                     && (self.must[set as usize] == x as u32 || rng.chance(HALF));
                 if !open {
                     return GenEvent::Visit { cell: here };

@@ -24,10 +24,10 @@
 
 use std::collections::VecDeque;
 
-use super::carve::{Carve, first_cells, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::carve::{Carve, first_cells, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 use crate::rng::MazeRng;
 
 /// Scratch bits: the low four are the cell's moves.
@@ -50,7 +50,7 @@ pub struct HuntAndKill {
 /// Index arithmetic for this grid size.
 #[derive(Clone, Copy, Debug)]
 struct Layout {
-    width: usize,
+    rows: RowMajor,
     offsets: [isize; 4],
 }
 
@@ -71,7 +71,7 @@ impl HuntAndKill {
     /// The first walk starts at `start` (not in the 42); the courtyard is in the maze from the
     /// start, and the hunt's breadth-first order starts at `start`.
     pub fn new(grid: &Grid, start: Pos) -> HuntAndKill {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let mut scratch = move_masks(grid);
         let mut visited = 0;
         for i in first_cells(grid, start) {
@@ -87,8 +87,8 @@ impl HuntAndKill {
             walk_of,
             queue: VecDeque::from([head as u32]),
             layout: Layout {
-                width,
-                offsets: neighbour_offsets(width),
+                rows,
+                offsets: rows.offsets(),
             },
             cursor: Cursor {
                 head,
@@ -130,14 +130,14 @@ fn advance(
     cells: &mut [u8],
     rng: &mut MazeRng,
 ) -> GenEvent {
-    let pos = |index: usize| layout.pos(index);
+    let pos = |index: usize| layout.rows.pos(index);
     if cursor.walking {
         let head = cursor.head;
         let free = moves_where(layout, scratch, head, 0);
         if free != 0 {
             let dir = random_dir(rng, free);
             let next = head.wrapping_add_signed(layout.offsets[dir as usize]);
-            open_wall(cells, layout.width, head, dir);
+            layout.rows.open_wall(cells, head, dir);
             scratch[next] |= IN_MAZE;
             walk_of[next] = cursor.walk;
             cursor.head = next;
@@ -174,7 +174,7 @@ fn advance(
     // The cell that queued this one was passed before it, so it is in the maze.
     let dir = random_dir(rng, moves_where(layout, scratch, cell, IN_MAZE));
     let from = cell.wrapping_add_signed(layout.offsets[dir as usize]);
-    open_wall(cells, layout.width, cell, dir);
+    layout.rows.open_wall(cells, cell, dir);
     scratch[cell] |= IN_MAZE;
     cursor.walk += 1;
     walk_of[cell] = cursor.walk;
@@ -184,12 +184,6 @@ fn advance(
     GenEvent::Carve {
         from: pos(from),
         to: pos(cell),
-    }
-}
-
-impl Layout {
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
     }
 }
 
@@ -230,7 +224,7 @@ impl Carve for HuntAndKill {
 
     /// The walk's head, or the cell the hunt passed last.
     fn head(&self) -> Option<Pos> {
-        (!self.cursor.done).then(|| self.layout.pos(self.cursor.head))
+        (!self.cursor.done).then(|| self.layout.rows.pos(self.cursor.head))
     }
 
     fn visited(&self) -> u64 {
@@ -239,7 +233,7 @@ impl Carve for HuntAndKill {
 
     /// The current walk (or the hunt's cell) is active.
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = pos.y as usize * self.layout.width + pos.x as usize;
+        let i = self.layout.rows.of(pos);
         let current = self.cursor.walking && self.walk_of[i] == self.cursor.walk;
         if self.scratch[i] & IN_MAZE == 0 {
             CellState::Unvisited

@@ -20,11 +20,9 @@
 //! waits, so no step does more than constant work; the walk and its cuts total at most
 //! 8 x cells steps.
 
-use super::{
-    Search, SearchState, Solution, SolveEvent, Solver, open_neighbour, pos_of, step_index,
-};
+use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 
 /// Which hand stays on the wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,7 +53,7 @@ const ON_PATH: u8 = 32;
 #[derive(Clone, Debug)]
 pub struct WallFollower {
     hand: Hand,
-    width: usize,
+    rows: RowMajor,
     from: usize,
     to: usize,
     cells: Vec<u8>,
@@ -80,7 +78,7 @@ impl WallFollower {
         cells[from_i] = WALKED | ON_PATH | facing.bit();
         WallFollower {
             hand,
-            width: grid.width() as usize,
+            rows: grid.rows(),
             from: from_i,
             to: to_i,
             cells,
@@ -106,10 +104,10 @@ impl WallFollower {
             .expect("the cut stops at a cell on the path");
         let end = self.path_end;
         self.cells[end] &= !ON_PATH;
-        self.path_end = step_index(self.width, end, dir.opposite());
+        self.path_end = self.rows.step(end, dir.opposite());
         SolveEvent::Retreat {
-            from: pos_of(self.width, end),
-            to: pos_of(self.width, self.path_end),
+            from: self.rows.pos(end),
+            to: self.rows.pos(self.path_end),
         }
     }
 }
@@ -137,7 +135,7 @@ impl Search for WallFollower {
             .hand
             .order(self.facing)
             .into_iter()
-            .find_map(|d| open_neighbour(raw, self.width, self.at, d).map(|n| (d, n)))
+            .find_map(|d| self.rows.open_neighbour(raw, self.at, d).map(|n| (d, n)))
         else {
             // Walled in.
             self.done = true;
@@ -161,7 +159,7 @@ impl Search for WallFollower {
         self.path_end = next;
         self.found = next == self.to;
         SolveEvent::Visit {
-            cell: pos_of(self.width, next),
+            cell: self.rows.pos(next),
         }
     }
 
@@ -177,12 +175,12 @@ impl Search for WallFollower {
     /// The walk from the start to the goal with its loops erased.
     fn solution(&self) -> Option<Solution> {
         self.found
-            .then(|| Solution::new(pos_of(self.width, self.from), self.path.clone()))
+            .then(|| Solution::new(self.rows.pos(self.from), self.path.clone()))
     }
 
     /// On the path: frontier; walked but off the path: discarded.
     fn cell_state(&self, pos: Pos) -> SearchState {
-        let cell = self.cells[pos.y as usize * self.width + pos.x as usize];
+        let cell = self.cells[self.rows.of(pos)];
         if cell & ON_PATH != 0 {
             SearchState::Frontier
         } else if cell & WALKED != 0 {
@@ -194,7 +192,7 @@ impl Search for WallFollower {
 
     /// Where the walker stands.
     fn head(&self) -> Option<Pos> {
-        Some(pos_of(self.width, self.at))
+        Some(self.rows.pos(self.at))
     }
 
     /// Cells on the path.
