@@ -22,6 +22,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
+use mazegen::SessionError;
 use mazegen::config::ConfigError;
 use mazegen::format::{LoadError, WriteError};
 use mazegen::generate::GenError;
@@ -43,6 +44,9 @@ pub enum AppError {
     /// Options no maze can be made from.
     #[error(transparent)]
     Generate(#[from] GenError),
+    /// A maze the dashboard cannot start on (its options, or an exit outside it).
+    #[error(transparent)]
+    Session(#[from] SessionError),
     /// A maze estimated to need more memory than the machine has (or `--max-memory` allows).
     #[error("{0}")]
     TooLarge(String),

@@ -660,6 +660,25 @@ fn a_config_error_with_check_is_exit_2_too() {
     );
 }
 
+#[test]
+fn the_dashboards_theme_key_is_read_by_headless_and_check_and_checked_like_any_key() {
+    let dir = tempdir();
+    let text = config(15, 10, "0,0", "14,9", "maze.txt", true, Some(3)) + "theme = light\n";
+    write(dir.path(), "config.txt", &text);
+    let r = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    write(dir.path(), "config.txt", &format!("{text}THEME=dark\n"));
+    let r = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert_eq!(
+        r.stderr_lines(),
+        ["error: config.txt:9: duplicate key THEME (first given on line 8)"],
+        "{r:?}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 5. Unwritable output
 // ---------------------------------------------------------------------------------------------

@@ -9,14 +9,15 @@ mod error;
 mod key;
 
 pub use error::{ConfigError, ConfigErrorKind};
+pub use key::Key;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::{self, MAX_SIDE, MIN_SIDE, SizeError};
-use key::Key;
+use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError};
 
 /// The largest config file read: a real one is a few hundred bytes, so anything near this is a
 /// mistake (a maze file, a binary), refused before it is read.
@@ -27,23 +28,18 @@ pub const MAX_CONFIG_BYTES: u64 = MIB;
 pub const DEFAULT_BRAID: f64 = 1.0;
 
 /// Keys every config must give, in the order a missing one is reported.
-pub const MANDATORY_KEYS: [&str; 6] = [
-    Key::Width.name(),
-    Key::Height.name(),
-    Key::Entry.name(),
-    Key::Exit.name(),
-    Key::OutputFile.name(),
-    Key::Perfect.name(),
+pub const MANDATORY_KEYS: &[Key] = &[
+    Key::Width,
+    Key::Height,
+    Key::Entry,
+    Key::Exit,
+    Key::OutputFile,
+    Key::Perfect,
 ];
 
-/// Keys a config may give; any other key is an error.
-pub const OPTIONAL_KEYS: [&str; 5] = [
-    Key::Seed.name(),
-    Key::Algorithm.name(),
-    Key::Theme.name(),
-    Key::Braid.name(),
-    Key::Courtyard.name(),
-];
+/// Keys of the library a config may give. Any other key is an error, unless the application
+/// reading the config names it as one of its own (see [`Config::parse_with_app_keys`]).
+pub const OPTIONAL_KEYS: &[Key] = &[Key::Seed, Key::Algorithm, Key::Braid, Key::Courtyard];
 
 /// A parsed and fully checked config: every value is in range and the entry and exit are
 /// usable cells of the maze, so callers can generate without re-validating.
@@ -65,19 +61,40 @@ pub struct Config {
     pub seed: Option<u64>,
     /// `ALGORITHM`, [`Algorithm::default`] when absent.
     pub algorithm: Algorithm,
-    /// `THEME`, free text: only the TUI knows the theme names, so it checks them.
-    pub theme: Option<String>,
     /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
     pub braid: f64,
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
     /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
     pub courtyard: bool,
+    /// The values of the application's own keys that the config gives, by key as the
+    /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
+    /// them.
+    pub app_settings: BTreeMap<&'static str, AppSetting>,
+}
+
+/// The value of a key the library does not read, kept for the application that asked for it,
+/// with its line so the application can point at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppSetting {
+    /// The value, trimmed and not empty.
+    pub value: String,
+    /// 1-based line of the config it was given on.
+    pub line: usize,
 }
 
 impl Config {
     /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
     /// recognises what they typed.
     pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
+        Config::load_with_app_keys(path, &[])
+    }
+
+    /// [`Config::load`], also accepting the application's own keys (see
+    /// [`Config::parse_with_app_keys`]).
+    pub fn load_with_app_keys(
+        path: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, ConfigError> {
         let path = path.as_ref();
         let fail = |kind| ConfigError {
             file: path.to_path_buf(),
@@ -94,7 +111,7 @@ impl Config {
                 offset: error.utf8_error().valid_up_to(),
             })
         })?;
-        let config = Config::parse(&text, path)?;
+        let config = Config::parse_with_app_keys(&text, path, app_keys)?;
         // Writing the maze over its own config would lose the config: refuse, whatever name
         // (./config.txt, a link, a hard link) OUTPUT_FILE gives the same file.
         if same_target(path, &config.output_file) {
@@ -111,11 +128,29 @@ impl Config {
 
     /// Parses config text. `source` is only used to name the file in error messages.
     pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
-        parse_text(text).map_err(|Fault { line, kind }| ConfigError {
+        Config::parse_with_app_keys(text, source, &[])
+    }
+
+    /// Parses config text that may also hold `app_keys`, keys the application reading it
+    /// documents (such as a dashboard's `THEME`), uppercase. They are matched in any case like
+    /// the library's keys, and are errors like them when given twice or with no value, but
+    /// their values are only kept, in [`Config::app_settings`], for the application to read.
+    pub fn parse_with_app_keys(
+        text: &str,
+        source: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, ConfigError> {
+        parse_text(text, app_keys).map_err(|Fault { line, kind }| ConfigError {
             file: source.as_ref().to_path_buf(),
             line,
             kind,
         })
+    }
+
+    /// The application's own key `key` (as it was named to [`Config::parse_with_app_keys`]),
+    /// if the config gives it.
+    pub fn app_setting(&self, key: &str) -> Option<&AppSetting> {
+        self.app_settings.get(key)
     }
 
     /// The generator options for this config. The seed is passed in because a config without
@@ -135,32 +170,10 @@ impl Config {
         grid::Landmarks::plan(self.width, self.height, self.courtyard)
     }
 
-    /// One line for each of the 42 and the courtyard that the maze has no room for, to tell the
-    /// user (the maze is made without it).
-    pub fn landmark_notes(&self) -> Vec<String> {
-        let (w, h) = (self.width, self.height);
-        let landmarks = self.landmarks();
-        let mut notes = Vec::new();
-        if grid::Landmarks::courtyard_skipped(w, h, self.courtyard) {
-            let side = grid::COURTYARD_MIN_SIDE;
-            notes.push(format!(
-                "the {w}x{h} maze is too small for the courtyard (it needs at least \
-                 {side}x{side}); generated without it"
-            ));
-        }
-        if landmarks.stamp.is_none() {
-            notes.push(if landmarks.courtyard.is_some() {
-                format!("the {w}x{h} maze has no room for the 42 beside the courtyard; generated without it")
-            } else {
-                format!(
-                    "the {w}x{h} maze is too small for the 42 (it needs at least {}x{}); \
-                     generated without it",
-                    grid::STAMP_MIN_WIDTH,
-                    grid::STAMP_MIN_HEIGHT
-                )
-            });
-        }
-        notes
+    /// Each of the 42 and the courtyard that the maze has no room for (it is made without
+    /// it), to tell the user.
+    pub fn landmark_notes(&self) -> Vec<LandmarkNote> {
+        grid::Landmarks::notes(self.width, self.height, self.courtyard)
     }
 }
 
@@ -177,10 +190,13 @@ impl Fault {
 }
 
 /// Parses config text: every line first, then the whole.
-fn parse_text(text: &str) -> Result<Config, Fault> {
+fn parse_text(text: &str, app_keys: &[&'static str]) -> Result<Config, Fault> {
     // Windows editors like to start UTF-8 files with a byte order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut draft = Draft::default();
+    let mut draft = Draft {
+        app_keys,
+        ..Draft::default()
+    };
     for (index, line) in text.lines().enumerate() {
         let line_no = index + 1;
         draft
@@ -209,7 +225,10 @@ impl KeyLines {
 
 /// The values read so far; every one already parsed and range-checked on its own.
 #[derive(Default)]
-struct Draft {
+struct Draft<'a> {
+    /// The application's own keys, accepted and kept in `app_settings`.
+    app_keys: &'a [&'static str],
+    app_settings: BTreeMap<&'static str, AppSetting>,
     lines: KeyLines,
     width: Option<u32>,
     height: Option<u32>,
@@ -219,12 +238,11 @@ struct Draft {
     perfect: Option<bool>,
     seed: Option<u64>,
     algorithm: Option<Algorithm>,
-    theme: Option<String>,
     braid: Option<f64>,
     courtyard: Option<bool>,
 }
 
-impl Draft {
+impl Draft<'_> {
     /// Reads one line: a comment, a blank, or a `KEY=VALUE` for a key not seen before.
     fn read_line(&mut self, line_no: usize, line: &str) -> Result<(), ConfigErrorKind> {
         let text = line.trim();
@@ -238,9 +256,8 @@ impl Draft {
         if key.is_empty() {
             return Err(ConfigErrorKind::EmptyKey { text: text.into() });
         }
-        let upper = key.to_ascii_uppercase();
-        let Some(key) = Key::from_name(&upper) else {
-            return Err(ConfigErrorKind::UnknownKey { key: upper });
+        let Ok(key) = key.parse::<Key>() else {
+            return self.read_app_key(line_no, key, value);
         };
         if let Some(first_line) = self.lines.get(key) {
             return Err(ConfigErrorKind::DuplicateKey {
@@ -256,6 +273,37 @@ impl Draft {
         Ok(())
     }
 
+    /// Reads `key=value` for a key that is not the library's: kept if it is one of the
+    /// application's, an error otherwise.
+    fn read_app_key(
+        &mut self,
+        line_no: usize,
+        key: &str,
+        value: &str,
+    ) -> Result<(), ConfigErrorKind> {
+        let Some(&key) = self.app_keys.iter().find(|k| k.eq_ignore_ascii_case(key)) else {
+            return Err(ConfigErrorKind::UnknownKey {
+                key: key.to_ascii_uppercase(),
+                known: key::known_keys(self.app_keys),
+            });
+        };
+        if let Some(first) = self.app_settings.get(key) {
+            return Err(ConfigErrorKind::DuplicateKey {
+                key,
+                first_line: first.line,
+            });
+        }
+        if value.is_empty() {
+            return Err(ConfigErrorKind::EmptyValue { key });
+        }
+        let setting = AppSetting {
+            value: value.to_owned(),
+            line: line_no,
+        };
+        self.app_settings.insert(key, setting);
+        Ok(())
+    }
+
     /// Parses `value` for `key` and stores it.
     fn set(&mut self, key: Key, value: &str) -> Result<(), ConfigErrorKind> {
         let name = key.name();
@@ -265,15 +313,14 @@ impl Draft {
             Key::Entry => self.entry = Some(parse_coordinate(name, value)?),
             Key::Exit => self.exit = Some(parse_coordinate(name, value)?),
             Key::OutputFile => self.output_file = Some(PathBuf::from(value)),
-            Key::Perfect => self.perfect = Some(parse_bool(value)?),
+            Key::Perfect => self.perfect = Some(parse_bool(name, value)?),
             Key::Seed => self.seed = Some(parse_seed(value)?),
             Key::Algorithm => {
                 let algorithm = value.parse().map_err(ConfigErrorKind::UnknownAlgorithm)?;
                 self.algorithm = Some(algorithm);
             }
-            Key::Theme => self.theme = Some(value.to_owned()),
             Key::Braid => self.braid = Some(parse_braid(value)?),
-            Key::Courtyard => self.courtyard = Some(parse_bool(value)?),
+            Key::Courtyard => self.courtyard = Some(parse_bool(name, value)?),
         }
         Ok(())
     }
@@ -290,9 +337,9 @@ impl Draft {
             perfect: require(self.perfect, Key::Perfect)?,
             seed: self.seed,
             algorithm: self.algorithm.unwrap_or_default(),
-            theme: self.theme,
             braid: self.braid.unwrap_or(DEFAULT_BRAID),
             courtyard: self.courtyard.unwrap_or(false),
+            app_settings: self.app_settings,
         })
     }
 }
@@ -396,13 +443,14 @@ fn parse_coordinate(key: &'static str, value: &str) -> Result<Pos, ConfigErrorKi
 }
 
 /// `True` or `False` in any case; `yes`, `1` and friends are refused as ambiguous.
-fn parse_bool(value: &str) -> Result<bool, ConfigErrorKind> {
+fn parse_bool(key: &'static str, value: &str) -> Result<bool, ConfigErrorKind> {
     if value.eq_ignore_ascii_case("true") {
         Ok(true)
     } else if value.eq_ignore_ascii_case("false") {
         Ok(false)
     } else {
         Err(ConfigErrorKind::BadBool {
+            key,
             value: value.to_owned(),
         })
     }
@@ -439,516 +487,4 @@ fn line_of_key(text: &str, key: Key) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::key::known_keys;
-    use super::*;
-
-    /// The subject's example config, inlined so the crate tests alone (the file itself is
-    /// `tests/fixtures/subject_example_25x20.config.txt`, read by the integration tests).
-    const SUBJECT_EXAMPLE: &str = "\
-# The config that goes with subject_example_25x20.txt (the subject's own example output).
-WIDTH=25
-HEIGHT=20
-ENTRY=1,1
-EXIT=19,14
-OUTPUT_FILE=maze.txt
-PERFECT=False
-";
-
-    /// A valid config with one key per line, so line N is the Nth key.
-    const BASE: &str = "\
-WIDTH=25
-HEIGHT=20
-ENTRY=1,1
-EXIT=19,14
-OUTPUT_FILE=maze.txt
-PERFECT=False
-";
-
-    const FILE: &str = "test.cfg";
-
-    /// `BASE` with the line of `key` replaced by `line`.
-    fn with_line(key: &str, line: &str) -> String {
-        BASE.lines()
-            .map(|l| {
-                if l.starts_with(&format!("{key}=")) {
-                    line
-                } else {
-                    l
-                }
-            })
-            .map(|l| format!("{l}\n"))
-            .collect()
-    }
-
-    /// `BASE` with `extra` appended as line 7 onwards.
-    fn with_extra(extra: &str) -> String {
-        format!("{BASE}{extra}\n")
-    }
-
-    /// Parses `text` expecting an error at `line` about `key` whose message contains every
-    /// needle, the file name and the `:line:` marker, all on one line.
-    fn assert_error(text: &str, line: Option<usize>, key: Option<&str>, needles: &[&str]) {
-        let error = Config::parse(text, FILE).expect_err(text);
-        let message = error.to_string();
-        assert_eq!(error.line, line, "{message}");
-        assert_eq!(error.key(), key, "{message}");
-        assert_eq!(error.file, Path::new(FILE));
-        match line {
-            Some(line) => assert!(
-                message.starts_with(&format!("{FILE}:{line}: ")),
-                "{message}"
-            ),
-            None => assert!(message.starts_with(&format!("{FILE}: ")), "{message}"),
-        }
-        if let Some(key) = key {
-            assert!(message.contains(key), "{message}");
-        }
-        for needle in needles {
-            assert!(message.contains(needle), "{message:?} lacks {needle:?}");
-        }
-        assert!(!message.contains('\n'), "{message:?}");
-    }
-
-    fn kind(text: &str) -> ConfigErrorKind {
-        Config::parse(text, FILE).expect_err(text).kind
-    }
-
-    fn expected_subject_config() -> Config {
-        Config {
-            width: 25,
-            height: 20,
-            entry: Pos::new(1, 1),
-            exit: Pos::new(19, 14),
-            output_file: PathBuf::from("maze.txt"),
-            perfect: false,
-            seed: None,
-            algorithm: Algorithm::default(),
-            theme: None,
-            braid: DEFAULT_BRAID,
-            courtyard: false,
-        }
-    }
-
-    #[test]
-    fn key_lists_match_the_key_enum() {
-        let all: Vec<&str> = MANDATORY_KEYS.into_iter().chain(OPTIONAL_KEYS).collect();
-        assert_eq!(all, Key::ALL.map(Key::name));
-        assert_eq!(
-            known_keys(),
-            "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID, \
-             COURTYARD"
-        );
-    }
-
-    #[test]
-    fn subject_example_parses() {
-        let config = Config::parse(SUBJECT_EXAMPLE, "config.txt").unwrap();
-        assert_eq!(config, expected_subject_config());
-    }
-
-    #[test]
-    fn lenient_layout_parses() {
-        let text = "\u{feff}# a comment\r\n\
-                    \r\n\
-                    \t  \r\n\
-                    \x20  # indented comment\r\n\
-                    width = 30\r\n\
-                    Height=12\r\n\
-                    entry = 0 , 0\r\n\
-                    exit=29, 11\r\n\
-                    output_file = out/maze 1.txt \r\n\
-                    perfect = TRUE\r\n\
-                    seed=18446744073709551615\r\n\
-                    algorithm = DFS\r\n\
-                    theme = Neon Night\r\n\
-                    braid=.25\r\n\
-                    courtyard=true\r\n";
-        let config = Config::parse(text, FILE).unwrap();
-        assert_eq!(
-            config,
-            Config {
-                width: 30,
-                height: 12,
-                entry: Pos::new(0, 0),
-                exit: Pos::new(29, 11),
-                output_file: PathBuf::from("out/maze 1.txt"),
-                perfect: true,
-                seed: Some(u64::MAX),
-                algorithm: Algorithm::Backtracker,
-                theme: Some("Neon Night".into()),
-                braid: 0.25,
-                courtyard: true,
-            }
-        );
-    }
-
-    #[test]
-    fn value_is_split_at_the_first_equals() {
-        let config = Config::parse(&with_line("OUTPUT_FILE", "OUTPUT_FILE=a=b.txt"), FILE);
-        assert_eq!(config.unwrap().output_file, PathBuf::from("a=b.txt"));
-    }
-
-    #[test]
-    fn small_maze_has_no_stamp_to_avoid() {
-        let text = "WIDTH=8\nHEIGHT=6\nENTRY=3,2\nEXIT=4,3\nOUTPUT_FILE=m\nPERFECT=true\n";
-        assert!(Config::parse(text, FILE).is_ok());
-    }
-
-    #[test]
-    fn load_reads_a_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("config.txt");
-        std::fs::write(&path, SUBJECT_EXAMPLE).unwrap();
-        assert_eq!(Config::load(&path).unwrap(), expected_subject_config());
-    }
-
-    #[test]
-    fn error_unreadable_names_the_path() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("no-such-config.txt");
-        let error = Config::load(&path).unwrap_err();
-        assert_eq!(error.file, path);
-        assert_eq!(error.line, None);
-        assert_eq!(error.key(), None);
-        assert!(matches!(error.kind, ConfigErrorKind::Unreadable { .. }));
-        let message = error.to_string();
-        assert!(message.starts_with(&format!("{}: cannot read", path.display())));
-        assert!(!message.contains('\n'));
-    }
-
-    #[test]
-    fn error_not_utf8() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("latin1.txt");
-        std::fs::write(&path, b"WIDTH=25\nTHEME=caf\xe9\n").unwrap();
-        let error = Config::load(&path).unwrap_err();
-        assert_eq!(error.line, None);
-        assert_eq!(error.kind, ConfigErrorKind::NotUtf8 { offset: 18 });
-        let message = error.to_string();
-        assert!(message.starts_with(&format!("{}: not valid UTF-8", path.display())));
-    }
-
-    #[test]
-    fn error_missing_equals() {
-        let text = with_line("WIDTH", "WIDTH 20");
-        assert_error(
-            &text,
-            Some(1),
-            None,
-            &[r#"expected KEY=VALUE, got "WIDTH 20""#],
-        );
-    }
-
-    #[test]
-    fn error_empty_key() {
-        assert_error(
-            &with_extra(" = 5"),
-            Some(7),
-            None,
-            &[r#"no key before '=' in "= 5""#],
-        );
-    }
-
-    #[test]
-    fn error_empty_value() {
-        let text = with_line("HEIGHT", "HEIGHT =  ");
-        assert_error(&text, Some(2), Some("HEIGHT"), &["HEIGHT has no value"]);
-    }
-
-    #[test]
-    fn error_unknown_key() {
-        let text = with_line("WIDTH", "widht=25");
-        let message = "unknown key \"WIDHT\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
-                       OUTPUT_FILE, PERFECT, SEED, ALGORITHM, THEME, BRAID, COURTYARD)";
-        assert_error(&text, Some(1), Some("WIDHT"), &[message]);
-    }
-
-    #[test]
-    fn error_duplicate_key() {
-        let text = with_extra("# again\nentry=2,2");
-        let needles = ["duplicate key ENTRY (first given on line 3)"];
-        assert_error(&text, Some(8), Some("ENTRY"), &needles);
-    }
-
-    #[test]
-    fn error_missing_mandatory_key() {
-        let text = with_line("OUTPUT_FILE", "# no output");
-        assert_error(
-            &text,
-            None,
-            Some("OUTPUT_FILE"),
-            &["missing mandatory key OUTPUT_FILE"],
-        );
-    }
-
-    #[test]
-    fn missing_keys_are_reported_in_mandatory_order() {
-        let text = "PERFECT=true\nEXIT=1,1\n";
-        assert_error(text, None, Some("WIDTH"), &["missing mandatory key WIDTH"]);
-        assert_error("", None, Some("WIDTH"), &[]);
-        let text = "WIDTH=5\nHEIGHT=5\nOUTPUT_FILE=x\n";
-        assert_error(text, None, Some("ENTRY"), &[]);
-    }
-
-    #[test]
-    fn error_bad_size() {
-        let bad = [
-            "abc",
-            "+5",
-            "-3",
-            "5.0",
-            "1 2",
-            "1",
-            "0",
-            "100001",
-            "4294967296",
-            "2e3",
-        ];
-        for value in bad {
-            let text = with_line("HEIGHT", &format!("HEIGHT={value}"));
-            let message =
-                format!("HEIGHT must be a whole number between 2 and 100000, got \"{value}\"");
-            assert_error(&text, Some(2), Some("HEIGHT"), &[&message]);
-        }
-        let text = with_line("WIDTH", "WIDTH=abc");
-        assert_error(&text, Some(1), Some("WIDTH"), &[r#"got "abc""#]);
-    }
-
-    #[test]
-    fn sides_at_the_limits_are_accepted() {
-        let text = "WIDTH=2\nHEIGHT=100000\nENTRY=0,0\nEXIT=1,99999\nOUTPUT_FILE=m\nPERFECT=true";
-        let config = Config::parse(text, FILE).unwrap();
-        assert_eq!((config.width, config.height), (2, 100_000));
-    }
-
-    #[test]
-    fn error_too_many_cells_is_on_the_later_side() {
-        let big = "ENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=m\nPERFECT=true\n";
-        let limit = grid::MAX_CELLS.to_string();
-        let text = format!("WIDTH=100000\nHEIGHT=20000\n{big}");
-        assert_error(
-            &text,
-            Some(2),
-            Some("HEIGHT"),
-            &["20000", &limit, "100000x20000"],
-        );
-        let text = format!("HEIGHT=20000\n# width last\nWIDTH=100000\n{big}");
-        assert_error(
-            &text,
-            Some(3),
-            Some("WIDTH"),
-            &["100000", &limit, "100000x20000"],
-        );
-    }
-
-    #[test]
-    fn error_bad_coordinate() {
-        let bad = [
-            "1", "1,2,3", "a,b", "-1,0", "1,", " , ", ",", "1.5,2", "+1,2", "1 2,3",
-        ];
-        for value in bad {
-            let text = with_line("ENTRY", &format!("ENTRY={value}"));
-            let message = format!(
-                "ENTRY must be x,y (two whole numbers, column then row), got \"{}\"",
-                value.trim()
-            );
-            assert_error(&text, Some(3), Some("ENTRY"), &[&message]);
-        }
-        let text = with_line("EXIT", "EXIT=1,2,3");
-        assert_error(&text, Some(4), Some("EXIT"), &[r#"got "1,2,3""#]);
-    }
-
-    #[test]
-    fn error_outside_maze() {
-        let text = with_line("EXIT", "EXIT=25,3");
-        let message = "EXIT 25,3 is outside the 25x20 maze (x must be below 25, y below 20)";
-        assert_error(&text, Some(4), Some("EXIT"), &[message]);
-        let text = with_line("ENTRY", "ENTRY=0,20");
-        assert_error(&text, Some(3), Some("ENTRY"), &["ENTRY 0,20 is outside"]);
-        let text = with_line("ENTRY", "ENTRY=0,99999999999");
-        assert_error(&text, Some(3), Some("ENTRY"), &["must be x,y"]);
-    }
-
-    #[test]
-    fn error_entry_is_exit() {
-        let text = with_line("EXIT", "EXIT=1, 1");
-        let message = "EXIT 1,1 is the same cell as ENTRY";
-        assert_error(&text, Some(4), Some("EXIT"), &[message]);
-    }
-
-    #[test]
-    fn error_on_the_42_stamp() {
-        let text = with_line("ENTRY", "ENTRY=9,7");
-        let message = "ENTRY 9,7 is on the 42 pattern (its cells are closed)";
-        assert_error(&text, Some(3), Some("ENTRY"), &[message]);
-        let text = with_line("EXIT", "EXIT=15,11");
-        assert_error(&text, Some(4), Some("EXIT"), &["EXIT 15,11 is on the 42"]);
-        // An open cell inside the stamp's box is fine.
-        assert!(Config::parse(&with_line("EXIT", "EXIT=10,7"), FILE).is_ok());
-    }
-
-    #[test]
-    fn error_bad_bool() {
-        for value in ["yes", "1", "Tru", "true false"] {
-            let text = with_line("PERFECT", &format!("PERFECT={value}"));
-            let message = format!("PERFECT must be True or False, got \"{value}\"");
-            assert_error(&text, Some(6), Some("PERFECT"), &[&message]);
-        }
-    }
-
-    #[test]
-    fn error_bad_seed() {
-        for value in ["-1", "abc", "1.0", "+4", "18446744073709551616"] {
-            let text = with_extra(&format!("SEED={value}"));
-            let message = format!(
-                "SEED must be a whole number between 0 and 18446744073709551615, got \"{value}\""
-            );
-            assert_error(&text, Some(7), Some("SEED"), &[&message]);
-        }
-    }
-
-    #[test]
-    fn error_bad_braid() {
-        for value in ["NaN", "inf", "-inf", "1.5", "-0.1", "abc", "0,5"] {
-            let text = with_extra(&format!("BRAID={value}"));
-            let message = format!("BRAID must be a number between 0.0 and 1.0, got \"{value}\"");
-            assert_error(&text, Some(7), Some("BRAID"), &[&message]);
-        }
-        for (value, braid) in [("0", 0.0), ("1", 1.0), ("0.5", 0.5), ("1e-1", 0.1)] {
-            let text = with_extra(&format!("BRAID={value}"));
-            assert_eq!(Config::parse(&text, FILE).unwrap().braid, braid);
-        }
-    }
-
-    #[test]
-    fn error_unknown_algorithm() {
-        let text = with_extra("ALGORITHM=prims-ish");
-        let message = format!(
-            "ALGORITHM: unknown algorithm \"prims-ish\" (valid: {})",
-            Algorithm::names()
-        );
-        assert_error(&text, Some(7), Some("ALGORITHM"), &[&message]);
-    }
-
-    #[test]
-    fn line_errors_come_first_in_line_order() {
-        // Line 2 is bad and line 4 is bad; the missing keys and the layout are never reached.
-        let text = "WIDTH=25\nHEIGHT=x\nEXIT=1,1\nbogus=1\n";
-        assert_error(text, Some(2), Some("HEIGHT"), &[]);
-        let text = "WIDTH=25\nHEIGHT=20\nEXIT=1,1\nbogus=1\n";
-        assert_error(text, Some(4), Some("BOGUS"), &[]);
-    }
-
-    #[test]
-    fn missing_keys_come_before_layout_checks() {
-        let text = "WIDTH=25\nHEIGHT=20\nENTRY=99,99\nEXIT=99,99\nPERFECT=true\n";
-        assert_eq!(
-            kind(text),
-            ConfigErrorKind::MissingKey { key: "OUTPUT_FILE" }
-        );
-    }
-
-    #[test]
-    fn layout_checks_come_in_order() {
-        // Outside beats equal; equal beats the stamp.
-        let text = with_line("ENTRY", "ENTRY=30,0").replace("EXIT=19,14", "EXIT=30,0");
-        assert_error(&text, Some(3), Some("ENTRY"), &["outside"]);
-        let text = with_line("ENTRY", "ENTRY=9,7").replace("EXIT=19,14", "EXIT=9,7");
-        assert_error(&text, Some(4), Some("EXIT"), &["same cell"]);
-    }
-
-    #[test]
-    fn maze_options_maps_fields() {
-        let text = with_extra("BRAID=0.5\nALGORITHM=backtracker");
-        let options = Config::parse(&text, FILE).unwrap().maze_options(42);
-        assert_eq!(
-            options,
-            MazeOptions {
-                width: 25,
-                height: 20,
-                seed: 42,
-                perfect: false,
-                braid: 0.5,
-                algorithm: Algorithm::Backtracker,
-                start: Pos::new(1, 1),
-                courtyard: false,
-            }
-        );
-    }
-
-    /// Parses `text`; an error must still be a one-line message naming the file.
-    fn check_no_panic(text: &str) {
-        if let Err(error) = Config::parse(text, "fuzz.cfg") {
-            let message = error.to_string();
-            assert!(message.starts_with("fuzz.cfg"), "{message:?}");
-            assert!(!message.contains('\n'), "{message:?}");
-        }
-    }
-
-    #[test]
-    fn mangled_configs_never_panic() {
-        let base = format!("{SUBJECT_EXAMPLE}SEED=7\nBRAID=0.5\nALGORITHM=dfs\nTHEME=x\n");
-        let inserts = [
-            "=",
-            ",",
-            "#",
-            "\n",
-            "\r",
-            "\r\n",
-            "\u{feff}",
-            "9",
-            "-",
-            " ",
-            "é",
-            "0",
-            "x",
-            "\0",
-            "99999999999999999999",
-            "WIDTH=3\n",
-            "HEIGHT=100000\n",
-        ];
-        for (i, c) in base.char_indices() {
-            let rest = &base[i + c.len_utf8()..];
-            check_no_panic(&base[..i]);
-            check_no_panic(&format!("{}{rest}", &base[..i]));
-            for insert in inserts {
-                check_no_panic(&format!("{}{insert}{rest}", &base[..i]));
-                check_no_panic(&format!("{}{insert}{}", &base[..i], &base[i..]));
-            }
-        }
-        for cut in 0..base.lines().count() {
-            let text: String = base
-                .lines()
-                .enumerate()
-                .filter(|&(n, _)| n != cut)
-                .map(|(_, l)| format!("{l}\n"))
-                .collect();
-            check_no_panic(&text);
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn arbitrary_text_never_panics(text in "\\PC*") {
-            check_no_panic(&text);
-        }
-
-        #[test]
-        fn arbitrary_key_values_never_panic(
-            lines in proptest::collection::vec(
-                (
-                    proptest::sample::select(vec![
-                        "WIDTH", "height", "ENTRY", "EXIT", "OUTPUT_FILE", "PERFECT", "SEED",
-                        "ALGORITHM", "THEME", "BRAID", "", "#", "BOGUS",
-                    ]),
-                    "[0-9a-zA-Z ,.+=-]{0,10}",
-                ),
-                0..12,
-            )
-        ) {
-            let text: String = lines.iter().map(|(k, v)| format!("{k}={v}\n")).collect();
-            check_no_panic(&text);
-        }
-    }
-}
+mod tests;

@@ -21,6 +21,7 @@ mod recursive_division;
 mod sidewinder;
 #[cfg(test)]
 mod testkit;
+mod union_find;
 mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
@@ -133,9 +134,6 @@ pub enum GenError {
     StartOutside { start: Pos, width: u32, height: u32 },
     #[error("start cell {0} is part of the 42")]
     StartOnStamp(Pos),
-    /// Only raised by callers that also solve the maze, such as the dashboard.
-    #[error("exit cell {exit} is outside the {width}x{height} maze")]
-    ExitOutside { exit: Pos, width: u32, height: u32 },
     #[error("BRAID must be between 0.0 and 1.0, got {0}")]
     Braid(String),
 }
@@ -202,7 +200,7 @@ impl Generator {
     pub fn step(&mut self) -> GenEvent {
         loop {
             let event = match &mut self.phase {
-                Phase::Carving(carver) => carver.step(&mut self.grid, &mut self.rng),
+                Phase::Carving(carver) => carver.step(self.grid.raw_mut(), &mut self.rng),
                 Phase::Linking(linker) => linker.step(&mut self.grid),
                 Phase::Braiding(braider) => braider.step(&mut self.grid, &mut self.rng),
                 Phase::Done => return GenEvent::Done,
@@ -235,7 +233,7 @@ impl Generator {
         // Each phase runs its own `step` in a tight loop; `step` then only switches phases.
         loop {
             match &mut self.phase {
-                Phase::Carving(carver) => carver.run(&mut self.grid, &mut self.rng),
+                Phase::Carving(carver) => carver.run(self.grid.raw_mut(), &mut self.rng),
                 Phase::Linking(linker) => linker.run(&mut self.grid),
                 Phase::Braiding(braider) => braider.run(&mut self.grid, &mut self.rng),
                 Phase::Done => return,
@@ -327,111 +325,4 @@ impl Generator {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geometry::Dir;
-    use crate::stats;
-
-    fn options() -> MazeOptions {
-        MazeOptions::new(12, 9).seed(11).start(Pos::new(0, 3))
-    }
-
-    #[test]
-    fn carving_starts_at_the_start_and_moves_one_cell_at_a_time() {
-        let mut generator = Generator::new(options()).unwrap();
-        assert_eq!(generator.head(), Some(Pos::new(0, 3)));
-        let mut at = Pos::new(0, 3);
-        let mut carves = 0;
-        loop {
-            match generator.step() {
-                GenEvent::Carve { from, to } => {
-                    assert_eq!(from, at);
-                    assert!(
-                        Dir::ALL
-                            .iter()
-                            .any(|&d| generator.grid().neighbor(from, d) == Some(to))
-                    );
-                    assert!(!generator.grid().is_locked(to));
-                    at = to;
-                    carves += 1;
-                }
-                GenEvent::Backtrack { from, to } => {
-                    assert_eq!(from, at);
-                    assert_eq!(generator.cell_state(from), CellState::Finished);
-                    at = to;
-                }
-                GenEvent::Visit { .. } | GenEvent::Wall { .. } => {
-                    panic!("the backtracker only carves and backtracks")
-                }
-                GenEvent::Done => break,
-            }
-            assert_eq!(generator.head(), Some(at));
-            assert_eq!(generator.cell_state(at), CellState::Active);
-        }
-        assert_eq!(carves, 12 * 9 - 18 - 1);
-        assert_eq!(generator.visited(), generator.open_cells());
-        assert!(generator.is_done());
-        assert_eq!(generator.head(), None);
-        assert_eq!(generator.step(), GenEvent::Done, "done stays done");
-    }
-
-    #[test]
-    fn stepping_and_running_make_the_same_maze() {
-        let mut stepped = Generator::new(options().perfect(false)).unwrap();
-        while stepped.step() != GenEvent::Done {}
-        let ran = Generator::generate(options().perfect(false)).unwrap();
-        assert_eq!(stepped.grid(), &ran);
-        let mut budgeted = Generator::new(options().perfect(false)).unwrap();
-        while budgeted.run_steps(17) == 17 {}
-        assert_eq!(budgeted.grid(), &ran);
-        assert_eq!(budgeted.steps(), stepped.steps());
-    }
-
-    #[test]
-    fn boards_are_braided_after_carving() {
-        let mut generator = Generator::new(options().perfect(false)).unwrap();
-        let mut carved_tree_loops = None;
-        while !generator.is_braiding() {
-            carved_tree_loops = Some(stats::loops(generator.grid()));
-            assert_ne!(generator.step(), GenEvent::Done);
-        }
-        assert_eq!(carved_tree_loops, Some(0), "carving alone makes a tree");
-        generator.run();
-        assert!(stats::loops(generator.grid()) >= 2);
-    }
-
-    #[test]
-    fn a_low_braid_keeps_dead_ends_but_still_loops() {
-        let braided = Generator::generate(MazeOptions::new(40, 30).seed(5).perfect(false)).unwrap();
-        let light = Generator::generate(MazeOptions::new(40, 30).seed(5).perfect(false).braid(0.0))
-            .unwrap();
-        assert!(stats::dead_ends(&light) > stats::dead_ends(&braided) + 20);
-        assert_eq!(stats::loops(&light), 2);
-    }
-
-    #[test]
-    fn a_very_deep_maze_needs_no_stack() {
-        // A 2-wide corridor of 200,000 cells: the search goes about that deep.
-        let grid = Generator::generate(MazeOptions::new(2, 100_000).seed(1)).unwrap();
-        assert_eq!(stats::open_walls(&grid), 200_000 - 1);
-    }
-
-    #[test]
-    fn bad_options_are_errors() {
-        let outside = Generator::new(MazeOptions::new(5, 5).start(Pos::new(5, 0))).unwrap_err();
-        assert!(
-            matches!(outside, GenError::StartOutside { .. }),
-            "{outside}"
-        );
-        let on_42 = Generator::new(MazeOptions::new(9, 7).start(Pos::new(1, 1))).unwrap_err();
-        assert_eq!(on_42, GenError::StartOnStamp(Pos::new(1, 1)));
-        assert!(matches!(
-            Generator::new(MazeOptions::new(5, 5).braid(1.5)),
-            Err(GenError::Braid(_))
-        ));
-        assert!(matches!(
-            Generator::new(MazeOptions::new(1, 5)),
-            Err(GenError::Size(_))
-        ));
-    }
-}
+mod tests;

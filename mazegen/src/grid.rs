@@ -6,9 +6,11 @@
 //! maze. The hex digit of a cell is derived on demand.
 
 mod courtyard;
+mod index;
 mod stamp;
 
-pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, Landmarks};
+pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
+pub(crate) use index::RowMajor;
 pub use stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
 
 use crate::geometry::{Dir, Pos};
@@ -146,7 +148,7 @@ impl Grid {
         for p in yard.cells() {
             debug_assert!(self.contains(p) && !self.is_locked(p), "courtyard at {p}");
             for dir in [Dir::East, Dir::South] {
-                if self.neighbor(p, dir).is_some_and(|n| yard.contains(n)) {
+                if self.neighbour(p, dir).is_some_and(|n| yard.contains(n)) {
                     self.set_wall(p, dir, false);
                 }
             }
@@ -165,7 +167,7 @@ impl Grid {
             self.contains(p)
                 && !self.is_locked(p)
                 && [Dir::East, Dir::South].into_iter().all(|d| {
-                    !self.neighbor(p, d).is_some_and(|n| yard.contains(n)) || self.is_open(p, d)
+                    !self.neighbour(p, d).is_some_and(|n| yard.contains(n)) || self.is_open(p, d)
                 })
         });
         if open {
@@ -230,19 +232,24 @@ impl Grid {
             self.width,
             self.height
         );
-        pos.y as usize * self.width as usize + pos.x as usize
+        self.rows().of(pos)
     }
 
     /// The cell at a row-major index.
     #[inline]
     pub fn pos(&self, index: usize) -> Pos {
-        let w = self.width as usize;
-        Pos::new((index % w) as u32, (index / w) as u32)
+        self.rows().pos(index)
+    }
+
+    /// The index arithmetic of this grid's cell bytes ([`Grid::raw`]).
+    #[inline]
+    pub(crate) const fn rows(&self) -> RowMajor {
+        RowMajor::new(self.width as usize, self.height as usize)
     }
 
     /// The neighbouring cell in `dir`, or `None` past the border.
     #[inline]
-    pub fn neighbor(&self, pos: Pos, dir: Dir) -> Option<Pos> {
+    pub fn neighbour(&self, pos: Pos, dir: Dir) -> Option<Pos> {
         match dir {
             Dir::North => pos.y.checked_sub(1).map(|y| Pos::new(pos.x, y)),
             Dir::West => pos.x.checked_sub(1).map(|x| Pos::new(x, pos.y)),
@@ -306,7 +313,7 @@ impl Grid {
     /// border or belongs to a "42" cell. Closing always succeeds except on the border, which is
     /// already closed, and inside the courtyard, which stays open.
     pub fn set_wall(&mut self, pos: Pos, dir: Dir, closed: bool) -> bool {
-        let Some(next) = self.neighbor(pos, dir) else {
+        let Some(next) = self.neighbour(pos, dir) else {
             return closed;
         };
         if !closed && (self.is_locked(pos) || self.is_locked(next)) {
@@ -355,134 +362,4 @@ impl Grid {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_new_grid_is_fully_closed() {
-        let grid = Grid::new(5, 4).unwrap();
-        assert!(grid.positions().all(|p| grid.walls(p) == Walls::CLOSED));
-        assert_eq!(grid.cell_count(), 20);
-        assert_eq!(grid.stamp(), None);
-    }
-
-    #[test]
-    fn opening_a_wall_opens_both_sides() {
-        let mut grid = Grid::new(3, 3).unwrap();
-        let p = Pos::new(1, 1);
-        for dir in Dir::ALL {
-            assert!(grid.set_wall(p, dir, false));
-            let n = grid.neighbor(p, dir).unwrap();
-            assert!(grid.is_open(p, dir));
-            assert!(grid.is_open(n, dir.opposite()));
-        }
-        assert_eq!(grid.walls(p).bits(), 0);
-        assert_eq!(grid.walls(Pos::new(1, 0)).hex_digit(), b'B');
-        assert_eq!(grid.walls(Pos::new(0, 1)).hex_digit(), b'D');
-        assert!(grid.set_wall(p, Dir::North, true));
-        assert!(grid.is_closed(Pos::new(1, 0), Dir::South));
-    }
-
-    #[test]
-    fn border_walls_stay_closed() {
-        let mut grid = Grid::new(2, 2).unwrap();
-        assert!(!grid.set_wall(Pos::new(0, 0), Dir::North, false));
-        assert!(!grid.set_wall(Pos::new(1, 1), Dir::East, false));
-        assert!(grid.positions().all(|p| grid.walls(p) == Walls::CLOSED));
-    }
-
-    #[test]
-    fn stamp_cells_are_locked_closed() {
-        let mut grid = Grid::new(9, 7).unwrap();
-        let stamp = grid.stamp().expect("9x7 has room for the 42");
-        let cell = stamp.cells().next().unwrap();
-        assert!(grid.is_locked(cell));
-        for dir in Dir::ALL {
-            assert!(!grid.set_wall(cell, dir, false));
-        }
-        assert_eq!(grid.positions().filter(|&p| grid.is_locked(p)).count(), 18);
-        assert_eq!(grid.open_cell_count(), 9 * 7 - 18);
-        assert_eq!(Grid::new(8, 7).unwrap().open_cell_count(), 8 * 7);
-    }
-
-    #[test]
-    fn the_courtyard_is_open_inside_and_stays_open() {
-        let mut grid = Grid::planned(25, 20, true).unwrap();
-        let yard = grid.courtyard().expect("25x20 has room for a courtyard");
-        assert_eq!(
-            grid.positions().filter(|&p| grid.in_courtyard(p)).count(),
-            9
-        );
-        assert_eq!(grid.walls(yard.centre()).bits(), 0);
-        assert_eq!(grid.walls(yard.origin()), Walls::from_bits(0b1001));
-        assert!(!grid.set_wall(yard.centre(), Dir::North, true));
-        assert!(grid.is_open(yard.centre(), Dir::North));
-        // Its outside walls are ordinary: doors may be opened and closed.
-        assert!(grid.set_wall(yard.origin(), Dir::North, false));
-        assert!(grid.set_wall(yard.origin(), Dir::North, true));
-        let stamp = grid.stamp().expect("the 42 moved, not dropped");
-        assert!(
-            stamp
-                .cells()
-                .all(|c| grid.is_locked(c) && !yard.contains(c))
-        );
-    }
-
-    #[test]
-    fn an_open_courtyard_is_recognised_and_a_walled_one_is_not() {
-        let yard = Courtyard::centred(11, 11).unwrap();
-        let mut walled = Grid::with_stamp(11, 11, None).unwrap();
-        assert!(!walled.mark_courtyard_if_open(yard));
-        assert_eq!(walled.courtyard(), None);
-        let mut open = Grid::with_stamp(11, 11, None).unwrap();
-        for p in yard.cells() {
-            for d in [Dir::East, Dir::South] {
-                if open.neighbor(p, d).is_some_and(|n| yard.contains(n)) {
-                    open.set_wall(p, d, false);
-                }
-            }
-        }
-        assert!(open.mark_courtyard_if_open(yard));
-        // 11x11 has no room for the 42 beside a courtyard.
-        assert_eq!(open, Grid::planned(11, 11, true).unwrap());
-    }
-
-    #[test]
-    fn lock_if_closed_refuses_an_opened_stamp() {
-        let mut grid = Grid::with_stamp(9, 7, None).unwrap();
-        let stamp = Stamp::centred(9, 7).unwrap();
-        let cell = stamp.cells().next().unwrap();
-        grid.set_wall(cell, Dir::West, false);
-        assert!(!grid.lock_if_closed(stamp));
-        assert_eq!(grid.stamp(), None);
-        grid.set_wall(cell, Dir::West, true);
-        assert!(grid.lock_if_closed(stamp));
-        assert_eq!(grid.stamp(), Some(stamp));
-    }
-
-    #[test]
-    fn size_limits_are_enforced() {
-        assert!(matches!(
-            Grid::new(1, 5),
-            Err(SizeError::Side { side: "WIDTH", .. })
-        ));
-        assert!(matches!(
-            check_size(5, MAX_SIDE + 1),
-            Err(SizeError::Side { side: "HEIGHT", .. })
-        ));
-        assert!(matches!(
-            check_size(MAX_SIDE, MAX_SIDE),
-            Err(SizeError::TooManyCells { .. })
-        ));
-        assert!(check_size(10_000, 10_000).is_ok());
-    }
-
-    #[test]
-    fn index_and_pos_are_inverse() {
-        let grid = Grid::new(7, 3).unwrap();
-        for (i, p) in grid.positions().enumerate() {
-            assert_eq!(grid.index(p), i);
-            assert_eq!(grid.pos(i), p);
-        }
-    }
-}
+mod tests;

@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod grid;
 pub mod maze;
 pub mod memory;
+mod registry;
 pub mod rng;
 pub mod rules;
 pub mod session;
@@ -22,5 +23,5 @@ pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOpti
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
 pub use maze::Maze;
-pub use session::{Phase, Session};
+pub use session::{Phase, Session, SessionError};
 pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

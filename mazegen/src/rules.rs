@@ -21,8 +21,8 @@ pub fn is_open_block(grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>) -> boo
     // Name the extra wall the way the loop below does: by the cell west or north of it.
     let extra = extra.and_then(|(p, d)| match d {
         Dir::East | Dir::South => Some((p, d)),
-        Dir::West => grid.neighbor(p, d).map(|q| (q, Dir::East)),
-        Dir::North => grid.neighbor(p, d).map(|q| (q, Dir::South)),
+        Dir::West => grid.neighbour(p, d).map(|q| (q, Dir::East)),
+        Dir::North => grid.neighbour(p, d).map(|q| (q, Dir::South)),
     });
     let open = |p: Pos, dir: Dir| extra == Some((p, dir)) || grid.is_open(p, dir);
     (0..n).all(|dy| {
@@ -35,7 +35,7 @@ pub fn is_open_block(grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>) -> boo
 
 /// Whether opening the wall on side `dir` of `pos` would complete a 3x3 open area.
 pub fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
-    let Some(next) = grid.neighbor(pos, dir) else {
+    let Some(next) = grid.neighbour(pos, dir) else {
         return false;
     };
     // Each cell of an open block has every wall it shares with the block open. Most blocks fail
@@ -95,10 +95,10 @@ pub fn is_courtyard_block(grid: &Grid, corner: Pos) -> bool {
 }
 
 /// How many cells next to `pos` could ever be joined to it: inside the grid and not in the 42.
-pub fn joinable_neighbors(grid: &Grid, pos: Pos) -> usize {
+pub fn joinable_neighbours(grid: &Grid, pos: Pos) -> usize {
     Dir::ALL
         .into_iter()
-        .filter_map(|d| grid.neighbor(pos, d))
+        .filter_map(|d| grid.neighbour(pos, d))
         .filter(|&n| !grid.is_locked(n))
         .count()
 }
@@ -106,7 +106,7 @@ pub fn joinable_neighbors(grid: &Grid, pos: Pos) -> usize {
 /// A dead end (one open wall) that could not have another: the border and the 42 close every
 /// other side. The playable-board rule does not count these.
 pub fn is_forced_dead_end(grid: &Grid, pos: Pos) -> bool {
-    joinable_neighbors(grid, pos) <= 1
+    joinable_neighbours(grid, pos) <= 1
 }
 
 /// The loops a playable board must have: [`MIN_BOARD_LOOPS`], or fewer when the grid cannot hold
@@ -117,7 +117,7 @@ pub fn required_loops(grid: &Grid) -> u64 {
     for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
         cells += 1;
         for d in [Dir::East, Dir::South] {
-            joins += u64::from(grid.neighbor(p, d).is_some_and(|n| !grid.is_locked(n)));
+            joins += u64::from(grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)));
         }
     }
     MIN_BOARD_LOOPS.min((joins + 1).saturating_sub(cells))

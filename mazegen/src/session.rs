@@ -16,8 +16,12 @@
 
 use std::sync::Arc;
 
+mod error;
+
+pub use error::SessionError;
+
 use crate::config::Config;
-use crate::generate::{CellState, GenError};
+use crate::generate::CellState;
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
 use crate::stats::MazeStats;
@@ -141,10 +145,10 @@ impl Session {
         entry: Pos,
         exit: Pos,
         solver: Solver,
-    ) -> Result<Session, GenError> {
+    ) -> Result<Session, SessionError> {
         let generator = Generator::new(options)?;
         if !generator.grid().contains(exit) {
-            return Err(GenError::ExitOutside {
+            return Err(SessionError::ExitOutside {
                 exit,
                 width: generator.grid().width(),
                 height: generator.grid().height(),
@@ -164,7 +168,11 @@ impl Session {
     }
 
     /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
-    pub fn from_config(config: &Config, seed: u64, solver: Solver) -> Result<Session, GenError> {
+    pub fn from_config(
+        config: &Config,
+        seed: u64,
+        solver: Solver,
+    ) -> Result<Session, SessionError> {
         Session::new(config.maze_options(seed), config.entry, config.exit, solver)
     }
 

@@ -126,7 +126,7 @@ fn longest_corridor(grid: &Grid) -> u64 {
         let mut length = 1;
         for first in grid.open_dirs(start) {
             let (mut at, mut came) = (start, first);
-            while let Some(next) = grid.neighbor(at, came).filter(|&n| is_corridor(n)) {
+            while let Some(next) = grid.neighbour(at, came).filter(|&n| is_corridor(n)) {
                 if seen[grid.index(next)] {
                     break;
                 }

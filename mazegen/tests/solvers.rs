@@ -35,7 +35,7 @@ fn check_path(grid: &Grid, from: Pos, to: Pos, path: &Solution) -> Result<(), Te
             dir,
             at
         );
-        at = grid.neighbor(at, dir).unwrap();
+        at = grid.neighbour(at, dir).unwrap();
         prop_assert!(seen.insert(at), "{}: {} twice", path, at);
     }
     prop_assert_eq!(at, to);

@@ -9,13 +9,14 @@ use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, validate_file};
 
 use super::AppError;
+use crate::tui::model::APP_CONFIG_KEYS;
 
 /// At most this many broken rules are listed; a count stands for the rest.
 const MAX_LISTED: usize = 50;
 
 pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let config = config
-        .map(Config::load)
+        .map(|path| Config::load_with_app_keys(path, APP_CONFIG_KEYS))
         .transpose()
         .map_err(AppError::from)?;
     let expected = config

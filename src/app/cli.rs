@@ -8,6 +8,8 @@ use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions};
 use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
 
+use crate::tui::model::APP_CONFIG_KEYS;
+
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
 
@@ -75,7 +77,7 @@ impl Cli {
 
     /// Loads the config to run, with the command line's overrides applied.
     pub fn load_config(&self) -> Result<Config, ConfigError> {
-        let mut config = Config::load(self.config_or_default())?;
+        let mut config = Config::load_with_app_keys(self.config_or_default(), APP_CONFIG_KEYS)?;
         if let Some(algorithm) = self.algorithm {
             config.algorithm = algorithm;
         }

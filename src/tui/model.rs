@@ -12,11 +12,18 @@ use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
 use mazegen::Maze;
 use mazegen::config::Config;
-use mazegen::generate::GenError;
+use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::MazeRng;
-use mazegen::session::{Phase, Session};
+use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use ratatui::layout::Rect;
+
+/// The config key that names the dashboard's start theme: the application's, not the library's.
+pub const THEME_KEY: &str = "THEME";
+
+/// The config keys the application reads itself, beyond the library's (see
+/// [`Config::parse_with_app_keys`]).
+pub const APP_CONFIG_KEYS: &[&str] = &[THEME_KEY];
 
 /// Which pane the keyboard talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,12 +148,15 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn new(start: Start) -> Result<Model, GenError> {
+    pub fn new(start: Start) -> Result<Model, SessionError> {
         Model::with_inline_cells(start, INLINE_CELLS)
     }
 
     /// A model that handles mazes of more than `inline_cells` cells as big ones.
-    pub(crate) fn with_inline_cells(start: Start, inline_cells: u64) -> Result<Model, GenError> {
+    pub(crate) fn with_inline_cells(
+        start: Start,
+        inline_cells: u64,
+    ) -> Result<Model, SessionError> {
         let Start {
             config,
             seed,
@@ -160,21 +170,22 @@ impl Model {
         let maze = new_session(&config, seed, Solver::default(), inline_cells)?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         warnings.extend(key_problems.iter().map(ToString::to_string));
-        warnings.extend(config.landmark_notes().into_iter().map(|note| {
-            let mut note = note;
-            note[..1].make_ascii_uppercase();
-            note
-        }));
-        let wanted = match &config.theme {
-            Some(name) => name.as_str(),
+        warnings.extend(config.landmark_notes().into_iter().map(landmark_warning));
+        let configured = config.app_setting(THEME_KEY);
+        let wanted = match configured {
+            Some(setting) => setting.value.as_str(),
             None if no_color => PLAIN_THEME,
             None => DEFAULT_THEME,
         };
         let theme = themes.position(wanted).unwrap_or_else(|| {
             let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
+            let at = configured.map_or_else(String::new, |s| format!("config line {}: ", s.line));
             warnings.insert(
                 0,
-                format!("THEME={wanted}: no such theme (have {})", names.join(", ")),
+                format!(
+                    "{at}{THEME_KEY}={wanted}: no such theme (have {})",
+                    names.join(", ")
+                ),
             );
             themes.position(DEFAULT_THEME).unwrap_or(0)
         });
@@ -336,7 +347,7 @@ pub(crate) fn new_session(
     seed: u64,
     solver: Solver,
     inline_cells: u64,
-) -> Result<Session, GenError> {
+) -> Result<Session, SessionError> {
     let session = Session::from_config(config, seed, solver)?;
     let cells = u64::from(config.width) * u64::from(config.height);
     Ok(if cells > inline_cells {
@@ -344,4 +355,22 @@ pub(crate) fn new_session(
     } else {
         session
     })
+}
+
+/// The status line's warning for a landmark the maze has no room for.
+fn landmark_warning(note: LandmarkNote) -> String {
+    match note {
+        LandmarkNote::CourtyardTooSmall { width, height } => format!(
+            "The {width}x{height} maze is too small for the courtyard (it needs at least \
+             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
+        ),
+        LandmarkNote::StampTooSmall { width, height } => format!(
+            "The {width}x{height} maze is too small for the 42 (it needs at least \
+             {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
+        ),
+        LandmarkNote::StampBesideCourtyard { width, height } => format!(
+            "The {width}x{height} maze has no room for the 42 beside the courtyard; generated \
+             without it"
+        ),
+    }
 }

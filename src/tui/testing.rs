@@ -3,7 +3,7 @@
 use crate::tui::effect::{Effect, WriteJob};
 use crate::tui::keymap::Keymap;
 use crate::tui::message::Message;
-use crate::tui::model::{Model, Start};
+use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
 use crate::tui::theme::ThemeSet;
 use crate::tui::update;
 use mazegen::config::Config;
@@ -17,7 +17,8 @@ pub fn config(width: u32, height: u32, extra: &str) -> Config {
         width - 1,
         height - 1
     );
-    Config::parse(&text, "config.txt").expect("the test config is valid")
+    Config::parse_with_app_keys(&text, "config.txt", APP_CONFIG_KEYS)
+        .expect("the test config is valid")
 }
 
 /// How the dashboard starts on `config` in a 120x40 terminal, with the bundled themes.

@@ -28,6 +28,7 @@ use super::layout::theme_scroll;
 use super::message::{Action, JobId, Message, Mouse, MouseKind};
 use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind, new_session};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
+use super::view::solver_label;
 use super::viewport::Zoom;
 use mazegen::Dir;
 use mazegen::format::svg::SvgOptions;
@@ -340,8 +341,8 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             model.maze.resolve_with(solver);
             model.pace.restart();
             let text = match model.maze.phase() {
-                Phase::Carving => format!("Solver: {} (once carving ends)", solver.label()),
-                _ => format!("Solver: {}", solver.label()),
+                Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
+                _ => format!("Solver: {}", solver_label(solver)),
             };
             model.set_status(StatusKind::Info, text);
             Vec::new()

@@ -24,6 +24,8 @@ use super::theme::Theme;
 use super::viewport::{Zoom, detail_capacity};
 use roles::MazeRoles;
 
+pub use sidebar::solver_label;
+
 pub use canvas::Scale;
 
 pub fn view(model: &Model, frame: &mut Frame) {

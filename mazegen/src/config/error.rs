@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::key::{Key, known_keys};
+use super::key::Key;
 use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
 use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError};
@@ -50,8 +50,13 @@ pub enum ConfigErrorKind {
     EmptyKey { text: String },
     #[error("{key} has no value")]
     EmptyValue { key: &'static str },
-    #[error("unknown key {key:?} (known keys: {})", known_keys())]
-    UnknownKey { key: String },
+    /// `known` lists the library's keys, then the application's (see
+    /// [`super::Config::parse_with_app_keys`]).
+    #[error("unknown key {key:?} (known keys: {})", known.join(", "))]
+    UnknownKey {
+        key: String,
+        known: Vec<&'static str>,
+    },
     #[error("duplicate key {key} (first given on line {first_line})")]
     DuplicateKey {
         key: &'static str,
@@ -84,8 +89,8 @@ pub enum ConfigErrorKind {
     EntryIsExit { pos: Pos },
     #[error("{key} {pos} is on the 42 pattern (its cells are closed)")]
     OnStamp { key: &'static str, pos: Pos },
-    #[error("PERFECT must be True or False, got {value:?}")]
-    BadBool { value: String },
+    #[error("{key} must be True or False, got {value:?}")]
+    BadBool { key: &'static str, value: String },
     #[error(
         "SEED must be a whole number between 0 and {}, got {value:?}",
         u64::MAX
@@ -106,7 +111,7 @@ impl ConfigErrorKind {
         match self {
             K::Unreadable { .. } | K::NotUtf8 { .. } | K::MissingEquals { .. } => None,
             K::EmptyKey { .. } => None,
-            K::UnknownKey { key } => Some(key),
+            K::UnknownKey { key, .. } => Some(key),
             K::EmptyValue { key }
             | K::DuplicateKey { key, .. }
             | K::MissingKey { key }
@@ -114,9 +119,9 @@ impl ConfigErrorKind {
             | K::TooManyCells { key, .. }
             | K::BadCoordinate { key, .. }
             | K::OutsideMaze { key, .. }
-            | K::OnStamp { key, .. } => Some(key),
+            | K::OnStamp { key, .. }
+            | K::BadBool { key, .. } => Some(key),
             K::EntryIsExit { .. } => Some(Key::Exit.name()),
-            K::BadBool { .. } => Some(Key::Perfect.name()),
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),

@@ -1,7 +1,25 @@
 //! The keys a config file may hold.
 
-/// The known keys. An enum rather than strings so parsing matches every key exhaustively.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+use strum::VariantArray;
+
+/// The keys the library reads, mandatory ones first ([`super::MANDATORY_KEYS`], then
+/// [`super::OPTIONAL_KEYS`]). An enum rather than strings so parsing matches every key
+/// exhaustively. Each is named in SCREAMING_SNAKE_CASE (`OUTPUT_FILE`), and parses from any
+/// case (`output_file`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE", ascii_case_insensitive)]
 pub enum Key {
     Width,
     Height,
@@ -11,50 +29,26 @@ pub enum Key {
     Perfect,
     Seed,
     Algorithm,
-    Theme,
     Braid,
     Courtyard,
 }
 
 impl Key {
-    /// Mandatory keys first, in [`super::MANDATORY_KEYS`] order, then [`super::OPTIONAL_KEYS`].
-    pub const ALL: [Key; 11] = [
-        Key::Width,
-        Key::Height,
-        Key::Entry,
-        Key::Exit,
-        Key::OutputFile,
-        Key::Perfect,
-        Key::Seed,
-        Key::Algorithm,
-        Key::Theme,
-        Key::Braid,
-        Key::Courtyard,
-    ];
+    /// Every key, in [`super::MANDATORY_KEYS`] then [`super::OPTIONAL_KEYS`] order.
+    pub const ALL: &[Key] = Key::VARIANTS;
 
-    pub const fn name(self) -> &'static str {
-        match self {
-            Key::Width => "WIDTH",
-            Key::Height => "HEIGHT",
-            Key::Entry => "ENTRY",
-            Key::Exit => "EXIT",
-            Key::OutputFile => "OUTPUT_FILE",
-            Key::Perfect => "PERFECT",
-            Key::Seed => "SEED",
-            Key::Algorithm => "ALGORITHM",
-            Key::Theme => "THEME",
-            Key::Braid => "BRAID",
-            Key::Courtyard => "COURTYARD",
-        }
-    }
-
-    /// The key named `upper` (already uppercased).
-    pub fn from_name(upper: &str) -> Option<Key> {
-        Key::ALL.into_iter().find(|key| key.name() == upper)
+    /// The key as a config writes it, e.g. `OUTPUT_FILE`.
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 }
 
-/// All keys, comma separated, so an unknown-key message shows what was probably meant.
-pub fn known_keys() -> String {
-    Key::ALL.map(Key::name).join(", ")
+/// The keys a config may hold, the library's then the application's, for an unknown-key
+/// message to show what was probably meant.
+pub(crate) fn known_keys(app_keys: &[&'static str]) -> Vec<&'static str> {
+    Key::ALL
+        .iter()
+        .map(|key| key.name())
+        .chain(app_keys.iter().copied())
+        .collect()
 }

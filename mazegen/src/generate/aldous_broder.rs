@@ -11,10 +11,10 @@
 //!
 //! Memory: one scratch byte per cell (its moves and whether it is in the maze).
 
-use super::carve::{Carve, DirBits, first_cells, move_masks, neighbour_offsets, open_wall};
+use super::carve::{Carve, DirBits, first_cells, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 use crate::rng::MazeRng;
 
 /// Scratch bits: the low four are the cell's moves.
@@ -24,7 +24,7 @@ const IN_MAZE: u8 = 0x10;
 #[derive(Clone, Debug)]
 pub struct AldousBroder {
     scratch: Vec<u8>,
-    width: usize,
+    rows: RowMajor,
     offsets: [isize; 4],
     walker: Walker,
 }
@@ -42,7 +42,7 @@ struct Walker {
 impl AldousBroder {
     /// The walk starts at `start` (not in the 42); the courtyard is in the maze from the start.
     pub fn new(grid: &Grid, start: Pos) -> AldousBroder {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let mut scratch = move_masks(grid);
         let mut visited = 0;
         for i in first_cells(grid, start) {
@@ -52,8 +52,8 @@ impl AldousBroder {
         let open_cells = grid.open_cell_count();
         let head = grid.index(start);
         AldousBroder {
-            width,
-            offsets: neighbour_offsets(width),
+            rows,
+            offsets: rows.offsets(),
             walker: Walker {
                 head,
                 dirs: DirBits::default(),
@@ -65,10 +65,6 @@ impl AldousBroder {
             scratch,
         }
     }
-
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
 }
 
 /// One move of the walk. Returns the cell left and whether entering the new head carved.
@@ -76,7 +72,7 @@ impl AldousBroder {
 fn walk(
     walker: &mut Walker,
     offsets: &[isize; 4],
-    width: usize,
+    rows: RowMajor,
     scratch: &mut [u8],
     cells: &mut [u8],
     rng: &mut MazeRng,
@@ -88,7 +84,7 @@ fn walk(
     if scratch[next] & IN_MAZE != 0 {
         return (from, false);
     }
-    open_wall(cells, width, from, dir);
+    rows.open_wall(cells, from, dir);
     scratch[next] |= IN_MAZE;
     walker.visited += 1;
     walker.done = walker.visited >= walker.open_cells;
@@ -97,22 +93,22 @@ fn walk(
 
 impl Carve for AldousBroder {
     /// One move of the walk.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.walker.done {
             return GenEvent::Done;
         }
         let (from, carved) = walk(
             &mut self.walker,
             &self.offsets,
-            self.width,
+            self.rows,
             &mut self.scratch,
-            grid.raw_mut(),
+            cells,
             rng,
         );
-        let to = self.pos(self.walker.head);
+        let to = self.rows.pos(self.walker.head);
         if carved {
             GenEvent::Carve {
-                from: self.pos(from),
+                from: self.rows.pos(from),
                 to,
             }
         } else {
@@ -121,14 +117,13 @@ impl Carve for AldousBroder {
     }
 
     /// The same moves, on local copies of the state so they stay in registers.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut walker, offsets, mut local_rng) = (self.walker, self.offsets, rng.clone());
-        let cells = grid.raw_mut();
         while !walker.done {
             walk(
                 &mut walker,
                 &offsets,
-                self.width,
+                self.rows,
                 &mut self.scratch,
                 cells,
                 &mut local_rng,
@@ -138,7 +133,7 @@ impl Carve for AldousBroder {
     }
 
     fn head(&self) -> Option<Pos> {
-        (!self.walker.done).then(|| self.pos(self.walker.head))
+        (!self.walker.done).then(|| self.rows.pos(self.walker.head))
     }
 
     fn visited(&self) -> u64 {
@@ -146,7 +141,7 @@ impl Carve for AldousBroder {
     }
 
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = pos.y as usize * self.width + pos.x as usize;
+        let i = self.rows.of(pos);
         if i == self.walker.head && !self.walker.done {
             CellState::Active
         } else if self.scratch[i] & IN_MAZE != 0 {

@@ -1,7 +1,12 @@
 //! The generation algorithms by name: what `ALGORITHM=` and `--algorithm` accept.
+//!
+//! Adding an algorithm: its file, a variant here with its doc and aliases (its name is the
+//! variant's in kebab-case), its arm in `Algorithm::carver`, and its `mod` line in
+//! `generate.rs`.
 
-use std::fmt;
 use std::str::FromStr;
+
+use strum::VariantArray;
 
 use super::aldous_broder::AldousBroder;
 use super::backtracker::Backtracker;
@@ -17,110 +22,91 @@ use super::sidewinder::Sidewinder;
 use super::wilson::Wilson;
 use crate::geometry::Pos;
 use crate::grid::Grid;
+use crate::registry;
 use crate::rng::MazeRng;
 
-/// The generation algorithms.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The generation algorithms, in the order the dashboard cycles through them. Each displays as
+/// its name, the variant's in kebab-case (`aldous-broder`); the aliases are other names
+/// [`FromStr`] accepts.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::VariantArray,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Algorithm {
     /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
     #[default]
+    #[strum(props(aliases = "recursive-backtracker dfs"))]
     Backtracker,
     /// Prim's algorithm (simplified): grows from a random frontier cell at a time; short,
     /// branching corridors and many dead ends.
+    #[strum(props(aliases = "prims prim's simplified-prim"))]
     Prim,
     /// Kruskal's algorithm: walls opened in random order when they join two trees; many short
     /// dead ends, evenly spread.
+    #[strum(props(aliases = "kruskals kruskal's union-find"))]
     Kruskal,
     /// Wilson's algorithm: loop-erased random walks; every maze equally likely.
+    #[strum(props(aliases = "wilsons wilson's loop-erased-random-walk lerw"))]
     Wilson,
     /// Aldous-Broder: a random walk that carves into each cell it enters for the first time;
     /// every maze equally likely, slow to finish.
+    #[strum(props(aliases = "aldous broder ab"))]
     AldousBroder,
     /// Hunt-and-kill: random walks until stuck, then a hunt for the next cell to walk from;
     /// long corridors like the backtracker's, with more branching.
+    #[strum(props(aliases = "hunt-kill hunt hak"))]
     HuntAndKill,
     /// Growing tree, always from the newest active cell: a depth-first search again.
+    #[strum(props(aliases = "growing-tree-last growing-tree-dfs"))]
     GrowingTreeNewest,
     /// Growing tree from a random active cell: Prim-like, short branches, many dead ends.
+    #[strum(props(aliases = "growing-tree-prim growing-tree-any"))]
     GrowingTreeRandom,
     /// Growing tree from the newest active cell half the time, a random one otherwise.
+    #[strum(props(aliases = "growing-tree growing-tree-mix"))]
     GrowingTreeMixed,
     /// Binary tree: each cell opens north or east; a corridor along the top and the east side.
+    #[strum(props(aliases = "binary btree"))]
     BinaryTree,
     /// Sidewinder: runs east closed by one opening north; a corridor along the top.
+    #[strum(props(aliases = "side-winder winder"))]
     Sidewinder,
     /// Eller's algorithm: row by row, with one row of memory.
+    #[strum(props(aliases = "ellers eller-s row-by-row"))]
     Eller,
     /// Recursive division: builds walls into an open field, splitting chambers in two.
+    #[strum(props(aliases = "division divide"))]
     RecursiveDivision,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the dashboard cycles through them.
-    pub const ALL: &[Algorithm] = &[
-        Algorithm::Backtracker,
-        Algorithm::Prim,
-        Algorithm::Kruskal,
-        Algorithm::Wilson,
-        Algorithm::AldousBroder,
-        Algorithm::HuntAndKill,
-        Algorithm::GrowingTreeNewest,
-        Algorithm::GrowingTreeRandom,
-        Algorithm::GrowingTreeMixed,
-        Algorithm::BinaryTree,
-        Algorithm::Sidewinder,
-        Algorithm::Eller,
-        Algorithm::RecursiveDivision,
-    ];
+    pub const ALL: &[Algorithm] = Algorithm::VARIANTS;
 
     /// The name used by `ALGORITHM=` and `--algorithm`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Algorithm::Backtracker => "backtracker",
-            Algorithm::Prim => "prim",
-            Algorithm::Kruskal => "kruskal",
-            Algorithm::Wilson => "wilson",
-            Algorithm::AldousBroder => "aldous-broder",
-            Algorithm::HuntAndKill => "hunt-and-kill",
-            Algorithm::GrowingTreeNewest => "growing-tree-newest",
-            Algorithm::GrowingTreeRandom => "growing-tree-random",
-            Algorithm::GrowingTreeMixed => "growing-tree-mixed",
-            Algorithm::BinaryTree => "binary-tree",
-            Algorithm::Sidewinder => "sidewinder",
-            Algorithm::Eller => "eller",
-            Algorithm::RecursiveDivision => "recursive-division",
-        }
-    }
-
-    /// Other names accepted for it (after lower-casing and turning `-` into `_`).
-    const fn aliases(self) -> &'static [&'static str] {
-        match self {
-            Algorithm::Backtracker => &["recursive_backtracker", "dfs"],
-            Algorithm::Prim => &["prims", "prim's", "simplified_prim"],
-            Algorithm::Kruskal => &["kruskals", "kruskal's", "union_find"],
-            Algorithm::Wilson => &["wilsons", "wilson's", "loop_erased_random_walk", "lerw"],
-            Algorithm::AldousBroder => &["aldous", "broder", "ab"],
-            Algorithm::HuntAndKill => &["hunt_kill", "hunt", "hak"],
-            Algorithm::GrowingTreeNewest => &["growing_tree_last", "growing_tree_dfs"],
-            Algorithm::GrowingTreeRandom => &["growing_tree_prim", "growing_tree_any"],
-            Algorithm::GrowingTreeMixed => &["growing_tree", "growing_tree_mix"],
-            Algorithm::BinaryTree => &["binary", "btree"],
-            Algorithm::Sidewinder => &["side_winder", "winder"],
-            Algorithm::Eller => &["ellers", "eller_s", "row_by_row"],
-            Algorithm::RecursiveDivision => &["division", "divide"],
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 
     /// The valid names, comma separated, for error messages.
     pub fn names() -> String {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        names.join(", ")
+        registry::names::<Algorithm>()
     }
 
     /// The algorithm after this one in [`Algorithm::ALL`], wrapping round.
     pub fn next(self) -> Algorithm {
-        let at = Algorithm::ALL.iter().position(|&a| a == self).unwrap_or(0);
-        Algorithm::ALL[(at + 1) % Algorithm::ALL.len()]
+        registry::next(self)
     }
 
     /// A fresh run of this algorithm on `grid` (closed, with its landmarks) from `start`.
@@ -143,12 +129,6 @@ impl Algorithm {
     }
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// An algorithm name that is not one of [`Algorithm::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown algorithm \"{0}\" (valid: {names})", names = Algorithm::names())]
@@ -160,12 +140,7 @@ impl FromStr for Algorithm {
     /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
     /// are accepted (`dfs` for the backtracker, for instance).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|a| a.name().replace('-', "_") == key || a.aliases().contains(&key.as_str()))
-            .ok_or_else(|| UnknownAlgorithm(s.trim().to_owned()))
+        registry::parse(s).ok_or_else(|| UnknownAlgorithm(s.trim().to_owned()))
     }
 }
 
@@ -193,6 +168,16 @@ mod tests {
             format!("unknown algorithm \"nope\" (valid: {})", Algorithm::names())
         );
         assert!(Algorithm::names().starts_with("backtracker"));
+    }
+
+    #[test]
+    fn names_and_aliases_round_trip_and_are_unique() {
+        registry::check::<Algorithm>();
+        assert_eq!(Algorithm::ALL.len(), 13);
+        assert_eq!(Algorithm::ALL[0], Algorithm::default());
+        assert_eq!(Algorithm::AldousBroder.name(), "aldous-broder");
+        assert_eq!(Algorithm::GrowingTreeMixed.as_ref(), "growing-tree-mixed");
+        assert_eq!(format!("{:>12}", Algorithm::Prim), "        prim");
     }
 
     #[test]

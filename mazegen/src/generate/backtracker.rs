@@ -9,7 +9,7 @@
 use super::carve::Carve;
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// Scratch bits. A cell is `BLOCKED` once visited; the padding ring around the grid and the 42
@@ -116,23 +116,24 @@ impl Backtracker {
         }
         let head_padded = padded(stride, start);
         scratch[head_padded] = BLOCKED | VISITED | ACTIVE;
-        let (wi, si) = (w as isize, stride as isize);
+        let [north, east, south, west] = grid.rows().offsets();
+        let [p_north, p_east, p_south, p_west] = RowMajor::new(stride, h + 2).offsets();
         Backtracker {
             scratch,
             layout: Layout {
                 stride,
                 root_padded: head_padded,
                 wall_owner: [
-                    (-wi, SOUTH_CLOSED),
+                    (north, SOUTH_CLOSED),
                     (0, EAST_CLOSED),
                     (0, SOUTH_CLOSED),
-                    (-1, EAST_CLOSED),
+                    (west, EAST_CLOSED),
                 ],
                 moves: [
-                    (-wi, -si, 0, -1),
-                    (1, 1, 1, 0),
-                    (wi, si, 0, 1),
-                    (-1, -1, -1, 0),
+                    (north, p_north, 0, -1),
+                    (east, p_east, 1, 0),
+                    (south, p_south, 0, 1),
+                    (west, p_west, -1, 0),
                 ],
             },
             cursor: Cursor {
@@ -149,21 +150,20 @@ impl Backtracker {
 impl Carve for Backtracker {
     /// One unit of work: carve into a random unvisited neighbour of the head, or step back
     /// along the path when it has none.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         step(
             &mut self.cursor,
             &self.layout,
             &mut self.scratch,
-            grid.raw_mut(),
+            cells,
             rng,
         )
     }
 
     /// Steps until done: the same `step`, on local copies of the state so they stay in
     /// registers, and inlined so the discarded events cost nothing.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        let cells = grid.raw_mut();
         while step(
             &mut cursor,
             &layout,
@@ -252,6 +252,8 @@ fn advance(cursor: &mut Cursor, layout: &Layout, dir: u8) {
     cursor.pos.y = cursor.pos.y.wrapping_add_signed(dy);
 }
 
+/// The index of `pos` in the scratch, whose rows are `stride` cells long: the grid's rows
+/// inside a one-cell ring.
 fn padded(stride: usize, pos: Pos) -> usize {
     (pos.y as usize + 1) * stride + pos.x as usize + 1
 }

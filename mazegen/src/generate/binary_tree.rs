@@ -8,8 +8,8 @@
 
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -17,7 +17,7 @@ const HALF: u64 = 1 << 31;
 
 #[derive(Clone, Debug)]
 pub struct BinaryTree {
-    width: usize,
+    rows: RowMajor,
     cells: usize,
     stamp: Option<Stamp>,
     yard: Option<Courtyard>,
@@ -33,7 +33,7 @@ impl BinaryTree {
     pub fn new(grid: &Grid, start: Pos) -> BinaryTree {
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         BinaryTree {
-            width: grid.width() as usize,
+            rows: grid.rows(),
             cells: grid.cell_count(),
             stamp: grid.stamp(),
             yard: grid.courtyard(),
@@ -43,32 +43,35 @@ impl BinaryTree {
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
         }
     }
+}
 
+impl Carve for BinaryTree {
+    /// Opens the next cell's north or east wall.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let cell = self.cursor;
         if cell >= cells.len() {
             return GenEvent::Done;
         }
         self.cursor += 1;
-        let w = self.width;
-        let (x, y) = (cell % w, cell / w);
-        let here = Pos::new(x as u32, y as u32);
+        let rows = self.rows;
+        let (x, y) = rows.xy(cell);
+        let here = rows.pos(cell);
         if is_obstacle(cells[cell]) {
             return GenEvent::Visit { cell: here };
         }
         if cell != self.start {
             self.visited += 1;
         }
-        let north = y > 0 && !is_obstacle(cells[cell - w]);
-        let east = x + 1 < w && !is_obstacle(cells[cell + 1]);
+        let north = y > 0 && !is_obstacle(cells[rows.step(cell, Dir::North)]);
+        let east = x + 1 < rows.width() && !is_obstacle(cells[cell + 1]);
         let go_north = match (north, east) {
             (false, false) => return GenEvent::Visit { cell: here },
             (true, true) => rng.chance(HALF),
             (north, _) => north,
         };
         if go_north {
-            cells[cell - w] &= !SOUTH_CLOSED;
+            cells[rows.step(cell, Dir::North)] &= !SOUTH_CLOSED;
             GenEvent::Carve {
                 from: here,
                 to: Pos::new(here.x, here.y - 1),
@@ -81,23 +84,10 @@ impl BinaryTree {
             }
         }
     }
-}
-
-impl Carve for BinaryTree {
-    /// Opens the next cell's north or east wall.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
-    }
 
     /// The cell the next step works on.
     fn head(&self) -> Option<Pos> {
-        let (w, at) = (self.width, self.cursor);
-        (at < self.cells).then(|| Pos::new((at % w) as u32, (at / w) as u32))
+        (self.cursor < self.cells).then(|| self.rows.pos(self.cursor))
     }
 
     fn visited(&self) -> u64 {
@@ -108,7 +98,7 @@ impl Carve for BinaryTree {
         if let Some(state) = landmark_state(self.stamp, self.yard, pos) {
             return state;
         }
-        let i = pos.y as usize * self.width + pos.x as usize;
+        let i = self.rows.of(pos);
         match i.cmp(&self.cursor) {
             std::cmp::Ordering::Less => CellState::Finished,
             std::cmp::Ordering::Equal => CellState::Active,

@@ -127,7 +127,7 @@ impl Braider {
                 options[count] = dir;
                 count += 1;
                 let next = grid
-                    .neighbor(cell, dir)
+                    .neighbour(cell, dir)
                     .expect("openable walls have a neighbour");
                 if is_dead_end(grid, next) {
                     // Keep dead-end neighbours at the front: they are preferred.
@@ -145,7 +145,7 @@ impl Braider {
     }
 
     fn can_open(&self, grid: &Grid, cell: Pos, dir: Dir) -> bool {
-        grid.neighbor(cell, dir).is_some_and(|next| {
+        grid.neighbour(cell, dir).is_some_and(|next| {
             grid.is_closed(cell, dir)
                 && !grid.is_locked(cell)
                 && !grid.is_locked(next)
@@ -155,7 +155,7 @@ impl Braider {
 
     fn open(&mut self, grid: &mut Grid, cell: Pos, dir: Dir) -> GenEvent {
         let to = grid
-            .neighbor(cell, dir)
+            .neighbour(cell, dir)
             .expect("openable walls have a neighbour");
         grid.set_wall(cell, dir, false);
         // Both cells were already connected, so every opened wall closes one more loop.

@@ -17,9 +17,10 @@
 //! that no cell carries down is free for the next row's new sets.
 
 use super::carve::{Carve, is_obstacle, landmark_state};
+use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
@@ -37,8 +38,7 @@ enum Pass {
 
 #[derive(Clone, Debug)]
 pub struct Eller {
-    width: usize,
-    height: usize,
+    rows: RowMajor,
     stamp: Option<Stamp>,
     yard: Option<Courtyard>,
     /// The row being worked, and the pass over it.
@@ -49,8 +49,8 @@ pub struct Eller {
     done: bool,
     /// The set label of each cell of the row (`NONE` for an obstacle).
     sets: Vec<u32>,
-    /// Union-find over the labels, for the across pass.
-    parent: Vec<u32>,
+    /// Which labels the across pass has joined into one set.
+    labels: UnionFind,
     /// Per set (root label), for the down pass: the cell that must open south, chosen by
     /// reservoir sampling over the set's cells that can, counted in `candidates`.
     must: Vec<u32>,
@@ -71,8 +71,7 @@ impl Eller {
         let width = grid.width() as usize;
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         let mut eller = Eller {
-            width,
-            height: grid.height() as usize,
+            rows: grid.rows(),
             stamp: grid.stamp(),
             yard: grid.courtyard(),
             row: 0,
@@ -80,7 +79,7 @@ impl Eller {
             x: 0,
             done: false,
             sets: vec![NONE; width],
-            parent: (0..width as u32).collect(),
+            labels: UnionFind::new(width),
             must: vec![0; width],
             candidates: vec![0; width],
             below: vec![NONE; width],
@@ -97,7 +96,7 @@ impl Eller {
     /// Labels the cells of `self.row`: those carved into from above keep their set, the others
     /// take a free label each.
     fn start_row(&mut self, cells: &[u8]) {
-        let w = self.width;
+        let w = self.rows.width();
         self.taken.fill(false);
         for &set in self.below.iter().filter(|&&s| s != NONE) {
             self.taken[set as usize] = true;
@@ -105,7 +104,7 @@ impl Eller {
         self.free.clear();
         self.free
             .extend((0..w as u32).rev().filter(|&l| !self.taken[l as usize]));
-        let row = &cells[self.row * w..][..w];
+        let row = &cells[self.rows.row(self.row)];
         for ((set, &byte), &above) in self.sets.iter_mut().zip(row).zip(&self.below) {
             *set = if is_obstacle(byte) {
                 NONE
@@ -117,23 +116,20 @@ impl Eller {
                     .expect("a row never has more sets than cells")
             };
         }
-        for (label, parent) in self.parent.iter_mut().enumerate() {
-            *parent = label as u32;
-        }
+        self.labels.reset();
         self.below.fill(NONE);
     }
 
     /// Settles each cell's set to its root, and picks for each set the cell that must open
     /// south, among its cells above an ordinary cell.
     fn start_down(&mut self, cells: &[u8], rng: &mut MazeRng) {
-        let w = self.width;
-        let next_row = &cells[(self.row + 1) * w..][..w];
+        let next_row = &cells[self.rows.row(self.row + 1)];
         self.candidates.fill(0);
         for (x, (set, &byte)) in self.sets.iter_mut().zip(next_row).enumerate() {
             if *set == NONE {
                 continue;
             }
-            let root = find(&mut self.parent, *set);
+            let root = self.labels.find(*set);
             *set = root;
             if !is_obstacle(byte) {
                 let seen = &mut self.candidates[root as usize];
@@ -144,15 +140,18 @@ impl Eller {
             }
         }
     }
+}
 
+impl Carve for Eller {
+    /// Looks at one wall: east of the next cell across, or south of it on the way down.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.done {
             return GenEvent::Done;
         }
-        if self.x == self.width {
+        if self.x == self.rows.width() {
             match self.pass {
-                Pass::Across if self.row + 1 == self.height => {
+                Pass::Across if self.row + 1 == self.rows.height() => {
                     self.done = true;
                     return GenEvent::Done;
                 }
@@ -168,11 +167,11 @@ impl Eller {
             }
             self.x = 0;
         }
-        let (x, w) = (self.x, self.width);
+        let (x, w) = (self.x, self.rows.width());
         self.x += 1;
-        let last_row = self.row + 1 == self.height;
-        let cell = self.row * w + x;
+        let last_row = self.row + 1 == self.rows.height();
         let here = Pos::new(x as u32, self.row as u32);
+        let cell = self.rows.of(here);
         let set = self.sets[x];
         match self.pass {
             Pass::Across => {
@@ -183,11 +182,10 @@ impl Eller {
                 if set == NONE || next == NONE {
                     return GenEvent::Visit { cell: here };
                 }
-                let (a, b) = (find(&mut self.parent, set), find(&mut self.parent, next));
-                if a == b || !(last_row || rng.chance(HALF)) {
+                if self.labels.equiv(set, next) || !(last_row || rng.chance(HALF)) {
                     return GenEvent::Visit { cell: here };
                 }
-                self.parent[b as usize] = a;
+                self.labels.union(set, next);
                 cells[cell] &= !EAST_CLOSED;
                 GenEvent::Carve {
                     from: here,
@@ -196,7 +194,7 @@ impl Eller {
             }
             Pass::Down => {
                 let open = set != NONE
-                    && !is_obstacle(cells[cell + w])
+                    && !is_obstacle(cells[self.rows.step(cell, Dir::South)])
                     && (self.must[set as usize] == x as u32 || rng.chance(HALF));
                 if !open {
                     return GenEvent::Visit { cell: here };
@@ -209,29 +207,6 @@ impl Eller {
                 }
             }
         }
-    }
-}
-
-/// The root of `label`'s set, halving the path on the way.
-#[inline(always)]
-fn find(parent: &mut [u32], mut label: u32) -> u32 {
-    while parent[label as usize] != label {
-        let up = parent[parent[label as usize] as usize];
-        parent[label as usize] = up;
-        label = up;
-    }
-    label
-}
-
-impl Carve for Eller {
-    /// Looks at one wall: east of the next cell across, or south of it on the way down.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     /// The cell the last step worked on.

@@ -7,8 +7,8 @@
 
 use super::carve::{Carve, first_cells};
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Grid, RowMajor};
 use crate::rng::MazeRng;
 
 /// Marks, one byte per cell. A cell is free to carve into only when its byte is zero.
@@ -57,8 +57,7 @@ pub enum Mode {
 #[derive(Clone, Debug)]
 pub struct GrowingTree {
     mode: Mode,
-    width: usize,
-    height: usize,
+    rows: RowMajor,
     marks: Vec<u8>,
     /// Indices of the active cells, oldest first (see [`GrowingTree::retire`]); for `Mixed`,
     /// some may be [`RETIRED`].
@@ -86,8 +85,7 @@ impl GrowingTree {
         }
         GrowingTree {
             mode,
-            width: grid.width() as usize,
-            height: grid.height() as usize,
+            rows: grid.rows(),
             marks,
             visited: active.len() as u64,
             active,
@@ -136,9 +134,12 @@ impl GrowingTree {
         self.active.retain(|&slot| slot != RETIRED);
         self.retired = 0;
     }
+}
 
+impl Carve for GrowingTree {
+    /// Takes an active cell and carves from it, or retires it (a `Visit`).
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let len = self.active.len();
         if len == 0 {
             self.head = None;
@@ -151,13 +152,10 @@ impl GrowingTree {
             Mode::Mixed => self.draw_live(rng),
         };
         let cell = self.active[at] as usize;
-        let (w, x, y) = (self.width, cell % self.width, cell / self.width);
-        let from = Pos::new(x as u32, y as u32);
+        let rows = self.rows;
+        let from = rows.pos(cell);
         let marks = &self.marks;
-        let free = u8::from(y > 0 && marks[cell.wrapping_sub(w)] == 0)
-            | u8::from(x + 1 < w && marks[cell + 1] == 0) << 1
-            | u8::from(y + 1 < self.height && marks[cell + w] == 0) << 2
-            | u8::from(x > 0 && marks[cell.wrapping_sub(1)] == 0) << 3;
+        let free = rows.neighbour_mask(cell, |next| marks[next] == 0);
         if free == 0 {
             self.retire(at);
             self.marks[cell] &= !ACTIVE;
@@ -165,40 +163,19 @@ impl GrowingTree {
             return GenEvent::Visit { cell: from };
         }
         let k = rng.below(free.count_ones()) as usize;
-        let (next, owner, wall, to) = match NTH_FREE[free as usize][k] {
-            0 => (
-                cell - w,
-                cell - w,
-                SOUTH_CLOSED,
-                Pos::new(from.x, from.y - 1),
-            ),
-            1 => (cell + 1, cell, EAST_CLOSED, Pos::new(from.x + 1, from.y)),
-            2 => (cell + w, cell, SOUTH_CLOSED, Pos::new(from.x, from.y + 1)),
-            _ => (
-                cell - 1,
-                cell - 1,
-                EAST_CLOSED,
-                Pos::new(from.x - 1, from.y),
-            ),
-        };
-        cells[owner] &= !wall;
+        let dir = NTH_FREE[free as usize][k];
+        let next = cell.wrapping_add_signed(rows.offsets()[dir as usize]);
+        let (dx, dy) = Dir::from_index(dir).delta();
+        let to = Pos::new(
+            from.x.wrapping_add_signed(dx as i32),
+            from.y.wrapping_add_signed(dy as i32),
+        );
+        rows.open_wall(cells, cell, dir);
         self.marks[next] = IN_MAZE | ACTIVE;
         self.active.push(next as u32);
         self.visited += 1;
         self.head = Some(to);
         GenEvent::Carve { from, to }
-    }
-}
-
-impl Carve for GrowingTree {
-    /// Takes an active cell and carves from it, or retires it (a `Visit`).
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     fn head(&self) -> Option<Pos> {
@@ -210,7 +187,7 @@ impl Carve for GrowingTree {
     }
 
     fn cell_state(&self, pos: Pos) -> CellState {
-        let mark = self.marks[pos.y as usize * self.width + pos.x as usize];
+        let mark = self.marks[self.rows.of(pos)];
         if mark & ACTIVE != 0 {
             CellState::Active
         } else if mark & IN_MAZE != 0 {

@@ -24,10 +24,10 @@
 
 use std::collections::VecDeque;
 
-use super::carve::{Carve, first_cells, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::carve::{Carve, first_cells, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 use crate::rng::MazeRng;
 
 /// Scratch bits: the low four are the cell's moves.
@@ -50,7 +50,7 @@ pub struct HuntAndKill {
 /// Index arithmetic for this grid size.
 #[derive(Clone, Copy, Debug)]
 struct Layout {
-    width: usize,
+    rows: RowMajor,
     offsets: [isize; 4],
 }
 
@@ -71,7 +71,7 @@ impl HuntAndKill {
     /// The first walk starts at `start` (not in the 42); the courtyard is in the maze from the
     /// start, and the hunt's breadth-first order starts at `start`.
     pub fn new(grid: &Grid, start: Pos) -> HuntAndKill {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let mut scratch = move_masks(grid);
         let mut visited = 0;
         for i in first_cells(grid, start) {
@@ -87,8 +87,8 @@ impl HuntAndKill {
             walk_of,
             queue: VecDeque::from([head as u32]),
             layout: Layout {
-                width,
-                offsets: neighbour_offsets(width),
+                rows,
+                offsets: rows.offsets(),
             },
             cursor: Cursor {
                 head,
@@ -130,14 +130,14 @@ fn advance(
     cells: &mut [u8],
     rng: &mut MazeRng,
 ) -> GenEvent {
-    let pos = |index: usize| layout.pos(index);
+    let pos = |index: usize| layout.rows.pos(index);
     if cursor.walking {
         let head = cursor.head;
         let free = moves_where(layout, scratch, head, 0);
         if free != 0 {
             let dir = random_dir(rng, free);
             let next = head.wrapping_add_signed(layout.offsets[dir as usize]);
-            open_wall(cells, layout.width, head, dir);
+            layout.rows.open_wall(cells, head, dir);
             scratch[next] |= IN_MAZE;
             walk_of[next] = cursor.walk;
             cursor.head = next;
@@ -174,7 +174,7 @@ fn advance(
     // The cell that queued this one was passed before it, so it is in the maze.
     let dir = random_dir(rng, moves_where(layout, scratch, cell, IN_MAZE));
     let from = cell.wrapping_add_signed(layout.offsets[dir as usize]);
-    open_wall(cells, layout.width, cell, dir);
+    layout.rows.open_wall(cells, cell, dir);
     scratch[cell] |= IN_MAZE;
     cursor.walk += 1;
     walk_of[cell] = cursor.walk;
@@ -187,16 +187,10 @@ fn advance(
     }
 }
 
-impl Layout {
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
-}
-
 impl Carve for HuntAndKill {
     /// One carve of the walk, or one cell passed by the hunt (joined to the maze if it is not
     /// in it yet).
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {
             return GenEvent::Done;
         }
@@ -206,15 +200,14 @@ impl Carve for HuntAndKill {
             &mut self.scratch,
             &mut self.walk_of,
             &mut self.queue,
-            grid.raw_mut(),
+            cells,
             rng,
         )
     }
 
     /// The same steps, on local copies of the state so they stay in registers.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        let cells = grid.raw_mut();
         while !cursor.done {
             advance(
                 &mut cursor,
@@ -231,7 +224,7 @@ impl Carve for HuntAndKill {
 
     /// The walk's head, or the cell the hunt passed last.
     fn head(&self) -> Option<Pos> {
-        (!self.cursor.done).then(|| self.layout.pos(self.cursor.head))
+        (!self.cursor.done).then(|| self.layout.rows.pos(self.cursor.head))
     }
 
     fn visited(&self) -> u64 {
@@ -240,7 +233,7 @@ impl Carve for HuntAndKill {
 
     /// The current walk (or the hunt's cell) is active.
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = pos.y as usize * self.layout.width + pos.x as usize;
+        let i = self.layout.rows.of(pos);
         let current = self.cursor.walking && self.walk_of[i] == self.cursor.walk;
         if self.scratch[i] & IN_MAZE == 0 {
             CellState::Unvisited
@@ -258,106 +251,4 @@ impl Carve for HuntAndKill {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::testkit;
-    use super::*;
-    use crate::generate::{Algorithm, Generator, MazeOptions};
-
-    #[test]
-    fn mazes_validate() {
-        testkit::check_perfect_and_boards(Algorithm::HuntAndKill);
-    }
-
-    #[test]
-    fn the_courtyard_is_kept() {
-        testkit::check_courtyard(Algorithm::HuntAndKill);
-    }
-
-    #[test]
-    fn stepping_matches_running() {
-        testkit::check_stepping(Algorithm::HuntAndKill);
-    }
-
-    #[test]
-    fn the_seed_decides_the_maze() {
-        testkit::check_deterministic(Algorithm::HuntAndKill);
-    }
-
-    #[test]
-    fn a_deep_maze_needs_no_stack() {
-        testkit::check_thin(Algorithm::HuntAndKill, 100_000);
-    }
-
-    /// Starts where a row-major hunt would meet cells with no neighbour in the maze: away
-    /// from the top-left corner, and inside the 4 of the 42, whose cell at (14, 10) has the 42
-    /// to its north and west.
-    #[test]
-    fn the_hunt_never_fails_and_passes_each_cell_once() {
-        for (w, h, start) in [
-            (25, 20, Pos::new(12, 10)),
-            (25, 20, Pos::new(24, 19)),
-            (31, 17, Pos::new(15, 8)),
-            (9, 7, Pos::new(8, 6)),
-        ] {
-            let options = MazeOptions::new(w, h)
-                .seed(6)
-                .start(start)
-                .algorithm(Algorithm::HuntAndKill);
-            let mut generator = Generator::new(options).unwrap();
-            let estimate = generator.estimated_carving_steps();
-            let (mut carves, mut passes) = (0u64, 0u64);
-            loop {
-                match generator.step() {
-                    GenEvent::Carve { .. } => carves += 1,
-                    GenEvent::Visit { .. } => passes += 1,
-                    GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => {
-                        panic!("hunt-and-kill only carves and hunts")
-                    }
-                    GenEvent::Done => break,
-                }
-            }
-            let open = generator.open_cells();
-            assert_eq!(carves, open - 1, "{w}x{h} from {start}");
-            // Joining a hunted cell is a carve, so carves and passes share the cells.
-            assert!(passes < open, "{w}x{h} from {start}: {passes} passes");
-            assert!(carves + passes <= estimate);
-        }
-    }
-
-    #[test]
-    fn the_current_walk_is_active() {
-        let options = MazeOptions::new(12, 9)
-            .seed(2)
-            .algorithm(Algorithm::HuntAndKill);
-        let mut generator = Generator::new(options).unwrap();
-        let mut walk_len = 1;
-        loop {
-            let event = generator.step();
-            let expected_active = match event {
-                GenEvent::Carve { from, to } => {
-                    assert_eq!(generator.head().unwrap_or(to), to);
-                    // The walk goes on, or a hunted cell starts a new one.
-                    let same_walk = generator.cell_state(from) == CellState::Active;
-                    walk_len = if same_walk { walk_len + 1 } else { 1 };
-                    walk_len
-                }
-                GenEvent::Visit { cell } => {
-                    // Hunting: only the cell the hunt passed.
-                    assert_eq!(generator.head(), Some(cell));
-                    walk_len = 0;
-                    1
-                }
-                GenEvent::Backtrack { .. } | GenEvent::Wall { .. } => unreachable!(),
-                GenEvent::Done => break,
-            };
-            let active = generator
-                .grid()
-                .positions()
-                .filter(|&p| generator.cell_state(p) == CellState::Active)
-                .count();
-            if generator.head().is_some() {
-                assert_eq!(active, expected_active, "{event:?}");
-            }
-        }
-    }
-}
+mod tests;

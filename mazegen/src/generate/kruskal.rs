@@ -9,21 +9,20 @@
 //!
 //! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell.
 
-use petgraph::unionfind::UnionFind;
-
 use super::carve::{Carve, first_cells};
+use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 #[derive(Debug)]
 pub struct Kruskal {
-    trees: UnionFind<u32>,
+    trees: UnionFind,
     /// The walls still to examine, from `next` on.
     walls: Vec<u32>,
     next: usize,
-    width: usize,
+    rows: RowMajor,
     /// One bit per cell: it has an open wall (or is in the courtyard).
     joined: Vec<u64>,
     /// The two cells of the wall examined last.
@@ -36,9 +35,8 @@ pub struct Kruskal {
 impl Kruskal {
     /// Lists and shuffles the walls; `start` only counts as the first cell in the maze.
     pub fn new(grid: &Grid, start: Pos, rng: &mut MazeRng) -> Kruskal {
-        let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let n = w * h;
-        let raw = grid.raw();
+        let (rows, raw) = (grid.rows(), grid.raw());
+        let n = raw.len();
         let free = |i: usize| raw[i] & LOCKED == 0;
         let mut walls = Vec::with_capacity(2 * n);
         let mut trees = UnionFind::new(n);
@@ -49,14 +47,10 @@ impl Kruskal {
                 continue;
             }
             open_cells += 1;
-            let (x, y) = (i % w, i / w);
-            for (bit, next, inside, wall) in [
-                (0, i + 1, x + 1 < w, EAST_CLOSED),
-                (1, i + w, y + 1 < h, SOUTH_CLOSED),
-            ] {
-                if !inside || !free(next) {
+            for (bit, dir, wall) in [(0, Dir::East, EAST_CLOSED), (1, Dir::South, SOUTH_CLOSED)] {
+                let Some(next) = rows.neighbour(i, dir).filter(|&next| free(next)) else {
                     continue;
-                }
+                };
                 if byte & wall != 0 {
                     walls.push(u32::try_from(i * 2 + bit).expect("under 2^31 cells"));
                 } else {
@@ -75,7 +69,7 @@ impl Kruskal {
             trees,
             walls,
             next: 0,
-            width: w,
+            rows,
             joined,
             last: None,
             visited,
@@ -83,9 +77,15 @@ impl Kruskal {
             done: visited >= open_cells,
         }
     }
+}
 
+impl Carve for Kruskal {
+    /// Examines one wall: opens it if it joins two trees.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8]) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], _rng: &mut MazeRng) -> GenEvent {
+        if self.done {
+            return GenEvent::Done;
+        }
         let Some(&wall) = self.walls.get(self.next) else {
             self.done = true;
             return GenEvent::Done;
@@ -95,11 +95,13 @@ impl Kruskal {
         let (b, bit) = if wall % 2 == 0 {
             (a + 1, EAST_CLOSED)
         } else {
-            (a + self.width, SOUTH_CLOSED)
+            (self.rows.step(a, Dir::South), SOUTH_CLOSED)
         };
         self.last = Some((a, b));
         if !self.trees.union(a as u32, b as u32) {
-            return GenEvent::Visit { cell: self.pos(a) };
+            return GenEvent::Visit {
+                cell: self.rows.pos(a),
+            };
         }
         cells[a] &= !bit;
         for c in [a, b] {
@@ -109,35 +111,16 @@ impl Kruskal {
         self.visited += 1;
         self.done = self.visited >= self.open_cells;
         GenEvent::Carve {
-            from: self.pos(a),
-            to: self.pos(b),
-        }
-    }
-
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
-}
-
-impl Carve for Kruskal {
-    /// Examines one wall: opens it if it joins two trees.
-    fn step(&mut self, grid: &mut Grid, _rng: &mut MazeRng) -> GenEvent {
-        if self.done {
-            return GenEvent::Done;
-        }
-        self.advance(grid.raw_mut())
-    }
-
-    fn run(&mut self, grid: &mut Grid, _rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while !self.done {
-            self.advance(cells);
+            from: self.rows.pos(a),
+            to: self.rows.pos(b),
         }
     }
 
     /// The first cell of the wall examined last.
     fn head(&self) -> Option<Pos> {
-        self.last.filter(|_| !self.done).map(|(a, _)| self.pos(a))
+        self.last
+            .filter(|_| !self.done)
+            .map(|(a, _)| self.rows.pos(a))
     }
 
     fn visited(&self) -> u64 {
@@ -146,7 +129,7 @@ impl Carve for Kruskal {
 
     /// The two cells of the wall examined last are active; cells with an open wall are done.
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = pos.y as usize * self.width + pos.x as usize;
+        let i = self.rows.of(pos);
         if self.last.is_some_and(|(a, b)| i == a || i == b) && !self.done {
             CellState::Active
         } else if self.joined[i / 64] & (1 << (i % 64)) != 0 {
@@ -205,8 +188,8 @@ mod tests {
             .positions()
             .filter(|&p| open(p))
             .map(|p| {
-                let east = grid.neighbor(p, crate::Dir::East).is_some_and(open);
-                let south = grid.neighbor(p, crate::Dir::South).is_some_and(open);
+                let east = grid.neighbour(p, crate::Dir::East).is_some_and(open);
+                let south = grid.neighbour(p, crate::Dir::South).is_some_and(open);
                 u64::from(east) + u64::from(south)
             })
             .sum::<u64>();

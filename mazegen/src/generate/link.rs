@@ -7,16 +7,15 @@
 //! rule). Joining two
 //! trees by one wall never makes a loop, so a perfect maze stays perfect.
 
-use petgraph::unionfind::UnionFind;
-
 use super::GenEvent;
+use super::union_find::UnionFind;
 use crate::geometry::Dir;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
 
 #[derive(Debug)]
 pub struct Linker {
-    trees: UnionFind<u32>,
+    trees: UnionFind,
     /// Islands left; 1 when the maze is connected.
     islands: u64,
     /// Closed walls between two islands, as `cell * 2 + (0 east, 1 south)`, shuffled.
@@ -32,7 +31,7 @@ impl Linker {
         for p in grid.positions() {
             for dir in [Dir::East, Dir::South] {
                 if grid.is_open(p, dir) {
-                    let next = grid.neighbor(p, dir).expect("open walls are inner walls");
+                    let next = grid.neighbour(p, dir).expect("open walls are inner walls");
                     joins += u64::from(trees.union(grid.index(p) as u32, grid.index(next) as u32));
                 }
             }
@@ -44,7 +43,7 @@ impl Linker {
             // small next to the maze: listing just those keeps the shuffle tiny.
             for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
                 for (bit, dir) in [(0, Dir::East), (1, Dir::South)] {
-                    let between_islands = grid.neighbor(p, dir).is_some_and(|n| {
+                    let between_islands = grid.neighbour(p, dir).is_some_and(|n| {
                         !grid.is_locked(n)
                             && grid.is_closed(p, dir)
                             && !trees.equiv(grid.index(p) as u32, grid.index(n) as u32)
@@ -81,7 +80,7 @@ impl Linker {
         let cell = grid.pos((wall / 2) as usize);
         let dir = if wall % 2 == 0 { Dir::East } else { Dir::South };
         let next = grid
-            .neighbor(cell, dir)
+            .neighbour(cell, dir)
             .expect("listed walls are inner walls");
         if !self
             .trees
@@ -109,8 +108,8 @@ mod tests {
     use crate::stats;
 
     /// A cell's neighbour in `dir` when both are open (not 42) cells.
-    fn open_neighbor(grid: &Grid, p: Pos, dir: Dir) -> Option<Pos> {
-        grid.neighbor(p, dir)
+    fn open_neighbour(grid: &Grid, p: Pos, dir: Dir) -> Option<Pos> {
+        grid.neighbour(p, dir)
             .filter(|&n| !grid.is_locked(n) && !grid.is_locked(p))
     }
 
@@ -135,8 +134,8 @@ mod tests {
             match linker.step(&mut grid) {
                 GenEvent::Carve { from, to } => {
                     assert!(
-                        open_neighbor(&grid, from, Dir::East) == Some(to)
-                            || open_neighbor(&grid, from, Dir::South) == Some(to)
+                        open_neighbour(&grid, from, Dir::East) == Some(to)
+                            || open_neighbour(&grid, from, Dir::South) == Some(to)
                     );
                     carves += 1;
                 }

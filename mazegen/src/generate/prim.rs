@@ -6,10 +6,10 @@
 //! with swap-removal (a random cell is taken in O(1)); a scratch byte per cell holds its moves
 //! (see [`move_masks`]) and whether it is in the maze or on the frontier.
 
-use super::carve::{Carve, first_cells, move_masks, neighbour_offsets, open_wall, random_dir};
+use super::carve::{Carve, first_cells, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 use crate::rng::MazeRng;
 
 /// Scratch bits: the low four are the cell's moves.
@@ -20,7 +20,7 @@ const FRONTIER: u8 = 0x20;
 #[derive(Clone, Debug)]
 pub struct Prim {
     scratch: Vec<u8>,
-    width: usize,
+    rows: RowMajor,
     offsets: [isize; 4],
     /// Cells next to the maze, each once, in no particular order.
     frontier: Vec<u32>,
@@ -33,11 +33,11 @@ pub struct Prim {
 impl Prim {
     /// Starts from `start` (and the courtyard, when there is one), which must not be in the 42.
     pub fn new(grid: &Grid, start: Pos) -> Prim {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let mut prim = Prim {
             scratch: move_masks(grid),
-            width,
-            offsets: neighbour_offsets(width),
+            rows,
+            offsets: rows.offsets(),
             frontier: Vec::new(),
             last: grid.index(start),
             visited: 0,
@@ -69,10 +69,12 @@ impl Prim {
             }
         }
     }
+}
 
-    /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
+impl Carve for Prim {
+    /// Joins one random frontier cell to the maze.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.frontier.is_empty() {
             self.done = true;
             return GenEvent::Done;
@@ -89,41 +91,20 @@ impl Prim {
         }
         // A frontier cell was put there by a neighbour in the maze.
         let dir = random_dir(rng, in_maze);
-        open_wall(cells, self.width, cell, dir);
+        self.rows.open_wall(cells, cell, dir);
         self.scratch[cell] = moves | IN_MAZE;
         self.visited += 1;
         self.last = cell;
         self.add_neighbours(cell);
         let from = cell.wrapping_add_signed(self.offsets[dir as usize]);
         GenEvent::Carve {
-            from: self.pos(from),
-            to: self.pos(cell),
-        }
-    }
-
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
-}
-
-impl Carve for Prim {
-    /// Joins one random frontier cell to the maze.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        if self.done {
-            return GenEvent::Done;
-        }
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while !self.done {
-            self.advance(cells, rng);
+            from: self.rows.pos(from),
+            to: self.rows.pos(cell),
         }
     }
 
     fn head(&self) -> Option<Pos> {
-        (!self.done).then(|| self.pos(self.last))
+        (!self.done).then(|| self.rows.pos(self.last))
     }
 
     fn visited(&self) -> u64 {
@@ -131,7 +112,7 @@ impl Carve for Prim {
     }
 
     fn cell_state(&self, pos: Pos) -> CellState {
-        let b = self.scratch[pos.y as usize * self.width + pos.x as usize];
+        let b = self.scratch[self.rows.of(pos)];
         if b & FRONTIER != 0 {
             CellState::Active
         } else if b & IN_MAZE != 0 {

@@ -12,8 +12,8 @@
 
 use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -69,7 +69,7 @@ impl Build {
 
 #[derive(Clone, Debug)]
 pub struct RecursiveDivision {
-    width: usize,
+    rows: RowMajor,
     stack: Vec<Chamber>,
     build: Option<Build>,
     head: Option<Pos>,
@@ -83,28 +83,30 @@ pub struct RecursiveDivision {
 impl RecursiveDivision {
     /// Opens the field: every wall between two ordinary cells.
     pub fn new(grid: &mut Grid, start: Pos) -> RecursiveDivision {
-        let (w, h) = (grid.width() as usize, grid.height() as usize);
+        let rows = grid.rows();
         let cells = grid.raw_mut();
         for i in 0..cells.len() {
             if is_obstacle(cells[i]) {
                 continue;
             }
-            if i % w + 1 < w && !is_obstacle(cells[i + 1]) {
-                cells[i] &= !EAST_CLOSED;
-            }
-            if i / w + 1 < h && !is_obstacle(cells[i + w]) {
-                cells[i] &= !SOUTH_CLOSED;
+            for (dir, wall) in [(Dir::East, EAST_CLOSED), (Dir::South, SOUTH_CLOSED)] {
+                if rows
+                    .neighbour(i, dir)
+                    .is_some_and(|next| !is_obstacle(cells[next]))
+                {
+                    cells[i] &= !wall;
+                }
             }
         }
         let whole = Chamber {
             x: 0,
             y: 0,
-            width: w as u32,
-            height: h as u32,
+            width: rows.width() as u32,
+            height: rows.height() as u32,
         };
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         let mut division = RecursiveDivision {
-            width: w,
+            rows,
             stack: Vec::new(),
             build: None,
             head: None,
@@ -124,9 +126,8 @@ impl RecursiveDivision {
             return;
         }
         for y in chamber.y..chamber.y + chamber.height {
-            let row = y as usize * self.width;
             for x in chamber.x..chamber.x + chamber.width {
-                let i = row + x as usize;
+                let i = self.rows.of(Pos::new(x, y));
                 if !is_obstacle(cells[i]) && i != self.start {
                     self.visited += 1;
                 }
@@ -191,8 +192,7 @@ impl RecursiveDivision {
         // The gap: a uniformly random segment between two ordinary cells.
         let ordinary = |at: u32| {
             let (a, b) = build.sides(at);
-            let index = |p: Pos| p.y as usize * self.width + p.x as usize;
-            !is_obstacle(cells[index(a)]) && !is_obstacle(cells[index(b)])
+            !is_obstacle(cells[self.rows.of(a)]) && !is_obstacle(cells[self.rows.of(b)])
         };
         let places = (build.next..build.end).filter(|&at| ordinary(at)).count() as u32;
         if places > 0 {
@@ -203,9 +203,13 @@ impl RecursiveDivision {
         self.push(second, cells);
         build
     }
+}
 
+impl Carve for RecursiveDivision {
+    /// Places one segment of the current wall, splitting the next chamber first when the wall
+    /// is finished.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.done {
             return GenEvent::Done;
         }
@@ -220,10 +224,7 @@ impl RecursiveDivision {
                     let (a, b) = build.sides(build.next);
                     build.next += 1;
                     self.head = Some(a);
-                    let (ia, ib) = (
-                        a.y as usize * self.width + a.x as usize,
-                        b.y as usize * self.width + b.x as usize,
-                    );
+                    let (ia, ib) = (self.rows.of(a), self.rows.of(b));
                     if is_obstacle(cells[ia]) || is_obstacle(cells[ib]) {
                         // Closed already, or inside the courtyard, which stays open.
                         return GenEvent::Visit { cell: a };
@@ -244,19 +245,6 @@ impl RecursiveDivision {
             };
             self.build = Some(self.split(chamber, cells, rng));
         }
-    }
-}
-
-impl Carve for RecursiveDivision {
-    /// Places one segment of the current wall, splitting the next chamber first when the wall
-    /// is finished.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
     }
 
     /// The cell beside the segment just placed.
@@ -319,7 +307,7 @@ mod tests {
             .map(|p| {
                 [Dir::East, Dir::South]
                     .into_iter()
-                    .filter(|&d| grid.neighbor(p, d).is_some_and(ordinary))
+                    .filter(|&d| grid.neighbour(p, d).is_some_and(ordinary))
                     .count() as u64
             })
             .sum::<u64>();
@@ -356,7 +344,7 @@ mod tests {
         let yard = grid.courtyard().unwrap();
         for cell in yard.cells() {
             for dir in Dir::ALL {
-                let inside = grid.neighbor(cell, dir).is_some_and(|n| yard.contains(n));
+                let inside = grid.neighbour(cell, dir).is_some_and(|n| yard.contains(n));
                 assert_eq!(grid.is_open(cell, dir), inside, "{cell} {dir:?}");
             }
         }

@@ -9,8 +9,8 @@
 
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, SOUTH_CLOSED, Stamp};
+use crate::geometry::{Dir, Pos};
+use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often a run is closed when it may be.
@@ -18,7 +18,7 @@ const HALF: u64 = 1 << 31;
 
 #[derive(Clone, Debug)]
 pub struct Sidewinder {
-    width: usize,
+    rows: RowMajor,
     cells: usize,
     stamp: Option<Stamp>,
     yard: Option<Courtyard>,
@@ -40,7 +40,7 @@ impl Sidewinder {
     pub fn new(grid: &Grid, start: Pos) -> Sidewinder {
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         Sidewinder {
-            width: grid.width() as usize,
+            rows: grid.rows(),
             cells: grid.cell_count(),
             stamp: grid.stamp(),
             yard: grid.courtyard(),
@@ -54,16 +54,25 @@ impl Sidewinder {
         }
     }
 
+    /// Ends the run at column `x`: the next one starts after it (or at the next row's start).
+    fn end_run(&mut self, x: usize) {
+        self.run_start = if x + 1 == self.rows.width() { 0 } else { x + 1 };
+        self.northable = 0;
+    }
+}
+
+impl Carve for Sidewinder {
+    /// Adds the next cell to the run and carves east, or closes the run by carving north.
     #[inline(always)]
-    fn advance(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let cell = self.cursor;
         if cell >= cells.len() {
             return GenEvent::Done;
         }
         self.cursor += 1;
-        let w = self.width;
-        let (x, y) = (cell % w, cell / w);
-        let here = Pos::new(x as u32, y as u32);
+        let rows = self.rows;
+        let (x, y) = rows.xy(cell);
+        let here = rows.pos(cell);
         if is_obstacle(cells[cell]) {
             self.end_run(x);
             return GenEvent::Visit { cell: here };
@@ -71,8 +80,8 @@ impl Sidewinder {
         if cell != self.start {
             self.visited += 1;
         }
-        let east = x + 1 < w && !is_obstacle(cells[cell + 1]);
-        if y > 0 && !is_obstacle(cells[cell - w]) {
+        let east = x + 1 < rows.width() && !is_obstacle(cells[cell + 1]);
+        if y > 0 && !is_obstacle(cells[rows.step(cell, Dir::North)]) {
             self.northable += 1;
             if rng.below(self.northable) == 0 {
                 self.chosen = x;
@@ -92,35 +101,16 @@ impl Sidewinder {
             // The top row's end, or a run walled in from the north: an island for now.
             return GenEvent::Visit { cell: here };
         }
-        cells[y * w + chosen - w] &= !SOUTH_CLOSED;
+        cells[rows.of(Pos::new(chosen as u32, y as u32 - 1))] &= !SOUTH_CLOSED;
         GenEvent::Carve {
             from: Pos::new(chosen as u32, here.y),
             to: Pos::new(chosen as u32, here.y - 1),
         }
     }
 
-    /// Ends the run at column `x`: the next one starts after it (or at the next row's start).
-    fn end_run(&mut self, x: usize) {
-        self.run_start = if x + 1 == self.width { 0 } else { x + 1 };
-        self.northable = 0;
-    }
-}
-
-impl Carve for Sidewinder {
-    /// Adds the next cell to the run and carves east, or closes the run by carving north.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
-        self.advance(grid.raw_mut(), rng)
-    }
-
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        let cells = grid.raw_mut();
-        while self.advance(cells, rng) != GenEvent::Done {}
-    }
-
     /// The cell the next step adds to the run.
     fn head(&self) -> Option<Pos> {
-        let (w, at) = (self.width, self.cursor);
-        (at < self.cells).then(|| Pos::new((at % w) as u32, (at / w) as u32))
+        (self.cursor < self.cells).then(|| self.rows.pos(self.cursor))
     }
 
     fn visited(&self) -> u64 {
@@ -132,8 +122,8 @@ impl Carve for Sidewinder {
         if let Some(state) = landmark_state(self.stamp, self.yard, pos) {
             return state;
         }
-        let i = pos.y as usize * self.width + pos.x as usize;
-        let run = self.cursor - self.cursor % self.width + self.run_start;
+        let i = self.rows.of(pos);
+        let run = self.rows.row_start(self.cursor) + self.run_start;
         if i > self.cursor {
             CellState::Unvisited
         } else if i >= run && self.cursor < self.cells {

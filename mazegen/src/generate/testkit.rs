@@ -103,7 +103,7 @@ pub fn check_courtyard(algorithm: Algorithm) {
                 }
                 for p in yard.cells() {
                     for dir in [Dir::East, Dir::South] {
-                        if grid.neighbor(p, dir).is_some_and(|n| yard.contains(n)) {
+                        if grid.neighbour(p, dir).is_some_and(|n| yard.contains(n)) {
                             assert!(grid.is_open(p, dir), "{what}: courtyard wall {p} {dir:?}");
                         }
                     }
@@ -123,7 +123,7 @@ pub fn check_courtyard(algorithm: Algorithm) {
 fn dir_between(grid: &Grid, from: Pos, to: Pos) -> Dir {
     Dir::ALL
         .into_iter()
-        .find(|&d| grid.neighbor(from, d) == Some(to))
+        .find(|&d| grid.neighbour(from, d) == Some(to))
         .unwrap_or_else(|| panic!("{from} and {to} are not neighbours"))
 }
 

@@ -19,10 +19,10 @@
 //! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
 //! through it, only to draw the current walk.
 
-use super::carve::{Carve, DirBits, first_cells, move_masks, neighbour_offsets, open_wall};
+use super::carve::{Carve, DirBits, first_cells, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 use crate::rng::MazeRng;
 
 /// Scratch bits: the low four are the cell's moves.
@@ -56,7 +56,7 @@ pub struct Wilson {
 /// Index arithmetic for this grid size.
 #[derive(Clone, Copy, Debug)]
 struct Layout {
-    width: usize,
+    rows: RowMajor,
     offsets: [isize; 4],
 }
 
@@ -78,7 +78,7 @@ struct Cursor {
 impl Wilson {
     /// The tree starts as `start` (not in the 42) and the courtyard.
     pub fn new(grid: &Grid, start: Pos) -> Wilson {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let mut scratch = move_masks(grid);
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             scratch[grid.index(cell)] = LOCKED | IN_TREE;
@@ -93,8 +93,8 @@ impl Wilson {
             walk_of: vec![0; scratch.len()],
             scratch,
             layout: Layout {
-                width,
-                offsets: neighbour_offsets(width),
+                rows,
+                offsets: rows.offsets(),
             },
             cursor: Cursor {
                 phase: Phase::Scanning,
@@ -119,7 +119,7 @@ fn advance(
     cells: &mut [u8],
     rng: &mut MazeRng,
 ) -> GenEvent {
-    let pos = |index: usize| layout.pos(index);
+    let pos = |index: usize| layout.rows.pos(index);
     match cursor.phase {
         Phase::Scanning => {
             let Some(&b) = scratch.get(cursor.scan) else {
@@ -154,7 +154,7 @@ fn advance(
             let b = scratch[at];
             let dir = (b & EXIT) >> EXIT_SHIFT;
             let next = at.wrapping_add_signed(layout.offsets[dir as usize]);
-            open_wall(cells, layout.width, at, dir);
+            layout.rows.open_wall(cells, at, dir);
             scratch[at] = b | IN_TREE;
             cursor.visited += 1;
             if scratch[next] & IN_TREE != 0 {
@@ -213,15 +213,9 @@ fn walk_to_tree(
     cursor.phase = Phase::Carving { at: start };
 }
 
-impl Layout {
-    fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
-    }
-}
-
 impl Carve for Wilson {
     /// One walk move, one carve, or one cell passed looking for the next walk's start.
-    fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+    fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {
             return GenEvent::Done;
         }
@@ -230,15 +224,14 @@ impl Carve for Wilson {
             &self.layout,
             &mut self.scratch,
             &mut self.walk_of,
-            grid.raw_mut(),
+            cells,
             rng,
         )
     }
 
     /// The same steps, on local copies of the state so they stay in registers.
-    fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        let cells = grid.raw_mut();
         while !cursor.done {
             if let Phase::Walking { start, head } = cursor.phase {
                 walk_to_tree(
@@ -268,8 +261,8 @@ impl Carve for Wilson {
         match self.cursor.phase {
             _ if self.cursor.done => None,
             Phase::Scanning => None,
-            Phase::Walking { head, .. } => Some(self.layout.pos(head)),
-            Phase::Carving { at } => Some(self.layout.pos(at)),
+            Phase::Walking { head, .. } => Some(self.layout.rows.pos(head)),
+            Phase::Carving { at } => Some(self.layout.rows.pos(at)),
         }
     }
 
@@ -279,7 +272,7 @@ impl Carve for Wilson {
 
     /// Cells the current walk has passed through (loops not yet erased from view) are active.
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = pos.y as usize * self.layout.width + pos.x as usize;
+        let i = self.layout.rows.of(pos);
         let b = self.scratch[i];
         let walking = self.cursor.phase != Phase::Scanning && !self.cursor.done;
         if b & LOCKED != 0 {

@@ -3,7 +3,9 @@
 //! "no 3x3 open area" rule, so the validator must know exactly where it is: this module is the
 //! single source of that position, and of where the 42 moves to make room for it.
 
-use super::stamp::{STAMP_HEIGHT, STAMP_WIDTH, Stamp};
+use std::fmt;
+
+use super::stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
 use crate::geometry::Pos;
 
 /// Width and height of the courtyard in cells.
@@ -108,6 +110,61 @@ impl Landmarks {
     pub fn courtyard_skipped(width: u32, height: u32, courtyard: bool) -> bool {
         courtyard && Courtyard::centred(width, height).is_none()
     }
+
+    /// Each landmark that a `width` x `height` maze (asked for a courtyard if `courtyard`) has
+    /// no room for, and so is made without: the courtyard first, then the 42.
+    pub fn notes(width: u32, height: u32, courtyard: bool) -> Vec<LandmarkNote> {
+        let plan = Landmarks::plan(width, height, courtyard);
+        let mut notes = Vec::new();
+        if Landmarks::courtyard_skipped(width, height, courtyard) {
+            notes.push(LandmarkNote::CourtyardTooSmall { width, height });
+        }
+        if plan.stamp.is_none() {
+            notes.push(if plan.courtyard.is_some() {
+                LandmarkNote::StampBesideCourtyard { width, height }
+            } else {
+                LandmarkNote::StampTooSmall { width, height }
+            });
+        }
+        notes
+    }
+}
+
+/// A landmark a maze has no room for, and is made without (see [`Landmarks::notes`]). It
+/// displays as a lowercase sentence for a log line; an application may word it its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LandmarkNote {
+    /// A courtyard was asked for, but a side of the maze is under [`COURTYARD_MIN_SIDE`].
+    CourtyardTooSmall { width: u32, height: u32 },
+    /// The maze is under [`STAMP_MIN_WIDTH`] x [`STAMP_MIN_HEIGHT`]: no room for the 42.
+    StampTooSmall { width: u32, height: u32 },
+    /// The courtyard fits, but the 42 does not fit beside it.
+    StampBesideCourtyard { width: u32, height: u32 },
+}
+
+impl fmt::Display for LandmarkNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LandmarkNote::CourtyardTooSmall { width, height } => {
+                let side = COURTYARD_MIN_SIDE;
+                write!(
+                    f,
+                    "the {width}x{height} maze is too small for the courtyard (it needs at least \
+                     {side}x{side}); generated without it"
+                )
+            }
+            LandmarkNote::StampTooSmall { width, height } => write!(
+                f,
+                "the {width}x{height} maze is too small for the 42 (it needs at least \
+                 {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
+            ),
+            LandmarkNote::StampBesideCourtyard { width, height } => write!(
+                f,
+                "the {width}x{height} maze has no room for the 42 beside the courtyard; \
+                 generated without it"
+            ),
+        }
+    }
 }
 
 /// The 42's origin next to the courtyard, trying above, below, left and right in that order.
@@ -133,81 +190,4 @@ fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn overlaps(stamp: Stamp, yard: Courtyard) -> bool {
-        yard.cells().any(|c| {
-            c.x + 1 >= stamp.origin().x
-                && c.x <= stamp.origin().x + STAMP_WIDTH
-                && c.y + 1 >= stamp.origin().y
-                && c.y <= stamp.origin().y + STAMP_HEIGHT
-        })
-    }
-
-    #[test]
-    fn sits_at_the_centre_with_the_stamps_rounding() {
-        assert_eq!(
-            Courtyard::centred(25, 20).unwrap().origin(),
-            Pos::new(11, 8)
-        );
-        assert_eq!(Courtyard::centred(5, 5).unwrap().origin(), Pos::new(1, 1));
-        assert_eq!(Courtyard::centred(6, 6).unwrap().centre(), Pos::new(2, 2));
-        assert!(Courtyard::centred(4, 9).is_none());
-    }
-
-    #[test]
-    fn edge_is_every_cell_but_the_centre() {
-        let yard = Courtyard::at(Pos::new(4, 2));
-        let mut edge = yard.edge().to_vec();
-        edge.sort();
-        let mut cells: Vec<Pos> = yard.cells().filter(|&c| c != yard.centre()).collect();
-        cells.sort();
-        assert_eq!(edge, cells);
-        assert_eq!(yard.cells().count(), 9);
-        assert!(yard.contains(Pos::new(6, 4)) && !yard.contains(Pos::new(7, 4)));
-    }
-
-    #[test]
-    fn the_42_moves_clear_of_the_courtyard_with_a_corridor_between() {
-        for (w, h) in [(25, 20), (25, 12), (30, 9), (9, 30), (100, 100), (21, 13)] {
-            let plan = Landmarks::plan(w, h, true);
-            let yard = plan.courtyard.unwrap();
-            let stamp = plan
-                .stamp
-                .unwrap_or_else(|| panic!("{w}x{h} has room for the 42"));
-            assert!(
-                !overlaps(stamp, yard),
-                "{w}x{h}: {stamp:?} touches {yard:?}"
-            );
-            let o = stamp.origin();
-            assert!(o.x >= 1 && o.y >= 1, "{w}x{h}");
-            assert!(o.x + STAMP_WIDTH < w && o.y + STAMP_HEIGHT < h, "{w}x{h}");
-        }
-        // Above is preferred; a flat maze has it on the left.
-        assert_eq!(
-            Landmarks::plan(25, 20, true).stamp.unwrap().origin(),
-            Pos::new(9, 2)
-        );
-        assert_eq!(
-            Landmarks::plan(25, 12, true).stamp.unwrap().origin(),
-            Pos::new(3, 3)
-        );
-    }
-
-    #[test]
-    fn the_42_is_skipped_without_room_and_kept_without_a_courtyard() {
-        assert_eq!(Landmarks::plan(12, 12, true).stamp, None);
-        assert!(Landmarks::plan(12, 12, true).courtyard.is_some());
-        assert_eq!(
-            Landmarks::plan(25, 20, false),
-            Landmarks {
-                stamp: Stamp::centred(25, 20),
-                courtyard: None
-            }
-        );
-        assert!(Landmarks::courtyard_skipped(4, 20, true));
-        assert!(!Landmarks::courtyard_skipped(4, 20, false));
-        assert_eq!(Landmarks::plan(4, 20, true).courtyard, None);
-    }
-}
+mod tests;

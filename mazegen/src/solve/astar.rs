@@ -9,9 +9,9 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{Search, SearchState, Solution, SolveEvent, Solver, open_neighbour, path_back, pos_of};
+use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 
 /// Per-cell marks: the direction back to the cell it was reached from (low two bits), and
 /// whether it has been expanded.
@@ -24,7 +24,7 @@ const UNREACHED: u32 = u32::MAX;
 /// the cells waiting to be expanded.
 #[derive(Clone, Debug)]
 pub struct AStar {
-    width: usize,
+    rows: RowMajor,
     from: usize,
     to: usize,
     goal: Pos,
@@ -81,14 +81,14 @@ impl PartialOrd for Entry {
 impl AStar {
     /// A search of `grid` from `from` to `to`, both inside it.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> AStar {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let (from_i, to_i) = (grid.index(from), grid.index(to));
         let mut dist = vec![UNREACHED; grid.cell_count()];
         dist[from_i] = 0;
         let mut heap = BinaryHeap::new();
         heap.push(Entry::new(from_i, 0, manhattan(from, to)));
         AStar {
-            width,
+            rows,
             from: from_i,
             to: to_i,
             goal: to,
@@ -120,10 +120,10 @@ impl AStar {
             return Some(i);
         }
         let g = entry.g() + 1;
-        let at = pos_of(self.width, i);
+        let at = self.rows.pos(i);
         let raw = grid.raw();
         for dir in Dir::ALL {
-            let Some(next) = open_neighbour(raw, self.width, i, dir) else {
+            let Some(next) = self.rows.open_neighbour(raw, i, dir) else {
                 continue;
             };
             let known = self.dist[next];
@@ -165,7 +165,7 @@ impl Search for AStar {
         }
         match self.expand(grid) {
             Some(i) => SolveEvent::Visit {
-                cell: pos_of(self.width, i),
+                cell: self.rows.pos(i),
             },
             None => {
                 self.done = true;
@@ -187,14 +187,14 @@ impl Search for AStar {
         if !self.found {
             return None;
         }
-        let dirs = path_back(self.width, self.from, self.to, |i| {
+        let dirs = path_back(self.rows, self.from, self.to, |i| {
             Dir::from_index(self.marks[i] & BACK)
         });
-        Some(Solution::new(pos_of(self.width, self.from), dirs))
+        Some(Solution::new(self.rows.pos(self.from), dirs))
     }
 
     fn cell_state(&self, pos: Pos) -> SearchState {
-        let i = pos.y as usize * self.width + pos.x as usize;
+        let i = self.rows.of(pos);
         if self.marks[i] & CLOSED != 0 {
             SearchState::Visited
         } else if self.dist[i] != UNREACHED {

@@ -2,7 +2,7 @@
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
 
 /// The search keeps one byte per cell: the cell's own east and south walls (copied from the
 /// grid, same bits), `REACHED`, the direction back to the cell it was reached from, and
@@ -16,7 +16,7 @@ const EXPANDED: u8 = 32;
 
 #[derive(Clone, Debug)]
 pub struct Bfs {
-    width: usize,
+    rows: RowMajor,
     from: usize,
     /// The goal; `None` searches every reachable cell.
     to: Option<usize>,
@@ -53,7 +53,7 @@ impl Bfs {
         let mut cells: Vec<u8> = grid.raw().iter().map(|&b| b & WALLS).collect();
         cells[from] |= REACHED;
         Bfs {
-            width: grid.width() as usize,
+            rows: grid.rows(),
             from,
             to,
             cells,
@@ -72,7 +72,7 @@ impl Bfs {
             &mut self.cells,
             &mut self.queue,
             &mut self.progress,
-            self.width,
+            self.rows.width(),
             self.to,
         );
         match event {
@@ -91,7 +91,7 @@ impl Bfs {
             &mut self.cells,
             &mut queue,
             &mut progress,
-            self.width,
+            self.rows.width(),
             self.to,
         )
         .is_some()
@@ -135,23 +135,18 @@ impl Bfs {
         while at != self.from {
             let back = Dir::from_index(self.cells[at] >> BACK_SHIFT);
             dirs.push(back.opposite());
-            at = match back {
-                Dir::North => at - self.width,
-                Dir::East => at + 1,
-                Dir::South => at + self.width,
-                Dir::West => at - 1,
-            };
+            at = self.rows.step(at, back);
         }
         dirs.reverse();
         Some(Solution::new(self.pos(self.from), dirs))
     }
 
     fn index(&self, pos: Pos) -> usize {
-        pos.y as usize * self.width + pos.x as usize
+        self.rows.of(pos)
     }
 
     fn pos(&self, index: usize) -> Pos {
-        Pos::new((index % self.width) as u32, (index / self.width) as u32)
+        self.rows.pos(index)
     }
 }
 

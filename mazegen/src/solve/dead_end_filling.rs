@@ -15,9 +15,9 @@
 
 use std::collections::VecDeque;
 
-use super::{Search, SearchState, Solution, SolveEvent, Solver, open_neighbour, path_back, pos_of};
+use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 
 /// Per-cell byte: open walls into unfilled cells (bits 0-2, 0 to 4), marks, and the direction
 /// back to the cell the final search reached it from (bits 5-6).
@@ -42,7 +42,7 @@ enum Phase {
 /// Dead-end filling. Needs one byte a cell and a queue of the dead ends.
 #[derive(Clone, Debug)]
 pub struct DeadEndFilling {
-    width: usize,
+    rows: RowMajor,
     from: usize,
     to: usize,
     cells: Vec<u8>,
@@ -59,7 +59,7 @@ impl DeadEndFilling {
     /// A fill of `grid` between `from` and `to`, both inside it: counts every cell's open
     /// walls and queues the dead ends.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> DeadEndFilling {
-        let width = grid.width() as usize;
+        let rows = grid.rows();
         let (from_i, to_i) = (grid.index(from), grid.index(to));
         let raw = grid.raw();
         let mut cells = vec![0u8; grid.cell_count()];
@@ -67,7 +67,7 @@ impl DeadEndFilling {
         for (i, cell) in cells.iter_mut().enumerate() {
             let degree = Dir::ALL
                 .into_iter()
-                .filter(|&d| open_neighbour(raw, width, i, d).is_some())
+                .filter(|&d| rows.open_neighbour(raw, i, d).is_some())
                 .count() as u8;
             *cell = degree;
             // From a cell to itself there is nothing to fill.
@@ -77,7 +77,7 @@ impl DeadEndFilling {
             }
         }
         let mut search = DeadEndFilling {
-            width,
+            rows,
             from: from_i,
             to: to_i,
             cells,
@@ -109,7 +109,7 @@ impl DeadEndFilling {
         self.cells[i] = (self.cells[i] & !QUEUED) | FILLED;
         self.filled += 1;
         for dir in Dir::ALL {
-            let Some(next) = open_neighbour(raw, self.width, i, dir) else {
+            let Some(next) = self.rows.open_neighbour(raw, i, dir) else {
                 continue;
             };
             let cell = self.cells[next];
@@ -133,7 +133,7 @@ impl DeadEndFilling {
         let i = self.queue.pop_front()? as usize;
         self.cells[i] |= EXPANDED;
         for dir in Dir::ALL {
-            let Some(next) = open_neighbour(raw, self.width, i, dir) else {
+            let Some(next) = self.rows.open_neighbour(raw, i, dir) else {
                 continue;
             };
             if self.cells[next] & (FILLED | REACHED) != 0 {
@@ -167,14 +167,14 @@ impl Search for DeadEndFilling {
         if self.phase == Phase::Filling {
             if let Some(i) = self.fill(raw) {
                 return SolveEvent::Fill {
-                    cell: pos_of(self.width, i),
+                    cell: self.rows.pos(i),
                 };
             }
             self.start_tracing();
         }
         match self.trace(raw) {
             Some(i) => SolveEvent::Visit {
-                cell: pos_of(self.width, i),
+                cell: self.rows.pos(i),
             },
             None => {
                 self.done = true;
@@ -196,16 +196,16 @@ impl Search for DeadEndFilling {
         if !self.found {
             return None;
         }
-        let dirs = path_back(self.width, self.from, self.to, |i| {
+        let dirs = path_back(self.rows, self.from, self.to, |i| {
             Dir::from_index((self.cells[i] & BACK) >> BACK_SHIFT)
         });
-        Some(Solution::new(pos_of(self.width, self.from), dirs))
+        Some(Solution::new(self.rows.pos(self.from), dirs))
     }
 
     /// Filled: discarded. While filling, queued dead ends are the frontier; while tracing, the
     /// search's queue is, and the cells it expanded are visited.
     fn cell_state(&self, pos: Pos) -> SearchState {
-        let cell = self.cells[pos.y as usize * self.width + pos.x as usize];
+        let cell = self.cells[self.rows.of(pos)];
         if cell & FILLED != 0 {
             SearchState::Discarded
         } else if cell & EXPANDED != 0 {

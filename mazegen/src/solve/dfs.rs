@@ -5,12 +5,9 @@
 //! direction back to the cell below it and the next direction it has to try. Directions are
 //! tried in the fixed order north, east, south, west ([`Dir::ALL`]).
 
-use super::{
-    Search, SearchState, Solution, SolveEvent, Solver, open_neighbour, path_back, pos_of,
-    step_index,
-};
+use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{Grid, RowMajor};
 
 /// Per-cell byte: the direction back to the cell below it on the stack (bits 0-1), the index
 /// in [`Dir::ALL`] of the next direction to try (bits 2-4, 4 when all are tried), and marks.
@@ -25,7 +22,7 @@ const POPPED: u8 = 64;
 /// A depth-first search. Its path is the stack when the goal is reached.
 #[derive(Clone, Debug)]
 pub struct Dfs {
-    width: usize,
+    rows: RowMajor,
     from: usize,
     to: usize,
     cells: Vec<u8>,
@@ -44,7 +41,7 @@ impl Dfs {
         let mut cells = vec![0; grid.cell_count()];
         cells[from_i] = SEEN;
         Dfs {
-            width: grid.width() as usize,
+            rows: grid.rows(),
             from: from_i,
             to: to_i,
             cells,
@@ -77,7 +74,7 @@ impl Search for Dfs {
         let first = (self.cells[head] & NEXT) >> NEXT_SHIFT;
         for k in first..4 {
             let dir = Dir::from_index(k);
-            let Some(next) = open_neighbour(raw, self.width, head, dir) else {
+            let Some(next) = self.rows.open_neighbour(raw, head, dir) else {
                 continue;
             };
             if self.cells[next] & SEEN != 0 {
@@ -90,7 +87,7 @@ impl Search for Dfs {
             self.visited += 1;
             self.found = next == self.to;
             return SolveEvent::Visit {
-                cell: pos_of(self.width, next),
+                cell: self.rows.pos(next),
             };
         }
         self.cells[head] = (self.cells[head] & !NEXT) | 4 << NEXT_SHIFT | POPPED;
@@ -100,11 +97,13 @@ impl Search for Dfs {
             self.done = true;
             return SolveEvent::Done { found: false };
         }
-        let below = step_index(self.width, head, Dir::from_index(self.cells[head] & BACK));
+        let below = self
+            .rows
+            .step(head, Dir::from_index(self.cells[head] & BACK));
         self.head = Some(below);
         SolveEvent::Retreat {
-            from: pos_of(self.width, head),
-            to: pos_of(self.width, below),
+            from: self.rows.pos(head),
+            to: self.rows.pos(below),
         }
     }
 
@@ -122,15 +121,15 @@ impl Search for Dfs {
         if !self.found {
             return None;
         }
-        let dirs = path_back(self.width, self.from, self.to, |i| {
+        let dirs = path_back(self.rows, self.from, self.to, |i| {
             Dir::from_index(self.cells[i] & BACK)
         });
-        Some(Solution::new(pos_of(self.width, self.from), dirs))
+        Some(Solution::new(self.rows.pos(self.from), dirs))
     }
 
     /// On the stack: frontier; popped: discarded.
     fn cell_state(&self, pos: Pos) -> SearchState {
-        let cell = self.cells[pos.y as usize * self.width + pos.x as usize];
+        let cell = self.cells[self.rows.of(pos)];
         if cell & POPPED != 0 {
             SearchState::Discarded
         } else if cell & SEEN != 0 {
@@ -142,7 +141,7 @@ impl Search for Dfs {
 
     /// The top of the stack.
     fn head(&self) -> Option<Pos> {
-        self.head.map(|i| pos_of(self.width, i))
+        self.head.map(|i| self.rows.pos(i))
     }
 
     /// The depth of the stack.

@@ -1,99 +1,75 @@
 //! The solvers by name: what the dashboard cycles through and a config could name.
+//!
+//! Adding a solver: its file, a variant here with its doc and aliases (its name is the
+//! variant's in kebab-case), its arm in `Solver::start`, and its `mod` line in `solve.rs`.
 
-use std::fmt;
 use std::str::FromStr;
+
+use strum::VariantArray;
 
 use super::{AStar, Bfs, DeadEndFilling, Dfs, Hand, Search, WallFollower};
 use crate::geometry::Pos;
 use crate::grid::Grid;
+use crate::registry;
 
-/// The maze solvers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The maze solvers, in the order the dashboard cycles through them, BFS first. Each displays
+/// as its name, the variant's in kebab-case (`a-star`); the aliases are other names
+/// [`FromStr`] accepts.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::AsRefStr,
+    strum::VariantArray,
+    strum::EnumProperty,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Solver {
     /// Breadth-first search: a shortest path, the one written to the maze file.
     #[default]
+    #[strum(props(aliases = "breadth-first breadth-first-search"))]
     Bfs,
     /// A* with the Manhattan distance to the goal: a shortest path, usually searching fewer
     /// cells than BFS.
+    #[strum(props(aliases = "astar a*"))]
     AStar,
     /// Depth-first search: down one corridor as far as it goes, backing out of dead ends.
+    #[strum(props(aliases = "depth-first depth-first-search"))]
     Dfs,
     /// Wall follower keeping its left hand on the wall.
+    #[strum(props(aliases = "left left-hand-rule left-wall wall-follower wall-follower-left"))]
     LeftHand,
     /// Wall follower keeping its right hand on the wall.
+    #[strum(props(aliases = "right right-hand-rule right-wall wall-follower-right"))]
     RightHand,
     /// Dead-end filling: fills dead ends until only the ways between the ends are left.
+    #[strum(props(aliases = "dead-end dead-ends dead-end-fill deadend"))]
     DeadEndFilling,
 }
 
 impl Solver {
     /// Every solver, in the order the dashboard cycles through them; BFS first.
-    pub const ALL: &[Solver] = &[
-        Solver::Bfs,
-        Solver::AStar,
-        Solver::Dfs,
-        Solver::LeftHand,
-        Solver::RightHand,
-        Solver::DeadEndFilling,
-    ];
+    pub const ALL: &[Solver] = Solver::VARIANTS;
 
     /// The kebab-case name, e.g. `a-star`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Solver::Bfs => "bfs",
-            Solver::AStar => "a-star",
-            Solver::Dfs => "dfs",
-            Solver::LeftHand => "left-hand",
-            Solver::RightHand => "right-hand",
-            Solver::DeadEndFilling => "dead-end-filling",
-        }
-    }
-
-    /// A short name for the dashboard's sidebar.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Solver::Bfs => "BFS",
-            Solver::AStar => "A*",
-            Solver::Dfs => "DFS",
-            Solver::LeftHand => "Left hand",
-            Solver::RightHand => "Right hand",
-            Solver::DeadEndFilling => "Dead-end fill",
-        }
-    }
-
-    /// Other names accepted for it (after lower-casing and turning `-` and spaces into `_`).
-    const fn aliases(self) -> &'static [&'static str] {
-        match self {
-            Solver::Bfs => &["breadth_first", "breadth_first_search"],
-            Solver::AStar => &["astar", "a*"],
-            Solver::Dfs => &["depth_first", "depth_first_search"],
-            Solver::LeftHand => &[
-                "left",
-                "left_hand_rule",
-                "left_wall",
-                "wall_follower",
-                "wall_follower_left",
-            ],
-            Solver::RightHand => &[
-                "right",
-                "right_hand_rule",
-                "right_wall",
-                "wall_follower_right",
-            ],
-            Solver::DeadEndFilling => &["dead_end", "dead_ends", "dead_end_fill", "deadend"],
-        }
+    pub fn name(self) -> &'static str {
+        self.into()
     }
 
     /// The valid names, comma separated, for error messages.
     pub fn names() -> String {
-        let names: Vec<&str> = Solver::ALL.iter().map(|s| s.name()).collect();
-        names.join(", ")
+        registry::names::<Solver>()
     }
 
     /// The solver after this one in [`Solver::ALL`], wrapping round.
     pub fn next(self) -> Solver {
-        let at = Solver::ALL.iter().position(|&s| s == self).unwrap_or(0);
-        Solver::ALL[(at + 1) % Solver::ALL.len()]
+        registry::next(self)
     }
 
     /// A search of `grid` from `from` to `to`, both inside it, ready to step.
@@ -109,12 +85,6 @@ impl Solver {
     }
 }
 
-impl fmt::Display for Solver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A solver name that is not one of [`Solver::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown solver \"{0}\" (valid: {names})", names = Solver::names())]
@@ -126,12 +96,7 @@ impl FromStr for Solver {
     /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
     /// are accepted (`astar`, `wall-follower` for the left hand, for instance).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let key = s.trim().to_ascii_lowercase().replace(['-', ' '], "_");
-        Solver::ALL
-            .iter()
-            .copied()
-            .find(|v| v.name().replace('-', "_") == key || v.aliases().contains(&key.as_str()))
-            .ok_or_else(|| UnknownSolver(s.trim().to_owned()))
+        registry::parse(s).ok_or_else(|| UnknownSolver(s.trim().to_owned()))
     }
 }
 
@@ -187,19 +152,10 @@ mod tests {
     }
 
     #[test]
-    fn names_and_labels_are_unique_and_names_kebab_case() {
-        for (i, a) in Solver::ALL.iter().enumerate() {
-            assert!(a.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'));
-            assert!(
-                !a.label().is_empty() && a.label().len() <= 13,
-                "{}",
-                a.label()
-            );
-            for b in &Solver::ALL[i + 1..] {
-                assert_ne!(a.name(), b.name());
-                assert_ne!(a.label(), b.label());
-            }
-        }
+    fn names_and_aliases_round_trip_and_are_unique() {
+        registry::check::<Solver>();
+        assert_eq!(Solver::AStar.name(), "a-star");
+        assert_eq!(Solver::DeadEndFilling.as_ref(), "dead-end-filling");
     }
 
     #[test]

@@ -155,7 +155,7 @@ pub fn run_checked(search: &mut dyn Search, maze: &Maze) -> bool {
 fn adjacent_open(grid: &Grid, a: Pos, b: Pos) -> bool {
     Dir::ALL
         .into_iter()
-        .any(|d| grid.neighbor(a, d) == Some(b) && grid.is_open(a, d))
+        .any(|d| grid.neighbour(a, d) == Some(b) && grid.is_open(a, d))
 }
 
 /// Asserts `path` goes from `from` to `to` through open walls only, never twice through a cell.
@@ -168,7 +168,7 @@ pub fn check_path(grid: &Grid, from: Pos, to: Pos, path: &Solution) {
             grid.is_open(at, dir),
             "{path}: through the {dir} wall of {at}"
         );
-        at = grid.neighbor(at, dir).unwrap();
+        at = grid.neighbour(at, dir).unwrap();
         assert!(seen.insert(at), "{path}: {at} twice");
     }
     assert_eq!(at, to, "{path} ends elsewhere");

@@ -1053,7 +1053,7 @@ fn an_unknown_theme_or_a_broken_user_theme_is_a_warning() {
     let unknown = Model::new(start(config(9, 7, "THEME=nope\n"))).unwrap();
     assert_eq!(unknown.theme().name, "classic");
     assert_eq!(status_kind(&unknown), Some(StatusKind::Warning));
-    assert!(status_text(&unknown).contains("THEME=nope"));
+    assert!(status_text(&unknown).contains("config line 8: THEME=nope"));
 
     let mut broken = start(config(9, 7, ""));
     broken.theme_problems = vec![ThemeError {

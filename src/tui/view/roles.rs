@@ -139,7 +139,7 @@ impl<'a> MazeRoles<'a> {
         }
         let grid = self.maze.grid();
         let other = grid
-            .neighbor(pos, side)
+            .neighbour(pos, side)
             .expect("inner walls have two sides");
         if grid.is_closed(pos, side) {
             // Inside the 42 the walls take its colour, so the digits read as solid shapes.

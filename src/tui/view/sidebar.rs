@@ -141,6 +141,18 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// A solver's short name, to fit this pane's 13-character column and the status line.
+pub fn solver_label(solver: Solver) -> &'static str {
+    match solver {
+        Solver::Bfs => "BFS",
+        Solver::AStar => "A*",
+        Solver::Dfs => "DFS",
+        Solver::LeftHand => "Left hand",
+        Solver::RightHand => "Right hand",
+        Solver::DeadEndFilling => "Dead-end fill",
+    }
+}
+
 /// Every solver with what it did on this maze, so they can be compared; the watched one is
 /// marked, and shows its live count while it runs.
 fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
@@ -175,7 +187,7 @@ fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
             palette.text
         });
         Line::styled(
-            format!("{marker}{:<13}{visited:>8}{path:>7}", solver.label()),
+            format!("{marker}{:<13}{visited:>8}{path:>7}", solver_label(solver)),
             style,
         )
     };

@@ -346,3 +346,15 @@ fn any_terminal_size_renders_without_panicking() {
         render(&m);
     }
 }
+
+#[test]
+fn solver_labels_are_short_and_unique() {
+    let solvers = mazegen::solve::Solver::ALL;
+    for (i, &a) in solvers.iter().enumerate() {
+        let label = super::solver_label(a);
+        assert!(!label.is_empty() && label.chars().count() <= 13, "{label}");
+        for &b in &solvers[i + 1..] {
+            assert_ne!(label, super::solver_label(b));
+        }
+    }
+}

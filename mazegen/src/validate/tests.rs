@@ -1,0 +1,429 @@
+//! Tests of the validator: each rule broken on purpose, and mazes that keep them all.
+
+use super::*;
+use crate::format::hex;
+use crate::{Generator, MazeOptions, shortest_path};
+
+const ENTRY: Pos = Pos::new(0, 0);
+const EXIT: Pos = Pos::new(12, 10);
+
+fn maze(perfect: bool) -> (Grid, Solution) {
+    let grid = Generator::generate(MazeOptions::new(13, 11).seed(3).perfect(perfect)).unwrap();
+    let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+    (grid, path)
+}
+
+fn expected(kind: MazeKind) -> Expected {
+    Expected {
+        kind: Some(kind),
+        size: Some((13, 11)),
+        entry: Some(ENTRY),
+        exit: Some(EXIT),
+        courtyard: false,
+    }
+}
+
+fn check_maze(grid: &Grid, path: &Solution, kind: MazeKind) -> Vec<Violation> {
+    validate_maze(grid, ENTRY, EXIT, path, &expected(kind))
+}
+
+fn file_text(grid: &Grid, path: &Solution) -> String {
+    hex::to_string(grid, ENTRY, EXIT, path)
+}
+
+/// Replaces the hex digit of `cell` in a maze file's text.
+fn set_digit(text: &str, cell: Pos, digit: char) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let row = &mut lines[cell.y as usize];
+    row.replace_range(cell.x as usize..cell.x as usize + 1, &digit.to_string());
+    lines.join("\n") + "\n"
+}
+
+fn digit(text: &str, cell: Pos) -> u8 {
+    let c = text.lines().nth(cell.y as usize).unwrap().as_bytes()[cell.x as usize] as char;
+    c.to_digit(16).unwrap() as u8
+}
+
+fn check_text(text: &str, kind: MazeKind) -> Vec<Violation> {
+    validate_file(&MazeFile::parse(text).unwrap(), &expected(kind))
+}
+
+#[test]
+fn generated_mazes_pass() {
+    let (grid, path) = maze(true);
+    assert_eq!(check_maze(&grid, &path, MazeKind::Perfect), []);
+    assert_eq!(check_text(&file_text(&grid, &path), MazeKind::Perfect), []);
+    let (board, path) = maze(false);
+    assert_eq!(
+        check_text(&file_text(&board, &path), MazeKind::Board { braid: 1.0 }),
+        []
+    );
+}
+
+#[test]
+fn a_flipped_bit_is_an_incoherent_wall() {
+    let (grid, path) = maze(true);
+    let text = file_text(&grid, &path);
+    let cell = Pos::new(4, 2);
+    let flipped = digit(&text, cell) ^ Dir::East.bit();
+    let broken = set_digit(&text, cell, char::from_digit(flipped.into(), 16).unwrap());
+    let found = check_text(&broken, MazeKind::Perfect);
+    assert!(
+        found.iter().any(|v| matches!(v, Violation::IncoherentWall { cell: c, .. } if *c == cell || *c == Pos::new(5, 2))),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn an_open_border_wall_is_reported() {
+    let (grid, path) = maze(true);
+    let text = file_text(&grid, &path);
+    let cell = Pos::new(3, 0);
+    let opened = digit(&text, cell) & !Dir::North.bit();
+    let broken = set_digit(&text, cell, char::from_digit(opened.into(), 16).unwrap());
+    assert!(
+        check_text(&broken, MazeKind::Perfect).contains(&Violation::OpenBorder {
+            cell,
+            dir: Dir::North
+        })
+    );
+}
+
+#[test]
+fn an_opened_42_cell_is_reported() {
+    let (grid, path) = maze(true);
+    let text = file_text(&grid, &path);
+    let cell = grid.stamp().unwrap().cells().next().unwrap();
+    let broken = set_digit(&text, cell, 'E');
+    let found = check_text(&broken, MazeKind::Perfect);
+    assert!(
+        found.contains(&Violation::StampNotClosed { cell }),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_3x3_open_area_is_reported() {
+    let (mut grid, _) = maze(false);
+    let corner = Pos::new(0, 7);
+    for y in 7..10 {
+        for x in 0..3 {
+            let p = Pos::new(x, y);
+            if x < 2 {
+                grid.set_wall(p, Dir::East, false);
+            }
+            if y < 9 {
+                grid.set_wall(p, Dir::South, false);
+            }
+        }
+    }
+    let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+    let found = check_maze(&grid, &path, MazeKind::Board { braid: 1.0 });
+    assert!(found.contains(&Violation::OpenArea { corner }), "{found:?}");
+}
+
+#[test]
+fn a_loop_breaks_a_perfect_maze() {
+    let (mut grid, _) = maze(true);
+    let cell = grid
+        .positions()
+        .find(|&p| {
+            grid.is_closed(p, Dir::East)
+                && !grid.is_locked(p)
+                && p.x < 12
+                && !grid.is_locked(Pos::new(p.x + 1, p.y))
+        })
+        .unwrap();
+    grid.set_wall(cell, Dir::East, false);
+    let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+    let found = check_maze(&grid, &path, MazeKind::Perfect);
+    assert_eq!(found, [Violation::NotPerfect { loops: 1 }]);
+}
+
+#[test]
+fn a_walled_in_cell_is_unreachable() {
+    let (mut grid, _) = maze(true);
+    // A dead end off the solution: walling it in cuts off that one cell.
+    let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+    let on_path: Vec<Pos> = path.cells(&grid).collect();
+    let cell = grid
+        .positions()
+        .find(|&p| is_dead_end(&grid, p) && !on_path.contains(&p))
+        .unwrap();
+    for dir in Dir::ALL {
+        grid.set_wall(cell, dir, true);
+    }
+    let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
+    let found = validate_maze(&grid, ENTRY, EXIT, &path, &Expected::default());
+    assert!(
+        found.contains(&Violation::Unreachable {
+            count: 1,
+            example: cell
+        }),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_perfect_maze_is_not_a_board() {
+    let (grid, path) = maze(true);
+    let found = check_maze(&grid, &path, MazeKind::Board { braid: 1.0 });
+    assert!(
+        found.iter().any(|v| matches!(
+            v,
+            Violation::TooFewLoops {
+                loops: 0,
+                required: 2
+            }
+        )),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|v| matches!(v, Violation::TooManyDeadEnds { .. })),
+        "{found:?}"
+    );
+    // A low BRAID asks for a classic maze: dead ends are allowed, loops still are not optional.
+    let found = check_maze(&grid, &path, MazeKind::Board { braid: 0.2 });
+    assert!(
+        !found
+            .iter()
+            .any(|v| matches!(v, Violation::TooManyDeadEnds { .. })),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn path_errors_are_reported() {
+    let (board, _) = maze(false);
+    let shortest = shortest_path(&board, ENTRY, EXIT).unwrap();
+    let check = |dirs: Vec<Dir>| {
+        validate_maze(
+            &board,
+            ENTRY,
+            EXIT,
+            &Solution::new(ENTRY, dirs),
+            &Expected::default(),
+        )
+    };
+
+    let mut short = shortest.dirs().to_vec();
+    short.pop();
+    assert!(matches!(
+        check(short)[..],
+        [Violation::PathMissesExit { exit: EXIT, .. }]
+    ));
+    assert!(matches!(
+        check(vec![Dir::North])[..],
+        [Violation::PathLeavesMaze { step: 1, .. }]
+    ));
+
+    let (cell, through) = board
+        .positions()
+        .flat_map(|p| Dir::ALL.map(|d| (p, d)))
+        .find(|&(p, d)| {
+            board.neighbour(p, d).is_some() && board.is_closed(p, d) && !board.is_locked(p)
+        })
+        .unwrap();
+    let mut walk = shortest_path(&board, ENTRY, cell).unwrap().dirs().to_vec();
+    walk.push(through);
+    let step = walk.len();
+    assert_eq!(
+        check(walk),
+        [Violation::PathThroughWall {
+            step,
+            cell,
+            dir: through
+        }]
+    );
+
+    // A detour: out and back along the first step, then the shortest path.
+    let first = shortest.dirs()[0];
+    let mut detour = vec![first, first.opposite()];
+    detour.extend_from_slice(shortest.dirs());
+    let found = check(detour);
+    assert_eq!(
+        found,
+        [Violation::PathNotShortest {
+            length: shortest.len() + 2,
+            shortest: shortest.len()
+        }]
+    );
+}
+
+#[test]
+fn a_wrong_footer_is_reported() {
+    let (grid, path) = maze(true);
+    let text = file_text(&grid, &path).replace("\n0,0\n12,10\n", "\n0,0\n12,9\n");
+    let found = check_text(&text, MazeKind::Perfect);
+    assert!(
+        found.contains(&Violation::ExitMismatch {
+            expected: EXIT,
+            found: Pos::new(12, 9)
+        }),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|v| matches!(v, Violation::PathMissesExit { .. })),
+        "{found:?}"
+    );
+
+    let outside = file_text(&grid, &path).replace("\n0,0\n12,10\n", "\n0,0\n13,10\n");
+    let found = check_text(&outside, MazeKind::Perfect);
+    assert!(
+        found.contains(&Violation::ExitOutside(Pos::new(13, 10))),
+        "{found:?}"
+    );
+
+    let on_stamp = grid.stamp().unwrap().cells().next().unwrap();
+    let text = file_text(&grid, &path).replace("\n0,0\n12,10\n", &format!("\n{on_stamp}\n12,10\n"));
+    let found = validate_file(&MazeFile::parse(&text).unwrap(), &Expected::default());
+    assert!(
+        found.contains(&Violation::EntryOnStamp(on_stamp)),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn messages_are_one_line_and_name_the_cell() {
+    let v = Violation::IncoherentWall {
+        cell: Pos::new(3, 4),
+        dir: Dir::East,
+    };
+    assert_eq!(
+        v.to_string(),
+        "incoherent wall: cell 3,4 has its east wall open, its neighbour has it closed"
+    );
+    assert!(
+        !Violation::TooManyDeadEnds {
+            count: 24,
+            limit: 2
+        }
+        .to_string()
+        .contains('\n')
+    );
+}
+
+fn courtyard_maze(perfect: bool) -> (Grid, Solution) {
+    let options = MazeOptions::new(25, 20)
+        .seed(8)
+        .perfect(perfect)
+        .courtyard(true);
+    let grid = Generator::generate(options).unwrap();
+    let path = shortest_path(&grid, ENTRY, Pos::new(24, 19)).unwrap();
+    (grid, path)
+}
+
+fn courtyard_expected(kind: MazeKind, courtyard: bool) -> Expected {
+    Expected {
+        kind: Some(kind),
+        size: Some((25, 20)),
+        entry: Some(ENTRY),
+        exit: Some(Pos::new(24, 19)),
+        courtyard,
+    }
+}
+
+#[test]
+fn the_courtyard_is_exempt_only_when_expected() {
+    for (perfect, kind) in [
+        (true, MazeKind::Perfect),
+        (false, MazeKind::Board { braid: 1.0 }),
+    ] {
+        let (grid, path) = courtyard_maze(perfect);
+        let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+        let file = MazeFile::parse(&text).unwrap();
+        assert_eq!(validate_file(&file, &courtyard_expected(kind, true)), []);
+        assert_eq!(
+            validate_maze(
+                &grid,
+                ENTRY,
+                Pos::new(24, 19),
+                &path,
+                &courtyard_expected(kind, true)
+            ),
+            []
+        );
+        // Checked as an ordinary maze, the courtyard is an open area and the 42 is missing.
+        let found = validate_file(&file, &courtyard_expected(kind, false));
+        let yard = grid.courtyard().unwrap();
+        assert!(
+            found.contains(&Violation::OpenArea {
+                corner: yard.origin()
+            }),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|v| matches!(v, Violation::StampNotClosed { .. }))
+        );
+    }
+}
+
+#[test]
+fn only_the_courtyard_itself_is_exempt() {
+    let (mut grid, _) = courtyard_maze(true);
+    let yard = grid.courtyard().unwrap();
+    // Open a second 3x3 area right of the courtyard, overlapping it by one column.
+    let corner = Pos::new(yard.origin().x + 2, yard.origin().y);
+    for dy in 0..3 {
+        for dx in 0..3 {
+            let p = Pos::new(corner.x + dx, corner.y + dy);
+            if dx < 2 {
+                grid.set_wall(p, Dir::East, false);
+            }
+            if dy < 2 {
+                grid.set_wall(p, Dir::South, false);
+            }
+        }
+    }
+    let path = shortest_path(&grid, ENTRY, Pos::new(24, 19)).unwrap();
+    let found = validate_maze(
+        &grid,
+        ENTRY,
+        Pos::new(24, 19),
+        &path,
+        &courtyard_expected(MazeKind::Perfect, true),
+    );
+    assert!(found.contains(&Violation::OpenArea { corner }), "{found:?}");
+    assert!(
+        !found.contains(&Violation::OpenArea {
+            corner: yard.origin()
+        }),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_walled_up_courtyard_is_reported() {
+    let (grid, path) = courtyard_maze(true);
+    let yard = grid.courtyard().unwrap();
+    let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+    // Close the wall between the courtyard's centre and the cell east of it, both digits.
+    let centre = yard.centre();
+    let east = Pos::new(centre.x + 1, centre.y);
+    let text = set_digit(
+        &text,
+        centre,
+        char::from_digit((digit(&text, centre) | Dir::East.bit()).into(), 16).unwrap(),
+    );
+    let text = set_digit(
+        &text,
+        east,
+        char::from_digit((digit(&text, east) | Dir::West.bit()).into(), 16).unwrap(),
+    );
+    let found = validate_file(
+        &MazeFile::parse(&text).unwrap(),
+        &courtyard_expected(MazeKind::Perfect, true),
+    );
+    assert!(
+        found.contains(&Violation::CourtyardNotOpen {
+            origin: yard.origin()
+        }),
+        "{found:?}"
+    );
+}
