@@ -9,9 +9,26 @@ mod error;
 mod locate;
 mod user_dir;
 
+use std::io;
+use std::path::Path;
+
+use mazegen::format::{MIB, read_limited};
+
 pub use error::SettingsError;
 pub(crate) use locate::line_at;
 pub use user_dir::user_config_dir;
+
+/// The largest settings file read: a theme or a keys file is a few hundred bytes, so anything
+/// near this is a mistake (a FIFO, `/dev/zero`, a huge file), refused before it is read.
+pub const MAX_SETTINGS_BYTES: u64 = MIB;
+
+/// Reads a settings file as text: only a regular file of at most [`MAX_SETTINGS_BYTES`]
+/// (see [`read_limited`]), and only UTF-8.
+pub fn read_settings_file(path: &Path) -> io::Result<String> {
+    let bytes = read_limited(path, MAX_SETTINGS_BYTES)?;
+    String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
 
 /// The README's examples of user settings files: each ```` ```toml ```` block whose first line
 /// is a comment naming a file of the settings folder, as (that file's path in the folder, the

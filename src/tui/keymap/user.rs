@@ -13,7 +13,6 @@
 //! does two things. The file is all or nothing: one problem and none of it applies.
 
 use std::ffi::OsString;
-use std::fs;
 use std::io;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -23,7 +22,7 @@ use toml::de::{DeString, DeTable, DeValue};
 
 use super::super::message::Action;
 use super::{Context, Key, Keymap, action_name};
-use crate::tui::settings::{SettingsError, line_at, user_config_dir};
+use crate::tui::settings::{SettingsError, line_at, read_settings_file, user_config_dir};
 
 /// Where the user's key bindings are: `keys.toml` in [`user_config_dir`]
 /// (`~/.config/a-maze-ing/keys.toml` by default).
@@ -52,7 +51,7 @@ impl Keymap {
     /// any problem changes nothing either, and every problem is returned, in line order, for
     /// the caller to show: a half-applied file would be harder to understand than none.
     pub fn with_user_file(self, file: &Path) -> (Keymap, Vec<SettingsError>) {
-        let text = match fs::read_to_string(file) {
+        let text = match read_settings_file(file) {
             Ok(text) => text,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return (self, Vec::new()),
             Err(error) => {
@@ -270,6 +269,8 @@ fn distance(a: &str, b: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use mazegen::Dir;
 
@@ -487,6 +488,28 @@ mod tests {
             [
                 r#"keys.toml:3: key "keys.toggle-focus": "esc" was the last key left to quit; give quit another one"#
             ]
+        );
+    }
+
+    #[test]
+    fn a_huge_keys_file_or_a_folder_is_refused_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("keys.toml");
+        fs::File::create(&file).unwrap().set_len(200 << 20).unwrap(); // sparse
+        let (keys, errors) = Keymap::built_in().with_user_file(&file);
+        assert_eq!(keys, Keymap::built_in());
+        let [error] = errors.as_slice() else {
+            panic!("one error: {errors:?}")
+        };
+        assert!(
+            error.to_string().contains("more than the 1.0 MiB allowed"),
+            "{error}"
+        );
+        let (_, errors) = Keymap::built_in().with_user_file(dir.path());
+        assert!(
+            errors[0].to_string().contains("not a regular file"),
+            "{:?}",
+            errors
         );
     }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::Theme;
 use super::parse::Draft;
-use crate::tui::settings::{SettingsError, user_config_dir};
+use crate::tui::settings::{SettingsError, read_settings_file, user_config_dir};
 
 /// The repository's `themes/` folder, compiled in so the binary finds them wherever it runs.
 /// The order is the picker's: the default first, the colourless fallback last.
@@ -318,7 +318,7 @@ fn is_toml(path: &Path) -> bool {
 }
 
 fn load(file: &Path) -> Result<Draft, SettingsError> {
-    let text = fs::read_to_string(file)
+    let text = read_settings_file(file)
         .map_err(|error| SettingsError::new(file, format!("cannot read: {error}")))?;
     Draft::parse(&stem(file), &text, file)
 }
@@ -757,6 +757,30 @@ mod tests {
         assert_eq!(errors, []);
         assert_eq!(set.len(), ThemeSet::bundled().len() + 1);
         assert_eq!(set.get(set.len() - 1).unwrap().description, "second");
+    }
+
+    #[test]
+    fn a_huge_theme_is_refused_unread_and_the_others_load() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::File::create(dir.path().join("huge.toml"))
+            .unwrap()
+            .set_len(200 << 20) // sparse: no disk used
+            .unwrap();
+        fs::write(
+            dir.path().join("dusk.toml"),
+            "extends = \"classic\"\n[colors]\npath = \"yellow\"\n",
+        )
+        .unwrap();
+        let (set, errors) = ThemeSet::bundled().with_user_themes(dir.path());
+        let [error] = errors.as_slice() else {
+            panic!("one error: {errors:?}")
+        };
+        assert!(error.to_string().contains("huge.toml"), "{error}");
+        assert!(
+            error.to_string().contains("more than the 1.0 MiB allowed"),
+            "{error}"
+        );
+        assert!(names(&set).contains(&"dusk"));
     }
 
     #[test]
