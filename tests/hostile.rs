@@ -18,11 +18,18 @@ fn config(output: &str) -> String {
 }
 
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
+    binary(dir).args(args).output().expect("the binary runs")
+}
+
+/// The binary, run in `dir`, without the backtrace variables: a user's mistake never shows a
+/// backtrace, and capturing one for nothing makes a debug build's error path slow.
+fn binary(dir: &Path) -> Command {
+    let mut command = Command::new(BIN);
+    command
         .current_dir(dir)
-        .output()
-        .expect("the binary runs")
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
+    command
 }
 
 fn stderr(output: &Output) -> String {
@@ -193,9 +200,8 @@ fn sigterm_during_a_write_leaves_no_temporary_and_the_old_file() {
     fs::write(dir.path().join("maze.txt"), "the old maze\n").unwrap();
     // The maze is staged in a temporary file, then the SVG waits for a reader of the FIFO that
     // never comes: the run is caught mid-write, as a signal would catch a long one.
-    let mut child = Command::new(BIN)
+    let mut child = binary(dir.path())
         .args(["--headless", "--svg", "picture.svg", "config.txt"])
-        .current_dir(dir.path())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -262,4 +268,27 @@ fn a_maze_larger_than_the_memory_limit_is_refused_before_it_is_made() {
         &["--headless", "--max-memory", "a lot", "config.txt"],
     );
     assert_eq!(result.status.code(), Some(2), "{}", stderr(&result));
+}
+
+/// Past the estimate (`--max-memory` raised), an allocation the system refuses is an error
+/// with exit 1, not an abort: here the address space is capped at 300 MB and the grid alone
+/// needs 900 MB.
+#[cfg(unix)]
+#[test]
+fn a_refused_allocation_is_an_error_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "WIDTH=30000\nHEIGHT=30000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
+                PERFECT=True\nSEED=1\n";
+    fs::write(dir.path().join("config.txt"), text).unwrap();
+    let script =
+        format!("ulimit -v 300000 && exec '{BIN}' --headless --max-memory 100G config.txt");
+    let result = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap();
+    assert_one_line_error(&result, 1, "cannot allocate the 30000x30000 maze");
+    assert_eq!(names(dir.path()), ["config.txt"]);
 }

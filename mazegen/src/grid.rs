@@ -40,6 +40,10 @@ pub enum SizeError {
         *width as u64 * *height as u64
     )]
     TooManyCells { width: u32, height: u32 },
+    /// The allocator refused the grid's memory: a size within the limits that this machine
+    /// cannot hold now. Reported instead of aborting the process.
+    #[error("cannot allocate the {width}x{height} maze's {} bytes: out of memory", *width as u64 * *height as u64)]
+    OutOfMemory { width: u32, height: u32 },
 }
 
 /// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].
@@ -111,10 +115,18 @@ impl Grid {
     /// walls can never be opened.
     pub fn with_stamp(width: u32, height: u32, stamp: Option<Stamp>) -> Result<Grid, SizeError> {
         check_size(width, height)?;
+        // The largest allocation of a maze, up to a gigabyte: a refusal is an error to report,
+        // not an abort that would leave a raw terminal and temporary files behind.
+        let len = width as usize * height as usize;
+        let mut cells = Vec::new();
+        cells
+            .try_reserve_exact(len)
+            .map_err(|_| SizeError::OutOfMemory { width, height })?;
+        cells.resize(len, EAST_CLOSED | SOUTH_CLOSED);
         let mut grid = Grid {
             width,
             height,
-            cells: vec![EAST_CLOSED | SOUTH_CLOSED; width as usize * height as usize],
+            cells,
             stamp: None,
             courtyard: None,
         };
