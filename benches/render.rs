@@ -34,6 +34,7 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
         key_problems: Vec::new(),
         no_color: false,
         size: TERMINAL,
+        memory_limit: None,
     })
     .unwrap();
     match steps {

@@ -68,6 +68,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         key_problems,
         no_color,
         size,
+        memory_limit: cli.max_memory.or_else(super::memory::available_bytes),
     })
     .map_err(AppError::from)?;
 

@@ -107,6 +107,9 @@ pub struct Start {
     pub no_color: bool,
     /// The terminal's size.
     pub size: (u16, u16),
+    /// The most memory a maze may take (`--max-memory`, or what the system had available at
+    /// start), if known: `a` skips the algorithms estimated to need more.
+    pub memory_limit: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -142,6 +145,8 @@ pub struct Model {
     pub(crate) waiting: Vec<Action>,
     /// The user has asked to leave: the dashboard quits once nothing is left to write.
     pub(crate) quitting: bool,
+    /// See [`Start::memory_limit`].
+    pub(crate) memory_limit: Option<u64>,
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
@@ -166,6 +171,7 @@ impl Model {
             key_problems,
             no_color,
             size,
+            memory_limit,
         } = start;
         let maze = new_session(&config, seed, Solver::default(), inline_cells)?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
@@ -218,6 +224,7 @@ impl Model {
             finishing: false,
             waiting: Vec::new(),
             quitting: false,
+            memory_limit,
             saves: Saves::default(),
             inline_cells,
         };

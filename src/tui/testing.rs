@@ -32,6 +32,7 @@ pub fn start(config: Config) -> Start {
         key_problems: Vec::new(),
         no_color: false,
         size: (120, 40),
+        memory_limit: None,
     }
 }
 

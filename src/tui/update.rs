@@ -30,10 +30,12 @@ use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind, new_sessio
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::view::solver_label;
 use super::viewport::Zoom;
-use mazegen::Dir;
+use mazegen::format::human_bytes;
 use mazegen::format::svg::SvgOptions;
 use mazegen::format::{Hex, Output, Svg};
+use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::{Measured, Phase};
+use mazegen::{Algorithm, Dir, MazeOptions};
 
 #[cfg(test)]
 mod tests;
@@ -453,10 +455,40 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
         return effects;
     }
     let seed = model.maze.options().seed;
-    model.config.algorithm = model.config.algorithm.next();
-    let text = format!("Algorithm: {}, seed {seed}", model.config.algorithm);
+    let (algorithm, skipped) = next_algorithm_that_fits(model);
+    model.config.algorithm = algorithm;
+    let mut text = format!("Algorithm: {algorithm}, seed {seed}");
+    if !skipped.is_empty() {
+        let names: Vec<String> = skipped.iter().map(ToString::to_string).collect();
+        text.push_str(&format!(
+            " (skipped {}: more memory than the {} available)",
+            names.join(", "),
+            human_bytes(model.memory_limit.unwrap_or_default())
+        ));
+    }
     replace_maze(model, seed, text);
     effects
+}
+
+/// The algorithm after the current one whose maze of this size fits the memory limit, and the
+/// ones passed over because they would not (the current one, which fits, ends the search).
+fn next_algorithm_that_fits(model: &Model) -> (Algorithm, Vec<Algorithm>) {
+    let current = model.config.algorithm;
+    let mut skipped = Vec::new();
+    let mut candidate = current.next();
+    while candidate != current {
+        let options = MazeOptions {
+            algorithm: candidate,
+            ..model.maze.options().clone()
+        };
+        let needed = estimated_bytes(&options, Use::Dashboard);
+        if model.memory_limit.is_none_or(|limit| needed <= limit) {
+            break;
+        }
+        skipped.push(candidate);
+        candidate = candidate.next();
+    }
+    (candidate, skipped)
 }
 
 /// Starts animating a new maze from the config and `seed`, saying `text` if that works.

@@ -1086,3 +1086,42 @@ fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
     assert_eq!(m.phase(), before);
     assert!(!m.quitting);
 }
+
+#[test]
+fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
+    use mazegen::Algorithm;
+    use mazegen::memory::FIXED_BYTES;
+    let mut config = config(40, 30, "");
+    config.algorithm = Algorithm::Prim;
+    // Prim needs 16 MiB and 7 bytes a cell here; Kruskal 19 and Wilson 10 would not fit.
+    let limit = FIXED_BYTES + 1200 * 8;
+    let start = crate::tui::model::Start {
+        memory_limit: Some(limit),
+        ..start(config)
+    };
+    let mut m = Model::new(start).unwrap();
+    answer_all(&mut m, Message::Action(Action::Finish));
+    answer_all(&mut m, Message::Action(Action::NextAlgorithm));
+    assert_eq!(m.config.algorithm, Algorithm::AldousBroder);
+    let status = &m.status().unwrap().text;
+    assert!(
+        status
+            .starts_with("Algorithm: aldous-broder, seed 42 (skipped kruskal, wilson: more memory"),
+        "{status}"
+    );
+    // Without a limit, nothing is skipped.
+    let mut m = Model::new(start_unlimited()).unwrap();
+    answer_all(&mut m, Message::Action(Action::Finish));
+    answer_all(&mut m, Message::Action(Action::NextAlgorithm));
+    assert_eq!(m.config.algorithm, Algorithm::Backtracker.next());
+}
+
+fn start_unlimited() -> crate::tui::model::Start {
+    start(config(40, 30, ""))
+}
+
+/// Updates with `message` and answers every job it asks for.
+fn answer_all(m: &mut Model, message: Message) {
+    let effects = update(m, message);
+    answer(m, effects);
+}
