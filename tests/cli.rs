@@ -127,12 +127,13 @@ fn assert_layout(text: &str, width: usize, height: usize, entry: &str, exit: &st
     path.len()
 }
 
-/// The cells of the 42 for a maze of this size, if it has room for it (SPEC placement).
+/// The cells of the 42 for a maze of this size, if it has room for it: top-left at
+/// ((width-6)/2, (height-5)/2), so the centre cell (width/2, height/2) is never on it.
 fn stamp_cells(width: usize, height: usize) -> Vec<(usize, usize)> {
     if width < 9 || height < 7 {
         return Vec::new();
     }
-    let (ox, oy) = ((width - 7) / 2, (height - 5) / 2);
+    let (ox, oy) = ((width - 6) / 2, (height - 5) / 2);
     let mut cells = Vec::new();
     for (dy, row) in STAMP.iter().enumerate() {
         for (dx, c) in row.chars().enumerate() {
@@ -249,6 +250,34 @@ fn headless_imperfect_maze_has_the_spec_layout_and_checks_valid() {
     assert!(r.stdout.contains("seed 7"), "{r:?}");
     assert!(!r.stdout.contains("perfect"), "{r:?}");
     assert_eq!(r.stderr, "", "{r:?}");
+}
+
+/// Issue 11: the 42 subject's board checker wants the centre (WIDTH/2, HEIGHT/2) reachable; for
+/// an even width the 42 used to wall it in. Its digit is not `F`, and the 42 is still closed.
+#[test]
+fn even_width_boards_keep_the_centre_out_of_the_42() {
+    for (w, h) in [(10, 10), (12, 9), (200, 150)] {
+        let dir = tempdir();
+        let exit = format!("{},{}", w - 1, h - 1);
+        let text = config(
+            w as u32,
+            h as u32,
+            "0,0",
+            &exit,
+            "board.txt",
+            false,
+            Some(1),
+        );
+        let (_, maze) = headless_ok(dir.path(), &text, &[], (w, h), ("0,0", &exit), "board.txt");
+        let (cx, cy) = (w / 2, h / 2);
+        assert!(!stamp_cells(w, h).contains(&(cx, cy)), "{w}x{h}");
+        let row = maze.lines().nth(cy).unwrap();
+        assert_ne!(
+            &row[cx..=cx],
+            "F",
+            "{w}x{h}: the centre {cx},{cy} is walled in"
+        );
+    }
 }
 
 #[test]
