@@ -7,7 +7,7 @@
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, Walls};
+use crate::grid::{Grid, Landmarks, Walls, centre_cell};
 use crate::rules::{
     COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_courtyard_block, is_forced_dead_end, is_open_block,
     required_loops,
@@ -100,6 +100,10 @@ pub enum Violation {
     TooFewLoops { loops: u64, required: u64 },
     #[error("board: {count} dead ends not forced by the border or the 42, at most {limit} allowed")]
     TooManyDeadEnds { count: usize, limit: usize },
+    /// The centre cell, `(width/2, height/2)` with integer division as the 42 subject's board
+    /// checker takes it ([`centre_cell`]), is walled off from the entry, or is a closed cell.
+    #[error("board: the centre cell {0} (WIDTH/2, HEIGHT/2) cannot be reached from the entry")]
+    CentreUnreachable(Pos),
     #[error("path: step {step} goes {dir} from {cell}, out of the maze")]
     PathLeavesMaze { step: usize, cell: Pos, dir: Dir },
     #[error("path: step {step} goes {dir} from {cell} through a closed wall")]
@@ -244,6 +248,12 @@ pub fn validate_maze(
                     count: reach.free_dead_ends,
                     limit: MAX_FREE_DEAD_ENDS,
                 });
+            }
+            // A centre on the 42 (a stamp placed elsewhere than ours) is not reached either:
+            // a grader flags it all the same.
+            let centre = centre_cell(grid.width(), grid.height());
+            if !search.reached(centre) {
+                found.push(Violation::CentreUnreachable(centre));
             }
         }
         _ => {}
