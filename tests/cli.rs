@@ -1153,6 +1153,57 @@ fn a_courtyard_maze_is_written_checked_and_its_42_moved() {
     assert!(check.stdout.contains("open area"), "{check:?}");
 }
 
+const COURTYARD_HINT: &str =
+    "this looks like a COURTYARD=True maze: pass its config (--check MAZE CONFIG)";
+
+/// Issue 11: checked without its config, a courtyard maze breaks a screenful of rules; the
+/// checker says once why, after them.
+#[test]
+fn check_without_its_config_says_once_that_a_maze_looks_like_a_courtyard_maze() {
+    for (w, h, perfect) in [(25, 20, true), (30, 20, false), (12, 12, true)] {
+        let dir = tempdir();
+        let exit = format!("{},{}", w - 1, h - 1);
+        let mut text = config(w, h, "0,0", &exit, "maze.txt", perfect, Some(4));
+        text.push_str("COURTYARD=True\n");
+        write(dir.path(), "config.txt", &text);
+        let r = run(dir.path(), &["--headless", "config.txt"]);
+        assert_eq!(r.code, Some(0), "{w}x{h}: {r:?}");
+
+        let check = run(dir.path(), &["--check", "maze.txt"]);
+        assert_eq!(check.code, Some(1), "{w}x{h}: {check:?}");
+        let lines = check.stdout_lines();
+        let hint = format!("maze.txt: {COURTYARD_HINT}");
+        assert_eq!(
+            lines.iter().filter(|l| **l == hint).count(),
+            1,
+            "{w}x{h}: {check:?}"
+        );
+        assert_eq!(
+            lines.last(),
+            Some(&hint.as_str()),
+            "{w}x{h}: after the rules"
+        );
+        assert!(lines.len() > 1, "{w}x{h}: {check:?}");
+
+        let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+        assert_eq!(check.code, Some(0), "{w}x{h}: {check:?}");
+        assert!(!check.stdout.contains("COURTYARD"), "{w}x{h}: {check:?}");
+        assert_eq!(check.stdout_lines().len(), 1, "{w}x{h}: {check:?}");
+    }
+}
+
+#[test]
+fn an_ordinary_broken_maze_gets_no_courtyard_hint() {
+    let dir = tempdir();
+    let text = generated(dir.path());
+    // Open the border: broken, but nothing like a courtyard maze.
+    let broken = flip(&text, 3, 0, 1);
+    write(dir.path(), "broken.txt", &broken);
+    let check = run(dir.path(), &["--check", "broken.txt"]);
+    assert_eq!(check.code, Some(1), "{check:?}");
+    assert!(!check.stdout.contains("COURTYARD"), "{check:?}");
+}
+
 #[test]
 fn no_room_for_the_42_beside_the_courtyard_is_a_note() {
     let dir = tempdir();

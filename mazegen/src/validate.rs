@@ -180,6 +180,29 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     found
 }
 
+/// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
+/// goes is fully open, and the 42 is where it moves to beside the courtyard with all its cells
+/// closed (or the courtyard leaves no room for a 42 at all), both as [`Landmarks::plan`] puts
+/// them. Checked without its config, such a maze breaks the open-area and 42 rules (and more)
+/// only because the checker does not know about the courtyard: a checker can say so once.
+pub fn looks_like_courtyard_maze(file: &MazeFile) -> bool {
+    let plan = Landmarks::plan(file.width(), file.height(), true);
+    if plan.courtyard.is_none() {
+        return false;
+    }
+    let stamp_closed = plan
+        .stamp
+        .is_none_or(|stamp| stamp.cells().all(|c| file.walls(c) == Walls::CLOSED));
+    stamp_closed
+        && file
+            .to_grid_with(Landmarks {
+                stamp: None,
+                ..plan
+            })
+            .courtyard()
+            .is_some()
+}
+
 /// Checks a grid with its entry, exit and recorded path.
 pub fn validate_maze(
     grid: &Grid,

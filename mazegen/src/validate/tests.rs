@@ -505,3 +505,40 @@ fn the_centre_message_is_one_line_and_names_the_cell() {
         "board: the centre cell 5,5 (WIDTH/2, HEIGHT/2) cannot be reached from the entry"
     );
 }
+
+#[test]
+fn a_courtyard_maze_is_recognised_without_its_config() {
+    for perfect in [true, false] {
+        let (grid, path) = courtyard_maze(perfect);
+        let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+        assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
+
+        // A wall closed inside the courtyard: not one any more.
+        let yard = grid.courtyard().unwrap();
+        let centre = yard.centre();
+        let closed = digit(&text, centre) | Dir::East.bit();
+        let walled = set_digit(&text, centre, char::from_digit(closed.into(), 16).unwrap());
+        assert!(!looks_like_courtyard_maze(
+            &MazeFile::parse(&walled).unwrap()
+        ));
+
+        // A cell of the moved 42 opened: not one either.
+        let cell = grid.stamp().unwrap().cells().next().unwrap();
+        let opened = set_digit(&text, cell, 'E');
+        assert!(!looks_like_courtyard_maze(
+            &MazeFile::parse(&opened).unwrap()
+        ));
+    }
+    // An ordinary maze is not.
+    let (grid, path) = maze(false);
+    assert!(!looks_like_courtyard_maze(
+        &MazeFile::parse(&file_text(&grid, &path)).unwrap()
+    ));
+    // With no room for the 42 beside the courtyard, the open courtyard alone says it.
+    let options = MazeOptions::new(12, 12).seed(4).courtyard(true);
+    let grid = Generator::generate(options).unwrap();
+    assert_eq!(grid.stamp(), None);
+    let path = shortest_path(&grid, ENTRY, Pos::new(11, 11)).unwrap();
+    let text = hex::to_string(&grid, ENTRY, Pos::new(11, 11), &path);
+    assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
+}
