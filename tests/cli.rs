@@ -127,12 +127,13 @@ fn assert_layout(text: &str, width: usize, height: usize, entry: &str, exit: &st
     path.len()
 }
 
-/// The cells of the 42 for a maze of this size, if it has room for it (SPEC placement).
+/// The cells of the 42 for a maze of this size, if it has room for it: top-left at
+/// ((width-6)/2, (height-5)/2), so the centre cell (width/2, height/2) is never on it.
 fn stamp_cells(width: usize, height: usize) -> Vec<(usize, usize)> {
     if width < 9 || height < 7 {
         return Vec::new();
     }
-    let (ox, oy) = ((width - 7) / 2, (height - 5) / 2);
+    let (ox, oy) = ((width - 6) / 2, (height - 5) / 2);
     let mut cells = Vec::new();
     for (dy, row) in STAMP.iter().enumerate() {
         for (dx, c) in row.chars().enumerate() {
@@ -249,6 +250,34 @@ fn headless_imperfect_maze_has_the_spec_layout_and_checks_valid() {
     assert!(r.stdout.contains("seed 7"), "{r:?}");
     assert!(!r.stdout.contains("perfect"), "{r:?}");
     assert_eq!(r.stderr, "", "{r:?}");
+}
+
+/// Issue 11: the 42 subject's board checker wants the centre (WIDTH/2, HEIGHT/2) reachable; for
+/// an even width the 42 used to wall it in. Its digit is not `F`, and the 42 is still closed.
+#[test]
+fn even_width_boards_keep_the_centre_out_of_the_42() {
+    for (w, h) in [(10, 10), (12, 9), (200, 150)] {
+        let dir = tempdir();
+        let exit = format!("{},{}", w - 1, h - 1);
+        let text = config(
+            w as u32,
+            h as u32,
+            "0,0",
+            &exit,
+            "board.txt",
+            false,
+            Some(1),
+        );
+        let (_, maze) = headless_ok(dir.path(), &text, &[], (w, h), ("0,0", &exit), "board.txt");
+        let (cx, cy) = (w / 2, h / 2);
+        assert!(!stamp_cells(w, h).contains(&(cx, cy)), "{w}x{h}");
+        let row = maze.lines().nth(cy).unwrap();
+        assert_ne!(
+            &row[cx..=cx],
+            "F",
+            "{w}x{h}: the centre {cx},{cy} is walled in"
+        );
+    }
 }
 
 #[test]
@@ -1122,6 +1151,57 @@ fn a_courtyard_maze_is_written_checked_and_its_42_moved() {
     let check = run(dir.path(), &["--check", "maze.txt"]);
     assert_eq!(check.code, Some(1), "{check:?}");
     assert!(check.stdout.contains("open area"), "{check:?}");
+}
+
+const COURTYARD_HINT: &str =
+    "this looks like a COURTYARD=True maze: pass its config (--check MAZE CONFIG)";
+
+/// Issue 11: checked without its config, a courtyard maze breaks a screenful of rules; the
+/// checker says once why, after them.
+#[test]
+fn check_without_its_config_says_once_that_a_maze_looks_like_a_courtyard_maze() {
+    for (w, h, perfect) in [(25, 20, true), (30, 20, false), (12, 12, true)] {
+        let dir = tempdir();
+        let exit = format!("{},{}", w - 1, h - 1);
+        let mut text = config(w, h, "0,0", &exit, "maze.txt", perfect, Some(4));
+        text.push_str("COURTYARD=True\n");
+        write(dir.path(), "config.txt", &text);
+        let r = run(dir.path(), &["--headless", "config.txt"]);
+        assert_eq!(r.code, Some(0), "{w}x{h}: {r:?}");
+
+        let check = run(dir.path(), &["--check", "maze.txt"]);
+        assert_eq!(check.code, Some(1), "{w}x{h}: {check:?}");
+        let lines = check.stdout_lines();
+        let hint = format!("maze.txt: {COURTYARD_HINT}");
+        assert_eq!(
+            lines.iter().filter(|l| **l == hint).count(),
+            1,
+            "{w}x{h}: {check:?}"
+        );
+        assert_eq!(
+            lines.last(),
+            Some(&hint.as_str()),
+            "{w}x{h}: after the rules"
+        );
+        assert!(lines.len() > 1, "{w}x{h}: {check:?}");
+
+        let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+        assert_eq!(check.code, Some(0), "{w}x{h}: {check:?}");
+        assert!(!check.stdout.contains("COURTYARD"), "{w}x{h}: {check:?}");
+        assert_eq!(check.stdout_lines().len(), 1, "{w}x{h}: {check:?}");
+    }
+}
+
+#[test]
+fn an_ordinary_broken_maze_gets_no_courtyard_hint() {
+    let dir = tempdir();
+    let text = generated(dir.path());
+    // Open the border: broken, but nothing like a courtyard maze.
+    let broken = flip(&text, 3, 0, 1);
+    write(dir.path(), "broken.txt", &broken);
+    let check = run(dir.path(), &["--check", "broken.txt"]);
+    assert_eq!(check.code, Some(1), "{check:?}");
+    assert!(!check.stdout.contains("COURTYARD"), "{check:?}");
 }
 
 #[test]

@@ -11,7 +11,10 @@ mod stamp;
 
 pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
 pub(crate) use index::RowMajor;
-pub use stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
+pub use stamp::{
+    STAMP_GAP_COLUMN, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
+    centre_cell,
+};
 
 use crate::geometry::{Dir, Pos};
 

@@ -7,7 +7,7 @@
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, Walls};
+use crate::grid::{Grid, Landmarks, Walls, centre_cell};
 use crate::rules::{
     COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_courtyard_block, is_forced_dead_end, is_open_block,
     required_loops,
@@ -100,6 +100,10 @@ pub enum Violation {
     TooFewLoops { loops: u64, required: u64 },
     #[error("board: {count} dead ends not forced by the border or the 42, at most {limit} allowed")]
     TooManyDeadEnds { count: usize, limit: usize },
+    /// The centre cell, `(width/2, height/2)` with integer division as the 42 subject's board
+    /// checker takes it ([`centre_cell`]), is walled off from the entry, or is a closed cell.
+    #[error("board: the centre cell {0} (WIDTH/2, HEIGHT/2) cannot be reached from the entry")]
+    CentreUnreachable(Pos),
     #[error("path: step {step} goes {dir} from {cell}, out of the maze")]
     PathLeavesMaze { step: usize, cell: Pos, dir: Dir },
     #[error("path: step {step} goes {dir} from {cell} through a closed wall")]
@@ -176,6 +180,29 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     found
 }
 
+/// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
+/// goes is fully open, and the 42 is where it moves to beside the courtyard with all its cells
+/// closed (or the courtyard leaves no room for a 42 at all), both as [`Landmarks::plan`] puts
+/// them. Checked without its config, such a maze breaks the open-area and 42 rules (and more)
+/// only because the checker does not know about the courtyard: a checker can say so once.
+pub fn looks_like_courtyard_maze(file: &MazeFile) -> bool {
+    let plan = Landmarks::plan(file.width(), file.height(), true);
+    if plan.courtyard.is_none() {
+        return false;
+    }
+    let stamp_closed = plan
+        .stamp
+        .is_none_or(|stamp| stamp.cells().all(|c| file.walls(c) == Walls::CLOSED));
+    stamp_closed
+        && file
+            .to_grid_with(Landmarks {
+                stamp: None,
+                ..plan
+            })
+            .courtyard()
+            .is_some()
+}
+
 /// Checks a grid with its entry, exit and recorded path.
 pub fn validate_maze(
     grid: &Grid,
@@ -244,6 +271,12 @@ pub fn validate_maze(
                     count: reach.free_dead_ends,
                     limit: MAX_FREE_DEAD_ENDS,
                 });
+            }
+            // A centre on the 42 (a stamp placed elsewhere than ours) is not reached either:
+            // a grader flags it all the same.
+            let centre = centre_cell(grid.width(), grid.height());
+            if !search.reached(centre) {
+                found.push(Violation::CentreUnreachable(centre));
             }
         }
         _ => {}

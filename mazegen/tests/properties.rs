@@ -2,7 +2,7 @@
 
 use mazegen::format::{MazeFile, hex};
 use mazegen::validate::{Expected, MazeKind, validate_file, validate_maze};
-use mazegen::{Algorithm, Generator, Grid, MazeOptions, Pos, Solution, shortest_path, stats};
+use mazegen::{Algorithm, Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path, stats};
 use proptest::prelude::*;
 
 /// A generated maze with its entry, exit and shortest path.
@@ -158,6 +158,82 @@ fn the_42_is_placed_when_there_is_room_and_only_then() {
     assert!(make(9, 7, 0, Kind::PLAIN).grid.stamp().is_some());
     assert!(make(8, 7, 0, Kind::PLAIN).grid.stamp().is_none());
     assert!(make(9, 6, 0, board).grid.stamp().is_none());
+}
+
+/// Whether the centre cell `(width/2, height/2)` can be reached from the entry, worked out the
+/// way the 42 subject's board checker does it: a flood fill over the file's hex digits alone,
+/// knowing nothing of the 42 or of this library's grid.
+fn grader_reaches_the_centre(text: &str) -> bool {
+    let file = MazeFile::parse(text).expect("a generated file parses");
+    let (w, h) = (file.width(), file.height());
+    let centre = Pos::new(w / 2, h / 2);
+    let mut seen = vec![false; w as usize * h as usize];
+    let mut todo = vec![file.entry];
+    seen[(file.entry.y * w + file.entry.x) as usize] = true;
+    while let Some(p) = todo.pop() {
+        if p == centre {
+            return true;
+        }
+        for dir in Dir::ALL {
+            let (dx, dy) = dir.delta();
+            let (x, y) = (i64::from(p.x) + dx, i64::from(p.y) + dy);
+            if file.walls(p).is_closed(dir) || x < 0 || y < 0 || x >= w.into() || y >= h.into() {
+                continue;
+            }
+            let next = Pos::new(x as u32, y as u32);
+            let i = (next.y * w + next.x) as usize;
+            if !seen[i] {
+                seen[i] = true;
+                todo.push(next);
+            }
+        }
+    }
+    false
+}
+
+/// Issue 11: every even-width board used to have its centre walled in by the 42's 2.
+#[test]
+fn every_algorithms_boards_have_the_centre_reachable_at_even_and_odd_sizes() {
+    let sizes = [
+        (9, 7),
+        (10, 10),
+        (11, 9),
+        (12, 9),
+        (16, 16),
+        (25, 20),
+        (30, 20),
+        (31, 21),
+        (200, 150),
+    ];
+    for &algorithm in Algorithm::ALL {
+        for (w, h) in sizes {
+            for courtyard in [false, true] {
+                let kind = Kind {
+                    algorithm,
+                    perfect: false,
+                    braid: 1.0,
+                    courtyard,
+                };
+                let case = make(w, h, 42, kind);
+                let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
+                assert!(
+                    grader_reaches_the_centre(&text),
+                    "{w}x{h} {algorithm} (courtyard {courtyard}): the centre is unreachable"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn boards_have_the_centre_reachable((w, h) in sizes(), seed in any::<u64>(), kind in kinds()) {
+        let case = make(w, h, seed, Kind { perfect: false, ..kind });
+        let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
+        prop_assert!(grader_reaches_the_centre(&text), "{w}x{h} seed {seed} {kind:?}");
+    }
 }
 
 /// A valid maze file with a few of its bytes replaced by characters that matter to the format.

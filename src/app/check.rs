@@ -6,13 +6,19 @@ use std::process::ExitCode;
 use color_eyre::eyre;
 use mazegen::config::Config;
 use mazegen::format::MazeFile;
-use mazegen::validate::{Expected, validate_file};
+use mazegen::validate::{Expected, looks_like_courtyard_maze, validate_file};
 
 use super::AppError;
 use crate::tui::model::APP_CONFIG_KEYS;
 
 /// At most this many broken rules are listed; a count stands for the rest.
 const MAX_LISTED: usize = 50;
+
+/// Said once, after the broken rules, when a maze checked without its config has the open
+/// courtyard and the moved 42 of a `COURTYARD=True` maze: those rules broke only because the
+/// checker was not told about the courtyard.
+const COURTYARD_HINT: &str =
+    "this looks like a COURTYARD=True maze: pass its config (--check MAZE CONFIG)";
 
 pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let config = config
@@ -45,6 +51,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     }
     if found.len() > MAX_LISTED {
         println!("{name}: ... and {} more", found.len() - MAX_LISTED);
+    }
+    if config.is_none() && looks_like_courtyard_maze(&file) {
+        println!("{name}: {COURTYARD_HINT}");
     }
     Ok(ExitCode::from(1))
 }

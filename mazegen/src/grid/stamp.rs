@@ -14,6 +14,16 @@ pub const STAMP_HEIGHT: u32 = 5;
 pub const STAMP_MIN_WIDTH: u32 = STAMP_WIDTH + 2;
 /// Smallest maze height that fits the stamp with a one-cell margin on each side.
 pub const STAMP_MIN_HEIGHT: u32 = STAMP_HEIGHT + 2;
+/// The pattern's column between the 4 and the 2: open on every row, and the column the maze's
+/// centre cell falls in (see [`Stamp::centred`]).
+pub const STAMP_GAP_COLUMN: u32 = 3;
+
+/// The maze's centre cell, `(width/2, height/2)` with integer division: the cell the 42
+/// subject's board checker requires to be reachable (for an even side, the upper of the two
+/// middle cells). The 42 is placed so that this cell is never one of its closed cells.
+pub const fn centre_cell(width: u32, height: u32) -> Pos {
+    Pos::new(width / 2, height / 2)
+}
 
 /// Where the "42" sits in a maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,11 +32,22 @@ pub struct Stamp {
 }
 
 impl Stamp {
-    /// The stamp at its SPEC position, top-left at `((width-7)/2, (height-5)/2)`, or `None` when
-    /// the maze is smaller than 9x7 and has no room for it and its margin.
+    /// The stamp at its place in the middle of the maze, top-left at `((width-6)/2,
+    /// (height-5)/2)` (integer division), or `None` when the maze is smaller than 9x7 and has
+    /// no room for it and its margin. This is the one place the 42's position is computed: the
+    /// generator, the config checks and the validator all come here.
+    ///
+    /// The column puts the maze's [`centre_cell`] in the pattern's open [`STAMP_GAP_COLUMN`],
+    /// so the centre is never walled in. For an odd width this is the SPEC's `(width-7)/2`; for
+    /// an even width, `(width-7)/2` would put the centre on a closed cell of the 2 (pattern
+    /// column 4), which fails the 42 subject's "centre reachable" board check. Any row of the
+    /// gap column is open, so `(height-5)/2` needs no such care.
     pub fn centred(width: u32, height: u32) -> Option<Stamp> {
         (width >= STAMP_MIN_WIDTH && height >= STAMP_MIN_HEIGHT).then(|| Stamp {
-            origin: Pos::new((width - STAMP_WIDTH) / 2, (height - STAMP_HEIGHT) / 2),
+            origin: Pos::new(
+                centre_cell(width, height).x - STAMP_GAP_COLUMN,
+                (height - STAMP_HEIGHT) / 2,
+            ),
         })
     }
 
@@ -75,7 +96,57 @@ mod tests {
         // The subject's 25x20 example has its 42 with top-left at (9, 7).
         assert_eq!(Stamp::centred(25, 20).unwrap().origin(), Pos::new(9, 7));
         assert_eq!(Stamp::centred(9, 7).unwrap().origin(), Pos::new(1, 1));
-        assert_eq!(Stamp::centred(10, 8).unwrap().origin(), Pos::new(1, 1));
+        // Even widths: (width-6)/2, one cell right of the old (width-7)/2.
+        assert_eq!(Stamp::centred(10, 8).unwrap().origin(), Pos::new(2, 1));
+        assert_eq!(Stamp::centred(12, 9).unwrap().origin(), Pos::new(3, 2));
+        assert_eq!(Stamp::centred(200, 150).unwrap().origin(), Pos::new(97, 72));
+    }
+
+    /// Widths and heights to try: every one from the smallest that fits the 42 to 60, and a
+    /// few large ones of each parity.
+    fn sides(min: u32) -> impl Iterator<Item = u32> + Clone {
+        (min..=60).chain([99, 100, 149, 150, 199, 200, 1001, 1002, 99_999, 100_000])
+    }
+
+    #[test]
+    fn the_gap_column_is_open_on_every_row() {
+        assert!(
+            PATTERN
+                .iter()
+                .all(|row| row[STAMP_GAP_COLUMN as usize] == b'.')
+        );
+    }
+
+    #[test]
+    fn origin_is_width_minus_6_halved_and_the_spec_position_for_odd_widths() {
+        for w in sides(STAMP_MIN_WIDTH) {
+            for h in sides(STAMP_MIN_HEIGHT) {
+                let o = Stamp::centred(w, h).unwrap().origin();
+                assert_eq!(o, Pos::new((w - 6) / 2, (h - 5) / 2), "{w}x{h}");
+                if w % 2 == 1 {
+                    assert_eq!(o.x, (w - STAMP_WIDTH) / 2, "{w}x{h}");
+                }
+                // Still a one-cell margin on every side.
+                assert!(o.x >= 1 && o.y >= 1, "{w}x{h}");
+                assert!(o.x + STAMP_WIDTH < w && o.y + STAMP_HEIGHT < h, "{w}x{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_centre_cell_is_never_a_cell_of_the_42() {
+        for w in sides(STAMP_MIN_WIDTH) {
+            for h in sides(STAMP_MIN_HEIGHT) {
+                let stamp = Stamp::centred(w, h).unwrap();
+                let centre = centre_cell(w, h);
+                assert!(!stamp.contains(centre), "{w}x{h}: {centre} is on the 42");
+                // It is in the 42's box, in the gap column, on row 2 or 3 (the 4's bar or
+                // below it): the vertical rounding can never reach a closed cell.
+                let (dx, dy) = (centre.x - stamp.origin().x, centre.y - stamp.origin().y);
+                assert_eq!(dx, STAMP_GAP_COLUMN, "{w}x{h}");
+                assert!(dy == 2 || dy == 3, "{w}x{h}: row {dy}");
+            }
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::format::hex;
+use crate::grid::Stamp;
 use crate::{Generator, MazeOptions, shortest_path};
 
 const ENTRY: Pos = Pos::new(0, 0);
@@ -426,4 +427,118 @@ fn a_walled_up_courtyard_is_reported() {
         }),
         "{found:?}"
     );
+}
+
+/// Closes every wall of `cell` in a maze file's text, on both sides of each wall.
+fn wall_off(text: &str, cell: Pos) -> String {
+    let mut text = set_digit(text, cell, 'F');
+    for dir in Dir::ALL {
+        let (dx, dy) = dir.delta();
+        let (x, y) = (i64::from(cell.x) + dx, i64::from(cell.y) + dy);
+        if x < 0 || y < 0 || x >= 13 || y >= 11 {
+            continue;
+        }
+        let next = Pos::new(x as u32, y as u32);
+        let closed = digit(&text, next) | dir.opposite().bit();
+        text = set_digit(&text, next, char::from_digit(closed.into(), 16).unwrap());
+    }
+    text
+}
+
+#[test]
+fn a_walled_off_centre_is_reported_on_a_board() {
+    let (board, _) = maze(false);
+    let centre = Pos::new(13 / 2, 11 / 2);
+    assert!(!board.is_locked(centre));
+    let exit_path = shortest_path(&board, ENTRY, EXIT).unwrap();
+    let text = wall_off(&file_text(&board, &exit_path), centre);
+    let found = check_text(&text, MazeKind::Board { braid: 1.0 });
+    assert!(
+        found.contains(&Violation::CentreUnreachable(centre)),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|v| matches!(v, Violation::Unreachable { example, .. } if *example == centre)),
+        "{found:?}"
+    );
+    // The rule is the playable board's: a perfect maze reports the cell as unreachable only.
+    let found = check_text(&text, MazeKind::Perfect);
+    assert!(
+        !found
+            .iter()
+            .any(|v| matches!(v, Violation::CentreUnreachable(_))),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_centre_on_the_42_is_reported_as_unreachable() {
+    // 10x10 with the 42 where (WIDTH-7)/2 used to put it: its 2 covers the centre (5,5).
+    let old = Stamp::at(Pos::new((10 - 7) / 2, (10 - 5) / 2));
+    let centre = centre_cell(10, 10);
+    assert!(old.contains(centre));
+    let grid = Grid::with_stamp(10, 10, Some(old)).unwrap();
+    let found = validate_maze(
+        &grid,
+        ENTRY,
+        Pos::new(9, 9),
+        &Solution::new(ENTRY, Vec::new()),
+        &Expected {
+            kind: Some(MazeKind::Board { braid: 1.0 }),
+            ..Expected::default()
+        },
+    );
+    assert!(
+        found.contains(&Violation::CentreUnreachable(centre)),
+        "{found:?}"
+    );
+    // Today's 42 leaves the centre alone.
+    assert!(!Stamp::centred(10, 10).unwrap().contains(centre));
+}
+
+#[test]
+fn the_centre_message_is_one_line_and_names_the_cell() {
+    assert_eq!(
+        Violation::CentreUnreachable(Pos::new(5, 5)).to_string(),
+        "board: the centre cell 5,5 (WIDTH/2, HEIGHT/2) cannot be reached from the entry"
+    );
+}
+
+#[test]
+fn a_courtyard_maze_is_recognised_without_its_config() {
+    for perfect in [true, false] {
+        let (grid, path) = courtyard_maze(perfect);
+        let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+        assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
+
+        // A wall closed inside the courtyard: not one any more.
+        let yard = grid.courtyard().unwrap();
+        let centre = yard.centre();
+        let closed = digit(&text, centre) | Dir::East.bit();
+        let walled = set_digit(&text, centre, char::from_digit(closed.into(), 16).unwrap());
+        assert!(!looks_like_courtyard_maze(
+            &MazeFile::parse(&walled).unwrap()
+        ));
+
+        // A cell of the moved 42 opened: not one either.
+        let cell = grid.stamp().unwrap().cells().next().unwrap();
+        let opened = set_digit(&text, cell, 'E');
+        assert!(!looks_like_courtyard_maze(
+            &MazeFile::parse(&opened).unwrap()
+        ));
+    }
+    // An ordinary maze is not.
+    let (grid, path) = maze(false);
+    assert!(!looks_like_courtyard_maze(
+        &MazeFile::parse(&file_text(&grid, &path)).unwrap()
+    ));
+    // With no room for the 42 beside the courtyard, the open courtyard alone says it.
+    let options = MazeOptions::new(12, 12).seed(4).courtyard(true);
+    let grid = Generator::generate(options).unwrap();
+    assert_eq!(grid.stamp(), None);
+    let path = shortest_path(&grid, ENTRY, Pos::new(11, 11)).unwrap();
+    let text = hex::to_string(&grid, ENTRY, Pos::new(11, 11), &path);
+    assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
 }

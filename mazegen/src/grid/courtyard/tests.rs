@@ -120,3 +120,24 @@ fn the_42_is_skipped_without_room_and_kept_without_a_courtyard() {
     assert!(!Landmarks::courtyard_skipped(4, 20, false));
     assert_eq!(Landmarks::plan(4, 20, true).courtyard, None);
 }
+
+#[test]
+fn the_centre_cell_is_never_on_the_42_and_is_in_the_courtyard() {
+    use crate::grid::centre_cell;
+    let sides = || (2..=60).chain([99, 100, 149, 150, 199, 200, 1001, 1002]);
+    for w in sides() {
+        for h in sides() {
+            let centre = centre_cell(w, h);
+            for courtyard in [false, true] {
+                let plan = Landmarks::plan(w, h, courtyard);
+                assert!(
+                    !plan.stamp.is_some_and(|s| s.contains(centre)),
+                    "{w}x{h} (courtyard {courtyard}): {centre} is on the 42"
+                );
+                if let Some(yard) = plan.courtyard {
+                    assert!(yard.contains(centre), "{w}x{h}: {centre} outside {yard:?}");
+                }
+            }
+        }
+    }
+}
