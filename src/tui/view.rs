@@ -1,5 +1,6 @@
 //! Drawing the model: a pure function of it, called once a frame.
 
+mod aggregate;
 mod braille;
 mod canvas;
 mod footer;

@@ -1,14 +1,14 @@
-//! The maze pane. Only the visible blocks are looked at, so a frame costs the same for a
+//! The maze pane. Only the visible blocks are looked at (and, for a maze too big to show every
+//! block, a bounded sample of cells plus the path), so a frame costs about the same for a
 //! 20x20 maze as for a 4000x4000 one.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::roles::{MazeRoles, Role};
-use super::{braille, paint};
+use super::{aggregate, braille, paint};
 use crate::tui::theme::Theme;
 use crate::tui::viewport::{Viewport, Zoom};
-use mazegen::Pos;
 
 /// Draws the maze into `area`.
 pub fn draw(
@@ -67,7 +67,7 @@ pub struct Scale {
 
 impl Scale {
     /// The largest scale that shows all of `blocks` in `pixels`: whole-number magnification
-    /// when the maze is small, else point sampling.
+    /// when the maze is small, else the shrinking that fits the tighter side.
     pub fn fitting(blocks: (u32, u32), pixels: (u32, u32)) -> Scale {
         let (bw, bh) = (blocks.0.max(1), blocks.1.max(1));
         let (pw, ph) = (pixels.0.max(1), pixels.1.max(1));
@@ -88,6 +88,11 @@ impl Scale {
         ((2 * u64::from(p) + 1) * u64::from(self.num) / (2 * u64::from(self.den))) as u32
     }
 
+    /// The first block of pixel `p` (pixel `p` covers blocks `first(p)..first(p + 1)`).
+    pub fn first(self, p: u32) -> u32 {
+        (u64::from(p) * u64::from(self.num) / u64::from(self.den)) as u32
+    }
+
     /// The pixel block `b` falls in.
     pub fn pixel(self, b: u32) -> u32 {
         (u64::from(b) * u64::from(self.den) / u64::from(self.num)) as u32
@@ -99,11 +104,9 @@ impl Scale {
     }
 }
 
-/// The whole maze, in the densest glyphs it needs: half blocks (two square pixels a
-/// character, full colour) when every block fits them, else braille (eight dots a character)
-/// when every block fits that, else half blocks where each pixel shows a cell instead of a
-/// block (walls would only alias into noise), which still shows the carving, the search, the
-/// path and the 42.
+/// The whole maze, in the densest glyphs that show every block: half blocks (two square
+/// pixels a character, full colour) or else braille (eight dots a character). When even
+/// braille has too few dots, each character gathers many cells ([`aggregate`]).
 fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, buf: &mut Buffer) {
     let pixels = (u32::from(area.width), 2 * u32::from(area.height));
     let scale = Scale::fitting(maze_blocks, pixels);
@@ -119,21 +122,7 @@ fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, 
         braille::draw(roles, maze_blocks, theme, area, buf);
         return;
     }
-    let cells = roles.cells();
-    let scale = Scale::fitting(cells, pixels);
-    let markers: Vec<(Pos, Role)> = roles.markers().collect();
-    let drawn = (scale.pixels(cells.0), scale.pixels(cells.1));
-    half_blocks(theme, area, buf, drawn, |x, y| {
-        let marker = markers
-            .iter()
-            .find(|(at, _)| scale.pixel(at.x) == x && scale.pixel(at.y) == y);
-        let (cx, cy) = (scale.block(x), scale.block(y));
-        match marker {
-            Some(&(_, role)) => role,
-            None if cx < cells.0 && cy < cells.1 => roles.cell(Pos::new(cx, cy)),
-            None => Role::Outside,
-        }
-    });
+    aggregate::draw(roles, true, theme, area, buf);
 }
 
 /// Fills `area` with half-block characters for `drawn` pixels, centred, asking `role_at`

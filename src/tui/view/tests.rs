@@ -64,7 +64,8 @@ fn role_letter(colour: Color, palette: &Palette) -> char {
         .map_or('?', |&(_, letter)| letter)
 }
 
-/// The screen as text, the canvas of a colour theme as role letters.
+/// The screen as text, the canvas of a colour theme as role letters where colour is all
+/// there is.
 fn screen_text(model: &Model) -> String {
     let buf = render(model);
     let canvas = model.screen().map(|s| s.canvas);
@@ -74,11 +75,10 @@ fn screen_text(model: &Model) -> String {
         for x in 0..buf.area.width {
             let cell = &buf[(x, y)];
             let in_canvas = canvas.is_some_and(|c| c.contains((x, y).into()));
-            let braille = cell
-                .symbol()
-                .chars()
-                .all(|c| ('\u{2800}'..='\u{28FF}').contains(&c));
-            if in_canvas && !theme.monochrome && !model.help_is_open() && !braille {
+            // Blank cells and half blocks are colour; anything else (braille, the 42's glyph
+            // on the path's colour) is drawn as it is.
+            let coloured = matches!(cell.symbol(), " " | "▀");
+            if in_canvas && !theme.monochrome && !model.help_is_open() && coloured {
                 // Half blocks show the top pixel in the foreground.
                 let colour = if cell.symbol() == "▀" {
                     cell.fg
@@ -345,4 +345,109 @@ fn any_terminal_size_renders_without_panicking() {
         act(&mut m, Action::ToggleZoom);
         render(&m);
     }
+}
+
+// --- The whole view of big mazes ---
+
+/// The canvas alone, as [`screen_text`] writes it.
+fn canvas_text(model: &Model) -> String {
+    let canvas = model.screen().unwrap().canvas;
+    screen_text(model)
+        .lines()
+        .skip(usize::from(canvas.y))
+        .take(usize::from(canvas.height))
+        .map(|line| {
+            let row: String = line
+                .chars()
+                .skip(usize::from(canvas.x))
+                .take(usize::from(canvas.width))
+                .collect();
+            row + "\n"
+        })
+        .collect()
+}
+
+/// A solved 2000x2000 maze, seed 42, in the classic theme.
+fn solved_2000() -> Model {
+    let mut m = sized(model(2000, 2000), 100, 30);
+    act(&mut m, Action::Finish);
+    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Whole);
+    m
+}
+
+/// The whole view of a 2000x2000 maze: every character gathers about 30x60 cells; the path
+/// is one line of `*` from the entry `E` to the exit `X` (thick where it winds), the maze an
+/// even halftone of its walls, the 42 a mark in the middle. The path's characters make one
+/// 8-connected chain from the entry's character to the exit's.
+#[test]
+fn snapshot_whole_view_of_a_2000x2000_maze_with_the_path_as_one_line() {
+    let mut m = solved_2000();
+    let text = canvas_text(&m);
+    assert!(text.contains('E') && text.contains('X'), "{text}");
+    // The 42 is in the middle, on the path's colour if the path passes by.
+    assert!(text.contains('4') || text.contains('▒'), "{text}");
+    insta::assert_snapshot!(screen_text(&m));
+
+    let buf = render(&m);
+    let canvas = m.screen().unwrap().canvas;
+    let palette = m.theme().palette.clone();
+    let mut path = std::collections::HashSet::new();
+    let (mut entry, mut exit) = (None, None);
+    for y in canvas.top()..canvas.bottom() {
+        for x in canvas.left()..canvas.right() {
+            let bg = buf[(x, y)].bg;
+            if bg == palette.entry {
+                entry = Some((x, y));
+            } else if bg == palette.exit {
+                exit = Some((x, y));
+            } else if bg != palette.path {
+                continue;
+            }
+            path.insert((x, y));
+        }
+    }
+    let (entry, exit) = (entry.unwrap(), exit.unwrap());
+    assert!(path.len() > 100, "a long path: {} characters", path.len());
+    let mut reached = std::collections::HashSet::from([entry]);
+    let mut todo = vec![entry];
+    while let Some((x, y)) = todo.pop() {
+        for dy in -1..=1_i16 {
+            for dx in -1..=1_i16 {
+                let next = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                if path.contains(&next) && reached.insert(next) {
+                    todo.push(next);
+                }
+            }
+        }
+    }
+    assert!(
+        reached.contains(&exit),
+        "the exit is not reached from the entry"
+    );
+    assert_eq!(reached.len(), path.len(), "path characters off the line");
+
+    // Hiding the path leaves only the entry and the exit.
+    act(&mut m, Action::TogglePath);
+    let buf = render(&m);
+    let painted = buf
+        .content()
+        .iter()
+        .filter(|c| c.bg == palette.path)
+        .count();
+    assert_eq!(painted, 0);
+}
+
+/// Carving a 300x300 maze, seen whole: the carved part is a halftone of its walls, the rest
+/// `~` (not carved yet), with the backtracker's stack `f` and head `@` between them.
+#[test]
+fn snapshot_whole_view_mid_carving_shows_the_carved_area() {
+    let mut m = sized(model(300, 300), 100, 30);
+    for _ in 0..100 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    assert_eq!(m.phase(), mazegen::Phase::Carving);
+    let text = canvas_text(&m);
+    assert!(text.contains('~') && text.contains('@'), "{text}");
+    assert!(text.contains('\u{2895}'), "{text}");
+    insta::assert_snapshot!(text);
 }
