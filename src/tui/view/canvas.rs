@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use super::roles::{MazeRoles, Role};
 use super::{aggregate, braille, paint};
 use crate::tui::theme::Theme;
-use crate::tui::viewport::{Viewport, Zoom};
+use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom};
 
 /// Draws the maze into `area`.
 pub fn draw(
@@ -19,42 +19,70 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    match viewport.zoom() {
-        Zoom::Detail => detail(roles, viewport, maze_blocks, theme, area, buf),
-        Zoom::Whole => whole(roles, maze_blocks, theme, area, buf),
+    let canvas = (area.width, area.height);
+    match viewport.shown(maze_blocks, canvas) {
+        Shown::Blocks(look) if viewport.zoom() == Zoom::Detail => {
+            let origin = viewport.origin(maze_blocks, canvas);
+            detail(roles, look, origin, maze_blocks, theme, area, buf);
+        }
+        Shown::Blocks(look) => detail(roles, look, (0, 0), maze_blocks, theme, area, buf),
+        Shown::Whole => whole(roles, maze_blocks, theme, area, buf),
     }
 }
 
-/// One block is two columns by one row; the view starts at the viewport's origin, or is
-/// centred when the maze is smaller than the canvas.
+/// Blocks of `look`'s size from block `first` on, centred when the maze is smaller than the
+/// canvas. A block wider than one column is drawn with the first of its role's two
+/// monochrome glyphs on its left half and the second on its right half (`()`, `(())`).
 fn detail(
     roles: &MazeRoles,
-    viewport: &Viewport,
+    look: Look,
+    first: (u32, u32),
     maze_blocks: (u32, u32),
     theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let (left, top) = viewport.origin(maze_blocks, (area.width, area.height));
-    let margin_x = (u32::from(area.width / 2)).saturating_sub(maze_blocks.0) / 2;
-    let margin_y = u32::from(area.height).saturating_sub(maze_blocks.1) / 2;
-    for row in 0..area.height {
-        let y = (top + u32::from(row)).checked_sub(margin_y);
-        for pair in 0..area.width / 2 {
-            let x = (left + u32::from(pair)).checked_sub(margin_x);
-            let role = match (x, y) {
-                (Some(x), Some(y)) => roles.block(x, y),
+    let columns = along(look.across, first.0, maze_blocks.0, area.width);
+    let rows = along(look.down, first.1, maze_blocks.1, area.height);
+    for (row, y) in (area.y..).zip(rows) {
+        let mut last: Option<(u32, Role)> = None;
+        for (column, x) in (area.x..).zip(&columns) {
+            let role = match (y, x) {
+                (Some((y, _)), Some((x, _))) => match last {
+                    Some((at, role)) if at == *x => role,
+                    _ => {
+                        let role = roles.block(*x, y);
+                        last = Some((*x, role));
+                        role
+                    }
+                },
                 _ => Role::Outside,
             };
             let (symbols, style) = paint::block(role, theme);
-            for (i, symbol) in symbols.into_iter().enumerate() {
-                let position = (area.x + 2 * pair + i as u16, area.y + row);
-                if let Some(cell) = buf.cell_mut(position) {
-                    cell.set_symbol(symbol).set_style(style);
-                }
+            let half = x.map_or(0, |(x, into)| {
+                let width = look.across.width(x);
+                usize::from(width > 1 && 2 * into >= width)
+            });
+            if let Some(cell) = buf.cell_mut((column, row)) {
+                cell.set_symbol(symbols[half]).set_style(style);
             }
         }
     }
+}
+
+/// For each of `cells` terminal cells along one axis: the block drawn there and how far into
+/// it, or `None` in the margin around a maze smaller than the canvas. Drawing starts at block
+/// `first`.
+fn along(axis: Axis, first: u32, blocks: u32, cells: u16) -> Vec<Option<(u32, u16)>> {
+    let skipped = axis.span(first);
+    let total = axis.span(blocks);
+    let margin = u32::from(cells).saturating_sub(total - skipped) / 2;
+    (0..u32::from(cells))
+        .map(|i| {
+            let offset = i.checked_sub(margin)? + skipped;
+            (offset < total).then(|| axis.block_at(offset))
+        })
+        .collect()
 }
 
 /// How the whole-maze view maps its pixels (half a character each: one column, half a row,

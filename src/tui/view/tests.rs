@@ -347,7 +347,16 @@ fn any_terminal_size_renders_without_panicking() {
     }
 }
 
-// --- The whole view of big mazes ---
+// --- Fit, 1:1 and whole ---
+
+/// A terminal whose canvas (inside its border) is `width` x `height`.
+fn canvas_sized(model: Model, width: u16, height: u16) -> Model {
+    use crate::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
+    let m = sized(model, width + 2 + SIDEBAR_WIDTH, height + 2 + FOOTER_HEIGHT);
+    let canvas = m.screen().unwrap().canvas;
+    assert_eq!((canvas.width, canvas.height), (width, height));
+    m
+}
 
 /// The canvas alone, as [`screen_text`] writes it.
 fn canvas_text(model: &Model) -> String {
@@ -367,11 +376,73 @@ fn canvas_text(model: &Model) -> String {
         .collect()
 }
 
+/// A 25x20 maze in a 130x48 canvas: blocks of 2x1 are the largest that fit (4x2 would take
+/// 204 x 82), centred.
+#[test]
+fn snapshot_fit_in_a_130x48_canvas() {
+    let mut m = canvas_sized(model(25, 20), 130, 48);
+    act(&mut m, Action::Finish);
+    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Fit);
+    let text = canvas_text(&m);
+    let rows: Vec<&str> = text.lines().collect();
+    // 102 x 41 characters, centred: 14 columns and 3 rows of margin before.
+    assert!(
+        rows[2].trim().is_empty() && !rows[3].trim().is_empty(),
+        "{text}"
+    );
+    assert_eq!(rows[3].find('#'), Some(14), "{text}");
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// The same maze in a 130x48 terminal (a 96x44 canvas): too narrow for blocks of 2x1, so cells
+/// keep 2x1 and walls take one column, 76 x 41 characters, where the whole-maze view would
+/// draw it in 51 x 21.
+#[test]
+fn snapshot_fit_with_thin_walls_in_a_130x48_terminal() {
+    let mut m = sized(model(25, 20), 130, 48);
+    act(&mut m, Action::Finish);
+    let text = canvas_text(&m);
+    let width = text.lines().map(|row| row.trim().chars().count()).max();
+    assert_eq!(width, Some(76), "{text}");
+    assert_eq!(
+        text.lines().filter(|row| !row.trim().is_empty()).count(),
+        41
+    );
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// A tiny maze fits at 4x2 a block; in the plain theme each block's glyphs are doubled, the
+/// first on its left half and the second on its right (`(())`). `z` then shows 1:1, then the
+/// whole maze, then fit again.
+#[test]
+fn snapshot_fit_twice_the_size_then_one_to_one() {
+    use crate::tui::viewport::Zoom;
+    let mut m = finished(7, 5);
+    theme(&mut m, "plain");
+    let fit = screen_text(&m);
+    assert!(fit.contains("(())"), "{fit}");
+    insta::assert_snapshot!(fit);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    let one_to_one = screen_text(&m);
+    assert!(
+        one_to_one.contains("┌ Maze · 1:1 (z: whole) "),
+        "{one_to_one}"
+    );
+    assert!(one_to_one.contains("██()██"), "{one_to_one}");
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Whole);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Fit);
+}
+
 /// A solved 2000x2000 maze, seed 42, in the classic theme.
 fn solved_2000() -> Model {
     let mut m = sized(model(2000, 2000), 100, 30);
     act(&mut m, Action::Finish);
-    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Whole);
+    let canvas = m.screen().unwrap().canvas_size();
+    let shown = m.viewport().shown(m.maze_blocks(), canvas);
+    assert_eq!(shown, crate::tui::viewport::Shown::Whole);
     m
 }
 
