@@ -5,6 +5,7 @@ mod braille;
 mod canvas;
 mod footer;
 mod help;
+mod minimap;
 mod paint;
 pub mod roles;
 mod sidebar;

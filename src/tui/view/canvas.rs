@@ -6,9 +6,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::roles::{MazeRoles, Role};
-use super::{aggregate, braille, paint};
+use super::{aggregate, braille, minimap, paint};
 use crate::tui::theme::Theme;
-use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom};
+use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom, detail_capacity, pans};
 
 /// Draws the maze into `area`.
 pub fn draw(
@@ -24,6 +24,10 @@ pub fn draw(
         Shown::Blocks(look) if viewport.zoom() == Zoom::Detail => {
             let origin = viewport.origin(maze_blocks, canvas);
             detail(roles, look, origin, maze_blocks, theme, area, buf);
+            if pans(maze_blocks, canvas) {
+                let shown = detail_capacity(canvas.0, canvas.1);
+                minimap::draw(roles, (origin, shown), theme, area, buf);
+            }
         }
         Shown::Blocks(look) => detail(roles, look, (0, 0), maze_blocks, theme, area, buf),
         Shown::Whole => whole(roles, maze_blocks, theme, area, buf),

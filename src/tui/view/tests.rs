@@ -75,8 +75,8 @@ fn screen_text(model: &Model) -> String {
         for x in 0..buf.area.width {
             let cell = &buf[(x, y)];
             let in_canvas = canvas.is_some_and(|c| c.contains((x, y).into()));
-            // Blank cells and half blocks are colour; anything else (braille, the 42's glyph
-            // on the path's colour) is drawn as it is.
+            // Blank cells and half blocks are colour; anything else (braille, the minimap's
+            // frame) is drawn as it is.
             let coloured = matches!(cell.symbol(), " " | "▀");
             if in_canvas && !theme.monochrome && !model.help_is_open() && coloured {
                 // Half blocks show the top pixel in the foreground.
@@ -347,7 +347,7 @@ fn any_terminal_size_renders_without_panicking() {
     }
 }
 
-// --- Fit, 1:1 and whole ---
+// --- Fit, 1:1, whole, and the minimap ---
 
 /// A terminal whose canvas (inside its border) is `width` x `height`.
 fn canvas_sized(model: Model, width: u16, height: u16) -> Model {
@@ -521,4 +521,41 @@ fn snapshot_whole_view_mid_carving_shows_the_carved_area() {
     assert!(text.contains('~') && text.contains('@'), "{text}");
     assert!(text.contains('\u{2895}'), "{text}");
     insta::assert_snapshot!(text);
+}
+
+/// The 1:1 view of a maze larger than the canvas has a minimap in its bottom-right corner,
+/// with the part on screen outlined; it follows the view as it pans.
+#[test]
+fn snapshot_minimap_in_the_one_to_one_view() {
+    let mut m = sized(model(200, 120), 140, 44);
+    act(&mut m, Action::Finish);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Detail);
+    for _ in 0..6 {
+        act(
+            &mut m,
+            Action::Pan {
+                towards: mazegen::Dir::East,
+                big: true,
+            },
+        );
+        act(
+            &mut m,
+            Action::Pan {
+                towards: mazegen::Dir::South,
+                big: true,
+            },
+        );
+    }
+    let text = screen_text(&m);
+    let canvas = canvas_text(&m);
+    // The minimap's frame, and the outline of the part on screen inside it.
+    assert_eq!(canvas.matches('┌').count(), 2, "{canvas}");
+    assert_eq!(canvas.matches('┘').count(), 2, "{canvas}");
+    insta::assert_snapshot!(text);
+    // No minimap when the whole maze is on screen.
+    let mut small = finished(15, 10);
+    act(&mut small, Action::ToggleZoom);
+    let canvas = canvas_text(&small);
+    assert!(!canvas.contains('│'), "{canvas}");
 }
