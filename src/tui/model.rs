@@ -204,7 +204,7 @@ impl Model {
         });
         let mut model = Model {
             seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
-            viewport: Viewport::fitting(blocks(config.width, config.height), (0, 0)),
+            viewport: Viewport::fitting(),
             config,
             maze,
             pace: Pace::default(),
@@ -239,8 +239,8 @@ impl Model {
         if self.zoom_picked {
             return;
         }
-        if let Some(screen) = self.screen() {
-            self.viewport = Viewport::fitting(self.maze_blocks(), screen.canvas_size());
+        if self.screen().is_some() {
+            self.viewport = Viewport::fitting();
             self.zoom_picked = true;
         }
     }

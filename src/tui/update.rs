@@ -404,7 +404,9 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::ToggleZoom => {
-            model.viewport.toggle_zoom();
+            let canvas = model.screen().map_or((0, 0), |s| s.canvas_size());
+            let blocks = model.maze_blocks();
+            model.viewport.cycle_zoom(blocks, canvas);
             Vec::new()
         }
         Action::ToggleHelp => {
@@ -536,7 +538,7 @@ fn use_theme(model: &mut Model, index: usize) {
 }
 
 fn pan(model: &mut Model, towards: Dir, big: bool) {
-    if model.viewport.zoom() == Zoom::Whole {
+    if model.viewport.zoom() != Zoom::Detail {
         model.set_status(
             StatusKind::Info,
             "The whole maze is shown: z zooms in to pan",

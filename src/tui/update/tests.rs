@@ -12,7 +12,7 @@ use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::testing::{answer, big_model, config, model, start, written_bytes};
 use crate::tui::theme::ThemeError;
-use crate::tui::viewport::Zoom;
+use crate::tui::viewport::{Shown, Zoom};
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
@@ -881,7 +881,8 @@ fn shift_turns_the_wheel_sideways_on_the_canvas() {
 #[test]
 fn a_big_maze_starts_whole_and_pans_once_zoomed_in() {
     let mut m = model(200, 200);
-    assert_eq!(m.viewport().zoom(), Zoom::Whole);
+    let canvas = m.screen().unwrap().canvas_size();
+    assert_eq!(m.viewport().shown(m.maze_blocks(), canvas), Shown::Whole);
     key(&mut m, KeyCode::Right);
     assert!(status_text(&m).contains("z zooms in"));
     key(&mut m, KeyCode::Char('z'));
@@ -912,7 +913,7 @@ fn the_start_zoom_waits_for_a_terminal_big_enough_for_the_layout() {
             height: 30,
         },
     );
-    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    assert_eq!(m.viewport().zoom(), Zoom::Fit);
     // Later resizes keep the user's choice.
     act(&mut m, Action::ToggleZoom);
     update(
@@ -926,8 +927,8 @@ fn the_start_zoom_waits_for_a_terminal_big_enough_for_the_layout() {
 }
 
 #[test]
-fn a_small_maze_starts_in_the_detailed_view() {
-    assert_eq!(model(15, 10).viewport().zoom(), Zoom::Detail);
+fn a_small_maze_starts_in_the_fit_view() {
+    assert_eq!(model(15, 10).viewport().zoom(), Zoom::Fit);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use mazegen::generate::CellState;
 use mazegen::session::{Phase, Session};
 use mazegen::solve::SearchState;
-use mazegen::{Dir, Pos};
+use mazegen::{Dir, Pos, Solution};
 
 /// What a block shows. The theme gives each a colour (or a glyph).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,6 +94,33 @@ impl<'a> MazeRoles<'a> {
         (self.width, self.height)
     }
 
+    /// The path drawn over the maze, if there is one to draw.
+    pub fn path(&self) -> Option<&'a Solution> {
+        let maze: &'a Session = self.maze;
+        (self.show_path && self.phase == Phase::Done)
+            .then(|| maze.shown_path())
+            .flatten()
+    }
+
+    /// The cells of the 42, drawn in its colour.
+    pub fn stamp_cells(&self) -> Vec<Pos> {
+        let stamp = self.maze.grid().stamp();
+        stamp.map_or_else(Vec::new, |stamp| stamp.cells().collect())
+    }
+
+    /// How many of a cell's east and south walls are closed (0 to 2): two walls a cell, so
+    /// a count over some cells measures how much of their area is wall.
+    pub fn closed_walls(&self, pos: Pos) -> u32 {
+        let grid = self.maze.grid();
+        u32::from(grid.is_closed(pos, Dir::East)) + u32::from(grid.is_closed(pos, Dir::South))
+    }
+
+    /// Whether the cells' roles come from the carving or the search; once the maze is done
+    /// they are all passages (the path and the 42 are found without looking at each cell).
+    pub fn is_animating(&self) -> bool {
+        self.phase != Phase::Done
+    }
+
     /// What fills a cell, overlays first.
     pub fn cell(&self, pos: Pos) -> Role {
         if pos == self.maze.entry() {
@@ -110,7 +137,7 @@ impl<'a> MazeRoles<'a> {
     /// A cell's role under the entry, exit and head markers: the one the passages between
     /// cells take on when both sides agree, so the stack, the search and the path read as
     /// continuous lines.
-    fn ground(&self, pos: Pos) -> Role {
+    pub fn ground(&self, pos: Pos) -> Role {
         let grid = self.maze.grid();
         if grid.is_locked(pos) {
             return Role::Stamp;
