@@ -128,34 +128,9 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     }
     for y in 0..h {
         for x in 0..w {
-            let cell = Pos::new(x, y);
-            let walls = file.walls(cell);
-            let border = [
-                (Dir::North, y == 0),
-                (Dir::East, x + 1 == w),
-                (Dir::South, y + 1 == h),
-                (Dir::West, x == 0),
-            ];
-            for (dir, on_border) in border {
-                if on_border && !walls.is_closed(dir) {
-                    found.push(Violation::OpenBorder { cell, dir });
-                }
-            }
-            let east = (x + 1 < w).then(|| (Dir::East, Pos::new(x + 1, y)));
-            let south = (y + 1 < h).then(|| (Dir::South, Pos::new(x, y + 1)));
-            for (dir, next) in east.into_iter().chain(south) {
-                if walls.is_closed(dir) != file.walls(next).is_closed(dir.opposite()) {
-                    let open_side = if walls.is_closed(dir) {
-                        (next, dir.opposite())
-                    } else {
-                        (cell, dir)
-                    };
-                    found.push(Violation::IncoherentWall {
-                        cell: open_side.0,
-                        dir: open_side.1,
-                    });
-                }
-            }
+            wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), &mut |v| {
+                found.push(v)
+            });
         }
     }
     let landmarks = Landmarks::plan(w, h, expected.courtyard);
@@ -178,6 +153,46 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
         expected,
     ));
     found
+}
+
+/// The wall rules that the digits of a `w` x `h` maze file break at `cell`, given to
+/// `found`: its open border walls (north, east, south, west), then the walls it shares with its
+/// east and south neighbours where the two digits disagree, each named by the cell that has the
+/// wall open. `walls` reads a cell's digit.
+pub(crate) fn wall_violations(
+    (w, h): (u32, u32),
+    cell: Pos,
+    walls: impl Fn(Pos) -> Walls,
+    found: &mut impl FnMut(Violation),
+) {
+    let Pos { x, y } = cell;
+    let own = walls(cell);
+    let border = [
+        (Dir::North, y == 0),
+        (Dir::East, x + 1 == w),
+        (Dir::South, y + 1 == h),
+        (Dir::West, x == 0),
+    ];
+    for (dir, on_border) in border {
+        if on_border && !own.is_closed(dir) {
+            found(Violation::OpenBorder { cell, dir });
+        }
+    }
+    let east = (x + 1 < w).then(|| (Dir::East, Pos::new(x + 1, y)));
+    let south = (y + 1 < h).then(|| (Dir::South, Pos::new(x, y + 1)));
+    for (dir, next) in east.into_iter().chain(south) {
+        if own.is_closed(dir) != walls(next).is_closed(dir.opposite()) {
+            let open_side = if own.is_closed(dir) {
+                (next, dir.opposite())
+            } else {
+                (cell, dir)
+            };
+            found(Violation::IncoherentWall {
+                cell: open_side.0,
+                dir: open_side.1,
+            });
+        }
+    }
 }
 
 /// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
@@ -212,6 +227,30 @@ pub fn validate_maze(
     expected: &Expected,
 ) -> Vec<Violation> {
     let mut found = Vec::new();
+    let (entry_ok, exit_ok) = end_violations(grid, entry, exit, expected, &mut found);
+    found.extend(open_areas(grid));
+    if !entry_ok {
+        return found;
+    }
+    let mut search = Bfs::flood(grid, entry);
+    search.run();
+    let reach = Reach::measure(grid, &search);
+    reach_violations(grid, &search, &reach, expected, &mut found);
+    if exit_ok {
+        found.extend(check_path(grid, path, exit, search.path_to(exit)));
+    }
+    found
+}
+
+/// The rules about the entry and exit: where the config puts them, inside the maze, off the 42,
+/// apart. Returns whether each is inside the maze (usable for a search).
+pub(crate) fn end_violations(
+    grid: &Grid,
+    entry: Pos,
+    exit: Pos,
+    expected: &Expected,
+    found: &mut Vec<Violation>,
+) -> (bool, bool) {
     if let Some(want) = expected.entry.filter(|&w| w != entry) {
         found.push(Violation::EntryMismatch {
             expected: want,
@@ -229,25 +268,30 @@ pub fn validate_maze(
         entry,
         Violation::EntryOutside,
         Violation::EntryOnStamp,
-        &mut found,
+        found,
     );
     let exit_ok = check_end(
         grid,
         exit,
         Violation::ExitOutside,
         Violation::ExitOnStamp,
-        &mut found,
+        found,
     );
     if entry == exit {
         found.push(Violation::EntryIsExit(entry));
     }
-    found.extend(open_areas(grid));
-    if !entry_ok {
-        return found;
-    }
-    let mut search = Bfs::flood(grid, entry);
-    search.run();
-    let reach = Reach::measure(grid, &search);
+    (entry_ok, exit_ok)
+}
+
+/// The rules a flood fill from the entry decides: cells it cannot reach, and the perfect or
+/// playable-board rule `expected` asks for.
+pub(crate) fn reach_violations(
+    grid: &Grid,
+    search: &Bfs,
+    reach: &Reach,
+    expected: &Expected,
+    found: &mut Vec<Violation>,
+) {
     if let Some(example) = reach.first_unreached {
         found.push(Violation::Unreachable {
             count: reach.unreached,
@@ -281,10 +325,6 @@ pub fn validate_maze(
         }
         _ => {}
     }
-    if exit_ok {
-        found.extend(check_path(grid, path, exit, search.path_to(exit)));
-    }
-    found
 }
 
 /// Reports an entry or exit outside the maze or on the 42; returns whether it is usable.
@@ -315,16 +355,16 @@ fn open_areas(grid: &Grid) -> impl Iterator<Item = Violation> + '_ {
 }
 
 /// What a flood fill from the entry reached.
-struct Reach {
-    unreached: u64,
-    first_unreached: Option<Pos>,
+pub(crate) struct Reach {
+    pub(crate) unreached: u64,
+    pub(crate) first_unreached: Option<Pos>,
     /// Independent loops among the reached cells, `E - V + 1`.
-    loops: u64,
-    free_dead_ends: usize,
+    pub(crate) loops: u64,
+    pub(crate) free_dead_ends: usize,
 }
 
 impl Reach {
-    fn measure(grid: &Grid, search: &Bfs) -> Reach {
+    pub(crate) fn measure(grid: &Grid, search: &Bfs) -> Reach {
         let mut reach = Reach {
             unreached: 0,
             first_unreached: None,
@@ -359,7 +399,7 @@ impl Reach {
 }
 
 /// Walks the recorded path and compares it with a shortest one.
-fn check_path(
+pub(crate) fn check_path(
     grid: &Grid,
     path: &Solution,
     exit: Pos,

@@ -263,14 +263,7 @@ impl MazeFile {
     /// size limits allow), so a huge file or `/dev/zero` is refused at once.
     pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
         let path = path.as_ref();
-        let limit = first_line_width(path)
-            .map(|width| {
-                let width = width.clamp(1, MAX_SIDE);
-                let height = MAX_SIDE.min((MAX_CELLS / u64::from(width)) as u32);
-                max_file_bytes(width, height)
-            })
-            .map_err(|source| io_error(path, source))?;
-        MazeFile::load_limited(path, limit)
+        MazeFile::load_limited(path, load_limit(path)?)
     }
 
     /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
@@ -284,7 +277,7 @@ impl MazeFile {
     }
 
     fn load_limited(path: &Path, limit: u64) -> Result<MazeFile, LoadError> {
-        let text = read_limited(path, limit).map_err(|source| io_error(path, source))?;
+        let text = read_maze_bytes(path, limit)?;
         let text = String::from_utf8(text).map_err(|_| LoadError::Parse {
             path: path.to_owned(),
             source: HexError {
@@ -297,6 +290,24 @@ impl MazeFile {
             source,
         })
     }
+}
+
+/// The most bytes [`MazeFile::load`] reads from `path`: as much as a maze as wide as the file's
+/// first line can take, at the largest height the size limits allow.
+pub(crate) fn load_limit(path: &Path) -> Result<u64, LoadError> {
+    first_line_width(path)
+        .map(|width| {
+            let width = width.clamp(1, MAX_SIDE);
+            let height = MAX_SIDE.min((MAX_CELLS / u64::from(width)) as u32);
+            max_file_bytes(width, height)
+        })
+        .map_err(|source| io_error(path, source))
+}
+
+/// The bytes of a maze file, read as [`MazeFile::load`] reads them: a regular file of at most
+/// `limit` bytes (see [`load_limit`] and [`max_file_bytes`]).
+pub(crate) fn read_maze_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    read_limited(path, limit).map_err(|source| io_error(path, source))
 }
 
 fn io_error(path: &Path, source: io::Error) -> LoadError {
