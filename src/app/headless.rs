@@ -45,7 +45,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let files: Vec<String> = outputs
         .iter()
         .filter_map(|o| o.path())
-        .map(|p| p.display().to_string())
+        .map(mazegen::quote::path)
         .collect();
     let summary = format!(
         "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
