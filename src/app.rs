@@ -51,6 +51,9 @@ pub enum AppError {
     /// A maze estimated to need more memory than the machine has (or `--max-memory` allows).
     #[error("{0}")]
     TooLarge(String),
+    /// A random walk estimated to take over a minute on a maze this thin or this large.
+    #[error("{0}")]
+    TooSlow(String),
     /// A file that cannot be written.
     #[error(transparent)]
     Write(#[from] WriteError),

@@ -19,6 +19,7 @@ pub mod session;
 pub mod solve;
 pub mod stats;
 pub mod validate;
+pub mod walk_time;
 
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
