@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod grid;
 pub mod maze;
 pub mod memory;
+pub mod quote;
 mod registry;
 pub mod rng;
 pub mod rules;
@@ -18,6 +19,7 @@ pub mod session;
 pub mod solve;
 pub mod stats;
 pub mod validate;
+pub mod walk_time;
 
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
