@@ -6,30 +6,22 @@
 //! The library's parsers have their own, larger property tests; these run the real binary, so
 //! they keep to a few dozen cases each.
 
+#[path = "support/binary.rs"]
+mod binary;
+
+use binary::run;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use proptest::prelude::*;
-
-const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
 
 const CONFIG: &str = "WIDTH=14\nHEIGHT=10\nENTRY=0,0\nEXIT=13,9\nOUTPUT_FILE=maze.txt\n\
 PERFECT=False\nSEED=3\nALGORITHM=prim\nBRAID=0.5\n";
 
 /// A valid 14x10 maze file, as the binary writes it.
 const MAZE: &str = include_str!("fixtures/fuzz_maze.txt");
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// Every file in `dir` with its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {

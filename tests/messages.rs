@@ -2,27 +2,17 @@
 //! characters are escaped, long values cut, every error one line; `--check` on a file broken
 //! at every cell lists a few violations of each rule and counts the rest.
 
-use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
+#[path = "support/binary.rs"]
+mod binary;
 
-const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
+use binary::run;
+use std::fs;
+use std::process::Output;
 
 fn config(output: &str, algorithm: &str) -> String {
     format!(
         "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE={output}\nPERFECT=True\nSEED=5\nALGORITHM={algorithm}\n"
     )
-}
-
-/// The binary in `dir`, without backtraces (a user's mistake never shows one).
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 fn text(bytes: &[u8]) -> String {
