@@ -26,6 +26,8 @@ mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 
+use std::any::Any;
+
 use braid::Braider;
 use carve::Carve;
 use link::Linker;
@@ -155,7 +157,15 @@ pub struct Generator {
     phase: Phase,
     options: MazeOptions,
     steps: u64,
+    /// The phases done with, kept for the caller to free (see [`Generator::keep_garbage`]);
+    /// `None`: freed at once.
+    garbage: Option<Vec<Garbage>>,
 }
+
+/// State a generator or a session is done with, handed to the caller to free: a carver's
+/// per-cell state is as big as the grid, and freeing a few hundred megabytes takes tens of
+/// milliseconds, which a UI would rather spend on another thread.
+pub type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
     pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
@@ -185,7 +195,25 @@ impl Generator {
             phase: Phase::Carving(carver),
             options,
             steps: 0,
+            garbage: None,
         })
+    }
+
+    /// The same generator, keeping each phase's state once done with it (the carver's, the
+    /// linker's, the braider's) for [`Generator::take_garbage`] instead of freeing it on the
+    /// spot, inside a step.
+    pub fn keep_garbage(mut self) -> Generator {
+        self.garbage = Some(Vec::new());
+        self
+    }
+
+    /// What the generator is done with since the last call (always empty unless
+    /// [`Generator::keep_garbage`] was asked for).
+    pub fn take_garbage(&mut self) -> Vec<Garbage> {
+        self.garbage
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Generates the whole maze at once.
@@ -217,7 +245,7 @@ impl Generator {
     /// braiding for a board.
     fn next_phase(&mut self) {
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
-        self.phase = match phase {
+        self.phase = match &phase {
             Phase::Carving(carver) if carver.may_leave_islands() => {
                 Phase::Linking(Linker::new(&self.grid, &mut self.rng))
             }
@@ -226,6 +254,9 @@ impl Generator {
             }
             _ => Phase::Done,
         };
+        if let Some(garbage) = &mut self.garbage {
+            garbage.push(Box::new(phase));
+        }
     }
 
     /// Steps until done.
