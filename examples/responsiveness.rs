@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Start, update};
+use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, update};
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
@@ -87,8 +87,16 @@ impl Driver {
             Message::Progress { .. } => "job: Progress".to_owned(),
             Message::Written { .. } => "job: Written".to_owned(),
             Message::Measured { .. } => "job: Measured".to_owned(),
+            Message::Searched { .. } => "job: Searched".to_owned(),
+            Message::Made { .. } => "job: Made".to_owned(),
         };
-        let is_job_end = matches!(message, Message::Written { .. } | Message::Measured { .. });
+        let is_job_end = matches!(
+            message,
+            Message::Written { .. }
+                | Message::Measured { .. }
+                | Message::Searched { .. }
+                | Message::Made { .. }
+        );
         let at = Instant::now();
         let effects = update(&mut self.model, message);
         let took = at.elapsed();
@@ -153,7 +161,24 @@ impl Driver {
                     let _ = sender.send(Message::Measured { job, measured });
                 });
             }
-            Effect::Quit => self.quit = true,
+            Effect::Search { job, work } => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let searched = work.run();
+                    let _ = sender.send(Message::Searched { job, searched });
+                });
+            }
+            Effect::Make { job, order } => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let made = Parcel::new(order.run());
+                    let _ = sender.send(Message::Made { job, made });
+                });
+            }
+            Effect::Discard(garbage) => {
+                thread::spawn(move || drop(garbage.take()));
+            }
+            Effect::Quit | Effect::Abort => self.quit = true,
             Effect::Suspend => {}
         }
     }

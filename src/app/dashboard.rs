@@ -1,11 +1,13 @@
 //! The dashboard's run loop: owns the terminal, turns terminal events and the clock into
 //! messages for `crate::tui::update` (through `crate::tui::input`), draws with
 //! `crate::tui::view`, and performs the effects `update` returns: each job (a write, a
-//! measure) on a worker thread whose messages come back through the same `update`, so the
-//! effects a result asks for are performed too. The loop itself never waits long: not for a
-//! job, not for a key, not for a frame of work (`update` keeps those short, see its docs).
+//! measure, a search's start or its path, a new maze, freeing an old one) on a worker thread
+//! whose messages come back through the same `update`, so the effects a result asks for are
+//! performed too. The loop itself never waits long: not for a job, not for a key, not for a
+//! frame of work (`update` keeps those short, see its docs).
 
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -20,8 +22,9 @@ use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
-use super::terminal;
 use super::worker::Worker;
+use super::{signals, terminal};
+use signal_hook::consts::SIGINT;
 
 /// About 60 frames a second while something moves.
 const FRAME: Duration = Duration::from_micros(16_667);
@@ -79,6 +82,14 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     match outcome? {
         Ending::Clean | Ending::Suspend => Ok(ExitCode::SUCCESS),
         Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),
+        Ending::Interrupted { unwritten } => {
+            // The writes still running are abandoned: their files keep their old content.
+            mazegen::format::remove_temporaries();
+            if let Some(path) = unwritten {
+                eprintln!("error: {} was not written: interrupted", path.display());
+            }
+            Ok(ExitCode::from(signals::exit_code(SIGINT) as u8))
+        }
     }
 }
 
@@ -91,17 +102,26 @@ enum Ending {
     /// OUTPUT_FILE was never written: the user must hear of it after the screen is gone, and
     /// the exit code must say so, as it would for `--headless`.
     SaveFailed(String),
+    /// Ctrl-C again while quitting waited for a write: leave at once, as SIGINT would (exit
+    /// code 130), the write abandoned. `unwritten`: OUTPUT_FILE, if it was never written,
+    /// which the user must hear of.
+    Interrupted {
+        unwritten: Option<PathBuf>,
+    },
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
-    loop {
-        match run_until_ending(terminal, &mut model, &mut worker)? {
+    let ending = loop {
+        match run_until_ending(terminal, &mut model, &mut worker) {
             // Jobs go on while stopped; their messages wait in the channel.
-            Ending::Suspend => terminal::suspend(terminal).wrap_err("cannot suspend")?,
-            ending => return Ok(ending),
+            Ok(Ending::Suspend) => terminal::suspend(terminal).wrap_err("cannot suspend")?,
+            ending => break ending,
         }
-    }
+    };
+    // The process ends now: freeing a maze of gigabytes would only keep the user waiting.
+    std::mem::forget(model);
+    ending
 }
 
 /// Runs the loop until the dashboard ends or is suspended.
@@ -185,6 +205,11 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                     None => Ending::Clean,
                 });
             }
+            Effect::Abort => {
+                let unwritten =
+                    (!model.output_written()).then(|| model.config().output_file.clone());
+                return Some(Ending::Interrupted { unwritten });
+            }
             Effect::Suspend => return Some(Ending::Suspend),
             job => worker.start(job, SETTLE),
         }
@@ -244,6 +269,10 @@ mod tests {
                 Message::Tick(Duration::from_millis(16)),
                 &mut worker,
             );
+            // The search is started and its path traced by jobs.
+            while let Some(message) = worker.next(Duration::from_millis(1)).unwrap() {
+                assert!(dispatch(&mut model, message, &mut worker).is_none());
+            }
         }
         // The measure job is out; its result asks for the first save, another job.
         while worker.is_busy() {
