@@ -14,6 +14,7 @@
 //! ```sh
 //! cargo run --release --example responsiveness -- 10000 20000
 //! cargo run --release --example responsiveness -- 20000x20000 --short   # stop after `a`
+//! cargo run --release --example responsiveness -- 10000 --board   # PERFECT=False: braided
 //! ```
 //!
 //! Each size is `SIDE` or `WIDTHxHEIGHT`; the maze file goes to a temporary folder. The README's
@@ -241,10 +242,11 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-fn model(width: u32, height: u32, output: &std::path::Path) -> Model {
+fn model(width: u32, height: u32, perfect: bool, output: &std::path::Path) -> Model {
+    let perfect = if perfect { "True" } else { "False" };
     let text = format!(
-        "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT={},{}\nOUTPUT_FILE={}\nPERFECT=True\n\
-         SEED=1\n",
+        "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT={},{}\nOUTPUT_FILE={}\n\
+         PERFECT={perfect}\nSEED=1\n",
         width - 1,
         height - 1,
         output.display()
@@ -264,12 +266,17 @@ fn model(width: u32, height: u32, output: &std::path::Path) -> Model {
     .expect("the maze can be made")
 }
 
-fn life(width: u32, height: u32, short: bool) {
+fn life(width: u32, height: u32, short: bool, perfect: bool) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let output = dir.path().join("maze.txt");
-    println!("{width}x{height}:");
+    let kind = if perfect {
+        "perfect"
+    } else {
+        "board (PERFECT=False)"
+    };
+    println!("{width}x{height}, {kind}:");
     let at = Instant::now();
-    let model = model(width, height, &output);
+    let model = model(width, height, perfect, &output);
     let start = at.elapsed();
     let mut d = Driver::new(model);
     println!("  {:>7.2} s  started", start.as_secs_f64());
@@ -338,10 +345,15 @@ fn ms(d: Duration) -> f64 {
 
 fn main() {
     let mut short = false;
+    let mut perfect = true;
     let mut sizes = Vec::new();
     for arg in std::env::args().skip(1) {
         if arg == "--short" {
             short = true;
+            continue;
+        }
+        if arg == "--board" {
+            perfect = false;
             continue;
         }
         let size = match arg.split_once('x') {
@@ -351,7 +363,7 @@ fn main() {
         match size {
             Some(size) => sizes.push(size),
             None => {
-                eprintln!("usage: responsiveness [--short] [SIDE | WIDTHxHEIGHT]...");
+                eprintln!("usage: responsiveness [--short] [--board] [SIDE | WIDTHxHEIGHT]...");
                 std::process::exit(2);
             }
         }
@@ -360,6 +372,6 @@ fn main() {
         sizes = vec![(10_000, 10_000), (20_000, 20_000)];
     }
     for (width, height) in sizes {
-        life(width, height, short);
+        life(width, height, short, perfect);
     }
 }

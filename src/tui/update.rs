@@ -153,9 +153,10 @@ fn settle(model: &mut Model) -> Vec<Effect> {
     effects
 }
 
-/// Whether the maze is finished and measured, so it can be written.
+/// Whether the maze is finished and measured, so it can be written. Not while a new maze is
+/// being made: the one shown is not the one the user asked for any more.
 fn is_ready(model: &Model) -> bool {
-    model.maze.maze().is_some()
+    model.maze.maze().is_some() && !model.is_making()
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
@@ -229,7 +230,11 @@ fn finishing_text(model: &Model) -> String {
 
 /// ", then save, quit (Ctrl-C: quit now)": what waits for the maze, and whether quitting does.
 fn then_text(model: &Model) -> String {
-    let mut then: Vec<&str> = model.waiting.iter().map(|a| waiting_label(*a)).collect();
+    let mut then: Vec<&str> = model
+        .waiting
+        .iter()
+        .filter_map(|a| waiting_label(*a))
+        .collect();
     if model.quitting {
         then.push("quit");
     }
@@ -268,6 +273,9 @@ fn quitting_text(model: &Model) -> Option<String> {
     if model.finishing && model.phase() != Phase::Done {
         return Some(finishing_text(model));
     }
+    if model.is_making() && !model.waiting.is_empty() {
+        return Some(making_text(model));
+    }
     let first_pending = model.first_save == FirstSave::Pending;
     if (first_pending || !model.waiting.is_empty()) && !is_ready(model) {
         return Some(format!("Measuring the maze…{}", then_text(model)));
@@ -275,14 +283,27 @@ fn quitting_text(model: &Model) -> Option<String> {
     None
 }
 
-fn waiting_label(action: Action) -> &'static str {
+/// What `action` is called in ", then save, export": `None` for finishing, which the text
+/// says already.
+fn waiting_label(action: Action) -> Option<&'static str> {
     match action {
-        Action::Save => "save",
-        Action::Export => "export",
-        Action::Regenerate => "new maze",
-        Action::NextAlgorithm => "next algorithm",
-        _ => "more",
+        Action::Save => Some("save"),
+        Action::Export => Some("export"),
+        Action::Regenerate => Some("new maze"),
+        Action::NextAlgorithm => Some("next algorithm"),
+        Action::Finish => None,
+        _ => Some("more"),
     }
+}
+
+/// "Making the 10000x10000 prim maze, seed 7…, then save": the new maze under way.
+fn making_text(model: &Model) -> String {
+    let (algorithm, seed) = next_maze(model);
+    let (width, height) = (model.config.width, model.config.height);
+    format!(
+        "Making the {width}x{height} {algorithm} maze, seed {seed}…{}",
+        then_text(model)
+    )
 }
 
 /// Follows up on steps taken from `before`: a new phase restarts the pace meter.
@@ -398,6 +419,15 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         // Asked again while quitting waits: the user will not wait.
         Action::Interrupt if model.quitting => vec![Effect::Abort],
         Action::Interrupt => act(model, Action::Quit),
+        // Meant for the maze being made, not the one still shown: done once it is there.
+        Action::Save | Action::Export | Action::Finish if model.is_making() => {
+            if !model.waiting.contains(&action) {
+                model.waiting.push(action);
+            }
+            let text = making_text(model);
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
+        }
         Action::Save => {
             let first_pending = model.first_save == FirstSave::Pending;
             let mut effects = finish(model);
@@ -619,10 +649,8 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
             text,
         },
     );
-    model.set_status(
-        StatusKind::Info,
-        format!("Making the {width}x{height} {algorithm} maze, seed {seed}…"),
-    );
+    let text = making_text(model);
+    model.set_status(StatusKind::Info, text);
     vec![Effect::Make { job, order }]
 }
 
@@ -656,6 +684,12 @@ fn show_made(
         model.pace.toggle_pause();
     }
     model.set_status(StatusKind::Info, text);
+    if !model.waiting.is_empty() {
+        // Saving, exporting or finishing was asked for while it was being made.
+        model.finishing = true;
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
+    }
 }
 
 /// Stops keeping track of the jobs of these kinds: their results will find no job and be

@@ -664,6 +664,47 @@ fn a_new_big_maze_is_made_by_a_job_while_the_old_one_stays_on_screen() {
     );
 }
 
+#[test]
+fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    let effects = act(&mut m, Action::Regenerate);
+    let [Effect::Make { job, order }] = effects.as_slice() else {
+        panic!("a new maze made by a job: {effects:?}");
+    };
+    for action in [Action::Save, Action::Export, Action::Finish] {
+        assert!(act(&mut m, action).is_empty(), "{action:?} waits");
+    }
+    assert_eq!(
+        status_text(&m),
+        format!(
+            "Making the 30x20 {} maze, seed {}…, then save, export",
+            m.config().algorithm,
+            order.seed
+        )
+    );
+    let made = Message::Made {
+        job: *job,
+        made: Parcel::new(order.run()),
+    };
+    let mut effects = update(&mut m, made);
+    assert!(m.is_finishing(), "the new maze is finished for them");
+    assert!(
+        status_text(&m).starts_with("Finishing: carving ")
+            && status_text(&m).ends_with(", then save, export"),
+        "{}",
+        status_text(&m)
+    );
+    let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
+    effects.extend(more);
+    let all = answer(&mut m, effects);
+    let (saved, exported) = (saves(&all), exports(&all));
+    assert_eq!((saved.len(), exported.len()), (1, 1));
+    assert_eq!(saved[0].maze.seed(), order.seed, "the new maze is saved");
+    assert_eq!(exported[0].maze.seed(), order.seed);
+}
+
 // --- Written, Progress ---
 
 #[test]
