@@ -250,7 +250,7 @@ impl Generator {
                 Phase::Linking(Linker::new(&self.grid, &mut self.rng))
             }
             Phase::Carving(_) | Phase::Linking(_) if !self.options.perfect => {
-                Phase::Braiding(Braider::new(&self.grid, &mut self.rng, self.options.braid))
+                Phase::Braiding(Braider::new(self.options.braid))
             }
             _ => Phase::Done,
         };
