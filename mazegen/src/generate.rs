@@ -127,6 +127,18 @@ impl MazeOptions {
     }
 }
 
+/// The kind of work a step does, for [`Generator::step_kind`] and
+/// [`Session::step_kind`](crate::session::Session::step_kind): only compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepKind(u8);
+
+impl StepKind {
+    /// A search's steps.
+    pub(crate) const SEARCH: StepKind = StepKind(u8::MAX - 2);
+    /// No more steps.
+    pub(crate) const NONE: StepKind = StepKind(u8::MAX - 1);
+}
+
 /// Why a generator could not be built from its options.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenError {
@@ -273,14 +285,31 @@ impl Generator {
         }
     }
 
-    /// Runs at most `budget` steps, stopping early when done; returns how many made progress.
+    /// Runs at most `budget` steps, stopping early when done or when the kind of step changes
+    /// (see [`Generator::step_kind`]); returns how many made progress. A caller that sizes its
+    /// budget from what the last steps cost so would not spend it on steps that cost more.
     pub fn run_steps(&mut self, budget: u64) -> u64 {
+        let kind = self.step_kind();
         for done in 0..budget {
             if self.step() == GenEvent::Done {
                 return done;
             }
+            if self.step_kind() != kind {
+                return done + 1;
+            }
         }
         budget
+    }
+
+    /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
+    /// cost about the same; listing a cell's dead ends, say, costs a tenth of opening one.
+    pub fn step_kind(&self) -> StepKind {
+        StepKind(match &self.phase {
+            Phase::Carving(_) => 0,
+            Phase::Linking(_) => 1,
+            Phase::Braiding(braider) => 2 + braider.pass_number(),
+            Phase::Done => u8::MAX,
+        })
     }
 
     pub fn is_done(&self) -> bool {

@@ -31,7 +31,7 @@ mod error;
 pub use error::SessionError;
 
 use crate::config::Config;
-use crate::generate::{CellState, Garbage};
+use crate::generate::{CellState, Garbage, StepKind};
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
 use crate::stats::MazeStats;
@@ -641,6 +641,16 @@ impl Session {
             Stage::Carving(generator) => generator.steps(),
             Stage::Carved { steps, .. } => *steps,
             Stage::Moving => unreachable!("never seen outside end_carving"),
+        }
+    }
+
+    /// The kind of work the next step does (see [`Generator::step_kind`]): [`Session::advance`]
+    /// stops where it changes, since the new kind's steps may cost more.
+    pub fn step_kind(&self) -> StepKind {
+        match (&self.stage, self.phase()) {
+            (Stage::Carving(generator), _) => generator.step_kind(),
+            (_, Phase::Solving) => StepKind::SEARCH,
+            _ => StepKind::NONE,
         }
     }
 

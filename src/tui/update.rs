@@ -200,9 +200,14 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
             .pace
             .budget(frame, model.maze.estimated_steps(phase), seconds)
     };
+    let kind = model.maze.step_kind();
     let taken = model.maze.advance(budget);
     model.pace.record(taken, frame);
     after_progress(model, phase);
+    if model.maze.step_kind() != kind {
+        // `advance` stopped there: the next steps may cost more than this slice's.
+        model.pace.new_kind_of_step();
+    }
     // A write's progress, if one is under way, says more than the finish's.
     let writing = model.jobs.iter().any(|j| j.kind.is_write());
     if model.finishing && model.phase() != Phase::Done && !writing {
@@ -802,7 +807,7 @@ fn searched(model: &mut Model, id: JobId, searched: Searched) {
     if model.maze.install_search(searched) {
         if started {
             // A new search: its steps cost what they cost, not what the last phase's did.
-            model.pace.restart();
+            model.pace.new_kind_of_step();
         }
         after_progress(model, before);
     }

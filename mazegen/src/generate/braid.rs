@@ -161,6 +161,18 @@ impl Braider {
         }
     }
 
+    /// Which pass the braider is in (0 listing, 1 shuffling, then the three opening passes):
+    /// a step of one pass costs about the same as another of that pass, not as one of another.
+    pub fn pass_number(&self) -> u8 {
+        match self.pass {
+            Pass::Listing { .. } => 0,
+            Pass::Shuffling { .. } => 1,
+            Pass::ByChance => 2,
+            Pass::UntilLooped => 3,
+            Pass::AnyWall => 4,
+        }
+    }
+
     /// Steps until done.
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
         while self.step(grid, rng) != GenEvent::Done {}
