@@ -15,6 +15,7 @@
 //! cargo run --release --example responsiveness -- 10000 20000
 //! cargo run --release --example responsiveness -- 20000x20000 --short   # stop after `a`
 //! cargo run --release --example responsiveness -- 10000 --board   # PERFECT=False: braided
+//! cargo run --release --example responsiveness -- 10000 --algorithm eller
 //! ```
 //!
 //! Each size is `SIDE` or `WIDTHxHEIGHT`; the maze file goes to a temporary folder. The README's
@@ -242,11 +243,15 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-fn model(width: u32, height: u32, perfect: bool, output: &std::path::Path) -> Model {
-    let perfect = if perfect { "True" } else { "False" };
+fn model(width: u32, height: u32, kind: &Kind, output: &std::path::Path) -> Model {
+    let perfect = if kind.perfect { "True" } else { "False" };
+    let algorithm = kind
+        .algorithm
+        .as_ref()
+        .map_or(String::new(), |a| format!("ALGORITHM={a}\n"));
     let text = format!(
         "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT={},{}\nOUTPUT_FILE={}\n\
-         PERFECT={perfect}\nSEED=1\n",
+         PERFECT={perfect}\nSEED=1\n{algorithm}",
         width - 1,
         height - 1,
         output.display()
@@ -266,17 +271,24 @@ fn model(width: u32, height: u32, perfect: bool, output: &std::path::Path) -> Mo
     .expect("the maze can be made")
 }
 
-fn life(width: u32, height: u32, short: bool, perfect: bool) {
+/// The mazes to try: perfect or not, of which algorithm (the config's default if `None`).
+struct Kind {
+    perfect: bool,
+    algorithm: Option<String>,
+}
+
+fn life(width: u32, height: u32, short: bool, kind: &Kind) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let output = dir.path().join("maze.txt");
-    let kind = if perfect {
+    let shape = if kind.perfect {
         "perfect"
     } else {
         "board (PERFECT=False)"
     };
-    println!("{width}x{height}, {kind}:");
+    let algorithm = kind.algorithm.as_deref().unwrap_or("default algorithm");
+    println!("{width}x{height}, {shape}, {algorithm}:");
     let at = Instant::now();
-    let model = model(width, height, perfect, &output);
+    let model = model(width, height, kind, &output);
     let start = at.elapsed();
     let mut d = Driver::new(model);
     println!("  {:>7.2} s  started", start.as_secs_f64());
@@ -345,15 +357,23 @@ fn ms(d: Duration) -> f64 {
 
 fn main() {
     let mut short = false;
-    let mut perfect = true;
+    let mut kind = Kind {
+        perfect: true,
+        algorithm: None,
+    };
     let mut sizes = Vec::new();
-    for arg in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--algorithm" {
+            kind.algorithm = args.next();
+            continue;
+        }
         if arg == "--short" {
             short = true;
             continue;
         }
         if arg == "--board" {
-            perfect = false;
+            kind.perfect = false;
             continue;
         }
         let size = match arg.split_once('x') {
@@ -363,7 +383,9 @@ fn main() {
         match size {
             Some(size) => sizes.push(size),
             None => {
-                eprintln!("usage: responsiveness [--short] [--board] [SIDE | WIDTHxHEIGHT]...");
+                eprintln!(
+                    "usage: responsiveness [--short] [--board] [--algorithm NAME] [SIDE | WIDTHxHEIGHT]..."
+                );
                 std::process::exit(2);
             }
         }
@@ -372,6 +394,6 @@ fn main() {
         sizes = vec![(10_000, 10_000), (20_000, 20_000)];
     }
     for (width, height) in sizes {
-        life(width, height, short, perfect);
+        life(width, height, short, &kind);
     }
 }

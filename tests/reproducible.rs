@@ -22,12 +22,23 @@ fn the_default_config_makes_the_pinned_maze() {
     );
 }
 
-/// Playable boards (PERFECT=False), as written before braiding was set up in steps: the
-/// braider's dead-end list, its shuffle and its loop counts, spread over steps, must give the
-/// same maze as when they were done at once.
+/// Playable boards (PERFECT=False) as written before braiding was set up in steps, and mazes of
+/// the algorithms that may leave islands around the 42 or the courtyard as written before
+/// linking was: the dead-end and wall lists, their shuffles and the counts, spread over steps,
+/// must give the same mazes as when they were done at once.
 #[test]
-fn boards_make_the_pinned_mazes() {
+fn boards_and_linked_mazes_make_the_pinned_mazes() {
     let pinned = [
+        (
+            "WIDTH=40\nHEIGHT=30\nENTRY=0,0\nEXIT=39,29\nOUTPUT_FILE=m.txt\nPERFECT=True\n\
+             SEED=11\nALGORITHM=eller\n",
+            include_str!("fixtures/eller_40x30_seed11.txt"),
+        ),
+        (
+            "WIDTH=25\nHEIGHT=20\nENTRY=0,0\nEXIT=24,19\nOUTPUT_FILE=m.txt\nPERFECT=True\n\
+             SEED=3\nALGORITHM=recursive-division\nCOURTYARD=True\n",
+            include_str!("fixtures/recursive_division_25x20_seed3_courtyard.txt"),
+        ),
         (
             "WIDTH=40\nHEIGHT=30\nENTRY=0,0\nEXIT=39,29\nOUTPUT_FILE=m.txt\nPERFECT=False\n\
              SEED=11\nBRAID=0.1\n",

@@ -241,7 +241,7 @@ impl Generator {
         loop {
             let event = match &mut self.phase {
                 Phase::Carving(carver) => carver.step(self.grid.raw_mut(), &mut self.rng),
-                Phase::Linking(linker) => linker.step(&mut self.grid),
+                Phase::Linking(linker) => linker.step(&mut self.grid, &mut self.rng),
                 Phase::Braiding(braider) => braider.step(&mut self.grid, &mut self.rng),
                 Phase::Done => return GenEvent::Done,
             };
@@ -259,7 +259,7 @@ impl Generator {
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
         self.phase = match &phase {
             Phase::Carving(carver) if carver.may_leave_islands() => {
-                Phase::Linking(Linker::new(&self.grid, &mut self.rng))
+                Phase::Linking(Linker::new(&self.grid))
             }
             Phase::Carving(_) | Phase::Linking(_) if !self.options.perfect => {
                 Phase::Braiding(Braider::new(self.options.braid))
@@ -277,7 +277,7 @@ impl Generator {
         loop {
             match &mut self.phase {
                 Phase::Carving(carver) => carver.run(self.grid.raw_mut(), &mut self.rng),
-                Phase::Linking(linker) => linker.run(&mut self.grid),
+                Phase::Linking(linker) => linker.run(&mut self.grid, &mut self.rng),
                 Phase::Braiding(braider) => braider.run(&mut self.grid, &mut self.rng),
                 Phase::Done => return,
             }
@@ -306,7 +306,7 @@ impl Generator {
     pub fn step_kind(&self) -> StepKind {
         StepKind(match &self.phase {
             Phase::Carving(_) => 0,
-            Phase::Linking(_) => 1,
+            Phase::Linking(linker) => 10 + linker.pass_number(),
             Phase::Braiding(braider) => 2 + braider.pass_number(),
             Phase::Done => u8::MAX,
         })
@@ -365,9 +365,15 @@ impl Generator {
         }
     }
 
-    /// Roughly how many steps carving takes (not linking or braiding), to pace an animation.
+    /// Roughly how many steps carving takes, joining islands included (not braiding), to pace
+    /// an animation.
     pub fn estimated_carving_steps(&self) -> u64 {
         match &self.phase {
+            // Joining islands looks at every cell twice (joining the trees, listing the walls
+            // between them).
+            Phase::Carving(carver) if carver.may_leave_islands() => {
+                carver.estimated_steps(self.open_cells()) + 2 * self.grid.cell_count() as u64
+            }
             Phase::Carving(carver) => carver.estimated_steps(self.open_cells()),
             _ => self.open_cells(),
         }
