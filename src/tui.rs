@@ -21,8 +21,8 @@ pub mod update;
 pub mod view;
 pub mod viewport;
 
-pub use effect::{Effect, WriteJob};
-pub use message::{Action, JobId, Message, Mouse, MouseKind};
+pub use effect::{Effect, MazeOrder, WriteJob};
+pub use message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 pub use model::{Model, Start};
 pub use update::update;
 pub use view::view;

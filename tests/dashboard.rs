@@ -539,6 +539,44 @@ fn ctrl_c_quits_and_restores_the_terminal() {
     assert_check_passes(dir);
 }
 
+/// Quitting a big maze waits for it to be finished and written, saying so on the status line;
+/// Ctrl-C while it waits leaves at once with the shell's status for SIGINT, 130, leaving no
+/// temporary file, and says on the way out that OUTPUT_FILE was not written.
+#[test]
+fn ctrl_c_while_quitting_waits_leaves_at_once() {
+    // Big enough that finishing, measuring and writing it takes seconds in a debug build.
+    let dir = folder_with_config(&config(2500, 2500, 5, ""));
+    let dir = dir.path();
+    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
+    app.wait_for_first("dashboard, carving", |s| {
+        s.is_dashboard() && s.phase() == Some("Carving")
+    });
+    app.press(&["q"]);
+    app.wait_for_first("what quitting waits for", |s| {
+        s.status().starts_with("Finishing: carving ")
+            && s.status().ends_with(", then quit (Ctrl-C: quit now)")
+    });
+    app.press(&["C-c"]);
+    assert_eq!(
+        app.wait_for_exit(),
+        130,
+        "a second Ctrl-C must leave at once:\n{}",
+        app.screen()
+    );
+    assert_terminal_restored(&app.terminal.raw());
+    assert!(
+        app.screen()
+            .contains("error: maze.txt was not written: interrupted"),
+        "{}",
+        app.screen()
+    );
+    let left: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["config.txt"], "no maze.txt, no temporary file");
+}
+
 /// SIGTERM (what `kill` and service managers send) ends the dashboard with the shell's status
 /// for it, 143, and the terminal given back rather than left in the alternate screen with the
 /// mouse captured.

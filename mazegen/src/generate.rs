@@ -26,6 +26,8 @@ mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
 
+use std::any::Any;
+
 use braid::Braider;
 use carve::Carve;
 use link::Linker;
@@ -125,6 +127,18 @@ impl MazeOptions {
     }
 }
 
+/// The kind of work a step does, for [`Generator::step_kind`] and
+/// [`Session::step_kind`](crate::session::Session::step_kind): only compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepKind(u8);
+
+impl StepKind {
+    /// A search's steps.
+    pub(crate) const SEARCH: StepKind = StepKind(u8::MAX - 2);
+    /// No more steps.
+    pub(crate) const NONE: StepKind = StepKind(u8::MAX - 1);
+}
+
 /// Why a generator could not be built from its options.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenError {
@@ -155,7 +169,15 @@ pub struct Generator {
     phase: Phase,
     options: MazeOptions,
     steps: u64,
+    /// The phases done with, kept for the caller to free (see [`Generator::keep_garbage`]);
+    /// `None`: freed at once.
+    garbage: Option<Vec<Garbage>>,
 }
+
+/// State a generator or a session is done with, handed to the caller to free: a carver's
+/// per-cell state is as big as the grid, and freeing a few hundred megabytes takes tens of
+/// milliseconds, which a UI would rather spend on another thread.
+pub type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
     pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
@@ -185,7 +207,25 @@ impl Generator {
             phase: Phase::Carving(carver),
             options,
             steps: 0,
+            garbage: None,
         })
+    }
+
+    /// The same generator, keeping each phase's state once done with it (the carver's, the
+    /// linker's, the braider's) for [`Generator::take_garbage`] instead of freeing it on the
+    /// spot, inside a step.
+    pub fn keep_garbage(mut self) -> Generator {
+        self.garbage = Some(Vec::new());
+        self
+    }
+
+    /// What the generator is done with since the last call (always empty unless
+    /// [`Generator::keep_garbage`] was asked for).
+    pub fn take_garbage(&mut self) -> Vec<Garbage> {
+        self.garbage
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Generates the whole maze at once.
@@ -201,7 +241,7 @@ impl Generator {
         loop {
             let event = match &mut self.phase {
                 Phase::Carving(carver) => carver.step(self.grid.raw_mut(), &mut self.rng),
-                Phase::Linking(linker) => linker.step(&mut self.grid),
+                Phase::Linking(linker) => linker.step(&mut self.grid, &mut self.rng),
                 Phase::Braiding(braider) => braider.step(&mut self.grid, &mut self.rng),
                 Phase::Done => return GenEvent::Done,
             };
@@ -217,15 +257,18 @@ impl Generator {
     /// braiding for a board.
     fn next_phase(&mut self) {
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
-        self.phase = match phase {
+        self.phase = match &phase {
             Phase::Carving(carver) if carver.may_leave_islands() => {
-                Phase::Linking(Linker::new(&self.grid, &mut self.rng))
+                Phase::Linking(Linker::new(&self.grid))
             }
             Phase::Carving(_) | Phase::Linking(_) if !self.options.perfect => {
-                Phase::Braiding(Braider::new(&self.grid, &mut self.rng, self.options.braid))
+                Phase::Braiding(Braider::new(self.options.braid))
             }
             _ => Phase::Done,
         };
+        if let Some(garbage) = &mut self.garbage {
+            garbage.push(Box::new(phase));
+        }
     }
 
     /// Steps until done.
@@ -234,7 +277,7 @@ impl Generator {
         loop {
             match &mut self.phase {
                 Phase::Carving(carver) => carver.run(self.grid.raw_mut(), &mut self.rng),
-                Phase::Linking(linker) => linker.run(&mut self.grid),
+                Phase::Linking(linker) => linker.run(&mut self.grid, &mut self.rng),
                 Phase::Braiding(braider) => braider.run(&mut self.grid, &mut self.rng),
                 Phase::Done => return,
             }
@@ -242,14 +285,31 @@ impl Generator {
         }
     }
 
-    /// Runs at most `budget` steps, stopping early when done; returns how many made progress.
+    /// Runs at most `budget` steps, stopping early when done or when the kind of step changes
+    /// (see [`Generator::step_kind`]); returns how many made progress. A caller that sizes its
+    /// budget from what the last steps cost so would not spend it on steps that cost more.
     pub fn run_steps(&mut self, budget: u64) -> u64 {
+        let kind = self.step_kind();
         for done in 0..budget {
             if self.step() == GenEvent::Done {
                 return done;
             }
+            if self.step_kind() != kind {
+                return done + 1;
+            }
         }
         budget
+    }
+
+    /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
+    /// cost about the same; listing a cell's dead ends, say, costs a tenth of opening one.
+    pub fn step_kind(&self) -> StepKind {
+        StepKind(match &self.phase {
+            Phase::Carving(_) => 0,
+            Phase::Linking(linker) => 10 + linker.pass_number(),
+            Phase::Braiding(braider) => 2 + braider.pass_number(),
+            Phase::Done => u8::MAX,
+        })
     }
 
     pub fn is_done(&self) -> bool {
@@ -305,9 +365,15 @@ impl Generator {
         }
     }
 
-    /// Roughly how many steps carving takes (not linking or braiding), to pace an animation.
+    /// Roughly how many steps carving takes, joining islands included (not braiding), to pace
+    /// an animation.
     pub fn estimated_carving_steps(&self) -> u64 {
         match &self.phase {
+            // Joining islands looks at every cell twice (joining the trees, listing the walls
+            // between them).
+            Phase::Carving(carver) if carver.may_leave_islands() => {
+                carver.estimated_steps(self.open_cells()) + 2 * self.grid.cell_count() as u64
+            }
             Phase::Carving(carver) => carver.estimated_steps(self.open_cells()),
             _ => self.open_cells(),
         }

@@ -81,12 +81,7 @@ pub const COURTYARD_LOOPS: u64 = 4;
 /// Independent loops of a connected maze, not counting the courtyard's own: what the perfect and
 /// playable-board rules are about.
 pub fn loops_beyond_courtyard(grid: &Grid) -> u64 {
-    let own = if grid.courtyard().is_some() {
-        COURTYARD_LOOPS
-    } else {
-        0
-    };
-    crate::stats::loops(grid).saturating_sub(own)
+    LoopCount::of(grid).loops_beyond_courtyard(grid)
 }
 
 /// Whether the 3x3 block with top-left `corner` is the courtyard, the one open area allowed.
@@ -112,15 +107,58 @@ pub fn is_forced_dead_end(grid: &Grid, pos: Pos) -> bool {
 /// The loops a playable board must have: [`MIN_BOARD_LOOPS`], or fewer when the grid cannot hold
 /// that many (a 2x2 maze has room for one).
 pub fn required_loops(grid: &Grid) -> u64 {
-    let mut cells = 0u64;
-    let mut joins = 0u64;
-    for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
-        cells += 1;
+    LoopCount::of(grid).required_loops()
+}
+
+/// What [`loops_beyond_courtyard`] and [`required_loops`] count, a cell at a time: for a caller
+/// that looks at a big grid in steps rather than in one pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoopCount {
+    /// Open walls east and south of the cells added (as `stats::open_walls`).
+    open_walls: u64,
+    /// Cells outside the 42 added, and the walls between two such cells (open or not).
+    cells: u64,
+    joins: u64,
+}
+
+impl LoopCount {
+    /// Every cell of `grid` added.
+    pub fn of(grid: &Grid) -> LoopCount {
+        let mut count = LoopCount::default();
+        for p in grid.positions() {
+            count.add(grid, p);
+        }
+        count
+    }
+
+    pub fn add(&mut self, grid: &Grid, p: Pos) {
         for d in [Dir::East, Dir::South] {
-            joins += u64::from(grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)));
+            self.open_walls += u64::from(grid.is_open(p, d));
+        }
+        if !grid.is_locked(p) {
+            self.cells += 1;
+            for d in [Dir::East, Dir::South] {
+                self.joins += u64::from(grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)));
+            }
         }
     }
-    MIN_BOARD_LOOPS.min((joins + 1).saturating_sub(cells))
+
+    /// [`loops_beyond_courtyard`], once every cell of `grid` is added.
+    pub fn loops_beyond_courtyard(&self, grid: &Grid) -> u64 {
+        let own = if grid.courtyard().is_some() {
+            COURTYARD_LOOPS
+        } else {
+            0
+        };
+        (self.open_walls + 1)
+            .saturating_sub(grid.open_cell_count())
+            .saturating_sub(own)
+    }
+
+    /// [`required_loops`], once every cell is added.
+    pub fn required_loops(&self) -> u64 {
+        MIN_BOARD_LOOPS.min((self.joins + 1).saturating_sub(self.cells))
+    }
 }
 
 #[cfg(test)]

@@ -13,15 +13,25 @@
 //! itself when the watched search ends. [`Session::measure_elsewhere`] leaves it to the caller
 //! instead: [`Session::measure_job`] hands out the work as soon as carving is over, to run on
 //! another thread while the search is animated, and [`Session::install`] takes the result.
+//!
+//! [`Session::hand_out_work`] goes further, for a UI that must answer keys at any size: it also
+//! leaves to the caller the other pieces of work that cannot be cut in steps, since they take
+//! a pass over the maze: starting a search (a solver's per-cell state is made and filled) and
+//! tracing the path a search found (a walk back along it, and one bit a cell for the canvas).
+//! [`Session::search_job`] hands each out when due and [`Session::install_search`] takes its
+//! result; meanwhile the session is [`Phase::Solving`] and [`Session::advance`] takes no step.
+//! What the session is done with (the carver's state, a replaced search), big as the maze, is
+//! kept for [`Session::take_garbage`] to be freed elsewhere too.
 
-use std::sync::Arc;
+use std::fmt;
+use std::sync::{Arc, Mutex};
 
 mod error;
 
 pub use error::SessionError;
 
 use crate::config::Config;
-use crate::generate::CellState;
+use crate::generate::{CellState, Garbage, StepKind};
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
 use crate::stats::MazeStats;
@@ -58,7 +68,7 @@ pub struct SolverRun {
 }
 
 /// The watched solver's outcome.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Solved {
     /// The path the watched solver found.
     path: Option<Solution>,
@@ -107,6 +117,128 @@ impl MeasureJob {
     }
 }
 
+/// A piece of a search's work left to the caller by [`Session::hand_out_work`]: starting the
+/// search, or tracing the path it found. Either takes a pass over the maze, so it is meant for
+/// another thread; [`SearchJob::run`] does it, and [`Session::install_search`] takes the result.
+#[derive(Clone, Debug)]
+pub struct SearchJob {
+    maze: Arc<Maze>,
+    /// Which of the session's searches the work is for (see [`Session::install_search`]).
+    search: u64,
+    work: SearchWork,
+}
+
+#[derive(Clone, Debug)]
+enum SearchWork {
+    Start {
+        solver: Solver,
+        entry: Pos,
+        exit: Pos,
+    },
+    Trace(Arc<dyn Search>),
+}
+
+impl SearchJob {
+    /// The maze searched.
+    pub fn maze(&self) -> &Arc<Maze> {
+        &self.maze
+    }
+
+    /// Whether this starts a search (else it traces the path of one that has ended).
+    pub fn is_start(&self) -> bool {
+        matches!(self.work, SearchWork::Start { .. })
+    }
+
+    /// Whether `other` is the same piece of work: [`Session::search_job`] hands it out again
+    /// until its result is installed.
+    pub fn is(&self, other: &SearchJob) -> bool {
+        Arc::ptr_eq(&self.maze, &other.maze)
+            && self.search == other.search
+            && self.is_start() == other.is_start()
+    }
+
+    /// Starts the search, or traces its path.
+    pub fn run(&self) -> Searched {
+        let grid = self.maze.grid();
+        let outcome = match &self.work {
+            &SearchWork::Start {
+                solver,
+                entry,
+                exit,
+            } => {
+                let search = solver.start(grid, entry, exit);
+                SearchOutcome::Started(Arc::new(Mutex::new(Some(search))))
+            }
+            SearchWork::Trace(search) => SearchOutcome::Traced(trace(search.as_ref(), grid)),
+        };
+        Searched {
+            maze: Arc::clone(&self.maze),
+            search: self.search,
+            outcome,
+        }
+    }
+}
+
+/// What a [`SearchJob`] did, for [`Session::install_search`].
+#[derive(Clone)]
+pub struct Searched {
+    maze: Arc<Maze>,
+    search: u64,
+    outcome: SearchOutcome,
+}
+
+#[derive(Clone)]
+enum SearchOutcome {
+    /// The search, for the session to take: a copy of the [`Searched`] shares it, but only
+    /// one install gets it, so the session's search is its own while it steps.
+    Started(Arc<Mutex<Option<Box<dyn Search>>>>),
+    Traced(Solved),
+}
+
+impl Searched {
+    /// The maze searched.
+    pub fn maze(&self) -> &Arc<Maze> {
+        &self.maze
+    }
+}
+
+impl fmt::Debug for Searched {
+    /// Short: a search's state is as big as the maze.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let outcome = match &self.outcome {
+            SearchOutcome::Started(_) => "started".to_owned(),
+            SearchOutcome::Traced(solved) => match &solved.path {
+                Some(path) => format!("traced a path of {} steps", path.len()),
+                None => "traced no path".to_owned(),
+            },
+        };
+        write!(f, "Searched {{ search: {}, {outcome} }}", self.search)
+    }
+}
+
+impl PartialEq for Searched {
+    /// The same search's same result: a started search is compared by identity.
+    fn eq(&self, other: &Searched) -> bool {
+        let same_outcome = match (&self.outcome, &other.outcome) {
+            (SearchOutcome::Started(a), SearchOutcome::Started(b)) => Arc::ptr_eq(a, b),
+            (SearchOutcome::Traced(a), SearchOutcome::Traced(b)) => a == b,
+            _ => false,
+        };
+        Arc::ptr_eq(&self.maze, &other.maze) && self.search == other.search && same_outcome
+    }
+}
+
+/// The path `search` found (it is done), and its bitmap.
+fn trace(search: &dyn Search, grid: &Grid) -> Solved {
+    let path = search.solution();
+    let mut on_path = vec![0u64; grid.cell_count().div_ceil(64)];
+    for pos in path.iter().flat_map(|p| p.cells(grid)) {
+        let i = grid.index(pos);
+        on_path[i / 64] |= 1 << (i % 64);
+    }
+    Solved { path, on_path }
+}
+
 /// What a [`MeasureJob`] found, for [`Session::install`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
@@ -128,13 +260,21 @@ pub struct Session {
     entry: Pos,
     exit: Pos,
     solver: Solver,
-    search: Option<Box<dyn Search>>,
+    /// The watched search, once started. Shared only once done, with the job tracing its path.
+    search: Option<Arc<dyn Search>>,
+    /// How many searches were started: the last one's number names it in a [`SearchJob`].
+    searches: u64,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
     runs: Vec<SolverRun>,
     /// Whether the session measures the maze itself (see [`Session::measure_elsewhere`]).
     measure_here: bool,
+    /// Whether the session starts searches and traces their paths itself (see
+    /// [`Session::hand_out_work`]).
+    search_here: bool,
+    /// What the session is done with, for [`Session::take_garbage`]; `None`: freed at once.
+    garbage: Option<Vec<Garbage>>,
 }
 
 impl Session {
@@ -160,10 +300,13 @@ impl Session {
             exit,
             solver,
             search: None,
+            searches: 0,
             solved: None,
             measures: None,
             runs: Vec::new(),
             measure_here: true,
+            search_here: true,
+            garbage: None,
         })
     }
 
@@ -185,11 +328,26 @@ impl Session {
         self
     }
 
+    /// The same session, leaving every piece of work that takes a pass over the whole maze to
+    /// the caller (see the module docs): the measuring, as [`Session::measure_elsewhere`];
+    /// starting each search and tracing its path, handed out by [`Session::search_job`]; and
+    /// freeing what it is done with, handed out by [`Session::take_garbage`]. No call then
+    /// takes long but [`Session::finish`], which does everything left itself.
+    pub fn hand_out_work(mut self) -> Session {
+        self.measure_here = false;
+        self.search_here = false;
+        self.garbage = Some(Vec::new());
+        if let Stage::Carving(generator) = self.stage {
+            self.stage = Stage::Carving(Box::new(generator.keep_garbage()));
+        }
+        self
+    }
+
     pub fn phase(&self) -> Phase {
-        match (&self.search, &self.solved) {
+        match (&self.stage, &self.solved) {
+            (Stage::Carving(_), _) => Phase::Carving,
             (_, Some(_)) => Phase::Done,
-            (Some(_), None) => Phase::Solving,
-            (None, None) => Phase::Carving,
+            _ => Phase::Solving,
         }
     }
 
@@ -203,7 +361,9 @@ impl Session {
     pub fn resolve_with(&mut self, solver: Solver) {
         self.solver = solver;
         if self.phase() != Phase::Carving {
-            self.solved = None;
+            if let Some(solved) = self.solved.take() {
+                self.discard(solved);
+            }
             self.start_search();
         }
     }
@@ -224,14 +384,19 @@ impl Session {
             }
             Phase::Solving => {
                 let grid = carved(&self.stage).grid();
-                let search = self.search.as_mut().expect("solving has a search");
+                // Without a search, or with a finished one, the session waits for a job.
+                let Some(search) = self.search.as_mut().filter(|s| !s.is_done()) else {
+                    return 0;
+                };
+                let search = Arc::get_mut(search).expect("a search is shared once done only");
                 let mut taken = 0;
                 while taken < budget && !search.is_done() {
                     search.step(grid);
                     taken += 1;
                 }
-                if search.is_done() {
-                    self.measure();
+                if search.is_done() && self.search_here {
+                    let solved = trace(search, grid);
+                    self.record(solved);
                 }
                 taken
             }
@@ -247,19 +412,28 @@ impl Session {
         }
         if self.phase() == Phase::Solving {
             let grid = carved(&self.stage).grid();
-            self.search
-                .as_mut()
-                .expect("solving has a search")
-                .run(grid);
-            self.measure();
+            let search = self
+                .search
+                .get_or_insert_with(|| Arc::from(self.solver.start(grid, self.entry, self.exit)));
+            if !search.is_done() {
+                Arc::get_mut(search)
+                    .expect("a search is shared once done only")
+                    .run(grid);
+            }
+            let solved = trace(search.as_ref(), grid);
+            self.record(solved);
         }
     }
 
     /// Shares the finished grid, and starts the search.
     fn end_carving(&mut self) {
-        let Stage::Carving(generator) = std::mem::replace(&mut self.stage, Stage::Moving) else {
+        let Stage::Carving(mut generator) = std::mem::replace(&mut self.stage, Stage::Moving)
+        else {
             unreachable!("carving ends once")
         };
+        for garbage in generator.take_garbage() {
+            self.discard(garbage);
+        }
         let steps = generator.steps();
         let options = generator.options().clone();
         let maze = Maze::new(options, generator.into_grid(), self.entry, self.exit);
@@ -270,18 +444,46 @@ impl Session {
         self.start_search();
     }
 
+    /// Starts the watched solver's search, or leaves that to a [`SearchJob`].
     fn start_search(&mut self) {
-        let grid = carved(&self.stage).grid();
-        self.search = Some(self.solver.start(grid, self.entry, self.exit));
+        self.searches += 1;
+        if let Some(old) = self.search.take() {
+            self.discard(old);
+        }
+        if self.search_here {
+            let grid = carved(&self.stage).grid();
+            self.search = Some(Arc::from(self.solver.start(grid, self.entry, self.exit)));
+        }
     }
 
-    /// Records the finished search, and measures the maze the first time (unless that is left
-    /// to the caller).
-    fn measure(&mut self) {
+    /// Frees `garbage` now, or keeps it for [`Session::take_garbage`].
+    fn discard(&mut self, garbage: impl std::any::Any + Send) {
+        if let Some(kept) = &mut self.garbage {
+            kept.push(Box::new(garbage));
+        }
+    }
+
+    /// What the session is done with since the last call, to be freed (on another thread,
+    /// say): always empty unless [`Session::hand_out_work`] was asked for.
+    pub fn take_garbage(&mut self) -> Vec<Garbage> {
+        let mut garbage = self
+            .garbage
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default();
+        if let Stage::Carving(generator) = &mut self.stage {
+            garbage.extend(generator.take_garbage());
+        }
+        garbage
+    }
+
+    /// Records the finished search and its path, and measures the maze the first time (unless
+    /// that is left to the caller).
+    fn record(&mut self, solved: Solved) {
         let maze = carved(&self.stage);
         let grid = maze.grid();
-        let search = self.search.as_ref().expect("measured after a search");
-        let path = search.solution();
+        let search = self.search.as_ref().expect("recorded after a search");
+        let path = &solved.path;
         let run = SolverRun {
             solver: self.solver,
             visited: search.visited(),
@@ -300,12 +502,69 @@ impl Session {
                 stamp_placed: grid.stamp().is_some(),
             });
         }
-        let mut on_path = vec![0u64; grid.cell_count().div_ceil(64)];
-        for pos in path.iter().flat_map(|p| p.cells(grid)) {
-            let i = grid.index(pos);
-            on_path[i / 64] |= 1 << (i % 64);
+        self.solved = Some(solved);
+    }
+
+    /// The search work left to the caller (see [`Session::hand_out_work`]) that is due now:
+    /// starting the search, from the end of carving (or a new solver) until it is installed;
+    /// tracing its path, from the end of the search until that is installed. `None` otherwise.
+    pub fn search_job(&self) -> Option<SearchJob> {
+        if self.search_here || self.phase() != Phase::Solving {
+            return None;
         }
-        self.solved = Some(Solved { path, on_path });
+        let Stage::Carved { maze, .. } = &self.stage else {
+            return None;
+        };
+        let work = match &self.search {
+            None => SearchWork::Start {
+                solver: self.solver,
+                entry: self.entry,
+                exit: self.exit,
+            },
+            Some(search) if search.is_done() => SearchWork::Trace(Arc::clone(search)),
+            Some(_) => return None,
+        };
+        Some(SearchJob {
+            maze: Arc::clone(maze),
+            search: self.searches,
+            work,
+        })
+    }
+
+    /// Takes the result of a [`SearchJob`]: the search starts being animated, or, traced, is
+    /// done. Returns `false`, and changes nothing, if it was for another maze or search (a
+    /// solver picked since, say) or installed already; what it holds is then garbage.
+    pub fn install_search(&mut self, searched: Searched) -> bool {
+        let current = match &self.stage {
+            Stage::Carved { maze, .. } => {
+                Arc::ptr_eq(maze, &searched.maze)
+                    && searched.search == self.searches
+                    && self.solved.is_none()
+            }
+            _ => false,
+        };
+        match searched.outcome {
+            SearchOutcome::Started(search) if current && self.search.is_none() => {
+                let taken = search.lock().unwrap_or_else(|e| e.into_inner()).take();
+                match taken {
+                    Some(search) => {
+                        self.search = Some(Arc::from(search));
+                        true
+                    }
+                    None => false,
+                }
+            }
+            SearchOutcome::Traced(solved)
+                if current && self.search.as_ref().is_some_and(|s| s.is_done()) =>
+            {
+                self.record(solved);
+                true
+            }
+            outcome => {
+                self.discard(outcome);
+                false
+            }
+        }
     }
 
     /// The measuring left to the caller (see [`Session::measure_elsewhere`]): `Some` from the
@@ -324,12 +583,16 @@ impl Session {
     /// Takes the result of a [`MeasureJob`]. Returns `false`, and changes nothing, if it
     /// measured another maze (or this one was measured already).
     pub fn install(&mut self, measured: Measured) -> bool {
-        let Stage::Carved { maze, .. } = &self.stage else {
-            return false;
+        let current = match &self.stage {
+            Stage::Carved { maze, .. } => Arc::ptr_eq(maze, &measured.maze),
+            _ => false,
         };
-        if !Arc::ptr_eq(maze, &measured.maze) || self.measures.is_some() {
+        if !current || self.measures.is_some() {
+            // The last hold on another maze, maybe.
+            self.discard(measured);
             return false;
         }
+        let maze = carved(&self.stage);
         maze.know_solution(measured.shortest);
         maze.know_stats(measured.stats.clone());
         self.measures = Some(Measures {
@@ -381,6 +644,16 @@ impl Session {
         }
     }
 
+    /// The kind of work the next step does (see [`Generator::step_kind`]): [`Session::advance`]
+    /// stops where it changes, since the new kind's steps may cost more.
+    pub fn step_kind(&self) -> StepKind {
+        match (&self.stage, self.phase()) {
+            (Stage::Carving(generator), _) => generator.step_kind(),
+            (_, Phase::Solving) => StepKind::SEARCH,
+            _ => StepKind::NONE,
+        }
+    }
+
     /// Cells carved so far and cells to carve, for the progress gauge.
     pub fn carving_progress(&self) -> (u64, u64) {
         match &self.stage {
@@ -398,8 +671,8 @@ impl Session {
     }
 
     /// Roughly how many steps `phase` takes, to pace the animation: what the algorithm
-    /// expects for carving, plus a look at each cell for braiding; a search reaches at most
-    /// every cell.
+    /// expects for carving, plus about one and a half a cell for braiding; a search reaches at
+    /// most every cell.
     pub fn estimated_steps(&self, phase: Phase) -> u64 {
         let cells = self.grid().open_cell_count();
         let carving = match &self.stage {
@@ -408,7 +681,9 @@ impl Session {
         };
         match phase {
             Phase::Carving if self.options().perfect => carving,
-            Phase::Carving => carving + cells,
+            // Braiding looks at every cell to list the dead ends, then shuffles them and opens
+            // them: a tenth to a third of the cells each, depending on the algorithm.
+            Phase::Carving => carving + cells + cells / 2,
             Phase::Solving => cells,
             Phase::Done => 0,
         }
@@ -587,14 +862,16 @@ mod tests {
 
     #[test]
     fn estimates_a_few_steps_per_cell() {
-        let mut maze = session(30, 20, true);
-        let estimate = maze.estimated_steps(Phase::Carving);
-        maze.advance(u64::MAX);
-        let taken = maze.carving_steps();
-        assert!(
-            taken <= estimate && taken * 2 >= estimate,
-            "{taken} vs {estimate}"
-        );
+        for perfect in [true, false] {
+            let mut maze = session(30, 20, perfect);
+            let estimate = maze.estimated_steps(Phase::Carving);
+            maze.advance(u64::MAX);
+            let taken = maze.carving_steps();
+            assert!(
+                taken <= estimate && taken * 2 >= estimate,
+                "perfect {perfect}: {taken} vs {estimate}"
+            );
+        }
     }
 
     #[test]
@@ -734,5 +1011,129 @@ mod tests {
         second.finish();
         assert!(!second.install(stale), "same options, but another maze");
         assert!(second.measures().is_none());
+    }
+
+    /// Steps `maze` (whose work is handed out) until it is done, running each search job as
+    /// it comes, on another thread; returns how many jobs ran.
+    fn solve_handing_out(maze: &mut Session) -> usize {
+        let mut jobs = 0;
+        while maze.phase() != Phase::Done {
+            maze.advance(17);
+            if let Some(job) = maze.search_job() {
+                let searched = std::thread::spawn(move || job.run()).join().unwrap();
+                assert!(maze.install_search(searched.clone()));
+                assert!(!maze.install_search(searched), "installed once");
+                jobs += 1;
+            }
+        }
+        jobs
+    }
+
+    #[test]
+    fn handing_out_work_gives_the_same_maze_search_and_path() {
+        for solver in [Solver::Bfs, Solver::AStar, Solver::Dfs, Solver::LeftHand] {
+            let options = MazeOptions::new(21, 13).seed(5).perfect(false);
+            let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 12));
+            let mut here = Session::new(options.clone(), entry, exit, solver).unwrap();
+            while here.phase() != Phase::Done {
+                here.advance(17);
+            }
+            let mut maze = Session::new(options, entry, exit, solver)
+                .unwrap()
+                .hand_out_work();
+            assert!(
+                maze.search_job().is_none(),
+                "nothing handed out while carving"
+            );
+            while maze.phase() == Phase::Carving {
+                maze.advance(17);
+            }
+            let start = maze
+                .search_job()
+                .expect("carved: the search's start is out");
+            assert!(start.is_start());
+            assert_eq!(maze.advance(100), 0, "no search to step yet");
+            assert!(
+                maze.search_job().unwrap().is(&start),
+                "the same job until installed"
+            );
+            assert_eq!(
+                solve_handing_out(&mut maze),
+                2,
+                "{solver}: started, then traced"
+            );
+            assert!(maze.search_job().is_none());
+            assert_eq!(maze.grid(), here.grid());
+            assert_eq!(maze.shown_path(), here.shown_path(), "{solver}");
+            assert_eq!(maze.runs(), here.runs(), "{solver}");
+            let cells = (0..13).flat_map(|y| (0..21).map(move |x| Pos::new(x, y)));
+            for pos in cells {
+                assert_eq!(maze.on_path(pos), here.on_path(pos), "{solver} {pos}");
+                assert_eq!(
+                    maze.search_state(pos),
+                    here.search_state(pos),
+                    "{solver} {pos}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn search_results_of_a_replaced_search_or_another_maze_are_refused() {
+        let mut maze = session(12, 9, true).hand_out_work();
+        while maze.phase() == Phase::Carving {
+            maze.advance(50);
+        }
+        let stale = maze.search_job().unwrap().run();
+        maze.resolve_with(Solver::Dfs);
+        assert!(!maze.install_search(stale), "a search of the solver before");
+        assert_eq!(maze.searched(), 0);
+        let mut other = session(12, 9, true).hand_out_work();
+        while other.phase() == Phase::Carving {
+            other.advance(50);
+        }
+        let foreign = other.search_job().unwrap().run();
+        assert!(
+            !maze.install_search(foreign),
+            "same options, but another maze"
+        );
+        solve_handing_out(&mut maze);
+        // Solving again: the path traced for the last search is stale too.
+        let mut trace = None;
+        maze.resolve_with(Solver::Bfs);
+        while maze.phase() != Phase::Done {
+            maze.advance(50);
+            if let Some(job) = maze.search_job() {
+                match job.is_start() {
+                    true => assert!(maze.install_search(job.run())),
+                    false => {
+                        trace = Some(job.run());
+                        maze.resolve_with(Solver::Dfs);
+                        solve_handing_out(&mut maze);
+                    }
+                }
+            }
+        }
+        assert!(!maze.install_search(trace.unwrap()));
+        assert_eq!(maze.runs().last().unwrap().solver, Solver::Dfs);
+    }
+
+    #[test]
+    fn what_a_session_is_done_with_is_handed_out_only_when_asked() {
+        let mut kept = session(30, 20, true).hand_out_work();
+        let mut freed = session(30, 20, true);
+        for maze in [&mut kept, &mut freed] {
+            while maze.phase() == Phase::Carving {
+                maze.advance(50);
+            }
+        }
+        assert!(!kept.take_garbage().is_empty(), "the carver's state");
+        assert!(kept.take_garbage().is_empty(), "handed out once");
+        solve_handing_out(&mut kept);
+        kept.resolve_with(Solver::Dfs);
+        assert!(!kept.take_garbage().is_empty(), "the replaced search");
+        freed.finish();
+        freed.resolve_with(Solver::Dfs);
+        assert!(freed.take_garbage().is_empty());
     }
 }

@@ -76,7 +76,9 @@ pub enum SearchState {
 ///
 /// The `grid` passed to [`step`](Search::step) and [`run`](Search::run) must be the one the
 /// search was started on, unchanged; solvers that keep their own copy of the walls ignore it.
-pub trait Search: fmt::Debug + Send {
+/// A search is `Sync`, so that a finished one can be read on another thread (its path traced)
+/// while it is still shown.
+pub trait Search: fmt::Debug + Send + Sync {
     /// Which solver this is.
     fn solver(&self) -> Solver;
 

@@ -1,11 +1,13 @@
 //! The dashboard's run loop: owns the terminal, turns terminal events and the clock into
 //! messages for `crate::tui::update` (through `crate::tui::input`), draws with
 //! `crate::tui::view`, and performs the effects `update` returns: each job (a write, a
-//! measure) on a worker thread whose messages come back through the same `update`, so the
-//! effects a result asks for are performed too. The loop itself never waits long: not for a
-//! job, not for a key, not for a frame of work (`update` keeps those short, see its docs).
+//! measure, a search's start or its path, a new maze, freeing an old one) on a worker thread
+//! whose messages come back through the same `update`, so the effects a result asks for are
+//! performed too. The loop itself never waits long: not for a job, not for a key, not for a
+//! frame of work (`update` keeps those short, see its docs).
 
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -20,8 +22,9 @@ use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
-use super::terminal;
 use super::worker::Worker;
+use super::{signals, terminal};
+use signal_hook::consts::SIGINT;
 
 /// About 60 frames a second while something moves.
 const FRAME: Duration = Duration::from_micros(16_667);
@@ -81,6 +84,14 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     match outcome? {
         Ending::Clean | Ending::Suspend => Ok(ExitCode::SUCCESS),
         Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),
+        Ending::Interrupted { unwritten } => {
+            // The writes still running are abandoned: their files keep their old content.
+            mazegen::format::remove_temporaries();
+            if let Some(path) = unwritten {
+                eprintln!("error: {} was not written: interrupted", path.display());
+            }
+            Ok(ExitCode::from(signals::exit_code(SIGINT) as u8))
+        }
     }
 }
 
@@ -93,17 +104,26 @@ enum Ending {
     /// OUTPUT_FILE was never written: the user must hear of it after the screen is gone, and
     /// the exit code must say so, as it would for `--headless`.
     SaveFailed(String),
+    /// Ctrl-C again while quitting waited for a write: leave at once, as SIGINT would (exit
+    /// code 130), the write abandoned. `unwritten`: OUTPUT_FILE, if it was never written,
+    /// which the user must hear of.
+    Interrupted {
+        unwritten: Option<PathBuf>,
+    },
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
-    loop {
-        match run_until_ending(terminal, &mut model, &mut worker)? {
+    let ending = loop {
+        match run_until_ending(terminal, &mut model, &mut worker) {
             // Jobs go on while stopped; their messages wait in the channel.
-            Ending::Suspend => terminal::suspend(terminal).wrap_err("cannot suspend")?,
-            ending => return Ok(ending),
+            Ok(Ending::Suspend) => terminal::suspend(terminal).wrap_err("cannot suspend")?,
+            ending => break ending,
         }
-    }
+    };
+    // The process ends now: freeing a maze of gigabytes would only keep the user waiting.
+    std::mem::forget(model);
+    ending
 }
 
 /// Runs the loop until the dashboard ends or is suspended.
@@ -187,6 +207,11 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                     None => Ending::Clean,
                 });
             }
+            Effect::Abort => {
+                let unwritten =
+                    (!model.output_written()).then(|| model.config().output_file.clone());
+                return Some(Ending::Interrupted { unwritten });
+            }
             Effect::Suspend => return Some(Ending::Suspend),
             job => worker.start(job, SETTLE),
         }
@@ -239,6 +264,15 @@ mod tests {
         config.output_file = dir.path().join("maze.txt");
         let mut model = Model::with_inline_cells(start(config.clone()), 0).unwrap();
         let mut worker = Worker::default();
+        let saved = format!(
+            "Saved the maze with seed 42 to {}",
+            config.output_file.display()
+        );
+        let mut said_saved = false;
+        let mut job_message = |model: &mut Model, worker: &mut Worker, message| {
+            assert!(dispatch(model, message, worker).is_none());
+            said_saved |= model.status().is_some_and(|s| s.text == saved);
+        };
         dispatch(&mut model, Message::Action(Action::Finish), &mut worker);
         while model.phase() != mazegen::Phase::Done {
             dispatch(
@@ -246,21 +280,20 @@ mod tests {
                 Message::Tick(Duration::from_millis(16)),
                 &mut worker,
             );
+            // The search is started and its path traced by jobs; the measure's result asks
+            // for the first save, another job, which may end before the search does.
+            while let Some(message) = worker.next(Duration::from_millis(1)).unwrap() {
+                job_message(&mut model, &mut worker, message);
+            }
         }
-        // The measure job is out; its result asks for the first save, another job.
         while worker.is_busy() {
             if let Some(message) = worker.next(Duration::from_secs(30)).unwrap() {
-                assert!(dispatch(&mut model, message, &mut worker).is_none());
+                job_message(&mut model, &mut worker, message);
             }
         }
         assert!(config.output_file.exists(), "the first maze was written");
-        assert_eq!(
-            model.status().unwrap().text,
-            format!(
-                "Saved the maze with seed 42 to {}",
-                config.output_file.display()
-            )
-        );
+        assert!(model.output_written());
+        assert!(said_saved, "the status line said so");
     }
 
     #[test]

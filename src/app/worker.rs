@@ -1,15 +1,15 @@
-//! The dashboard's jobs: each write or measure the model asks for runs on a thread of its own
-//! and reports back over one channel, so the event loop never waits on a disk or on a pass
-//! over a billion cells. A job sends [`Message::Progress`] now and then (at most every
-//! [`PROGRESS_EVERY`]) and exactly one last message, which the loop hands to `update` like any
-//! other.
+//! The dashboard's jobs: each write, measure, search, new maze or discard the model asks for
+//! runs on a thread of its own and (but a discard) reports back over one channel, so the event
+//! loop never waits on a disk or on a pass over a billion cells. A job sends
+//! [`Message::Progress`] now and then (at most every [`PROGRESS_EVERY`]) and exactly one last
+//! message, which the loop hands to `update` like any other.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::tui::{Effect, Message};
+use crate::tui::{Effect, Message, Parcel};
 
 /// Progress messages are sent at most this often.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
@@ -50,12 +50,13 @@ impl Default for Worker {
 }
 
 impl Worker {
-    /// Starts the job `effect` asks for (a write or a measure) on a thread of its own.
+    /// Starts the job `effect` asks for (a write, a measure, a search, a new maze) on a thread
+    /// of its own; a discard too, but that is no job: it frees what it holds and says nothing.
     ///
     /// # Panics
     ///
-    /// On [`Effect::Quit`] and [`Effect::Suspend`], which are no jobs: the run loop handles
-    /// them.
+    /// On [`Effect::Quit`], [`Effect::Abort`] and [`Effect::Suspend`], which are no jobs: the
+    /// run loop handles them.
     pub fn start(&mut self, effect: Effect, settle: Duration) {
         let sender = self.sender.clone();
         let (name, job): (&str, Box<dyn FnOnce() -> Message + Send>) = match effect {
@@ -87,7 +88,31 @@ impl Worker {
                     measured: work.run(),
                 }),
             ),
-            Effect::Quit | Effect::Suspend => panic!("{effect:?} is the run loop's, not a job"),
+            Effect::Search { job, work } => (
+                "search",
+                Box::new(move || Message::Searched {
+                    job,
+                    searched: work.run(),
+                }),
+            ),
+            Effect::Make { job, order } => (
+                "new maze",
+                Box::new(move || Message::Made {
+                    job,
+                    made: Parcel::new(order.run()),
+                }),
+            ),
+            Effect::Discard(garbage) => {
+                // Nothing to report, and nothing to wait for: if the thread cannot start, the
+                // garbage is freed here after all.
+                let _ = thread::Builder::new()
+                    .name("a-maze-ing discard".into())
+                    .spawn(move || drop(garbage.take()));
+                return;
+            }
+            Effect::Quit | Effect::Abort | Effect::Suspend => {
+                panic!("{effect:?} is the run loop's, not a job")
+            }
         };
         let sender = self.sender.clone();
         let spawned = thread::Builder::new()

@@ -8,11 +8,14 @@
 
 use std::sync::Arc;
 
-use mazegen::Maze;
+use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
-use mazegen::session::MeasureJob;
+use mazegen::generate::Garbage;
+use mazegen::session::{MeasureJob, SearchJob};
+use mazegen::{Maze, Session, SessionError, Solver};
 
-use super::message::JobId;
+use super::message::{JobId, Parcel};
+use super::model::new_session;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -22,8 +25,20 @@ pub enum Effect {
     /// Find a carved maze's shortest path and measure it; answered by
     /// [`Measured`](super::Message::Measured).
     Measure { job: JobId, work: MeasureJob },
+    /// Start a search of a big maze, or trace the path it found; answered by
+    /// [`Searched`](super::Message::Searched).
+    Search { job: JobId, work: SearchJob },
+    /// Make a new big maze (its grid is allocated and its carver set up, a pass over every
+    /// cell); answered by [`Made`](super::Message::Made).
+    Make { job: JobId, order: MazeOrder },
+    /// Free what the dashboard is done with (an old maze, a replaced search) on another
+    /// thread: freeing gigabytes takes a while. No answer.
+    Discard(Parcel<Vec<Garbage>>),
     /// Leave the dashboard. `update` only asks once nothing is left to write.
     Quit,
+    /// Leave at once, whatever is under way (a second Ctrl-C while waiting to quit): writes in
+    /// progress are abandoned, their temporary files removed, their targets left as they were.
+    Abort,
     /// Give the terminal back and stop until the shell resumes the program (`fg`), then
     /// draw everything again.
     Suspend,
@@ -46,5 +61,22 @@ impl WriteJob {
             progress(p.done, p.total)
         })
         .map_err(|e| e.to_string())
+    }
+}
+
+/// A new maze to make: the one `config` describes from `seed`, to be solved by `solver`.
+#[derive(Clone, Debug)]
+pub struct MazeOrder {
+    pub config: Config,
+    pub seed: u64,
+    pub solver: Solver,
+    /// See [`crate::tui::model::INLINE_CELLS`].
+    pub inline_cells: u64,
+}
+
+impl MazeOrder {
+    /// Makes the maze's session, ready to animate.
+    pub fn run(&self) -> Result<Session, SessionError> {
+        new_session(&self.config, self.seed, self.solver, self.inline_cells)
     }
 }

@@ -15,8 +15,10 @@ use super::model::{Focus, Model};
 /// The message `event` means to the dashboard in its current state, if any.
 pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
     match event {
-        Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Quit)),
-        Event::Key(key) if key.kind != KeyEventKind::Release => model
+        // A release is no second Ctrl-C (terminals that report them send one after each press).
+        Event::Key(key) if key.kind == KeyEventKind::Release => None,
+        Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Interrupt)),
+        Event::Key(key) => model
             .keymap()
             .action_for(*key, key_context(model))
             .map(Message::Action),
@@ -89,7 +91,7 @@ mod tests {
     fn ctrl_c_and_ctrl_backslash_quit_everywhere_even_under_the_help() {
         let mut m = model(15, 10);
         let ctrl = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
-        let quit = Some(Message::Action(Action::Quit));
+        let quit = Some(Message::Action(Action::Interrupt));
         assert_eq!(message_for(&ctrl('c'), &m), quit);
         assert_eq!(message_for(&ctrl('4'), &m), quit);
         crate::tui::update(&mut m, Message::Action(Action::ToggleHelp));

@@ -2,10 +2,12 @@
 //! clock, the terminal's size, and what became of the jobs the run loop started. Nothing here
 //! is a terminal type: the run loop translates terminal events (see [`crate::tui::input`]).
 
+use std::fmt;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mazegen::Dir;
-use mazegen::session::Measured;
+use mazegen::session::{Measured, Searched};
+use mazegen::{Dir, Session, SessionError};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
@@ -29,6 +31,47 @@ pub enum Message {
     },
     /// A measure job ended.
     Measured { job: JobId, measured: Measured },
+    /// A search job ended: the search started, or its path traced.
+    Searched { job: JobId, searched: Searched },
+    /// A new maze was made (or could not be).
+    Made {
+        job: JobId,
+        made: Parcel<Result<Session, SessionError>>,
+    },
+}
+
+/// A value a job made, for `update` to take once. It travels behind a lock, so that a message
+/// stays `Clone` (a copy shares it) and comparable (by identity) whatever it carries: a new
+/// maze's session is neither.
+pub struct Parcel<T>(Arc<Mutex<Option<T>>>);
+
+impl<T> Parcel<T> {
+    pub fn new(value: T) -> Parcel<T> {
+        Parcel(Arc::new(Mutex::new(Some(value))))
+    }
+
+    /// The value, the first time (`None` after).
+    pub fn take(&self) -> Option<T> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+impl<T> Clone for Parcel<T> {
+    fn clone(&self) -> Parcel<T> {
+        Parcel(Arc::clone(&self.0))
+    }
+}
+
+impl<T> PartialEq for Parcel<T> {
+    fn eq(&self, other: &Parcel<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> fmt::Debug for Parcel<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Parcel")
+    }
 }
 
 /// Names a job (a write, a measure) from the effect that starts it to the message that ends
@@ -75,6 +118,9 @@ pub enum Action {
     Export,
     /// Leave (finishing and writing the first maze first, if that has not happened yet).
     Quit,
+    /// Ctrl-C (or Ctrl-\\): the first quits as [`Action::Quit`] does; another while that waits
+    /// for a write leaves at once, the file unwritten (its old content intact).
+    Interrupt,
     /// Stop the program and give the terminal back to the shell, until `fg`.
     Suspend,
     /// Move the view one cell (`big`: half a screen) towards a side.

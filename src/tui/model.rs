@@ -10,12 +10,13 @@ use super::pace::Pace;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
-use mazegen::Maze;
 use mazegen::config::Config;
+use mazegen::generate::Garbage;
 use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::MazeRng;
-use mazegen::session::{Phase, Session, SessionError};
+use mazegen::session::{Phase, SearchJob, Session, SessionError};
 use mazegen::solve::Solver;
+use mazegen::{Algorithm, Maze};
 use ratatui::layout::Rect;
 
 /// The config key that names the dashboard's start theme: the application's, not the library's.
@@ -55,9 +56,10 @@ pub enum FirstSave {
     Requested,
 }
 
-/// Mazes of more cells than this are finished in slices and measured on a worker thread, so
-/// that no message takes long to handle; smaller ones are finished and measured at once (a few
-/// milliseconds).
+/// Mazes of more cells than this are finished in slices, and everything done to them that takes
+/// a pass over every cell (making one, starting a search, tracing its path, measuring, freeing
+/// it) is done on a worker thread, so that no message takes long to handle; smaller ones are
+/// finished and measured at once (a few milliseconds).
 pub const INLINE_CELLS: u64 = 250_000;
 
 /// A job the run loop is running for the dashboard (see [`super::Effect`]).
@@ -78,6 +80,23 @@ pub enum JobKind {
     Export { path: PathBuf },
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
+    /// Starting the watched search of a big maze, or tracing its path.
+    Search { work: SearchJob },
+    /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
+    /// it is shown.
+    Make {
+        algorithm: Algorithm,
+        seed: u64,
+        text: String,
+    },
+}
+
+impl JobKind {
+    /// Whether the job writes a file: quitting waits for those, not for the others, whose
+    /// results would be of no use any more.
+    pub fn is_write(&self) -> bool {
+        matches!(self, JobKind::Save { .. } | JobKind::Export { .. })
+    }
 }
 
 /// What became of the writes of OUTPUT_FILE: leaving without it ever written makes the last
@@ -150,6 +169,8 @@ pub struct Model {
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
+    /// What the model is done with, to be freed on a worker (see [`super::Effect::Discard`]).
+    pub(crate) garbage: Vec<Garbage>,
 }
 
 impl Model {
@@ -227,6 +248,7 @@ impl Model {
             memory_limit,
             saves: Saves::default(),
             inline_cells,
+            garbage: Vec::new(),
         };
         model.resize(size);
         Ok(model)
@@ -326,6 +348,18 @@ impl Model {
         self.finishing
     }
 
+    /// Whether the user has asked to leave and the dashboard waits for a write to end.
+    pub fn is_quitting(&self) -> bool {
+        self.quitting
+    }
+
+    /// Whether a new maze is being made on a worker (the old one is shown meanwhile).
+    pub fn is_making(&self) -> bool {
+        self.jobs
+            .iter()
+            .any(|j| matches!(j.kind, JobKind::Make { .. }))
+    }
+
     /// The jobs the run loop is running for the dashboard.
     pub fn jobs(&self) -> &[Job] {
         &self.jobs
@@ -340,6 +374,11 @@ impl Model {
         }
     }
 
+    /// Whether OUTPUT_FILE has been written since the dashboard started.
+    pub fn output_written(&self) -> bool {
+        self.saves.written
+    }
+
     /// Control characters in `text` (from a file name, a config value) are escaped: written
     /// raw they would move the cursor or change colours in the middle of the frame.
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
@@ -352,7 +391,8 @@ impl Model {
     }
 }
 
-/// The maze `config` describes from `seed`, measured on a worker if it is big.
+/// The maze `config` describes from `seed`; if it is big, whatever takes a pass over the whole
+/// maze is left to jobs (see [`Session::hand_out_work`]).
 pub(crate) fn new_session(
     config: &Config,
     seed: u64,
@@ -362,7 +402,7 @@ pub(crate) fn new_session(
     let session = Session::from_config(config, seed, solver)?;
     let cells = u64::from(config.width) * u64::from(config.height);
     Ok(if cells > inline_cells {
-        session.measure_elsewhere()
+        session.hand_out_work()
     } else {
         session
     })

@@ -118,6 +118,15 @@ impl Pace {
         self.last = (0, false);
     }
 
+    /// Starts steps of a new kind (see [`mazegen::Session::step_kind`]), as [`Pace::restart`],
+    /// and with a slice no bigger than the first: one sized for cheap steps (listing a cell)
+    /// would take many times the slice's time on dearer ones (opening a dead end). It grows
+    /// back, doubling a frame, as the new steps are timed.
+    pub fn new_kind_of_step(&mut self) {
+        self.restart();
+        self.slice = self.slice.min(FIRST_SLICE);
+    }
+
     pub fn steps_per_second(&self) -> f64 {
         self.steps_per_second
     }
@@ -258,6 +267,25 @@ mod tests {
         assert_eq!(pace.steps_per_second(), rate);
         pace.restart();
         assert_eq!(pace.steps_per_second(), 0.0);
+    }
+
+    #[test]
+    fn a_new_kind_of_step_starts_from_a_small_slice_and_forgets_the_last_frame() {
+        let mut pace = Pace::default();
+        for _ in 0..10 {
+            pace.record(pace.slice(), FRAME);
+            pace.learn(Duration::from_millis(1));
+        }
+        assert!(pace.slice() > FIRST_SLICE * 100);
+        pace.record(pace.slice(), FRAME);
+        pace.new_kind_of_step();
+        assert_eq!(pace.slice(), FIRST_SLICE);
+        pace.learn(Duration::from_millis(1));
+        assert_eq!(
+            pace.slice(),
+            FIRST_SLICE,
+            "the last frame's steps were of the old kind"
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use crate::tui::effect::{Effect, WriteJob};
 use crate::tui::keymap::Keymap;
-use crate::tui::message::Message;
+use crate::tui::message::{Message, Parcel};
 use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
 use crate::tui::theme::ThemeSet;
 use crate::tui::update;
@@ -63,28 +63,74 @@ pub fn answer(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect> {
     let mut queue: std::collections::VecDeque<Effect> = effects.into();
     let mut seen = Vec::new();
     while let Some(effect) = queue.pop_front() {
-        let reply = match &effect {
-            Effect::Write(job) => {
-                for output in &job.outputs {
-                    output.format.write(&job.maze, &mut Vec::new()).unwrap();
-                }
-                Some(Message::Written {
-                    job: job.job,
-                    outcome: Ok(()),
-                })
-            }
-            Effect::Measure { job, work } => Some(Message::Measured {
-                job: *job,
-                measured: work.run(),
-            }),
-            Effect::Quit | Effect::Suspend => None,
-        };
+        let reply = reply(&effect);
         seen.push(effect);
         if let Some(message) = reply {
             queue.extend(update(model, message));
         }
     }
     seen
+}
+
+/// Answers the hand-overs among `effects` at once, as the run loop's workers would a moment
+/// later: a search started or traced, a new maze made, garbage freed; and the hand-overs their
+/// answers ask for. Returns the other effects (writes, measures, `Quit`...), unanswered, in
+/// order, for the caller to answer when it wants to (see [`answer`]).
+pub fn answer_hand_overs(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut queue: std::collections::VecDeque<Effect> = effects.into();
+    let mut kept = Vec::new();
+    while let Some(effect) = queue.pop_front() {
+        if is_hand_over(&effect) {
+            if let Some(message) = reply(&effect) {
+                queue.extend(update(model, message));
+            }
+        } else {
+            kept.push(effect);
+        }
+    }
+    kept
+}
+
+/// Whether `effect` is one of the jobs a big maze's session hands out instead of doing it in
+/// `update` (see [`answer_hand_overs`]).
+pub fn is_hand_over(effect: &Effect) -> bool {
+    matches!(
+        effect,
+        Effect::Search { .. } | Effect::Make { .. } | Effect::Discard(_)
+    )
+}
+
+/// The message that ends the job `effect` asks for, the job done here and now (a write
+/// written to memory); `None` for the effects that are no jobs.
+fn reply(effect: &Effect) -> Option<Message> {
+    match effect {
+        Effect::Write(job) => {
+            for output in &job.outputs {
+                output.format.write(&job.maze, &mut Vec::new()).unwrap();
+            }
+            Some(Message::Written {
+                job: job.job,
+                outcome: Ok(()),
+            })
+        }
+        Effect::Measure { job, work } => Some(Message::Measured {
+            job: *job,
+            measured: work.run(),
+        }),
+        Effect::Search { job, work } => Some(Message::Searched {
+            job: *job,
+            searched: work.run(),
+        }),
+        Effect::Make { job, order } => Some(Message::Made {
+            job: *job,
+            made: Parcel::new(order.run()),
+        }),
+        Effect::Discard(garbage) => {
+            drop(garbage.take());
+            None
+        }
+        Effect::Quit | Effect::Abort | Effect::Suspend => None,
+    }
 }
 
 /// What a write job writes to its first output.

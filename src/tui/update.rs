@@ -13,20 +13,27 @@
 //! - **Measuring** a big maze (its shortest path and statistics: whole-maze passes that cannot
 //!   be cut in slices) is an [`Effect::Measure`] the run loop runs on a worker thread, asked for
 //!   as soon as carving ends, so it overlaps the animated search.
+//! - The other **hand-overs** of a big maze that take a pass over every cell are jobs too: the
+//!   run loop makes a new maze ([`Effect::Make`]: `r`, `a`) while the old one stays on screen,
+//!   starts each search and traces the path it found ([`Effect::Search`]: the maze stays in
+//!   [`Phase::Solving`] meanwhile), and frees what the dashboard is done with
+//!   ([`Effect::Discard`]: an old maze, a replaced search; freeing gigabytes takes a while).
 //! - **Writing** files is an [`Effect::Write`], on a worker too, with progress messages.
 //!
 //! Actions that need the finished, measured maze wait in the model until it is, and run then.
 //! Quitting waits for the first maze to be written (the promise that the dashboard leaves the
-//! file `--headless` would) and for every write under way.
+//! file `--headless` would) and for every write under way, saying so on the status line
+//! ("Writing maze.txt… 43%, then quit"); nothing else holds it up. Ctrl-C while it waits leaves
+//! at once ([`Effect::Abort`]): the writes are abandoned and their files keep their old content.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::effect::{Effect, WriteJob};
+use super::effect::{Effect, MazeOrder, WriteJob};
 use super::layout::theme_scroll;
-use super::message::{Action, JobId, Message, Mouse, MouseKind};
-use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind, new_session};
+use super::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
+use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::view::solver_label;
 use super::viewport::Zoom;
@@ -34,9 +41,9 @@ use mazegen::format::human_bytes;
 use mazegen::format::svg::SvgOptions;
 use mazegen::format::{Hex, Output, Svg};
 use mazegen::memory::{Use, estimated_bytes};
-use mazegen::session::{Measured, Phase};
+use mazegen::session::{Measured, Phase, Searched};
 use mazegen::walk_time;
-use mazegen::{Algorithm, Dir, MazeOptions};
+use mazegen::{Algorithm, Dir, MazeOptions, Session, SessionError};
 
 #[cfg(test)]
 mod tests;
@@ -70,14 +77,23 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             self::measured(model, job, measured);
             Vec::new()
         }
+        Message::Searched { job, searched } => {
+            self::searched(model, job, searched);
+            Vec::new()
+        }
+        Message::Made { job, made } => {
+            self::made(model, job, made);
+            Vec::new()
+        }
     };
     effects.extend(settle(model));
     effects
 }
 
-/// Follows up on whatever changed: asks for a big maze's measuring once it is carved, writes
-/// the first finished maze, runs the actions that waited for it, and quits once nothing is
-/// left to do. Idempotent: calling it again changes nothing.
+/// Follows up on whatever changed: asks for a big maze's measuring once it is carved and for
+/// its search work when due, writes the first finished maze, runs the actions that waited for
+/// it, hands what the model is done with to be freed, and quits once nothing is left to write.
+/// Idempotent: calling it again changes nothing.
 fn settle(model: &mut Model) -> Vec<Effect> {
     let mut effects = Vec::new();
     if let Some(work) = model.maze.measure_job() {
@@ -94,10 +110,21 @@ fn settle(model: &mut Model) -> Vec<Effect> {
             effects.push(Effect::Measure { job, work });
         }
     }
+    if let Some(work) = model.maze.search_job() {
+        let asked = model
+            .jobs
+            .iter()
+            .any(|j| matches!(&j.kind, JobKind::Search { work: asked } if asked.is(&work)));
+        if !asked {
+            let job = start_job(model, JobKind::Search { work: work.clone() });
+            effects.push(Effect::Search { job, work });
+        }
+    }
     if model.finishing && model.phase() == Phase::Done {
         model.finishing = false;
         if !is_ready(model) {
-            model.set_status(StatusKind::Info, "Measuring the maze…");
+            let text = format!("Measuring the maze…{}", then_text(model));
+            model.set_status(StatusKind::Info, text);
         }
     }
     if is_ready(model) {
@@ -109,10 +136,17 @@ fn settle(model: &mut Model) -> Vec<Effect> {
             effects.extend(act(model, action));
         }
     }
+    let garbage = model.maze.take_garbage();
+    model.garbage.extend(garbage);
+    if !model.garbage.is_empty() {
+        let garbage = std::mem::take(&mut model.garbage);
+        effects.push(Effect::Discard(Parcel::new(garbage)));
+    }
+    // Quitting waits for nothing but writes: not for a measure, a search or a new maze, whose
+    // results nobody would see, nor for the animation a finish speeds up.
     let idle = model.first_save == FirstSave::Requested
-        && model.jobs.is_empty()
-        && model.waiting.is_empty()
-        && !model.finishing;
+        && !model.jobs.iter().any(|j| j.kind.is_write())
+        && model.waiting.is_empty();
     if model.quitting && idle {
         model.quitting = false;
         effects.push(Effect::Quit);
@@ -120,9 +154,10 @@ fn settle(model: &mut Model) -> Vec<Effect> {
     effects
 }
 
-/// Whether the maze is finished and measured, so it can be written.
+/// Whether the maze is finished and measured, so it can be written. Not while a new maze is
+/// being made: the one shown is not the one the user asked for any more.
 fn is_ready(model: &Model) -> bool {
-    model.maze.maze().is_some()
+    model.maze.maze().is_some() && !model.is_making()
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
@@ -166,10 +201,17 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
             .pace
             .budget(frame, model.maze.estimated_steps(phase), seconds)
     };
+    let kind = model.maze.step_kind();
     let taken = model.maze.advance(budget);
     model.pace.record(taken, frame);
     after_progress(model, phase);
-    if model.finishing && model.phase() != Phase::Done {
+    if model.maze.step_kind() != kind {
+        // `advance` stopped there: the next steps may cost more than this slice's.
+        model.pace.new_kind_of_step();
+    }
+    // A write's progress, if one is under way, says more than the finish's.
+    let writing = model.jobs.iter().any(|j| j.kind.is_write());
+    if model.finishing && model.phase() != Phase::Done && !writing {
         let text = finishing_text(model);
         model.set_status(StatusKind::Info, text);
     }
@@ -188,25 +230,86 @@ fn finishing_text(model: &Model) -> String {
         Phase::Carving => format!("Finishing: carving {}%", percent(visited)),
         _ => format!("Finishing: solving {}%", percent(maze.searched()).min(99)),
     };
-    let mut then: Vec<&str> = model.waiting.iter().map(|a| waiting_label(*a)).collect();
-    if model.quitting {
-        then.push("quit");
-    }
-    if !then.is_empty() {
-        text.push_str(", then ");
-        text.push_str(&then.join(", "));
-    }
+    text.push_str(&then_text(model));
     text
 }
 
-fn waiting_label(action: Action) -> &'static str {
-    match action {
-        Action::Save => "save",
-        Action::Export => "export",
-        Action::Regenerate => "new maze",
-        Action::NextAlgorithm => "next algorithm",
-        _ => "more",
+/// ", then save, quit (Ctrl-C: quit now)": what waits for the maze, and whether quitting does.
+fn then_text(model: &Model) -> String {
+    let mut then: Vec<&str> = model
+        .waiting
+        .iter()
+        .filter_map(|a| waiting_label(*a))
+        .collect();
+    if model.quitting {
+        then.push("quit");
     }
+    match then.is_empty() {
+        true => String::new(),
+        false => format!(", then {}{}", then.join(", "), quit_now_hint(model)),
+    }
+}
+
+/// What a second Ctrl-C does while quitting waits (see [`Action::Interrupt`]).
+fn quit_now_hint(model: &Model) -> &'static str {
+    if model.quitting {
+        " (Ctrl-C: quit now)"
+    } else {
+        ""
+    }
+}
+
+/// "Writing maze.txt… 43%": the first write under way, if any.
+fn writing_text(model: &Model) -> Option<String> {
+    model.jobs.iter().find_map(|job| match &job.kind {
+        JobKind::Save { path, .. } | JobKind::Export { path } => {
+            let percent = job.done * 100 / job.total.max(1);
+            Some(format!("Writing {}… {percent}%", path.display()))
+        }
+        _ => None,
+    })
+}
+
+/// What quitting waits for, for the status line: the write under way, the finish or the
+/// measure the first save needs. `None` if it waits for nothing (it quits).
+fn quitting_text(model: &Model) -> Option<String> {
+    if let Some(text) = writing_text(model) {
+        return Some(format!("{text}, then quit{}", quit_now_hint(model)));
+    }
+    if model.finishing && model.phase() != Phase::Done {
+        return Some(finishing_text(model));
+    }
+    if model.is_making() && !model.waiting.is_empty() {
+        return Some(making_text(model));
+    }
+    let first_pending = model.first_save == FirstSave::Pending;
+    if (first_pending || !model.waiting.is_empty()) && !is_ready(model) {
+        return Some(format!("Measuring the maze…{}", then_text(model)));
+    }
+    None
+}
+
+/// What `action` is called in ", then save, export": `None` for finishing, which the text
+/// says already.
+fn waiting_label(action: Action) -> Option<&'static str> {
+    match action {
+        Action::Save => Some("save"),
+        Action::Export => Some("export"),
+        Action::Regenerate => Some("new maze"),
+        Action::NextAlgorithm => Some("next algorithm"),
+        Action::Finish => None,
+        _ => Some("more"),
+    }
+}
+
+/// "Making the 10000x10000 prim maze, seed 7…, then save": the new maze under way.
+fn making_text(model: &Model) -> String {
+    let (algorithm, seed) = next_maze(model);
+    let (width, height) = (model.config.width, model.config.height);
+    format!(
+        "Making the {width}x{height} {algorithm} maze, seed {seed}…{}",
+        then_text(model)
+    )
 }
 
 /// Follows up on steps taken from `before`: a new phase restarts the pace meter.
@@ -313,7 +416,23 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Quit => {
             // Settling quits once the first maze is written and nothing else is being.
             model.quitting = true;
-            complete_first(model)
+            let effects = complete_first(model);
+            if let Some(text) = quitting_text(model) {
+                model.set_status(StatusKind::Info, text);
+            }
+            effects
+        }
+        // Asked again while quitting waits: the user will not wait.
+        Action::Interrupt if model.quitting => vec![Effect::Abort],
+        Action::Interrupt => act(model, Action::Quit),
+        // Meant for the maze being made, not the one still shown: done once it is there.
+        Action::Save | Action::Export | Action::Finish if model.is_making() => {
+            if !model.waiting.contains(&action) {
+                model.waiting.push(action);
+            }
+            let text = making_text(model);
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
         }
         Action::Save => {
             let first_pending = model.first_save == FirstSave::Pending;
@@ -440,26 +559,44 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 }
 
 fn regenerate(model: &mut Model) -> Vec<Effect> {
-    let effects = complete_first(model);
+    let mut effects = complete_first(model);
     if model.first_save == FirstSave::Pending {
         wait_for_the_maze(model, Action::Regenerate);
         return effects;
     }
     let seed = model.seeds.next_u64();
-    replace_maze(model, seed, format!("New maze, seed {seed}"));
+    let (algorithm, _) = next_maze(model);
+    effects.extend(replace_maze(
+        model,
+        algorithm,
+        seed,
+        format!("New maze, seed {seed}"),
+    ));
     effects
+}
+
+/// The algorithm and seed of the maze shown next: the one being made, if any, else the one
+/// shown. `r` and `a` start from it, so that pressing them while a maze is being made does what
+/// it would once the maze is shown.
+fn next_maze(model: &Model) -> (Algorithm, u64) {
+    let making = model.jobs.iter().rev().find_map(|j| match &j.kind {
+        JobKind::Make {
+            algorithm, seed, ..
+        } => Some((*algorithm, *seed)),
+        _ => None,
+    });
+    making.unwrap_or((model.config.algorithm, model.maze.options().seed))
 }
 
 /// The same seed carved by the next algorithm, so the two can be compared.
 fn next_algorithm(model: &mut Model) -> Vec<Effect> {
-    let effects = complete_first(model);
+    let mut effects = complete_first(model);
     if model.first_save == FirstSave::Pending {
         wait_for_the_maze(model, Action::NextAlgorithm);
         return effects;
     }
-    let seed = model.maze.options().seed;
-    let (algorithm, skipped) = next_algorithm_that_fits(model);
-    model.config.algorithm = algorithm;
+    let (current, seed) = next_maze(model);
+    let (algorithm, skipped) = next_algorithm_that_fits(model, current);
     let mut text = format!("Algorithm: {algorithm}, seed {seed}");
     let names = |reason: Skipped| {
         let names: Vec<String> = skipped
@@ -487,7 +624,7 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
             text.push_str(&format!(" (skipped {names}: {why})"));
         }
     }
-    replace_maze(model, seed, text);
+    effects.extend(replace_maze(model, algorithm, seed, text));
     effects
 }
 
@@ -498,11 +635,13 @@ enum Skipped {
     Time,
 }
 
-/// The algorithm after the current one whose maze of this size fits the memory limit and is
-/// not a random walk estimated to take over a minute, and the ones passed over because they
-/// would not, with why (the current one ends the search).
-fn next_algorithm_that_fits(model: &Model) -> (Algorithm, Vec<(Algorithm, Skipped)>) {
-    let current = model.config.algorithm;
+/// The algorithm after `current` whose maze of this size fits the memory limit and is not a
+/// random walk estimated to take over a minute, and the ones passed over because they would
+/// not, with why (`current` ends the search).
+fn next_algorithm_that_fits(
+    model: &Model,
+    current: Algorithm,
+) -> (Algorithm, Vec<(Algorithm, Skipped)>) {
     let mut skipped = Vec::new();
     let mut candidate = current.next();
     while candidate != current {
@@ -523,25 +662,86 @@ fn next_algorithm_that_fits(model: &Model) -> (Algorithm, Vec<(Algorithm, Skippe
     (candidate, skipped)
 }
 
-/// Starts animating a new maze from the config and `seed`, saying `text` if that works.
-fn replace_maze(model: &mut Model, seed: u64, text: String) {
-    let solver = model.maze.solver();
-    match new_session(&model.config, seed, solver, model.inline_cells) {
-        Ok(maze) => {
-            model.maze = maze;
-            model.finishing = false;
-            // The old maze's measuring is of no use now: nothing waits for it (its result
-            // will be refused), not even quitting.
-            model
-                .jobs
-                .retain(|j| !matches!(j.kind, JobKind::Measure { .. }));
-            model.pace.restart();
-            if model.pace.is_paused() {
-                model.pace.toggle_pause();
-            }
-            model.set_status(StatusKind::Info, text);
+/// Starts animating a new maze from the config with `algorithm` and `seed`, saying `text`
+/// once it is shown. A big one is made by a job ([`Effect::Make`]) while the old one stays on
+/// screen; a maze still being made for an earlier request is of no use any more.
+fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String) -> Vec<Effect> {
+    let order = MazeOrder {
+        config: mazegen::config::Config {
+            algorithm,
+            ..model.config.clone()
+        },
+        seed,
+        solver: model.maze.solver(),
+        inline_cells: model.inline_cells,
+    };
+    let (width, height) = (order.config.width, order.config.height);
+    if u64::from(width) * u64::from(height) <= model.inline_cells {
+        show_made(model, order.run(), algorithm, text);
+        return Vec::new();
+    }
+    forget_jobs(model, |kind| matches!(kind, JobKind::Make { .. }));
+    let job = start_job(
+        model,
+        JobKind::Make {
+            algorithm,
+            seed,
+            text,
+        },
+    );
+    let text = making_text(model);
+    model.set_status(StatusKind::Info, text);
+    vec![Effect::Make { job, order }]
+}
+
+/// Shows the new maze `made`, of `algorithm`, saying `text`; or says why there is none.
+fn show_made(
+    model: &mut Model,
+    made: Result<Session, SessionError>,
+    algorithm: Algorithm,
+    text: String,
+) {
+    let maze = match made {
+        Ok(maze) => maze,
+        Err(e) => {
+            model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
+            return;
         }
-        Err(e) => model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}")),
+    };
+    let old = std::mem::replace(&mut model.maze, maze);
+    if old.grid().cell_count() as u64 > model.inline_cells {
+        model.garbage.push(Box::new(old));
+    }
+    model.config.algorithm = algorithm;
+    model.finishing = false;
+    // The old maze's measuring and search work is of no use now: nothing waits for it (its
+    // results will be refused), not even quitting.
+    forget_jobs(model, |kind| {
+        matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
+    });
+    model.pace.restart();
+    if model.pace.is_paused() {
+        model.pace.toggle_pause();
+    }
+    model.set_status(StatusKind::Info, text);
+    if !model.waiting.is_empty() {
+        // Saving, exporting or finishing was asked for while it was being made.
+        model.finishing = true;
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
+    }
+}
+
+/// Stops keeping track of the jobs of these kinds: their results will find no job and be
+/// thrown away. What they hold (an old maze, maybe the last hold on it) is garbage.
+fn forget_jobs(model: &mut Model, forget: impl Fn(&JobKind) -> bool) {
+    let (forgotten, kept) = std::mem::take(&mut model.jobs)
+        .into_iter()
+        .partition(|j| forget(&j.kind));
+    model.jobs = kept;
+    let forgotten: Vec<Job> = forgotten;
+    if !forgotten.is_empty() {
+        model.garbage.push(Box::new(forgotten));
     }
 }
 
@@ -590,10 +790,17 @@ fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
     (job.done, job.total) = (done, total);
     let path = match &job.kind {
         JobKind::Save { path, .. } | JobKind::Export { path } => path.display().to_string(),
-        JobKind::Measure { .. } => return,
+        _ => return,
     };
     let percent = done * 100 / total.max(1);
-    model.set_status(StatusKind::Info, format!("Writing {path}… {percent}%"));
+    let then = match model.quitting {
+        true => format!(", then quit{}", quit_now_hint(model)),
+        false => String::new(),
+    };
+    model.set_status(
+        StatusKind::Info,
+        format!("Writing {path}… {percent}%{then}"),
+    );
 }
 
 fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
@@ -617,7 +824,7 @@ fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
         (JobKind::Export { .. }, Err(reason)) => {
             model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
         }
-        (JobKind::Measure { .. }, _) => {}
+        (JobKind::Measure { .. } | JobKind::Search { .. } | JobKind::Make { .. }, _) => {}
     }
 }
 
@@ -625,6 +832,34 @@ fn measured(model: &mut Model, id: JobId, measured: Measured) {
     end_job(model, id);
     // A maze replaced meanwhile refuses another maze's measures.
     model.maze.install(measured);
+}
+
+fn searched(model: &mut Model, id: JobId, searched: Searched) {
+    let started = end_job(model, id)
+        .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
+    let before = model.phase();
+    // A maze replaced meanwhile, or a solver picked since, refuses it.
+    if model.maze.install_search(searched) {
+        if started {
+            // A new search: its steps cost what they cost, not what the last phase's did.
+            model.pace.new_kind_of_step();
+        }
+        after_progress(model, before);
+    }
+}
+
+fn made(model: &mut Model, id: JobId, made: Parcel<Result<Session, SessionError>>) {
+    let job = end_job(model, id);
+    let Some(made) = made.take() else {
+        return;
+    };
+    match job.map(|j| j.kind) {
+        Some(JobKind::Make {
+            algorithm, text, ..
+        }) => show_made(model, made, algorithm, text),
+        // Asked for before another new maze: of no use.
+        _ => model.garbage.push(Box::new(made)),
+    }
 }
 
 /// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.

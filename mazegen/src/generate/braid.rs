@@ -10,13 +10,18 @@ use super::GenEvent;
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
 use crate::rng::{MazeRng, probability_numerator};
-use crate::rules::{
-    is_forced_dead_end, loops_beyond_courtyard, opening_makes_open_block, required_loops,
-};
+use crate::rules::{LoopCount, is_forced_dead_end, opening_makes_open_block};
 use crate::stats::is_dead_end;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
+    /// Setting up, a cell a step: listing the dead ends and counting what the loop rules
+    /// need. Done in steps, like the rest, so that a big grid's setup is no single long step
+    /// for a caller that animates or slices the work.
+    Listing { next: usize, count: LoopCount },
+    /// Shuffling the dead ends, a swap a step: `rng.shuffle`'s Fisher-Yates, at `next` going
+    /// down, so the order (and so the maze) is the one a shuffle in one go gives.
+    Shuffling { next: usize },
     /// Each dead end is opened with probability BRAID; the others are kept for later.
     ByChance,
     /// Dead ends kept by chance are opened until the board has its loops.
@@ -39,29 +44,72 @@ pub struct Braider {
 }
 
 impl Braider {
-    pub fn new(grid: &Grid, rng: &mut MazeRng, braid: f64) -> Braider {
-        let mut dead_ends: Vec<u32> = grid
-            .positions()
-            .filter(|&p| is_dead_end(grid, p) && !is_forced_dead_end(grid, p))
-            .map(|p| grid.index(p) as u32)
-            .collect();
-        rng.shuffle(&mut dead_ends);
+    /// A braider for `grid`, which it looks at in its first steps (see [`Pass::Listing`]): the
+    /// grid must not change in between.
+    pub fn new(braid: f64) -> Braider {
         Braider {
-            dead_ends,
+            dead_ends: Vec::new(),
             kept: Vec::new(),
             next: 0,
-            pass: Pass::ByChance,
+            pass: Pass::Listing {
+                next: 0,
+                count: LoopCount::default(),
+            },
             threshold: probability_numerator(braid),
-            loops: loops_beyond_courtyard(grid),
-            required: required_loops(grid),
+            loops: 0,
+            required: 0,
             scanned: 0,
-            scan_start: rng.below(grid.cell_count() as u32) as usize,
+            scan_start: 0,
+        }
+    }
+
+    /// One step of the setup: a cell listed, or two dead ends swapped. `None` once set up.
+    fn set_up(&mut self, grid: &Grid, rng: &mut MazeRng) -> Option<GenEvent> {
+        match &mut self.pass {
+            Pass::Listing { next, count } => {
+                if *next == grid.cell_count() {
+                    self.loops = count.loops_beyond_courtyard(grid);
+                    self.required = count.required_loops();
+                    self.pass = Pass::Shuffling {
+                        next: self.dead_ends.len().saturating_sub(1),
+                    };
+                    return self.set_up(grid, rng);
+                }
+                let cell = grid.pos(*next);
+                *next += 1;
+                count.add(grid, cell);
+                if is_dead_end(grid, cell) && !is_forced_dead_end(grid, cell) {
+                    self.dead_ends.push(grid.index(cell) as u32);
+                }
+                Some(GenEvent::Visit { cell })
+            }
+            Pass::Shuffling { next } if *next >= 1 => {
+                let i = *next;
+                let bound = u32::try_from(i + 1).expect("fewer than 2^32 dead ends");
+                self.dead_ends.swap(i, rng.below(bound) as usize);
+                *next -= 1;
+                Some(GenEvent::Visit {
+                    cell: grid.pos(self.dead_ends[i] as usize),
+                })
+            }
+            Pass::Shuffling { .. } => {
+                self.scan_start = rng.below(grid.cell_count() as u32) as usize;
+                self.pass = Pass::ByChance;
+                None
+            }
+            _ => None,
         }
     }
 
     pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        if let Some(event) = self.set_up(grid, rng) {
+            return event;
+        }
         loop {
             match self.pass {
+                Pass::Listing { .. } | Pass::Shuffling { .. } => {
+                    unreachable!("set up above")
+                }
                 Pass::ByChance => {
                     let Some(&index) = self.dead_ends.get(self.next) else {
                         self.next = 0;
@@ -110,6 +158,18 @@ impl Braider {
                     return GenEvent::Visit { cell };
                 }
             }
+        }
+    }
+
+    /// Which pass the braider is in (0 listing, 1 shuffling, then the three opening passes):
+    /// a step of one pass costs about the same as another of that pass, not as one of another.
+    pub fn pass_number(&self) -> u8 {
+        match self.pass {
+            Pass::Listing { .. } => 0,
+            Pass::Shuffling { .. } => 1,
+            Pass::ByChance => 2,
+            Pass::UntilLooped => 3,
+            Pass::AnyWall => 4,
         }
     }
 

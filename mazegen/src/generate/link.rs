@@ -16,88 +16,156 @@ use crate::rng::MazeRng;
 #[derive(Debug)]
 pub struct Linker {
     trees: UnionFind,
-    /// Islands left; 1 when the maze is connected.
+    /// Islands left; 1 when the maze is connected (known once the trees are joined).
     islands: u64,
     /// Closed walls between two islands, as `cell * 2 + (0 east, 1 south)`, shuffled.
     walls: Vec<u32>,
-    next: usize,
+    pass: Pass,
+}
+
+/// The linker's passes. The first three look at the whole grid, so they are done a cell (a
+/// swap) a step, like the rest of the work: a big grid's set-up is then no single long step for
+/// a caller that animates or slices the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    /// Joining each cell's tree with its open east and south neighbours', counting the joins.
+    Joining { next: usize, joins: u64 },
+    /// Listing the closed walls between two islands. Only those can join anything, and
+    /// islands are few and small next to the maze: listing just those keeps the shuffle tiny.
+    Listing { next: usize },
+    /// Shuffling the walls: `rng.shuffle`'s Fisher-Yates at `next` going down, so the order is
+    /// the one a shuffle in one go gives.
+    Shuffling { next: usize },
+    /// Opening the walls in that order, each whose two cells are still in different trees.
+    Opening { next: usize },
 }
 
 impl Linker {
-    pub fn new(grid: &Grid, rng: &mut MazeRng) -> Linker {
-        let mut trees = UnionFind::new(grid.cell_count());
-        let open_cells = grid.open_cell_count();
-        let mut joins = 0;
-        for p in grid.positions() {
-            for dir in [Dir::East, Dir::South] {
-                if grid.is_open(p, dir) {
-                    let next = grid.neighbour(p, dir).expect("open walls are inner walls");
-                    joins += u64::from(trees.union(grid.index(p) as u32, grid.index(next) as u32));
-                }
-            }
-        }
-        let islands = open_cells.saturating_sub(joins);
-        let mut walls = Vec::new();
-        if islands > 1 {
-            // Only walls between two islands can join anything, and islands are few and
-            // small next to the maze: listing just those keeps the shuffle tiny.
-            for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
-                for (bit, dir) in [(0, Dir::East), (1, Dir::South)] {
-                    let between_islands = grid.neighbour(p, dir).is_some_and(|n| {
-                        !grid.is_locked(n)
-                            && grid.is_closed(p, dir)
-                            && !trees.equiv(grid.index(p) as u32, grid.index(n) as u32)
-                    });
-                    if between_islands {
-                        walls.push(grid.index(p) as u32 * 2 + bit);
-                    }
-                }
-            }
-            rng.shuffle(&mut walls);
-        }
+    /// A linker for `grid`, which it looks at in its first steps: the grid must not change
+    /// in between.
+    pub fn new(grid: &Grid) -> Linker {
         Linker {
-            trees,
-            islands,
-            walls,
-            next: 0,
+            // Grown a cell a step, as the cells are joined.
+            trees: UnionFind::with_capacity(grid.cell_count()),
+            islands: 0,
+            walls: Vec::new(),
+            pass: Pass::Joining { next: 0, joins: 0 },
         }
     }
 
-    /// Islands not yet joined (1 once the maze is connected).
+    /// Islands not yet joined (1 once the maze is connected), once the trees are joined.
     #[cfg(test)]
     pub fn islands(&self) -> u64 {
         self.islands
     }
 
-    pub fn step(&mut self, grid: &mut Grid) -> GenEvent {
-        if self.islands <= 1 {
-            return GenEvent::Done;
-        }
-        let Some(&wall) = self.walls.get(self.next) else {
-            return GenEvent::Done;
-        };
-        self.next += 1;
-        let cell = grid.pos((wall / 2) as usize);
-        let dir = if wall % 2 == 0 { Dir::East } else { Dir::South };
-        let next = grid
-            .neighbour(cell, dir)
-            .expect("listed walls are inner walls");
-        if !self
-            .trees
-            .union(grid.index(cell) as u32, grid.index(next) as u32)
-        {
-            return GenEvent::Visit { cell };
-        }
-        grid.set_wall(cell, dir, false);
-        self.islands -= 1;
-        GenEvent::Carve {
-            from: cell,
-            to: next,
+    /// Which pass the linker is in (see [`Pass`]): steps of one pass cost about the same.
+    pub fn pass_number(&self) -> u8 {
+        match self.pass {
+            Pass::Joining { .. } => 0,
+            Pass::Listing { .. } => 1,
+            Pass::Shuffling { .. } => 2,
+            Pass::Opening { .. } => 3,
         }
     }
 
-    pub fn run(&mut self, grid: &mut Grid) {
-        while self.step(grid) != GenEvent::Done {}
+    pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        match &mut self.pass {
+            Pass::Joining { next, joins } if *next < grid.cell_count() => {
+                let cell = grid.pos(*next);
+                *next += 1;
+                // The element of the cell south of this one is the last one needed yet.
+                let needed = (*next + grid.width() as usize).min(grid.cell_count());
+                while self.trees.len() < needed {
+                    self.trees.push();
+                }
+                for dir in [Dir::East, Dir::South] {
+                    if grid.is_open(cell, dir) {
+                        let n = grid
+                            .neighbour(cell, dir)
+                            .expect("open walls are inner walls");
+                        let joined = self
+                            .trees
+                            .union(grid.index(cell) as u32, grid.index(n) as u32);
+                        *joins += u64::from(joined);
+                    }
+                }
+                GenEvent::Visit { cell }
+            }
+            Pass::Joining { joins, .. } => {
+                self.islands = grid.open_cell_count().saturating_sub(*joins);
+                if self.islands <= 1 {
+                    return GenEvent::Done;
+                }
+                self.pass = Pass::Listing { next: 0 };
+                self.step(grid, rng)
+            }
+            Pass::Listing { next } if *next < grid.cell_count() => {
+                let cell = grid.pos(*next);
+                *next += 1;
+                if !grid.is_locked(cell) {
+                    for (bit, dir) in [(0, Dir::East), (1, Dir::South)] {
+                        let between_islands = grid.neighbour(cell, dir).is_some_and(|n| {
+                            !grid.is_locked(n)
+                                && grid.is_closed(cell, dir)
+                                && !self
+                                    .trees
+                                    .equiv(grid.index(cell) as u32, grid.index(n) as u32)
+                        });
+                        if between_islands {
+                            self.walls.push(grid.index(cell) as u32 * 2 + bit);
+                        }
+                    }
+                }
+                GenEvent::Visit { cell }
+            }
+            Pass::Listing { .. } => {
+                self.pass = Pass::Shuffling {
+                    next: self.walls.len().saturating_sub(1),
+                };
+                self.step(grid, rng)
+            }
+            Pass::Shuffling { next } if *next >= 1 => {
+                let i = *next;
+                let bound = u32::try_from(i + 1).expect("fewer than 2^32 walls");
+                self.walls.swap(i, rng.below(bound) as usize);
+                *next -= 1;
+                GenEvent::Visit {
+                    cell: grid.pos((self.walls[i] / 2) as usize),
+                }
+            }
+            Pass::Shuffling { .. } => {
+                self.pass = Pass::Opening { next: 0 };
+                self.step(grid, rng)
+            }
+            Pass::Opening { next } => {
+                if self.islands <= 1 {
+                    return GenEvent::Done;
+                }
+                let Some(&wall) = self.walls.get(*next) else {
+                    return GenEvent::Done;
+                };
+                *next += 1;
+                let cell = grid.pos((wall / 2) as usize);
+                let dir = if wall % 2 == 0 { Dir::East } else { Dir::South };
+                let n = grid
+                    .neighbour(cell, dir)
+                    .expect("listed walls are inner walls");
+                if !self
+                    .trees
+                    .union(grid.index(cell) as u32, grid.index(n) as u32)
+                {
+                    return GenEvent::Visit { cell };
+                }
+                grid.set_wall(cell, dir, false);
+                self.islands -= 1;
+                GenEvent::Carve { from: cell, to: n }
+            }
+        }
+    }
+
+    pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        while self.step(grid, rng) != GenEvent::Done {}
     }
 }
 
@@ -127,11 +195,11 @@ mod tests {
     #[test]
     fn joins_every_island_with_one_wall_each_and_no_loop() {
         let mut grid = combs(7, 5);
-        let mut linker = Linker::new(&grid, &mut MazeRng::from_seed(3));
-        assert_eq!(linker.islands(), 7);
+        let mut linker = Linker::new(&grid);
+        let mut rng = MazeRng::from_seed(3);
         let mut carves = 0;
         loop {
-            match linker.step(&mut grid) {
+            match linker.step(&mut grid, &mut rng) {
                 GenEvent::Carve { from, to } => {
                     assert!(
                         open_neighbour(&grid, from, Dir::East) == Some(to)
@@ -146,7 +214,7 @@ mod tests {
                 GenEvent::Done => break,
             }
         }
-        assert_eq!(carves, 6);
+        assert_eq!(carves, 6, "7 islands");
         assert_eq!(stats::open_walls(&grid), 7 * 5 - 1);
         assert_eq!(stats::loops(&grid), 0);
     }
@@ -156,17 +224,24 @@ mod tests {
         let mut grid = combs(2, 6);
         grid.set_wall(Pos::new(0, 0), Dir::East, false);
         let before = grid.clone();
-        let mut linker = Linker::new(&grid, &mut MazeRng::from_seed(1));
+        let mut linker = Linker::new(&grid);
+        let mut rng = MazeRng::from_seed(1);
+        let steps = std::iter::from_fn(|| Some(linker.step(&mut grid, &mut rng)))
+            .take_while(|&e| e != GenEvent::Done)
+            .count();
+        assert_eq!(steps, 2 * 6, "a look at each cell");
         assert_eq!(linker.islands(), 1);
-        assert_eq!(linker.step(&mut grid), GenEvent::Done);
+        let mut fresh = MazeRng::from_seed(1);
+        let draws = |rng: &mut MazeRng| [0; 4].map(|_| rng.below(1 << 30));
+        assert_eq!(draws(&mut rng), draws(&mut fresh), "nothing drawn");
         assert_eq!(grid, before);
     }
 
     #[test]
     fn the_42_is_never_opened() {
         let mut grid = Grid::new(11, 9).unwrap();
-        let mut linker = Linker::new(&grid, &mut MazeRng::from_seed(9));
-        linker.run(&mut grid);
+        let mut linker = Linker::new(&grid);
+        linker.run(&mut grid, &mut MazeRng::from_seed(9));
         let stamp = grid.stamp().unwrap();
         assert!(stamp.cells().all(|c| grid.walls(c) == crate::Walls::CLOSED));
         assert_eq!(stats::loops(&grid), 0);

@@ -54,7 +54,9 @@ fn stepping_and_running_make_the_same_maze() {
     let ran = Generator::generate(options().perfect(false)).unwrap();
     assert_eq!(stepped.grid(), &ran);
     let mut budgeted = Generator::new(options().perfect(false)).unwrap();
-    while budgeted.run_steps(17) == 17 {}
+    while !budgeted.is_done() {
+        budgeted.run_steps(17);
+    }
     assert_eq!(budgeted.grid(), &ran);
     assert_eq!(budgeted.steps(), stepped.steps());
 }
@@ -105,4 +107,25 @@ fn bad_options_are_errors() {
         Generator::new(MazeOptions::new(1, 5)),
         Err(GenError::Size(_))
     ));
+}
+
+#[test]
+fn run_steps_stops_where_the_kind_of_step_changes_and_the_maze_is_the_same() {
+    let options = MazeOptions::new(40, 30).seed(3).perfect(false);
+    let mut generator = Generator::new(options.clone()).unwrap();
+    let mut kinds = vec![generator.step_kind()];
+    while !generator.is_done() {
+        let kind = generator.step_kind();
+        let taken = generator.run_steps(u64::MAX);
+        assert!(taken > 0 || generator.is_done());
+        assert_ne!(generator.step_kind(), kind, "stopped only at a change");
+        kinds.push(generator.step_kind());
+    }
+    // Carving, then braiding's listing, shuffling and at least its first opening pass.
+    assert!(kinds.len() >= 5, "{kinds:?}");
+    assert_eq!(
+        generator.grid(),
+        &Generator::generate(options).unwrap(),
+        "the same maze as in one go"
+    );
 }

@@ -5,7 +5,8 @@ use mazegen::Dir;
 
 /// The name the keys file uses for `action`: its [`Action`] variant in kebab-case
 /// (`TogglePath` is `toggle-path`), and for the pans their direction (`pan-left`). `None` for
-/// the actions only the mouse asks for.
+/// the actions only the mouse asks for, and for [`Action::Interrupt`], which only Ctrl-C and
+/// Ctrl-\\ ask for, whatever the keys file says.
 ///
 /// A `match`, so that a new action does not compile until it has a name (or is declared
 /// mouse-only); the tests check the names are the variants' own.
@@ -38,7 +39,7 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::CursorUp => "cursor-up",
         Action::CursorDown => "cursor-down",
         Action::PickCursorTheme => "pick-cursor-theme",
-        Action::FocusCanvas | Action::PickTheme(_) => return None,
+        Action::FocusCanvas | Action::PickTheme(_) | Action::Interrupt => return None,
     })
 }
 

@@ -6,16 +6,19 @@ use std::time::Duration;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use super::update;
-use crate::tui::effect::{Effect, WriteJob};
+use crate::tui::effect::{Effect, MazeOrder, WriteJob};
 use crate::tui::input::message_for;
-use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind};
+use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
-use crate::tui::testing::{answer, big_model, config, model, start, written_bytes};
+use crate::tui::testing::{
+    answer, answer_hand_overs, big_model, config, model, start, written_bytes,
+};
 use crate::tui::theme::ThemeError;
 use crate::tui::viewport::{Shown, Zoom};
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
+use mazegen::session::SearchJob;
 use mazegen::{Dir, Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -33,10 +36,13 @@ fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
     }
 }
 
+/// Ticks until the maze is solved, a big maze's hand-overs answered as they come (see
+/// [`answer_hand_overs`]); returns the other effects.
 fn tick_until_done(model: &mut Model) -> Vec<Effect> {
     let mut effects = Vec::new();
     for _ in 0..10_000 {
-        effects.extend(update(model, Message::Tick(FRAME)));
+        let tick = update(model, Message::Tick(FRAME));
+        effects.extend(answer_hand_overs(model, tick));
         if model.phase() == Phase::Done {
             return effects;
         }
@@ -200,6 +206,84 @@ fn quitting_waits_for_every_write_under_way_and_a_failed_first_save_is_the_exit_
 }
 
 #[test]
+fn quitting_while_a_save_is_written_shows_its_progress_and_quits_once_it_is_done() {
+    let mut m = model(9, 7);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    let job = saves(&act(&mut m, Action::Save))[0].job;
+    assert!(
+        !quits(&key(&mut m, KeyCode::Char('q'))),
+        "the save is under way"
+    );
+    assert!(m.is_quitting());
+    assert_eq!(
+        status_text(&m),
+        "Writing out/maze.txt… 0%, then quit (Ctrl-C: quit now)"
+    );
+    let progress = Message::Progress {
+        job,
+        done: 43,
+        total: 100,
+    };
+    assert!(update(&mut m, progress).is_empty());
+    assert_eq!(
+        status_text(&m),
+        "Writing out/maze.txt… 43%, then quit (Ctrl-C: quit now)"
+    );
+    // Keys are still answered while it waits.
+    assert!(act(&mut m, Action::NextTheme).is_empty());
+    assert_eq!(m.theme, 1);
+    let done = Message::Written {
+        job,
+        outcome: Ok(()),
+    };
+    assert!(quits(&update(&mut m, done)));
+}
+
+/// Ctrl-C, through the keymap as the run loop sends it.
+fn ctrl_c(model: &mut Model) -> Vec<Effect> {
+    let event = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let message = message_for(&event, model).expect("Ctrl-C means something everywhere");
+    update(model, message)
+}
+
+#[test]
+fn ctrl_c_quits_and_a_second_one_while_a_write_is_waited_for_leaves_at_once() {
+    let mut m = model(9, 7);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    assert!(
+        matches!(ctrl_c(&mut m).as_slice(), [Effect::Quit]),
+        "nothing to wait for: quits"
+    );
+
+    let mut m = model(9, 7);
+    let effects = tick_until_done(&mut m);
+    assert_eq!(saves(&effects).len(), 1, "the first save, under way");
+    let effects = ctrl_c(&mut m);
+    assert!(effects.is_empty(), "waits for the first save: {effects:?}");
+    assert_eq!(
+        status_text(&m),
+        "Writing out/maze.txt… 0%, then quit (Ctrl-C: quit now)"
+    );
+    assert!(matches!(ctrl_c(&mut m).as_slice(), [Effect::Abort]));
+}
+
+#[test]
+fn quitting_a_big_maze_says_what_it_waits_for() {
+    let mut m = big_model(300, 300);
+    update(&mut m, Message::Tick(FRAME));
+    assert!(act(&mut m, Action::Quit).is_empty());
+    assert!(
+        status_text(&m).starts_with("Finishing: carving ")
+            && status_text(&m).ends_with("%, then quit (Ctrl-C: quit now)"),
+        "{}",
+        status_text(&m)
+    );
+    assert!(matches!(ctrl_c(&mut m).as_slice(), [Effect::Abort]));
+}
+
+#[test]
 fn q_and_esc_quit_and_so_does_4() {
     for code in [KeyCode::Char('q'), KeyCode::Esc, KeyCode::Char('4')] {
         let mut m = model(9, 7);
@@ -236,14 +320,16 @@ fn finish_completes_the_maze_and_saves_only_the_first_time() {
 
 // --- Big mazes: finished in slices, measured by a job ---
 
-/// Ticks (a frame each) until `done` says so, collecting the effects.
+/// Ticks (a frame each) while `going` says so, collecting the effects; the hand-overs are
+/// answered as they come (see [`answer_hand_overs`]).
 fn tick_while(model: &mut Model, going: impl Fn(&Model) -> bool) -> (Vec<Effect>, u32) {
     let mut effects = Vec::new();
     for ticks in 0..100_000 {
         if !going(model) {
             return (effects, ticks);
         }
-        effects.extend(update(model, Message::Tick(FRAME)));
+        let tick = update(model, Message::Tick(FRAME));
+        effects.extend(answer_hand_overs(model, tick));
     }
     panic!("still going after 100000 ticks");
 }
@@ -363,7 +449,7 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
     let mut m = big_model(30, 20);
     let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
-    act(&mut m, Action::Regenerate);
+    act_answered(&mut m, Action::Regenerate);
     let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     let stale = effects
         .into_iter()
@@ -372,11 +458,12 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
             _ => None,
         })
         .unwrap();
-    act(&mut m, Action::Regenerate);
+    let effects = act(&mut m, Action::Regenerate);
     assert!(
-        act(&mut m, Action::Regenerate).is_empty(),
-        "the first maze was written: no waiting"
+        matches!(effects.as_slice(), [Effect::Make { .. }]),
+        "the first maze was written: no waiting, the new maze is made at once: {effects:?}"
     );
+    answer_hand_overs(&mut m, effects);
     let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     assert_eq!(measures(&effects), 1, "the new maze's measure");
     let (job, work) = stale;
@@ -387,24 +474,235 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
             measured: work.run(),
         },
     );
-    assert!(after.is_empty());
+    assert!(
+        matches!(after.as_slice(), [Effect::Discard(_)]),
+        "refused, and freed elsewhere (it may hold the old maze's last share): {after:?}"
+    );
     assert!(m.maze().measures().is_none(), "another maze's measures");
 }
 
 #[test]
-fn quitting_does_not_wait_for_the_measure_of_a_replaced_maze() {
+fn quitting_waits_neither_for_a_measure_nor_for_a_new_maze() {
     let mut m = big_model(30, 20);
     let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
-    act(&mut m, Action::Regenerate);
+    act_answered(&mut m, Action::Regenerate);
     let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     assert_eq!(measures(&effects), 1, "under way");
-    act(&mut m, Action::Regenerate);
-    assert!(m.jobs().is_empty());
-    assert!(matches!(
-        act(&mut m, Action::Quit).as_slice(),
-        [Effect::Quit]
-    ));
+    let make = act(&mut m, Action::Regenerate);
+    assert!(matches!(make.as_slice(), [Effect::Make { .. }]));
+    assert_eq!(m.jobs().len(), 2, "the measure and the new maze");
+    assert!(quits(&act(&mut m, Action::Quit)));
+}
+
+/// Acts, and answers the hand-overs the action asks for (a new maze made, say).
+fn act_answered(model: &mut Model, action: Action) -> Vec<Effect> {
+    let effects = act(model, action);
+    answer_hand_overs(model, effects)
+}
+
+// --- Big mazes: search work and new mazes made by jobs ---
+
+/// The search jobs among `effects`.
+fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SearchJob)> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Search { job, work } => Some((*job, work.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The one search job among `effects`.
+fn only_search(effects: &[Effect]) -> (JobId, SearchJob) {
+    let mut jobs = search_jobs(effects);
+    assert_eq!(jobs.len(), 1, "one search job: {effects:?}");
+    jobs.remove(0)
+}
+
+fn run_search(job: JobId, work: &SearchJob) -> Message {
+    Message::Searched {
+        job,
+        searched: work.run(),
+    }
+}
+
+/// Ticks a big maze until it is carved, answering nothing; returns the effects.
+fn carve(model: &mut Model) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    while model.phase() == Phase::Carving {
+        effects.extend(update(model, Message::Tick(FRAME)));
+    }
+    effects
+}
+
+#[test]
+fn a_big_maze_s_search_is_started_and_its_path_traced_by_jobs() {
+    let mut m = big_model(30, 20);
+    let effects = carve(&mut m);
+    let (job, start) = only_search(&effects);
+    assert!(start.is_start());
+    // Until the search is there, the maze is being solved but nothing moves, and the start is
+    // asked for once.
+    assert!(search_jobs(&update(&mut m, Message::Tick(FRAME))).is_empty());
+    assert_eq!((m.phase(), m.maze().searched()), (Phase::Solving, 0));
+    update(&mut m, run_search(job, &start));
+    let mut effects = Vec::new();
+    while search_jobs(&effects).is_empty() {
+        effects.extend(update(&mut m, Message::Tick(FRAME)));
+    }
+    let (job, trace) = only_search(&effects);
+    assert!(!trace.is_start());
+    assert!(m.maze().searched() > 0);
+    assert_eq!(m.phase(), Phase::Solving, "until the path is traced");
+    assert!(m.maze().shown_path().is_none());
+    assert!(search_jobs(&update(&mut m, Message::Tick(FRAME))).is_empty());
+    update(&mut m, run_search(job, &trace));
+    assert_eq!(m.phase(), Phase::Done);
+    // The same path and marks as a small maze's, solved in `update`.
+    let mut small = model(30, 20);
+    tick_until_done(&mut small);
+    assert_eq!(m.maze().shown_path(), small.maze().shown_path());
+    assert!(m.maze().shown_path().is_some());
+    for pos in (0..20).flat_map(|y| (0..30).map(move |x| Pos::new(x, y))) {
+        assert_eq!(m.maze().on_path(pos), small.maze().on_path(pos), "{pos}");
+    }
+}
+
+#[test]
+fn search_results_for_a_replaced_search_or_maze_are_ignored() {
+    let mut m = big_model(30, 20);
+    let effects = carve(&mut m);
+    let (old_job, old_start) = only_search(&effects);
+    // Another solver before the first search started: its start is asked for at once.
+    let effects = act(&mut m, Action::NextSolver);
+    let (job, start) = only_search(&effects);
+    assert!(start.is_start());
+    let stale = update(&mut m, run_search(old_job, &old_start));
+    assert!(
+        stale.iter().all(|e| matches!(e, Effect::Discard(_))),
+        "refused and freed elsewhere, nothing asked again: {stale:?}"
+    );
+    assert_eq!(m.maze().searched(), 0);
+    update(&mut m, run_search(job, &start));
+    update(&mut m, Message::Tick(FRAME));
+    assert!(m.maze().searched() > 0, "the new solver's search moves");
+
+    // A search of a maze replaced since.
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    act_answered(&mut m, Action::Regenerate);
+    let effects = carve(&mut m);
+    let (job, start) = only_search(&effects);
+    act_answered(&mut m, Action::Regenerate);
+    let seed = m.seed();
+    let stale = update(&mut m, run_search(job, &start));
+    assert!(stale.iter().all(|e| matches!(e, Effect::Discard(_))));
+    assert_eq!((m.seed(), m.phase()), (seed, Phase::Carving));
+}
+
+#[test]
+fn a_new_big_maze_is_made_by_a_job_while_the_old_one_stays_on_screen() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    let algorithm = m.config().algorithm;
+    let effects = act(&mut m, Action::Regenerate);
+    let [Effect::Make { job, order }] = effects.as_slice() else {
+        panic!("a new maze made by a job: {effects:?}");
+    };
+    let (first, first_order) = (*job, order.clone());
+    assert!(m.is_making());
+    assert_eq!(
+        (m.seed(), m.phase()),
+        (42, Phase::Done),
+        "the old maze, shown"
+    );
+    assert_eq!(
+        status_text(&m),
+        format!(
+            "Making the 30x20 {algorithm} maze, seed {}…",
+            first_order.seed
+        )
+    );
+    // `a` meanwhile carves the seed being made with the next algorithm; the first new maze is
+    // of no use any more.
+    let effects = act(&mut m, Action::NextAlgorithm);
+    let Some((job, order)) = effects.iter().find_map(|e| match e {
+        Effect::Make { job, order } => Some((*job, order.clone())),
+        _ => None,
+    }) else {
+        panic!("another new maze: {effects:?}");
+    };
+    assert_eq!(order.seed, first_order.seed);
+    assert_eq!(order.config.algorithm, algorithm.next());
+    let made = |job, order: &MazeOrder| Message::Made {
+        job,
+        made: Parcel::new(order.run()),
+    };
+    let stale = update(&mut m, made(first, &first_order));
+    assert!(stale.iter().all(|e| matches!(e, Effect::Discard(_))));
+    assert_eq!(
+        (m.seed(), m.phase()),
+        (42, Phase::Done),
+        "still the old maze"
+    );
+    let effects = update(&mut m, made(job, &order));
+    assert_eq!(m.seed(), order.seed);
+    assert_eq!(m.config().algorithm, algorithm.next());
+    assert_eq!(m.phase(), Phase::Carving);
+    assert!(!m.is_making());
+    assert_eq!(
+        status_text(&m),
+        format!("Algorithm: {}, seed {}", algorithm.next(), order.seed)
+    );
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Discard(_))),
+        "the old maze is freed elsewhere: {effects:?}"
+    );
+}
+
+#[test]
+fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    let effects = act(&mut m, Action::Regenerate);
+    let [Effect::Make { job, order }] = effects.as_slice() else {
+        panic!("a new maze made by a job: {effects:?}");
+    };
+    for action in [Action::Save, Action::Export, Action::Finish] {
+        assert!(act(&mut m, action).is_empty(), "{action:?} waits");
+    }
+    assert_eq!(
+        status_text(&m),
+        format!(
+            "Making the 30x20 {} maze, seed {}…, then save, export",
+            m.config().algorithm,
+            order.seed
+        )
+    );
+    let made = Message::Made {
+        job: *job,
+        made: Parcel::new(order.run()),
+    };
+    let mut effects = update(&mut m, made);
+    assert!(m.is_finishing(), "the new maze is finished for them");
+    assert!(
+        status_text(&m).starts_with("Finishing: carving ")
+            && status_text(&m).ends_with(", then save, export"),
+        "{}",
+        status_text(&m)
+    );
+    let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
+    effects.extend(more);
+    let all = answer(&mut m, effects);
+    let (saved, exported) = (saves(&all), exports(&all));
+    assert_eq!((saved.len(), exported.len()), (1, 1));
+    assert_eq!(saved[0].maze.seed(), order.seed, "the new maze is saved");
+    assert_eq!(exported[0].maze.seed(), order.seed);
 }
 
 // --- Written, Progress ---
