@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use mazegen::format::hex;
 use mazegen::inspect;
 use mazegen::validate::Expected;
@@ -35,7 +35,9 @@ fn broken_maze_file(side: u32, flips: u64, dir: &tempfile::TempDir) -> std::path
 fn inspect_files(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let mut group = c.benchmark_group("inspect");
+    // Flat: ten runs of a few seconds each, not 55 as linear sampling would make.
     group
+        .sampling_mode(SamplingMode::Flat)
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(20));
