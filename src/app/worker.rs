@@ -87,6 +87,9 @@ impl Worker {
                     measured: work.run(),
                 }),
             ),
+            Effect::Inspector(work) => {
+                ("inspect", Box::new(move || Message::Inspector(work.run())))
+            }
             Effect::Quit | Effect::Suspend => panic!("{effect:?} is the run loop's, not a job"),
         };
         let sender = self.sender.clone();

@@ -12,6 +12,7 @@ use mazegen::Maze;
 use mazegen::format::{Output, write_outputs};
 use mazegen::session::MeasureJob;
 
+use super::inspector::InspectorJob;
 use super::message::JobId;
 
 #[derive(Clone, Debug)]
@@ -22,6 +23,9 @@ pub enum Effect {
     /// Find a carved maze's shortest path and measure it; answered by
     /// [`Measured`](super::Message::Measured).
     Measure { job: JobId, work: MeasureJob },
+    /// One of the inspector's jobs (open, check, solve, write, list a folder); answered by a
+    /// [`Message::Inspector`](super::Message::Inspector).
+    Inspector(InspectorJob),
     /// Leave the dashboard. `update` only asks once nothing is left to write.
     Quit,
     /// Give the terminal back and stop until the shell resumes the program (`fg`), then

@@ -16,6 +16,8 @@ use super::model::{Focus, Model};
 pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
     match event {
         Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Quit)),
+        // The path prompt takes every key while it is open.
+        Event::Key(key) if model.inspect.is_prompting() => super::inspector::prompt_key(key),
         Event::Key(key) if key.kind != KeyEventKind::Release => model
             .keymap()
             .action_for(*key, key_context(model))

@@ -7,6 +7,8 @@ use std::time::Duration;
 use mazegen::Dir;
 use mazegen::session::Measured;
 
+pub use super::inspector::InspectorMessage;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
@@ -29,6 +31,8 @@ pub enum Message {
     },
     /// A measure job ended.
     Measured { job: JobId, measured: Measured },
+    /// The inspector's: a key typed into its path prompt, or what one of its jobs found.
+    Inspector(InspectorMessage),
 }
 
 /// Names a job (a write, a measure) from the effect that starts it to the message that ends
@@ -103,4 +107,10 @@ pub enum Action {
     PickCursorTheme,
     /// Use the theme at this place in the list (a mouse click).
     PickTheme(usize),
+    /// Ask for a maze file's path and open it in the inspector.
+    OpenFile,
+    /// Go to the opened file's next problem, in reading order.
+    NextProblem,
+    /// Go to the opened file's previous problem.
+    PreviousProblem,
 }

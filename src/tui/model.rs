@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::inspector::Inspect;
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
@@ -150,6 +151,8 @@ pub struct Model {
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
+    /// An opened maze file and the path prompt (see [`super::inspector`]).
+    pub(crate) inspect: Inspect,
 }
 
 impl Model {
@@ -227,6 +230,7 @@ impl Model {
             memory_limit,
             saves: Saves::default(),
             inline_cells,
+            inspect: Inspect::default(),
         };
         model.resize(size);
         Ok(model)
@@ -257,6 +261,9 @@ impl Model {
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {
+        if let Some(file) = self.inspect.file() {
+            return blocks(file.inspection.width(), file.inspection.height());
+        }
         blocks(self.config.width, self.config.height)
     }
 

@@ -70,6 +70,7 @@ pub fn answer(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect> {
                 job: *job,
                 measured: work.run(),
             }),
+            Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
             Effect::Quit | Effect::Suspend => None,
         };
         seen.push(effect);

@@ -70,6 +70,18 @@ impl Viewport {
         )
     }
 
+    /// Shows `block` in the middle of the detailed view (kept inside the maze), switching to
+    /// it from the whole maze when that is shrunk to fit.
+    pub fn centre_on(&mut self, block: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+        if maze_blocks.0 > columns || maze_blocks.1 > rows {
+            self.zoom = Zoom::Detail;
+        }
+        self.left = block.0.saturating_sub(columns / 2);
+        self.top = block.1.saturating_sub(rows / 2);
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+    }
+
     /// Moves the detailed view one cell towards `towards`, or half a canvas if `big`.
     pub fn pan(&mut self, towards: Dir, big: bool, maze_blocks: (u32, u32), canvas: (u16, u16)) {
         let (columns, rows) = detail_capacity(canvas.0, canvas.1);
@@ -89,6 +101,20 @@ impl Viewport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn centring_on_a_block_zooms_in_and_stays_inside_the_maze() {
+        let maze = blocks(100, 80);
+        let mut view = Viewport::fitting(maze, (60, 20));
+        assert_eq!(view.zoom(), Zoom::Whole);
+        view.centre_on((101, 81), maze, (60, 20));
+        assert_eq!(view.zoom(), Zoom::Detail);
+        assert_eq!(view.origin(maze, (60, 20)), (101 - 15, 81 - 10));
+        view.centre_on((3, 3), maze, (60, 20));
+        assert_eq!(view.origin(maze, (60, 20)), (0, 0));
+        view.centre_on((199, 159), maze, (60, 20));
+        assert_eq!(view.origin(maze, (60, 20)), (201 - 30, 161 - 20));
+    }
 
     #[test]
     fn starts_detailed_when_the_maze_fits() {

@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::roles::{MazeRoles, Role};
+use super::roles::{BlockRoles, Role};
 use super::{braille, paint};
 use crate::tui::theme::Theme;
 use crate::tui::viewport::{Viewport, Zoom};
@@ -12,7 +12,7 @@ use mazegen::Pos;
 
 /// Draws the maze into `area`.
 pub fn draw(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     viewport: &Viewport,
     maze_blocks: (u32, u32),
     theme: &Theme,
@@ -28,7 +28,7 @@ pub fn draw(
 /// One block is two columns by one row; the view starts at the viewport's origin, or is
 /// centred when the maze is smaller than the canvas.
 fn detail(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     viewport: &Viewport,
     maze_blocks: (u32, u32),
     theme: &Theme,
@@ -104,7 +104,13 @@ impl Scale {
 /// when every block fits that, else half blocks where each pixel shows a cell instead of a
 /// block (walls would only alias into noise), which still shows the carving, the search, the
 /// path and the 42.
-fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn whole(
+    roles: &dyn BlockRoles,
+    maze_blocks: (u32, u32),
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let pixels = (u32::from(area.width), 2 * u32::from(area.height));
     let scale = Scale::fitting(maze_blocks, pixels);
     if scale.num == 1 {
@@ -121,7 +127,7 @@ fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, 
     }
     let cells = roles.cells();
     let scale = Scale::fitting(cells, pixels);
-    let markers: Vec<(Pos, Role)> = roles.markers().collect();
+    let markers: Vec<(Pos, Role)> = roles.markers();
     let drawn = (scale.pixels(cells.0), scale.pixels(cells.1));
     half_blocks(theme, area, buf, drawn, |x, y| {
         let marker = markers

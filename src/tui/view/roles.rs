@@ -27,7 +27,53 @@ pub enum Role {
     Frontier,
     /// Reached by the search.
     Visited,
+    /// An opened file's wall that breaks a rule: incoherent, or open on the border.
+    BadWall,
+    /// An opened file's cell that breaks a rule: an unreadable digit, a 42 cell not closed, a
+    /// dead end over a board's limit.
+    BadCell,
+    /// The outline of an opened file's open 3x3 areas.
+    OpenArea,
+    /// A cell of an opened file that the entry cannot reach.
+    Unreachable,
+    /// Where an opened file's recorded path first steps through a wall or off the grid.
+    IllegalStep,
+    /// The true shortest path of an opened file, where the recorded one differs.
+    Shortest,
+    /// The problem `]` or `[` went to.
+    Selected,
     // Cells a search discards (filled dead ends) are drawn as `Unvisited`: out of play.
+}
+
+/// What the canvas asks of a maze, per frame: a generated one ([`MazeRoles`]) or an opened
+/// file ([`crate::tui::inspector::FileRoles`]).
+pub trait BlockRoles {
+    /// The role of block (`x`, `y`); blocks outside the maze are [`Role::Outside`].
+    fn block(&self, x: u32, y: u32) -> Role;
+    /// What fills a cell, for views that show a cell a pixel.
+    fn cell(&self, pos: Pos) -> Role;
+    /// The maze's size in cells.
+    fn cells(&self) -> (u32, u32);
+    /// The cells a shrunken view must not sample away.
+    fn markers(&self) -> Vec<(Pos, Role)>;
+}
+
+impl BlockRoles for MazeRoles<'_> {
+    fn block(&self, x: u32, y: u32) -> Role {
+        MazeRoles::block(self, x, y)
+    }
+
+    fn cell(&self, pos: Pos) -> Role {
+        MazeRoles::cell(self, pos)
+    }
+
+    fn cells(&self) -> (u32, u32) {
+        MazeRoles::cells(self)
+    }
+
+    fn markers(&self) -> Vec<(Pos, Role)> {
+        MazeRoles::markers(self).collect()
+    }
 }
 
 /// Answers "what is at this block" for one frame.
@@ -179,7 +225,7 @@ impl<'a> MazeRoles<'a> {
 }
 
 /// The role of an open passage between two cells.
-fn link(a: Role, b: Role) -> Role {
+pub(crate) fn link(a: Role, b: Role) -> Role {
     match (a, b) {
         (Role::Frontier, Role::Frontier) => Role::Frontier,
         (Role::Path, Role::Path) => Role::Path,
@@ -221,6 +267,7 @@ mod tests {
                         Role::Frontier => 'f',
                         Role::Visited => 'v',
                         Role::Outside => ' ',
+                        _ => '!',
                     })
                     .collect()
             })
