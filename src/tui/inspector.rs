@@ -17,7 +17,7 @@ mod job;
 mod prompt;
 mod roles;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::path::PathBuf;
 

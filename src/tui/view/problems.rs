@@ -2,6 +2,9 @@
 //! with its count), the theme list, and a legend of the problem colours; and the path prompt
 //! on the status line.
 
+#[cfg(test)]
+mod tests;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
