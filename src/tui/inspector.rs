@@ -32,7 +32,7 @@ use mazegen::validate::Expected;
 
 pub use job::{InspectorJob, Outcome, Shared, Work, walls_invalid};
 pub use prompt::{Completion, PathPrompt, PromptKey};
-pub use roles::FileRoles;
+pub use roles::{FileRoles, role_of};
 
 use super::effect::Effect;
 use super::message::{Action, Message};

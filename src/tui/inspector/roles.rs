@@ -2,10 +2,28 @@
 //! broken rule where it is. Each answer reads a few cells' [`Marks`] (O(1) each), so a frame
 //! costs the same for a 10000x10000 file as for a small one.
 
-use mazegen::inspect::{Inspection, Marks};
+use mazegen::inspect::{Inspection, Marks, ProblemKind};
 use mazegen::{Dir, Pos};
 
 use crate::tui::view::roles::{BlockRoles, Role, link};
+
+/// How many located problems the whole-maze view marks when it shows a cell a pixel (and
+/// would sample them away): enough to see where they gather, few enough for every frame.
+const MARKED_PROBLEMS: usize = 256;
+
+/// The role a kind of problem is drawn with, on the map and as its row's colour key.
+pub fn role_of(kind: ProblemKind) -> Role {
+    use ProblemKind as K;
+    match kind {
+        K::IncoherentWall | K::OpenBorder => Role::BadWall,
+        K::BadDigit | K::Stamp | K::DeadEnds => Role::BadCell,
+        K::OpenArea => Role::OpenArea,
+        K::Unreachable | K::CentreUnreachable => Role::Unreachable,
+        K::Path => Role::IllegalStep,
+        K::NotShortest => Role::Shortest,
+        _ => Role::Selected,
+    }
+}
 
 pub struct FileRoles<'a> {
     inspection: &'a Inspection,
@@ -173,14 +191,22 @@ impl BlockRoles for FileRoles<'_> {
     fn markers(&self) -> Vec<(Pos, Role)> {
         let inspection = self.inspection;
         let inside = |p: Option<Pos>| p.filter(|&p| inspection.contains(p));
-        [
+        // The first marker at a place wins: the selected problem, then the path's, the ends.
+        let problems = inspection
+            .locations()
+            .take(MARKED_PROBLEMS)
+            .map(|(p, problem)| (Some(p), role_of(problem.kind())));
+        let mut markers: Vec<(Pos, Role)> = [
+            (self.selected, Role::Selected),
+            (self.illegal_step, Role::IllegalStep),
             (inside(inspection.entry()), Role::Entry),
             (inside(inspection.exit()), Role::Exit),
-            (self.illegal_step, Role::IllegalStep),
-            (self.selected, Role::Selected),
         ]
         .into_iter()
+        .chain(problems)
         .filter_map(|(p, role)| Some((p?, role)))
-        .collect()
+        .collect();
+        markers.dedup_by_key(|m| m.0);
+        markers
     }
 }

@@ -450,3 +450,17 @@ fn the_config_for_a_file_takes_its_size_and_ends() {
     let placeholder = placeholder_config(&config);
     assert!(placeholder.landmark_notes().is_empty());
 }
+
+#[test]
+fn the_whole_view_marks_located_problems_so_sampling_keeps_them() {
+    let (m, _dir) = opened(&flip(&valid_text(), Pos::new(4, 2), Dir::East.bit()), None);
+    let markers = roles(&m).markers();
+    let bad: Vec<Pos> = markers
+        .iter()
+        .filter(|m| m.1 == Role::BadWall)
+        .map(|m| m.0)
+        .collect();
+    assert_eq!(bad.len(), 1, "{markers:?}");
+    assert!([Pos::new(4, 2), Pos::new(5, 2)].contains(&bad[0]));
+    assert!(markers.contains(&(Pos::new(0, 0), Role::Entry)));
+}

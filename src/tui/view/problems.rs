@@ -14,7 +14,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::roles::Role;
 use super::sidebar::{short_number, solver_label, themes};
 use super::{paint, pane};
-use crate::tui::inspector::{OpenFile, PathPrompt};
+use crate::tui::inspector::{OpenFile, PathPrompt, role_of};
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
 use crate::tui::model::Model;
@@ -117,20 +117,6 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     Paragraph::new(lines).render(inner, buf);
-}
-
-/// The role a kind of problem is drawn with, for the colour key of its row.
-pub fn role_of(kind: ProblemKind) -> Role {
-    use ProblemKind as K;
-    match kind {
-        K::IncoherentWall | K::OpenBorder => Role::BadWall,
-        K::BadDigit | K::Stamp | K::DeadEnds => Role::BadCell,
-        K::OpenArea => Role::OpenArea,
-        K::Unreachable | K::CentreUnreachable => Role::Unreachable,
-        K::Path => Role::IllegalStep,
-        K::NotShortest => Role::Shortest,
-        _ => Role::Selected,
-    }
 }
 
 /// One row per kind of broken rule, each with its colour key; the kind `]`/`[` went to is
