@@ -353,10 +353,18 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
     let work = Work::Check(Box::new(inspection.clone()));
     let (width, height) = (inspection.width(), inspection.height());
     let status = match inspection.first_unreadable() {
-        Some(error) => (
-            StatusKind::Warning,
-            format!("{}: {error}; shown as far as it reads", path.display()),
-        ),
+        Some(error) => {
+            let line = error
+                .line
+                .map(|n| format!("line {n}: "))
+                .unwrap_or_default();
+            let text = format!(
+                "{}: {line}{}; shown as far as it reads",
+                path.display(),
+                error.kind
+            );
+            (StatusKind::Warning, text)
+        }
         None => (
             StatusKind::Info,
             format!("Opened {} ({width}x{height}), checking…", path.display()),
@@ -406,15 +414,13 @@ fn checked_text(file: &OpenFile) -> String {
         );
     }
     let first = &rows[0].summary;
+    // The first unreadable line, if any, is the first row.
     let more = match rows.len() {
         1 => String::new(),
+        2 => " and 1 more kind".to_owned(),
         n => format!(" and {} more kinds", n - 1),
     };
-    let unreadable = inspection
-        .first_unreadable()
-        .map(|e| format!(" (read up to {e})"))
-        .unwrap_or_default();
-    format!("{name}: {first}{more}{unreadable}; ] goes to each problem")
+    format!("{name}: {first}{more}; ] goes to each problem")
 }
 
 /// `]` (`forward`) or `[`: the next or previous located problem, wrapping around.

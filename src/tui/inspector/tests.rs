@@ -334,7 +334,9 @@ fn a_truncated_file_opens_as_far_as_it_reads_naming_the_line() {
     assert_eq!((f.inspection.width(), f.inspection.height()), (W, 4));
     assert!(!f.inspection.is_complete());
     assert!(rows(&m)[0].2.starts_with("line 5: "), "{:?}", rows(&m));
-    assert!(m.status().unwrap().text.contains("line 5"));
+    let status = &m.status().unwrap().text;
+    assert!(status.contains("broken.txt: line 5: "), "{status}");
+    assert_eq!(status.matches("line 5").count(), 1, "{status}");
 }
 
 #[test]
