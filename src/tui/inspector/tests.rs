@@ -466,3 +466,51 @@ fn the_whole_view_marks_located_problems_so_sampling_keeps_them() {
     assert!([Pos::new(4, 2), Pos::new(5, 2)].contains(&bad[0]));
     assert!(markers.contains(&(Pos::new(0, 0), Role::Entry)));
 }
+
+#[test]
+fn malformed_files_draw_in_every_view_and_go_through_their_problems_without_a_panic() {
+    let text = valid_text();
+    let row = (W + 1) as usize;
+    let garbled = text.replacen('\n', "zz\n", 3);
+    let non_hex = {
+        let mut t = text.clone().into_bytes();
+        t[row + 3] = b'G';
+        t[2 * row + 7] = 0xFF;
+        String::from_utf8_lossy(&t).into_owned()
+    };
+    let cases = [
+        text[..row + 4].to_owned(),         // one row and a piece
+        text[..row * 3].to_owned(),         // whole rows, no end
+        text[..text.len() - 10].to_owned(), // the path cut
+        garbled,
+        non_hex,
+        with_path(&text, "NNNNWWWWXYZ"), // off the grid, then not a letter
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let (mut m, _dir) = opened(case, None);
+        for size in [(60, 22), (100, 30), (200, 60)] {
+            update(
+                &mut m,
+                Message::Resize {
+                    width: size.0,
+                    height: size.1,
+                },
+            );
+            for _ in 0..2 {
+                act(&mut m, Action::ToggleZoom);
+                for action in [
+                    Action::NextProblem,
+                    Action::PreviousProblem,
+                    Action::NextSolver,
+                ] {
+                    act(&mut m, action);
+                    let backend = ratatui::backend::TestBackend::new(size.0, size.1);
+                    let mut terminal = ratatui::Terminal::new(backend).unwrap();
+                    terminal
+                        .draw(|frame| crate::tui::view(&m, frame))
+                        .unwrap_or_else(|e| panic!("case {i}: {e}"));
+                }
+            }
+        }
+    }
+}
