@@ -1,7 +1,9 @@
 //! Speed of drawing one dashboard frame: the whole screen around a 200x60 maze canvas, for a
-//! small and a huge maze, since the canvas only looks at the blocks it shows.
+//! small and a huge maze, since the canvas only looks at the blocks it shows (or, for the whole
+//! view of a maze too big for braille, a bounded sample of cells and the path).
 //!
-//! `cargo bench --bench render`; the README lists the figures.
+//! `cargo bench --bench render`; `RENDER_BENCH_HUGE=1` adds a 20000x20000 maze (minutes to
+//! set up). The README lists the figures.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -10,7 +12,8 @@ use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use a_maze_ing::tui::theme::ThemeSet;
 use a_maze_ing::tui::{Action, Effect, Message, Model, Start, update, view};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -75,6 +78,8 @@ fn frames(c: &mut Criterion) {
             dashboard(4000, Some(100_000)),
             false,
         ),
+        // About 30x60 cells a character: gathered, with a path of 370k steps to walk.
+        ("2000x2000 solved, whole", dashboard(2000, None), false),
         // 201x201 blocks: too many for half blocks (200x120), not for braille (400x240).
         (
             "100x100 solved, whole in braille",
@@ -83,21 +88,33 @@ fn frames(c: &mut Criterion) {
         ),
     ];
     for (name, mut model, zoom) in cases {
-        let canvas = model.screen().unwrap().canvas;
-        assert_eq!((canvas.width, canvas.height), (200, 60));
         if zoom {
             update(&mut model, Message::Action(Action::ToggleZoom));
         }
-        let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1)).unwrap();
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                terminal
-                    .draw(|frame| view(black_box(&model), frame))
-                    .unwrap();
-            })
-        });
+        frame(&mut group, name, &model);
+    }
+    // A minute to set up and a few GB: only when asked for.
+    if std::env::var_os("RENDER_BENCH_HUGE").is_some() {
+        let mut model = dashboard(20_000, None);
+        frame(&mut group, "20000x20000 solved, whole", &model);
+        update(&mut model, Message::Action(Action::ToggleZoom));
+        frame(&mut group, "20000x20000 solved, detail", &model);
     }
     group.finish();
+}
+
+/// Times drawing `model`'s screen.
+fn frame(group: &mut BenchmarkGroup<WallTime>, name: &str, model: &Model) {
+    let canvas = model.screen().unwrap().canvas;
+    assert_eq!((canvas.width, canvas.height), (200, 60));
+    let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1)).unwrap();
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            terminal
+                .draw(|frame| view(black_box(model), frame))
+                .unwrap();
+        })
+    });
 }
 
 criterion_group!(benches, frames);

@@ -12,6 +12,7 @@ pub mod grid;
 pub mod inspect;
 pub mod maze;
 pub mod memory;
+pub mod quote;
 mod registry;
 pub mod rng;
 pub mod rules;
@@ -19,6 +20,7 @@ pub mod session;
 pub mod solve;
 pub mod stats;
 pub mod validate;
+pub mod walk_time;
 
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};

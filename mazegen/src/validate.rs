@@ -15,6 +15,10 @@ use crate::rules::{
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
+mod report;
+
+pub use report::{Report, RuleTally};
+
 /// What kind of maze the file should be, as its config says.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MazeKind {
@@ -116,43 +120,58 @@ pub enum Violation {
     ExitUnreachable(Pos),
 }
 
-/// Checks a maze file as read: the raw digits first, then the maze they describe.
+/// Checks a maze file as read: the raw digits first, then the maze they describe. Every broken
+/// rule is kept: for a file that may break rules at millions of cells, [`check_file`] keeps a
+/// few of each rule and counts the rest.
 pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     let mut found = Vec::new();
+    check_file_into(file, expected, &mut |v| found.push(v));
+    found
+}
+
+/// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations of
+/// each rule (and counting every one): the memory a check takes then does not grow with the
+/// number of broken rules, which can be several per cell.
+pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
+    let mut report = Report::new(keep);
+    check_file_into(file, expected, &mut |v| report.add(v));
+    report
+}
+
+/// [`validate_file`], giving each violation to `found` as it is found.
+fn check_file_into(file: &MazeFile, expected: &Expected, found: &mut impl FnMut(Violation)) {
     let (w, h) = (file.width(), file.height());
     if let Some(size) = expected.size.filter(|&s| s != (w, h)) {
-        found.push(Violation::SizeMismatch {
+        found(Violation::SizeMismatch {
             expected: size,
             found: (w, h),
         });
     }
     for y in 0..h {
         for x in 0..w {
-            wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), &mut |v| {
-                found.push(v)
-            });
+            wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), found);
         }
     }
     let landmarks = Landmarks::plan(w, h, expected.courtyard);
     if let Some(stamp) = landmarks.stamp {
         for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
-            found.push(Violation::StampNotClosed { cell });
+            found(Violation::StampNotClosed { cell });
         }
     }
     let grid = file.to_grid_with(landmarks);
     if let Some(yard) = landmarks.courtyard.filter(|_| grid.courtyard().is_none()) {
-        found.push(Violation::CourtyardNotOpen {
+        found(Violation::CourtyardNotOpen {
             origin: yard.origin(),
         });
     }
-    found.extend(validate_maze(
+    check_maze_into(
         &grid,
         file.entry,
         file.exit,
         &file.solution(),
         expected,
-    ));
-    found
+        found,
+    );
 }
 
 /// The wall rules that the digits of a `w` x `h` maze file break at `cell`, given to
@@ -227,19 +246,36 @@ pub fn validate_maze(
     expected: &Expected,
 ) -> Vec<Violation> {
     let mut found = Vec::new();
-    let (entry_ok, exit_ok) = end_violations(grid, entry, exit, expected, &mut found);
-    found.extend(open_areas(grid));
+    check_maze_into(grid, entry, exit, path, expected, &mut |v| found.push(v));
+    found
+}
+
+/// [`validate_maze`], giving each violation to `found` as it is found.
+fn check_maze_into(
+    grid: &Grid,
+    entry: Pos,
+    exit: Pos,
+    path: &Solution,
+    expected: &Expected,
+    found: &mut impl FnMut(Violation),
+) {
+    // The rules that break at most once each are gathered here first; the open areas, which
+    // can break at every cell, go straight to `found`.
+    let mut few = Vec::new();
+    let (entry_ok, exit_ok) = end_violations(grid, entry, exit, expected, &mut few);
+    few.drain(..).for_each(&mut *found);
+    open_areas(grid).for_each(&mut *found);
     if !entry_ok {
-        return found;
+        return;
     }
     let mut search = Bfs::flood(grid, entry);
     search.run();
     let reach = Reach::measure(grid, &search);
-    reach_violations(grid, &search, &reach, expected, &mut found);
+    reach_violations(grid, &search, &reach, expected, &mut few);
     if exit_ok {
-        found.extend(check_path(grid, path, exit, search.path_to(exit)));
+        few.extend(check_path(grid, path, exit, search.path_to(exit)));
     }
-    found
+    few.into_iter().for_each(found);
 }
 
 /// The rules about the entry and exit: where the config puts them, inside the maze, off the 42,

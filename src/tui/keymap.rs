@@ -156,7 +156,7 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('n')], Action::Step, "one step (while paused)", None),
     row(Global, &[ch('+'), ch('=')], Action::Faster, "animate faster", Some("faster")),
     row(Global, &[ch('-')], Action::Slower, "animate slower", Some("slower")),
-    row(Global, &[ch('z')], Action::ToggleZoom, "whole maze / detailed view", Some("zoom")),
+    row(Global, &[ch('z')], Action::ToggleZoom, "view: fit / 1:1 detail / whole maze", Some("zoom")),
     row(Global, &[TAB], Action::ToggleFocus, "switch focus: maze / theme list", Some("themes")),
     row(Global, &[ch('o')], Action::OpenFile, "open a maze file (Tab completes)", Some("open")),
     row(Global, &[ch(']')], Action::NextProblem, "next problem of an opened file", Some("problem")),

@@ -86,7 +86,7 @@ pub enum Action {
         towards: Dir,
         big: bool,
     },
-    /// Switch between the detailed view and the whole maze.
+    /// The next view: fit, 1:1 detail, whole maze.
     ToggleZoom,
     ToggleHelp,
     TogglePause,

@@ -207,7 +207,7 @@ impl Model {
         });
         let mut model = Model {
             seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
-            viewport: Viewport::fitting(blocks(config.width, config.height), (0, 0)),
+            viewport: Viewport::fitting(),
             config,
             maze,
             pace: Pace::default(),
@@ -243,8 +243,8 @@ impl Model {
         if self.zoom_picked {
             return;
         }
-        if let Some(screen) = self.screen() {
-            self.viewport = Viewport::fitting(self.maze_blocks(), screen.canvas_size());
+        if self.screen().is_some() {
+            self.viewport = Viewport::fitting();
             self.zoom_picked = true;
         }
     }
@@ -347,11 +347,15 @@ impl Model {
         }
     }
 
+    /// Control characters in `text` (from a file name, a config value) are escaped: written
+    /// raw they would move the cursor or change colours in the middle of the frame.
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
-        self.status = Some(Status {
-            kind,
-            text: text.into(),
-        });
+        let text = text.into();
+        let text = match text.contains(char::is_control) {
+            true => mazegen::quote::escaped(&text).to_string(),
+            false => text,
+        };
+        self.status = Some(Status { kind, text });
     }
 }
 

@@ -41,6 +41,13 @@ pub fn model(width: u32, height: u32) -> Model {
     Model::new(start(config(width, height, ""))).expect("the test maze can be made")
 }
 
+/// A dashboard on a fresh `width` x `height` maze that is finished and measured at once, in
+/// `update`, whatever its size (as small mazes are): for views of big finished mazes.
+pub fn inline_model(width: u32, height: u32) -> Model {
+    Model::with_inline_cells(start(config(width, height, "")), u64::MAX)
+        .expect("the test maze can be made")
+}
+
 /// A dashboard on a fresh `width` x `height` maze that counts as big (see
 /// [`crate::tui::model::INLINE_CELLS`]): finished in slices, measured by a job.
 pub fn big_model(width: u32, height: u32) -> Model {

@@ -1,9 +1,11 @@
 //! Drawing the model: a pure function of it, called once a frame.
 
+mod aggregate;
 mod braille;
 mod canvas;
 mod footer;
 mod help;
+mod minimap;
 mod paint;
 mod problems;
 pub mod roles;
@@ -23,7 +25,7 @@ use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
 use super::model::{Focus, Model};
 use super::theme::Theme;
-use super::viewport::{Zoom, detail_capacity};
+use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use roles::{BlockRoles, MazeRoles};
 
 pub use sidebar::solver_label;
@@ -86,24 +88,36 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Names the view and, when panning, which cells are on screen.
+/// Names the view, the one the zoom key moves to and, when panning, which cells are on screen.
+/// The fit view is plainly " Maze ": the maze as it should look.
 fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
     let blocks = model.maze_blocks();
-    match model.viewport().zoom() {
-        Zoom::Whole => " Maze · whole (z: detail) ".to_owned(),
-        Zoom::Detail => {
+    let viewport = model.viewport();
+    let next = match model.keymap().first_key_label(Action::ToggleZoom) {
+        Some(key) => format!("{key}: {}", viewport.next_zoom(blocks, canvas).name()),
+        None => String::new(),
+    };
+    let hint = |before: &str| match (before.is_empty(), next.is_empty()) {
+        (true, true) => String::new(),
+        (true, false) => format!(" ({next})"),
+        (false, true) => format!(" ({before})"),
+        (false, false) => format!(" ({before}, {next})"),
+    };
+    match (viewport.zoom(), viewport.shown(blocks, canvas)) {
+        (Zoom::Fit, Shown::Blocks(_)) => " Maze ".to_owned(),
+        (Zoom::Fit | Zoom::Whole, _) => format!(" Maze · whole{} ", hint("")),
+        (Zoom::Detail, _) if !pans(blocks, canvas) => format!(" Maze · 1:1{} ", hint("")),
+        (Zoom::Detail, _) => {
             let (columns, rows) = detail_capacity(canvas.0, canvas.1);
-            if blocks.0 <= columns && blocks.1 <= rows {
-                return " Maze ".to_owned();
-            }
-            let (left, top) = model.viewport().origin(blocks, canvas);
+            let (left, top) = viewport.origin(blocks, canvas);
             let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
             format!(
-                " Maze · cells {}–{} x {}–{} (arrows pan, z: whole) ",
+                " Maze · cells {}–{} x {}–{}{} ",
                 left / 2,
                 last(left, columns, blocks.0 / 2) - 1,
                 top / 2,
                 last(top, rows, blocks.1 / 2) - 1,
+                hint("arrows pan"),
             )
         }
     }

@@ -1,18 +1,130 @@
-//! Which part of the maze the canvas shows.
+//! Which part of the maze the canvas shows, and how big.
 //!
 //! The canvas draws the maze as a raster of *blocks*: a `w` x `h` maze is `2w+1` x `2h+1`
-//! blocks, cells at odd coordinates, walls and corner posts between them. In the detailed
-//! view a block is two terminal columns by one row, so cells look square; the whole-maze view
-//! packs blocks into half-block characters and scales them to fit.
+//! blocks, cells at odd coordinates, walls and corner posts between them. The detailed views
+//! give each block a rectangle of terminal cells ([`Look`]); the whole-maze view packs blocks
+//! into half blocks or braille dots, or gathers many cells into each character.
 
 use mazegen::Dir;
 
-/// How the canvas draws the maze.
+/// How the canvas draws the maze; `z` goes round them in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Zoom {
-    /// Two columns per block; pans when the maze is larger than the canvas.
+    /// The detailed view at the largest whole-number size that shows all of the maze, centred
+    /// (see [`fit`]); the whole-maze view when even the smallest detailed look is too big.
+    Fit,
+    /// One block is two columns by one row; pans when the maze is larger than the canvas.
     Detail,
     /// The whole maze, scaled to fit.
+    Whole,
+}
+
+impl Zoom {
+    fn next(self) -> Zoom {
+        match self {
+            Zoom::Fit => Zoom::Detail,
+            Zoom::Detail => Zoom::Whole,
+            Zoom::Whole => Zoom::Fit,
+        }
+    }
+
+    /// The name the canvas title gives the view.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zoom::Fit => "fit",
+            Zoom::Detail => "1:1",
+            Zoom::Whole => "whole",
+        }
+    }
+}
+
+/// How many terminal cells the blocks of one axis take: cells and walls alternate along it,
+/// starting and ending with a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Axis {
+    pub cell: u16,
+    pub wall: u16,
+}
+
+impl Axis {
+    /// Terminal cells taken by `blocks` blocks from the first (a wall).
+    pub fn span(self, blocks: u32) -> u32 {
+        let (cell, wall) = (u32::from(self.cell), u32::from(self.wall));
+        blocks / 2 * (cell + wall) + blocks % 2 * wall
+    }
+
+    /// The block at `offset` terminal cells from the first block, and how far into it.
+    pub fn block_at(self, offset: u32) -> (u32, u16) {
+        let (cell, wall) = (u32::from(self.cell), u32::from(self.wall));
+        let (pair, into) = (offset / (cell + wall), offset % (cell + wall));
+        if into < wall {
+            (2 * pair, into as u16)
+        } else {
+            (2 * pair + 1, (into - wall) as u16)
+        }
+    }
+
+    /// How wide the block `block` is.
+    pub fn width(self, block: u32) -> u16 {
+        if block % 2 == 1 { self.cell } else { self.wall }
+    }
+}
+
+/// The size of a block in a detailed view: columns across, rows down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub across: Axis,
+    pub down: Axis,
+}
+
+impl Look {
+    /// Every block `2k` columns by `k` rows, so cells look square: `k = 1` is the 1:1 view.
+    pub const fn scaled(k: u16) -> Look {
+        Look {
+            across: Axis {
+                cell: 2 * k,
+                wall: 2 * k,
+            },
+            down: Axis { cell: k, wall: k },
+        }
+    }
+
+    /// Cells two columns by one row, walls one column by one row: for a maze too wide for
+    /// 1:1 but not for this, which fills the canvas better than the whole-maze view.
+    pub const THIN_WALLS: Look = Look {
+        across: Axis { cell: 2, wall: 1 },
+        down: Axis { cell: 1, wall: 1 },
+    };
+
+    /// The terminal cells the whole maze takes.
+    pub fn size(self, maze_blocks: (u32, u32)) -> (u32, u32) {
+        (
+            self.across.span(maze_blocks.0),
+            self.down.span(maze_blocks.1),
+        )
+    }
+
+    fn fits(self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> bool {
+        let (width, height) = self.size(maze_blocks);
+        width <= u32::from(canvas.0) && height <= u32::from(canvas.1)
+    }
+}
+
+/// The fit view's look: blocks of `2k` x `k` for the largest whole `k` that shows the whole
+/// maze, else thin walls if they fit, else none (the whole-maze view stands in).
+pub fn fit(maze_blocks: (u32, u32), canvas: (u16, u16)) -> Option<Look> {
+    let (columns, rows) = (u32::from(canvas.0), u32::from(canvas.1));
+    let k = (columns / (2 * maze_blocks.0).max(1)).min(rows / maze_blocks.1.max(1));
+    if k >= 1 {
+        return Some(Look::scaled(u16::try_from(k).unwrap_or(u16::MAX)));
+    }
+    Some(Look::THIN_WALLS).filter(|look| look.fits(maze_blocks, canvas))
+}
+
+/// What a view draws: blocks of some look, or the whole maze scaled down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Blocks(Look),
     Whole,
 }
 
@@ -21,30 +133,31 @@ pub fn blocks(width: u32, height: u32) -> (u32, u32) {
     (2 * width + 1, 2 * height + 1)
 }
 
-/// The blocks a canvas of `columns` x `rows` shows in the detailed view.
+/// The blocks a canvas of `columns` x `rows` shows in the 1:1 view.
 pub fn detail_capacity(columns: u16, rows: u16) -> (u32, u32) {
     (u32::from(columns) / 2, u32::from(rows))
+}
+
+/// Whether the 1:1 view of the maze is larger than the canvas, so it pans.
+pub fn pans(maze_blocks: (u32, u32), canvas: (u16, u16)) -> bool {
+    let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+    maze_blocks.0 > columns || maze_blocks.1 > rows
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Viewport {
     zoom: Zoom,
-    /// The top-left block of the detailed view (before clamping to the maze).
+    /// The top-left block of the 1:1 view (before clamping to the maze).
     left: u32,
     top: u32,
 }
 
 impl Viewport {
-    /// The detailed view if the maze fits the canvas, else the whole maze.
-    pub fn fitting(maze_blocks: (u32, u32), canvas: (u16, u16)) -> Viewport {
-        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
-        let zoom = if maze_blocks.0 <= columns && maze_blocks.1 <= rows {
-            Zoom::Detail
-        } else {
-            Zoom::Whole
-        };
+    /// The view a dashboard starts in: the fit view, which is the whole-maze view when the
+    /// maze is too big for any detailed look, and follows the canvas as it is resized.
+    pub fn fitting() -> Viewport {
         Viewport {
-            zoom,
+            zoom: Zoom::Fit,
             left: 0,
             top: 0,
         }
@@ -54,14 +167,29 @@ impl Viewport {
         self.zoom
     }
 
-    pub fn toggle_zoom(&mut self) {
-        self.zoom = match self.zoom {
-            Zoom::Detail => Zoom::Whole,
-            Zoom::Whole => Zoom::Detail,
-        };
+    /// What the view draws for this maze on this canvas.
+    pub fn shown(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Shown {
+        shown(self.zoom, maze_blocks, canvas)
     }
 
-    /// The top-left block the detailed view shows: the stored one, kept inside the maze.
+    /// The view `z` moves to: the next one in the cycle fit, 1:1, whole that draws something
+    /// different (the fit view is the 1:1 view when blocks of 2x1 are the largest that fit,
+    /// and the whole-maze view when none do).
+    pub fn next_zoom(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Zoom {
+        let now = self.shown(maze_blocks, canvas);
+        let mut zoom = self.zoom.next();
+        while zoom != self.zoom && shown(zoom, maze_blocks, canvas) == now {
+            zoom = zoom.next();
+        }
+        zoom
+    }
+
+    /// Moves to [`Viewport::next_zoom`].
+    pub fn cycle_zoom(&mut self, maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        self.zoom = self.next_zoom(maze_blocks, canvas);
+    }
+
+    /// The top-left block the 1:1 view shows: the stored one, kept inside the maze.
     pub fn origin(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> (u32, u32) {
         let (columns, rows) = detail_capacity(canvas.0, canvas.1);
         (
@@ -70,19 +198,19 @@ impl Viewport {
         )
     }
 
-    /// Shows `block` in the middle of the detailed view (kept inside the maze), switching to
-    /// it from the whole maze when that is shrunk to fit.
+    /// Shows `block` in the middle of the 1:1 view (kept inside the maze), switching to it
+    /// from the whole-maze view of a maze too big for the canvas, where a place is a speck.
     pub fn centre_on(&mut self, block: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
-        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
-        if maze_blocks.0 > columns || maze_blocks.1 > rows {
+        if pans(maze_blocks, canvas) && self.shown(maze_blocks, canvas) == Shown::Whole {
             self.zoom = Zoom::Detail;
         }
+        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
         self.left = block.0.saturating_sub(columns / 2);
         self.top = block.1.saturating_sub(rows / 2);
         (self.left, self.top) = self.origin(maze_blocks, canvas);
     }
 
-    /// Moves the detailed view one cell towards `towards`, or half a canvas if `big`.
+    /// Moves the 1:1 view one cell towards `towards`, or half a canvas if `big`.
     pub fn pan(&mut self, towards: Dir, big: bool, maze_blocks: (u32, u32), canvas: (u16, u16)) {
         let (columns, rows) = detail_capacity(canvas.0, canvas.1);
         (self.left, self.top) = self.origin(maze_blocks, canvas);
@@ -98,15 +226,23 @@ impl Viewport {
     }
 }
 
+fn shown(zoom: Zoom, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Shown {
+    match zoom {
+        Zoom::Fit => fit(maze_blocks, canvas).map_or(Shown::Whole, Shown::Blocks),
+        Zoom::Detail => Shown::Blocks(Look::scaled(1)),
+        Zoom::Whole => Shown::Whole,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn centring_on_a_block_zooms_in_and_stays_inside_the_maze() {
+    fn centring_on_a_block_goes_to_1_1_from_a_shrunk_maze_and_stays_inside_it() {
         let maze = blocks(100, 80);
-        let mut view = Viewport::fitting(maze, (60, 20));
-        assert_eq!(view.zoom(), Zoom::Whole);
+        let mut view = Viewport::fitting();
+        assert_eq!(view.shown(maze, (60, 20)), Shown::Whole);
         view.centre_on((101, 81), maze, (60, 20));
         assert_eq!(view.zoom(), Zoom::Detail);
         assert_eq!(view.origin(maze, (60, 20)), (101 - 15, 81 - 10));
@@ -114,32 +250,86 @@ mod tests {
         assert_eq!(view.origin(maze, (60, 20)), (0, 0));
         view.centre_on((199, 159), maze, (60, 20));
         assert_eq!(view.origin(maze, (60, 20)), (201 - 30, 161 - 20));
+        // A maze the fit view shows whole stays in it.
+        let mut small = Viewport::fitting();
+        small.centre_on((5, 5), blocks(10, 8), (60, 20));
+        assert_eq!(small.zoom(), Zoom::Fit);
     }
 
     #[test]
-    fn starts_detailed_when_the_maze_fits() {
-        assert_eq!(blocks(25, 20), (51, 41));
+    fn fit_picks_the_largest_whole_block_size_that_shows_the_maze() {
+        let maze = blocks(25, 20);
+        assert_eq!(maze, (51, 41));
+        // 2x1 blocks need 102 x 41, 4x2 need 204 x 82.
+        assert_eq!(fit(maze, (130, 48)), Some(Look::scaled(1)));
+        assert_eq!(fit(maze, (204, 82)), Some(Look::scaled(2)));
+        assert_eq!(fit(maze, (203, 82)), Some(Look::scaled(1)));
+        assert_eq!(fit(maze, (400, 100)), Some(Look::scaled(2)));
+        assert_eq!(fit(maze, (1000, 130)), Some(Look::scaled(3)));
+        // Too narrow for 2x1 (the canvas of a 130x48 terminal): thin walls take 76 x 41.
+        assert_eq!(Look::THIN_WALLS.size(maze), (76, 41));
+        assert_eq!(fit(maze, (96, 44)), Some(Look::THIN_WALLS));
+        assert_eq!(fit(maze, (75, 44)), None);
+        assert_eq!(fit(maze, (96, 40)), None);
+        assert_eq!(fit(blocks(2000, 2000), (200, 60)), None);
+    }
+
+    #[test]
+    fn an_axis_finds_the_block_under_each_terminal_cell() {
+        let thin = Look::THIN_WALLS.across;
+        let found: Vec<_> = (0..7).map(|x| thin.block_at(x)).collect();
         assert_eq!(
-            Viewport::fitting(blocks(25, 20), (102, 41)).zoom(),
-            Zoom::Detail
+            found,
+            [(0, 0), (1, 0), (1, 1), (2, 0), (3, 0), (3, 1), (4, 0)]
         );
-        assert_eq!(
-            Viewport::fitting(blocks(25, 20), (101, 41)).zoom(),
-            Zoom::Whole
-        );
-        assert_eq!(
-            Viewport::fitting(blocks(25, 20), (200, 40)).zoom(),
-            Zoom::Whole
-        );
+        assert_eq!(thin.span(5), 7);
+        let big = Look::scaled(3).down;
+        assert_eq!(big.block_at(8), (2, 2));
+        assert_eq!(big.span(41), 123);
+        assert_eq!((thin.width(0), thin.width(1)), (1, 2));
+    }
+
+    #[test]
+    fn z_goes_round_the_views_that_differ() {
+        let canvas = (130, 48);
+        // 2x1 is the largest fit, so fit and 1:1 are the same picture: z skips one.
+        let small = blocks(25, 20);
+        let mut view = Viewport::fitting();
+        assert_eq!(view.zoom(), Zoom::Fit);
+        view.cycle_zoom(small, canvas);
+        assert_eq!(view.zoom(), Zoom::Whole);
+        view.cycle_zoom(small, canvas);
+        assert_eq!(view.zoom(), Zoom::Fit);
+        // All three differ for a tiny maze.
+        let tiny = blocks(5, 5);
+        let mut view = Viewport::fitting();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(view.zoom());
+            view.cycle_zoom(tiny, canvas);
+        }
+        assert_eq!(seen, [Zoom::Fit, Zoom::Detail, Zoom::Whole]);
+        assert_eq!(view.zoom(), Zoom::Fit);
+        // A big maze has no fit of its own: whole and 1:1.
+        let big = blocks(2000, 2000);
+        let mut view = Viewport::fitting();
+        assert_eq!(view.shown(big, canvas), Shown::Whole);
+        view.cycle_zoom(big, canvas);
+        assert_eq!(view.zoom(), Zoom::Detail);
+        view.cycle_zoom(big, canvas);
+        assert_eq!(view.zoom(), Zoom::Whole);
+        view.cycle_zoom(big, canvas);
+        assert_eq!(view.zoom(), Zoom::Detail);
     }
 
     #[test]
     fn pans_by_a_cell_or_half_a_canvas_and_stays_inside() {
         let maze = blocks(100, 100);
         let canvas = (40, 10);
-        let mut view = Viewport::fitting(maze, canvas);
-        view.toggle_zoom();
+        let mut view = Viewport::fitting();
+        view.cycle_zoom(maze, canvas);
         assert_eq!(view.zoom(), Zoom::Detail);
+        assert!(pans(maze, canvas));
         view.pan(Dir::West, false, maze, canvas);
         assert_eq!(view.origin(maze, canvas), (0, 0));
         view.pan(Dir::East, false, maze, canvas);
@@ -157,7 +347,8 @@ mod tests {
     #[test]
     fn a_maze_smaller_than_the_canvas_does_not_move() {
         let maze = blocks(5, 5);
-        let mut view = Viewport::fitting(maze, (80, 20));
+        assert!(!pans(maze, (80, 20)));
+        let mut view = Viewport::fitting();
         for towards in Dir::ALL {
             view.pan(towards, true, maze, (80, 20));
             assert_eq!(view.origin(maze, (80, 20)), (0, 0));
@@ -167,7 +358,7 @@ mod tests {
     #[test]
     fn a_resized_canvas_keeps_the_view_inside() {
         let maze = blocks(50, 50);
-        let mut view = Viewport::fitting(maze, (20, 10));
+        let mut view = Viewport::fitting();
         for _ in 0..100 {
             view.pan(Dir::East, true, maze, (20, 10));
         }

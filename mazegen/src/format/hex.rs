@@ -18,6 +18,7 @@ use super::read::{open_regular, read_limited};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, SizeError, Walls, check_size};
 use crate::maze::Maze;
+use crate::quote::{self, quoted};
 use crate::solve::Solution;
 
 /// The 42 hex file as a [`Format`]: the rows, then the entry, the exit and the shortest path
@@ -370,7 +371,7 @@ pub enum HexErrorKind {
     NoRows,
     #[error("row has {found} cells, the rows above have {expected}")]
     RowLength { expected: usize, found: usize },
-    #[error("'{found}' in column {column} is not a hex digit")]
+    #[error("'{}' in column {column} is not a hex digit", found.escape_debug())]
     NotHex { column: usize, found: char },
     #[error("maze size: {0}")]
     Size(SizeError),
@@ -378,11 +379,11 @@ pub enum HexErrorKind {
     MissingFooter,
     #[error("the file ends before {0}")]
     Missing(&'static str),
-    #[error("the {what} must be x,y (two whole numbers), got \"{found}\"")]
+    #[error("the {what} must be x,y (two whole numbers), got {}", quoted(found))]
     Coordinate { what: &'static str, found: String },
-    #[error("'{found}' at position {column} of the path is not one of N, E, S, W")]
+    #[error("'{}' at position {column} of the path is not one of N, E, S, W", found.escape_debug())]
     NotAStep { column: usize, found: char },
-    #[error("unexpected text after the path: \"{0}\"")]
+    #[error("unexpected text after the path: {}", quoted(.0))]
     Trailing(String),
     #[error("the file is not text (not valid UTF-8)")]
     NotText,
@@ -391,9 +392,9 @@ pub enum HexErrorKind {
 /// A maze file that could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {source}", quote::path(path))]
     Io { path: PathBuf, source: io::Error },
-    #[error("{}:{}", path.display(), match source.line {
+    #[error("{}:{}", quote::path(path), match source.line {
         Some(n) => format!("{n}: {}", source.kind),
         None => format!(" {}", source.kind),
     })]

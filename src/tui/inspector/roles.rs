@@ -188,6 +188,43 @@ impl BlockRoles for FileRoles<'_> {
         (self.inspection.width(), self.inspection.height())
     }
 
+    fn path(&self) -> Option<(Pos, &[Dir])> {
+        let inspection = self.inspection;
+        let entry = inspection
+            .entry()
+            .filter(|&e| self.show_path && inspection.contains(e))?;
+        // Up to where it leaves the maze (drawn there; the rest is nowhere).
+        let steps = inspection.recorded_path();
+        let mut at = (i64::from(entry.x), i64::from(entry.y));
+        let inside = steps
+            .iter()
+            .position(|dir| {
+                let (dx, dy) = dir.delta();
+                at = (at.0 + dx, at.1 + dy);
+                self.at(at.0, at.1).is_none()
+            })
+            .unwrap_or(steps.len());
+        Some((entry, &steps[..inside]))
+    }
+
+    fn stamp_cells(&self) -> Vec<Pos> {
+        let stamp = self.inspection.stamp();
+        stamp.map_or_else(Vec::new, |stamp| stamp.cells().collect())
+    }
+
+    fn closed_walls(&self, pos: Pos) -> u32 {
+        let walls = self.inspection.walls(pos);
+        u32::from(walls.is_closed(Dir::East)) + u32::from(walls.is_closed(Dir::South))
+    }
+
+    fn is_animating(&self) -> bool {
+        false
+    }
+
+    fn ground(&self, pos: Pos) -> Role {
+        FileRoles::ground(self, self.inspection.cell_marks(pos))
+    }
+
     fn markers(&self) -> Vec<(Pos, Role)> {
         let inspection = self.inspection;
         let inside = |p: Option<Pos>| p.filter(|&p| inspection.contains(p));

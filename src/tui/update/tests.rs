@@ -12,7 +12,7 @@ use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::testing::{answer, big_model, config, model, start, written_bytes};
 use crate::tui::theme::ThemeError;
-use crate::tui::viewport::Zoom;
+use crate::tui::viewport::{Shown, Zoom};
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
@@ -881,7 +881,8 @@ fn shift_turns_the_wheel_sideways_on_the_canvas() {
 #[test]
 fn a_big_maze_starts_whole_and_pans_once_zoomed_in() {
     let mut m = model(200, 200);
-    assert_eq!(m.viewport().zoom(), Zoom::Whole);
+    let canvas = m.screen().unwrap().canvas_size();
+    assert_eq!(m.viewport().shown(m.maze_blocks(), canvas), Shown::Whole);
     key(&mut m, KeyCode::Right);
     assert!(status_text(&m).contains("z zooms in"));
     key(&mut m, KeyCode::Char('z'));
@@ -912,7 +913,7 @@ fn the_start_zoom_waits_for_a_terminal_big_enough_for_the_layout() {
             height: 30,
         },
     );
-    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    assert_eq!(m.viewport().zoom(), Zoom::Fit);
     // Later resizes keep the user's choice.
     act(&mut m, Action::ToggleZoom);
     update(
@@ -926,8 +927,8 @@ fn the_start_zoom_waits_for_a_terminal_big_enough_for_the_layout() {
 }
 
 #[test]
-fn a_small_maze_starts_in_the_detailed_view() {
-    assert_eq!(model(15, 10).viewport().zoom(), Zoom::Detail);
+fn a_small_maze_starts_in_the_fit_view() {
+    assert_eq!(model(15, 10).viewport().zoom(), Zoom::Fit);
 }
 
 #[test]
@@ -1114,6 +1115,23 @@ fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
     answer_all(&mut m, Message::Action(Action::Finish));
     answer_all(&mut m, Message::Action(Action::NextAlgorithm));
     assert_eq!(m.config.algorithm, Algorithm::Backtracker.next());
+}
+
+#[test]
+fn next_algorithm_skips_the_random_walks_that_would_take_minutes() {
+    use mazegen::Algorithm;
+    // 2x100000: the walks of Aldous-Broder and Wilson grow with the square of the length.
+    let mut config = config(2, 100_000, "");
+    config.algorithm = Algorithm::Kruskal;
+    let mut m = Model::new(start(config)).unwrap();
+    answer_all(&mut m, Message::Action(Action::Finish));
+    answer_all(&mut m, Message::Action(Action::NextAlgorithm));
+    assert_eq!(m.config.algorithm, Algorithm::HuntAndKill);
+    let status = &m.status().unwrap().text;
+    assert!(
+        status.ends_with("(skipped wilson, aldous-broder: over a minute to carve at this size)"),
+        "{status}"
+    );
 }
 
 fn start_unlimited() -> crate::tui::model::Start {

@@ -1,14 +1,14 @@
-//! The maze pane. Only the visible blocks are looked at, so a frame costs the same for a
+//! The maze pane. Only the visible blocks are looked at (and, for a maze too big to show every
+//! block, a bounded sample of cells plus the path), so a frame costs about the same for a
 //! 20x20 maze as for a 4000x4000 one.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::roles::{BlockRoles, Role};
-use super::{braille, paint};
+use super::{aggregate, braille, minimap, paint};
 use crate::tui::theme::Theme;
-use crate::tui::viewport::{Viewport, Zoom};
-use mazegen::Pos;
+use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom, detail_capacity, pans};
 
 /// Draws the maze into `area`.
 pub fn draw(
@@ -19,42 +19,74 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    match viewport.zoom() {
-        Zoom::Detail => detail(roles, viewport, maze_blocks, theme, area, buf),
-        Zoom::Whole => whole(roles, maze_blocks, theme, area, buf),
+    let canvas = (area.width, area.height);
+    match viewport.shown(maze_blocks, canvas) {
+        Shown::Blocks(look) if viewport.zoom() == Zoom::Detail => {
+            let origin = viewport.origin(maze_blocks, canvas);
+            detail(roles, look, origin, maze_blocks, theme, area, buf);
+            if pans(maze_blocks, canvas) {
+                let shown = detail_capacity(canvas.0, canvas.1);
+                minimap::draw(roles, (origin, shown), theme, area, buf);
+            }
+        }
+        Shown::Blocks(look) => detail(roles, look, (0, 0), maze_blocks, theme, area, buf),
+        Shown::Whole => whole(roles, maze_blocks, theme, area, buf),
     }
 }
 
-/// One block is two columns by one row; the view starts at the viewport's origin, or is
-/// centred when the maze is smaller than the canvas.
+/// Blocks of `look`'s size from block `first` on, centred when the maze is smaller than the
+/// canvas. A block wider than one column is drawn with the first of its role's two
+/// monochrome glyphs on its left half and the second on its right half (`()`, `(())`).
 fn detail(
     roles: &dyn BlockRoles,
-    viewport: &Viewport,
+    look: Look,
+    first: (u32, u32),
     maze_blocks: (u32, u32),
     theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let (left, top) = viewport.origin(maze_blocks, (area.width, area.height));
-    let margin_x = (u32::from(area.width / 2)).saturating_sub(maze_blocks.0) / 2;
-    let margin_y = u32::from(area.height).saturating_sub(maze_blocks.1) / 2;
-    for row in 0..area.height {
-        let y = (top + u32::from(row)).checked_sub(margin_y);
-        for pair in 0..area.width / 2 {
-            let x = (left + u32::from(pair)).checked_sub(margin_x);
-            let role = match (x, y) {
-                (Some(x), Some(y)) => roles.block(x, y),
+    let columns = along(look.across, first.0, maze_blocks.0, area.width);
+    let rows = along(look.down, first.1, maze_blocks.1, area.height);
+    for (row, y) in (area.y..).zip(rows) {
+        let mut last: Option<(u32, Role)> = None;
+        for (column, x) in (area.x..).zip(&columns) {
+            let role = match (y, x) {
+                (Some((y, _)), Some((x, _))) => match last {
+                    Some((at, role)) if at == *x => role,
+                    _ => {
+                        let role = roles.block(*x, y);
+                        last = Some((*x, role));
+                        role
+                    }
+                },
                 _ => Role::Outside,
             };
             let (symbols, style) = paint::block(role, theme);
-            for (i, symbol) in symbols.into_iter().enumerate() {
-                let position = (area.x + 2 * pair + i as u16, area.y + row);
-                if let Some(cell) = buf.cell_mut(position) {
-                    cell.set_symbol(symbol).set_style(style);
-                }
+            let half = x.map_or(0, |(x, into)| {
+                let width = look.across.width(x);
+                usize::from(width > 1 && 2 * into >= width)
+            });
+            if let Some(cell) = buf.cell_mut((column, row)) {
+                cell.set_symbol(symbols[half]).set_style(style);
             }
         }
     }
+}
+
+/// For each of `cells` terminal cells along one axis: the block drawn there and how far into
+/// it, or `None` in the margin around a maze smaller than the canvas. Drawing starts at block
+/// `first`.
+fn along(axis: Axis, first: u32, blocks: u32, cells: u16) -> Vec<Option<(u32, u16)>> {
+    let skipped = axis.span(first);
+    let total = axis.span(blocks);
+    let margin = u32::from(cells).saturating_sub(total - skipped) / 2;
+    (0..u32::from(cells))
+        .map(|i| {
+            let offset = i.checked_sub(margin)? + skipped;
+            (offset < total).then(|| axis.block_at(offset))
+        })
+        .collect()
 }
 
 /// How the whole-maze view maps its pixels (half a character each: one column, half a row,
@@ -67,7 +99,7 @@ pub struct Scale {
 
 impl Scale {
     /// The largest scale that shows all of `blocks` in `pixels`: whole-number magnification
-    /// when the maze is small, else point sampling.
+    /// when the maze is small, else the shrinking that fits the tighter side.
     pub fn fitting(blocks: (u32, u32), pixels: (u32, u32)) -> Scale {
         let (bw, bh) = (blocks.0.max(1), blocks.1.max(1));
         let (pw, ph) = (pixels.0.max(1), pixels.1.max(1));
@@ -88,6 +120,11 @@ impl Scale {
         ((2 * u64::from(p) + 1) * u64::from(self.num) / (2 * u64::from(self.den))) as u32
     }
 
+    /// The first block of pixel `p` (pixel `p` covers blocks `first(p)..first(p + 1)`).
+    pub fn first(self, p: u32) -> u32 {
+        (u64::from(p) * u64::from(self.num) / u64::from(self.den)) as u32
+    }
+
     /// The pixel block `b` falls in.
     pub fn pixel(self, b: u32) -> u32 {
         (u64::from(b) * u64::from(self.den) / u64::from(self.num)) as u32
@@ -99,11 +136,9 @@ impl Scale {
     }
 }
 
-/// The whole maze, in the densest glyphs it needs: half blocks (two square pixels a
-/// character, full colour) when every block fits them, else braille (eight dots a character)
-/// when every block fits that, else half blocks where each pixel shows a cell instead of a
-/// block (walls would only alias into noise), which still shows the carving, the search, the
-/// path and the 42.
+/// The whole maze, in the densest glyphs that show every block: half blocks (two square
+/// pixels a character, full colour) or else braille (eight dots a character). When even
+/// braille has too few dots, each character gathers many cells ([`aggregate`]).
 fn whole(
     roles: &dyn BlockRoles,
     maze_blocks: (u32, u32),
@@ -125,21 +160,7 @@ fn whole(
         braille::draw(roles, maze_blocks, theme, area, buf);
         return;
     }
-    let cells = roles.cells();
-    let scale = Scale::fitting(cells, pixels);
-    let markers: Vec<(Pos, Role)> = roles.markers();
-    let drawn = (scale.pixels(cells.0), scale.pixels(cells.1));
-    half_blocks(theme, area, buf, drawn, |x, y| {
-        let marker = markers
-            .iter()
-            .find(|(at, _)| scale.pixel(at.x) == x && scale.pixel(at.y) == y);
-        let (cx, cy) = (scale.block(x), scale.block(y));
-        match marker {
-            Some(&(_, role)) => role,
-            None if cx < cells.0 && cy < cells.1 => roles.cell(Pos::new(cx, cy)),
-            None => Role::Outside,
-        }
-    });
+    aggregate::draw(roles, true, theme, area, buf);
 }
 
 /// Fills `area` with half-block characters for `drawn` pixels, centred, asking `role_at`

@@ -20,6 +20,7 @@ use crate::tui::message::Action;
 use crate::tui::model::Model;
 use crate::tui::theme::Theme;
 use mazegen::inspect::ProblemKind;
+use mazegen::quote::{self, escaped};
 
 pub fn draw_sidebar(model: &Model, file: &OpenFile, screen: &Screen, buf: &mut Buffer) {
     facts(model.theme(), file, screen.facts, buf);
@@ -41,8 +42,8 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
     let inspection = &file.inspection;
     let dash = || "–".to_owned();
     let name = file.path.file_name().map_or_else(
-        || file.path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
+        || quote::path(&file.path),
+        |n| quote::path(std::path::Path::new(n)),
     );
     let size = match inspection.is_complete() {
         true => format!("{} x {}", inspection.width(), inspection.height()),
@@ -215,7 +216,8 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     let label = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
     Paragraph::new(Line::from(vec![
         Span::styled(" Open: ", label),
-        Span::raw(prompt.text.clone()),
+        // Names read from the folder may hold control characters: shown escaped.
+        Span::raw(escaped(&prompt.text).to_string()),
         Span::styled("█", Style::new().fg(palette.accent)),
     ]))
     .style(base)
@@ -223,7 +225,7 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     let hint = if prompt.candidates.is_empty() {
         " Tab completes · Enter opens · Esc cancels".to_owned()
     } else {
-        format!(" {}", prompt.candidates.join("  "))
+        format!(" {}", escaped(&prompt.candidates.join("  ")))
     };
     Paragraph::new(Line::styled(hint, Style::new().fg(palette.footer)))
         .style(base)

@@ -5,7 +5,7 @@
 use mazegen::generate::CellState;
 use mazegen::session::{Phase, Session};
 use mazegen::solve::SearchState;
-use mazegen::{Dir, Pos};
+use mazegen::{Dir, Pos, Solution};
 
 /// What a block shows. The theme gives each a colour (or a glyph).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,8 +54,19 @@ pub trait BlockRoles {
     fn cell(&self, pos: Pos) -> Role;
     /// The maze's size in cells.
     fn cells(&self) -> (u32, u32);
-    /// The cells a shrunken view must not sample away.
+    /// The cells a shrunken view must not sample away; the first at a place wins.
     fn markers(&self) -> Vec<(Pos, Role)>;
+    /// The path drawn over the maze, if there is one to draw: its first cell and its steps,
+    /// every one inside the maze.
+    fn path(&self) -> Option<(Pos, &[Dir])>;
+    /// The cells of the 42, drawn in its colour.
+    fn stamp_cells(&self) -> Vec<Pos>;
+    /// How many of a cell's east and south walls are closed (0 to 2).
+    fn closed_walls(&self, pos: Pos) -> u32;
+    /// Whether the cells' roles come from the carving or the search.
+    fn is_animating(&self) -> bool;
+    /// A cell's role under the markers.
+    fn ground(&self, pos: Pos) -> Role;
 }
 
 impl BlockRoles for MazeRoles<'_> {
@@ -73,6 +84,26 @@ impl BlockRoles for MazeRoles<'_> {
 
     fn markers(&self) -> Vec<(Pos, Role)> {
         MazeRoles::markers(self).collect()
+    }
+
+    fn path(&self) -> Option<(Pos, &[Dir])> {
+        MazeRoles::path(self).map(|path| (path.start(), path.dirs()))
+    }
+
+    fn stamp_cells(&self) -> Vec<Pos> {
+        MazeRoles::stamp_cells(self)
+    }
+
+    fn closed_walls(&self, pos: Pos) -> u32 {
+        MazeRoles::closed_walls(self, pos)
+    }
+
+    fn is_animating(&self) -> bool {
+        MazeRoles::is_animating(self)
+    }
+
+    fn ground(&self, pos: Pos) -> Role {
+        MazeRoles::ground(self, pos)
     }
 }
 
@@ -140,6 +171,33 @@ impl<'a> MazeRoles<'a> {
         (self.width, self.height)
     }
 
+    /// The path drawn over the maze, if there is one to draw.
+    pub fn path(&self) -> Option<&'a Solution> {
+        let maze: &'a Session = self.maze;
+        (self.show_path && self.phase == Phase::Done)
+            .then(|| maze.shown_path())
+            .flatten()
+    }
+
+    /// The cells of the 42, drawn in its colour.
+    pub fn stamp_cells(&self) -> Vec<Pos> {
+        let stamp = self.maze.grid().stamp();
+        stamp.map_or_else(Vec::new, |stamp| stamp.cells().collect())
+    }
+
+    /// How many of a cell's east and south walls are closed (0 to 2): two walls a cell, so
+    /// a count over some cells measures how much of their area is wall.
+    pub fn closed_walls(&self, pos: Pos) -> u32 {
+        let grid = self.maze.grid();
+        u32::from(grid.is_closed(pos, Dir::East)) + u32::from(grid.is_closed(pos, Dir::South))
+    }
+
+    /// Whether the cells' roles come from the carving or the search; once the maze is done
+    /// they are all passages (the path and the 42 are found without looking at each cell).
+    pub fn is_animating(&self) -> bool {
+        self.phase != Phase::Done
+    }
+
     /// What fills a cell, overlays first.
     pub fn cell(&self, pos: Pos) -> Role {
         if pos == self.maze.entry() {
@@ -156,7 +214,7 @@ impl<'a> MazeRoles<'a> {
     /// A cell's role under the entry, exit and head markers: the one the passages between
     /// cells take on when both sides agree, so the stack, the search and the path read as
     /// continuous lines.
-    fn ground(&self, pos: Pos) -> Role {
+    pub fn ground(&self, pos: Pos) -> Role {
         let grid = self.maze.grid();
         if grid.is_locked(pos) {
             return Role::Stamp;

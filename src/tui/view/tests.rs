@@ -15,7 +15,7 @@ use super::view;
 use crate::tui::keymap::{Context, Keymap};
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
-use crate::tui::testing::model;
+use crate::tui::testing::{inline_model, model};
 use crate::tui::theme::Palette;
 use crate::tui::update;
 
@@ -64,7 +64,8 @@ fn role_letter(colour: Color, palette: &Palette) -> char {
         .map_or('?', |&(_, letter)| letter)
 }
 
-/// The screen as text, the canvas of a colour theme as role letters.
+/// The screen as text, the canvas of a colour theme as role letters where colour is all
+/// there is.
 fn screen_text(model: &Model) -> String {
     let buf = render(model);
     let canvas = model.screen().map(|s| s.canvas);
@@ -74,11 +75,10 @@ fn screen_text(model: &Model) -> String {
         for x in 0..buf.area.width {
             let cell = &buf[(x, y)];
             let in_canvas = canvas.is_some_and(|c| c.contains((x, y).into()));
-            let braille = cell
-                .symbol()
-                .chars()
-                .all(|c| ('\u{2800}'..='\u{28FF}').contains(&c));
-            if in_canvas && !theme.monochrome && !model.help_is_open() && !braille {
+            // Blank cells and half blocks are colour; anything else (braille, the minimap's
+            // frame) is drawn as it is.
+            let coloured = matches!(cell.symbol(), " " | "▀");
+            if in_canvas && !theme.monochrome && !model.help_is_open() && coloured {
                 // Half blocks show the top pixel in the foreground.
                 let colour = if cell.symbol() == "▀" {
                     cell.fg
@@ -357,4 +357,218 @@ fn solver_labels_are_short_and_unique() {
             assert_ne!(label, super::solver_label(b));
         }
     }
+}
+
+// --- Fit, 1:1, whole, and the minimap ---
+
+/// A terminal whose canvas (inside its border) is `width` x `height`.
+fn canvas_sized(model: Model, width: u16, height: u16) -> Model {
+    use crate::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
+    let m = sized(model, width + 2 + SIDEBAR_WIDTH, height + 2 + FOOTER_HEIGHT);
+    let canvas = m.screen().unwrap().canvas;
+    assert_eq!((canvas.width, canvas.height), (width, height));
+    m
+}
+
+/// The canvas alone, as [`screen_text`] writes it.
+fn canvas_text(model: &Model) -> String {
+    let canvas = model.screen().unwrap().canvas;
+    screen_text(model)
+        .lines()
+        .skip(usize::from(canvas.y))
+        .take(usize::from(canvas.height))
+        .map(|line| {
+            let row: String = line
+                .chars()
+                .skip(usize::from(canvas.x))
+                .take(usize::from(canvas.width))
+                .collect();
+            row + "\n"
+        })
+        .collect()
+}
+
+/// A 25x20 maze in a 130x48 canvas: blocks of 2x1 are the largest that fit (4x2 would take
+/// 204 x 82), centred.
+#[test]
+fn snapshot_fit_in_a_130x48_canvas() {
+    let mut m = canvas_sized(model(25, 20), 130, 48);
+    act(&mut m, Action::Finish);
+    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Fit);
+    let text = canvas_text(&m);
+    let rows: Vec<&str> = text.lines().collect();
+    // 102 x 41 characters, centred: 14 columns and 3 rows of margin before.
+    assert!(
+        rows[2].trim().is_empty() && !rows[3].trim().is_empty(),
+        "{text}"
+    );
+    assert_eq!(rows[3].find('#'), Some(14), "{text}");
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// The same maze in a 130x48 terminal (a 96x44 canvas): too narrow for blocks of 2x1, so cells
+/// keep 2x1 and walls take one column, 76 x 41 characters, where the whole-maze view would
+/// draw it in 51 x 21.
+#[test]
+fn snapshot_fit_with_thin_walls_in_a_130x48_terminal() {
+    let mut m = sized(model(25, 20), 130, 48);
+    act(&mut m, Action::Finish);
+    let text = canvas_text(&m);
+    let width = text.lines().map(|row| row.trim().chars().count()).max();
+    assert_eq!(width, Some(76), "{text}");
+    assert_eq!(
+        text.lines().filter(|row| !row.trim().is_empty()).count(),
+        41
+    );
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// A tiny maze fits at 4x2 a block; in the plain theme each block's glyphs are doubled, the
+/// first on its left half and the second on its right (`(())`). `z` then shows 1:1, then the
+/// whole maze, then fit again.
+#[test]
+fn snapshot_fit_twice_the_size_then_one_to_one() {
+    use crate::tui::viewport::Zoom;
+    let mut m = finished(7, 5);
+    theme(&mut m, "plain");
+    let fit = screen_text(&m);
+    assert!(fit.contains("(())"), "{fit}");
+    insta::assert_snapshot!(fit);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    let one_to_one = screen_text(&m);
+    assert!(
+        one_to_one.contains("┌ Maze · 1:1 (z: whole) "),
+        "{one_to_one}"
+    );
+    assert!(one_to_one.contains("██()██"), "{one_to_one}");
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Whole);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Fit);
+}
+
+/// A solved 2000x2000 maze, seed 42, in the classic theme.
+fn solved_2000() -> Model {
+    // Finished and measured at once, as a small maze is, rather than a slice a tick.
+    let mut m = sized(inline_model(2000, 2000), 100, 30);
+    act(&mut m, Action::Finish);
+    let canvas = m.screen().unwrap().canvas_size();
+    let shown = m.viewport().shown(m.maze_blocks(), canvas);
+    assert_eq!(shown, crate::tui::viewport::Shown::Whole);
+    m
+}
+
+/// The whole view of a 2000x2000 maze: every character gathers about 30x60 cells; the path
+/// is one line of `*` from the entry `E` to the exit `X` (thick where it winds), the maze an
+/// even halftone of its walls, the 42 a mark in the middle. The path's characters make one
+/// 8-connected chain from the entry's character to the exit's.
+#[test]
+fn snapshot_whole_view_of_a_2000x2000_maze_with_the_path_as_one_line() {
+    let mut m = solved_2000();
+    let text = canvas_text(&m);
+    assert!(text.contains('E') && text.contains('X'), "{text}");
+    // The 42 is in the middle, on the path's colour if the path passes by.
+    assert!(text.contains('4') || text.contains('▒'), "{text}");
+    insta::assert_snapshot!(screen_text(&m));
+
+    let buf = render(&m);
+    let canvas = m.screen().unwrap().canvas;
+    let palette = m.theme().palette.clone();
+    let mut path = std::collections::HashSet::new();
+    let (mut entry, mut exit) = (None, None);
+    for y in canvas.top()..canvas.bottom() {
+        for x in canvas.left()..canvas.right() {
+            let bg = buf[(x, y)].bg;
+            if bg == palette.entry {
+                entry = Some((x, y));
+            } else if bg == palette.exit {
+                exit = Some((x, y));
+            } else if bg != palette.path {
+                continue;
+            }
+            path.insert((x, y));
+        }
+    }
+    let (entry, exit) = (entry.unwrap(), exit.unwrap());
+    assert!(path.len() > 100, "a long path: {} characters", path.len());
+    let mut reached = std::collections::HashSet::from([entry]);
+    let mut todo = vec![entry];
+    while let Some((x, y)) = todo.pop() {
+        for dy in -1..=1_i16 {
+            for dx in -1..=1_i16 {
+                let next = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                if path.contains(&next) && reached.insert(next) {
+                    todo.push(next);
+                }
+            }
+        }
+    }
+    assert!(
+        reached.contains(&exit),
+        "the exit is not reached from the entry"
+    );
+    assert_eq!(reached.len(), path.len(), "path characters off the line");
+
+    // Hiding the path leaves only the entry and the exit.
+    act(&mut m, Action::TogglePath);
+    let buf = render(&m);
+    let painted = buf
+        .content()
+        .iter()
+        .filter(|c| c.bg == palette.path)
+        .count();
+    assert_eq!(painted, 0);
+}
+
+/// Carving a 300x300 maze, seen whole: the carved part is a halftone of its walls, the rest
+/// `~` (not carved yet), with the backtracker's stack `f` and head `@` between them.
+#[test]
+fn snapshot_whole_view_mid_carving_shows_the_carved_area() {
+    let mut m = sized(model(300, 300), 100, 30);
+    for _ in 0..100 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    assert_eq!(m.phase(), mazegen::Phase::Carving);
+    let text = canvas_text(&m);
+    assert!(text.contains('~') && text.contains('@'), "{text}");
+    assert!(text.contains('\u{2895}'), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// The 1:1 view of a maze larger than the canvas has a minimap in its bottom-right corner,
+/// with the part on screen outlined; it follows the view as it pans.
+#[test]
+fn snapshot_minimap_in_the_one_to_one_view() {
+    let mut m = sized(model(200, 120), 140, 44);
+    act(&mut m, Action::Finish);
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Detail);
+    for _ in 0..6 {
+        act(
+            &mut m,
+            Action::Pan {
+                towards: mazegen::Dir::East,
+                big: true,
+            },
+        );
+        act(
+            &mut m,
+            Action::Pan {
+                towards: mazegen::Dir::South,
+                big: true,
+            },
+        );
+    }
+    let text = screen_text(&m);
+    let canvas = canvas_text(&m);
+    // The minimap's frame, and the outline of the part on screen inside it.
+    assert_eq!(canvas.matches('┌').count(), 2, "{canvas}");
+    assert_eq!(canvas.matches('┘').count(), 2, "{canvas}");
+    insta::assert_snapshot!(text);
+    // No minimap when the whole maze is on screen.
+    let mut small = finished(15, 10);
+    act(&mut small, Action::ToggleZoom);
+    let canvas = canvas_text(&small);
+    assert!(!canvas.contains('│'), "{canvas}");
 }
