@@ -496,7 +496,8 @@ fn malformed_files_draw_in_every_view_and_go_through_their_problems_without_a_pa
                     height: size.1,
                 },
             );
-            for _ in 0..2 {
+            // Fit, 1:1 and whole.
+            for _ in 0..3 {
                 act(&mut m, Action::ToggleZoom);
                 for action in [
                     Action::NextProblem,
@@ -513,4 +514,41 @@ fn malformed_files_draw_in_every_view_and_go_through_their_problems_without_a_pa
             }
         }
     }
+}
+
+#[test]
+fn a_big_file_in_the_gathered_whole_view_shows_its_path_and_problems() {
+    let (w, h) = (400u32, 300u32);
+    let grid = Generator::generate(MazeOptions::new(w, h).seed(9)).unwrap();
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
+    let path = shortest_path(&grid, entry, exit).unwrap();
+    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let at = (150 * (w + 1) + 200) as usize;
+    let digit = (text[at] as char).to_digit(16).unwrap() ^ 1;
+    text[at] = char::from_digit(digit, 16).unwrap().to_ascii_uppercase() as u8;
+    let (mut m, _dir) = opened(&String::from_utf8(text).unwrap(), None);
+    update(
+        &mut m,
+        Message::Resize {
+            width: 60,
+            height: 22,
+        },
+    );
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 22)).unwrap();
+    terminal.draw(|frame| crate::tui::view(&m, frame)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let palette = m.theme().palette.clone();
+    let canvas = m.screen().unwrap().canvas;
+    let colours: Vec<_> = canvas
+        .positions()
+        .flat_map(|p| [buf[p].fg, buf[p].bg])
+        .collect();
+    assert!(colours.contains(&palette.path), "the path is drawn");
+    assert!(
+        colours.contains(&palette.bad_wall),
+        "the flipped wall is marked"
+    );
+    // ] goes to it in the 1:1 view.
+    act(&mut m, Action::NextProblem);
+    assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Detail);
 }
