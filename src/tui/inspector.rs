@@ -74,6 +74,8 @@ pub struct OpenFile {
     pub selected: Option<Pos>,
     pub stats: Option<MazeStats>,
     pub illegal_step: Option<Pos>,
+    /// See [`roles::steps_inside`].
+    pub path_inside: usize,
     /// Each solver `v` ran on the file: visited cells and the path's steps.
     pub runs: Vec<(Solver, u64, Option<usize>)>,
     /// The last solver `v` ran.
@@ -352,6 +354,7 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
     let request = model.inspect.next_request();
     let work = Work::Check(Box::new(inspection.clone()));
     let (width, height) = (inspection.width(), inspection.height());
+    let path_inside = roles::steps_inside(&inspection);
     let status = match inspection.first_unreadable() {
         Some(error) => {
             let line = error
@@ -376,6 +379,7 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
         selected: None,
         stats: None,
         illegal_step: None,
+        path_inside,
         runs: Vec::new(),
         solver: None,
         checking: Some(request),

@@ -54,12 +54,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let file_roles;
     let roles: &dyn BlockRoles = match file {
         Some(file) => {
-            file_roles = FileRoles::new(
-                &file.inspection,
-                model.shows_path(),
-                file.selected,
-                file.illegal_step,
-            );
+            file_roles = FileRoles::new(file, model.shows_path());
             &file_roles
         }
         None => {

@@ -5,6 +5,7 @@
 use mazegen::inspect::{Inspection, Marks, ProblemKind};
 use mazegen::{Dir, Pos};
 
+use super::OpenFile;
 use crate::tui::view::roles::{BlockRoles, Role, link};
 
 /// How many located problems the whole-maze view marks when it shows a cell a pixel (and
@@ -31,20 +32,18 @@ pub struct FileRoles<'a> {
     /// The problem `]`/`[` went to.
     selected: Option<Pos>,
     illegal_step: Option<Pos>,
+    /// The recorded path's steps up to where it leaves the maze.
+    path_inside: usize,
 }
 
 impl<'a> FileRoles<'a> {
-    pub fn new(
-        inspection: &'a Inspection,
-        show_path: bool,
-        selected: Option<Pos>,
-        illegal_step: Option<Pos>,
-    ) -> FileRoles<'a> {
+    pub fn new(file: &'a OpenFile, show_path: bool) -> FileRoles<'a> {
         FileRoles {
-            inspection,
+            inspection: &file.inspection,
             show_path,
-            selected,
-            illegal_step,
+            selected: file.selected,
+            illegal_step: file.illegal_step,
+            path_inside: file.path_inside,
         }
     }
 
@@ -193,18 +192,7 @@ impl BlockRoles for FileRoles<'_> {
         let entry = inspection
             .entry()
             .filter(|&e| self.show_path && inspection.contains(e))?;
-        // Up to where it leaves the maze (drawn there; the rest is nowhere).
-        let steps = inspection.recorded_path();
-        let mut at = (i64::from(entry.x), i64::from(entry.y));
-        let inside = steps
-            .iter()
-            .position(|dir| {
-                let (dx, dy) = dir.delta();
-                at = (at.0 + dx, at.1 + dy);
-                self.at(at.0, at.1).is_none()
-            })
-            .unwrap_or(steps.len());
-        Some((entry, &steps[..inside]))
+        Some((entry, &inspection.recorded_path()[..self.path_inside]))
     }
 
     fn stamp_cells(&self) -> Vec<Pos> {
@@ -246,4 +234,26 @@ impl BlockRoles for FileRoles<'_> {
         markers.dedup_by_key(|m| m.0);
         markers
     }
+}
+
+/// How many of the recorded path's steps, from the entry, stay inside the maze: the part a
+/// view can draw (worked out once, since the path may have millions of steps).
+pub fn steps_inside(inspection: &Inspection) -> usize {
+    let Some(entry) = inspection.entry().filter(|&e| inspection.contains(e)) else {
+        return 0;
+    };
+    let steps = inspection.recorded_path();
+    let mut at = (i64::from(entry.x), i64::from(entry.y));
+    let (width, height) = (
+        i64::from(inspection.width()),
+        i64::from(inspection.height()),
+    );
+    steps
+        .iter()
+        .position(|dir| {
+            let (dx, dy) = dir.delta();
+            at = (at.0 + dx, at.1 + dy);
+            !(0..width).contains(&at.0) || !(0..height).contains(&at.1)
+        })
+        .unwrap_or(steps.len())
 }

@@ -104,8 +104,7 @@ fn rows(m: &Model) -> Vec<(ProblemKind, u64, String)> {
 }
 
 fn roles(m: &Model) -> FileRoles<'_> {
-    let f = file(m);
-    FileRoles::new(&f.inspection, true, f.selected, f.illegal_step)
+    FileRoles::new(file(m), true)
 }
 
 /// The block of the wall on `dir` of `cell`.
@@ -551,4 +550,17 @@ fn a_big_file_in_the_gathered_whole_view_shows_its_path_and_problems() {
     // ] goes to it in the 1:1 view.
     act(&mut m, Action::NextProblem);
     assert_eq!(m.viewport().zoom(), crate::tui::viewport::Zoom::Detail);
+}
+
+#[test]
+fn the_path_drawn_stops_where_it_leaves_the_maze() {
+    let text = valid_text();
+    let inspection = inspect::from_text(&text).unwrap();
+    assert_eq!(
+        roles::steps_inside(&inspection),
+        inspection.recorded_path().len()
+    );
+    let off = inspect::from_text(&with_path(&text, "SSNNNE")).unwrap();
+    // Down two, up two to the entry, then off the top.
+    assert_eq!(roles::steps_inside(&off), 4);
 }
