@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::roles::Role;
 use super::sidebar::{short_number, solver_label, themes};
@@ -214,6 +214,9 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     let palette = &theme.palette;
     let base = Style::new().fg(palette.text).bg(palette.background);
     let label = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
+    // Over the footer's lines, drawn first: nothing of them may show through.
+    Clear.render(status, buf);
+    Clear.render(keys, buf);
     Paragraph::new(Line::from(vec![
         Span::styled(" Open: ", label),
         // Names read from the folder may hold control characters: shown escaped.

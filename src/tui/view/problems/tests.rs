@@ -96,3 +96,24 @@ fn the_classic_theme_paints_bad_walls_in_its_warning_colour() {
     let wall = block_cell(&m, 0, 1);
     assert_eq!(buf[wall].bg, palette.walls);
 }
+
+#[test]
+fn the_prompt_covers_the_status_and_key_lines_whole() {
+    let mut m = model(9, 7);
+    update(
+        &mut m,
+        Message::Resize {
+            width: 100,
+            height: 30,
+        },
+    );
+    update(&mut m, Message::Action(Action::Finish));
+    update(&mut m, Message::Action(Action::OpenFile));
+    let screen = text(&render(&m));
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines[28].trim_end(), " Open: █");
+    assert_eq!(
+        lines[29].trim_end(),
+        " Tab completes · Enter opens · Esc cancels"
+    );
+}
