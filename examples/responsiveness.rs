@@ -91,6 +91,7 @@ impl Driver {
             Message::Measured { .. } => "job: Measured".to_owned(),
             Message::Searched { .. } => "job: Searched".to_owned(),
             Message::Made { .. } => "job: Made".to_owned(),
+            Message::Inspector(_) => "job: Inspector".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -98,6 +99,7 @@ impl Driver {
                 | Message::Measured { .. }
                 | Message::Searched { .. }
                 | Message::Made { .. }
+                | Message::Inspector(_)
         );
         let at = Instant::now();
         let effects = update(&mut self.model, message);
@@ -161,6 +163,12 @@ impl Driver {
                 thread::spawn(move || {
                     let measured = work.run();
                     let _ = sender.send(Message::Measured { job, measured });
+                });
+            }
+            Effect::Inspector(work) => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let _ = sender.send(Message::Inspector(work.run()));
                 });
             }
             Effect::Search { job, work } => {

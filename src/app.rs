@@ -133,6 +133,7 @@ fn usage_line(error: &clap::Error) -> String {
 }
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {
+    // `--open` is the dashboard's, on a file.
     match &cli.check {
         Some(maze_file) => check::run(maze_file, cli.config_path()),
         None if cli.headless => headless::run(cli),

@@ -8,6 +8,7 @@
 
 pub mod effect;
 pub mod input;
+pub mod inspector;
 pub mod keymap;
 pub mod layout;
 pub mod message;

@@ -871,3 +871,80 @@ fn a_broken_keys_file_is_reported_and_the_built_in_keys_stay() {
     assert!(screen.keys().contains(" q quit"), "\n{screen}");
     app.quit();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The inspector: --open on a broken file
+// ---------------------------------------------------------------------------------------------
+
+/// A folder with `config.txt` (15x11) and `broken.txt`: its maze with the east wall of cell
+/// 4,2 flipped in that cell's digit only, so the two cells disagree.
+fn folder_with_broken_maze() -> TempDir {
+    let dir = folder_with_config(&config(15, 11, 3, ""));
+    let output = run_binary(dir.path(), &["--headless", "config.txt"]);
+    assert!(output.status.success(), "{output:?}");
+    let mut text = read_maze(dir.path());
+    let at = 2 * 16 + 4;
+    let digit = u8::from_str_radix(std::str::from_utf8(&text[at..=at]).unwrap(), 16).unwrap();
+    text[at] = format!("{:X}", digit ^ 2).as_bytes()[0];
+    fs::write(dir.path().join("broken.txt"), &text).unwrap();
+    dir
+}
+
+fn open_dashboard(dir: &Path, args: &[&str]) -> Dashboard {
+    let mut command = pty::command(BIN, dir);
+    command.arg("--open");
+    command.args(args);
+    command.env_remove("NO_COLOR");
+    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
+    Dashboard {
+        terminal: Terminal::spawn(command, (WIDTH, HEIGHT)),
+    }
+}
+
+#[test]
+fn open_shows_a_broken_files_problems_goes_to_them_and_opens_another_by_prompt() {
+    let dir = folder_with_broken_maze();
+    let before = read_maze(dir.path());
+    let dashboard = open_dashboard(dir.path(), &["broken.txt", "config.txt"]);
+    let screen = dashboard.wait_for("the problems of broken.txt", |s| {
+        s.is_dashboard() && s.contains(" Problems (]) ") && s.contains("1 incoherent wall")
+    });
+    assert!(screen.status().starts_with("broken.txt: "), "{screen}");
+    assert_eq!(
+        screen.fact("File").as_deref(),
+        Some("broken.txt"),
+        "{screen}"
+    );
+
+    dashboard.press(&["]"]);
+    let screen = dashboard.wait_for("the first problem named", |s| {
+        s.status().contains("incoherent wall") || s.status().contains("connectivity")
+    });
+    assert!(screen.status().contains(": "), "{screen}");
+
+    // `o`, part of a name, Tab: the prompt completes it from the folder; Enter opens it.
+    fs::write(dir.path().join("cut.txt"), &before[..16 * 3 + 5]).unwrap();
+    dashboard.press(&["o", "c", "u", "Tab"]);
+    dashboard.wait_for("the name completed", |s| s.contains("Open: cut.txt"));
+    dashboard.press(&["Enter"]);
+    let screen = dashboard.wait_for("the cut file, named by its line", |s| {
+        s.status().contains("cut.txt") && s.status().contains("line 4")
+    });
+    assert_eq!(screen.fact("File").as_deref(), Some("cut.txt"), "{screen}");
+
+    dashboard.quit();
+    assert_eq!(read_maze(dir.path()), before, "OUTPUT_FILE is left alone");
+}
+
+#[test]
+fn open_on_a_file_that_is_no_maze_fails_with_the_check_error() {
+    let dir = folder_with_config(&config(9, 7, 1, ""));
+    let open = run_binary(dir.path(), &["--open", "config.txt"]);
+    let check = run_binary(dir.path(), &["--check", "config.txt"]);
+    assert_eq!(open.status.code(), Some(1));
+    assert_eq!(check.status.code(), Some(1));
+    let error = String::from_utf8_lossy(&open.stderr);
+    assert!(error.starts_with("error: config.txt:1: "), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert_eq!(error, String::from_utf8_lossy(&check.stderr));
+}

@@ -9,6 +9,7 @@ pub mod format;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod inspect;
 pub mod maze;
 pub mod memory;
 pub mod quote;

@@ -34,6 +34,11 @@ pub struct Cli {
     #[arg(long, value_name = "MAZE_FILE")]
     pub check: Option<PathBuf>,
 
+    /// Open a maze file, valid or not, in the dashboard as an inspector: drawn with every
+    /// broken rule where it is (checked against CONFIG if given).
+    #[arg(long, value_name = "MAZE_FILE", conflicts_with_all = ["check", "headless", "seed", "algorithm"])]
+    pub open: Option<PathBuf>,
+
     /// Use this seed instead of the config's SEED.
     #[arg(long, value_name = "N", conflicts_with = "check")]
     pub seed: Option<u64>,
@@ -143,6 +148,18 @@ mod tests {
         assert_eq!(cli.config_path(), Some(Path::new("config.txt")));
         let cli = Cli::try_parse_from(["a-maze-ing", "--check", "maze.txt"]).unwrap();
         assert_eq!(cli.config_path(), None);
+    }
+
+    #[test]
+    fn open_takes_a_maze_file_and_an_optional_config_and_no_other_mode() {
+        let cli = Cli::try_parse_from(["a-maze-ing", "--open", "m.txt", "c.txt"]).unwrap();
+        assert_eq!(cli.open.as_deref(), Some(Path::new("m.txt")));
+        assert_eq!(cli.config_path(), Some(Path::new("c.txt")));
+        let cli = Cli::try_parse_from(["a-maze-ing", "--open", "m.txt"]).unwrap();
+        assert_eq!(cli.config_path(), None);
+        for clash in ["--headless", "--check=x.txt", "--seed=3"] {
+            assert!(Cli::try_parse_from(["a-maze-ing", "--open", "m.txt", clash]).is_err());
+        }
     }
 
     #[test]

@@ -7,17 +7,22 @@
 //! frame of work (`update` keeps those short, see its docs).
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::tui::inspector;
 use crate::tui::keymap::{Keymap, user_keys_file};
+use crate::tui::model::APP_CONFIG_KEYS;
 use crate::tui::theme::{ThemeSet, user_theme_dir};
 use crate::tui::{Effect, Message, Model, Start, input, update, view};
 use color_eyre::eyre::{self, WrapErr};
 use crossterm::event;
+use mazegen::config::Config;
+use mazegen::inspect::Inspection;
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
+use mazegen::validate::Expected;
 use ratatui::DefaultTerminal;
 
 use super::AppError;
@@ -39,7 +44,17 @@ const SETTLE: Duration = Duration::from_millis(50);
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     // Everything that can fail because of the user's files fails before the terminal is
     // touched, so the error prints on a normal screen.
-    let config = cli.load_config().map_err(AppError::from)?;
+    let opened = cli
+        .open
+        .as_deref()
+        .map(|file| open(cli, file))
+        .transpose()?;
+    let config = match &opened {
+        // The maze shown until a new one is asked for is the file: the dashboard's own is a
+        // small placeholder, never drawn nor written.
+        Some(opened) => inspector::placeholder_config(&opened.config),
+        None => cli.load_config().map_err(AppError::from)?,
+    };
     if !io::stdout().is_terminal() {
         return Err(AppError::NotATerminal.into());
     }
@@ -76,10 +91,25 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         memory_limit: cli.max_memory.or_else(super::memory::available_bytes),
     })
     .map_err(AppError::from)?;
+    let mut model = model;
+    let first_jobs = match opened {
+        Some(opened) => {
+            model.maze.finish();
+            model.config = opened.config;
+            inspector::open_at_start(
+                &mut model,
+                opened.path,
+                opened.inspection,
+                opened.expected,
+                opened.output_file,
+            )
+        }
+        None => Vec::new(),
+    };
 
     let outcome = terminal::take()
         .wrap_err("cannot set up the terminal")
-        .and_then(|mut terminal| event_loop(&mut terminal, model));
+        .and_then(|mut terminal| event_loop(&mut terminal, model, first_jobs));
     terminal::restore();
     match outcome? {
         Ending::Clean | Ending::Suspend => Ok(ExitCode::SUCCESS),
@@ -93,6 +123,43 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
             Ok(ExitCode::from(signals::exit_code(SIGINT) as u8))
         }
     }
+}
+
+/// A maze file opened by `--open FILE [CONFIG]`, read (not yet checked) before the terminal is
+/// touched: a file that is no maze at all fails here with `--check`'s one-line error.
+struct Opened {
+    path: PathBuf,
+    inspection: Inspection,
+    expected: Expected,
+    /// The CONFIG, or one describing the file (its size, entry and exit) for `r` and `a`.
+    config: Config,
+    /// The CONFIG's OUTPUT_FILE: without a CONFIG, `s` has nowhere to write.
+    output_file: Option<PathBuf>,
+}
+
+fn open(cli: &Cli, file: &Path) -> eyre::Result<Opened> {
+    let given = cli
+        .config_path()
+        .map(|path| Config::load_with_app_keys(path, APP_CONFIG_KEYS))
+        .transpose()
+        .map_err(AppError::from)?;
+    let expected = given
+        .as_ref()
+        .map(Expected::from_config)
+        .unwrap_or_default();
+    let inspection = mazegen::inspect::open(file, &expected).map_err(AppError::from)?;
+    let output_file = given.as_ref().map(|c| c.output_file.clone());
+    let config = match given {
+        Some(config) => config,
+        None => inspector::config_for(&inspection),
+    };
+    Ok(Opened {
+        path: file.to_owned(),
+        inspection,
+        expected,
+        config,
+        output_file,
+    })
 }
 
 /// How the loop ended.
@@ -112,8 +179,15 @@ enum Ending {
     },
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, mut model: Model) -> eyre::Result<Ending> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    mut model: Model,
+    first_jobs: Vec<Effect>,
+) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
+    for job in first_jobs {
+        worker.start(job, SETTLE);
+    }
     let ending = loop {
         match run_until_ending(terminal, &mut model, &mut worker) {
             // Jobs go on while stopped; their messages wait in the channel.

@@ -110,6 +110,9 @@ impl Worker {
                     .spawn(move || drop(garbage.take()));
                 return;
             }
+            Effect::Inspector(work) => {
+                ("inspect", Box::new(move || Message::Inspector(work.run())))
+            }
             Effect::Quit | Effect::Abort | Effect::Suspend => {
                 panic!("{effect:?} is the run loop's, not a job")
             }

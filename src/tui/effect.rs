@@ -14,6 +14,7 @@ use mazegen::generate::Garbage;
 use mazegen::session::{MeasureJob, SearchJob};
 use mazegen::{Maze, Session, SessionError, Solver};
 
+use super::inspector::InspectorJob;
 use super::message::{JobId, Parcel};
 use super::model::new_session;
 
@@ -34,6 +35,9 @@ pub enum Effect {
     /// Free what the dashboard is done with (an old maze, a replaced search) on another
     /// thread: freeing gigabytes takes a while. No answer.
     Discard(Parcel<Vec<Garbage>>),
+    /// One of the inspector's jobs (open, check, solve, write, list a folder); answered by a
+    /// [`Message::Inspector`](super::Message::Inspector).
+    Inspector(InspectorJob),
     /// Leave the dashboard. `update` only asks once nothing is left to write.
     Quit,
     /// Leave at once, whatever is under way (a second Ctrl-C while waiting to quit): writes in

@@ -18,6 +18,8 @@ pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
         // A release is no second Ctrl-C (terminals that report them send one after each press).
         Event::Key(key) if key.kind == KeyEventKind::Release => None,
         Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Interrupt)),
+        // The path prompt takes every key while it is open.
+        Event::Key(key) if model.inspect.is_prompting() => super::inspector::prompt_key(key),
         Event::Key(key) => model
             .keymap()
             .action_for(*key, key_context(model))

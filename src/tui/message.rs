@@ -9,6 +9,8 @@ use std::time::Duration;
 use mazegen::session::{Measured, Searched};
 use mazegen::{Dir, Session, SessionError};
 
+pub use super::inspector::InspectorMessage;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
@@ -31,6 +33,8 @@ pub enum Message {
     },
     /// A measure job ended.
     Measured { job: JobId, measured: Measured },
+    /// The inspector's: a key typed into its path prompt, or what one of its jobs found.
+    Inspector(InspectorMessage),
     /// A search job ended: the search started, or its path traced.
     Searched { job: JobId, searched: Searched },
     /// A new maze was made (or could not be).
@@ -149,4 +153,10 @@ pub enum Action {
     PickCursorTheme,
     /// Use the theme at this place in the list (a mouse click).
     PickTheme(usize),
+    /// Ask for a maze file's path and open it in the inspector.
+    OpenFile,
+    /// Go to the opened file's next problem, in reading order.
+    NextProblem,
+    /// Go to the opened file's previous problem.
+    PreviousProblem,
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::inspector::Inspect;
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
@@ -171,6 +172,8 @@ pub struct Model {
     pub(crate) inline_cells: u64,
     /// What the model is done with, to be freed on a worker (see [`super::Effect::Discard`]).
     pub(crate) garbage: Vec<Garbage>,
+    /// An opened maze file and the path prompt (see [`super::inspector`]).
+    pub(crate) inspect: Inspect,
 }
 
 impl Model {
@@ -249,6 +252,7 @@ impl Model {
             saves: Saves::default(),
             inline_cells,
             garbage: Vec::new(),
+            inspect: Inspect::default(),
         };
         model.resize(size);
         Ok(model)
@@ -279,6 +283,9 @@ impl Model {
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {
+        if let Some(file) = self.inspect.file() {
+            return blocks(file.inspection.width(), file.inspection.height());
+        }
         blocks(self.config.width, self.config.height)
     }
 

@@ -129,6 +129,7 @@ fn reply(effect: &Effect) -> Option<Message> {
             drop(garbage.take());
             None
         }
+        Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }

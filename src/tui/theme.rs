@@ -34,7 +34,19 @@
 //! footer = "gray"        # footer text
 //! accent = "yellow"      # titles, key names, the selected theme
 //! border = "darkgray"    # pane borders
+//!
+//! # An opened file's problems (`--open`, `o`). Optional: each left out takes the colour of
+//! # the role after it, so older themes still show problems.
+//! bad_wall = "208"        # incoherent and open-border walls, unreadable digits (exit)
+//! open_area = "magenta"   # the outline of open 3x3 areas (head)
+//! unreachable = "52"      # cells the entry cannot reach (unvisited)
+//! illegal_step = "red"    # the recorded path's first illegal step (exit)
+//! shortest = "green"      # the true shortest path, when the recorded one is longer (frontier)
 //! ```
+//!
+//! The `plain` theme (and any `monochrome = true` one) draws problems with glyphs instead:
+//! `!!` a bad wall, `??` a bad cell, `==` an open area's outline, `~~` an unreachable cell,
+//! `XX` the first illegal step, `::` the shortest path, `<>` the problem `]`/`[` went to.
 //!
 //! # Partial themes
 //!

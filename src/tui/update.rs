@@ -50,6 +50,15 @@ mod tests;
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
+    // The inspector takes the messages that are its own, and the keys that mean something
+    // else on an opened file.
+    let message = match super::inspector::update(model, message) {
+        Ok(mut effects) => {
+            effects.extend(settle(model));
+            return effects;
+        }
+        Err(message) => message,
+    };
     let mut effects = match message {
         Message::Tick(frame) => tick(model, frame),
         Message::Worked(work) => {
@@ -85,6 +94,8 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             self::made(model, job, made);
             Vec::new()
         }
+        // Taken by the inspector above.
+        Message::Inspector(_) => Vec::new(),
     };
     effects.extend(settle(model));
     effects
@@ -488,6 +499,8 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             use_theme(model, (model.theme + count - 1) % count);
             Vec::new()
         }
+        // Taken by the inspector before they get here.
+        Action::OpenFile | Action::NextProblem | Action::PreviousProblem => Vec::new(),
         Action::PickCursorTheme => {
             use_theme(model, model.cursor);
             Vec::new()

@@ -7,6 +7,7 @@ mod footer;
 mod help;
 mod minimap;
 mod paint;
+mod problems;
 pub mod roles;
 mod sidebar;
 #[cfg(test)]
@@ -19,12 +20,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::inspector::FileRoles;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
 use super::model::{Focus, Model};
 use super::theme::Theme;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
-use roles::MazeRoles;
+use roles::{BlockRoles, MazeRoles};
 
 pub use sidebar::solver_label;
 
@@ -47,17 +49,35 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let title = canvas_title(model, screen.canvas_size());
     let focused = model.focus() == Focus::Canvas;
     pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
-    let roles = MazeRoles::new(model.maze(), model.shows_path());
+    let file = model.inspect.file();
+    let maze_roles;
+    let file_roles;
+    let roles: &dyn BlockRoles = match file {
+        Some(file) => {
+            file_roles = FileRoles::new(file, model.shows_path());
+            &file_roles
+        }
+        None => {
+            maze_roles = MazeRoles::new(model.maze(), model.shows_path());
+            &maze_roles
+        }
+    };
     canvas::draw(
-        &roles,
+        roles,
         model.viewport(),
         model.maze_blocks(),
         model.theme(),
         screen.canvas,
         buf,
     );
-    sidebar::draw(model, &screen, buf);
+    match file {
+        Some(file) => problems::draw_sidebar(model, file, &screen, buf),
+        None => sidebar::draw(model, &screen, buf),
+    }
     footer::draw(model, screen.status, screen.keys, buf);
+    if let Some(prompt) = model.inspect.prompt() {
+        problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
+    }
     if model.help_is_open() {
         help::draw(model.theme(), model.keymap(), area, buf);
     }
@@ -85,14 +105,13 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
         (Zoom::Detail, _) => {
             let (columns, rows) = detail_capacity(canvas.0, canvas.1);
             let (left, top) = viewport.origin(blocks, canvas);
-            let config = model.config();
             let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
             format!(
                 " Maze · cells {}–{} x {}–{}{} ",
                 left / 2,
-                last(left, columns, config.width) - 1,
+                last(left, columns, blocks.0 / 2) - 1,
                 top / 2,
-                last(top, rows, config.height) - 1,
+                last(top, rows, blocks.1 / 2) - 1,
                 hint("arrows pan"),
             )
         }

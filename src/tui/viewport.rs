@@ -198,6 +198,18 @@ impl Viewport {
         )
     }
 
+    /// Shows `block` in the middle of the 1:1 view (kept inside the maze), switching to it
+    /// from the whole-maze view of a maze too big for the canvas, where a place is a speck.
+    pub fn centre_on(&mut self, block: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        if pans(maze_blocks, canvas) && self.shown(maze_blocks, canvas) == Shown::Whole {
+            self.zoom = Zoom::Detail;
+        }
+        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+        self.left = block.0.saturating_sub(columns / 2);
+        self.top = block.1.saturating_sub(rows / 2);
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+    }
+
     /// Moves the 1:1 view one cell towards `towards`, or half a canvas if `big`.
     pub fn pan(&mut self, towards: Dir, big: bool, maze_blocks: (u32, u32), canvas: (u16, u16)) {
         let (columns, rows) = detail_capacity(canvas.0, canvas.1);
@@ -225,6 +237,24 @@ fn shown(zoom: Zoom, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Shown {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn centring_on_a_block_goes_to_1_1_from_a_shrunk_maze_and_stays_inside_it() {
+        let maze = blocks(100, 80);
+        let mut view = Viewport::fitting();
+        assert_eq!(view.shown(maze, (60, 20)), Shown::Whole);
+        view.centre_on((101, 81), maze, (60, 20));
+        assert_eq!(view.zoom(), Zoom::Detail);
+        assert_eq!(view.origin(maze, (60, 20)), (101 - 15, 81 - 10));
+        view.centre_on((3, 3), maze, (60, 20));
+        assert_eq!(view.origin(maze, (60, 20)), (0, 0));
+        view.centre_on((199, 159), maze, (60, 20));
+        assert_eq!(view.origin(maze, (60, 20)), (201 - 30, 161 - 20));
+        // A maze the fit view shows whole stays in it.
+        let mut small = Viewport::fitting();
+        small.centre_on((5, 5), blocks(10, 8), (60, 20));
+        assert_eq!(small.zoom(), Zoom::Fit);
+    }
 
     #[test]
     fn fit_picks_the_largest_whole_block_size_that_shows_the_maze() {

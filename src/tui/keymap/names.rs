@@ -39,6 +39,9 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::CursorUp => "cursor-up",
         Action::CursorDown => "cursor-down",
         Action::PickCursorTheme => "pick-cursor-theme",
+        Action::OpenFile => "open-file",
+        Action::NextProblem => "next-problem",
+        Action::PreviousProblem => "previous-problem",
         Action::FocusCanvas | Action::PickTheme(_) | Action::Interrupt => return None,
     })
 }

@@ -10,12 +10,24 @@ use crate::tui::settings::SettingsError;
 /// Defines, from one list of roles, the [`Palette`], the `[colors]` table as written
 /// ([`RawColors`]) and a palette that may leave roles to a base theme ([`PartialPalette`]), so a
 /// role cannot be added to one and forgotten in another.
+///
+/// The problem roles (an opened file's broken rules) come after `optional`: a theme file may
+/// leave them out, and they then take the colour of the role named after each, so themes
+/// written before them keep working and show problems in their own colours.
 macro_rules! palette {
-    ($($(#[doc = $doc:literal])* $role:ident,)+) => {
+    (
+        required {
+            $($(#[doc = $doc:literal])* $role:ident,)+
+        }
+        optional {
+            $($(#[doc = $odoc:literal])* $optional:ident = $fallback:ident,)+
+        }
+    ) => {
         /// The colour of every role the dashboard draws: the `[colors]` table of a theme file.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Palette {
             $($(#[doc = $doc])* pub $role: Color,)+
+            $($(#[doc = $odoc])* pub $optional: Color,)+
         }
 
         /// The `[colors]` table as written. Every colour is optional here so that a missing one
@@ -25,12 +37,14 @@ macro_rules! palette {
         #[serde(deny_unknown_fields)]
         pub(super) struct RawColors {
             $($role: Option<Spanned<String>>,)+
+            $($optional: Option<Spanned<String>>,)+
         }
 
         /// The colours a theme file gives; those it leaves out come from the theme it extends.
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
         pub(super) struct PartialPalette {
             $($role: Option<Color>,)+
+            $($optional: Option<Color>,)+
         }
 
         impl RawColors {
@@ -42,6 +56,12 @@ macro_rules! palette {
             ) -> Result<PartialPalette, SettingsError> {
                 Ok(PartialPalette {
                     $($role: parse_role(stringify!($role), self.$role, source, file)?,)+
+                    $($optional: parse_role(
+                        stringify!($optional),
+                        self.$optional,
+                        source,
+                        file,
+                    )?,)+
                 })
             }
         }
@@ -49,8 +69,10 @@ macro_rules! palette {
         impl PartialPalette {
             /// The palette, if every role is given, else the first missing role.
             pub(super) fn complete(&self) -> Result<Palette, &'static str> {
+                $(let $role = self.$role.ok_or(stringify!($role))?;)+
                 Ok(Palette {
-                    $($role: self.$role.ok_or(stringify!($role))?,)+
+                    $($optional: self.$optional.unwrap_or($fallback),)+
+                    $($role,)+
                 })
             }
 
@@ -58,16 +80,18 @@ macro_rules! palette {
             pub(super) fn over(&self, base: &Palette) -> Palette {
                 Palette {
                     $($role: self.$role.unwrap_or(base.$role),)+
+                    $($optional: self.$optional.unwrap_or(base.$optional),)+
                 }
             }
         }
 
-        /// How many roles a palette has.
+        /// How many roles a theme without `extends` must give (the optional ones aside).
         pub(super) const ROLE_COUNT: usize = [$(stringify!($role)),+].len();
     };
 }
 
 palette! {
+    required {
     /// The canvas around the maze.
     background,
     walls,
@@ -96,6 +120,20 @@ palette! {
     accent,
     /// Pane borders.
     border,
+    }
+    optional {
+        /// Walls an opened file gets wrong: incoherent (the two cells disagree) or open on the
+        /// border; also unreadable digits and cells of the 42 not closed.
+        bad_wall = exit,
+        /// The outline of open 3x3 areas.
+        open_area = head,
+        /// Cells the entry cannot reach.
+        unreachable = unvisited,
+        /// The recorded path's first illegal step (through a wall, off the grid).
+        illegal_step = exit,
+        /// The true shortest path, where the recorded one is longer.
+        shortest = frontier,
+    }
 }
 
 /// One role's colour, if given: `colors.ROLE` in errors.
@@ -179,7 +217,49 @@ mod tests {
             footer: Color::Reset,
             accent: Color::Reset,
             border: Color::Reset,
+            bad_wall: Color::Reset,
+            open_area: Color::Reset,
+            unreachable: Color::Reset,
+            illegal_step: Color::Reset,
+            shortest: Color::Reset,
         }
+    }
+
+    #[test]
+    fn problem_roles_may_be_left_out_and_fall_back_to_the_role_they_resemble() {
+        let mut partial = PartialPalette::default().over(&plain());
+        partial.exit = Color::Red;
+        partial.head = Color::Yellow;
+        let given = |p: &Palette| PartialPalette {
+            background: Some(p.background),
+            walls: Some(p.walls),
+            passages: Some(p.passages),
+            unvisited: Some(Color::DarkGray),
+            entry: Some(p.entry),
+            exit: Some(p.exit),
+            path: Some(p.path),
+            stamp: Some(p.stamp),
+            head: Some(p.head),
+            frontier: Some(Color::Blue),
+            visited: Some(p.visited),
+            text: Some(p.text),
+            muted: Some(p.muted),
+            footer: Some(p.footer),
+            accent: Some(p.accent),
+            border: Some(p.border),
+            ..PartialPalette::default()
+        };
+        let palette = given(&partial).complete().unwrap();
+        assert_eq!(palette.bad_wall, Color::Red);
+        assert_eq!(palette.illegal_step, Color::Red);
+        assert_eq!(palette.open_area, Color::Yellow);
+        assert_eq!(palette.unreachable, Color::DarkGray);
+        assert_eq!(palette.shortest, Color::Blue);
+        let own = PartialPalette {
+            bad_wall: Some(Color::Magenta),
+            ..given(&partial)
+        };
+        assert_eq!(own.complete().unwrap().bad_wall, Color::Magenta);
     }
 
     #[test]

@@ -337,6 +337,31 @@ mod tests {
     use super::super::{DEFAULT_THEME, PLAIN_THEME, Palette};
     use super::*;
 
+    #[test]
+    fn every_bundled_theme_sets_its_problem_colours_itself_and_colour_themes_tell_them_apart() {
+        for (name, text) in BUNDLED {
+            for role in [
+                "bad_wall",
+                "open_area",
+                "unreachable",
+                "illegal_step",
+                "shortest",
+            ] {
+                assert!(
+                    text.lines().any(|l| l.starts_with(&format!("{role} = "))),
+                    "{name} sets {role}"
+                );
+            }
+        }
+        for theme in ThemeSet::bundled().iter().filter(|t| !t.monochrome) {
+            let p = &theme.palette;
+            assert_ne!(p.bad_wall, p.walls, "{}", theme.name);
+            assert_ne!(p.bad_wall, p.passages, "{}", theme.name);
+            assert_ne!(p.unreachable, p.passages, "{}", theme.name);
+            assert_ne!(p.shortest, p.path, "{}", theme.name);
+        }
+    }
+
     fn theme_text(description: &str, walls: &str) -> String {
         BUNDLED[0]
             .1

@@ -24,7 +24,7 @@ use ratatui::layout::Rect;
 
 use super::canvas::Scale;
 use super::paint;
-use super::roles::{MazeRoles, Role};
+use super::roles::{BlockRoles, Role};
 use crate::tui::theme::Theme;
 use mazegen::{Dir, Pos};
 
@@ -158,7 +158,7 @@ fn around(tallies: &[Tally], columns: usize) -> Vec<(u32, u32)> {
 /// Draws the maze gathered into the characters of `area`, centred, and says where it went.
 /// `with_path` walks the path (when it is shown): every step of it, however long.
 pub fn draw(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     with_path: bool,
     theme: &Theme,
     area: Rect,
@@ -242,7 +242,7 @@ fn spread(starts: &[u32], most: u32) -> Vec<(u32, usize)> {
 }
 
 /// Samples every character's rectangle, row by row so the maze is read in order.
-fn tally(roles: &MazeRoles, placement: &Placement) -> Vec<Tally> {
+fn tally(roles: &dyn BlockRoles, placement: &Placement) -> Vec<Tally> {
     let columns = usize::from(placement.drawn.width);
     let mut tallies = vec![Tally::default(); columns * usize::from(placement.drawn.height)];
     let across = spread(&placement.xs, SAMPLES.0);
@@ -276,7 +276,7 @@ struct Marks {
     stamped: Vec<bool>,
 }
 
-fn marks(roles: &MazeRoles, with_path: bool, placement: &Placement) -> Marks {
+fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Marks {
     let drawn = placement.drawn;
     let columns = usize::from(drawn.width);
     let chars = columns * usize::from(drawn.height);
@@ -295,13 +295,13 @@ fn marks(roles: &MazeRoles, with_path: bool, placement: &Placement) -> Marks {
         marks.roles[index(pos)] = Some(Role::Stamp);
         marks.stamped[index(pos)] = true;
     }
-    if let Some(path) = roles.path().filter(|_| with_path) {
-        for i in path_chars(placement, path.start(), path.dirs()) {
+    if let Some((start, dirs)) = roles.path().filter(|_| with_path) {
+        for i in path_chars(placement, start, dirs) {
             marks.roles[i] = Some(Role::Path);
         }
     }
     // The head under the exit under the entry.
-    let mut markers: Vec<(Pos, Role)> = roles.markers().collect();
+    let mut markers: Vec<(Pos, Role)> = roles.markers();
     markers.reverse();
     for (pos, role) in markers {
         marks.roles[index(pos)] = Some(role);

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::paint;
-use super::roles::{MazeRoles, Role};
+use super::roles::{BlockRoles, Role};
 use crate::tui::theme::Theme;
 
 /// Dots across and down one character.
@@ -28,7 +28,7 @@ pub fn capacity(area: Rect) -> (u32, u32) {
 /// Draws the maze's blocks one dot each, magnified by the largest whole number that fits, and
 /// centred. The caller checks that the blocks fit at all (`capacity`).
 pub fn draw(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     maze_blocks: (u32, u32),
     theme: &Theme,
     area: Rect,
@@ -97,8 +97,9 @@ pub fn draw(
     }
 }
 
-/// Which role a character's background shows when several are under it: markers first, then
-/// the path, the search and the carving, then plain passages.
+/// Which role a character's background shows when several are under it: an opened file's
+/// problems first, then markers, then the path, the search and the carving, then plain
+/// passages.
 fn rank(role: Role) -> u8 {
     match role {
         Role::Outside => 0,
@@ -111,6 +112,13 @@ fn rank(role: Role) -> u8 {
         Role::Exit => 7,
         Role::Entry => 8,
         Role::Wall | Role::Stamp => 0,
+        // An opened file's problems outrank everything: they are what the view is for.
+        Role::Unreachable => 2,
+        Role::Shortest => 4,
+        Role::OpenArea => 9,
+        Role::BadCell | Role::BadWall => 10,
+        Role::IllegalStep => 11,
+        Role::Selected => 12,
     }
 }
 

@@ -5,14 +5,14 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::roles::{MazeRoles, Role};
+use super::roles::{BlockRoles, Role};
 use super::{aggregate, braille, minimap, paint};
 use crate::tui::theme::Theme;
 use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom, detail_capacity, pans};
 
 /// Draws the maze into `area`.
 pub fn draw(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     viewport: &Viewport,
     maze_blocks: (u32, u32),
     theme: &Theme,
@@ -38,7 +38,7 @@ pub fn draw(
 /// canvas. A block wider than one column is drawn with the first of its role's two
 /// monochrome glyphs on its left half and the second on its right half (`()`, `(())`).
 fn detail(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     look: Look,
     first: (u32, u32),
     maze_blocks: (u32, u32),
@@ -139,7 +139,13 @@ impl Scale {
 /// The whole maze, in the densest glyphs that show every block: half blocks (two square
 /// pixels a character, full colour) or else braille (eight dots a character). When even
 /// braille has too few dots, each character gathers many cells ([`aggregate`]).
-fn whole(roles: &MazeRoles, maze_blocks: (u32, u32), theme: &Theme, area: Rect, buf: &mut Buffer) {
+fn whole(
+    roles: &dyn BlockRoles,
+    maze_blocks: (u32, u32),
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let pixels = (u32::from(area.width), 2 * u32::from(area.height));
     let scale = Scale::fitting(maze_blocks, pixels);
     if scale.num == 1 {

@@ -10,7 +10,7 @@ use ratatui::style::Style;
 use ratatui::widgets::{Block, Clear, Widget};
 
 use super::aggregate::{self, Placement};
-use super::roles::MazeRoles;
+use super::roles::BlockRoles;
 use crate::tui::theme::Theme;
 use mazegen::Pos;
 
@@ -38,7 +38,7 @@ pub fn area(cells: (u32, u32), canvas: Rect) -> Option<Rect> {
 /// Draws the minimap over the corner of `canvas`; `visible` is the part of the maze on
 /// screen, as its top-left block and its size in blocks.
 pub fn draw(
-    roles: &MazeRoles,
+    roles: &dyn BlockRoles,
     visible: ((u32, u32), (u32, u32)),
     theme: &Theme,
     canvas: Rect,

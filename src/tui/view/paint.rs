@@ -18,6 +18,12 @@ pub fn colour(role: Role, palette: &Palette) -> Color {
         Role::Head => palette.head,
         Role::Frontier => palette.frontier,
         Role::Visited => palette.visited,
+        Role::BadWall | Role::BadCell => palette.bad_wall,
+        Role::OpenArea => palette.open_area,
+        Role::Unreachable => palette.unreachable,
+        Role::IllegalStep => palette.illegal_step,
+        Role::Shortest => palette.shortest,
+        Role::Selected => palette.accent,
     }
 }
 
@@ -35,6 +41,13 @@ pub fn glyphs(role: Role) -> [&'static str; 2] {
         Role::Head => ["@", "@"],
         Role::Frontier => ["+", "+"],
         Role::Visited => [".", "."],
+        Role::BadWall => ["!", "!"],
+        Role::BadCell => ["?", "?"],
+        Role::OpenArea => ["=", "="],
+        Role::Unreachable => ["~", "~"],
+        Role::IllegalStep => ["X", "X"],
+        Role::Shortest => [":", ":"],
+        Role::Selected => ["<", ">"],
     }
 }
 

@@ -27,7 +27,84 @@ pub enum Role {
     Frontier,
     /// Reached by the search.
     Visited,
+    /// An opened file's wall that breaks a rule: incoherent, or open on the border.
+    BadWall,
+    /// An opened file's cell that breaks a rule: an unreadable digit, a 42 cell not closed, a
+    /// dead end over a board's limit.
+    BadCell,
+    /// The outline of an opened file's open 3x3 areas.
+    OpenArea,
+    /// A cell of an opened file that the entry cannot reach.
+    Unreachable,
+    /// Where an opened file's recorded path first steps through a wall or off the grid.
+    IllegalStep,
+    /// The true shortest path of an opened file, where the recorded one differs.
+    Shortest,
+    /// The problem `]` or `[` went to.
+    Selected,
     // Cells a search discards (filled dead ends) are drawn as `Unvisited`: out of play.
+}
+
+/// What the canvas asks of a maze, per frame: a generated one ([`MazeRoles`]) or an opened
+/// file ([`crate::tui::inspector::FileRoles`]).
+pub trait BlockRoles {
+    /// The role of block (`x`, `y`); blocks outside the maze are [`Role::Outside`].
+    fn block(&self, x: u32, y: u32) -> Role;
+    /// What fills a cell, for views that show a cell a pixel.
+    fn cell(&self, pos: Pos) -> Role;
+    /// The maze's size in cells.
+    fn cells(&self) -> (u32, u32);
+    /// The cells a shrunken view must not sample away; the first at a place wins.
+    fn markers(&self) -> Vec<(Pos, Role)>;
+    /// The path drawn over the maze, if there is one to draw: its first cell and its steps,
+    /// every one inside the maze.
+    fn path(&self) -> Option<(Pos, &[Dir])>;
+    /// The cells of the 42, drawn in its colour.
+    fn stamp_cells(&self) -> Vec<Pos>;
+    /// How many of a cell's east and south walls are closed (0 to 2).
+    fn closed_walls(&self, pos: Pos) -> u32;
+    /// Whether the cells' roles come from the carving or the search.
+    fn is_animating(&self) -> bool;
+    /// A cell's role under the markers.
+    fn ground(&self, pos: Pos) -> Role;
+}
+
+impl BlockRoles for MazeRoles<'_> {
+    fn block(&self, x: u32, y: u32) -> Role {
+        MazeRoles::block(self, x, y)
+    }
+
+    fn cell(&self, pos: Pos) -> Role {
+        MazeRoles::cell(self, pos)
+    }
+
+    fn cells(&self) -> (u32, u32) {
+        MazeRoles::cells(self)
+    }
+
+    fn markers(&self) -> Vec<(Pos, Role)> {
+        MazeRoles::markers(self).collect()
+    }
+
+    fn path(&self) -> Option<(Pos, &[Dir])> {
+        MazeRoles::path(self).map(|path| (path.start(), path.dirs()))
+    }
+
+    fn stamp_cells(&self) -> Vec<Pos> {
+        MazeRoles::stamp_cells(self)
+    }
+
+    fn closed_walls(&self, pos: Pos) -> u32 {
+        MazeRoles::closed_walls(self, pos)
+    }
+
+    fn is_animating(&self) -> bool {
+        MazeRoles::is_animating(self)
+    }
+
+    fn ground(&self, pos: Pos) -> Role {
+        MazeRoles::ground(self, pos)
+    }
 }
 
 /// Answers "what is at this block" for one frame.
@@ -206,7 +283,7 @@ impl<'a> MazeRoles<'a> {
 }
 
 /// The role of an open passage between two cells.
-fn link(a: Role, b: Role) -> Role {
+pub(crate) fn link(a: Role, b: Role) -> Role {
     match (a, b) {
         (Role::Frontier, Role::Frontier) => Role::Frontier,
         (Role::Path, Role::Path) => Role::Path,
@@ -248,6 +325,7 @@ mod tests {
                         Role::Frontier => 'f',
                         Role::Visited => 'v',
                         Role::Outside => ' ',
+                        _ => '!',
                     })
                     .collect()
             })

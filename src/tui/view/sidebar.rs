@@ -211,7 +211,7 @@ fn titled_with_key(model: &Model, title: &str, action: Action) -> String {
     }
 }
 
-fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
+pub(super) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let focused = model.focus() == Focus::Themes;
     let title = titled_with_key(model, "Themes", Action::ToggleFocus);

@@ -1,0 +1,244 @@
+//! The inspector's jobs: everything that reads or writes files, or passes over every cell of
+//! a maze that may have a hundred million, runs on a worker thread (see
+//! [`crate::tui::Effect::Inspector`]) and answers with one [`Outcome`].
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mazegen::format::{Hex, Output, write_outputs};
+use mazegen::inspect::{self, Inspection, Marks};
+use mazegen::solve::Solver;
+use mazegen::stats::MazeStats;
+use mazegen::validate::Expected;
+use mazegen::{Maze, MazeOptions, Pos};
+
+/// A job, and the request it answers: an answer to an older request (a file opened since, a
+/// prompt closed) is dropped.
+#[derive(Clone, Debug)]
+pub struct InspectorJob {
+    pub request: u64,
+    pub work: Work,
+}
+
+#[derive(Clone, Debug)]
+pub enum Work {
+    /// Read a maze file as far as it reads, without checking it (drawable at once).
+    Open { path: PathBuf, expected: Expected },
+    /// Check an opened file's rules and measure it. The inspection is a copy of the one on
+    /// screen: they share the walls, so the screen keeps drawing meanwhile.
+    Check(Box<Inspection>),
+    /// Solve an opened file with one solver, from its entry to its exit.
+    Solve {
+        inspection: Box<Inspection>,
+        solver: Solver,
+    },
+    /// Write an opened file's walls with its shortest path to `path`.
+    Save {
+        inspection: Box<Inspection>,
+        path: PathBuf,
+    },
+    /// List a folder, for the path prompt's Tab completion.
+    List { dir: PathBuf },
+}
+
+/// What a job found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// `Err` holds the one-line reason `--check` gives for the same file.
+    Opened {
+        path: PathBuf,
+        inspection: Result<Shared<Inspection>, String>,
+    },
+    Checked {
+        inspection: Shared<Inspection>,
+        /// The maze's shape, when every row was read and it could be measured.
+        stats: Option<Shared<MazeStats>>,
+        /// Where the recorded path first steps through a wall or off the grid.
+        illegal_step: Option<Pos>,
+    },
+    Solved {
+        solver: Solver,
+        visited: u64,
+        /// Steps of the path found; `None` when it found none.
+        path: Option<usize>,
+    },
+    Saved {
+        path: PathBuf,
+        outcome: Result<(), String>,
+    },
+    /// A folder's entries, sorted, folders with a trailing `/`.
+    Listed { dir: PathBuf, names: Vec<String> },
+}
+
+/// A job's big result, moved through a message: messages compare (for tests), and two of
+/// these are equal only when they are the same value.
+#[derive(Clone)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T: Clone> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+
+    /// The value, without a copy when this is its only holder (as a message is).
+    pub fn into_inner(self) -> T {
+        Arc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Shared(..)")
+    }
+}
+
+impl Work {
+    /// Does the work; never panics on a bad file.
+    pub fn run(self) -> Outcome {
+        match self {
+            Work::Open { path, expected } => Outcome::Opened {
+                inspection: inspect::open(&path, &expected)
+                    .map(Shared::new)
+                    .map_err(|e| e.to_string()),
+                path,
+            },
+            Work::Check(mut inspection) => {
+                inspection.check();
+                let stats = measure(&inspection).map(Shared::new);
+                let illegal_step = illegal_step(&inspection);
+                Outcome::Checked {
+                    inspection: Shared::new(*inspection),
+                    stats,
+                    illegal_step,
+                }
+            }
+            Work::Solve { inspection, solver } => solve(&inspection, solver),
+            Work::Save { inspection, path } => Outcome::Saved {
+                outcome: save(&inspection, &path),
+                path,
+            },
+            Work::List { dir } => Outcome::Listed {
+                names: list(&dir),
+                dir,
+            },
+        }
+    }
+}
+
+/// The statistics of a file read whole, with its shortest path if the exit can be reached.
+fn measure(inspection: &Inspection) -> Option<MazeStats> {
+    if !inspection.is_complete() {
+        return None;
+    }
+    let grid = inspection.to_grid().ok()?;
+    Some(MazeStats::measure(&grid, inspection.shortest_path()))
+}
+
+/// Follows the recorded path from the entry to its first illegal step, if it has one.
+fn illegal_step(inspection: &Inspection) -> Option<Pos> {
+    let mut at = inspection.entry().filter(|&e| inspection.contains(e))?;
+    for &dir in inspection.recorded_path() {
+        if inspection.cell_marks(at).contains(Marks::ILLEGAL_STEP) {
+            return Some(at);
+        }
+        let (dx, dy) = dir.delta();
+        let next = (i64::from(at.x) + dx, i64::from(at.y) + dy);
+        match (u32::try_from(next.0), u32::try_from(next.1)) {
+            (Ok(x), Ok(y)) if inspection.contains(Pos::new(x, y)) => at = Pos::new(x, y),
+            _ => break,
+        }
+    }
+    inspection
+        .cell_marks(at)
+        .contains(Marks::ILLEGAL_STEP)
+        .then_some(at)
+}
+
+/// The entry and exit, when both are cells of the file.
+fn ends(inspection: &Inspection) -> Result<(Pos, Pos), String> {
+    match (inspection.entry(), inspection.exit()) {
+        (Some(entry), Some(exit)) if inspection.contains(entry) && inspection.contains(exit) => {
+            Ok((entry, exit))
+        }
+        _ => Err("the entry or the exit is missing or outside the maze".to_owned()),
+    }
+}
+
+fn solve(inspection: &Inspection, solver: Solver) -> Outcome {
+    let solved = |visited, path| Outcome::Solved {
+        solver,
+        visited,
+        path,
+    };
+    let (Ok((entry, exit)), Ok(grid)) = (ends(inspection), inspection.to_grid()) else {
+        return solved(0, None);
+    };
+    let mut search = solver.start(&grid, entry, exit);
+    let found = search.run(&grid);
+    let path = found.then(|| search.solution().map(|s| s.len())).flatten();
+    solved(search.visited(), path)
+}
+
+/// Writes the file's walls, entry and exit with its shortest path: the recorded path line
+/// corrected. Only walls that hold (coherent, border closed, every digit read) are written.
+fn save(inspection: &Inspection, path: &Path) -> Result<(), String> {
+    if let Some(reason) = walls_invalid(inspection) {
+        return Err(reason);
+    }
+    let (entry, exit) = ends(inspection)?;
+    let shortest = inspection
+        .shortest_path()
+        .cloned()
+        .ok_or_else(|| format!("no path from {entry} to {exit}"))?;
+    let grid = inspection.to_grid().map_err(|e| e.to_string())?;
+    let options = MazeOptions::new(inspection.width(), inspection.height());
+    let maze = Maze::new(options, grid, entry, exit).with_solution(Some(shortest));
+    write_outputs(&maze, &[Output::file(Hex, path)], &mut |_| {}).map_err(|e| e.to_string())
+}
+
+/// Why the walls cannot be written back as they are, if they cannot.
+pub fn walls_invalid(inspection: &Inspection) -> Option<String> {
+    use mazegen::inspect::ProblemKind as K;
+    if !inspection.is_checked() {
+        return Some("the file is still being checked".to_owned());
+    }
+    let bad = inspection.problem_rows().into_iter().find(|row| {
+        matches!(
+            row.kind,
+            K::Unreadable | K::BadDigit | K::NotChecked | K::IncoherentWall | K::OpenBorder
+        )
+    })?;
+    Some(format!("its walls are not valid ({})", bad.summary))
+}
+
+/// The entries of `dir` (the current folder for an empty path), sorted; unreadable ones and a
+/// folder that cannot be read give none.
+fn list(dir: &Path) -> Vec<String> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let mut name = entry.file_name().into_string().ok()?;
+            if entry.file_type().ok()?.is_dir() {
+                name.push('/');
+            }
+            Some(name)
+        })
+        .collect();
+    names.sort();
+    names
+}
