@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod grid;
 pub mod maze;
 pub mod memory;
+pub mod play;
 mod registry;
 pub mod rng;
 pub mod rules;
