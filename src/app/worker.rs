@@ -87,7 +87,9 @@ impl Worker {
                     measured: work.run(),
                 }),
             ),
-            Effect::Quit | Effect::Suspend => panic!("{effect:?} is the run loop's, not a job"),
+            Effect::Quit | Effect::Suspend | Effect::RecordScore(_) => {
+                panic!("{effect:?} is the run loop's, not a job")
+            }
         };
         let sender = self.sender.clone();
         let spawned = thread::Builder::new()

@@ -27,12 +27,21 @@ pub enum Context {
     /// While the help overlay is open; nothing else applies then, and only the keys that open
     /// the help, the keys that quit and Esc do anything: they close it.
     Help,
+    /// In play mode: its keys come before the global ones (the arrows walk, Esc leaves play
+    /// mode instead of quitting), and the other global keys keep working.
+    Play,
 }
 
 impl Context {
     /// Whether one key press can be read in both contexts, so that a key bound in both is
     /// ambiguous: a pane's keys meet the global ones, not the other pane's.
+    /// Play mode's keys shadow the global ones instead: a key may mean one thing while playing
+    /// and another otherwise.
     pub fn meets(self, other: Context) -> bool {
+        let shadows = |a: Context, b: Context| a == Context::Play && b == Context::Global;
+        if shadows(self, other) || shadows(other, self) {
+            return false;
+        }
         self == other || self == Context::Global || other == Context::Global
     }
 }
@@ -114,6 +123,13 @@ const fn pan(towards: Dir) -> Action {
     }
 }
 
+const fn walk(towards: Dir) -> Action {
+    Action::Walk {
+        towards,
+        run: false,
+    }
+}
+
 const fn ch(c: char) -> Key {
     Key::char(c)
 }
@@ -122,7 +138,7 @@ const fn named(code: KeyCode) -> Key {
     Key::plain(code)
 }
 
-use Context::{Canvas, Global, Help, Themes};
+use Context::{Canvas, Global, Help, Play, Themes};
 const ENTER: Key = named(KeyCode::Enter);
 /// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
 /// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
@@ -164,6 +180,13 @@ const BUILT_IN: &[Row] = &[
     row(Canvas, &[RIGHT, ch('l')], pan(Dir::East), "pan right (Shift: half a screen)", None),
     row(Themes, &[UP, ch('k')], Action::CursorUp, "previous theme in the list", None),
     row(Themes, &[DOWN, ch('j')], Action::CursorDown, "next theme in the list", None),
+    row(Global, &[ch('g')], Action::TogglePlay, "play: walk to the exit", Some("play")),
+    row(Play, &[LEFT, ch('h')], walk(Dir::West), "walk left (Shift runs)", Some("walk, Shift runs")),
+    row(Play, &[DOWN, ch('j')], walk(Dir::South), "walk down (Shift runs)", None),
+    row(Play, &[UP, ch('k')], walk(Dir::North), "walk up (Shift runs)", None),
+    row(Play, &[RIGHT, ch('l')], walk(Dir::East), "walk right (Shift runs)", None),
+    row(Play, &[ch('f')], Action::ToggleFog, "fog: draw only what was seen", Some("fog")),
+    row(Play, &[ESC], Action::LeavePlay, "leave play mode (g too)", Some("leave")),
 ];
 
 impl Keymap {
@@ -234,9 +257,11 @@ impl Keymap {
         if let Some(action) = self.lookup(key, context) {
             return Some(action);
         }
-        // Shift on a pan key pans half a screen: Shift+← or H, when ← and h pan.
+        // Shift on a pan key pans half a screen: Shift+← or H, when ← and h pan; on a walk key
+        // it runs.
         match self.lookup(key.unshifted()?, context)? {
             Action::Pan { towards, .. } => Some(Action::Pan { towards, big: true }),
+            Action::Walk { towards, .. } => Some(Action::Walk { towards, run: true }),
             _ => None,
         }
     }
@@ -253,13 +278,15 @@ impl Keymap {
     }
 
     /// The bindings the footer shows in `context`, in table order: those with a footer label
-    /// and a key.
+    /// and a key. In play mode its own come first, so a narrow footer drops global ones first.
     pub fn footer_bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
-        self.bindings.iter().filter(move |b| {
-            b.footer.is_some()
-                && !b.keys.is_empty()
-                && (b.context == context || (b.context == Global && context != Help))
-        })
+        let shown = |b: &&Binding| b.footer.is_some() && !b.keys.is_empty();
+        let leading = move |b: &&Binding| context == Play && b.context == Play;
+        let rest = move |b: &&Binding| {
+            (b.context == context && context != Play) || (b.context == Global && context != Help)
+        };
+        let first = self.bindings.iter().filter(shown).filter(leading);
+        first.chain(self.bindings.iter().filter(shown).filter(rest))
     }
 }
 

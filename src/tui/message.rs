@@ -7,6 +7,8 @@ use std::time::Duration;
 use mazegen::Dir;
 use mazegen::session::Measured;
 
+use super::play::Recorded;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
@@ -29,6 +31,9 @@ pub enum Message {
     },
     /// A measure job ended.
     Measured { job: JobId, measured: Measured },
+    /// The run loop recorded a play-mode score (see [`crate::tui::play`]); `Err` holds the
+    /// one-line reason it could not.
+    ScoreRecorded(Result<Recorded, String>),
 }
 
 /// Names a job (a write, a measure) from the effect that starts it to the message that ends
@@ -103,4 +108,15 @@ pub enum Action {
     PickCursorTheme,
     /// Use the theme at this place in the list (a mouse click).
     PickTheme(usize),
+    /// Enter play mode (walk the maze from the entry), or leave it.
+    TogglePlay,
+    /// Leave play mode.
+    LeavePlay,
+    /// Draw only what the walker has seen, or everything.
+    ToggleFog,
+    /// Walk one cell towards a side (`run`: on to the next junction).
+    Walk {
+        towards: Dir,
+        run: bool,
+    },
 }

@@ -7,6 +7,7 @@ use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
 use super::pace::Pace;
+use super::play::Play;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
@@ -150,6 +151,8 @@ pub struct Model {
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
+    /// Play mode (see [`super::play`]).
+    pub(crate) play: Play,
 }
 
 impl Model {
@@ -227,6 +230,7 @@ impl Model {
             memory_limit,
             saves: Saves::default(),
             inline_cells,
+            play: Play::default(),
         };
         model.resize(size);
         Ok(model)
@@ -317,8 +321,10 @@ impl Model {
     }
 
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished.
+    /// Or the play clock runs.
     pub fn is_animating(&self) -> bool {
-        self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused())
+        let moving = self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused());
+        moving || self.is_timing_play()
     }
 
     /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).

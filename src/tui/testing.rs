@@ -77,6 +77,13 @@ pub fn answer(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect> {
                 job: *job,
                 measured: work.run(),
             }),
+            Effect::RecordScore(_) => {
+                Some(Message::ScoreRecorded(Ok(crate::tui::play::Recorded {
+                    previous: None,
+                    new_best: true,
+                    set_aside: None,
+                })))
+            }
             Effect::Quit | Effect::Suspend => None,
         };
         seen.push(effect);

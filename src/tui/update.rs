@@ -43,7 +43,10 @@ mod tests;
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
-        Message::Tick(frame) => tick(model, frame),
+        Message::Tick(frame) => {
+            super::play::tick(model, frame);
+            tick(model, frame)
+        }
         Message::Worked(work) => {
             model.pace.learn(work);
             Vec::new()
@@ -67,6 +70,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         }
         Message::Measured { job, measured } => {
             self::measured(model, job, measured);
+            Vec::new()
+        }
+        Message::ScoreRecorded(outcome) => {
+            super::play::recorded(model, outcome);
             Vec::new()
         }
     };
@@ -125,7 +132,7 @@ fn is_ready(model: &Model) -> bool {
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
-fn wait_for_the_maze(model: &mut Model, action: Action) {
+pub(super) fn wait_for_the_maze(model: &mut Model, action: Action) {
     if !model.waiting.contains(&action) {
         model.waiting.push(action);
     }
@@ -204,6 +211,7 @@ fn waiting_label(action: Action) -> &'static str {
         Action::Export => "export",
         Action::Regenerate => "new maze",
         Action::NextAlgorithm => "next algorithm",
+        Action::TogglePlay => "play",
         _ => "more",
     }
 }
@@ -280,7 +288,7 @@ fn svg_path(output_file: &Path) -> PathBuf {
 
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles
 /// right away, so that the first maze's save comes before what the caller adds.
-fn finish(model: &mut Model) -> Vec<Effect> {
+pub(super) fn finish(model: &mut Model) -> Vec<Effect> {
     let before = model.maze.phase();
     if before == Phase::Done {
         return Vec::new();
@@ -306,7 +314,13 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
 }
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    if super::play::refuses(model, action) {
+        return Vec::new();
+    }
     match action {
+        Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
+            super::play::act(model, action)
+        }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
         Action::Quit => {
@@ -500,6 +514,8 @@ fn replace_maze(model: &mut Model, seed: u64, text: String) {
         Ok(maze) => {
             model.maze = maze;
             model.finishing = false;
+            // A round is played on one maze.
+            model.play.round = None;
             // The old maze's measuring is of no use now: nothing waits for it (its result
             // will be refused), not even quitting.
             model

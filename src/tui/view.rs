@@ -7,6 +7,7 @@ mod footer;
 mod help;
 mod minimap;
 mod paint;
+mod play;
 pub mod roles;
 mod sidebar;
 #[cfg(test)]
@@ -44,10 +45,15 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         too_small(area, base, &quit_key(model), buf);
         return;
     };
-    let title = canvas_title(model, screen.canvas_size());
+    let title =
+        play::canvas_title(model).unwrap_or_else(|| canvas_title(model, screen.canvas_size()));
     let focused = model.focus() == Focus::Canvas;
     pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
-    let roles = MazeRoles::new(model.maze(), model.shows_path());
+    let game = play::overlay(model);
+    let roles = match &game {
+        Some(game) => MazeRoles::with_overlay(model.maze(), game),
+        None => MazeRoles::new(model.maze(), model.shows_path()),
+    };
     canvas::draw(
         &roles,
         model.viewport(),
@@ -57,6 +63,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         buf,
     );
     sidebar::draw(model, &screen, buf);
+    play::pane_over(model, screen.solvers, buf);
     footer::draw(model, screen.status, screen.keys, buf);
     if model.help_is_open() {
         help::draw(model.theme(), model.keymap(), area, buf);

@@ -38,6 +38,15 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::CursorUp => "cursor-up",
         Action::CursorDown => "cursor-down",
         Action::PickCursorTheme => "pick-cursor-theme",
+        Action::TogglePlay => "toggle-play",
+        Action::LeavePlay => "leave-play",
+        Action::ToggleFog => "toggle-fog",
+        Action::Walk { towards, .. } => match towards {
+            Dir::West => "walk-left",
+            Dir::East => "walk-right",
+            Dir::North => "walk-up",
+            Dir::South => "walk-down",
+        },
         Action::FocusCanvas | Action::PickTheme(_) => return None,
     })
 }
@@ -68,6 +77,7 @@ mod tests {
             let name = action_name(binding.action).expect("a bound action has a name");
             match binding.action {
                 Action::Pan { .. } => assert!(name.starts_with("pan-"), "{name}"),
+                Action::Walk { .. } => assert!(name.starts_with("walk-"), "{name}"),
                 _ => assert_eq!(name, kebab(&variant)),
             }
         }
