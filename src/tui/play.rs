@@ -190,23 +190,24 @@ fn start(model: &mut Model) -> Vec<Effect> {
             .viewport
             .show_block(block_of(entry), blocks, screen.canvas_size());
     }
-    let walk = key(
-        model,
-        Action::Walk {
-            towards: Dir::West,
-            run: false,
-        },
-    );
+    let walk: String = [Dir::West, Dir::South, Dir::North, Dir::East]
+        .map(|towards| {
+            key(
+                model,
+                Action::Walk {
+                    towards,
+                    run: false,
+                },
+            )
+        })
+        .concat();
     let (fog, leave) = (key(model, Action::ToggleFog), key(model, Action::LeavePlay));
     let chased = match chasers {
         0 => String::new(),
         1 => "; a chaser is after you".to_owned(),
         n => format!("; {n} chasers are after you"),
     };
-    let text = format!(
-        "Play: walk to the exit ({walk} and the other arrows, Shift runs; {fog} fog, {leave} \
-         leaves){chased}"
-    );
+    let text = format!("Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}");
     model.set_status(StatusKind::Info, text);
     Vec::new()
 }

@@ -39,6 +39,8 @@ impl Overlay for GameOverlay<'_> {
         match game.outcome() {
             // The walker stands on the exit: the exit shows, with the paths leading to it.
             Outcome::Won => None,
+            // Caught: the chaser that did it stands on the walker.
+            Outcome::Caught if game.chasers().contains(&pos) => Some(Role::Frontier),
             _ if pos == game.walker() => Some(Role::Head),
             _ if game.chasers().contains(&pos) => Some(Role::Frontier),
             _ => None,
@@ -176,3 +178,6 @@ pub fn pane_over(model: &Model, area: Rect, buf: &mut Buffer) {
 fn seconds(milliseconds: u64) -> String {
     clock(Duration::from_millis(milliseconds))
 }
+
+#[cfg(test)]
+mod tests;
