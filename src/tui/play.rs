@@ -279,11 +279,11 @@ fn won(model: &mut Model) -> Vec<Effect> {
     vec![Effect::RecordScore(ScoreRecord { key, score })]
 }
 
-/// "You reached the exit in 12.3 s and 40 moves; the shortest path is 36 (ratio 1.11)".
+/// "At the exit: 12.3 s, 40 moves, shortest path 36, ratio 1.11".
 fn won_text(round: &Round) -> String {
     let game = &round.game;
     format!(
-        "You reached the exit in {} and {} moves; the shortest path is {} (ratio {:.2})",
+        "At the exit: {}, {} moves, shortest path {}, ratio {:.2}",
         clock(round.elapsed),
         game.moves(),
         game.shortest().unwrap_or(0),
@@ -299,20 +299,20 @@ pub(super) fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
         Ok(recorded) => {
             let mut text = won.unwrap_or_else(|| "Score recorded".to_owned());
             match (&recorded.previous, recorded.new_best) {
-                (None, _) => text.push_str(". First time on this maze: a best time"),
+                (None, _) => text.push_str(" · first time on this maze"),
                 (Some(was), true) => text.push_str(&format!(
-                    ". A new best (it was {})",
+                    " · a new best (was {})",
                     clock(Duration::from_millis(was.milliseconds))
                 )),
                 (Some(best), false) => text.push_str(&format!(
-                    ". Best: {}",
+                    " · best {}",
                     clock(Duration::from_millis(best.milliseconds))
                 )),
             }
             let kind = match &recorded.set_aside {
                 Some(path) => {
                     text = format!(
-                        "The scores file could not be read: kept as {}, a new one started. {text}",
+                        "Broken scores file kept as {}, a new one started · {text}",
                         path.display()
                     );
                     StatusKind::Warning

@@ -203,9 +203,7 @@ fn reaching_the_exit_records_the_score_and_says_how_it_went() {
     );
     assert_eq!(
         status(&m),
-        format!(
-            "You reached the exit in 2.5 s and {n} moves; the shortest path is {n} (ratio 1.00)"
-        )
+        format!("At the exit: 2.5 s, {n} moves, shortest path {n}, ratio 1.00")
     );
     assert_eq!(round(&m).record(), &Record::Pending);
     assert_eq!(round(&m).shortest_cells.len(), n + 1);
@@ -237,7 +235,7 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     };
     update(&mut m, Message::ScoreRecorded(Ok(first.clone())));
     assert!(
-        status(&m).ends_with(". First time on this maze: a best time"),
+        status(&m).ends_with(" · first time on this maze"),
         "{}",
         status(&m)
     );
@@ -249,7 +247,7 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     };
     update(&mut m, Message::ScoreRecorded(Ok(better)));
     assert!(
-        status(&m).ends_with(". A new best (it was 1:01.5)"),
+        status(&m).ends_with(" · a new best (was 1:01.5)"),
         "{}",
         status(&m)
     );
@@ -261,13 +259,13 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     update(&mut m, Message::ScoreRecorded(Ok(worse)));
     assert!(
         status(&m).starts_with(
-            "The scores file could not be read: kept as /d/scores.toml.broken-1, a new one \
-             started. You reached"
+            "Broken scores file kept as /d/scores.toml.broken-1, a new one started · At the \
+             exit: "
         ),
         "{}",
         status(&m)
     );
-    assert!(status(&m).ends_with(". Best: 0.9 s"), "{}", status(&m));
+    assert!(status(&m).ends_with(" · best 0.9 s"), "{}", status(&m));
     assert_eq!(m.status().unwrap().kind, StatusKind::Warning);
     update(&mut m, Message::ScoreRecorded(Err("disk full".to_owned())));
     assert_eq!(status(&m), "Score not recorded: disk full");
