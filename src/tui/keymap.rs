@@ -437,6 +437,52 @@ mod tests {
     }
 
     #[test]
+    fn play_keys_come_before_the_global_ones_while_playing() {
+        let play = |code| action_for(press(code), Play);
+        let walk = |towards, run| Some(Action::Walk { towards, run });
+        assert_eq!(play(Left), walk(Dir::West, false));
+        assert_eq!(play(Char('j')), walk(Dir::South, false));
+        assert_eq!(play(Char('K')), walk(Dir::North, true), "Shift runs");
+        let shifted = KeyEvent::new(Right, KeyModifiers::SHIFT);
+        assert_eq!(action_for(shifted, Play), walk(Dir::East, true));
+        assert_eq!(
+            play(Esc),
+            Some(Action::LeavePlay),
+            "Esc leaves instead of quitting"
+        );
+        assert_eq!(play(Char('f')), Some(Action::ToggleFog));
+        assert_eq!(
+            play(Char('g')),
+            Some(Action::TogglePlay),
+            "the global g leaves too"
+        );
+        assert_eq!(play(Char('q')), Some(Action::Quit));
+        assert_eq!(play(Char('t')), Some(Action::NextTheme));
+        assert_eq!(play(Enter), None, "the canvas's keys are not play's");
+        // Out of play, the same keys pan and quit, and f means nothing.
+        assert_eq!(action_for(press(Left), Canvas), Some(pan(Dir::West)));
+        assert_eq!(action_for(press(Esc), Canvas), Some(Action::Quit));
+        assert_eq!(action_for(press(Char('f')), Canvas), None);
+        assert_eq!(
+            action_for(press(Char('g')), Canvas),
+            Some(Action::TogglePlay)
+        );
+        assert!(!Play.meets(Global) && !Global.meets(Play) && Play.meets(Play));
+    }
+
+    #[test]
+    fn the_play_footer_leads_with_its_own_keys() {
+        let keymap = Keymap::built_in();
+        let labels: Vec<&str> = keymap
+            .footer_bindings(Play)
+            .map(|b| b.footer.unwrap())
+            .collect();
+        assert_eq!(labels[..3], ["walk, Shift runs", "fog", "leave"]);
+        assert!(labels.contains(&"quit") && labels.contains(&"play"));
+        assert!(!labels.contains(&"finish"));
+    }
+
+    #[test]
     fn the_footer_shows_each_pane_its_own_keys() {
         let keymap = Keymap::built_in();
         let labels = |c| {
