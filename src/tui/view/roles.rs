@@ -263,6 +263,8 @@ fn link(a: Role, b: Role) -> Role {
     match (a, b) {
         (Role::Frontier, Role::Frontier) => Role::Frontier,
         (Role::Path, Role::Path) => Role::Path,
+        // A game's trail leaving the shortest path (see `super::play`): the detour is trail.
+        (Role::Path, Role::Visited) | (Role::Visited, Role::Path) => Role::Visited,
         (Role::Visited | Role::Frontier, Role::Visited | Role::Frontier) => Role::Visited,
         _ => Role::Passage,
     }
