@@ -35,7 +35,7 @@ use std::sync::Arc;
 
 use crate::{Dir, Grid, Maze, Pos};
 
-pub use chase::{MAX_CHASERS, chaser_count};
+pub use chase::{MAX_CHASERS, PLACING_CELLS, SENSING_CELLS, chaser_count};
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -205,6 +205,21 @@ fn chasers_follow_shortest_paths_round_loops() {
 }
 
 #[test]
+fn a_chaser_beyond_the_sensing_range_waits() {
+    let open: Vec<(u32, u32, Dir)> = (0..9).map(|x| (x, 0, Dir::East)).collect();
+    let maze = drawn(10, 2, &open, Pos::new(0, 0), Pos::new(9, 0));
+    let mut chasers = vec![Pos::new(9, 0), Pos::new(3, 0)];
+    chase::advance_within(maze.grid(), Pos::new(0, 0), &mut chasers, 5);
+    assert_eq!(
+        chasers,
+        [Pos::new(9, 0), Pos::new(2, 0)],
+        "only the near one moves"
+    );
+    chase::advance_within(maze.grid(), Pos::new(0, 0), &mut chasers, 100);
+    assert_eq!(chasers, [Pos::new(8, 0), Pos::new(1, 0)]);
+}
+
+#[test]
 fn boards_get_chasers_from_their_seed_far_from_the_entry() {
     let maze = generated(25, 20, 42, false);
     let game = Game::new(Arc::clone(&maze));
