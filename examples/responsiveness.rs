@@ -92,6 +92,7 @@ impl Driver {
             Message::Searched { .. } => "job: Searched".to_owned(),
             Message::Made { .. } => "job: Made".to_owned(),
             Message::Inspector(_) => "job: Inspector".to_owned(),
+            Message::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -165,6 +166,8 @@ impl Driver {
                     let _ = sender.send(Message::Measured { job, measured });
                 });
             }
+            // No game is played here.
+            Effect::RecordScore(_) => {}
             Effect::Inspector(work) => {
                 self.running += 1;
                 thread::spawn(move || {

@@ -14,6 +14,7 @@ mod cli;
 mod dashboard;
 mod headless;
 mod memory;
+mod scores;
 mod signals;
 mod terminal;
 mod worker;

@@ -14,6 +14,7 @@ pub mod layout;
 pub mod message;
 pub mod model;
 pub mod pace;
+pub mod play;
 pub mod settings;
 #[cfg(test)]
 pub(crate) mod testing;

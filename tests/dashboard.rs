@@ -948,3 +948,95 @@ fn open_on_a_file_that_is_no_maze_fails_with_the_check_error() {
     assert_eq!(error.lines().count(), 1, "{error}");
     assert_eq!(error, String::from_utf8_lossy(&check.stderr));
 }
+
+/// Play mode end to end: a 9x7 maze is walked from the entry to the exit with the keys of its
+/// shortest path (read from the maze file), arrows and hjkl mixed; the win screen shows the
+/// moves, the ratio 1.00 and the trail beside the shortest path, and the score lands in
+/// `$XDG_DATA_HOME/a-maze-ing/scores.toml`.
+#[test]
+fn playing_a_9x7_maze_along_its_shortest_path_wins() {
+    let config = config(9, 7, 3, "THEME=plain\n");
+    let dir = folder_with_config(&config);
+    let dir = dir.path();
+    let data = dir.join("data");
+    let app = Dashboard::start_with(
+        dir,
+        (WIDTH, HEIGHT),
+        &[("XDG_DATA_HOME", data.to_str().expect("a UTF-8 temp dir"))],
+    );
+    app.wait_for_first("dashboard", Screen::is_dashboard);
+
+    // g mid-carving finishes the maze (writing maze.txt) and starts the round.
+    app.press(&["g"]);
+    let screen = app.wait_for("play mode", |s| {
+        s.contains("┌ Play ") && s.keys().contains("Esc leave")
+    });
+    assert_eq!(screen.fact("Moves").as_deref(), Some("0"), "\n{screen}");
+    let text = String::from_utf8(read_maze(dir)).expect("the maze file is UTF-8");
+    let path = text.lines().last().expect("a path line").to_owned();
+    let keys: Vec<&str> = path
+        .chars()
+        .enumerate()
+        .map(|(i, letter)| match (letter, i % 2) {
+            ('N', 0) => "Up",
+            ('N', _) => "k",
+            ('E', 0) => "Right",
+            ('E', _) => "l",
+            ('S', 0) => "Down",
+            ('S', _) => "j",
+            ('W', 0) => "Left",
+            ('W', _) => "h",
+            _ => panic!("not a path letter: {letter:?} in {path}"),
+        })
+        .collect();
+    // The first step, then the rest at once.
+    app.press(&keys[..1]);
+    app.wait_for("the first move", |s| {
+        s.fact("Moves").as_deref() == Some("1")
+    });
+    app.press(&keys[1..]);
+    let steps = path.len();
+    let screen = app.wait_for("the win screen", |s| {
+        s.status().ends_with(" · first time on this maze")
+    });
+    assert!(screen.contains(" Play · won "), "\n{screen}");
+    assert!(screen.status().starts_with("At the exit: "), "\n{screen}");
+    assert!(
+        screen.status().contains(&format!(
+            " s, {steps} moves, shortest path {steps}, ratio 1.00 · "
+        )),
+        "\n{screen}"
+    );
+    assert_eq!(screen.fact("Moves"), Some(steps.to_string()), "\n{screen}");
+    assert_eq!(screen.fact("Ratio").as_deref(), Some("1.00"), "\n{screen}");
+    assert_eq!(
+        screen.fact("State").as_deref(),
+        Some("at the exit"),
+        "\n{screen}"
+    );
+    assert!(
+        screen.fact("Best").is_some_and(|b| b.starts_with("new!")),
+        "\n{screen}"
+    );
+    // The trail is the shortest path: drawn as the path, with the exit at its end.
+    assert!(screen.canvas_contains('·'), "\n{screen}");
+    assert!(screen.canvas_contains('['), "\n{screen}");
+    assert!(
+        !screen.canvas_contains('@'),
+        "the walker is on the exit:\n{screen}"
+    );
+
+    let scores = fs::read_to_string(data.join("a-maze-ing").join("scores.toml"))
+        .expect("the score is recorded");
+    assert!(
+        scores.contains("[best.\"9x7 backtracker perfect seed 3\"]\n")
+            && scores.contains(&format!("moves = {steps}\nshortest = {steps}\n")),
+        "{scores}"
+    );
+
+    // Esc leaves play mode, and then quits.
+    app.press(&["Escape"]);
+    let screen = app.wait_for("left play mode", |s| s.status() == "Left play mode");
+    assert!(screen.contains(" Solvers (v) "), "\n{screen}");
+    app.quit();
+}

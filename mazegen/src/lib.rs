@@ -12,6 +12,7 @@ pub mod grid;
 pub mod inspect;
 pub mod maze;
 pub mod memory;
+pub mod play;
 pub mod quote;
 mod registry;
 pub mod rng;

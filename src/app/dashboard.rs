@@ -287,6 +287,13 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                 return Some(Ending::Interrupted { unwritten });
             }
             Effect::Suspend => return Some(Ending::Suspend),
+            Effect::RecordScore(record) => {
+                let file = super::scores::default_scores_file();
+                let outcome = super::scores::record(file.as_deref(), &record);
+                if let Some(ending) = dispatch(model, Message::ScoreRecorded(outcome), worker) {
+                    return Some(ending);
+                }
+            }
             job => worker.start(job, SETTLE),
         }
     }

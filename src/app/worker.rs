@@ -113,7 +113,7 @@ impl Worker {
             Effect::Inspector(work) => {
                 ("inspect", Box::new(move || Message::Inspector(work.run())))
             }
-            Effect::Quit | Effect::Abort | Effect::Suspend => {
+            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore(_) => {
                 panic!("{effect:?} is the run loop's, not a job")
             }
         };

@@ -17,6 +17,7 @@ use mazegen::{Maze, Session, SessionError, Solver};
 use super::inspector::InspectorJob;
 use super::message::{JobId, Parcel};
 use super::model::new_session;
+use super::play::ScoreRecord;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -46,6 +47,10 @@ pub enum Effect {
     /// Give the terminal back and stop until the shell resumes the program (`fg`), then
     /// draw everything again.
     Suspend,
+    /// Keep a play-mode score in the scores file if it is the maze's best; answered by
+    /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
+    /// in place.
+    RecordScore(ScoreRecord),
 }
 
 /// A finished maze to write to one or more outputs, in order.

@@ -34,6 +34,7 @@ pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
 pub fn key_context(model: &Model) -> Context {
     match (model.help_is_open(), model.focus()) {
         (true, _) => Context::Help,
+        (false, _) if model.is_playing() => Context::Play,
         (false, Focus::Canvas) => Context::Canvas,
         (false, Focus::Themes) => Context::Themes,
     }

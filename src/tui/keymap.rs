@@ -27,12 +27,21 @@ pub enum Context {
     /// While the help overlay is open; nothing else applies then, and only the keys that open
     /// the help, the keys that quit and Esc do anything: they close it.
     Help,
+    /// In play mode: its keys come before the global ones (the arrows walk, Esc leaves play
+    /// mode instead of quitting), and the other global keys keep working.
+    Play,
 }
 
 impl Context {
     /// Whether one key press can be read in both contexts, so that a key bound in both is
     /// ambiguous: a pane's keys meet the global ones, not the other pane's.
+    /// Play mode's keys shadow the global ones instead: a key may mean one thing while playing
+    /// and another otherwise.
     pub fn meets(self, other: Context) -> bool {
+        let shadows = |a: Context, b: Context| a == Context::Play && b == Context::Global;
+        if shadows(self, other) || shadows(other, self) {
+            return false;
+        }
         self == other || self == Context::Global || other == Context::Global
     }
 }
@@ -114,6 +123,13 @@ const fn pan(towards: Dir) -> Action {
     }
 }
 
+const fn walk(towards: Dir) -> Action {
+    Action::Walk {
+        towards,
+        run: false,
+    }
+}
+
 const fn ch(c: char) -> Key {
     Key::char(c)
 }
@@ -122,7 +138,7 @@ const fn named(code: KeyCode) -> Key {
     Key::plain(code)
 }
 
-use Context::{Canvas, Global, Help, Themes};
+use Context::{Canvas, Global, Help, Play, Themes};
 const ENTER: Key = named(KeyCode::Enter);
 /// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
 /// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
@@ -167,6 +183,13 @@ const BUILT_IN: &[Row] = &[
     row(Canvas, &[RIGHT, ch('l')], pan(Dir::East), "pan right (Shift: half a screen)", None),
     row(Themes, &[UP, ch('k')], Action::CursorUp, "previous theme in the list", None),
     row(Themes, &[DOWN, ch('j')], Action::CursorDown, "next theme in the list", None),
+    row(Global, &[ch('g')], Action::TogglePlay, "play: walk to the exit", Some("play")),
+    row(Play, &[LEFT, ch('h')], walk(Dir::West), "walk left (Shift runs)", Some("walk, Shift runs")),
+    row(Play, &[DOWN, ch('j')], walk(Dir::South), "walk down (Shift runs)", None),
+    row(Play, &[UP, ch('k')], walk(Dir::North), "walk up (Shift runs)", None),
+    row(Play, &[RIGHT, ch('l')], walk(Dir::East), "walk right (Shift runs)", None),
+    row(Play, &[ch('f')], Action::ToggleFog, "fog: draw only what was seen", Some("fog")),
+    row(Play, &[ESC], Action::LeavePlay, "leave play mode (g too)", Some("leave")),
 ];
 
 impl Keymap {
@@ -237,9 +260,11 @@ impl Keymap {
         if let Some(action) = self.lookup(key, context) {
             return Some(action);
         }
-        // Shift on a pan key pans half a screen: Shift+← or H, when ← and h pan.
+        // Shift on a pan key pans half a screen: Shift+← or H, when ← and h pan; on a walk key
+        // it runs.
         match self.lookup(key.unshifted()?, context)? {
             Action::Pan { towards, .. } => Some(Action::Pan { towards, big: true }),
+            Action::Walk { towards, .. } => Some(Action::Walk { towards, run: true }),
             _ => None,
         }
     }
@@ -256,13 +281,15 @@ impl Keymap {
     }
 
     /// The bindings the footer shows in `context`, in table order: those with a footer label
-    /// and a key.
+    /// and a key. In play mode its own come first, so a narrow footer drops global ones first.
     pub fn footer_bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
-        self.bindings.iter().filter(move |b| {
-            b.footer.is_some()
-                && !b.keys.is_empty()
-                && (b.context == context || (b.context == Global && context != Help))
-        })
+        let shown = |b: &&Binding| b.footer.is_some() && !b.keys.is_empty();
+        let leading = move |b: &&Binding| context == Play && b.context == Play;
+        let rest = move |b: &&Binding| {
+            (b.context == context && context != Play) || (b.context == Global && context != Help)
+        };
+        let first = self.bindings.iter().filter(shown).filter(leading);
+        first.chain(self.bindings.iter().filter(shown).filter(rest))
     }
 }
 
@@ -410,6 +437,52 @@ mod tests {
         assert_eq!(label("pan-left"), "← h");
         assert_eq!(label("faster"), "+ =");
         assert_eq!(label("finish"), "Enter");
+    }
+
+    #[test]
+    fn play_keys_come_before_the_global_ones_while_playing() {
+        let play = |code| action_for(press(code), Play);
+        let walk = |towards, run| Some(Action::Walk { towards, run });
+        assert_eq!(play(Left), walk(Dir::West, false));
+        assert_eq!(play(Char('j')), walk(Dir::South, false));
+        assert_eq!(play(Char('K')), walk(Dir::North, true), "Shift runs");
+        let shifted = KeyEvent::new(Right, KeyModifiers::SHIFT);
+        assert_eq!(action_for(shifted, Play), walk(Dir::East, true));
+        assert_eq!(
+            play(Esc),
+            Some(Action::LeavePlay),
+            "Esc leaves instead of quitting"
+        );
+        assert_eq!(play(Char('f')), Some(Action::ToggleFog));
+        assert_eq!(
+            play(Char('g')),
+            Some(Action::TogglePlay),
+            "the global g leaves too"
+        );
+        assert_eq!(play(Char('q')), Some(Action::Quit));
+        assert_eq!(play(Char('t')), Some(Action::NextTheme));
+        assert_eq!(play(Enter), None, "the canvas's keys are not play's");
+        // Out of play, the same keys pan and quit, and f means nothing.
+        assert_eq!(action_for(press(Left), Canvas), Some(pan(Dir::West)));
+        assert_eq!(action_for(press(Esc), Canvas), Some(Action::Quit));
+        assert_eq!(action_for(press(Char('f')), Canvas), None);
+        assert_eq!(
+            action_for(press(Char('g')), Canvas),
+            Some(Action::TogglePlay)
+        );
+        assert!(!Play.meets(Global) && !Global.meets(Play) && Play.meets(Play));
+    }
+
+    #[test]
+    fn the_play_footer_leads_with_its_own_keys() {
+        let keymap = Keymap::built_in();
+        let labels: Vec<&str> = keymap
+            .footer_bindings(Play)
+            .map(|b| b.footer.unwrap())
+            .collect();
+        assert_eq!(labels[..3], ["walk, Shift runs", "fog", "leave"]);
+        assert!(labels.contains(&"quit") && labels.contains(&"play"));
+        assert!(!labels.contains(&"finish"));
     }
 
     #[test]

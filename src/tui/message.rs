@@ -11,6 +11,8 @@ use mazegen::{Dir, Session, SessionError};
 
 pub use super::inspector::InspectorMessage;
 
+use super::play::Recorded;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
@@ -42,6 +44,9 @@ pub enum Message {
         job: JobId,
         made: Parcel<Result<Session, SessionError>>,
     },
+    /// The run loop recorded a play-mode score (see [`crate::tui::play`]); `Err` holds the
+    /// one-line reason it could not.
+    ScoreRecorded(Result<Recorded, String>),
 }
 
 /// A value a job made, for `update` to take once. It travels behind a lock, so that a message
@@ -159,4 +164,15 @@ pub enum Action {
     NextProblem,
     /// Go to the opened file's previous problem.
     PreviousProblem,
+    /// Enter play mode (walk the maze from the entry), or leave it.
+    TogglePlay,
+    /// Leave play mode.
+    LeavePlay,
+    /// Draw only what the walker has seen, or everything.
+    ToggleFog,
+    /// Walk one cell towards a side (`run`: on to the next junction).
+    Walk {
+        towards: Dir,
+        run: bool,
+    },
 }

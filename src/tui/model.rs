@@ -8,6 +8,7 @@ use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
 use super::pace::Pace;
+use super::play::Play;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
@@ -174,6 +175,8 @@ pub struct Model {
     pub(crate) garbage: Vec<Garbage>,
     /// An opened maze file and the path prompt (see [`super::inspector`]).
     pub(crate) inspect: Inspect,
+    /// Play mode (see [`super::play`]).
+    pub(crate) play: Play,
 }
 
 impl Model {
@@ -253,6 +256,7 @@ impl Model {
             inline_cells,
             garbage: Vec::new(),
             inspect: Inspect::default(),
+            play: Play::default(),
         };
         model.resize(size);
         Ok(model)
@@ -346,8 +350,10 @@ impl Model {
     }
 
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished.
+    /// Or the play clock runs.
     pub fn is_animating(&self) -> bool {
-        self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused())
+        let moving = self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused());
+        moving || self.is_timing_play()
     }
 
     /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).

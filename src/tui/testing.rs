@@ -130,6 +130,11 @@ fn reply(effect: &Effect) -> Option<Message> {
             None
         }
         Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
+        Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(crate::tui::play::Recorded {
+            previous: None,
+            new_best: true,
+            set_aside: None,
+        }))),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }

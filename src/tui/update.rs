@@ -60,7 +60,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         Err(message) => message,
     };
     let mut effects = match message {
-        Message::Tick(frame) => tick(model, frame),
+        Message::Tick(frame) => {
+            super::play::tick(model, frame);
+            tick(model, frame)
+        }
         Message::Worked(work) => {
             model.pace.learn(work);
             Vec::new()
@@ -96,6 +99,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         }
         // Taken by the inspector above.
         Message::Inspector(_) => Vec::new(),
+        Message::ScoreRecorded(outcome) => {
+            super::play::recorded(model, outcome);
+            Vec::new()
+        }
     };
     effects.extend(settle(model));
     effects
@@ -172,7 +179,7 @@ fn is_ready(model: &Model) -> bool {
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
-fn wait_for_the_maze(model: &mut Model, action: Action) {
+pub(super) fn wait_for_the_maze(model: &mut Model, action: Action) {
     if !model.waiting.contains(&action) {
         model.waiting.push(action);
     }
@@ -308,6 +315,7 @@ fn waiting_label(action: Action) -> Option<&'static str> {
         Action::Export => Some("export"),
         Action::Regenerate => Some("new maze"),
         Action::NextAlgorithm => Some("next algorithm"),
+        Action::TogglePlay => Some("play"),
         Action::Finish => None,
         _ => Some("more"),
     }
@@ -395,7 +403,7 @@ fn svg_path(output_file: &Path) -> PathBuf {
 
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles
 /// right away, so that the first maze's save comes before what the caller adds.
-fn finish(model: &mut Model) -> Vec<Effect> {
+pub(super) fn finish(model: &mut Model) -> Vec<Effect> {
     let before = model.maze.phase();
     if before == Phase::Done {
         return Vec::new();
@@ -421,7 +429,13 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
 }
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    if super::play::refuses(model, action) {
+        return Vec::new();
+    }
     match action {
+        Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
+            super::play::act(model, action)
+        }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
         Action::Quit => {
@@ -727,6 +741,8 @@ fn show_made(
     }
     model.config.algorithm = algorithm;
     model.finishing = false;
+    // A round is played on one maze.
+    model.play.round = None;
     // The old maze's measuring and search work is of no use now: nothing waits for it (its
     // results will be refused), not even quitting.
     forget_jobs(model, |kind| {

@@ -7,6 +7,7 @@ mod footer;
 mod help;
 mod minimap;
 mod paint;
+mod play;
 mod problems;
 pub mod roles;
 mod sidebar;
@@ -46,18 +47,24 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         too_small(area, base, &quit_key(model), buf);
         return;
     };
-    let title = canvas_title(model, screen.canvas_size());
+    let title =
+        play::canvas_title(model).unwrap_or_else(|| canvas_title(model, screen.canvas_size()));
     let focused = model.focus() == Focus::Canvas;
     pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
     let file = model.inspect.file();
+    let game = play::overlay(model);
     let maze_roles;
     let file_roles;
-    let roles: &dyn BlockRoles = match file {
-        Some(file) => {
+    let roles: &dyn BlockRoles = match (file, &game) {
+        (Some(file), _) => {
             file_roles = FileRoles::new(file, model.shows_path());
             &file_roles
         }
-        None => {
+        (None, Some(game)) => {
+            maze_roles = MazeRoles::with_overlay(model.maze(), game);
+            &maze_roles
+        }
+        (None, None) => {
             maze_roles = MazeRoles::new(model.maze(), model.shows_path());
             &maze_roles
         }
@@ -72,7 +79,10 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     );
     match file {
         Some(file) => problems::draw_sidebar(model, file, &screen, buf),
-        None => sidebar::draw(model, &screen, buf),
+        None => {
+            sidebar::draw(model, &screen, buf);
+            play::pane_over(model, screen.solvers, buf);
+        }
     }
     footer::draw(model, screen.status, screen.keys, buf);
     if let Some(prompt) = model.inspect.prompt() {

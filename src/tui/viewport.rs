@@ -224,6 +224,37 @@ impl Viewport {
         }
         (self.left, self.top) = self.origin(maze_blocks, canvas);
     }
+
+    /// Shows block `at` in blocks: the whole-maze view becomes the 1:1 one (a game needs its
+    /// cells), which then follows `at` (see [`Viewport::follow`]).
+    pub fn show_block(&mut self, at: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        if self.shown(maze_blocks, canvas) == Shown::Whole {
+            self.zoom = Zoom::Detail;
+        }
+        self.follow(at, maze_blocks, canvas);
+    }
+
+    /// Keeps block `at` on the 1:1 view, a quarter of the canvas away from its edges where the
+    /// maze allows: when it comes nearer, the view centres on it.
+    pub fn follow(&mut self, at: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        if self.zoom != Zoom::Detail {
+            return;
+        }
+        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+        let (left, top) = self.origin(maze_blocks, canvas);
+        let centre = |at: u32, first: u32, shown: u32| {
+            let margin = shown / 4;
+            let inside = at >= first + margin && at + margin < first + shown;
+            if inside {
+                first
+            } else {
+                at.saturating_sub(shown / 2)
+            }
+        };
+        self.left = centre(at.0, left, columns);
+        self.top = centre(at.1, top, rows);
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+    }
 }
 
 fn shown(zoom: Zoom, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Shown {
@@ -272,6 +303,26 @@ mod tests {
         assert_eq!(fit(maze, (75, 44)), None);
         assert_eq!(fit(maze, (96, 40)), None);
         assert_eq!(fit(blocks(2000, 2000), (200, 60)), None);
+    }
+
+    #[test]
+    fn following_a_block_keeps_it_away_from_the_edges() {
+        let maze = blocks(200, 100);
+        let canvas = (60, 20); // 30 x 20 blocks
+        let mut view = Viewport::fitting();
+        view.show_block((1, 1), maze, canvas);
+        assert_eq!(view.zoom(), Zoom::Detail, "a game needs the cells");
+        assert_eq!(view.origin(maze, canvas), (0, 0));
+        view.follow((20, 10), maze, canvas);
+        assert_eq!(view.origin(maze, canvas), (0, 0), "still well inside");
+        view.follow((25, 10), maze, canvas);
+        assert_eq!(view.origin(maze, canvas), (10, 0), "centred across");
+        view.follow((400, 200), maze, canvas);
+        assert_eq!(
+            view.origin(maze, canvas),
+            (401 - 30, 201 - 20),
+            "clamped to the maze"
+        );
     }
 
     #[test]

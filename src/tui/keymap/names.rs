@@ -42,6 +42,15 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::OpenFile => "open-file",
         Action::NextProblem => "next-problem",
         Action::PreviousProblem => "previous-problem",
+        Action::TogglePlay => "toggle-play",
+        Action::LeavePlay => "leave-play",
+        Action::ToggleFog => "toggle-fog",
+        Action::Walk { towards, .. } => match towards {
+            Dir::West => "walk-left",
+            Dir::East => "walk-right",
+            Dir::North => "walk-up",
+            Dir::South => "walk-down",
+        },
         Action::FocusCanvas | Action::PickTheme(_) | Action::Interrupt => return None,
     })
 }
@@ -72,6 +81,7 @@ mod tests {
             let name = action_name(binding.action).expect("a bound action has a name");
             match binding.action {
                 Action::Pan { .. } => assert!(name.starts_with("pan-"), "{name}"),
+                Action::Walk { .. } => assert!(name.starts_with("walk-"), "{name}"),
                 _ => assert_eq!(name, kebab(&variant)),
             }
         }

@@ -297,6 +297,28 @@ mod tests {
     }
 
     #[test]
+    fn a_play_key_may_be_a_global_one_and_shadows_it_while_playing() {
+        let keymap = keymap("[keys]\nwalk-left = \"a\"\ntoggle-fog = \"F\"\n");
+        assert_eq!(
+            press(&keymap, "a", super::super::Context::Play),
+            Some(Action::Walk {
+                towards: Dir::West,
+                run: false
+            })
+        );
+        assert_eq!(press(&keymap, "a", Canvas), Some(Action::NextAlgorithm));
+        assert_eq!(
+            press(&keymap, "h", super::super::Context::Play),
+            None,
+            "walk-left has only a now"
+        );
+        assert_eq!(
+            press(&keymap, "F", super::super::Context::Play),
+            Some(Action::ToggleFog)
+        );
+    }
+
+    #[test]
     fn user_keys_replace_the_keys_of_the_actions_they_name() {
         let keys = keymap(
             "# mine\n[keys]\nquit = [\"q\", \"ctrl-c\"]\ntoggle-path = \"P\"\n\

@@ -32,6 +32,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         .render(status_area, buf);
 
     let context = match model.focus() {
+        _ if model.is_playing() => Context::Play,
         Focus::Canvas => Context::Canvas,
         Focus::Themes => Context::Themes,
     };

@@ -21,10 +21,15 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
         Some(key) => format!("Theme list ({key})"),
         None => "Theme list".to_owned(),
     };
+    let play_title = match keymap.first_key_label(Action::TogglePlay) {
+        Some(key) => format!("Play mode ({key})"),
+        None => "Play mode".to_owned(),
+    };
     let groups = [
         (Context::Global, "Anywhere".to_owned()),
         (Context::Canvas, "Maze view".to_owned()),
         (Context::Themes, themes_title),
+        (Context::Play, play_title),
     ];
     let shown = || {
         keymap
@@ -60,21 +65,13 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
         );
         lines
     };
-    let [global, canvas, themes] = groups.map(|(context, title)| section(context, &title));
-    // Two columns when the terminal is wide enough, so the whole list fits 24 rows.
+    let [global, canvas, themes, play] = groups.map(|(context, title)| section(context, &title));
+    let gap = || vec![Line::default()];
+    // Two columns when the terminal is wide enough, so the whole list fits 30 rows.
     let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(2) + 4 {
-        vec![global, [canvas, vec![Line::default()], themes].concat()]
+        vec![global, [canvas, gap(), themes, gap(), play].concat()]
     } else {
-        vec![
-            [
-                global,
-                vec![Line::default()],
-                canvas,
-                vec![Line::default()],
-                themes,
-            ]
-            .concat(),
-        ]
+        vec![[global, gap(), canvas, gap(), themes, gap(), play].concat()]
     };
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0) as u16;
     let width = column_width

@@ -107,6 +107,20 @@ impl BlockRoles for MazeRoles<'_> {
     }
 }
 
+/// Something drawn over a finished maze's cells (a game: its walker, its trail, its fog).
+pub trait Overlay {
+    /// What to draw on `pos` over everything else (the entry, the exit), if anything.
+    fn marker(&self, pos: Pos) -> Option<Role>;
+    /// What fills `pos` under the markers, if the overlay decides it (passages between two
+    /// cells of the same role take it too, so a trail reads as a line).
+    fn ground(&self, pos: Pos) -> Option<Role>;
+    /// Whether `pos` is hidden: it, and the walls and corners only hidden cells touch, are
+    /// drawn as not carved yet.
+    fn hidden(&self, pos: Pos) -> bool;
+    /// The cells [`Overlay::marker`] marks, which a shrunken view must not sample away.
+    fn markers(&self) -> Vec<(Pos, Role)>;
+}
+
 /// Answers "what is at this block" for one frame.
 pub struct MazeRoles<'a> {
     maze: &'a Session,
@@ -115,6 +129,7 @@ pub struct MazeRoles<'a> {
     show_path: bool,
     width: u32,
     height: u32,
+    overlay: Option<&'a dyn Overlay>,
 }
 
 impl<'a> MazeRoles<'a> {
@@ -128,6 +143,16 @@ impl<'a> MazeRoles<'a> {
             show_path,
             width: grid.width(),
             height: grid.height(),
+            overlay: None,
+        }
+    }
+
+    /// The maze with `overlay` drawn over it, and not the solver's path (the overlay draws
+    /// what it wants of it).
+    pub fn with_overlay(maze: &'a Session, overlay: &'a dyn Overlay) -> MazeRoles<'a> {
+        MazeRoles {
+            overlay: Some(overlay),
+            ..MazeRoles::new(maze, false)
         }
     }
 
@@ -135,6 +160,9 @@ impl<'a> MazeRoles<'a> {
     pub fn block(&self, x: u32, y: u32) -> Role {
         if x > 2 * self.width || y > 2 * self.height {
             return Role::Outside;
+        }
+        if self.overlay.is_some_and(|o| self.fogged(o, x, y)) {
+            return Role::Unvisited;
         }
         let (cx, cy) = (x / 2, y / 2);
         match (x % 2, y % 2) {
@@ -155,15 +183,35 @@ impl<'a> MazeRoles<'a> {
         }
     }
 
-    /// The cells drawn with a marker (the entry, the exit and the carving head), which a
-    /// shrunken view must not sample away.
+    /// Whether every cell block (`x`, `y`) touches (a cell touches itself, a wall its two
+    /// sides, a corner its four cells) is hidden by `overlay`.
+    fn fogged(&self, overlay: &dyn Overlay, x: u32, y: u32) -> bool {
+        // An odd block is a cell's row or column; an even one lies between two of them.
+        let span = |b: u32| {
+            if b % 2 == 1 {
+                b / 2..b / 2 + 1
+            } else {
+                (b / 2).saturating_sub(1)..b / 2 + 1
+            }
+        };
+        let (columns, rows) = (span(x), span(y));
+        rows.flat_map(|cy| columns.clone().map(move |cx| Pos::new(cx, cy)))
+            .filter(|p| p.x < self.width && p.y < self.height)
+            .all(|p| overlay.hidden(p))
+    }
+
+    /// The cells drawn with a marker (the entry, the exit, the carving head and the
+    /// overlay's), which a shrunken view must not sample away.
     pub fn markers(&self) -> impl Iterator<Item = (Pos, Role)> {
         let ends = [
             (self.maze.entry(), Role::Entry),
             (self.maze.exit(), Role::Exit),
         ];
+        let overlay = self.overlay.map(|o| o.markers()).unwrap_or_default();
         ends.into_iter()
+            .filter(|&(pos, _)| self.overlay.is_none_or(|o| !o.hidden(pos)))
             .chain(self.head.map(|head| (head, Role::Head)))
+            .chain(overlay)
     }
 
     /// The maze's size in cells.
@@ -200,7 +248,9 @@ impl<'a> MazeRoles<'a> {
 
     /// What fills a cell, overlays first.
     pub fn cell(&self, pos: Pos) -> Role {
-        if pos == self.maze.entry() {
+        if let Some(role) = self.overlay.and_then(|o| o.marker(pos)) {
+            role
+        } else if pos == self.maze.entry() {
             Role::Entry
         } else if pos == self.maze.exit() {
             Role::Exit
@@ -218,6 +268,9 @@ impl<'a> MazeRoles<'a> {
         let grid = self.maze.grid();
         if grid.is_locked(pos) {
             return Role::Stamp;
+        }
+        if let Some(role) = self.overlay.and_then(|o| o.ground(pos)) {
+            return role;
         }
         match self.phase {
             Phase::Carving => match self.maze.cell_state(pos) {
@@ -287,6 +340,8 @@ pub(crate) fn link(a: Role, b: Role) -> Role {
     match (a, b) {
         (Role::Frontier, Role::Frontier) => Role::Frontier,
         (Role::Path, Role::Path) => Role::Path,
+        // A game's trail leaving the shortest path (see `super::play`): the detour is trail.
+        (Role::Path, Role::Visited) | (Role::Visited, Role::Path) => Role::Visited,
         (Role::Visited | Role::Frontier, Role::Visited | Role::Frontier) => Role::Visited,
         _ => Role::Passage,
     }

@@ -21,16 +21,16 @@ use crate::tui::update;
 
 const FRAME: Duration = Duration::from_millis(16);
 
-fn sized(mut model: Model, width: u16, height: u16) -> Model {
+pub(super) fn sized(mut model: Model, width: u16, height: u16) -> Model {
     update(&mut model, Message::Resize { width, height });
     model
 }
 
-fn act(model: &mut Model, action: Action) {
+pub(super) fn act(model: &mut Model, action: Action) {
     update(model, Message::Action(action));
 }
 
-fn theme(model: &mut Model, name: &str) {
+pub(super) fn theme(model: &mut Model, name: &str) {
     let index = model.themes.position(name).expect("a bundled theme");
     act(model, Action::PickTheme(index));
     act(model, Action::ToggleFocus);
@@ -66,7 +66,7 @@ fn role_letter(colour: Color, palette: &Palette) -> char {
 
 /// The screen as text, the canvas of a colour theme as role letters where colour is all
 /// there is.
-fn screen_text(model: &Model) -> String {
+pub(super) fn screen_text(model: &Model) -> String {
     let buf = render(model);
     let canvas = model.screen().map(|s| s.canvas);
     let theme = model.theme();

@@ -1,0 +1,364 @@
+//! Play mode (`g`): the user walks the maze from the entry to the exit with the keyboard,
+//! against the clock, on the maze the dashboard holds (generated or opened), once it is
+//! finished. The rules are the library's [`mazegen::play::Game`]; this is the dashboard's
+//! side: entering and leaving, keys to moves, the timer (fed by `Tick`, so `update` stays
+//! free of clocks), the fog switch, and the score the run loop records on a win
+//! ([`Effect::RecordScore`]).
+
+mod scores;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::effect::Effect;
+use super::message::Action;
+use super::model::{Focus, Model, StatusKind};
+use super::update::{finish, wait_for_the_maze};
+use mazegen::play::{Game, Moved, Outcome};
+use mazegen::{Dir, Phase, Pos};
+
+pub use scores::{Recorded, Score, ScoreBook, ScoreRecord};
+
+/// Play mode's state: the round being played, if any, and the fog switch, which outlives
+/// rounds.
+#[derive(Clone, Debug, Default)]
+pub struct Play {
+    pub(crate) fog: bool,
+    pub(crate) round: Option<Round>,
+}
+
+/// One game, with what the dashboard adds to the rules.
+#[derive(Clone, Debug)]
+pub struct Round {
+    pub(crate) game: Game,
+    /// Time played: the frames since the first move, until the round ends.
+    pub(crate) elapsed: Duration,
+    /// The shortest path's cells, drawn beside the trail once the round is won.
+    pub(crate) shortest_cells: HashSet<Pos>,
+    pub(crate) record: Record,
+}
+
+/// Where the round's score is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Not won (yet).
+    None,
+    /// Won; the run loop is recording it.
+    Pending,
+    Done(Recorded),
+    Failed(String),
+}
+
+impl Round {
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Whether the clock runs: from the first move until the round ends.
+    fn is_timing(&self) -> bool {
+        self.game.outcome() == Outcome::Playing && self.game.moves() > 0
+    }
+}
+
+impl Play {
+    pub fn round(&self) -> Option<&Round> {
+        self.round.as_ref()
+    }
+
+    pub fn fog(&self) -> bool {
+        self.fog
+    }
+}
+
+impl Model {
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// Whether play mode is on (its keys apply).
+    pub fn is_playing(&self) -> bool {
+        self.play.round.is_some()
+    }
+
+    /// Whether the play clock runs, so the screen must be redrawn every frame.
+    pub(crate) fn is_timing_play(&self) -> bool {
+        self.play.round.as_ref().is_some_and(Round::is_timing)
+    }
+}
+
+/// The key a maze's best time is kept under: `25x20 backtracker perfect seed 42`.
+pub fn score_key(model: &Model) -> String {
+    let options = model.maze().options();
+    let kind = if options.perfect { "perfect" } else { "board" };
+    format!(
+        "{}x{} {} {kind} seed {}",
+        options.width, options.height, options.algorithm, options.seed
+    )
+}
+
+/// Whether `action` is refused while playing (it would show the way, or change the maze
+/// under the walker); says so on the status line.
+pub(super) fn refuses(model: &mut Model, action: Action) -> bool {
+    let refused = model.is_playing() && matches!(action, Action::NextSolver | Action::TogglePath);
+    if refused {
+        let leave = key(model, Action::LeavePlay);
+        model.set_status(
+            StatusKind::Info,
+            format!("Not while playing: {leave} leaves play mode"),
+        );
+    }
+    refused
+}
+
+/// Play mode's actions.
+pub(super) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    match action {
+        Action::TogglePlay => match &model.play.round {
+            Some(round) if round.game.outcome() == Outcome::Playing => {
+                leave(model);
+                Vec::new()
+            }
+            _ => start(model),
+        },
+        Action::LeavePlay => {
+            leave(model);
+            Vec::new()
+        }
+        Action::ToggleFog => {
+            model.play.fog = !model.play.fog;
+            let text = if model.play.fog {
+                "Fog on: only what you have seen is drawn"
+            } else {
+                "Fog off"
+            };
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
+        }
+        Action::Walk { towards, run } => walk(model, towards, run),
+        _ => Vec::new(),
+    }
+}
+
+/// A new round from the entry, once the maze is finished (finishing it first if need be).
+fn start(model: &mut Model) -> Vec<Effect> {
+    let Some(maze) = model.maze.maze().map(Arc::clone) else {
+        // Settling starts the round once the maze is finished and measured.
+        wait_for_the_maze(model, Action::TogglePlay);
+        let effects = finish(model);
+        if !model.is_playing() && model.phase() != Phase::Done {
+            let text = model.status().map(|s| s.text.clone()).unwrap_or_default();
+            if !text.starts_with("Finishing") {
+                model.set_status(StatusKind::Info, "Play starts once the maze is finished…");
+            }
+        }
+        return effects;
+    };
+    if maze.solution().is_none() {
+        let text = format!(
+            "Nothing to play: no path from {} to {}",
+            maze.entry(),
+            maze.exit()
+        );
+        model.set_status(StatusKind::Error, text);
+        return Vec::new();
+    }
+    let entry = maze.entry();
+    let game = Game::new(maze);
+    let chasers = game.chasers().len();
+    model.play.round = Some(Round {
+        game,
+        elapsed: Duration::ZERO,
+        shortest_cells: HashSet::new(),
+        record: Record::None,
+    });
+    model.focus = Focus::Canvas;
+    model.help = false;
+    if let Some(screen) = model.screen() {
+        let blocks = model.maze_blocks();
+        model
+            .viewport
+            .show_block(block_of(entry), blocks, screen.canvas_size());
+    }
+    let walk: String = [Dir::West, Dir::South, Dir::North, Dir::East]
+        .map(|towards| {
+            key(
+                model,
+                Action::Walk {
+                    towards,
+                    run: false,
+                },
+            )
+        })
+        .concat();
+    let (fog, leave) = (key(model, Action::ToggleFog), key(model, Action::LeavePlay));
+    let chased = match chasers {
+        0 => String::new(),
+        1 => "; a chaser is after you".to_owned(),
+        n => format!("; {n} chasers are after you"),
+    };
+    let text = format!("Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}");
+    model.set_status(StatusKind::Info, text);
+    Vec::new()
+}
+
+fn leave(model: &mut Model) {
+    if model.play.round.take().is_some() {
+        model.set_status(StatusKind::Info, "Left play mode");
+    }
+}
+
+fn walk(model: &mut Model, towards: Dir, run: bool) -> Vec<Effect> {
+    let again = key(model, Action::TogglePlay);
+    let leave = key(model, Action::LeavePlay);
+    let Some(round) = model.play.round.as_mut() else {
+        return Vec::new();
+    };
+    if round.game.outcome() != Outcome::Playing {
+        let text = format!("The round is over: {again} plays again, {leave} leaves");
+        model.set_status(StatusKind::Info, text);
+        return Vec::new();
+    }
+    let moved = if run {
+        round.game.run(towards)
+    } else {
+        round.game.step(towards)
+    };
+    if moved == Moved::Blocked {
+        return Vec::new();
+    }
+    let walker = round.game.walker();
+    if let Some(screen) = model.screen() {
+        let blocks = model.maze_blocks();
+        model
+            .viewport
+            .follow(block_of(walker), blocks, screen.canvas_size());
+    }
+    let round = model.play.round.as_mut().expect("still playing");
+    match round.game.outcome() {
+        Outcome::Playing => Vec::new(),
+        Outcome::Caught => {
+            let text = format!(
+                "Caught after {} moves and {}: {again} plays again, {leave} leaves",
+                round.game.moves(),
+                clock(round.elapsed)
+            );
+            model.set_status(StatusKind::Warning, text);
+            Vec::new()
+        }
+        Outcome::Won => won(model),
+    }
+}
+
+/// The round is won: the shortest path is drawn beside the trail, and the score recorded.
+fn won(model: &mut Model) -> Vec<Effect> {
+    let key = score_key(model);
+    let round = model.play.round.as_mut().expect("a won round");
+    let maze = Arc::clone(round.game.maze());
+    if let Some(path) = maze.solution() {
+        round.shortest_cells = path.cells(maze.grid()).collect();
+    }
+    let score = Score {
+        milliseconds: u64::try_from(round.elapsed.as_millis()).unwrap_or(u64::MAX),
+        moves: round.game.moves(),
+        shortest: round.game.shortest().unwrap_or(0) as u64,
+    };
+    round.record = Record::Pending;
+    let text = won_text(round);
+    model.set_status(StatusKind::Success, text);
+    vec![Effect::RecordScore(ScoreRecord { key, score })]
+}
+
+/// "At the exit: 12.3 s, 40 moves, shortest path 36, ratio 1.11".
+fn won_text(round: &Round) -> String {
+    let game = &round.game;
+    format!(
+        "At the exit: {}, {} moves, shortest path {}, ratio {:.2}",
+        clock(round.elapsed),
+        game.moves(),
+        game.shortest().unwrap_or(0),
+        game.ratio().unwrap_or(0.0)
+    )
+}
+
+/// The run loop's answer to [`Effect::RecordScore`].
+pub(super) fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
+    let round = model.play.round.as_mut();
+    let won = round.as_ref().map(|r| won_text(r));
+    match outcome {
+        Ok(recorded) => {
+            let mut text = won.unwrap_or_else(|| "Score recorded".to_owned());
+            match (&recorded.previous, recorded.new_best) {
+                (None, _) => text.push_str(" · first time on this maze"),
+                (Some(was), true) => text.push_str(&format!(
+                    " · a new best (was {})",
+                    clock(Duration::from_millis(was.milliseconds))
+                )),
+                (Some(best), false) => text.push_str(&format!(
+                    " · best {}",
+                    clock(Duration::from_millis(best.milliseconds))
+                )),
+            }
+            let kind = match &recorded.set_aside {
+                Some(path) => {
+                    text = format!(
+                        "Broken scores file kept as {}, a new one started · {text}",
+                        path.display()
+                    );
+                    StatusKind::Warning
+                }
+                None => StatusKind::Success,
+            };
+            model.set_status(kind, text);
+            if let Some(round) = model.play.round.as_mut() {
+                round.record = Record::Done(recorded);
+            }
+        }
+        Err(reason) => {
+            model.set_status(StatusKind::Error, format!("Score not recorded: {reason}"));
+            if let Some(round) = model.play.round.as_mut() {
+                round.record = Record::Failed(reason);
+            }
+        }
+    }
+}
+
+/// A frame has passed: the clock runs from the first move until the round ends.
+pub(super) fn tick(model: &mut Model, frame: Duration) {
+    if let Some(round) = model.play.round.as_mut().filter(|r| r.is_timing()) {
+        round.elapsed += frame;
+    }
+}
+
+/// The block a cell is drawn on.
+fn block_of(pos: Pos) -> (u32, u32) {
+    (2 * pos.x + 1, 2 * pos.y + 1)
+}
+
+/// The first key bound to `action`, as the screen writes it, or its name if it has none.
+fn key(model: &Model, action: Action) -> String {
+    model.keymap().first_key_label(action).unwrap_or_else(|| {
+        let name = super::keymap::action_name(action).unwrap_or_default();
+        format!("({name})")
+    })
+}
+
+/// 9.4 s, 1:02.5.
+pub fn clock(time: Duration) -> String {
+    let tenths = time.as_millis() / 100;
+    let (minutes, tenths) = (tenths / 600, tenths % 600);
+    match minutes {
+        0 => format!("{}.{} s", tenths / 10, tenths % 10),
+        m => format!("{m}:{:02}.{}", tenths / 10, tenths % 10),
+    }
+}
