@@ -138,7 +138,7 @@ pub enum GenError {
     Braid(String),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Phase {
     Carving(Box<dyn Carve>),
     /// Joining the islands the algorithm left (see [`Carve::may_leave_islands`]).
@@ -147,8 +147,9 @@ enum Phase {
     Done,
 }
 
-/// A maze being generated, one step at a time.
-#[derive(Debug)]
+/// A maze being generated, one step at a time. A clone carries on exactly as the original
+/// would: the replay timeline keeps clones as checkpoints.
+#[derive(Clone, Debug)]
 pub struct Generator {
     grid: Grid,
     rng: MazeRng,

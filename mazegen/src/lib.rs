@@ -12,6 +12,7 @@ pub mod grid;
 pub mod maze;
 pub mod memory;
 mod registry;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod session;
@@ -23,5 +24,6 @@ pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOpti
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
 pub use maze::Maze;
+pub use replay::Timeline;
 pub use session::{Phase, Session, SessionError};
 pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

@@ -167,6 +167,31 @@ impl Session {
         })
     }
 
+    /// A session that shows `generator` where it is, to be solved by `solver` from `entry` to
+    /// `exit` once carved: how a replayed moment of a carving (see [`crate::replay`]) is
+    /// drawn and carried on.
+    pub fn replaying(generator: Generator, entry: Pos, exit: Pos, solver: Solver) -> Session {
+        Session {
+            stage: Stage::Carving(Box::new(generator)),
+            entry,
+            exit,
+            solver,
+            search: None,
+            solved: None,
+            measures: None,
+            runs: Vec::new(),
+            measure_here: true,
+        }
+    }
+
+    /// The generator, while carving: for a replay [`crate::Timeline`] to take checkpoints of.
+    pub fn generator(&self) -> Option<&Generator> {
+        match &self.stage {
+            Stage::Carving(generator) => Some(generator),
+            _ => None,
+        }
+    }
+
     /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
     pub fn from_config(
         config: &Config,

@@ -20,7 +20,7 @@ use crate::rng::MazeRng;
 /// - the result is a spanning tree of the cells it reached: no loops, so no 3x3 open area (or,
 ///   for [`Carve::may_leave_islands`], a forest the generator's linking pass then joins);
 /// - no recursion and no per-step allocation that grows with the maze beyond O(cells).
-pub(crate) trait Carve: fmt::Debug + Send {
+pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
     /// One unit of work on the grid's cell bytes, reported as one event; `Done` once finished,
     /// and again on every later call.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent;
@@ -57,6 +57,24 @@ pub(crate) trait Carve: fmt::Debug + Send {
     /// for the row-by-row algorithms), which a linking pass then joins into one.
     fn may_leave_islands(&self) -> bool {
         false
+    }
+}
+
+/// A copy of a boxed carver, so a whole [`super::Generator`] can be cloned: the replay
+/// timeline keeps generators as checkpoints. Every carver gets it from its `Clone`.
+pub(crate) trait CarveClone {
+    fn boxed_clone(&self) -> Box<dyn Carve>;
+}
+
+impl<T: Carve + Clone + 'static> CarveClone for T {
+    fn boxed_clone(&self) -> Box<dyn Carve> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Carve> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
     }
 }
 

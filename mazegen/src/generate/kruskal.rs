@@ -16,7 +16,7 @@ use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Kruskal {
     trees: UnionFind,
     /// The walls still to examine, from `next` on.

@@ -13,7 +13,7 @@ use crate::geometry::Dir;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Linker {
     trees: UnionFind,
     /// Islands left; 1 when the maze is connected.
