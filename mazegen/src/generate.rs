@@ -245,12 +245,24 @@ impl Generator {
 
     /// Runs at most `budget` steps, stopping early when done; returns how many made progress.
     pub fn run_steps(&mut self, budget: u64) -> u64 {
-        for done in 0..budget {
-            if self.step() == GenEvent::Done {
+        let mut done = 0;
+        while done < budget {
+            if let Phase::Carving(carver) = &mut self.phase {
+                // The carving, most of the steps, in the algorithm's own loop.
+                let left = budget - done;
+                let taken = carver.run_steps(self.grid.raw_mut(), &mut self.rng, left);
+                self.steps += taken;
+                done += taken;
+                if taken < left {
+                    self.next_phase();
+                }
+            } else if self.step() == GenEvent::Done {
                 return done;
+            } else {
+                done += 1;
             }
         }
-        budget
+        done
     }
 
     pub fn is_done(&self) -> bool {

@@ -267,7 +267,9 @@ impl Session {
     /// Carves and solves whatever is left, at full speed.
     pub fn finish(&mut self) {
         if let Stage::Carving(generator) = &mut self.stage {
-            generator.run();
+            // Counting the steps (which `run` does not) costs a little speed, and gives the
+            // carving's length to a replay timeline and a race's table.
+            generator.run_steps(u64::MAX);
             self.end_carving();
         }
         if self.phase() == Phase::Solving {
@@ -574,6 +576,33 @@ mod tests {
                 assert_eq!(maze.solution(), Some(&expected_path));
             }
         }
+    }
+
+    #[test]
+    fn finishing_counts_the_steps_as_stepping_does() {
+        let mut stepped = session(14, 10, false);
+        while stepped.phase() == Phase::Carving {
+            stepped.advance(5);
+        }
+        let mut finished = session(14, 10, false);
+        finished.advance(3);
+        finished.finish();
+        assert!(stepped.carving_steps() > 0);
+        assert_eq!(finished.carving_steps(), stepped.carving_steps());
+    }
+
+    #[test]
+    fn a_replaying_session_carries_on_from_its_generator() {
+        let options = MazeOptions::new(12, 9).seed(7);
+        let mut generator = Generator::new(options.clone()).unwrap();
+        generator.run_steps(40);
+        let (entry, exit) = (Pos::new(0, 0), Pos::new(11, 8));
+        let mut replay = Session::replaying(generator, entry, exit, Solver::Bfs);
+        assert_eq!(replay.carving_steps(), 40);
+        assert!(replay.generator().is_some());
+        replay.finish();
+        assert!(replay.generator().is_none());
+        assert_eq!(replay.grid(), &Generator::generate(options).unwrap());
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
-    let model = Model::new(Start {
+    let mut model = Model::new(Start {
         config,
         seed,
         themes,
@@ -71,6 +71,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         memory_limit: cli.max_memory.or_else(super::memory::available_bytes),
     })
     .map_err(AppError::from)?;
+    if let Some(race) = &cli.race {
+        crate::tui::race::start(&mut model, &race.0);
+    }
 
     let outcome = terminal::take()
         .wrap_err("cannot set up the terminal")

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::message::Action;
+use super::message::{Action, Scrub};
 use mazegen::Dir;
 
 mod key;
@@ -164,6 +164,13 @@ const BUILT_IN: &[Row] = &[
     row(Canvas, &[RIGHT, ch('l')], pan(Dir::East), "pan right (Shift: half a screen)", None),
     row(Themes, &[UP, ch('k')], Action::CursorUp, "previous theme in the list", None),
     row(Themes, &[DOWN, ch('j')], Action::CursorDown, "next theme in the list", None),
+    row(Global, &[ch(',')], Action::Scrub(Scrub::Back), "replay: one step back (pauses)", None),
+    row(Global, &[ch('.')], Action::Scrub(Scrub::Forward), "replay: one step forward", None),
+    row(Global, &[ch('<')], Action::Scrub(Scrub::BackFar), "replay: a tenth of the carving back", None),
+    row(Global, &[ch('>')], Action::Scrub(Scrub::ForwardFar), "replay: a tenth of the carving forward", None),
+    row(Global, &[named(KeyCode::Home)], Action::Scrub(Scrub::Start), "replay: the start of the carving", None),
+    row(Global, &[named(KeyCode::End)], Action::Scrub(Scrub::End), "replay: back to the live maze", None),
+    row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", None),
 ];
 
 impl Keymap {
@@ -308,7 +315,7 @@ mod tests {
             })
         );
         assert_eq!(canvas(Char('x')), None);
-        assert_eq!(canvas(Char('R')), None, "Shift only matters to pans");
+        assert_eq!(canvas(Char('V')), None, "Shift only matters to pans");
     }
 
     #[test]

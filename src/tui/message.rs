@@ -7,6 +7,8 @@ use std::time::Duration;
 use mazegen::Dir;
 use mazegen::session::Measured;
 
+pub use super::timeline::Scrub;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
@@ -103,4 +105,8 @@ pub enum Action {
     PickCursorTheme,
     /// Use the theme at this place in the list (a mouse click).
     PickTheme(usize),
+    /// Move along the carving's timeline (see [`crate::tui::timeline`]).
+    Scrub(Scrub),
+    /// Race the current algorithm against the next three (see [`crate::tui::race`]).
+    Race,
 }

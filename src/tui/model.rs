@@ -7,8 +7,10 @@ use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
 use super::pace::Pace;
+use super::race::Race;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
+use super::timeline::Replay;
 use super::viewport::{Viewport, blocks};
 use mazegen::Maze;
 use mazegen::config::Config;
@@ -150,6 +152,10 @@ pub struct Model {
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
+    /// The carving's timeline, and the moment shown while scrubbing.
+    pub(crate) replay: Replay,
+    /// The race shown instead of the maze, if one is on.
+    pub(crate) race: Option<Race>,
 }
 
 impl Model {
@@ -227,6 +233,8 @@ impl Model {
             memory_limit,
             saves: Saves::default(),
             inline_cells,
+            replay: Replay::default(),
+            race: None,
         };
         model.resize(size);
         Ok(model)
@@ -275,8 +283,18 @@ impl Model {
         self.maze.phase()
     }
 
+    /// The maze on screen: the replayed moment while scrubbing, else the live maze.
     pub fn maze(&self) -> &Session {
-        &self.maze
+        self.replay.shown().unwrap_or(&self.maze)
+    }
+
+    /// The race, if one is on.
+    pub fn race(&self) -> Option<&Race> {
+        self.race.as_ref()
+    }
+
+    pub fn replay(&self) -> &Replay {
+        &self.replay
     }
 
     pub fn status(&self) -> Option<&Status> {

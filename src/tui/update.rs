@@ -30,6 +30,7 @@ use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind, new_sessio
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::view::solver_label;
 use super::viewport::Zoom;
+use super::{race, timeline};
 use mazegen::format::human_bytes;
 use mazegen::format::svg::SvgOptions;
 use mazegen::format::{Hex, Output, Svg};
@@ -43,12 +44,20 @@ mod tests;
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
+        Message::Tick(frame) if model.race.is_some() => {
+            race::tick(model, frame);
+            Vec::new()
+        }
         Message::Tick(frame) => tick(model, frame),
         Message::Worked(work) => {
             model.pace.learn(work);
             Vec::new()
         }
         Message::Action(action) => act(model, action),
+        Message::Mouse(mouse) if model.race.is_some() => {
+            race::mouse(model, mouse);
+            Vec::new()
+        }
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
             Some(action) => act(model, action),
             None => Vec::new(),
@@ -166,6 +175,7 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
             .budget(frame, model.maze.estimated_steps(phase), seconds)
     };
     let taken = model.maze.advance(budget);
+    model.replay.observe(&model.maze);
     model.pace.record(taken, frame);
     after_progress(model, phase);
     if model.finishing && model.phase() != Phase::Done {
@@ -306,6 +316,12 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
 }
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    if let Some(effects) = race::act(model, action) {
+        return effects;
+    }
+    if timeline::act(model, action) {
+        return Vec::new();
+    }
     match action {
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
@@ -424,6 +440,14 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Step => step(model),
+        Action::Scrub(scrub) => {
+            timeline::scrub(model, scrub);
+            Vec::new()
+        }
+        Action::Race => {
+            race::start(model, &race::next_algorithms(model.config.algorithm));
+            Vec::new()
+        }
         Action::Faster | Action::Slower => {
             let changed = if action == Action::Faster {
                 model.pace.faster()
@@ -499,6 +523,7 @@ fn replace_maze(model: &mut Model, seed: u64, text: String) {
     match new_session(&model.config, seed, solver, model.inline_cells) {
         Ok(maze) => {
             model.maze = maze;
+            model.replay.reset();
             model.finishing = false;
             // The old maze's measuring is of no use now: nothing waits for it (its result
             // will be refused), not even quitting.

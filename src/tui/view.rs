@@ -7,10 +7,12 @@ mod footer;
 mod help;
 mod minimap;
 mod paint;
+mod race;
 pub mod roles;
 mod sidebar;
 #[cfg(test)]
 mod tests;
+mod timeline;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -29,6 +31,7 @@ use roles::MazeRoles;
 pub use sidebar::solver_label;
 
 pub use canvas::Scale;
+pub use race::{leave_key, race_lanes};
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -44,6 +47,13 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         too_small(area, base, &quit_key(model), buf);
         return;
     };
+    if let Some(race) = model.race() {
+        race::draw(model, race, area, buf);
+        if model.help_is_open() {
+            help::draw(model.theme(), model.keymap(), area, buf);
+        }
+        return;
+    }
     let title = canvas_title(model, screen.canvas_size());
     let focused = model.focus() == Focus::Canvas;
     pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
@@ -58,6 +68,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     );
     sidebar::draw(model, &screen, buf);
     footer::draw(model, screen.status, screen.keys, buf);
+    timeline::draw(model, screen.status, buf);
     if model.help_is_open() {
         help::draw(model.theme(), model.keymap(), area, buf);
     }

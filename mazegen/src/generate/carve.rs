@@ -35,6 +35,19 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
         while self.step(cells, rng) != GenEvent::Done {}
     }
 
+    /// Takes up to `budget` steps and returns how many it took, fewer only when done: the
+    /// same `step`, compiled for each algorithm with it inlined, so that a replay or a frame of
+    /// animation pays no dynamic call a step.
+    #[inline]
+    fn run_steps(&mut self, cells: &mut [u8], rng: &mut MazeRng, budget: u64) -> u64 {
+        for taken in 0..budget {
+            if self.step(cells, rng) == GenEvent::Done {
+                return taken;
+            }
+        }
+        budget
+    }
+
     /// The cell being worked on, if the algorithm has one (it is drawn as the carving head).
     fn head(&self) -> Option<Pos> {
         None

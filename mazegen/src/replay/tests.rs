@@ -24,17 +24,21 @@ fn snapshot(generator: &Generator) -> (crate::Grid, u64, Option<Pos>, Vec<CellSt
     (grid, generator.steps(), generator.head(), states)
 }
 
-/// The generator stepped `k` times from fresh, the way live carving gets there.
+/// The generator stepped `k` times from fresh, one `step` at a time.
 fn stepped(options: &MazeOptions, k: u64) -> Generator {
     let mut generator = Generator::new(options.clone()).unwrap();
-    generator.run_steps(k);
+    for _ in 0..k {
+        if generator.step() == crate::GenEvent::Done {
+            break;
+        }
+    }
     generator
 }
 
 fn total_steps(options: &MazeOptions) -> u64 {
-    // `run` goes at full speed without counting; `run_steps` counts.
+    // `run` goes at full speed without counting; `step` counts.
     let mut generator = Generator::new(options.clone()).unwrap();
-    generator.run_steps(u64::MAX);
+    while generator.step() != crate::GenEvent::Done {}
     generator.steps()
 }
 

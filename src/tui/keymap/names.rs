@@ -1,6 +1,6 @@
 //! The name of each action in the keys file.
 
-use super::super::message::Action;
+use super::super::message::{Action, Scrub};
 use mazegen::Dir;
 
 /// The name the keys file uses for `action`: its [`Action`] variant in kebab-case
@@ -38,6 +38,15 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::CursorUp => "cursor-up",
         Action::CursorDown => "cursor-down",
         Action::PickCursorTheme => "pick-cursor-theme",
+        Action::Scrub(scrub) => match scrub {
+            Scrub::Back => "scrub-back",
+            Scrub::Forward => "scrub-forward",
+            Scrub::BackFar => "scrub-back-far",
+            Scrub::ForwardFar => "scrub-forward-far",
+            Scrub::Start => "scrub-start",
+            Scrub::End => "scrub-end",
+        },
+        Action::Race => "race",
         Action::FocusCanvas | Action::PickTheme(_) => return None,
     })
 }
@@ -68,6 +77,9 @@ mod tests {
             let name = action_name(binding.action).expect("a bound action has a name");
             match binding.action {
                 Action::Pan { .. } => assert!(name.starts_with("pan-"), "{name}"),
+                Action::Scrub(scrub) => {
+                    assert_eq!(name, format!("scrub-{}", kebab(&format!("{scrub:?}"))))
+                }
                 _ => assert_eq!(name, kebab(&variant)),
             }
         }
