@@ -104,14 +104,14 @@ pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
         .render(keys, buf);
 }
 
-/// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase.
+/// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase (the
+/// times are in the summary).
 fn lane_title(index: usize, lane: &Lane) -> String {
     let session = &lane.session;
-    let state = match (session.phase(), lane.finished_at) {
-        (Phase::Carving, _) => String::new(),
-        (Phase::Solving, _) => " · solving".to_owned(),
-        (Phase::Done, Some(at)) => format!(" · done in {:.1} s", at.as_secs_f64()),
-        (Phase::Done, None) => " · done".to_owned(),
+    let state = match session.phase() {
+        Phase::Carving => "",
+        Phase::Solving => " · solving",
+        Phase::Done => " · done",
     };
     format!(
         " {} {} · {} steps{state} ",
