@@ -833,3 +833,40 @@ fn a_broken_keys_file_is_reported_and_the_built_in_keys_stay() {
     assert!(screen.keys().contains(" q quit"), "\n{screen}");
     app.quit();
 }
+
+/// `--race`: two algorithms side by side, finished with Enter, the summary, Tab to the second
+/// lane, `s` saves its maze (the one `--headless --algorithm kruskal` writes), Esc leaves the
+/// race for the dashboard's own maze, and `q` quits.
+#[test]
+fn race_two_algorithms_save_the_second_and_leave() {
+    let config = config(21, 13, 5, "THEME=plain\n");
+    let dir = folder_with_config(&config);
+    let dir = dir.path();
+    let mut command = pty::command(BIN, dir);
+    command.args(["config.txt", "--race", "backtracker,kruskal"]);
+    command.env_remove("NO_COLOR");
+    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
+    let dashboard = Dashboard {
+        terminal: Terminal::spawn(command, (110, 36)),
+    };
+    dashboard.wait_for_first("the two lanes", |s| {
+        s.contains("1 backtracker ·") && s.contains("2 kruskal ·")
+    });
+    dashboard.press(&["Enter"]);
+    let screen = dashboard.wait_for("the summary", |s| s.contains("Race summary"));
+    for header in ["steps", "dead ends", "path", "river", "time"] {
+        assert!(screen.contains(header), "{header}:\n{screen}");
+    }
+    dashboard.press(&["Tab", "s"]);
+    dashboard.wait_for("the save", |s| {
+        s.status().contains("Saved the maze with seed 5")
+    });
+    let kruskal = headless_maze(&format!("{config}ALGORITHM=kruskal\n"));
+    assert!(read_maze(dir) == kruskal, "the saved maze is kruskal's");
+    assert_check_passes(dir);
+    dashboard.press(&["Escape"]);
+    dashboard.wait_for("the dashboard", |s| s.is_dashboard());
+    dashboard.quit();
+    // Leaving did not write the dashboard's own maze over the one saved from the race.
+    assert!(read_maze(dir) == kruskal);
+}
