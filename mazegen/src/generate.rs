@@ -326,6 +326,18 @@ impl Generator {
         }
     }
 
+    /// The bytes its state holds on the heap (the grid and the algorithm's own), as a clone
+    /// would allocate them: what a replay checkpoint costs.
+    pub fn heap_bytes(&self) -> usize {
+        let phase = match &self.phase {
+            Phase::Carving(carver) => carver.heap_bytes(),
+            Phase::Linking(linker) => linker.heap_bytes(),
+            Phase::Braiding(braider) => braider.heap_bytes(),
+            Phase::Done => 0,
+        };
+        self.grid.raw().len() + phase
+    }
+
     /// Whether carving is over and islands are being joined.
     pub fn is_linking(&self) -> bool {
         matches!(self.phase, Phase::Linking(_))

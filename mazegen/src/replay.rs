@@ -12,12 +12,13 @@
 //! animating the carving shows each frame's generator to [`Timeline::observe`]) or the
 //! timeline's while it replays. When the budget is full, every other checkpoint is dropped and
 //! the spacing doubles, so they stay spread over the whole carving however long it turns out
-//! to be. A checkpoint is counted at the algorithm's measured peak bytes a cell
-//! ([`crate::memory::peak_bytes_per_cell`]), which also counts the solver and the writer, so
-//! the real total stays below the budget.
+//! to be. A checkpoint is counted at the bytes its clone allocates
+//! ([`Generator::heap_bytes`]: the grid's byte a cell and the algorithm's own state, from about
+//! one byte a cell for the backtracker to thirteen for Kruskal), so at 2000x2000 the budget
+//! holds several checkpoints of most algorithms, one of Kruskal's, and at 20000x20000 none: a
+//! replay then starts from the beginning, slower but within the same memory.
 
 use crate::generate::{GenError, Generator, MazeOptions};
-use crate::memory::peak_bytes_per_cell;
 
 /// The default most bytes all the checkpoints of a timeline may take together.
 pub const CHECKPOINT_BUDGET: u64 = 64 << 20;
@@ -34,10 +35,11 @@ pub struct Timeline {
     checkpoints: Vec<Generator>,
     /// Steps wanted between one checkpoint and the next.
     interval: u64,
-    /// How many checkpoints fit in the budget; 0 when not even one does.
+    /// The most bytes the checkpoints may take together.
+    budget: u64,
+    /// How many checkpoints of the first one's size fit in the budget; 0 when not even one
+    /// does. The spacing starts from it; the budget is what bounds them.
     capacity: usize,
-    /// What one checkpoint is counted as, in bytes.
-    checkpoint_bytes: u64,
     /// The steps of the whole carving, once a generator has been seen to finish.
     total: Option<u64>,
 }
@@ -58,7 +60,8 @@ impl Timeline {
     /// what a caller that has made the generator already uses, rather than making one more.
     pub fn of(start: &Generator, budget: u64) -> Timeline {
         let options = start.options().clone();
-        let (capacity, checkpoint_bytes) = capacity(&options, budget);
+        let one = start.heap_bytes().max(1) as u64;
+        let capacity = usize::try_from(budget / one).unwrap_or(usize::MAX);
         // Spread the checkpoints over the expected carving; braiding looks at each cell once.
         let mut expected = start.estimated_carving_steps();
         if !options.perfect {
@@ -69,8 +72,8 @@ impl Timeline {
             options,
             checkpoints: Vec::new(),
             interval,
+            budget,
             capacity,
-            checkpoint_bytes,
             total: None,
         }
     }
@@ -98,14 +101,14 @@ impl Timeline {
         self.checkpoints.len()
     }
 
-    /// The most checkpoints the budget holds at this maze's size.
+    /// How many checkpoints of the first one's size the budget holds at this maze's size.
     pub fn capacity(&self) -> usize {
         self.capacity
     }
 
-    /// The bytes the checkpoints are counted as now; never more than the budget.
+    /// The bytes the checkpoints hold now; never more than the budget.
     pub fn checkpoint_bytes(&self) -> u64 {
-        self.checkpoints.len() as u64 * self.checkpoint_bytes
+        self.checkpoints.iter().map(|g| g.heap_bytes() as u64).sum()
     }
 
     /// The steps at which checkpoints are kept, in order.
@@ -122,7 +125,7 @@ impl Timeline {
             self.total = Some(generator.steps());
         }
         if generator.steps() >= self.next_checkpoint() {
-            self.keep(generator.clone());
+            self.keep(generator);
         }
     }
 
@@ -150,7 +153,7 @@ impl Timeline {
                 break;
             }
             if generator.steps() >= last && generator.steps() >= self.next_checkpoint() {
-                self.keep(generator.clone());
+                self.keep(&generator);
             }
         }
         generator
@@ -166,31 +169,31 @@ impl Timeline {
     }
 
     /// Keeps `generator` as the last checkpoint, first dropping every other one (and doubling
-    /// the spacing) if the budget is full.
-    fn keep(&mut self, generator: Generator) {
-        if self.checkpoints.len() >= self.capacity {
+    /// the spacing) until it fits in the budget. One too big for what the last checkpoint
+    /// leaves (a board's braiding state can be bigger than its carving's) is not kept.
+    fn keep(&mut self, generator: &Generator) {
+        let size = generator.heap_bytes() as u64;
+        let mut thinned = false;
+        while self.checkpoint_bytes() + size > self.budget {
+            if self.checkpoints.len() <= 1 {
+                // Not kept: wait longer for the next one, rather than look again each frame.
+                self.interval = self.interval.saturating_mul(2);
+                return;
+            }
             let mut index = 0;
             self.checkpoints.retain(|_| {
                 index += 1;
                 index % 2 == 0
             });
             self.interval = self.interval.saturating_mul(2);
-            let last = self.checkpoints.last().map_or(0, Generator::steps);
-            if generator.steps() < last.saturating_add(self.interval) {
-                return;
-            }
+            thinned = true;
         }
-        self.checkpoints.push(generator);
+        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        if thinned && generator.steps() < last.saturating_add(self.interval) {
+            return;
+        }
+        self.checkpoints.push(generator.clone());
     }
-}
-
-/// How many checkpoints of the maze `options` describe fit in `budget` bytes, and what one is
-/// counted as.
-fn capacity(options: &MazeOptions, budget: u64) -> (usize, u64) {
-    let cells = u64::from(options.width) * u64::from(options.height);
-    let one = cells * peak_bytes_per_cell(options.algorithm, options.perfect);
-    let capacity = usize::try_from(budget / one.max(1)).unwrap_or(usize::MAX);
-    (capacity, one)
 }
 
 #[cfg(test)]

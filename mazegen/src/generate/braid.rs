@@ -39,6 +39,11 @@ pub struct Braider {
 }
 
 impl Braider {
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        super::carve::slice_bytes(&self.dead_ends) + super::carve::slice_bytes(&self.kept)
+    }
+
     pub fn new(grid: &Grid, rng: &mut MazeRng, braid: f64) -> Braider {
         let mut dead_ends: Vec<u32> = grid
             .positions()

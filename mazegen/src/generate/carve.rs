@@ -48,6 +48,10 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
         budget
     }
 
+    /// The bytes its own state holds on the heap (the grid not counted), as a clone would
+    /// allocate them: what a replay checkpoint of it costs.
+    fn heap_bytes(&self) -> usize;
+
     /// The cell being worked on, if the algorithm has one (it is drawn as the carving head).
     fn head(&self) -> Option<Pos> {
         None
@@ -89,6 +93,11 @@ impl Clone for Box<dyn Carve> {
     fn clone(&self) -> Self {
         self.boxed_clone()
     }
+}
+
+/// The bytes a clone of `items` allocates.
+pub(crate) fn slice_bytes<T>(items: &[T]) -> usize {
+    std::mem::size_of_val(items)
 }
 
 // Cell arithmetic shared by the algorithms that move from cell to cell by row-major index (see

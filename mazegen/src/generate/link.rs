@@ -24,6 +24,11 @@ pub struct Linker {
 }
 
 impl Linker {
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        self.trees.heap_bytes() + super::carve::slice_bytes(&self.walls)
+    }
+
     pub fn new(grid: &Grid, rng: &mut MazeRng) -> Linker {
         let mut trees = UnionFind::new(grid.cell_count());
         let open_cells = grid.open_cell_count();
