@@ -65,7 +65,7 @@ fn table(laps: &[Lap], width: u32, height: u32, seed: u64) -> String {
         let path = lap.path.map_or_else(|| "–".to_owned(), |p| p.to_string());
         let _ = writeln!(
             out,
-            "{:<20} {:>10} {:>10} {:>8} {:>5.0}% {:>7.1} ms",
+            "{:<20} {:>10} {:>10} {:>8} {:>5.0}% {:>7.2} ms",
             lap.algorithm.name(),
             lap.steps,
             lap.dead_ends,
@@ -104,7 +104,7 @@ mod tests {
         assert_eq!(lines[0], "race on a 25x20 maze, seed 42");
         assert_eq!(
             lines[2],
-            "backtracker                1234         56      151    78%     1.5 ms"
+            "backtracker                1234         56      151    78%    1.50 ms"
         );
         assert!(lines[3].starts_with("kruskal "), "{}", lines[3]);
         assert!(lines[3].contains(" – "), "no path: {}", lines[3]);
