@@ -80,8 +80,10 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
     let needed: u64 = algorithms
         .iter()
         .map(|&algorithm| {
+            // A lane holds what a headless run does (the grid, the algorithm, the search); it
+            // keeps no replay.
             let options = base.clone().algorithm(algorithm);
-            estimated_bytes(&options, Use::Dashboard)
+            estimated_bytes(&options, Use::Headless)
         })
         .sum();
     if let Some(limit) = model.memory_limit.filter(|&limit| needed > limit) {
