@@ -870,3 +870,33 @@ fn race_two_algorithms_save_the_second_and_leave() {
     // Leaving did not write the dashboard's own maze over the one saved from the race.
     assert!(read_maze(dir) == kruskal);
 }
+
+/// Replay, then race from a finished maze: `<` shows the timeline on the status line, `>`
+/// returns to the live maze (a tenth forward reaches it), `R` races four algorithms, which animate to their summary by
+/// themselves (the run loop keeps sending frames although the dashboard's maze is done).
+#[test]
+fn scrub_back_return_live_then_race_to_the_summary() {
+    let config = config(21, 13, 5, "THEME=plain\n");
+    let dir = folder_with_config(&config);
+    let dashboard = Dashboard::start(dir.path(), (110, 36));
+    dashboard.wait_for_first("the dashboard", |s| s.is_dashboard());
+    dashboard.press(&["Enter"]);
+    dashboard.wait_for("the save", |s| s.status().starts_with("Saved"));
+    dashboard.press(&["<"]);
+    let screen = dashboard.wait_for("the timeline", |s| s.status().contains(" of "));
+    assert!(screen.status().starts_with("Replay:"), "{screen}");
+    assert!(
+        !screen.canvas_contains('·'),
+        "no path while scrubbed back:\n{screen}"
+    );
+    dashboard.press(&[">"]);
+    dashboard.wait_for("live", |s| s.status() == "Live");
+    dashboard.press(&["R", "+", "+", "+", "+"]);
+    let screen = dashboard.wait_for("the summary", |s| s.contains("Race summary"));
+    for name in ["backtracker", "prim", "kruskal", "wilson"] {
+        assert!(screen.contains(&format!(" {name} ·")), "{name}:\n{screen}");
+    }
+    dashboard.press(&["Escape"]);
+    dashboard.wait_for("the dashboard", |s| s.is_dashboard());
+    dashboard.quit();
+}

@@ -334,8 +334,12 @@ impl Model {
         self.maze.grid().cell_count() as u64 > self.inline_cells
     }
 
-    /// Whether the maze moves on by itself: carving or solving, unpaused or being finished.
+    /// Whether the maze moves on by itself: carving or solving, unpaused or being finished;
+    /// during a race, whether the race does.
     pub fn is_animating(&self) -> bool {
+        if let Some(race) = &self.race {
+            return !race.is_over() && !self.pace.is_paused();
+        }
         self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused())
     }
 

@@ -56,6 +56,20 @@ fn r_races_the_algorithm_and_the_next_three_on_the_same_maze() {
 }
 
 #[test]
+fn a_race_animates_even_when_the_dashboards_maze_is_done() {
+    let mut m = model(20, 15);
+    act(&mut m, Action::Finish);
+    assert!(!m.is_animating());
+    act(&mut m, Action::Race);
+    assert!(m.is_animating(), "the run loop must keep sending frames");
+    act(&mut m, Action::TogglePause);
+    assert!(!m.is_animating());
+    act(&mut m, Action::TogglePause);
+    tick_until_over(&mut m);
+    assert!(!m.is_animating());
+}
+
+#[test]
 fn every_lane_takes_the_same_steps_a_frame() {
     let mut m = model(40, 30);
     start(&mut m, &[Algorithm::Kruskal, Algorithm::Backtracker]);
