@@ -27,6 +27,7 @@ use mazegen::SessionError;
 use mazegen::config::ConfigError;
 use mazegen::format::{LoadError, WriteError};
 use mazegen::generate::GenError;
+use mazegen::quote;
 
 use cli::Cli;
 
@@ -51,6 +52,9 @@ pub enum AppError {
     /// A maze estimated to need more memory than the machine has (or `--max-memory` allows).
     #[error("{0}")]
     TooLarge(String),
+    /// A random walk estimated to take over a minute on a maze this thin or this large.
+    #[error("{0}")]
+    TooSlow(String),
     /// A file that cannot be written.
     #[error(transparent)]
     Write(#[from] WriteError),
@@ -75,7 +79,11 @@ pub fn main() -> ExitCode {
     if let Err(e) = color_eyre::install() {
         eprintln!("warning: could not install the error reporter: {e}");
     }
-    match run(&Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_failure(&error),
+    };
+    match run(&cli) {
         Ok(code) => code,
         Err(report) => {
             let (text, code) = failure(&report);
@@ -89,9 +97,40 @@ pub fn main() -> ExitCode {
 /// full report for anything else.
 fn failure(report: &eyre::Report) -> (String, ExitCode) {
     match report.downcast_ref::<AppError>() {
-        Some(mistake) => (format!("error: {mistake}"), mistake.exit_code()),
+        // Escaped once more as a whole: whatever a message quotes from the user, it stays on
+        // one line and cannot drive the terminal.
+        Some(mistake) => (
+            format!("error: {}", quote::escaped(&mistake.to_string())),
+            mistake.exit_code(),
+        ),
         None => (format!("Error: {report:?}"), ExitCode::from(1)),
     }
+}
+
+/// A command line clap refused: `--help` and `--version` are printed whole, as asked; a
+/// mistake is one line, clap's error, with the usage left to `--help`.
+fn usage_failure(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        // Printing to a closed stdout is not worth a second error.
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("{}", usage_line(error));
+    ExitCode::from(2)
+}
+
+/// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.
+fn usage_line(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    // clap puts its tips and the usage after a blank line; the message itself may hold a
+    // newline the user typed, escaped below.
+    let first = rendered.split("\n\n").next().unwrap_or("").trim_end();
+    let message = first.strip_prefix("error: ").unwrap_or(first);
+    format!("error: {} (see --help)", quote::escaped(message))
 }
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {
@@ -133,5 +172,25 @@ mod tests {
         assert!(text.contains("the terminal went away"), "{text}");
         assert!(text.lines().count() > 1, "a report: {text}");
         assert_eq!(code, ExitCode::from(1));
+    }
+
+    #[test]
+    fn a_command_line_mistake_is_one_escaped_line_pointing_to_help() {
+        let error = Cli::try_parse_from(["a-maze-ing", "c.txt", "x\ny\u{7}"]).unwrap_err();
+        let line = usage_line(&error);
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert!(line.starts_with("error: unexpected argument"), "{line}");
+        assert!(line.contains(r"'x\ny"), "{line}");
+        assert!(line.ends_with("(see --help)"), "{line}");
+        assert!(!line.contains("Usage"), "{line}");
+    }
+
+    #[test]
+    fn a_mistake_quoting_control_characters_stays_on_one_line() {
+        let config = mazegen::config::Config::parse("ALGORITHM=b\x1b[31m\n", "c\n.txt");
+        let (text, _) = failure(&AppError::from(config.unwrap_err()).into());
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(!text.contains('\x1b'), "{text}");
+        assert!(text.starts_with("error: c\\n.txt:"), "{text}");
     }
 }

@@ -292,3 +292,31 @@ fn a_refused_allocation_is_an_error_not_an_abort() {
     assert_one_line_error(&result, 1, "cannot allocate the 30000x30000 maze");
     assert_eq!(names(dir.path()), ["config.txt"]);
 }
+
+/// Aldous-Broder's and Wilson's random walks slow with the square of a thin maze's length (a
+/// 2x100000 maze took minutes): refused at once with a way out, before any work.
+#[test]
+fn a_random_walk_on_a_thin_maze_is_refused_with_another_algorithm_suggested() {
+    let dir = tempfile::tempdir().unwrap();
+    for algorithm in ["aldous-broder", "wilson"] {
+        let text = format!(
+            "WIDTH=2\nHEIGHT=100000\nENTRY=0,0\nEXIT=1,99999\nOUTPUT_FILE=m.txt\nPERFECT=True\n\
+             ALGORITHM={algorithm}\n"
+        );
+        fs::write(dir.path().join("thin.cfg"), text).unwrap();
+        let result = run(dir.path(), &["--headless", "thin.cfg"]);
+        assert_one_line_error(
+            &result,
+            1,
+            &format!("{algorithm} on a 2x100000 maze would take about"),
+        );
+        assert!(stderr(&result).contains("choose another ALGORITHM"));
+        assert_eq!(names(dir.path()), ["thin.cfg"]);
+    }
+    // The same size with a linear algorithm is made.
+    let result = run(
+        dir.path(),
+        &["--headless", "thin.cfg", "--algorithm", "prim"],
+    );
+    assert!(result.status.success(), "{}", stderr(&result));
+}

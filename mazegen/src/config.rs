@@ -119,7 +119,7 @@ impl Config {
                 file: path.to_path_buf(),
                 line: line_of_key(&text, Key::OutputFile),
                 kind: ConfigErrorKind::OutputIsConfig {
-                    value: config.output_file.display().to_string(),
+                    value: config.output_file.to_string_lossy().into_owned(),
                 },
             });
         }
@@ -312,7 +312,7 @@ impl Draft<'_> {
             Key::Height => self.height = Some(parse_side(name, value)?),
             Key::Entry => self.entry = Some(parse_coordinate(name, value)?),
             Key::Exit => self.exit = Some(parse_coordinate(name, value)?),
-            Key::OutputFile => self.output_file = Some(PathBuf::from(value)),
+            Key::OutputFile => self.output_file = Some(parse_output_file(value)?),
             Key::Perfect => self.perfect = Some(parse_bool(name, value)?),
             Key::Seed => self.seed = Some(parse_seed(value)?),
             Key::Algorithm => {
@@ -424,6 +424,17 @@ fn size_fault(error: SizeError, lines: &KeyLines) -> Fault {
 fn parse_digits<T: std::str::FromStr>(text: &str) -> Option<T> {
     let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     digits.then(|| text.parse().ok()).flatten()
+}
+
+/// OUTPUT_FILE as a path: any text but one holding a NUL byte, which the system cannot take
+/// (it would fail only when the maze is written, after the work of making it).
+fn parse_output_file(value: &str) -> Result<PathBuf, ConfigErrorKind> {
+    if value.contains('\0') {
+        return Err(ConfigErrorKind::NulInOutputFile {
+            value: value.to_owned(),
+        });
+    }
+    Ok(PathBuf::from(value))
 }
 
 fn parse_side(key: &'static str, value: &str) -> Result<u32, ConfigErrorKind> {

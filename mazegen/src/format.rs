@@ -96,7 +96,7 @@ pub enum Destination {
 impl fmt::Display for Destination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Destination::File(path) => path.display().fmt(f),
+            Destination::File(path) => f.write_str(&crate::quote::path(path)),
             Destination::Stdout => f.write_str("standard output"),
         }
     }

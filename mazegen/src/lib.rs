@@ -11,6 +11,7 @@ pub mod geometry;
 pub mod grid;
 pub mod maze;
 pub mod memory;
+pub mod quote;
 mod registry;
 pub mod replay;
 pub mod rng;
@@ -19,6 +20,7 @@ pub mod session;
 pub mod solve;
 pub mod stats;
 pub mod validate;
+pub mod walk_time;
 
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};

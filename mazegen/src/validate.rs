@@ -15,6 +15,10 @@ use crate::rules::{
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
+mod report;
+
+pub use report::{Report, RuleTally};
+
 /// What kind of maze the file should be, as its config says.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum MazeKind {
@@ -116,68 +120,98 @@ pub enum Violation {
     ExitUnreachable(Pos),
 }
 
-/// Checks a maze file as read: the raw digits first, then the maze they describe.
+/// Checks a maze file as read: the raw digits first, then the maze they describe. Every broken
+/// rule is kept: for a file that may break rules at millions of cells, [`check_file`] keeps a
+/// few of each rule and counts the rest.
 pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     let mut found = Vec::new();
+    check_file_into(file, expected, &mut |v| found.push(v));
+    found
+}
+
+/// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations of
+/// each rule (and counting every one): the memory a check takes then does not grow with the
+/// number of broken rules, which can be several per cell.
+pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
+    let mut report = Report::new(keep);
+    check_file_into(file, expected, &mut |v| report.add(v));
+    report
+}
+
+/// [`validate_file`], giving each violation to `found` as it is found.
+fn check_file_into(file: &MazeFile, expected: &Expected, found: &mut impl FnMut(Violation)) {
     let (w, h) = (file.width(), file.height());
     if let Some(size) = expected.size.filter(|&s| s != (w, h)) {
-        found.push(Violation::SizeMismatch {
+        found(Violation::SizeMismatch {
             expected: size,
             found: (w, h),
         });
     }
     for y in 0..h {
         for x in 0..w {
-            let cell = Pos::new(x, y);
-            let walls = file.walls(cell);
-            let border = [
-                (Dir::North, y == 0),
-                (Dir::East, x + 1 == w),
-                (Dir::South, y + 1 == h),
-                (Dir::West, x == 0),
-            ];
-            for (dir, on_border) in border {
-                if on_border && !walls.is_closed(dir) {
-                    found.push(Violation::OpenBorder { cell, dir });
-                }
-            }
-            let east = (x + 1 < w).then(|| (Dir::East, Pos::new(x + 1, y)));
-            let south = (y + 1 < h).then(|| (Dir::South, Pos::new(x, y + 1)));
-            for (dir, next) in east.into_iter().chain(south) {
-                if walls.is_closed(dir) != file.walls(next).is_closed(dir.opposite()) {
-                    let open_side = if walls.is_closed(dir) {
-                        (next, dir.opposite())
-                    } else {
-                        (cell, dir)
-                    };
-                    found.push(Violation::IncoherentWall {
-                        cell: open_side.0,
-                        dir: open_side.1,
-                    });
-                }
-            }
+            wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), found);
         }
     }
     let landmarks = Landmarks::plan(w, h, expected.courtyard);
     if let Some(stamp) = landmarks.stamp {
         for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
-            found.push(Violation::StampNotClosed { cell });
+            found(Violation::StampNotClosed { cell });
         }
     }
     let grid = file.to_grid_with(landmarks);
     if let Some(yard) = landmarks.courtyard.filter(|_| grid.courtyard().is_none()) {
-        found.push(Violation::CourtyardNotOpen {
+        found(Violation::CourtyardNotOpen {
             origin: yard.origin(),
         });
     }
-    found.extend(validate_maze(
+    check_maze_into(
         &grid,
         file.entry,
         file.exit,
         &file.solution(),
         expected,
-    ));
-    found
+        found,
+    );
+}
+
+/// The wall rules that the digits of a `w` x `h` maze file break at `cell`, given to
+/// `found`: its open border walls (north, east, south, west), then the walls it shares with its
+/// east and south neighbours where the two digits disagree, each named by the cell that has the
+/// wall open. `walls` reads a cell's digit.
+pub(crate) fn wall_violations(
+    (w, h): (u32, u32),
+    cell: Pos,
+    walls: impl Fn(Pos) -> Walls,
+    found: &mut impl FnMut(Violation),
+) {
+    let Pos { x, y } = cell;
+    let own = walls(cell);
+    let border = [
+        (Dir::North, y == 0),
+        (Dir::East, x + 1 == w),
+        (Dir::South, y + 1 == h),
+        (Dir::West, x == 0),
+    ];
+    for (dir, on_border) in border {
+        if on_border && !own.is_closed(dir) {
+            found(Violation::OpenBorder { cell, dir });
+        }
+    }
+    let east = (x + 1 < w).then(|| (Dir::East, Pos::new(x + 1, y)));
+    let south = (y + 1 < h).then(|| (Dir::South, Pos::new(x, y + 1)));
+    for (dir, next) in east.into_iter().chain(south) {
+        if own.is_closed(dir) != walls(next).is_closed(dir.opposite()) {
+            let open_side = if own.is_closed(dir) {
+                (next, dir.opposite())
+            } else {
+                (cell, dir)
+            };
+            found(Violation::IncoherentWall {
+                cell: open_side.0,
+                dir: open_side.1,
+            });
+        }
+    }
 }
 
 /// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
@@ -212,6 +246,47 @@ pub fn validate_maze(
     expected: &Expected,
 ) -> Vec<Violation> {
     let mut found = Vec::new();
+    check_maze_into(grid, entry, exit, path, expected, &mut |v| found.push(v));
+    found
+}
+
+/// [`validate_maze`], giving each violation to `found` as it is found.
+fn check_maze_into(
+    grid: &Grid,
+    entry: Pos,
+    exit: Pos,
+    path: &Solution,
+    expected: &Expected,
+    found: &mut impl FnMut(Violation),
+) {
+    // The rules that break at most once each are gathered here first; the open areas, which
+    // can break at every cell, go straight to `found`.
+    let mut few = Vec::new();
+    let (entry_ok, exit_ok) = end_violations(grid, entry, exit, expected, &mut few);
+    few.drain(..).for_each(&mut *found);
+    open_areas(grid).for_each(&mut *found);
+    if !entry_ok {
+        return;
+    }
+    let mut search = Bfs::flood(grid, entry);
+    search.run();
+    let reach = Reach::measure(grid, &search);
+    reach_violations(grid, &search, &reach, expected, &mut few);
+    if exit_ok {
+        few.extend(check_path(grid, path, exit, search.path_to(exit)));
+    }
+    few.into_iter().for_each(found);
+}
+
+/// The rules about the entry and exit: where the config puts them, inside the maze, off the 42,
+/// apart. Returns whether each is inside the maze (usable for a search).
+pub(crate) fn end_violations(
+    grid: &Grid,
+    entry: Pos,
+    exit: Pos,
+    expected: &Expected,
+    found: &mut Vec<Violation>,
+) -> (bool, bool) {
     if let Some(want) = expected.entry.filter(|&w| w != entry) {
         found.push(Violation::EntryMismatch {
             expected: want,
@@ -229,25 +304,30 @@ pub fn validate_maze(
         entry,
         Violation::EntryOutside,
         Violation::EntryOnStamp,
-        &mut found,
+        found,
     );
     let exit_ok = check_end(
         grid,
         exit,
         Violation::ExitOutside,
         Violation::ExitOnStamp,
-        &mut found,
+        found,
     );
     if entry == exit {
         found.push(Violation::EntryIsExit(entry));
     }
-    found.extend(open_areas(grid));
-    if !entry_ok {
-        return found;
-    }
-    let mut search = Bfs::flood(grid, entry);
-    search.run();
-    let reach = Reach::measure(grid, &search);
+    (entry_ok, exit_ok)
+}
+
+/// The rules a flood fill from the entry decides: cells it cannot reach, and the perfect or
+/// playable-board rule `expected` asks for.
+pub(crate) fn reach_violations(
+    grid: &Grid,
+    search: &Bfs,
+    reach: &Reach,
+    expected: &Expected,
+    found: &mut Vec<Violation>,
+) {
     if let Some(example) = reach.first_unreached {
         found.push(Violation::Unreachable {
             count: reach.unreached,
@@ -281,10 +361,6 @@ pub fn validate_maze(
         }
         _ => {}
     }
-    if exit_ok {
-        found.extend(check_path(grid, path, exit, search.path_to(exit)));
-    }
-    found
 }
 
 /// Reports an entry or exit outside the maze or on the 42; returns whether it is usable.
@@ -315,16 +391,16 @@ fn open_areas(grid: &Grid) -> impl Iterator<Item = Violation> + '_ {
 }
 
 /// What a flood fill from the entry reached.
-struct Reach {
-    unreached: u64,
-    first_unreached: Option<Pos>,
+pub(crate) struct Reach {
+    pub(crate) unreached: u64,
+    pub(crate) first_unreached: Option<Pos>,
     /// Independent loops among the reached cells, `E - V + 1`.
-    loops: u64,
-    free_dead_ends: usize,
+    pub(crate) loops: u64,
+    pub(crate) free_dead_ends: usize,
 }
 
 impl Reach {
-    fn measure(grid: &Grid, search: &Bfs) -> Reach {
+    pub(crate) fn measure(grid: &Grid, search: &Bfs) -> Reach {
         let mut reach = Reach {
             unreached: 0,
             first_unreached: None,
@@ -359,7 +435,7 @@ impl Reach {
 }
 
 /// Walks the recorded path and compares it with a shortest one.
-fn check_path(
+pub(crate) fn check_path(
     grid: &Grid,
     path: &Solution,
     exit: Pos,

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 use color_eyre::eyre;
 use mazegen::config::Config;
 use mazegen::format::MazeFile;
-use mazegen::validate::{Expected, looks_like_courtyard_maze, validate_file};
+use mazegen::validate::{Expected, check_file, looks_like_courtyard_maze};
 
 use super::AppError;
 use crate::tui::model::APP_CONFIG_KEYS;
 
-/// At most this many broken rules are listed; a count stands for the rest.
-const MAX_LISTED: usize = 50;
+/// At most this many violations of each rule are listed; a count stands for the rest, so
+/// a file broken at every cell is checked in memory that does not grow with its violations.
+const LISTED_PER_RULE: usize = 10;
 
 /// Said once, after the broken rules, when a maze checked without its config has the open
 /// courtyard and the moved 42 of a `COURTYARD=True` maze: those rules broke only because the
@@ -35,9 +36,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
         None => MazeFile::load(maze_file),
     }
     .map_err(AppError::from)?;
-    let found = validate_file(&file, &expected);
-    let name = maze_file.display();
-    if found.is_empty() {
+    let report = check_file(&file, &expected, LISTED_PER_RULE);
+    let name = mazegen::quote::path(maze_file);
+    if report.is_empty() {
         println!(
             "{name}: valid {}x{} maze, path {} steps",
             file.width(),
@@ -46,14 +47,47 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    for violation in found.iter().take(MAX_LISTED) {
-        println!("{name}: {violation}");
-    }
-    if found.len() > MAX_LISTED {
-        println!("{name}: ... and {} more", found.len() - MAX_LISTED);
+    for tally in report.rules() {
+        for violation in tally.kept() {
+            println!("{name}: {violation}");
+        }
+        if tally.omitted() > 0 {
+            println!(
+                "{name}: ... and {} more {}",
+                grouped(tally.omitted()),
+                tally.rule()
+            );
+        }
     }
     if config.is_none() && looks_like_courtyard_maze(&file) {
         println!("{name}: {COURTYARD_HINT}");
     }
     Ok(ExitCode::from(1))
+}
+
+/// `n` with its digits in groups of three: `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+        assert_eq!(grouped(12_345_678_901), "12,345,678,901");
+    }
 }

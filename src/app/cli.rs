@@ -3,10 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
-use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions};
 use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
+use mazegen::{Algorithm, quote};
 
 use crate::tui::model::APP_CONFIG_KEYS;
 
@@ -121,14 +121,14 @@ impl Cli {
         if same_target(svg, config_file) {
             return Err(format!(
                 "--svg {} is the config file {}: writing the picture would replace it",
-                svg.display(),
-                config_file.display()
+                quote::path(svg),
+                quote::path(config_file)
             ));
         }
         if same_target(svg, &config.output_file) {
             return Err(format!(
                 "--svg {} is OUTPUT_FILE: the picture and the maze need two files",
-                svg.display()
+                quote::path(svg)
             ));
         }
         Ok(())

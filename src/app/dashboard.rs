@@ -41,8 +41,10 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         return Err(AppError::NotATerminal.into());
     }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
-    super::memory::check_fits(&config.maze_options(seed), Use::Dashboard, cli.max_memory)
+    let options = config.maze_options(seed);
+    super::memory::check_fits(&options, Use::Dashboard, cli.max_memory)
         .map_err(AppError::TooLarge)?;
+    super::memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let (themes, theme_problems) = match user_theme_dir(
         std::env::var_os("XDG_CONFIG_HOME"),
         std::env::var_os("HOME"),

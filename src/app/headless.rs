@@ -23,6 +23,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let options = config.maze_options(seed);
     memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
+    memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let started = Instant::now();
     let maze = Maze::generate(options, config.entry, config.exit).map_err(AppError::from)?;
     let outputs = cli.outputs(&config);
@@ -45,7 +46,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let files: Vec<String> = outputs
         .iter()
         .filter_map(|o| o.path())
-        .map(|p| p.display().to_string())
+        .map(mazegen::quote::path)
         .collect();
     let summary = format!(
         "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",

@@ -1,5 +1,6 @@
 //! Refusing a maze the machine cannot hold, before allocating it: the estimate from
-//! `mazegen::memory` against the memory the OS says is available (or `--max-memory`).
+//! `mazegen::memory` against the memory the OS says is available (or `--max-memory`); and a
+//! random walk that would take minutes on a thin maze (`mazegen::walk_time`).
 
 use std::fs;
 
@@ -31,6 +32,21 @@ pub fn check_fits(options: &MazeOptions, to: Use, limit: Option<u64>) -> Result<
         options.height,
         options.algorithm,
         human_bytes(needed),
+    ))
+}
+
+/// Refuses a random-walk algorithm estimated to take over a minute on this maze, suggesting
+/// algorithms that take linear time.
+pub fn check_walk_time(options: &MazeOptions) -> Result<(), String> {
+    let Some(seconds) = mazegen::walk_time::too_long(options) else {
+        return Ok(());
+    };
+    let minutes = (seconds / 60.0).ceil();
+    Err(format!(
+        "{} on a {}x{} maze would take about {minutes:.0} minutes or more: its random walk \
+         slows with the square of the maze's length; choose another ALGORITHM (backtracker, \
+         prim, kruskal, eller...) or a squarer size",
+        options.algorithm, options.width, options.height,
     ))
 }
 

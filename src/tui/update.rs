@@ -36,6 +36,7 @@ use mazegen::format::svg::SvgOptions;
 use mazegen::format::{Hex, Output, Svg};
 use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::{Measured, Phase};
+use mazegen::walk_time;
 use mazegen::{Algorithm, Dir, MazeOptions};
 
 #[cfg(test)]
@@ -484,21 +485,47 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
     let (algorithm, skipped) = next_algorithm_that_fits(model);
     model.config.algorithm = algorithm;
     let mut text = format!("Algorithm: {algorithm}, seed {seed}");
-    if !skipped.is_empty() {
-        let names: Vec<String> = skipped.iter().map(ToString::to_string).collect();
-        text.push_str(&format!(
-            " (skipped {}: more memory than the {} available)",
-            names.join(", "),
-            human_bytes(model.memory_limit.unwrap_or_default())
-        ));
+    let names = |reason: Skipped| {
+        let names: Vec<String> = skipped
+            .iter()
+            .filter(|(_, r)| *r == reason)
+            .map(|(a, _)| a.to_string())
+            .collect();
+        names.join(", ")
+    };
+    for (reason, why) in [
+        (
+            Skipped::Memory,
+            format!(
+                "more memory than the {} available",
+                human_bytes(model.memory_limit.unwrap_or_default())
+            ),
+        ),
+        (
+            Skipped::Time,
+            "over a minute to carve at this size".to_owned(),
+        ),
+    ] {
+        let names = names(reason);
+        if !names.is_empty() {
+            text.push_str(&format!(" (skipped {names}: {why})"));
+        }
     }
     replace_maze(model, seed, text);
     effects
 }
 
-/// The algorithm after the current one whose maze of this size fits the memory limit, and the
-/// ones passed over because they would not (the current one, which fits, ends the search).
-fn next_algorithm_that_fits(model: &Model) -> (Algorithm, Vec<Algorithm>) {
+/// Why `a` passed over an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Skipped {
+    Memory,
+    Time,
+}
+
+/// The algorithm after the current one whose maze of this size fits the memory limit and is
+/// not a random walk estimated to take over a minute, and the ones passed over because they
+/// would not, with why (the current one ends the search).
+fn next_algorithm_that_fits(model: &Model) -> (Algorithm, Vec<(Algorithm, Skipped)>) {
     let current = model.config.algorithm;
     let mut skipped = Vec::new();
     let mut candidate = current.next();
@@ -508,10 +535,13 @@ fn next_algorithm_that_fits(model: &Model) -> (Algorithm, Vec<Algorithm>) {
             ..model.maze.options().clone()
         };
         let needed = estimated_bytes(&options, Use::Dashboard);
-        if model.memory_limit.is_none_or(|limit| needed <= limit) {
+        if model.memory_limit.is_some_and(|limit| needed > limit) {
+            skipped.push((candidate, Skipped::Memory));
+        } else if walk_time::too_long(&options).is_some() {
+            skipped.push((candidate, Skipped::Time));
+        } else {
             break;
         }
-        skipped.push(candidate);
         candidate = candidate.next();
     }
     (candidate, skipped)

@@ -6,6 +6,7 @@ use super::key::Key;
 use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
 use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError};
+use crate::quote::{self, quoted};
 
 /// A config that cannot be used, with where the problem is.
 ///
@@ -31,28 +32,28 @@ impl ConfigError {
 /// `file:line` or `file`, the prefix of a [`ConfigError`] message.
 fn location(file: &Path, line: &Option<usize>) -> String {
     match line {
-        Some(line) => format!("{}:{line}", file.display()),
-        None => file.display().to_string(),
+        Some(line) => format!("{}:{line}", quote::path(file)),
+        None => quote::path(file),
     }
 }
 
-/// What is wrong with a config. Bad values are quoted with Rust string escapes so control
-/// characters cannot break the one-line message.
+/// What is wrong with a config. Bad values are [`quoted`]: escaped, so control characters
+/// cannot break the one-line message, and cut at 80 characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigErrorKind {
     #[error("cannot read the file: {reason}")]
     Unreadable { reason: String },
     #[error("not valid UTF-8 text (first bad byte at offset {offset})")]
     NotUtf8 { offset: usize },
-    #[error("expected KEY=VALUE, got {text:?}")]
+    #[error("expected KEY=VALUE, got {}", quoted(text))]
     MissingEquals { text: String },
-    #[error("no key before '=' in {text:?}")]
+    #[error("no key before '=' in {}", quoted(text))]
     EmptyKey { text: String },
     #[error("{key} has no value")]
     EmptyValue { key: &'static str },
     /// `known` lists the library's keys, then the application's (see
     /// [`super::Config::parse_with_app_keys`]).
-    #[error("unknown key {key:?} (known keys: {})", known.join(", "))]
+    #[error("unknown key {} (known keys: {})", quoted(key), known.join(", "))]
     UnknownKey {
         key: String,
         known: Vec<&'static str>,
@@ -64,7 +65,10 @@ pub enum ConfigErrorKind {
     },
     #[error("missing mandatory key {key}")]
     MissingKey { key: &'static str },
-    #[error("{key} must be a whole number between {MIN_SIDE} and {MAX_SIDE}, got {value:?}")]
+    #[error(
+        "{key} must be a whole number between {MIN_SIDE} and {MAX_SIDE}, got {}",
+        quoted(value)
+    )]
     BadSize { key: &'static str, value: String },
     /// Each side is fine but together they exceed [`crate::grid::MAX_CELLS`]; `key` is whichever of
     /// `WIDTH` and `HEIGHT` comes later in the file, the one that tipped it over.
@@ -74,7 +78,10 @@ pub enum ConfigErrorKind {
         width: u32,
         height: u32,
     },
-    #[error("{key} must be x,y (two whole numbers, column then row), got {value:?}")]
+    #[error(
+        "{key} must be x,y (two whole numbers, column then row), got {}",
+        quoted(value)
+    )]
     BadCoordinate { key: &'static str, value: String },
     #[error(
         "{key} {pos} is outside the {width}x{height} maze (x must be below {width}, y below {height})"
@@ -89,19 +96,29 @@ pub enum ConfigErrorKind {
     EntryIsExit { pos: Pos },
     #[error("{key} {pos} is on the 42 pattern (its cells are closed)")]
     OnStamp { key: &'static str, pos: Pos },
-    #[error("{key} must be True or False, got {value:?}")]
+    #[error("{key} must be True or False, got {}", quoted(value))]
     BadBool { key: &'static str, value: String },
     #[error(
-        "SEED must be a whole number between 0 and {}, got {value:?}",
-        u64::MAX
+        "SEED must be a whole number between 0 and {}, got {}",
+        u64::MAX,
+        quoted(value)
     )]
     BadSeed { value: String },
-    #[error("BRAID must be a number between 0.0 and 1.0, got {value:?}")]
+    #[error("BRAID must be a number between 0.0 and 1.0, got {}", quoted(value))]
     BadBraid { value: String },
     #[error("ALGORITHM: {0}")]
     UnknownAlgorithm(UnknownAlgorithm),
-    #[error("OUTPUT_FILE {value:?} is this config file itself: writing the maze would replace it")]
+    #[error(
+        "OUTPUT_FILE {} is this config file itself: writing the maze would replace it",
+        quoted(value)
+    )]
     OutputIsConfig { value: String },
+    /// A NUL byte cannot be in a file name: no system call could be given it.
+    #[error(
+        "OUTPUT_FILE {} holds a NUL byte, which no file name may hold",
+        quoted(value)
+    )]
+    NulInOutputFile { value: String },
 }
 
 impl ConfigErrorKind {
@@ -125,7 +142,7 @@ impl ConfigErrorKind {
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
-            K::OutputIsConfig { .. } => Some(Key::OutputFile.name()),
+            K::OutputIsConfig { .. } | K::NulInOutputFile { .. } => Some(Key::OutputFile.name()),
         }
     }
 }

@@ -27,7 +27,7 @@ use tempfile::NamedTempFile;
 
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {source}", path.display())]
+#[error("cannot write {}: {source}", crate::quote::path(path))]
 pub struct WriteError {
     pub path: PathBuf,
     #[source]
@@ -210,7 +210,7 @@ fn check_folder(file: &Path) -> io::Result<()> {
     } else {
         Err(io::Error::new(
             io::ErrorKind::NotFound,
-            format!("folder {} does not exist", folder.display()),
+            format!("folder {} does not exist", crate::quote::path(folder)),
         ))
     }
 }

@@ -18,6 +18,7 @@ use super::read::{open_regular, read_limited};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, SizeError, Walls, check_size};
 use crate::maze::Maze;
+use crate::quote::{self, quoted};
 use crate::solve::Solution;
 
 /// The 42 hex file as a [`Format`]: the rows, then the entry, the exit and the shortest path
@@ -263,14 +264,7 @@ impl MazeFile {
     /// size limits allow), so a huge file or `/dev/zero` is refused at once.
     pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
         let path = path.as_ref();
-        let limit = first_line_width(path)
-            .map(|width| {
-                let width = width.clamp(1, MAX_SIDE);
-                let height = MAX_SIDE.min((MAX_CELLS / u64::from(width)) as u32);
-                max_file_bytes(width, height)
-            })
-            .map_err(|source| io_error(path, source))?;
-        MazeFile::load_limited(path, limit)
+        MazeFile::load_limited(path, load_limit(path)?)
     }
 
     /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
@@ -284,7 +278,7 @@ impl MazeFile {
     }
 
     fn load_limited(path: &Path, limit: u64) -> Result<MazeFile, LoadError> {
-        let text = read_limited(path, limit).map_err(|source| io_error(path, source))?;
+        let text = read_maze_bytes(path, limit)?;
         let text = String::from_utf8(text).map_err(|_| LoadError::Parse {
             path: path.to_owned(),
             source: HexError {
@@ -297,6 +291,24 @@ impl MazeFile {
             source,
         })
     }
+}
+
+/// The most bytes [`MazeFile::load`] reads from `path`: as much as a maze as wide as the file's
+/// first line can take, at the largest height the size limits allow.
+pub(crate) fn load_limit(path: &Path) -> Result<u64, LoadError> {
+    first_line_width(path)
+        .map(|width| {
+            let width = width.clamp(1, MAX_SIDE);
+            let height = MAX_SIDE.min((MAX_CELLS / u64::from(width)) as u32);
+            max_file_bytes(width, height)
+        })
+        .map_err(|source| io_error(path, source))
+}
+
+/// The bytes of a maze file, read as [`MazeFile::load`] reads them: a regular file of at most
+/// `limit` bytes (see [`load_limit`] and [`max_file_bytes`]).
+pub(crate) fn read_maze_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    read_limited(path, limit).map_err(|source| io_error(path, source))
 }
 
 fn io_error(path: &Path, source: io::Error) -> LoadError {
@@ -359,7 +371,7 @@ pub enum HexErrorKind {
     NoRows,
     #[error("row has {found} cells, the rows above have {expected}")]
     RowLength { expected: usize, found: usize },
-    #[error("'{found}' in column {column} is not a hex digit")]
+    #[error("'{}' in column {column} is not a hex digit", found.escape_debug())]
     NotHex { column: usize, found: char },
     #[error("maze size: {0}")]
     Size(SizeError),
@@ -367,11 +379,11 @@ pub enum HexErrorKind {
     MissingFooter,
     #[error("the file ends before {0}")]
     Missing(&'static str),
-    #[error("the {what} must be x,y (two whole numbers), got \"{found}\"")]
+    #[error("the {what} must be x,y (two whole numbers), got {}", quoted(found))]
     Coordinate { what: &'static str, found: String },
-    #[error("'{found}' at position {column} of the path is not one of N, E, S, W")]
+    #[error("'{}' at position {column} of the path is not one of N, E, S, W", found.escape_debug())]
     NotAStep { column: usize, found: char },
-    #[error("unexpected text after the path: \"{0}\"")]
+    #[error("unexpected text after the path: {}", quoted(.0))]
     Trailing(String),
     #[error("the file is not text (not valid UTF-8)")]
     NotText,
@@ -380,9 +392,9 @@ pub enum HexErrorKind {
 /// A maze file that could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("cannot read {}: {source}", quote::path(path))]
     Io { path: PathBuf, source: io::Error },
-    #[error("{}:{}", path.display(), match source.line {
+    #[error("{}:{}", quote::path(path), match source.line {
         Some(n) => format!("{n}: {}", source.kind),
         None => format!(" {}", source.kind),
     })]

@@ -131,7 +131,7 @@ impl Algorithm {
 
 /// An algorithm name that is not one of [`Algorithm::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm \"{0}\" (valid: {names})", names = Algorithm::names())]
+#[error("unknown algorithm {} (valid: {names})", crate::quote::quoted(.0), names = Algorithm::names())]
 pub struct UnknownAlgorithm(pub String);
 
 impl FromStr for Algorithm {

@@ -87,7 +87,7 @@ impl Solver {
 
 /// A solver name that is not one of [`Solver::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown solver \"{0}\" (valid: {names})", names = Solver::names())]
+#[error("unknown solver {} (valid: {names})", crate::quote::quoted(.0), names = Solver::names())]
 pub struct UnknownSolver(pub String);
 
 impl FromStr for Solver {

@@ -542,3 +542,39 @@ fn a_courtyard_maze_is_recognised_without_its_config() {
     let text = hex::to_string(&grid, ENTRY, Pos::new(11, 11), &path);
     assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
 }
+
+/// A file whose every digit is 0 (all walls open) breaks the border and open-area rules at
+/// most cells: the bounded report counts exactly what the full list holds, in the same order
+/// within each rule, keeping only the first few.
+#[test]
+fn a_bounded_check_counts_every_violation_and_keeps_the_first_of_each_rule() {
+    let (grid, path) = maze(true);
+    let mut text = file_text(&grid, &path);
+    for y in 0..11 {
+        for x in 0..13 {
+            text = set_digit(&text, Pos::new(x, y), '0');
+        }
+    }
+    let file = MazeFile::parse(&text).unwrap();
+    let all = validate_file(&file, &expected(MazeKind::Perfect));
+    let report = check_file(&file, &expected(MazeKind::Perfect), 3);
+    assert_eq!(report.total(), all.len() as u64);
+    assert!(report.rules().len() >= 3, "{report:?}");
+    for tally in report.rules() {
+        let of_rule: Vec<&Violation> = all.iter().filter(|v| v.rule() == tally.rule()).collect();
+        assert_eq!(tally.count(), of_rule.len() as u64, "{}", tally.rule());
+        let kept: Vec<&Violation> = tally.kept().iter().collect();
+        assert_eq!(kept, of_rule[..of_rule.len().min(3)], "{}", tally.rule());
+    }
+    let areas = report
+        .rules()
+        .iter()
+        .find(|t| t.rule() == "open 3x3 areas")
+        .expect("open areas are reported");
+    assert_eq!(
+        areas.count(),
+        11 * 9,
+        "every 3x3 block of an all-open 13x11 maze"
+    );
+    assert_eq!(areas.omitted(), 11 * 9 - 3);
+}

@@ -1118,6 +1118,23 @@ fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
     assert_eq!(m.config.algorithm, Algorithm::Backtracker.next());
 }
 
+#[test]
+fn next_algorithm_skips_the_random_walks_that_would_take_minutes() {
+    use mazegen::Algorithm;
+    // 2x100000: the walks of Aldous-Broder and Wilson grow with the square of the length.
+    let mut config = config(2, 100_000, "");
+    config.algorithm = Algorithm::Kruskal;
+    let mut m = Model::new(start(config)).unwrap();
+    answer_all(&mut m, Message::Action(Action::Finish));
+    answer_all(&mut m, Message::Action(Action::NextAlgorithm));
+    assert_eq!(m.config.algorithm, Algorithm::HuntAndKill);
+    let status = &m.status().unwrap().text;
+    assert!(
+        status.ends_with("(skipped wilson, aldous-broder: over a minute to carve at this size)"),
+        "{status}"
+    );
+}
+
 fn start_unlimited() -> crate::tui::model::Start {
     start(config(40, 30, ""))
 }

@@ -1,0 +1,21 @@
+//! Running the binary as a user would, for the end-to-end tests that read what it prints.
+
+// Each test crate that includes this file uses only some of it.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
+
+/// The binary run in `dir` with `args`, without the backtrace variables: a user's mistake
+/// never shows a backtrace, and capturing one for nothing makes a debug build's error path slow.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
