@@ -32,6 +32,7 @@ pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
     for &algorithm in algorithms {
         let options = config.maze_options(seed).algorithm(algorithm);
         memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
+        memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
         let started = Instant::now();
         let mut generator = Generator::new(options).map_err(AppError::from)?;
         // Counted steps, as the dashboard's race counts them.

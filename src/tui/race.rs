@@ -97,6 +97,20 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
         );
         return;
     }
+    let slow = algorithms.iter().find_map(|&algorithm| {
+        let options = base.clone().algorithm(algorithm);
+        mazegen::walk_time::too_long(&options).map(|seconds| (algorithm, seconds))
+    });
+    if let Some((algorithm, seconds)) = slow {
+        model.set_status(
+            StatusKind::Error,
+            format!(
+                "No race: {algorithm}'s random walk would take about {:.0} minutes on this maze",
+                (seconds / 60.0).ceil()
+            ),
+        );
+        return;
+    }
     let mut lanes = Vec::with_capacity(algorithms.len());
     for &algorithm in algorithms {
         let options = base.clone().algorithm(algorithm);

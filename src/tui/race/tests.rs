@@ -227,3 +227,16 @@ fn a_race_needs_two_to_four_algorithms_that_fit_in_memory() {
     );
     let _ = Pos::new(0, 0);
 }
+
+#[test]
+fn a_race_refuses_a_random_walk_that_would_take_minutes() {
+    let config = crate::tui::testing::config(2, 60_000, "");
+    let mut m = Model::new(crate::tui::testing::start(config)).unwrap();
+    start(&mut m, &[Algorithm::Backtracker, Algorithm::AldousBroder]);
+    assert!(m.race().is_none());
+    let text = &m.status().unwrap().text;
+    assert!(
+        text.starts_with("No race: aldous-broder's random walk would take about"),
+        "{text}"
+    );
+}
