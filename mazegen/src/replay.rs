@@ -129,6 +129,14 @@ impl Timeline {
         }
     }
 
+    /// How many steps [`Timeline::generator_at`] would replay to reach `step`: from the nearest
+    /// checkpoint at or before it, or from the start.
+    pub fn replay_steps(&self, step: u64) -> u64 {
+        let step = self.total.map_or(step, |total| step.min(total));
+        let nearest = self.checkpoints.iter().rev().find(|g| g.steps() <= step);
+        step - nearest.map_or(0, Generator::steps)
+    }
+
     /// The generator after `step` steps (or when done, if the carving is shorter): cloned from
     /// the nearest checkpoint and stepped forward, keeping checkpoints on the way.
     pub fn generator_at(&mut self, step: u64) -> Generator {

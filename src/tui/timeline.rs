@@ -16,6 +16,11 @@ use mazegen::session::Phase;
 use mazegen::{Session, Timeline};
 
 use super::message::Action;
+
+/// The most steps a scrub recomputes at once (about a second for the default algorithm): a
+/// maze too big for checkpoints (see [`mazegen::replay`]) would otherwise freeze the screen
+/// for as long as a scrub far from its start takes.
+pub const MAX_REPLAY_STEPS: u64 = 100_000_000;
 use super::model::{Model, StatusKind};
 
 /// Where a scrub key moves.
@@ -36,12 +41,24 @@ pub enum Scrub {
 }
 
 /// The replay state of the model's maze.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Replay {
     /// The live maze's timeline, made on its first frame.
     timeline: Option<Timeline>,
     /// The moment shown instead of the live maze, while scrubbing.
     shown: Option<Shown>,
+    /// [`MAX_REPLAY_STEPS`]; lower in tests.
+    pub(crate) max_replay: u64,
+}
+
+impl Default for Replay {
+    fn default() -> Replay {
+        Replay {
+            timeline: None,
+            shown: None,
+            max_replay: MAX_REPLAY_STEPS,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -79,7 +96,7 @@ impl Replay {
 
     /// Forgets everything: the live maze is a new one.
     pub fn reset(&mut self) {
-        *self = Replay::default();
+        (self.timeline, self.shown) = (None, None);
     }
 }
 
@@ -111,6 +128,19 @@ pub fn go_to(model: &mut Model, step: u64) {
     let (at, live) = position(model);
     if step >= live {
         to_live(model);
+        return;
+    }
+    let cost = if model.replay.is_scrubbing() && step > at {
+        step - at
+    } else {
+        timeline(model).replay_steps(step)
+    };
+    if cost > model.replay.max_replay {
+        let text = format!(
+            "Replay: step {step} is {cost} steps from the nearest checkpoint, too far to \
+             recompute at once on a maze this big (Home goes to the start)"
+        );
+        model.set_status(StatusKind::Warning, text);
         return;
     }
     if !model.replay.is_scrubbing() {
@@ -159,15 +189,20 @@ pub fn to_live(model: &mut Model) {
     model.set_status(StatusKind::Info, "Live");
 }
 
-/// The live maze's carving at `step`, as a session to draw.
-fn replayed(model: &mut Model, step: u64) -> Session {
+/// The live maze's timeline, made now if no frame has made it (a maze finished at once).
+fn timeline(model: &mut Model) -> &mut Timeline {
     let live = &model.maze;
-    let timeline = model.replay.timeline.get_or_insert_with(|| {
+    model.replay.timeline.get_or_insert_with(|| {
         let options = live.options().clone();
         let start = mazegen::Generator::new(options).expect("the live maze was made from it");
         Timeline::of(&start, CHECKPOINT_BUDGET)
-    });
-    let generator = timeline.generator_at(step);
+    })
+}
+
+/// The live maze's carving at `step`, as a session to draw.
+fn replayed(model: &mut Model, step: u64) -> Session {
+    let generator = timeline(model).generator_at(step);
+    let live = &model.maze;
     Session::replaying(generator, live.entry(), live.exit(), live.solver())
 }
 

@@ -81,6 +81,9 @@ fn the_generator_at_step_k_is_the_one_stepped_k_times_for_every_algorithm() {
             }
             assert_eq!(timeline.total_steps(), Some(total));
             assert!(timeline.checkpoint_count() > 0, "{algorithm}");
+            let first = timeline.checkpoint_steps().next().unwrap();
+            assert_eq!(timeline.replay_steps(first + 3), 3);
+            assert_eq!(timeline.replay_steps(first - 1), first - 1);
             // A replay carries on as the live generator would.
             let mut replayed = timeline.generator_at(total / 4);
             replayed.run();

@@ -145,6 +145,25 @@ fn live_frames_leave_checkpoints_in_the_timeline() {
 }
 
 #[test]
+fn a_scrub_too_far_from_a_checkpoint_is_refused_rather_than_freezing_the_screen() {
+    let mut m = model(20, 15);
+    update(&mut m, Message::Action(Action::Finish));
+    let total = m.maze.carving_steps();
+    // As if the maze were too big for checkpoints: every scrub replays from the start.
+    m.replay.max_replay = total / 2;
+    scrub_by(&mut m, Scrub::Back);
+    assert!(!m.replay.is_scrubbing());
+    let text = &m.status().unwrap().text;
+    assert!(text.contains("too far to recompute at once"), "{text}");
+    // The start costs nothing, and going forward from it a little at a time works.
+    scrub_by(&mut m, Scrub::Start);
+    assert_eq!(position(&m), (0, total));
+    scrub_by(&mut m, Scrub::ForwardFar);
+    assert_eq!(position(&m).0, total / 10);
+    assert_eq!(m.maze().grid(), stepped(&m, total / 10).grid());
+}
+
+#[test]
 fn the_keys_are_in_the_keymap() {
     let m = model(9, 7);
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
