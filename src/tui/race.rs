@@ -18,7 +18,7 @@ use mazegen::{Algorithm, Session};
 
 use super::effect::{Effect, WriteJob};
 use super::message::{Action, Mouse, MouseKind};
-use super::model::{FirstSave, JobKind, Model, StatusKind};
+use super::model::{FirstSave, Focus, JobKind, Model, StatusKind};
 use super::pace::CARVING_SECONDS;
 
 /// The fewest and the most lanes a race has.
@@ -143,6 +143,8 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
     if model.pace.is_paused() {
         model.pace.toggle_pause();
     }
+    // The race's keys are the canvas's (Enter finishes), whichever pane had the keyboard.
+    model.focus = Focus::Canvas;
     model.set_status(
         StatusKind::Info,
         format!("Race: {}, seed {seed}", names.join(" vs ")),

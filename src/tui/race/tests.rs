@@ -192,8 +192,16 @@ fn quit_leaves_the_race_and_the_dashboard_goes_on() {
 #[test]
 fn enter_finishes_every_lane_and_r_runs_the_race_again() {
     let mut m = model(20, 15);
+    // Even from the theme list: a race takes the keyboard to the canvas's keys.
+    act(&mut m, Action::ToggleFocus);
     start(&mut m, &[Algorithm::Wilson, Algorithm::BinaryTree]);
-    act(&mut m, Action::Finish);
+    let enter = crossterm::event::Event::Key(crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Enter,
+        crossterm::event::KeyModifiers::NONE,
+    ));
+    let message = crate::tui::input::message_for(&enter, &m).unwrap();
+    assert_eq!(message, Message::Action(Action::Finish));
+    update(&mut m, message);
     assert!(race(&m).is_over());
     act(&mut m, Action::Race);
     let race = race(&m);
