@@ -14,6 +14,7 @@ mod cli;
 mod dashboard;
 mod headless;
 mod memory;
+mod race;
 mod scores;
 mod signals;
 mod terminal;
@@ -137,8 +138,11 @@ fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     // `--open` is the dashboard's, on a file.
     match &cli.check {
         Some(maze_file) => check::run(maze_file, cli.config_path()),
-        None if cli.headless => headless::run(cli),
-        None => dashboard::run(cli),
+        None => match (&cli.race, cli.headless) {
+            (Some(race), true) => race::run(cli, &race.0),
+            (_, true) => headless::run(cli),
+            (_, false) => dashboard::run(cli),
+        },
     }
 }
 

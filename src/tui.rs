@@ -15,10 +15,12 @@ pub mod message;
 pub mod model;
 pub mod pace;
 pub mod play;
+pub mod race;
 pub mod settings;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod theme;
+pub mod timeline;
 pub mod update;
 pub mod view;
 pub mod viewport;

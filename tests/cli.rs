@@ -1322,3 +1322,43 @@ fn svg_cell_sets_the_pictures_pixels_a_cell_and_the_default_fits_a_screen() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(size("px.svg"), (602 * 5, 32 * 5));
 }
+
+/// `--headless --race`: a table, a line an algorithm, with the path each finds (the same as
+/// `--headless --algorithm NAME` writes), and nothing written; a wrong count is a usage error.
+#[test]
+fn headless_race_prints_a_table_and_writes_nothing() {
+    let dir = tempdir();
+    let dir = dir.path();
+    write(
+        dir,
+        "config.txt",
+        &config(25, 20, "0,0", "24,19", "maze.txt", true, Some(42)),
+    );
+    let race = run(
+        dir,
+        &[
+            "--headless",
+            "--race",
+            "backtracker,kruskal,prim",
+            "config.txt",
+        ],
+    );
+    assert_eq!(race.code, Some(0), "{}", race.stderr);
+    let lines = race.stdout_lines();
+    assert_eq!(lines[0], "race on a 25x20 maze, seed 42");
+    assert!(lines[1].starts_with("algorithm "), "{}", lines[1]);
+    assert_eq!(lines.len(), 5, "{}", race.stdout);
+    assert!(!dir.join("maze.txt").exists(), "a race writes nothing");
+    for (line, name) in lines[2..].iter().zip(["backtracker", "kruskal", "prim"]) {
+        let columns: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(columns[0], name);
+        let single = run(dir, &["--headless", "--algorithm", name, "config.txt"]);
+        let path_steps = number_after(&single.stdout, "path ");
+        assert_eq!(columns[3], path_steps.to_string(), "{name}: {line}");
+    }
+    for bad in ["kruskal", "kruskal,nope", "a,b,c,d,e"] {
+        let refused = run(dir, &["--headless", "--race", bad, "config.txt"]);
+        assert_eq!(refused.code, Some(2), "{bad}: {}", refused.stderr);
+        assert!(refused.stderr.starts_with("error: "), "{}", refused.stderr);
+    }
+}

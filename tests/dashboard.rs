@@ -1040,3 +1040,70 @@ fn playing_a_9x7_maze_along_its_shortest_path_wins() {
     assert!(screen.contains(" Solvers (v) "), "\n{screen}");
     app.quit();
 }
+
+/// `--race`: two algorithms side by side, finished with Enter, the summary, Tab to the second
+/// lane, `s` saves its maze (the one `--headless --algorithm kruskal` writes), Esc leaves the
+/// race for the dashboard's own maze, and `q` quits.
+#[test]
+fn race_two_algorithms_save_the_second_and_leave() {
+    let config = config(21, 13, 5, "THEME=plain\n");
+    let dir = folder_with_config(&config);
+    let dir = dir.path();
+    let mut command = pty::command(BIN, dir);
+    command.args(["config.txt", "--race", "backtracker,kruskal"]);
+    command.env_remove("NO_COLOR");
+    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
+    let dashboard = Dashboard {
+        terminal: Terminal::spawn(command, (110, 36)),
+    };
+    dashboard.wait_for_first("the two lanes", |s| {
+        s.contains("1 backtracker ·") && s.contains("2 kruskal ·")
+    });
+    dashboard.press(&["Enter"]);
+    let screen = dashboard.wait_for("the summary", |s| s.contains("Race summary"));
+    for header in ["steps", "dead ends", "path", "river", "time"] {
+        assert!(screen.contains(header), "{header}:\n{screen}");
+    }
+    dashboard.press(&["Tab", "s"]);
+    dashboard.wait_for("the save", |s| {
+        s.status().contains("Saved the maze with seed 5")
+    });
+    let kruskal = headless_maze(&format!("{config}ALGORITHM=kruskal\n"));
+    assert!(read_maze(dir) == kruskal, "the saved maze is kruskal's");
+    assert_check_passes(dir);
+    dashboard.press(&["Escape"]);
+    dashboard.wait_for("the dashboard", |s| s.is_dashboard());
+    dashboard.quit();
+    // Leaving did not write the dashboard's own maze over the one saved from the race.
+    assert!(read_maze(dir) == kruskal);
+}
+
+/// Replay, then race from a finished maze: `<` shows the timeline on the status line, `>`
+/// returns to the live maze (a tenth forward reaches it), `R` races four algorithms, which animate to their summary by
+/// themselves (the run loop keeps sending frames although the dashboard's maze is done).
+#[test]
+fn scrub_back_return_live_then_race_to_the_summary() {
+    let config = config(21, 13, 5, "THEME=plain\n");
+    let dir = folder_with_config(&config);
+    let dashboard = Dashboard::start(dir.path(), (110, 36));
+    dashboard.wait_for_first("the dashboard", |s| s.is_dashboard());
+    dashboard.press(&["Enter"]);
+    dashboard.wait_for("the save", |s| s.status().starts_with("Saved"));
+    dashboard.press(&["<"]);
+    let screen = dashboard.wait_for("the timeline", |s| s.status().contains(" of "));
+    assert!(screen.status().starts_with("Replay:"), "{screen}");
+    assert!(
+        !screen.canvas_contains('·'),
+        "no path while scrubbed back:\n{screen}"
+    );
+    dashboard.press(&[">"]);
+    dashboard.wait_for("live", |s| s.status() == "Live");
+    dashboard.press(&["R", "+", "+", "+", "+"]);
+    let screen = dashboard.wait_for("the summary", |s| s.contains("Race summary"));
+    for name in ["backtracker", "prim", "kruskal", "wilson"] {
+        assert!(screen.contains(&format!(" {name} ·")), "{name}:\n{screen}");
+    }
+    dashboard.press(&["Escape"]);
+    dashboard.wait_for("the dashboard", |s| s.is_dashboard());
+    dashboard.quit();
+}

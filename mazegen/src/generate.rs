@@ -152,7 +152,7 @@ pub enum GenError {
     Braid(String),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Phase {
     Carving(Box<dyn Carve>),
     /// Joining the islands the algorithm left (see [`Carve::may_leave_islands`]).
@@ -161,8 +161,9 @@ enum Phase {
     Done,
 }
 
-/// A maze being generated, one step at a time.
-#[derive(Debug)]
+/// A maze being generated, one step at a time. A clone carries on exactly as the original
+/// would: the replay timeline keeps clones as checkpoints.
+#[derive(Clone, Debug)]
 pub struct Generator {
     grid: Grid,
     rng: MazeRng,
@@ -171,7 +172,18 @@ pub struct Generator {
     steps: u64,
     /// The phases done with, kept for the caller to free (see [`Generator::keep_garbage`]);
     /// `None`: freed at once.
-    garbage: Option<Vec<Garbage>>,
+    garbage: GarbageBin,
+}
+
+/// A generator's [`Garbage`]: `None` when it frees what it is done with at once. A clone (a
+/// replay's checkpoint) keeps the choice but starts empty: the garbage is the original's.
+#[derive(Debug, Default)]
+struct GarbageBin(Option<Vec<Garbage>>);
+
+impl Clone for GarbageBin {
+    fn clone(&self) -> GarbageBin {
+        GarbageBin(self.0.as_ref().map(|_| Vec::new()))
+    }
 }
 
 /// State a generator or a session is done with, handed to the caller to free: a carver's
@@ -207,7 +219,7 @@ impl Generator {
             phase: Phase::Carving(carver),
             options,
             steps: 0,
-            garbage: None,
+            garbage: GarbageBin::default(),
         })
     }
 
@@ -215,7 +227,7 @@ impl Generator {
     /// linker's, the braider's) for [`Generator::take_garbage`] instead of freeing it on the
     /// spot, inside a step.
     pub fn keep_garbage(mut self) -> Generator {
-        self.garbage = Some(Vec::new());
+        self.garbage = GarbageBin(Some(Vec::new()));
         self
     }
 
@@ -223,6 +235,7 @@ impl Generator {
     /// [`Generator::keep_garbage`] was asked for).
     pub fn take_garbage(&mut self) -> Vec<Garbage> {
         self.garbage
+            .0
             .as_mut()
             .map(std::mem::take)
             .unwrap_or_default()
@@ -266,7 +279,7 @@ impl Generator {
             }
             _ => Phase::Done,
         };
-        if let Some(garbage) = &mut self.garbage {
+        if let Some(garbage) = &mut self.garbage.0 {
             garbage.push(Box::new(phase));
         }
     }
@@ -285,20 +298,42 @@ impl Generator {
         }
     }
 
+    /// Runs `budget` steps, or until done; returns how many were taken. The carving runs in
+    /// the algorithm's own loop, as fast as [`Generator::run`].
+    pub fn run_steps(&mut self, budget: u64) -> u64 {
+        let mut done = 0;
+        while done < budget && !self.is_done() {
+            done += self.run_steps_of_one_kind(budget - done);
+        }
+        done
+    }
+
     /// Runs at most `budget` steps, stopping early when done or when the kind of step changes
     /// (see [`Generator::step_kind`]); returns how many made progress. A caller that sizes its
     /// budget from what the last steps cost so would not spend it on steps that cost more.
-    pub fn run_steps(&mut self, budget: u64) -> u64 {
+    pub fn run_steps_of_one_kind(&mut self, budget: u64) -> u64 {
         let kind = self.step_kind();
-        for done in 0..budget {
-            if self.step() == GenEvent::Done {
+        let mut done = 0;
+        while done < budget {
+            if let Phase::Carving(carver) = &mut self.phase {
+                // The carving, most of the steps, in the algorithm's own loop.
+                let left = budget - done;
+                let taken = carver.run_steps(self.grid.raw_mut(), &mut self.rng, left);
+                self.steps += taken;
+                done += taken;
+                if taken < left {
+                    self.next_phase();
+                }
+            } else if self.step() == GenEvent::Done {
                 return done;
+            } else {
+                done += 1;
             }
             if self.step_kind() != kind {
-                return done + 1;
+                return done;
             }
         }
-        budget
+        done
     }
 
     /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
@@ -377,6 +412,18 @@ impl Generator {
             Phase::Carving(carver) => carver.estimated_steps(self.open_cells()),
             _ => self.open_cells(),
         }
+    }
+
+    /// The bytes its state holds on the heap (the grid and the algorithm's own), as a clone
+    /// would allocate them: what a replay checkpoint costs.
+    pub fn heap_bytes(&self) -> usize {
+        let phase = match &self.phase {
+            Phase::Carving(carver) => carver.heap_bytes(),
+            Phase::Linking(linker) => linker.heap_bytes(),
+            Phase::Braiding(braider) => braider.heap_bytes(),
+            Phase::Done => 0,
+        };
+        self.grid.raw().len() + phase
     }
 
     /// Whether carving is over and islands are being joined.

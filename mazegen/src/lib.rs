@@ -15,6 +15,7 @@ pub mod memory;
 pub mod play;
 pub mod quote;
 mod registry;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod session;
@@ -27,5 +28,6 @@ pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOpti
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
 pub use maze::Maze;
+pub use replay::Timeline;
 pub use session::{Phase, Session, SessionError};
 pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

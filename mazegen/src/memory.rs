@@ -58,15 +58,16 @@ pub enum Use {
 }
 
 /// The estimated peak memory, in bytes, of making, solving and writing the maze `options`
-/// describe.
+/// describe. A dashboard also keeps its replay's checkpoints, at most
+/// [`crate::replay::CHECKPOINT_BUDGET`] whatever the size.
 pub fn estimated_bytes(options: &MazeOptions, to: Use) -> u64 {
     let cells = u64::from(options.width) * u64::from(options.height);
-    let view = match to {
-        Use::Headless => 0,
-        Use::Dashboard => VIEW_BYTES_PER_CELL,
+    let (view, replay) = match to {
+        Use::Headless => (0, 0),
+        Use::Dashboard => (VIEW_BYTES_PER_CELL, crate::replay::CHECKPOINT_BUDGET),
     };
     let per_cell = peak_bytes_per_cell(options.algorithm, options.perfect) + view;
-    FIXED_BYTES + cells.saturating_mul(per_cell)
+    FIXED_BYTES + replay + cells.saturating_mul(per_cell)
 }
 
 #[cfg(test)]
@@ -95,7 +96,7 @@ mod tests {
         assert!(estimated_bytes(&small, Use::Headless) < headless);
         assert_eq!(
             estimated_bytes(&large, Use::Dashboard) - headless,
-            100_000_000 * VIEW_BYTES_PER_CELL
+            100_000_000 * VIEW_BYTES_PER_CELL + crate::replay::CHECKPOINT_BUDGET
         );
         let kruskal = MazeOptions::new(100_000, 10_000)
             .algorithm(Algorithm::Kruskal)

@@ -310,6 +310,35 @@ impl Session {
         })
     }
 
+    /// A session that shows `generator` where it is, to be solved by `solver` from `entry` to
+    /// `exit` once carved: how a replayed moment of a carving (see [`crate::replay`]) is
+    /// drawn and carried on.
+    pub fn replaying(generator: Generator, entry: Pos, exit: Pos, solver: Solver) -> Session {
+        Session {
+            stage: Stage::Carving(Box::new(generator)),
+            entry,
+            exit,
+            solver,
+            search: None,
+            solved: None,
+            measures: None,
+            runs: Vec::new(),
+            measure_here: true,
+            // A replayed moment is shown while carving, never solved: nothing to hand out.
+            search_here: true,
+            searches: 0,
+            garbage: None,
+        }
+    }
+
+    /// The generator, while carving: for a replay [`crate::Timeline`] to take checkpoints of.
+    pub fn generator(&self) -> Option<&Generator> {
+        match &self.stage {
+            Stage::Carving(generator) => Some(generator),
+            _ => None,
+        }
+    }
+
     /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
     pub fn from_config(
         config: &Config,
@@ -376,7 +405,9 @@ impl Session {
                 let Stage::Carving(generator) = &mut self.stage else {
                     unreachable!("carving has a generator")
                 };
-                let taken = generator.run_steps(budget);
+                // A frame's budget is sized from what the last steps cost: it is not spent on
+                // steps of another kind, which may cost more.
+                let taken = generator.run_steps_of_one_kind(budget);
                 if generator.is_done() {
                     self.end_carving();
                 }
@@ -407,7 +438,9 @@ impl Session {
     /// Carves and solves whatever is left, at full speed.
     pub fn finish(&mut self) {
         if let Stage::Carving(generator) = &mut self.stage {
-            generator.run();
+            // Counting the steps (which `run` does not) costs a little speed, and gives the
+            // carving's length to a replay timeline and a race's table.
+            generator.run_steps(u64::MAX);
             self.end_carving();
         }
         if self.phase() == Phase::Solving {
@@ -824,6 +857,33 @@ mod tests {
                 assert_eq!(maze.solution(), Some(&expected_path));
             }
         }
+    }
+
+    #[test]
+    fn finishing_counts_the_steps_as_stepping_does() {
+        let mut stepped = session(14, 10, false);
+        while stepped.phase() == Phase::Carving {
+            stepped.advance(5);
+        }
+        let mut finished = session(14, 10, false);
+        finished.advance(3);
+        finished.finish();
+        assert!(stepped.carving_steps() > 0);
+        assert_eq!(finished.carving_steps(), stepped.carving_steps());
+    }
+
+    #[test]
+    fn a_replaying_session_carries_on_from_its_generator() {
+        let options = MazeOptions::new(12, 9).seed(7);
+        let mut generator = Generator::new(options.clone()).unwrap();
+        generator.run_steps(40);
+        let (entry, exit) = (Pos::new(0, 0), Pos::new(11, 8));
+        let mut replay = Session::replaying(generator, entry, exit, Solver::Bfs);
+        assert_eq!(replay.carving_steps(), 40);
+        assert!(replay.generator().is_some());
+        replay.finish();
+        assert!(replay.generator().is_none());
+        assert_eq!(replay.grid(), &Generator::generate(options).unwrap());
     }
 
     #[test]

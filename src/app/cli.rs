@@ -67,6 +67,33 @@ pub struct Cli {
     /// fits 1600 pixels on its long side, with at most 16 pixels a cell.
     #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub svg_cell: Option<u32>,
+
+    /// Race 2 to 4 algorithms on the config's maze, side by side at one pace, each then solved
+    /// by BFS, with a summary table at the end (with --headless: only the table).
+    #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"])]
+    pub race: Option<RaceList>,
+}
+
+/// The algorithms of `--race`, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceList(pub Vec<Algorithm>);
+
+/// `--race`'s value: 2 to 4 known algorithm names, comma separated.
+fn parse_race(text: &str) -> Result<RaceList, String> {
+    let algorithms = text
+        .split(',')
+        .map(|name| name.trim().parse::<Algorithm>().map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let lanes = crate::tui::race::MIN_LANES..=crate::tui::race::MAX_LANES;
+    if !lanes.contains(&algorithms.len()) {
+        return Err(format!(
+            "a race takes {} to {} algorithms, comma separated, got {}",
+            lanes.start(),
+            lanes.end(),
+            algorithms.len()
+        ));
+    }
+    Ok(RaceList(algorithms))
 }
 
 impl Cli {
@@ -139,6 +166,33 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn race_takes_two_to_four_known_algorithms() {
+        let parse = |args: &[&str]| Cli::try_parse_from(["a-maze-ing"].iter().chain(args));
+        let cli = parse(&["--race", "backtracker,kruskal,prim"]).unwrap();
+        assert_eq!(
+            cli.race,
+            Some(RaceList(vec![
+                Algorithm::Backtracker,
+                Algorithm::Kruskal,
+                Algorithm::Prim
+            ]))
+        );
+        for bad in [
+            "kruskal",
+            "a,b",
+            "prim,prim,prim,prim,prim",
+            "prim,,kruskal",
+        ] {
+            let error = parse(&["--race", bad]).unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{bad}");
+        }
+        let error = parse(&["--race", "kruskal"]).unwrap_err().to_string();
+        assert!(error.contains("a race takes 2 to 4 algorithms"), "{error}");
+        let error = parse(&["--race", "kruskal,nope"]).unwrap_err().to_string();
+        assert!(error.contains("backtracker"), "lists the names: {error}");
     }
 
     #[test]

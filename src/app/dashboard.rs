@@ -106,6 +106,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         }
         None => Vec::new(),
     };
+    if let Some(race) = &cli.race {
+        crate::tui::race::start(&mut model, &race.0);
+    }
 
     let outcome = terminal::take()
         .wrap_err("cannot set up the terminal")

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::message::Action;
+use super::message::{Action, Scrub};
 use mazegen::Dir;
 
 mod key;
@@ -190,6 +190,13 @@ const BUILT_IN: &[Row] = &[
     row(Play, &[RIGHT, ch('l')], walk(Dir::East), "walk right (Shift runs)", None),
     row(Play, &[ch('f')], Action::ToggleFog, "fog: draw only what was seen", Some("fog")),
     row(Play, &[ESC], Action::LeavePlay, "leave play mode (g too)", Some("leave")),
+    row(Global, &[ch(',')], Action::Scrub(Scrub::Back), "replay: one step back (pauses)", None),
+    row(Global, &[ch('.')], Action::Scrub(Scrub::Forward), "replay: one step forward", None),
+    row(Global, &[ch('<')], Action::Scrub(Scrub::BackFar), "replay: a tenth of the carving back", None),
+    row(Global, &[ch('>')], Action::Scrub(Scrub::ForwardFar), "replay: a tenth of the carving forward", None),
+    row(Global, &[named(KeyCode::Home)], Action::Scrub(Scrub::Start), "replay: the start of the carving", None),
+    row(Global, &[named(KeyCode::End)], Action::Scrub(Scrub::End), "replay: back to the live maze", None),
+    row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", None),
 ];
 
 impl Keymap {
@@ -338,7 +345,7 @@ mod tests {
             })
         );
         assert_eq!(canvas(Char('x')), None);
-        assert_eq!(canvas(Char('R')), None, "Shift only matters to pans");
+        assert_eq!(canvas(Char('V')), None, "Shift only matters to pans");
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub use super::inspector::InspectorMessage;
 
 use super::play::Recorded;
 
+pub use super::timeline::Scrub;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
     /// A frame has passed; carries how long it took, so the animation keeps time.
@@ -175,4 +177,8 @@ pub enum Action {
         towards: Dir,
         run: bool,
     },
+    /// Move along the carving's timeline (see [`crate::tui::timeline`]).
+    Scrub(Scrub),
+    /// Race the current algorithm against the next three (see [`crate::tui::race`]).
+    Race,
 }

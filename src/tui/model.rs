@@ -9,8 +9,10 @@ use super::layout::Screen;
 use super::message::{Action, JobId};
 use super::pace::Pace;
 use super::play::Play;
+use super::race::Race;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
+use super::timeline::Replay;
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::generate::Garbage;
@@ -177,6 +179,10 @@ pub struct Model {
     pub(crate) inspect: Inspect,
     /// Play mode (see [`super::play`]).
     pub(crate) play: Play,
+    /// The carving's timeline, and the moment shown while scrubbing.
+    pub(crate) replay: Replay,
+    /// The race shown instead of the maze, if one is on.
+    pub(crate) race: Option<Race>,
 }
 
 impl Model {
@@ -257,6 +263,8 @@ impl Model {
             garbage: Vec::new(),
             inspect: Inspect::default(),
             play: Play::default(),
+            replay: Replay::default(),
+            race: None,
         };
         model.resize(size);
         Ok(model)
@@ -308,8 +316,18 @@ impl Model {
         self.maze.phase()
     }
 
+    /// The maze on screen: the replayed moment while scrubbing, else the live maze.
     pub fn maze(&self) -> &Session {
-        &self.maze
+        self.replay.shown().unwrap_or(&self.maze)
+    }
+
+    /// The race, if one is on.
+    pub fn race(&self) -> Option<&Race> {
+        self.race.as_ref()
+    }
+
+    pub fn replay(&self) -> &Replay {
+        &self.replay
     }
 
     pub fn status(&self) -> Option<&Status> {
@@ -349,9 +367,12 @@ impl Model {
         self.maze.grid().cell_count() as u64 > self.inline_cells
     }
 
-    /// Whether the maze moves on by itself: carving or solving, unpaused or being finished.
-    /// Or the play clock runs.
+    /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
+    /// or the play clock runs; during a race, whether the race does.
     pub fn is_animating(&self) -> bool {
+        if let Some(race) = &self.race {
+            return !race.is_over() && !self.pace.is_paused();
+        }
         let moving = self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused());
         moving || self.is_timing_play()
     }

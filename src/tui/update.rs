@@ -37,6 +37,7 @@ use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::view::solver_label;
 use super::viewport::Zoom;
+use super::{race, timeline};
 use mazegen::format::human_bytes;
 use mazegen::format::svg::SvgOptions;
 use mazegen::format::{Hex, Output, Svg};
@@ -60,6 +61,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         Err(message) => message,
     };
     let mut effects = match message {
+        Message::Tick(frame) if model.race.is_some() => {
+            race::tick(model, frame);
+            Vec::new()
+        }
         Message::Tick(frame) => {
             super::play::tick(model, frame);
             tick(model, frame)
@@ -69,6 +74,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Action(action) => act(model, action),
+        Message::Mouse(mouse) if model.race.is_some() => {
+            race::mouse(model, mouse);
+            Vec::new()
+        }
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
             Some(action) => act(model, action),
             None => Vec::new(),
@@ -221,6 +230,7 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
     };
     let kind = model.maze.step_kind();
     let taken = model.maze.advance(budget);
+    model.replay.observe(&model.maze);
     model.pace.record(taken, frame);
     after_progress(model, phase);
     if model.maze.step_kind() != kind {
@@ -429,7 +439,10 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
 }
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    if super::play::refuses(model, action) {
+    if let Some(effects) = race::act(model, action) {
+        return effects;
+    }
+    if super::play::refuses(model, action) || timeline::act(model, action) {
         return Vec::new();
     }
     match action {
@@ -571,6 +584,14 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Step => step(model),
+        Action::Scrub(scrub) => {
+            timeline::scrub(model, scrub);
+            Vec::new()
+        }
+        Action::Race => {
+            race::start(model, &race::next_algorithms(model.config.algorithm));
+            Vec::new()
+        }
         Action::Faster | Action::Slower => {
             let changed = if action == Action::Faster {
                 model.pace.faster()
@@ -736,6 +757,7 @@ fn show_made(
         }
     };
     let old = std::mem::replace(&mut model.maze, maze);
+    model.replay.reset();
     if old.grid().cell_count() as u64 > model.inline_cells {
         model.garbage.push(Box::new(old));
     }

@@ -9,10 +9,12 @@ mod minimap;
 mod paint;
 mod play;
 mod problems;
+mod race;
 pub mod roles;
 mod sidebar;
 #[cfg(test)]
 mod tests;
+mod timeline;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -32,6 +34,7 @@ use roles::{BlockRoles, MazeRoles};
 pub use sidebar::solver_label;
 
 pub use canvas::Scale;
+pub use race::{leave_key, race_lanes};
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -47,6 +50,13 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         too_small(area, base, &quit_key(model), buf);
         return;
     };
+    if let Some(race) = model.race() {
+        race::draw(model, race, area, buf);
+        if model.help_is_open() {
+            help::draw(model.theme(), model.keymap(), area, buf);
+        }
+        return;
+    }
     let title =
         play::canvas_title(model).unwrap_or_else(|| canvas_title(model, screen.canvas_size()));
     let focused = model.focus() == Focus::Canvas;
@@ -85,6 +95,8 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         }
     }
     footer::draw(model, screen.status, screen.keys, buf);
+    timeline::draw(model, screen.status, buf);
+    // The path prompt takes the status line while it is open, scrubbing or not.
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }

@@ -11,6 +11,7 @@
 //!
 //! Memory: one scratch byte per cell (its moves and whether it is in the maze).
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, DirBits, first_cells, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -92,6 +93,10 @@ fn walk(
 }
 
 impl Carve for AldousBroder {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.scratch)
+    }
+
     /// One move of the walk.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.walker.done {

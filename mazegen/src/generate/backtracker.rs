@@ -7,6 +7,7 @@
 //! indices would cost up to four.
 
 use super::carve::Carve;
+use super::carve::slice_bytes;
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
@@ -148,6 +149,10 @@ impl Backtracker {
 }
 
 impl Carve for Backtracker {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.scratch)
+    }
+
     /// One unit of work: carve into a random unvisited neighbour of the head, or step back
     /// along the path when it has none.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

@@ -46,6 +46,10 @@ impl BinaryTree {
 }
 
 impl Carve for BinaryTree {
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
     /// Opens the next cell's north or east wall.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

@@ -44,6 +44,11 @@ pub struct Braider {
 }
 
 impl Braider {
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        super::carve::slice_bytes(&self.dead_ends) + super::carve::slice_bytes(&self.kept)
+    }
+
     /// A braider for `grid`, which it looks at in its first steps (see [`Pass::Listing`]): the
     /// grid must not change in between.
     pub fn new(braid: f64) -> Braider {

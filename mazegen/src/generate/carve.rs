@@ -20,7 +20,7 @@ use crate::rng::MazeRng;
 /// - the result is a spanning tree of the cells it reached: no loops, so no 3x3 open area (or,
 ///   for [`Carve::may_leave_islands`], a forest the generator's linking pass then joins);
 /// - no recursion and no per-step allocation that grows with the maze beyond O(cells).
-pub(crate) trait Carve: fmt::Debug + Send {
+pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
     /// One unit of work on the grid's cell bytes, reported as one event; `Done` once finished,
     /// and again on every later call.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent;
@@ -34,6 +34,23 @@ pub(crate) trait Carve: fmt::Debug + Send {
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         while self.step(cells, rng) != GenEvent::Done {}
     }
+
+    /// Takes up to `budget` steps and returns how many it took, fewer only when done: the
+    /// same `step`, compiled for each algorithm with it inlined, so that a replay or a frame of
+    /// animation pays no dynamic call a step.
+    #[inline]
+    fn run_steps(&mut self, cells: &mut [u8], rng: &mut MazeRng, budget: u64) -> u64 {
+        for taken in 0..budget {
+            if self.step(cells, rng) == GenEvent::Done {
+                return taken;
+            }
+        }
+        budget
+    }
+
+    /// The bytes its own state holds on the heap (the grid not counted), as a clone would
+    /// allocate them: what a replay checkpoint of it costs.
+    fn heap_bytes(&self) -> usize;
 
     /// The cell being worked on, if the algorithm has one (it is drawn as the carving head).
     fn head(&self) -> Option<Pos> {
@@ -58,6 +75,29 @@ pub(crate) trait Carve: fmt::Debug + Send {
     fn may_leave_islands(&self) -> bool {
         false
     }
+}
+
+/// A copy of a boxed carver, so a whole [`super::Generator`] can be cloned: the replay
+/// timeline keeps generators as checkpoints. Every carver gets it from its `Clone`.
+pub(crate) trait CarveClone {
+    fn boxed_clone(&self) -> Box<dyn Carve>;
+}
+
+impl<T: Carve + Clone + 'static> CarveClone for T {
+    fn boxed_clone(&self) -> Box<dyn Carve> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Carve> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
+
+/// The bytes a clone of `items` allocates.
+pub(crate) fn slice_bytes<T>(items: &[T]) -> usize {
+    std::mem::size_of_val(items)
 }
 
 // Cell arithmetic shared by the algorithms that move from cell to cell by row-major index (see

@@ -16,6 +16,7 @@
 //! Sets are labels below the width, merged with a union-find that is reset every row; a label
 //! that no cell carries down is free for the next row's new sets.
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
@@ -143,6 +144,16 @@ impl Eller {
 }
 
 impl Carve for Eller {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.sets)
+            + self.labels.heap_bytes()
+            + slice_bytes(&self.must)
+            + slice_bytes(&self.candidates)
+            + slice_bytes(&self.below)
+            + slice_bytes(&self.taken)
+            + slice_bytes(&self.free)
+    }
+
     /// Looks at one wall: east of the next cell across, or south of it on the way down.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

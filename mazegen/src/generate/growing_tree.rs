@@ -5,6 +5,7 @@
 //! backtracker's long winding corridors, a random one gives Prim's short branches and many
 //! dead ends, and a mix of the two lands in between.
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, first_cells};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -137,6 +138,10 @@ impl GrowingTree {
 }
 
 impl Carve for GrowingTree {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.marks) + slice_bytes(&self.active)
+    }
+
     /// Takes an active cell and carves from it, or retires it (a `Visit`).
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

@@ -24,6 +24,7 @@
 
 use std::collections::VecDeque;
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, first_cells, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -188,6 +189,12 @@ fn advance(
 }
 
 impl Carve for HuntAndKill {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.scratch)
+            + slice_bytes(&self.walk_of)
+            + self.queue.len() * std::mem::size_of::<u32>()
+    }
+
     /// One carve of the walk, or one cell passed by the hunt (joined to the maze if it is not
     /// in it yet).
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

@@ -9,6 +9,7 @@
 //!
 //! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell.
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, first_cells};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
@@ -16,7 +17,7 @@ use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Kruskal {
     trees: UnionFind,
     /// The walls still to examine, from `next` on.
@@ -80,6 +81,10 @@ impl Kruskal {
 }
 
 impl Carve for Kruskal {
+    fn heap_bytes(&self) -> usize {
+        self.trees.heap_bytes() + slice_bytes(&self.walls) + slice_bytes(&self.joined)
+    }
+
     /// Examines one wall: opens it if it joins two trees.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], _rng: &mut MazeRng) -> GenEvent {

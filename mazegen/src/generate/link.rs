@@ -13,7 +13,7 @@ use crate::geometry::Dir;
 use crate::grid::Grid;
 use crate::rng::MazeRng;
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Linker {
     trees: UnionFind,
     /// Islands left; 1 when the maze is connected (known once the trees are joined).
@@ -41,6 +41,11 @@ enum Pass {
 }
 
 impl Linker {
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        self.trees.heap_bytes() + super::carve::slice_bytes(&self.walls)
+    }
+
     /// A linker for `grid`, which it looks at in its first steps: the grid must not change
     /// in between.
     pub fn new(grid: &Grid) -> Linker {

@@ -6,6 +6,7 @@
 //! with swap-removal (a random cell is taken in O(1)); a scratch byte per cell holds its moves
 //! (see [`move_masks`]) and whether it is in the maze or on the frontier.
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, first_cells, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -72,6 +73,10 @@ impl Prim {
 }
 
 impl Carve for Prim {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.scratch) + slice_bytes(&self.frontier)
+    }
+
     /// Joins one random frontier cell to the maze.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

@@ -10,6 +10,7 @@
 //! two by the 42 and the courtyard itself end up as islands, which the generator's linking
 //! pass joins to the rest.
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -206,6 +207,10 @@ impl RecursiveDivision {
 }
 
 impl Carve for RecursiveDivision {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.stack)
+    }
+
     /// Places one segment of the current wall, splitting the next chamber first when the wall
     /// is finished.
     #[inline(always)]

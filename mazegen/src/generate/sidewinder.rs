@@ -62,6 +62,10 @@ impl Sidewinder {
 }
 
 impl Carve for Sidewinder {
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
     /// Adds the next cell to the run and carves east, or closes the run by carving north.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {

@@ -110,13 +110,13 @@ fn bad_options_are_errors() {
 }
 
 #[test]
-fn run_steps_stops_where_the_kind_of_step_changes_and_the_maze_is_the_same() {
+fn run_steps_of_one_kind_stops_where_the_kind_of_step_changes_and_the_maze_is_the_same() {
     let options = MazeOptions::new(40, 30).seed(3).perfect(false);
     let mut generator = Generator::new(options.clone()).unwrap();
     let mut kinds = vec![generator.step_kind()];
     while !generator.is_done() {
         let kind = generator.step_kind();
-        let taken = generator.run_steps(u64::MAX);
+        let taken = generator.run_steps_of_one_kind(u64::MAX);
         assert!(taken > 0 || generator.is_done());
         assert_ne!(generator.step_kind(), kind, "stopped only at a change");
         kinds.push(generator.step_kind());

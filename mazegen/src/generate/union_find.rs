@@ -15,6 +15,11 @@ pub(crate) struct UnionFind {
 }
 
 impl UnionFind {
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        super::carve::slice_bytes(&self.parent) + super::carve::slice_bytes(&self.rank)
+    }
+
     /// `n` elements, each in a set of its own.
     pub fn new(n: usize) -> UnionFind {
         let n = u32::try_from(n).expect("fewer than 2^32 elements");

@@ -19,6 +19,7 @@
 //! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
 //! through it, only to draw the current walk.
 
+use super::carve::slice_bytes;
 use super::carve::{Carve, DirBits, first_cells, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -214,6 +215,10 @@ fn walk_to_tree(
 }
 
 impl Carve for Wilson {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.scratch) + slice_bytes(&self.walk_of)
+    }
+
     /// One walk move, one carve, or one cell passed looking for the next walk's start.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {

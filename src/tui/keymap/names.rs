@@ -1,6 +1,6 @@
 //! The name of each action in the keys file.
 
-use super::super::message::Action;
+use super::super::message::{Action, Scrub};
 use mazegen::Dir;
 
 /// The name the keys file uses for `action`: its [`Action`] variant in kebab-case
@@ -51,6 +51,15 @@ pub fn action_name(action: Action) -> Option<&'static str> {
             Dir::North => "walk-up",
             Dir::South => "walk-down",
         },
+        Action::Scrub(scrub) => match scrub {
+            Scrub::Back => "scrub-back",
+            Scrub::Forward => "scrub-forward",
+            Scrub::BackFar => "scrub-back-far",
+            Scrub::ForwardFar => "scrub-forward-far",
+            Scrub::Start => "scrub-start",
+            Scrub::End => "scrub-end",
+        },
+        Action::Race => "race",
         Action::FocusCanvas | Action::PickTheme(_) | Action::Interrupt => return None,
     })
 }
@@ -82,6 +91,9 @@ mod tests {
             match binding.action {
                 Action::Pan { .. } => assert!(name.starts_with("pan-"), "{name}"),
                 Action::Walk { .. } => assert!(name.starts_with("walk-"), "{name}"),
+                Action::Scrub(scrub) => {
+                    assert_eq!(name, format!("scrub-{}", kebab(&format!("{scrub:?}"))))
+                }
                 _ => assert_eq!(name, kebab(&variant)),
             }
         }

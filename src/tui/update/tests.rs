@@ -1392,8 +1392,9 @@ fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
     use mazegen::memory::FIXED_BYTES;
     let mut config = config(40, 30, "");
     config.algorithm = Algorithm::Prim;
-    // Prim needs 16 MiB and 7 bytes a cell here; Kruskal 19 and Wilson 10 would not fit.
-    let limit = FIXED_BYTES + 1200 * 8;
+    // Prim needs 16 MiB, the replay's 64 MiB and 7 bytes a cell here; Kruskal 19 and Wilson
+    // 10 would not fit.
+    let limit = FIXED_BYTES + mazegen::replay::CHECKPOINT_BUDGET + 1200 * 8;
     let start = crate::tui::model::Start {
         memory_limit: Some(limit),
         ..start(config)

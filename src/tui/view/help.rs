@@ -45,7 +45,10 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
     let longest_help = shown().map(|b| b.help.chars().count()).max().unwrap_or(0);
     // A column's width: a space, the keys column and the longest description.
     let column_width = u16::try_from(1 + key_column + longest_help).unwrap_or(u16::MAX);
-    let section = |context: Context, title: &str| {
+    // The replay and race keys apply anywhere, but get a heading of their own, so that the
+    // two columns stay even and the list fits 24 rows.
+    let replay_or_race = |action: Action| matches!(action, Action::Scrub(_) | Action::Race);
+    let section = |context: Context, replay: bool, title: &str| {
         let heading = Style::new()
             .fg(theme.palette.accent)
             .add_modifier(Modifier::BOLD);
@@ -55,7 +58,7 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
             keymap
                 .bindings()
                 .iter()
-                .filter(|b| b.context == context)
+                .filter(|b| b.context == context && replay_or_race(b.action) == replay)
                 .map(|b| {
                     Line::from(vec![
                         Span::styled(format!(" {:<key_column$}", b.keys_label()), key),
@@ -65,13 +68,38 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
         );
         lines
     };
-    let [global, canvas, themes, play] = groups.map(|(context, title)| section(context, &title));
+    let [global, canvas, themes, play] =
+        groups.map(|(context, title)| section(context, false, &title));
+    let replay = section(Context::Global, true, "Replay and race");
     let gap = || vec![Line::default()];
-    // Two columns when the terminal is wide enough, so the whole list fits 30 rows.
-    let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(2) + 4 {
-        vec![global, [canvas, gap(), themes, gap(), play].concat()]
+    // As many columns as the terminal's width allows (up to three), so the list fits the
+    // fewest rows.
+    let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(3) + 4 {
+        vec![
+            global,
+            [canvas, gap(), themes, gap(), play].concat(),
+            replay,
+        ]
+    } else if area.width >= column_width.saturating_mul(2) + 4 {
+        vec![
+            global,
+            [canvas, gap(), themes, gap(), play, gap(), replay].concat(),
+        ]
     } else {
-        vec![[global, gap(), canvas, gap(), themes, gap(), play].concat()]
+        vec![
+            [
+                global,
+                gap(),
+                canvas,
+                gap(),
+                themes,
+                gap(),
+                play,
+                gap(),
+                replay,
+            ]
+            .concat(),
+        ]
     };
     let rows = columns.iter().map(Vec::len).max().unwrap_or(0) as u16;
     let width = column_width

@@ -104,7 +104,7 @@ fn cells_text(model: &Model) -> String {
     let maze = model.maze();
     let (visited, open) = maze.carving_progress();
     let count = |n: u64| short_number(n as f64);
-    match model.phase() {
+    match maze.phase() {
         Phase::Carving => format!("{} / {} carved", count(visited), count(open)),
         Phase::Solving => format!("{} / {} searched", count(maze.searched()), count(open)),
         Phase::Done => format!("{} searched", count(maze.searched())),
@@ -114,7 +114,7 @@ fn cells_text(model: &Model) -> String {
 /// The progress of the current phase.
 fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let maze = model.maze();
-    let (name, done, total) = match model.phase() {
+    let (name, done, total) = match maze.phase() {
         Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
         Phase::Carving if maze.is_linking() => ("Linking", 1, 1),
         Phase::Carving => {

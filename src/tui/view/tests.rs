@@ -572,3 +572,47 @@ fn snapshot_minimap_in_the_one_to_one_view() {
     let canvas = canvas_text(&small);
     assert!(!canvas.contains('│'), "{canvas}");
 }
+
+/// A finished maze scrubbed back to the middle of its carving, in the plain theme: the
+/// timeline on the status line, the carving as it was (stack and head), no path.
+#[test]
+fn snapshot_timeline_scrubbed_back() {
+    let mut m = finished(15, 10);
+    theme(&mut m, "plain");
+    for _ in 0..5 {
+        act(&mut m, Action::Scrub(crate::tui::message::Scrub::BackFar));
+    }
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// Four algorithms racing on a 15x10 maze, mid-carving, in the plain theme.
+#[test]
+fn snapshot_race_carving() {
+    let mut m = sized(model(15, 10), 100, 30);
+    theme(&mut m, "plain");
+    act(&mut m, Action::Race);
+    for _ in 0..40 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// Three algorithms after the race, with the summary table.
+#[test]
+fn snapshot_race_summary() {
+    let mut m = sized(model(15, 10), 100, 34);
+    theme(&mut m, "plain");
+    crate::tui::race::start(
+        &mut m,
+        &[
+            mazegen::Algorithm::Backtracker,
+            mazegen::Algorithm::Kruskal,
+            mazegen::Algorithm::Sidewinder,
+        ],
+    );
+    while !m.race().unwrap().is_over() {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    act(&mut m, Action::ToggleFocus);
+    insta::assert_snapshot!(screen_text(&m));
+}

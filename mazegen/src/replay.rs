@@ -1,0 +1,208 @@
+//! Replay: any moment of a maze's carving, recomputed on demand.
+//!
+//! A [`Generator`] is a deterministic step machine, so the state after `k` steps is a function
+//! of its options and `k` alone. A [`Timeline`] answers "the generator at step `k`" by cloning
+//! the nearest checkpoint at or before `k` (a whole generator: grid, algorithm state, random
+//! generator) and stepping forward from it. Storing every frame instead would grow with the
+//! number of steps (gigabytes at 2000x2000); the checkpoints here never take more than their
+//! byte budget, [`CHECKPOINT_BUDGET`] by default, whatever the maze's size or the number of
+//! steps.
+//!
+//! Checkpoints are taken as the generator passes them, either the caller's own (a dashboard
+//! animating the carving shows each frame's generator to [`Timeline::observe`]) or the
+//! timeline's while it replays. When the budget is full, every other checkpoint is dropped and
+//! the spacing doubles, so they stay spread over the whole carving however long it turns out
+//! to be. A checkpoint is counted at the bytes its clone allocates
+//! ([`Generator::heap_bytes`]: the grid's byte a cell and the algorithm's own state, from about
+//! one byte a cell for the backtracker to thirteen for Kruskal), so at 2000x2000 the budget
+//! holds several checkpoints of most algorithms, one of Kruskal's, and at 20000x20000 none: a
+//! replay then starts from the beginning, slower but within the same memory.
+
+use crate::generate::{GenError, Generator, MazeOptions};
+
+/// The default most bytes all the checkpoints of a timeline may take together.
+pub const CHECKPOINT_BUDGET: u64 = 64 << 20;
+
+/// The smallest number of steps between two checkpoints: closer than this, copying a
+/// checkpoint costs more than replaying the steps it would save.
+pub const MIN_INTERVAL: u64 = 4096;
+
+/// Replays the carving of one maze to any step.
+#[derive(Debug)]
+pub struct Timeline {
+    options: MazeOptions,
+    /// Generators at increasing steps, all after step 0 (which is rebuilt from the options).
+    checkpoints: Vec<Generator>,
+    /// Steps wanted between one checkpoint and the next.
+    interval: u64,
+    /// The most bytes the checkpoints may take together.
+    budget: u64,
+    /// How many checkpoints of the first one's size fit in the budget; 0 when not even one
+    /// does. The spacing starts from it; the budget is what bounds them.
+    capacity: usize,
+    /// The steps of the whole carving, once a generator has been seen to finish.
+    total: Option<u64>,
+}
+
+impl Timeline {
+    /// A timeline of the maze `options` describe, with checkpoints of at most
+    /// [`CHECKPOINT_BUDGET`] bytes in all.
+    pub fn new(options: MazeOptions) -> Result<Timeline, GenError> {
+        Timeline::with_budget(options, CHECKPOINT_BUDGET)
+    }
+
+    /// A timeline whose checkpoints take at most `budget` bytes in all.
+    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, GenError> {
+        Ok(Timeline::of(&Generator::new(options)?, budget))
+    }
+
+    /// A timeline of `generator`'s maze, whose checkpoints take at most `budget` bytes in all:
+    /// what a caller that has made the generator already uses, rather than making one more.
+    pub fn of(start: &Generator, budget: u64) -> Timeline {
+        let options = start.options().clone();
+        let one = start.heap_bytes().max(1) as u64;
+        let capacity = usize::try_from(budget / one).unwrap_or(usize::MAX);
+        // Spread the checkpoints over the expected carving; braiding looks at each cell once.
+        let mut expected = start.estimated_carving_steps();
+        if !options.perfect {
+            expected += start.open_cells();
+        }
+        let interval = (expected / (capacity as u64 + 1)).max(MIN_INTERVAL);
+        Timeline {
+            options,
+            checkpoints: Vec::new(),
+            interval,
+            budget,
+            capacity,
+            total: None,
+        }
+    }
+
+    /// The same timeline with checkpoints about `interval` steps apart (at least one), until
+    /// the budget fills: for tests on small mazes, whose whole carving is shorter than
+    /// [`MIN_INTERVAL`].
+    pub fn with_interval(mut self, interval: u64) -> Timeline {
+        self.interval = interval.max(1);
+        self
+    }
+
+    pub fn options(&self) -> &MazeOptions {
+        &self.options
+    }
+
+    /// The steps of the whole carving, once known: a generator of this maze has been seen to
+    /// finish (by [`Timeline::observe`] or a replay).
+    pub fn total_steps(&self) -> Option<u64> {
+        self.total
+    }
+
+    /// How many checkpoints are kept now.
+    pub fn checkpoint_count(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    /// How many checkpoints of the first one's size the budget holds at this maze's size.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// The bytes the checkpoints hold now; never more than the budget.
+    pub fn checkpoint_bytes(&self) -> u64 {
+        self.checkpoints.iter().map(|g| g.heap_bytes() as u64).sum()
+    }
+
+    /// The steps at which checkpoints are kept, in order.
+    pub fn checkpoint_steps(&self) -> impl Iterator<Item = u64> + '_ {
+        self.checkpoints.iter().map(Generator::steps)
+    }
+
+    /// Takes note of `generator`, a generator of this timeline's maze at any step: keeps a
+    /// copy if it is far enough past the last checkpoint, and learns the total once it is
+    /// done. Cheap when nothing is kept (most calls).
+    pub fn observe(&mut self, generator: &Generator) {
+        debug_assert_eq!(generator.options(), &self.options, "another maze");
+        if generator.is_done() {
+            self.total = Some(generator.steps());
+        }
+        if generator.steps() >= self.next_checkpoint() {
+            self.keep(generator);
+        }
+    }
+
+    /// How many steps [`Timeline::generator_at`] would replay to reach `step`: from the nearest
+    /// checkpoint at or before it, or from the start.
+    pub fn replay_steps(&self, step: u64) -> u64 {
+        let step = self.total.map_or(step, |total| step.min(total));
+        let nearest = self.checkpoints.iter().rev().find(|g| g.steps() <= step);
+        step - nearest.map_or(0, Generator::steps)
+    }
+
+    /// The generator after `step` steps (or when done, if the carving is shorter): cloned from
+    /// the nearest checkpoint and stepped forward, keeping checkpoints on the way.
+    pub fn generator_at(&mut self, step: u64) -> Generator {
+        let step = self.total.map_or(step, |total| step.min(total));
+        let nearest = self.checkpoints.iter().rposition(|g| g.steps() <= step);
+        let mut generator = match nearest {
+            Some(at) => self.checkpoints[at].clone(),
+            None => Generator::new(self.options.clone()).expect("checked when made"),
+        };
+        // Past the last checkpoint, stop at each place one is due.
+        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        while generator.steps() < step {
+            let due = self.next_checkpoint();
+            let stop = if generator.steps() >= last && due > generator.steps() {
+                due.min(step)
+            } else {
+                step
+            };
+            generator.run_steps(stop - generator.steps());
+            if generator.is_done() {
+                self.total = Some(generator.steps());
+                break;
+            }
+            if generator.steps() >= last && generator.steps() >= self.next_checkpoint() {
+                self.keep(&generator);
+            }
+        }
+        generator
+    }
+
+    /// The step from which the next checkpoint may be kept.
+    fn next_checkpoint(&self) -> u64 {
+        if self.capacity == 0 {
+            return u64::MAX;
+        }
+        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        last.saturating_add(self.interval)
+    }
+
+    /// Keeps `generator` as the last checkpoint, first dropping every other one (and doubling
+    /// the spacing) until it fits in the budget. One too big for what the last checkpoint
+    /// leaves (a board's braiding state can be bigger than its carving's) is not kept.
+    fn keep(&mut self, generator: &Generator) {
+        let size = generator.heap_bytes() as u64;
+        let mut thinned = false;
+        while self.checkpoint_bytes() + size > self.budget {
+            if self.checkpoints.len() <= 1 {
+                // Not kept: wait longer for the next one, rather than look again each frame.
+                self.interval = self.interval.saturating_mul(2);
+                return;
+            }
+            let mut index = 0;
+            self.checkpoints.retain(|_| {
+                index += 1;
+                index % 2 == 0
+            });
+            self.interval = self.interval.saturating_mul(2);
+            thinned = true;
+        }
+        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        if thinned && generator.steps() < last.saturating_add(self.interval) {
+            return;
+        }
+        self.checkpoints.push(generator.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+use super::*;
+use crate::generate::{Algorithm, CellState};
+use crate::geometry::Pos;
+
+/// A 60x45 maze (with its 42) by `algorithm`, perfect or a board.
+fn options(algorithm: Algorithm, perfect: bool) -> MazeOptions {
+    MazeOptions::new(60, 45)
+        .seed(11)
+        .algorithm(algorithm)
+        .perfect(perfect)
+}
+
+/// A budget of `checkpoints` checkpoints of this maze at its start.
+fn budget(options: &MazeOptions, checkpoints: u64) -> u64 {
+    checkpoints * Generator::new(options.clone()).unwrap().heap_bytes() as u64
+}
+
+/// Everything the dashboard draws from a generator: the grid, the step, the head and each
+/// cell's state.
+fn snapshot(generator: &Generator) -> (crate::Grid, u64, Option<Pos>, Vec<CellState>) {
+    let grid = generator.grid().clone();
+    let states = grid.positions().map(|p| generator.cell_state(p)).collect();
+    (grid, generator.steps(), generator.head(), states)
+}
+
+/// The generator stepped `k` times from fresh, one `step` at a time.
+fn stepped(options: &MazeOptions, k: u64) -> Generator {
+    let mut generator = Generator::new(options.clone()).unwrap();
+    for _ in 0..k {
+        if generator.step() == crate::GenEvent::Done {
+            break;
+        }
+    }
+    generator
+}
+
+fn total_steps(options: &MazeOptions) -> u64 {
+    // `run` goes at full speed without counting; `step` counts.
+    let mut generator = Generator::new(options.clone()).unwrap();
+    while generator.step() != crate::GenEvent::Done {}
+    generator.steps()
+}
+
+/// Steps in the order a user might scrub: the end, back to the start, to and fro.
+fn scrub_order(total: u64) -> Vec<u64> {
+    vec![
+        total,
+        total - 1,
+        total / 2,
+        0,
+        1,
+        total / 3,
+        total * 9 / 10,
+        total / 10,
+        total + 7,
+        total * 2 / 3,
+        total / 2 + 1,
+    ]
+}
+
+#[test]
+fn the_generator_at_step_k_is_the_one_stepped_k_times_for_every_algorithm() {
+    for &algorithm in Algorithm::ALL {
+        for perfect in [true, false] {
+            let options = options(algorithm, perfect);
+            let total = total_steps(&options);
+            assert!(total > 100, "{algorithm}: {total} steps");
+            // A small interval, so that the scrubs start from checkpoints.
+            let mut timeline = Timeline::with_budget(options.clone(), budget(&options, 3))
+                .unwrap()
+                .with_interval(total / 7);
+            for k in scrub_order(total) {
+                let replayed = timeline.generator_at(k);
+                let expected = stepped(&options, k);
+                assert_eq!(
+                    snapshot(&replayed),
+                    snapshot(&expected),
+                    "{algorithm} perfect={perfect} step {k} of {total}"
+                );
+                assert_eq!(replayed.steps(), k.min(total));
+            }
+            assert_eq!(timeline.total_steps(), Some(total));
+            assert!(timeline.checkpoint_count() > 0, "{algorithm}");
+            let first = timeline.checkpoint_steps().next().unwrap();
+            assert_eq!(timeline.replay_steps(first + 3), 3);
+            assert_eq!(timeline.replay_steps(first - 1), first - 1);
+            // A replay carries on as the live generator would.
+            let mut replayed = timeline.generator_at(total / 4);
+            replayed.run();
+            assert_eq!(replayed.grid(), &Generator::generate(options).unwrap());
+        }
+    }
+}
+
+#[test]
+fn checkpoints_stay_within_the_budget_and_spread_over_the_carving() {
+    let options = options(Algorithm::Backtracker, true);
+    let total = total_steps(&options);
+    let budget = budget(&options, 4);
+    let mut timeline = Timeline::with_budget(options.clone(), budget)
+        .unwrap()
+        .with_interval(50);
+    assert_eq!(timeline.capacity(), 4);
+    // Live carving shows the timeline each frame's generator.
+    let mut live = Generator::new(options).unwrap();
+    while !live.is_done() {
+        live.run_steps(13);
+        timeline.observe(&live);
+        assert!(timeline.checkpoint_count() <= 4);
+        assert!(timeline.checkpoint_bytes() <= budget);
+    }
+    assert_eq!(timeline.total_steps(), Some(total));
+    let steps: Vec<u64> = timeline.checkpoint_steps().collect();
+    assert!(steps.len() >= 2, "{steps:?}");
+    assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+    // Thinning keeps them spread: the last is in the second half of the carving.
+    assert!(*steps.last().unwrap() > total / 2, "{steps:?} of {total}");
+}
+
+#[test]
+fn with_no_room_for_a_checkpoint_it_replays_from_the_start() {
+    let options = options(Algorithm::Kruskal, true);
+    let total = total_steps(&options);
+    let mut timeline = Timeline::with_budget(options.clone(), 1).unwrap();
+    assert_eq!(timeline.capacity(), 0);
+    for k in [total / 2, 3, total] {
+        assert_eq!(
+            snapshot(&timeline.generator_at(k)),
+            snapshot(&stepped(&options, k))
+        );
+    }
+    assert_eq!(timeline.checkpoint_count(), 0);
+}
+
+#[test]
+fn the_bytes_counted_are_the_grid_and_the_algorithms_state() {
+    let cells = 60 * 45;
+    let bytes = |algorithm| {
+        let options = options(algorithm, true);
+        Generator::new(options).unwrap().heap_bytes()
+    };
+    // A byte a cell of grid, and the backtracker's byte a cell of scratch (with its ring).
+    assert_eq!(bytes(Algorithm::Backtracker), cells + 62 * 47);
+    assert_eq!(bytes(Algorithm::BinaryTree), cells);
+    // Kruskal's wall list and union-find: about thirteen bytes a cell.
+    assert!(
+        bytes(Algorithm::Kruskal) > 12 * cells,
+        "{}",
+        bytes(Algorithm::Kruskal)
+    );
+    // The default budget at 2000x2000 holds a few backtracker checkpoints.
+    let one = 2 * 2000 * 2000;
+    assert!(CHECKPOINT_BUDGET / one >= 8);
+}

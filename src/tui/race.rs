@@ -1,0 +1,313 @@
+//! Race mode: the same size and seed carved by two to four algorithms side by side, at one
+//! shared pace (every lane takes the same number of steps each frame), each then solved by
+//! BFS, and a summary once all are done.
+//!
+//! A race lives beside the model's own maze, which waits, untouched, until the race is left:
+//! the dashboard then goes on where it was. Times are the animation's, summed from the frames'
+//! `Tick`s (no clock is read here), so at one shared pace they compare the lanes' step counts
+//! as a race would.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mazegen::format::{Hex, Output};
+use mazegen::memory::{Use, estimated_bytes};
+use mazegen::session::Phase;
+use mazegen::solve::Solver;
+use mazegen::{Algorithm, Session};
+
+use super::effect::{Effect, WriteJob};
+use super::message::{Action, Mouse, MouseKind};
+use super::model::{FirstSave, Focus, JobKind, Model, StatusKind};
+use super::pace::CARVING_SECONDS;
+
+/// The fewest and the most lanes a race has.
+pub const MIN_LANES: usize = 2;
+pub const MAX_LANES: usize = 4;
+
+/// One algorithm's maze in the race.
+#[derive(Debug)]
+pub struct Lane {
+    pub algorithm: Algorithm,
+    pub session: Session,
+    /// The race's time when this lane was carved and solved.
+    pub finished_at: Option<Duration>,
+}
+
+#[derive(Debug)]
+pub struct Race {
+    pub lanes: Vec<Lane>,
+    /// The lane the keyboard talks to (`s` saves its maze).
+    pub focus: usize,
+    /// The animation's time since the start, paused time left out.
+    pub elapsed: Duration,
+    /// The steps of the longest carving, as the algorithms estimate them: the shared pace
+    /// carves it in about [`CARVING_SECONDS`].
+    pace_steps: u64,
+}
+
+impl Race {
+    /// Whether every lane is carved and solved: the summary shows.
+    pub fn is_over(&self) -> bool {
+        self.lanes.iter().all(|lane| lane.finished_at.is_some())
+    }
+
+    pub fn focused(&self) -> &Lane {
+        &self.lanes[self.focus]
+    }
+}
+
+/// The algorithms `R` races: the current one and the next three.
+pub fn next_algorithms(current: Algorithm) -> Vec<Algorithm> {
+    std::iter::successors(Some(current), |a| Some(a.next()))
+        .take(MAX_LANES)
+        .collect()
+}
+
+/// Starts a race of `algorithms` on the model's size and seed, replacing any race under way.
+/// Says why on the status line if it cannot: the wrong number of lanes, or more memory than
+/// there is.
+pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
+    if !(MIN_LANES..=MAX_LANES).contains(&algorithms.len()) {
+        model.set_status(
+            StatusKind::Error,
+            format!("A race needs {MIN_LANES} to {MAX_LANES} algorithms"),
+        );
+        return;
+    }
+    let seed = model.seed();
+    let base = model.config.maze_options(seed);
+    let needed: u64 = algorithms
+        .iter()
+        .map(|&algorithm| {
+            // A lane holds what a headless run does (the grid, the algorithm, the search); it
+            // keeps no replay.
+            let options = base.clone().algorithm(algorithm);
+            estimated_bytes(&options, Use::Headless)
+        })
+        .sum();
+    if let Some(limit) = model.memory_limit.filter(|&limit| needed > limit) {
+        model.set_status(
+            StatusKind::Error,
+            format!(
+                "No race: it needs about {}, more than the {} available",
+                mazegen::format::human_bytes(needed),
+                mazegen::format::human_bytes(limit)
+            ),
+        );
+        return;
+    }
+    let slow = algorithms.iter().find_map(|&algorithm| {
+        let options = base.clone().algorithm(algorithm);
+        mazegen::walk_time::too_long(&options).map(|seconds| (algorithm, seconds))
+    });
+    if let Some((algorithm, seconds)) = slow {
+        model.set_status(
+            StatusKind::Error,
+            format!(
+                "No race: {algorithm}'s random walk would take about {:.0} minutes on this maze",
+                (seconds / 60.0).ceil()
+            ),
+        );
+        return;
+    }
+    let mut lanes = Vec::with_capacity(algorithms.len());
+    for &algorithm in algorithms {
+        let options = base.clone().algorithm(algorithm);
+        let (entry, exit) = (model.config.entry, model.config.exit);
+        match Session::new(options, entry, exit, Solver::Bfs) {
+            Ok(session) => lanes.push(Lane {
+                algorithm,
+                session,
+                finished_at: None,
+            }),
+            Err(e) => {
+                model.set_status(StatusKind::Error, format!("No race: {e}"));
+                return;
+            }
+        }
+    }
+    let pace_steps = lanes
+        .iter()
+        .map(|lane| lane.session.estimated_steps(Phase::Carving))
+        .max()
+        .unwrap_or(1);
+    let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
+    model.race = Some(Race {
+        lanes,
+        focus: 0,
+        elapsed: Duration::ZERO,
+        pace_steps,
+    });
+    model.pace.restart();
+    if model.pace.is_paused() {
+        model.pace.toggle_pause();
+    }
+    // The race's keys are the canvas's (Enter finishes), whichever pane had the keyboard.
+    model.focus = Focus::Canvas;
+    model.set_status(
+        StatusKind::Info,
+        format!("Race: {}, seed {seed}", names.join(" vs ")),
+    );
+}
+
+/// Handles `action` if a race is on and it means something else there (or nothing); `None`
+/// leaves it to the dashboard (themes, pace, help).
+pub fn act(model: &mut Model, action: Action) -> Option<Vec<Effect>> {
+    model.race.as_ref()?;
+    match action {
+        Action::Quit => leave(model),
+        Action::Save => return Some(save(model)),
+        Action::ToggleFocus => focus_next(model),
+        Action::Finish => finish(model),
+        Action::Race => {
+            let algorithms: Vec<Algorithm> = model
+                .race
+                .iter()
+                .flat_map(|race| race.lanes.iter().map(|lane| lane.algorithm))
+                .collect();
+            start(model, &algorithms);
+        }
+        Action::Regenerate
+        | Action::NextAlgorithm
+        | Action::NextSolver
+        | Action::Export
+        | Action::Step
+        | Action::Scrub(_)
+        | Action::Pan { .. }
+        | Action::ToggleZoom
+        | Action::FocusCanvas
+        | Action::TogglePath => {
+            let leave = model.keymap().first_key_label(Action::Quit);
+            let text = match leave {
+                Some(key) => format!("Not in a race: {key} leaves it first"),
+                None => "Not in a race".to_owned(),
+            };
+            model.set_status(StatusKind::Info, text);
+        }
+        _ => return None,
+    }
+    Some(Vec::new())
+}
+
+/// Leaves the race: the dashboard's own maze goes on.
+pub fn leave(model: &mut Model) {
+    if model.race.take().is_some() {
+        model.pace.restart();
+        model.set_status(StatusKind::Info, "Left the race");
+    }
+}
+
+/// A frame of the race: every lane still running takes the same number of steps.
+pub fn tick(model: &mut Model, frame: Duration) {
+    let Some(race) = model.race.as_mut() else {
+        return;
+    };
+    if race.is_over() {
+        return;
+    }
+    let budget = model.pace.budget(frame, race.pace_steps, CARVING_SECONDS);
+    if model.pace.is_paused() {
+        return;
+    }
+    race.elapsed += frame;
+    let mut taken = 0;
+    for lane in race.lanes.iter_mut().filter(|l| l.finished_at.is_none()) {
+        taken = taken.max(lane.session.advance(budget));
+        if lane.session.phase() == Phase::Done {
+            lane.finished_at = Some(race.elapsed);
+        }
+    }
+    model.pace.record(taken, frame);
+    if race.is_over() {
+        model.set_status(
+            StatusKind::Success,
+            "Race over: every maze carved and solved",
+        );
+    }
+}
+
+/// Finishes every lane at once (`Enter`).
+pub fn finish(model: &mut Model) {
+    let Some(race) = model.race.as_mut() else {
+        return;
+    };
+    for lane in race.lanes.iter_mut().filter(|l| l.finished_at.is_none()) {
+        lane.session.finish();
+        lane.finished_at = Some(race.elapsed);
+    }
+}
+
+/// The next lane takes the keyboard (`Tab`).
+pub fn focus_next(model: &mut Model) {
+    if let Some(race) = model.race.as_mut() {
+        race.focus = (race.focus + 1) % race.lanes.len();
+        let text = format!("Lane {}: {}", race.focus + 1, race.focused().algorithm);
+        model.set_status(StatusKind::Info, text);
+    }
+}
+
+/// A click on a lane focuses it.
+pub fn mouse(model: &mut Model, mouse: Mouse) {
+    if !matches!(mouse.kind, MouseKind::LeftPress | MouseKind::OtherPress) {
+        return;
+    }
+    let Some(race) = model.race.as_mut() else {
+        return;
+    };
+    let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
+    let at = ratatui::layout::Position::new(mouse.column, mouse.row);
+    let panes = super::view::race_lanes(area, race.lanes.len(), race.is_over());
+    if let Some(index) = panes.iter().position(|pane| pane.contains(at)) {
+        race.focus = index;
+    }
+}
+
+/// Writes the focused lane's maze to OUTPUT_FILE (`s`), finishing that lane first if need be.
+pub fn save(model: &mut Model) -> Vec<Effect> {
+    let Some(race) = model.race.as_mut() else {
+        return Vec::new();
+    };
+    let elapsed = race.elapsed;
+    let lane = &mut race.lanes[race.focus];
+    if lane.finished_at.is_none() {
+        lane.session.finish();
+        lane.finished_at = Some(elapsed);
+    }
+    let algorithm = lane.algorithm;
+    let Some(maze) = lane.session.maze().map(Arc::clone) else {
+        return Vec::new();
+    };
+    if maze.known_solution().flatten().is_none() {
+        let text = format!("Not saved: the {algorithm} maze has no path");
+        model.set_status(StatusKind::Error, text);
+        return Vec::new();
+    }
+    let path = model.config.output_file.clone();
+    let id = super::message::JobId(model.next_job);
+    model.next_job += 1;
+    model.jobs.push(super::model::Job {
+        id,
+        kind: JobKind::Save {
+            path: path.clone(),
+            seed: maze.seed(),
+        },
+        done: 0,
+        total: 0,
+    });
+    // The user chose what OUTPUT_FILE holds: the dashboard's first maze no longer replaces it
+    // when it is finished.
+    model.first_save = FirstSave::Requested;
+    model.set_status(
+        StatusKind::Info,
+        format!("Saving the {algorithm} maze to {}", path.display()),
+    );
+    vec![Effect::Write(WriteJob {
+        job: id,
+        maze,
+        outputs: vec![Output::file(Hex, path)],
+    })]
+}
+
+#[cfg(test)]
+mod tests;

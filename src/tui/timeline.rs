@@ -1,0 +1,241 @@
+//! Replay and scrub: the dashboard's timeline of the carving.
+//!
+//! The live maze goes on being the model's [`Session`]; scrubbing shows another session
+//! beside it, one whose generator is the live maze's at an earlier step, recomputed by a
+//! [`Timeline`] from its nearest checkpoint (see [`mazegen::replay`]). The live session shows
+//! the timeline each frame's generator, so checkpoints are taken as the maze is carved, and
+//! scrubbing back answers in a replay of at most one checkpoint's gap.
+//!
+//! Scrubbing back pauses the animation; going forward to the live step (or `End`) returns to
+//! the live maze, and resumes the animation if scrubbing paused it. While a replayed moment is
+//! shown the maze is not carved yet, so the path and the solvers' results are not shown with
+//! it: they come back with the live maze.
+
+use mazegen::replay::CHECKPOINT_BUDGET;
+use mazegen::session::Phase;
+use mazegen::{Session, Timeline};
+
+use super::message::Action;
+
+/// The most steps a scrub recomputes at once (about a second for the default algorithm): a
+/// maze too big for checkpoints (see [`mazegen::replay`]) would otherwise freeze the screen
+/// for as long as a scrub far from its start takes.
+pub const MAX_REPLAY_STEPS: u64 = 100_000_000;
+use super::model::{Model, StatusKind};
+
+/// Where a scrub key moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scrub {
+    /// One step back.
+    Back,
+    /// One step forward.
+    Forward,
+    /// A tenth of the carving back.
+    BackFar,
+    /// A tenth of the carving forward.
+    ForwardFar,
+    /// The first step: a closed grid.
+    Start,
+    /// The live maze.
+    End,
+}
+
+/// The replay state of the model's maze.
+#[derive(Debug)]
+pub struct Replay {
+    /// The live maze's timeline, made on its first frame.
+    timeline: Option<Timeline>,
+    /// The moment shown instead of the live maze, while scrubbing.
+    shown: Option<Shown>,
+    /// [`MAX_REPLAY_STEPS`]; lower in tests.
+    pub(crate) max_replay: u64,
+}
+
+impl Default for Replay {
+    fn default() -> Replay {
+        Replay {
+            timeline: None,
+            shown: None,
+            max_replay: MAX_REPLAY_STEPS,
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Shown {
+    session: Session,
+    /// Whether scrubbing paused the animation, so returning to live resumes it.
+    resume: bool,
+}
+
+impl Replay {
+    /// The replayed moment on screen, while scrubbing.
+    pub fn shown(&self) -> Option<&Session> {
+        self.shown.as_ref().map(|s| &s.session)
+    }
+
+    /// Whether a replayed moment is shown instead of the live maze.
+    pub fn is_scrubbing(&self) -> bool {
+        self.shown.is_some()
+    }
+
+    /// The timeline, once the live maze has been seen carving.
+    pub fn timeline(&self) -> Option<&Timeline> {
+        self.timeline.as_ref()
+    }
+
+    /// Takes note of the live maze after a frame: a checkpoint, if one is due.
+    pub fn observe(&mut self, live: &Session) {
+        let Some(generator) = live.generator() else {
+            return;
+        };
+        self.timeline
+            .get_or_insert_with(|| Timeline::of(generator, CHECKPOINT_BUDGET))
+            .observe(generator);
+    }
+
+    /// Forgets everything: the live maze is a new one.
+    pub fn reset(&mut self) {
+        (self.timeline, self.shown) = (None, None);
+    }
+}
+
+/// The step shown and the steps of the timeline: the live maze's steps so far (all of them
+/// once it is carved).
+pub fn position(model: &Model) -> (u64, u64) {
+    let live = model.maze.carving_steps();
+    let shown = model.replay.shown().map_or(live, Session::carving_steps);
+    (shown, live)
+}
+
+/// Moves the replay as `scrub` says.
+pub fn scrub(model: &mut Model, scrub: Scrub) {
+    let (at, live) = position(model);
+    let tenth = (live / 10).max(1);
+    let target = match scrub {
+        Scrub::Back => at.saturating_sub(1),
+        Scrub::Forward => at + 1,
+        Scrub::BackFar => at.saturating_sub(tenth),
+        Scrub::ForwardFar => at + tenth,
+        Scrub::Start => 0,
+        Scrub::End => live,
+    };
+    go_to(model, target.min(live));
+}
+
+/// Shows the carving at `step` (at most the live step): the live maze itself at its step.
+pub fn go_to(model: &mut Model, step: u64) {
+    let (at, live) = position(model);
+    if step >= live {
+        to_live(model);
+        return;
+    }
+    let cost = if model.replay.is_scrubbing() && step > at {
+        step - at
+    } else {
+        timeline(model).replay_steps(step)
+    };
+    if cost > model.replay.max_replay {
+        let text = format!(
+            "Replay: step {step} is {cost} steps from the nearest checkpoint, too far to \
+             recompute at once on a maze this big (Home goes to the start)"
+        );
+        model.set_status(StatusKind::Warning, text);
+        return;
+    }
+    if !model.replay.is_scrubbing() {
+        let resume = model.maze.phase() == Phase::Carving && !model.pace.is_paused();
+        if resume {
+            model.pace.toggle_pause();
+        }
+        let text = keys_text(model);
+        model.set_status(StatusKind::Info, text);
+        let session = replayed(model, step);
+        model.replay.shown = Some(Shown { session, resume });
+        return;
+    }
+    if step > at {
+        // Forward is the generator's own way: no replay needed.
+        let shown = model.replay.shown.as_mut().expect("scrubbing");
+        shown.session.advance(step - at);
+    } else if step < at {
+        let session = replayed(model, step);
+        model.replay.shown.as_mut().expect("scrubbing").session = session;
+    }
+}
+
+/// Handles the actions that mean something else while scrubbing; `true` if `action` was one.
+/// Pausing or resuming returns to the live maze and resumes its animation.
+pub fn act(model: &mut Model, action: Action) -> bool {
+    if action != Action::TogglePause || !model.replay.is_scrubbing() {
+        return false;
+    }
+    to_live(model);
+    if model.pace.is_paused() {
+        model.pace.toggle_pause();
+    }
+    model.set_status(StatusKind::Info, "Live: resumed");
+    true
+}
+
+/// Back to the live maze, resuming the animation if scrubbing paused it.
+pub fn to_live(model: &mut Model) {
+    let Some(shown) = model.replay.shown.take() else {
+        return;
+    };
+    if shown.resume && model.pace.is_paused() {
+        model.pace.toggle_pause();
+    }
+    model.set_status(StatusKind::Info, "Live");
+}
+
+/// The live maze's timeline, made now if no frame has made it (a maze finished at once).
+fn timeline(model: &mut Model) -> &mut Timeline {
+    let live = &model.maze;
+    model.replay.timeline.get_or_insert_with(|| {
+        let options = live.options().clone();
+        let start = mazegen::Generator::new(options).expect("the live maze was made from it");
+        Timeline::of(&start, CHECKPOINT_BUDGET)
+    })
+}
+
+/// The live maze's carving at `step`, as a session to draw.
+fn replayed(model: &mut Model, step: u64) -> Session {
+    let generator = timeline(model).generator_at(step);
+    let live = &model.maze;
+    Session::replaying(generator, live.entry(), live.exit(), live.solver())
+}
+
+/// "Replay: , and . step, < and > a tenth, Home and End": the scrub keys the keymap has.
+fn keys_text(model: &Model) -> String {
+    let keymap = model.keymap();
+    let pairs = [
+        (
+            Action::Scrub(Scrub::Back),
+            Action::Scrub(Scrub::Forward),
+            "step",
+        ),
+        (
+            Action::Scrub(Scrub::BackFar),
+            Action::Scrub(Scrub::ForwardFar),
+            "a tenth",
+        ),
+        (
+            Action::Scrub(Scrub::Start),
+            Action::Scrub(Scrub::End),
+            "start, live",
+        ),
+    ];
+    let parts: Vec<String> = pairs
+        .iter()
+        .filter_map(|&(back, forward, what)| {
+            let back = keymap.first_key_label(back)?;
+            let forward = keymap.first_key_label(forward)?;
+            Some(format!("{back} {forward} {what}"))
+        })
+        .collect();
+    format!("Replay: {}", parts.join(" · "))
+}
+
+#[cfg(test)]
+mod tests;
