@@ -27,7 +27,7 @@ pub fn draw_sidebar(model: &Model, file: &OpenFile, screen: &Screen, buf: &mut B
     problems(model, file, screen.solvers, buf);
     themes(model, screen.themes_pane, buf);
     if let Some(area) = screen.legend {
-        legend(model.theme(), area, buf);
+        super::sidebar::legend(model.theme(), &PROBLEM_LEGEND, area, buf);
     }
 }
 
@@ -178,36 +178,17 @@ fn problems(model: &Model, file: &OpenFile, area: Rect, buf: &mut Buffer) {
 }
 
 /// What each problem colour (or glyph) means.
-fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
-    const ITEMS: [(Role, &str); 9] = [
-        (Role::BadWall, "bad wall"),
-        (Role::BadCell, "bad cell"),
-        (Role::OpenArea, "3x3"),
-        (Role::Unreachable, "unreach"),
-        (Role::Path, "path"),
-        (Role::IllegalStep, "illegal"),
-        (Role::Shortest, "shortest"),
-        (Role::Selected, "here"),
-        (Role::Stamp, "42"),
-    ];
-    let block = pane(" Legend ", theme, false);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    let lines: Vec<Line> = ITEMS
-        .chunks(3)
-        .map(|row| {
-            let spans = row.iter().flat_map(|&(role, name)| {
-                let (symbols, style) = paint::block(role, theme);
-                [
-                    Span::styled(symbols.concat(), style),
-                    Span::raw(format!(" {name:<6} ")),
-                ]
-            });
-            Line::from(spans.collect::<Vec<_>>())
-        })
-        .collect();
-    Paragraph::new(lines).render(inner, buf);
-}
+const PROBLEM_LEGEND: [(Role, &str); 9] = [
+    (Role::BadWall, "bad wall"),
+    (Role::BadCell, "bad cell"),
+    (Role::OpenArea, "3x3"),
+    (Role::Unreachable, "unreach"),
+    (Role::Path, "path"),
+    (Role::IllegalStep, "illegal"),
+    (Role::Shortest, "shortest"),
+    (Role::Selected, "here"),
+    (Role::Stamp, "42"),
+];
 
 /// The path prompt, over the status line; the names Tab found, if several, over the keys.
 pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf: &mut Buffer) {

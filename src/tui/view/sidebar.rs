@@ -21,7 +21,7 @@ pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
     solvers(model, screen.solvers, buf);
     themes(model, screen.themes_pane, buf);
     if let Some(area) = screen.legend {
-        legend(model.theme(), area, buf);
+        legend(model.theme(), &CANVAS_LEGEND, area, buf);
     }
 }
 
@@ -243,23 +243,25 @@ pub(super) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// What each colour (or glyph) on the canvas means, drawn with the canvas's own painter.
-fn legend(theme: &Theme, area: Rect, buf: &mut Buffer) {
-    const ITEMS: [(Role, &str); 9] = [
-        (Role::Wall, "wall"),
-        (Role::Entry, "entry"),
-        (Role::Exit, "exit"),
-        (Role::Path, "path"),
-        (Role::Stamp, "42"),
-        (Role::Head, "head"),
-        (Role::Frontier, "stack"),
-        (Role::Visited, "seen"),
-        (Role::Unvisited, "to do"),
-    ];
+/// What each colour (or glyph) on the canvas means.
+const CANVAS_LEGEND: [(Role, &str); 9] = [
+    (Role::Wall, "wall"),
+    (Role::Entry, "entry"),
+    (Role::Exit, "exit"),
+    (Role::Path, "path"),
+    (Role::Stamp, "42"),
+    (Role::Head, "head"),
+    (Role::Frontier, "stack"),
+    (Role::Visited, "seen"),
+    (Role::Unvisited, "to do"),
+];
+
+/// A legend pane: each role drawn with the canvas's own painter beside its name, three a row.
+pub(super) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mut Buffer) {
     let block = pane(" Legend ", theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines: Vec<Line> = ITEMS
+    let lines: Vec<Line> = items
         .chunks(3)
         .map(|row| {
             let spans = row.iter().flat_map(|&(role, name)| {
