@@ -36,8 +36,21 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         Focus::Canvas => Context::Canvas,
         Focus::Themes => Context::Themes,
     };
+    let hints = fitting_hints(model.keymap(), context, usize::from(keys_area.width));
+    draw_hints(hints, model, keys_area, buf);
+}
+
+/// The keys line: each hint's key in the accent colour, then its label.
+pub(super) fn draw_hints(
+    hints: Vec<(String, &'static str)>,
+    model: &Model,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let palette = &model.theme().palette;
+    let base = Style::new().fg(palette.footer).bg(palette.background);
     let key = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
-    let spans: Vec<Span> = fitting_hints(model.keymap(), context, usize::from(keys_area.width))
+    let spans: Vec<Span> = hints
         .into_iter()
         .flat_map(|(first_key, label)| {
             [
@@ -48,7 +61,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         .collect();
     Paragraph::new(Line::from(spans))
         .style(base)
-        .render(keys_area, buf);
+        .render(area, buf);
 }
 
 /// The footer's hints (key, label) for `context` that fit in `width` columns: whole hints

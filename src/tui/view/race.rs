@@ -4,8 +4,8 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::style::Style;
+use ratatui::text::Line;
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Widget};
 
 use super::canvas;
@@ -89,19 +89,7 @@ pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::styled(format!(" {text}"), base))
         .style(base)
         .render(status, buf);
-    let key = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
-    let spans: Vec<Span> = race_keys(model.keymap())
-        .into_iter()
-        .flat_map(|(first_key, label)| {
-            [
-                Span::styled(format!(" {first_key}"), key),
-                Span::raw(format!(" {label} ")),
-            ]
-        })
-        .collect();
-    Paragraph::new(Line::from(spans))
-        .style(base)
-        .render(keys, buf);
+    super::footer::draw_hints(race_keys(model.keymap()), model, keys, buf);
 }
 
 /// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase (the
