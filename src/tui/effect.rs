@@ -81,11 +81,15 @@ pub struct MazeOrder {
     pub solver: Solver,
     /// See [`crate::tui::model::INLINE_CELLS`].
     pub inline_cells: u64,
+    /// What to free before making it (the maze it replaces), so the two are never held at
+    /// once however the threads run.
+    pub frees_first: Parcel<Vec<Garbage>>,
 }
 
 impl MazeOrder {
-    /// Makes the maze's session, ready to animate.
+    /// Frees what the order replaces, then makes the maze's session, ready to animate.
     pub fn run(&self) -> Result<Session, SessionError> {
+        drop(self.frees_first.take());
         new_session(&self.config, self.seed, self.solver, self.inline_cells)
     }
 }

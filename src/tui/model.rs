@@ -183,6 +183,10 @@ pub struct Model {
     pub(crate) replay: Replay,
     /// The race shown instead of the maze, if one is on.
     pub(crate) race: Option<Race>,
+    /// `maze` is a small stand-in, never carved, drawn, measured nor written: the maze that was
+    /// shown has been freed while a big new one is made, so the dashboard never holds two
+    /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
+    pub(crate) stand_in: bool,
 }
 
 impl Model {
@@ -265,6 +269,7 @@ impl Model {
             play: Play::default(),
             replay: Replay::default(),
             race: None,
+            stand_in: false,
         };
         model.resize(size);
         Ok(model)
@@ -387,7 +392,13 @@ impl Model {
         self.quitting
     }
 
-    /// Whether a new maze is being made on a worker (the old one is shown meanwhile).
+    /// Whether the maze held is a stand-in for one being made, or one that could not be: there
+    /// is no maze to draw, solve or write.
+    pub fn has_no_maze(&self) -> bool {
+        self.stand_in
+    }
+
+    /// Whether a new maze is being made on a worker.
     pub fn is_making(&self) -> bool {
         self.jobs
             .iter()

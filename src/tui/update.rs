@@ -184,7 +184,7 @@ fn settle(model: &mut Model) -> Vec<Effect> {
 /// Whether the maze is finished and measured, so it can be written. Not while a new maze is
 /// being made: the one shown is not the one the user asked for any more.
 fn is_ready(model: &Model) -> bool {
-    model.maze.maze().is_some() && !model.is_making()
+    model.maze.maze().is_some() && !model.is_making() && !model.stand_in
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
@@ -215,6 +215,9 @@ fn end_job(model: &mut Model, id: JobId) -> Option<Job> {
 }
 
 fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
+    if model.stand_in {
+        return Vec::new();
+    }
     let phase = model.maze.phase();
     let seconds = match phase {
         Phase::Carving => CARVING_SECONDS,
@@ -443,6 +446,9 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         return effects;
     }
     if super::play::refuses(model, action) || timeline::act(model, action) {
+        return Vec::new();
+    }
+    if model.stand_in && without_a_maze(model, action) {
         return Vec::new();
     }
     match action {
@@ -714,7 +720,7 @@ fn next_algorithm_that_fits(
 /// once it is shown. A big one is made by a job ([`Effect::Make`]) while the old one stays on
 /// screen; a maze still being made for an earlier request is of no use any more.
 fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String) -> Vec<Effect> {
-    let order = MazeOrder {
+    let mut order = MazeOrder {
         config: mazegen::config::Config {
             algorithm,
             ..model.config.clone()
@@ -722,6 +728,7 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
         seed,
         solver: model.maze.solver(),
         inline_cells: model.inline_cells,
+        frees_first: Parcel::new(Vec::new()),
     };
     let (width, height) = (order.config.width, order.config.height);
     if u64::from(width) * u64::from(height) <= model.inline_cells {
@@ -729,6 +736,9 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
         return Vec::new();
     }
     forget_jobs(model, |kind| matches!(kind, JobKind::Make { .. }));
+    put_away(model, algorithm, seed);
+    // The worker frees the old maze before it makes the new one.
+    order.frees_first = Parcel::new(std::mem::take(&mut model.garbage));
     let job = start_job(
         model,
         JobKind::Make {
@@ -742,6 +752,67 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
     vec![Effect::Make { job, order }]
 }
 
+/// Puts the maze shown away (to be freed) while a big new one, of `algorithm` and `seed`, is
+/// made: the dashboard holds one maze's memory at a time, as `--headless` does. A small
+/// stand-in of that algorithm and seed holds its place, for the sidebar's facts; nothing draws,
+/// carves, solves or writes it. The old maze's writes keep their own hold on it and end.
+fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
+    if model.stand_in {
+        return;
+    }
+    let config = mazegen::config::Config {
+        algorithm,
+        ..super::inspector::placeholder_config(&model.config)
+    };
+    let Ok(stand_in) = Session::from_config(&config, seed, model.maze.solver()) else {
+        // The stand-in is a small valid maze: keep the old one if it ever could not be made.
+        return;
+    };
+    let old = std::mem::replace(&mut model.maze, stand_in);
+    model.garbage.push(Box::new(old));
+    model.stand_in = true;
+    model.replay.reset();
+    model.finishing = false;
+    model.play.round = None;
+    forget_jobs(model, |kind| {
+        matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
+    });
+}
+
+/// While a stand-in holds the place of the maze (see [`put_away`]), the actions on the maze
+/// wait for the new one (saving, exporting, finishing: as usual while one is made) or are
+/// refused with a word on the status line; `true` if `action` was refused.
+fn without_a_maze(model: &mut Model, action: Action) -> bool {
+    match action {
+        Action::Save | Action::Export | Action::Finish if model.is_making() => false,
+        Action::Save
+        | Action::Export
+        | Action::Finish
+        | Action::Step
+        | Action::NextSolver
+        | Action::TogglePlay
+        | Action::Scrub(_)
+        | Action::Race => {
+            let text = if model.is_making() {
+                making_text(model)
+            } else {
+                no_maze_text(model)
+            };
+            model.set_status(StatusKind::Info, text);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// "No maze: r makes a new one", after a new maze could not be made.
+pub(super) fn no_maze_text(model: &Model) -> String {
+    match model.keymap().first_key_label(Action::Regenerate) {
+        Some(key) => format!("No maze: {key} makes a new one"),
+        None => "No maze".to_owned(),
+    }
+}
+
 /// Shows the new maze `made`, of `algorithm`, saying `text`; or says why there is none.
 fn show_made(
     model: &mut Model,
@@ -752,11 +823,17 @@ fn show_made(
     let maze = match made {
         Ok(maze) => maze,
         Err(e) => {
+            if model.stand_in {
+                // What waited for the new maze has nothing to act on.
+                model.waiting.clear();
+                model.finishing = false;
+            }
             model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
             return;
         }
     };
     let old = std::mem::replace(&mut model.maze, maze);
+    model.stand_in = false;
     model.replay.reset();
     if old.grid().cell_count() as u64 > model.inline_cells {
         model.garbage.push(Box::new(old));

@@ -79,14 +79,18 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             &maze_roles
         }
     };
-    canvas::draw(
-        roles,
-        model.viewport(),
-        model.maze_blocks(),
-        model.theme(),
-        screen.canvas,
-        buf,
-    );
+    if model.has_no_maze() {
+        no_maze(model, screen.canvas, buf);
+    } else {
+        canvas::draw(
+            roles,
+            model.viewport(),
+            model.maze_blocks(),
+            model.theme(),
+            screen.canvas,
+            buf,
+        );
+    }
     match file {
         Some(file) => problems::draw_sidebar(model, file, &screen, buf),
         None => {
@@ -103,6 +107,25 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.help_is_open() {
         help::draw(model.theme(), model.keymap(), area, buf);
     }
+}
+
+/// The canvas while there is no maze to draw: the one shown was freed while a new one is made
+/// (or could not be made), see [`Model::has_no_maze`].
+fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
+    let text = if model.is_making() {
+        let (config, options) = (model.config(), model.maze().options());
+        format!(
+            "Making the {}x{} {} maze, seed {}…",
+            config.width, config.height, options.algorithm, options.seed
+        )
+    } else {
+        super::update::no_maze_text(model)
+    };
+    let style = Style::new().fg(model.theme().palette.muted);
+    let middle = Rect::new(canvas.x, canvas.y + canvas.height / 2, canvas.width, 1);
+    Paragraph::new(Line::styled(text, style))
+        .centered()
+        .render(middle.intersection(canvas), buf);
 }
 
 /// Names the view, the one the zoom key moves to and, when panning, which cells are on screen.

@@ -36,6 +36,10 @@ fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
     }
 }
 
+fn tick(model: &mut Model) -> Vec<Effect> {
+    update(model, Message::Tick(FRAME))
+}
+
 /// Ticks until the maze is solved, a big maze's hand-overs answered as they come (see
 /// [`answer_hand_overs`]); returns the other effects.
 fn tick_until_done(model: &mut Model) -> Vec<Effect> {
@@ -491,7 +495,8 @@ fn quitting_waits_neither_for_a_measure_nor_for_a_new_maze() {
     assert_eq!(measures(&effects), 1, "under way");
     let make = act(&mut m, Action::Regenerate);
     assert!(matches!(make.as_slice(), [Effect::Make { .. }]));
-    assert_eq!(m.jobs().len(), 2, "the measure and the new maze");
+    // The maze measured is put away for the new one: its measure is of no use.
+    assert_eq!(m.jobs().len(), 1, "the new maze");
     assert!(quits(&act(&mut m, Action::Quit)));
 }
 
@@ -603,8 +608,18 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
     assert_eq!((m.seed(), m.phase()), (seed, Phase::Carving));
 }
 
+/// The session in a parcel of garbage, if one is there.
+fn freed_seeds(garbage: &Parcel<Vec<mazegen::generate::Garbage>>) -> Vec<u64> {
+    let garbage = garbage.take().unwrap_or_default();
+    garbage
+        .iter()
+        .filter_map(|g| g.downcast_ref::<mazegen::Session>())
+        .map(|s| s.options().seed)
+        .collect()
+}
+
 #[test]
-fn a_new_big_maze_is_made_by_a_job_while_the_old_one_stays_on_screen() {
+fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
     let mut m = big_model(30, 20);
     let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
@@ -614,11 +629,13 @@ fn a_new_big_maze_is_made_by_a_job_while_the_old_one_stays_on_screen() {
         panic!("a new maze made by a job: {effects:?}");
     };
     let (first, first_order) = (*job, order.clone());
-    assert!(m.is_making());
+    assert!(m.is_making() && m.has_no_maze());
+    // One maze at a time: the order carries the old one, freed before the new one is made.
+    assert_eq!(freed_seeds(&first_order.frees_first), [42]);
     assert_eq!(
-        (m.seed(), m.phase()),
-        (42, Phase::Done),
-        "the old maze, shown"
+        m.seed(),
+        first_order.seed,
+        "a stand-in of the maze being made"
     );
     assert_eq!(
         status_text(&m),
@@ -627,6 +644,23 @@ fn a_new_big_maze_is_made_by_a_job_while_the_old_one_stays_on_screen() {
             first_order.seed
         )
     );
+    // Nothing is carved meanwhile, and what needs a maze says it is being made.
+    let phase = m.phase();
+    assert!(tick(&mut m).is_empty());
+    assert_eq!(m.phase(), phase);
+    for action in [
+        Action::NextSolver,
+        Action::TogglePlay,
+        Action::Race,
+        Action::Scrub(crate::tui::timeline::Scrub::Back),
+    ] {
+        assert!(act(&mut m, action).is_empty(), "{action:?}");
+        assert!(
+            status_text(&m).starts_with("Making the 30x20"),
+            "{action:?}"
+        );
+        assert!(!m.is_playing() && m.race().is_none());
+    }
     // `a` meanwhile carves the seed being made with the next algorithm; the first new maze is
     // of no use any more.
     let effects = act(&mut m, Action::NextAlgorithm);
@@ -644,24 +678,63 @@ fn a_new_big_maze_is_made_by_a_job_while_the_old_one_stays_on_screen() {
     };
     let stale = update(&mut m, made(first, &first_order));
     assert!(stale.iter().all(|e| matches!(e, Effect::Discard(_))));
-    assert_eq!(
-        (m.seed(), m.phase()),
-        (42, Phase::Done),
-        "still the old maze"
-    );
-    let effects = update(&mut m, made(job, &order));
+    assert!(m.has_no_maze(), "still waiting for the second");
+    update(&mut m, made(job, &order));
+    assert!(!m.has_no_maze() && !m.is_making());
     assert_eq!(m.seed(), order.seed);
     assert_eq!(m.config().algorithm, algorithm.next());
     assert_eq!(m.phase(), Phase::Carving);
-    assert!(!m.is_making());
     assert_eq!(
         status_text(&m),
         format!("Algorithm: {}, seed {}", algorithm.next(), order.seed)
     );
-    assert!(
-        effects.iter().any(|e| matches!(e, Effect::Discard(_))),
-        "the old maze is freed elsewhere: {effects:?}"
+}
+
+#[test]
+fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    let effects = act(&mut m, Action::Regenerate);
+    let [Effect::Make { job, .. }] = effects.as_slice() else {
+        panic!("a new maze made by a job: {effects:?}");
+    };
+    // Saving waits for the maze being made, which then fails.
+    assert!(act(&mut m, Action::Save).is_empty());
+    let failed = Message::Made {
+        job: *job,
+        made: Parcel::new(Err(mazegen::SessionError::ExitOutside {
+            exit: Pos::new(40, 0),
+            width: 30,
+            height: 20,
+        })),
+    };
+    let effects = update(&mut m, failed);
+    assert!(saves(&effects).is_empty(), "{effects:?}");
+    assert!(m.has_no_maze() && !m.is_making());
+    assert_eq!(status_kind(&m), Some(StatusKind::Error));
+    assert!(status_text(&m).starts_with("Cannot make a new maze: exit cell"));
+    // The stand-in is never carved nor written.
+    for action in [Action::Save, Action::Export, Action::Finish, Action::Step] {
+        let effects = act(&mut m, action);
+        assert!(effects.is_empty(), "{action:?}: {effects:?}");
+        assert_eq!(status_text(&m), "No maze: r makes a new one");
+    }
+    assert!(tick(&mut m).is_empty());
+    // `r` makes another.
+    let effects = act(&mut m, Action::Regenerate);
+    let [Effect::Make { job, order }] = effects.as_slice() else {
+        panic!("a new maze made by a job: {effects:?}");
+    };
+    update(
+        &mut m,
+        Message::Made {
+            job: *job,
+            made: Parcel::new(order.run()),
+        },
     );
+    assert!(!m.has_no_maze());
+    assert_eq!(m.seed(), order.seed);
 }
 
 #[test]

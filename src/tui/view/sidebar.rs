@@ -65,7 +65,8 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
     let lines = vec![
         row("Size", format!("{} x {}", config.width, config.height)),
         row("Seed", model.seed().to_string()),
-        row("Algorithm", config.algorithm.to_string()),
+        // A stand-in's is the algorithm of the maze being made.
+        row("Algorithm", maze.options().algorithm.to_string()),
         row("Kind", kind),
         row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
         Line::default(),
@@ -101,6 +102,9 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
 
 /// The counts behind the gauge.
 fn cells_text(model: &Model) -> String {
+    if model.has_no_maze() {
+        return "–".to_owned();
+    }
     let maze = model.maze();
     let (visited, open) = maze.carving_progress();
     let count = |n: u64| short_number(n as f64);
@@ -115,6 +119,7 @@ fn cells_text(model: &Model) -> String {
 fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let maze = model.maze();
     let (name, done, total) = match maze.phase() {
+        _ if model.has_no_maze() => ("Making", 0, 1),
         Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
         Phase::Carving if maze.is_linking() => ("Linking", 1, 1),
         Phase::Carving => {

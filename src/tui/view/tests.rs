@@ -616,3 +616,34 @@ fn snapshot_race_summary() {
     act(&mut m, Action::ToggleFocus);
     insta::assert_snapshot!(screen_text(&m));
 }
+
+/// While a big new maze is made, the old one is freed: the canvas names the maze being made
+/// and the sidebar its facts, with nothing of the old maze's.
+#[test]
+fn a_maze_being_made_is_named_on_an_empty_canvas() {
+    let mut m = sized(crate::tui::testing::big_model(30, 20), 120, 40);
+    use crate::tui::testing::{answer, answer_hand_overs};
+    let mut effects = update(&mut m, Message::Action(Action::Finish));
+    for _ in 0..1000 {
+        if m.maze().maze().is_some() {
+            break;
+        }
+        let tick = update(&mut m, Message::Tick(FRAME));
+        effects.extend(answer_hand_overs(&mut m, tick));
+    }
+    answer(&mut m, effects);
+    update(&mut m, Message::Action(Action::Regenerate));
+    assert!(m.has_no_maze());
+    let text = screen_text(&m);
+    let making = format!(
+        "Making the 30x20 {} maze, seed {}…",
+        m.config().algorithm,
+        m.seed()
+    );
+    assert!(text.matches(&making).count() >= 1, "{text}");
+    assert!(text.contains("Making       0%"), "{text}");
+    assert!(text.contains(&format!("Seed       {}", m.seed())), "{text}");
+    // No wall of any maze is drawn.
+    let canvas = canvas_text(&m);
+    assert!(!canvas.contains('#'), "{canvas}");
+}
