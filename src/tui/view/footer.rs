@@ -15,19 +15,13 @@ use mazegen::Phase;
 pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let base = Style::new().fg(palette.footer).bg(palette.background);
-    let (text, style) = match model.status() {
-        Some(status) => {
-            let style = match status.kind {
-                StatusKind::Info => base,
-                StatusKind::Success => base.fg(palette.accent),
-                StatusKind::Warning => base.fg(palette.accent).add_modifier(Modifier::BOLD),
-                StatusKind::Error => base.fg(palette.exit).add_modifier(Modifier::BOLD),
-            };
-            (status.text.clone(), style)
-        }
-        None => (hint(model), base),
+    let style = match model.status().map(|status| status.kind) {
+        None | Some(StatusKind::Info) => base,
+        Some(StatusKind::Success) => base.fg(palette.accent),
+        Some(StatusKind::Warning) => base.fg(palette.accent).add_modifier(Modifier::BOLD),
+        Some(StatusKind::Error) => base.fg(palette.exit).add_modifier(Modifier::BOLD),
     };
-    Paragraph::new(Line::styled(format!(" {text}"), style))
+    Paragraph::new(Line::styled(status_text(model), style))
         .style(base)
         .render(status_area, buf);
 
@@ -38,6 +32,14 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
     };
     let hints = fitting_hints(model.keymap(), context, usize::from(keys_area.width));
     draw_hints(hints, model, keys_area, buf);
+}
+
+/// The status line's text as drawn: the message, or what to do next when there is none.
+pub(super) fn status_text(model: &Model) -> String {
+    match model.status() {
+        Some(status) => format!(" {}", status.text),
+        None => format!(" {}", hint(model)),
+    }
 }
 
 /// The keys line: each hint's key in the accent colour, then its label.
