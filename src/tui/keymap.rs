@@ -190,13 +190,13 @@ const BUILT_IN: &[Row] = &[
     row(Play, &[RIGHT, ch('l')], walk(Dir::East), "walk right (Shift runs)", None),
     row(Play, &[ch('f')], Action::ToggleFog, "fog: draw only what was seen", Some("fog")),
     row(Play, &[ESC], Action::LeavePlay, "leave play mode (g too)", Some("leave")),
-    row(Global, &[ch(',')], Action::Scrub(Scrub::Back), "replay: one step back (pauses)", None),
+    row(Global, &[ch(',')], Action::Scrub(Scrub::Back), "replay: one step back (pauses)", Some("replay")),
     row(Global, &[ch('.')], Action::Scrub(Scrub::Forward), "replay: one step forward", None),
     row(Global, &[ch('<')], Action::Scrub(Scrub::BackFar), "replay: a tenth of the carving back", None),
     row(Global, &[ch('>')], Action::Scrub(Scrub::ForwardFar), "replay: a tenth of the carving forward", None),
     row(Global, &[named(KeyCode::Home)], Action::Scrub(Scrub::Start), "replay: the start of the carving", None),
     row(Global, &[named(KeyCode::End)], Action::Scrub(Scrub::End), "replay: back to the live maze", None),
-    row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", None),
+    row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", Some("race")),
 ];
 
 impl Keymap {
@@ -502,6 +502,10 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert!(labels(Canvas).contains(&"finish"));
+        // Every mode has its key in the footer, when the terminal is wide enough.
+        for mode in ["play", "replay", "race", "open"] {
+            assert!(labels(Canvas).contains(&mode), "{mode}");
+        }
         assert!(!labels(Canvas).contains(&"use theme"));
         assert!(labels(Themes).contains(&"use theme"));
         assert!(labels(Themes).contains(&"quit"));
