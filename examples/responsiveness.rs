@@ -92,6 +92,7 @@ impl Driver {
             Message::Searched { .. } => "job: Searched".to_owned(),
             Message::Made { .. } => "job: Made".to_owned(),
             Message::Inspector(_) => "job: Inspector".to_owned(),
+            Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
             Message::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
         };
         let is_job_end = matches!(
@@ -101,6 +102,7 @@ impl Driver {
                 | Message::Searched { .. }
                 | Message::Made { .. }
                 | Message::Inspector(_)
+                | Message::RaceTimed { .. }
         );
         let at = Instant::now();
         let effects = update(&mut self.model, message);
@@ -190,6 +192,12 @@ impl Driver {
             }
             Effect::Discard(garbage) => {
                 thread::spawn(move || drop(garbage.take()));
+            }
+            Effect::TimeRace(job) => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let _ = sender.send(job.run());
+                });
             }
             Effect::Quit | Effect::Abort => self.quit = true,
             Effect::Suspend => {}

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod inspect;
+pub mod lap;
 pub mod maze;
 pub mod memory;
 pub mod play;

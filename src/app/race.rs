@@ -3,27 +3,16 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 use color_eyre::eyre;
+use mazegen::Algorithm;
+use mazegen::lap::Lap;
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
-use mazegen::stats::MazeStats;
-use mazegen::{Algorithm, Generator, shortest_path};
 
 use super::AppError;
 use super::cli::Cli;
 use super::memory;
-
-/// One algorithm's row of the table.
-struct Lap {
-    algorithm: Algorithm,
-    steps: u64,
-    dead_ends: u64,
-    path: Option<usize>,
-    river_factor: f64,
-    time: Duration,
-}
 
 pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
@@ -33,22 +22,8 @@ pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
         let options = config.maze_options(seed).algorithm(algorithm);
         memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
         memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
-        let started = Instant::now();
-        let mut generator = Generator::new(options).map_err(AppError::from)?;
-        // Counted steps, as the dashboard's race counts them.
-        let steps = generator.run_steps(u64::MAX);
-        let grid = generator.into_grid();
-        let path = shortest_path(&grid, config.entry, config.exit);
-        let time = started.elapsed();
-        let stats = MazeStats::measure(&grid, path.as_ref());
-        laps.push(Lap {
-            algorithm,
-            steps,
-            dead_ends: stats.dead_ends,
-            path: path.map(|p| p.len()),
-            river_factor: stats.river_factor,
-            time,
-        });
+        let lap = Lap::run(options, config.entry, config.exit).map_err(AppError::from)?;
+        laps.push(lap);
     }
     print!("{}", table(&laps, config.width, config.height, seed));
     Ok(ExitCode::SUCCESS)
@@ -81,6 +56,7 @@ fn table(laps: &[Lap], width: u32, height: u32, seed: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn the_table_has_a_line_a_lap_in_columns() {

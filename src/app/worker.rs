@@ -113,6 +113,7 @@ impl Worker {
             Effect::Inspector(work) => {
                 ("inspect", Box::new(move || Message::Inspector(work.run())))
             }
+            Effect::TimeRace(job) => ("race times", Box::new(move || job.run())),
             Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore(_) => {
                 panic!("{effect:?} is the run loop's, not a job")
             }

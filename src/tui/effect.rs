@@ -18,6 +18,7 @@ use super::inspector::InspectorJob;
 use super::message::{JobId, Parcel};
 use super::model::new_session;
 use super::play::ScoreRecord;
+pub use super::race::TimingJob;
 
 #[derive(Clone, Debug)]
 pub enum Effect {
@@ -47,6 +48,9 @@ pub enum Effect {
     /// Give the terminal back and stop until the shell resumes the program (`fg`), then
     /// draw everything again.
     Suspend,
+    /// Run each lane of a race that is over once more, timed, as `--headless --race` does;
+    /// answered by [`RaceTimed`](super::Message::RaceTimed).
+    TimeRace(TimingJob),
     /// Keep a play-mode score in the scores file if it is the maze's best; answered by
     /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
     /// in place.

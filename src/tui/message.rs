@@ -46,6 +46,12 @@ pub enum Message {
         job: JobId,
         made: Parcel<Result<Session, SessionError>>,
     },
+    /// The lanes of a race, each run once more on a worker: their own times, in lane order
+    /// (`None` for one that could not be run).
+    RaceTimed {
+        job: JobId,
+        times: Vec<Option<Duration>>,
+    },
     /// The run loop recorded a play-mode score (see [`crate::tui::play`]); `Err` holds the
     /// one-line reason it could not.
     ScoreRecorded(Result<Recorded, String>),

@@ -3,21 +3,25 @@
 //! BFS, and a summary once all are done.
 //!
 //! A race lives beside the model's own maze, which waits, untouched, until the race is left:
-//! the dashboard then goes on where it was. Times are the animation's, summed from the frames'
-//! `Tick`s (no clock is read here), so at one shared pace they compare the lanes' step counts
-//! as a race would.
+//! the dashboard then goes on where it was. Each lane has two times. Its *finish* is the
+//! animation's time when it was carved and solved, summed from the frames' `Tick`s (no clock is
+//! read here): at one shared pace it ranks the lanes by their steps, as a race would. Its own
+//! *time*, carving and solving at full speed, is measured once the race is over by a job that
+//! runs each lane once more on a worker ([`TimingJob`], the same [`Lap`] as `--headless
+//! --race`), one lane at a time, so it holds at most one more lane's memory.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use mazegen::format::{Hex, Output};
+use mazegen::lap::Lap;
 use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::Phase;
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
 use super::effect::{Effect, WriteJob};
-use super::message::{Action, Mouse, MouseKind};
+use super::message::{Action, JobId, Message, Mouse, MouseKind};
 use super::model::{FirstSave, Focus, JobKind, Model, StatusKind};
 use super::pace::CARVING_SECONDS;
 
@@ -44,6 +48,42 @@ pub struct Race {
     /// The steps of the longest carving, as the algorithms estimate them: the shared pace
     /// carves it in about [`CARVING_SECONDS`].
     pace_steps: u64,
+    /// The lanes' own times, asked for once the race is over.
+    pub timing: Timing,
+}
+
+/// Where the lanes' own times are (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Timing {
+    /// The race is not over.
+    NotAsked,
+    /// The job that measures them is running.
+    Asked(JobId),
+    /// In lane order; `None` for a lane that could not be run again.
+    Timed(Vec<Option<Duration>>),
+}
+
+/// Runs each lane of a race once more, one at a time, timed (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimingJob {
+    pub job: JobId,
+    /// Each lane's maze: its options, entry and exit.
+    pub laps: Vec<(mazegen::MazeOptions, mazegen::Pos, mazegen::Pos)>,
+}
+
+impl TimingJob {
+    /// Runs the laps (on a worker), as the message that answers the job.
+    pub fn run(self) -> Message {
+        let times = self
+            .laps
+            .into_iter()
+            .map(|(options, entry, exit)| Lap::run(options, entry, exit).ok().map(|l| l.time))
+            .collect();
+        Message::RaceTimed {
+            job: self.job,
+            times,
+        }
+    }
 }
 
 impl Race {
@@ -77,7 +117,7 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
     }
     let seed = model.seed();
     let base = model.config.maze_options(seed);
-    let needed: u64 = algorithms
+    let lanes: Vec<u64> = algorithms
         .iter()
         .map(|&algorithm| {
             // A lane holds what a headless run does (the grid, the algorithm, the search); it
@@ -85,7 +125,9 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
             let options = base.clone().algorithm(algorithm);
             estimated_bytes(&options, Use::Headless)
         })
-        .sum();
+        .collect();
+    // The timing job runs one lane more at a time once the race is over.
+    let needed = lanes.iter().sum::<u64>() + lanes.iter().max().copied().unwrap_or(0);
     if let Some(limit) = model.memory_limit.filter(|&limit| needed > limit) {
         model.set_status(
             StatusKind::Error,
@@ -138,6 +180,7 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
         focus: 0,
         elapsed: Duration::ZERO,
         pace_steps,
+        timing: Timing::NotAsked,
     });
     model.pace.restart();
     if model.pace.is_paused() {
@@ -188,6 +231,35 @@ pub fn act(model: &mut Model, action: Action) -> Option<Vec<Effect>> {
         _ => return None,
     }
     Some(Vec::new())
+}
+
+/// Once the race is over, asks for the lanes' own times (see the module docs), once.
+pub fn settle(model: &mut Model) -> Option<Effect> {
+    let race = model.race.as_mut()?;
+    if !race.is_over() || race.timing != Timing::NotAsked {
+        return None;
+    }
+    let job = JobId(model.next_job);
+    model.next_job += 1;
+    race.timing = Timing::Asked(job);
+    let laps = race
+        .lanes
+        .iter()
+        .map(|lane| {
+            let session = &lane.session;
+            (session.options().clone(), session.entry(), session.exit())
+        })
+        .collect();
+    Some(Effect::TimeRace(TimingJob { job, laps }))
+}
+
+/// The lanes' own times, from the job `job`: kept if it is this race's.
+pub fn timed(model: &mut Model, job: JobId, times: Vec<Option<Duration>>) {
+    if let Some(race) = model.race.as_mut()
+        && race.timing == Timing::Asked(job)
+    {
+        race.timing = Timing::Timed(times);
+    }
 }
 
 /// Leaves the race: the dashboard's own maze goes on.

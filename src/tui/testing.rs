@@ -130,6 +130,7 @@ fn reply(effect: &Effect) -> Option<Message> {
             None
         }
         Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
+        Effect::TimeRace(job) => Some(job.clone().run()),
         Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(crate::tui::play::Recorded {
             previous: None,
             new_best: true,

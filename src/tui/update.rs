@@ -108,6 +108,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         }
         // Taken by the inspector above.
         Message::Inspector(_) => Vec::new(),
+        Message::RaceTimed { job, times } => {
+            race::timed(model, job, times);
+            Vec::new()
+        }
         Message::ScoreRecorded(outcome) => {
             super::play::recorded(model, outcome);
             Vec::new()
@@ -122,7 +126,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
 /// it, hands what the model is done with to be freed, and quits once nothing is left to write.
 /// Idempotent: calling it again changes nothing.
 fn settle(model: &mut Model) -> Vec<Effect> {
-    let mut effects = Vec::new();
+    let mut effects: Vec<Effect> = race::settle(model).into_iter().collect();
     if let Some(work) = model.maze.measure_job() {
         let asked = model.jobs.iter().any(
             |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),

@@ -248,3 +248,64 @@ fn a_race_refuses_a_random_walk_that_would_take_minutes() {
         "{text}"
     );
 }
+
+/// Once every lane is done, one job runs each lane again at full speed; its times fill the
+/// summary's time column. A job of an earlier race is ignored.
+#[test]
+fn a_race_over_asks_once_for_the_lanes_own_times() {
+    let mut m = model(20, 15);
+    start(&mut m, &[Algorithm::Backtracker, Algorithm::Kruskal]);
+    let mut asked = Vec::new();
+    for _ in 0..10_000 {
+        let effects = update(&mut m, Message::Tick(FRAME));
+        asked.extend(effects.into_iter().filter_map(|e| match e {
+            Effect::TimeRace(job) => Some(job),
+            _ => None,
+        }));
+        if race(&m).is_over() {
+            break;
+        }
+    }
+    assert!(race(&m).is_over());
+    let [job] = asked.as_slice() else {
+        panic!("one timing job: {asked:?}");
+    };
+    assert_eq!(race(&m).timing, Timing::Asked(job.job));
+    // Each lane's own maze, as the lanes have it.
+    let laps: Vec<(Algorithm, Pos, Pos)> = job
+        .laps
+        .iter()
+        .map(|(options, entry, exit)| (options.algorithm, *entry, *exit))
+        .collect();
+    let corners = (Pos::new(0, 0), Pos::new(19, 14));
+    assert_eq!(
+        laps,
+        [
+            (Algorithm::Backtracker, corners.0, corners.1),
+            (Algorithm::Kruskal, corners.0, corners.1),
+        ]
+    );
+    // Nothing more is asked while it runs.
+    let more = update(&mut m, Message::Tick(FRAME));
+    assert!(!more.iter().any(|e| matches!(e, Effect::TimeRace(_))));
+    // A job of another race changes nothing; this one's times are kept.
+    let stale = Message::RaceTimed {
+        job: JobId(job.job.0 + 1000),
+        times: vec![None, None],
+    };
+    update(&mut m, stale);
+    assert_eq!(race(&m).timing, Timing::Asked(job.job));
+    let Message::RaceTimed { times, .. } = update_answer(&mut m, job.clone()) else {
+        unreachable!()
+    };
+    assert_eq!(times.len(), 2);
+    assert!(times.iter().all(Option::is_some), "{times:?}");
+    assert_eq!(race(&m).timing, Timing::Timed(times));
+}
+
+/// Runs the timing job here, hands its answer to `update`, and returns the answer.
+fn update_answer(model: &mut Model, job: TimingJob) -> Message {
+    let message = job.run();
+    update(model, message.clone());
+    message
+}

@@ -14,7 +14,7 @@ use super::roles::MazeRoles;
 use crate::tui::keymap::Keymap;
 use crate::tui::message::Action;
 use crate::tui::model::Model;
-use crate::tui::race::{Lane, Race};
+use crate::tui::race::{Lane, Race, Timing};
 use crate::tui::viewport::{Viewport, blocks};
 use mazegen::session::Phase;
 
@@ -148,10 +148,20 @@ pub fn leave_key(keymap: &Keymap) -> Option<String> {
 fn summary(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let palette = &theme.palette;
-    let header =
-        Row::new(["algorithm", "steps", "dead ends", "path", "river", "time"].map(Cell::from))
-            .style(Style::new().fg(palette.muted));
-    let rows = race.lanes.iter().map(|lane| {
+    let header = Row::new(
+        [
+            "algorithm",
+            "steps",
+            "dead ends",
+            "path",
+            "river",
+            "finish",
+            "time",
+        ]
+        .map(Cell::from),
+    )
+    .style(Style::new().fg(palette.muted));
+    let rows = race.lanes.iter().enumerate().map(|(index, lane)| {
         let session = &lane.session;
         let stats = session.measures().map(|m| &m.stats);
         let dash = || "–".to_owned();
@@ -168,6 +178,7 @@ fn summary(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
                 lane.finished_at
                     .map_or_else(dash, |at| format!("{:.1} s", at.as_secs_f64())),
             ),
+            Cell::from(own_time(&race.timing, index)),
         ])
     });
     let widths = [
@@ -177,9 +188,22 @@ fn summary(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
         Constraint::Length(8),
         Constraint::Length(6),
         Constraint::Length(8),
+        Constraint::Length(10),
     ];
     Table::new(rows, widths)
         .header(header)
         .block(pane(" Race summary ", theme, false))
         .render(area, buf);
+}
+
+/// A lane's own time, carving and solving at full speed: "…" while it is measured.
+fn own_time(timing: &Timing, lane: usize) -> String {
+    match timing {
+        Timing::NotAsked => "–".to_owned(),
+        Timing::Asked(_) => "…".to_owned(),
+        Timing::Timed(times) => match times.get(lane).copied().flatten() {
+            Some(time) => format!("{:.2} ms", time.as_secs_f64() * 1000.0),
+            None => "–".to_owned(),
+        },
+    }
 }

@@ -615,6 +615,18 @@ fn snapshot_race_summary() {
     }
     act(&mut m, Action::ToggleFocus);
     insta::assert_snapshot!(screen_text(&m));
+    // The lanes' own times, once measured, replace the "…".
+    let race = m.race.as_mut().unwrap();
+    race.timing = crate::tui::race::Timing::Timed(vec![
+        Some(Duration::from_micros(1500)),
+        None,
+        Some(Duration::from_micros(12_345)),
+    ]);
+    let text = screen_text(&m);
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(" s ")).collect();
+    assert!(rows[0].contains("3.3 s    1.50 ms"), "{text}");
+    assert!(rows[1].contains("3.0 s    –"), "{text}");
+    assert!(rows[2].contains("5.4 s    12.35 ms"), "{text}");
 }
 
 /// While a big new maze is made, the old one is freed: the canvas names the maze being made
