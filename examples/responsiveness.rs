@@ -276,7 +276,7 @@ fn model(width: u32, height: u32, kind: &Kind, output: &std::path::Path) -> Mode
         output.display()
     );
     let config = Config::parse(&text, "responsiveness.txt").expect("a valid config");
-    Model::new(Start {
+    let mut model = Model::new(Start {
         config,
         seed: 1,
         themes: ThemeSet::bundled(),
@@ -287,7 +287,10 @@ fn model(width: u32, height: u32, kind: &Kind, output: &std::path::Path) -> Mode
         size: (120, 40),
         memory_limit: None,
     })
-    .expect("the maze can be made")
+    .expect("the maze can be made");
+    // As the dashboard's run loop does: frames' steps stop on time too.
+    model.set_clock(Instant::now);
+    model
 }
 
 /// The mazes to try: perfect or not, of which algorithm (the config's default if `None`).

@@ -92,6 +92,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     })
     .map_err(AppError::from)?;
     let mut model = model;
+    model.set_clock(Instant::now);
     let first_jobs = match opened {
         Some(opened) => {
             model.maze.finish();

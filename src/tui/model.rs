@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::inspector::Inspect;
 use super::keymap::Keymap;
@@ -187,6 +188,9 @@ pub struct Model {
     /// shown has been freed while a big new one is made, so the dashboard never holds two
     /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
     pub(crate) stand_in: bool,
+    /// The run loop's clock, which bounds each frame's steps by time (see
+    /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
+    pub(crate) clock: Option<fn() -> Instant>,
 }
 
 impl Model {
@@ -270,6 +274,7 @@ impl Model {
             replay: Replay::default(),
             race: None,
             stand_in: false,
+            clock: None,
         };
         model.resize(size);
         Ok(model)
@@ -390,6 +395,15 @@ impl Model {
     /// Whether the user has asked to leave and the dashboard waits for a write to end.
     pub fn is_quitting(&self) -> bool {
         self.quitting
+    }
+
+    /// Lets `update` look at `clock` while it takes a frame's steps, to stop them once they
+    /// have run for [`super::update::STEP_TIME_LIMIT`]. The pace sizes each frame's slice of
+    /// steps from how long the last ones took, which steps that suddenly cost more (or a busy
+    /// machine) overshoot; the clock is what bounds a frame whatever the steps cost. It is
+    /// the only clock `update` reads, and only the run loop gives it one.
+    pub fn set_clock(&mut self, clock: fn() -> Instant) {
+        self.clock = Some(clock);
     }
 
     /// Whether the maze held is a stand-in for one being made, or one that could not be: there

@@ -20,6 +20,11 @@
 //!   ([`Effect::Discard`]: an old maze, a replaced search; freeing gigabytes takes a while).
 //! - **Writing** files is an [`Effect::Write`], on a worker too, with progress messages.
 //!
+//! A frame's steps are a slice the [`Pace`](super::pace::Pace) sizes from how long the last
+//! ones took; the run loop's clock, if it gave one ([`Model::set_clock`]), also stops them after
+//! [`STEP_TIME_LIMIT`], so steps that suddenly cost more cannot hold up the keys. Only the run
+//! loop gives a clock: tests' frames take their whole slice, the same every run.
+//!
 //! Actions that need the finished, measured maze wait in the model until it is, and run then.
 //! Quitting waits for the first maze to be written (the promise that the dashboard leaves the
 //! file `--headless` would) and for every write under way, saying so on the status line
@@ -48,6 +53,15 @@ use mazegen::{Algorithm, Dir, MazeOptions, Session, SessionError};
 
 #[cfg(test)]
 mod tests;
+
+/// The longest a frame's steps run, with the run loop's clock: twice the pace's aim (see
+/// [`super::pace::SLICE`]), so that with drawing a frame stays well within the 100 ms a key
+/// may wait.
+pub const STEP_TIME_LIMIT: Duration = Duration::from_millis(50);
+
+/// The steps taken between two looks at the clock: a millisecond or two of the dearest steps,
+/// and a look costs tens of nanoseconds.
+const STEPS_PER_LOOK: u64 = 16_384;
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
@@ -236,7 +250,7 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
             .budget(frame, model.maze.estimated_steps(phase), seconds)
     };
     let kind = model.maze.step_kind();
-    let taken = model.maze.advance(budget);
+    let taken = advance_for_a_while(model, budget);
     model.replay.observe(&model.maze);
     model.pace.record(taken, frame);
     after_progress(model, phase);
@@ -251,6 +265,27 @@ fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
         model.set_status(StatusKind::Info, text);
     }
     Vec::new()
+}
+
+/// Takes up to `budget` steps of the maze, as [`Session::advance`] does, but stops after
+/// [`STEP_TIME_LIMIT`] by the run loop's clock, if there is one; returns the steps taken.
+fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
+    let Some(clock) = model.clock else {
+        return model.maze.advance(budget);
+    };
+    let deadline = clock() + STEP_TIME_LIMIT;
+    let mut taken = 0;
+    while taken < budget {
+        let chunk = (budget - taken).min(STEPS_PER_LOOK);
+        let done = model.maze.advance(chunk);
+        taken += done;
+        // Fewer than asked: the maze is done, or the kind of step changed (the pace sizes
+        // the next slice for it).
+        if done < chunk || clock() >= deadline {
+            break;
+        }
+    }
+    taken
 }
 
 /// "Finishing: carving 43%, then save": how far a slow finish is, and what waits for it.

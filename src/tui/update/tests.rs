@@ -389,6 +389,38 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     assert!(m.maze().measures().is_some());
 }
 
+/// A clock that moves 30 ms each time it is read, from a fixed start.
+fn slow_clock() -> std::time::Instant {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    static READS: AtomicU64 = AtomicU64::new(0);
+    let reads = READS.fetch_add(1, Ordering::Relaxed);
+    *START.get_or_init(std::time::Instant::now) + Duration::from_millis(30 * reads)
+}
+
+/// With the run loop's clock, a frame's steps stop once they have run for the time limit,
+/// whatever slice the pace asked: here each look at the clock finds 30 ms gone, so a frame
+/// takes two lots of steps between looks (30, then 60 ms: past the 50 ms limit).
+#[test]
+fn with_a_clock_a_frames_steps_stop_on_time() {
+    let mut m = big_model(300, 300);
+    key(&mut m, KeyCode::Enter);
+    let slice = m.pace().slice();
+    assert!(
+        slice > 2 * super::STEPS_PER_LOOK,
+        "a slice of {slice} steps"
+    );
+    m.set_clock(slow_clock);
+    update(&mut m, Message::Tick(FRAME));
+    assert_eq!(m.maze().carving_steps(), 2 * super::STEPS_PER_LOOK);
+    // Without one, the frame takes its whole slice (as every other test's frames do).
+    let mut m = big_model(300, 300);
+    key(&mut m, KeyCode::Enter);
+    update(&mut m, Message::Tick(FRAME));
+    assert_eq!(m.maze().carving_steps(), slice);
+}
+
 #[test]
 fn the_animation_of_a_big_maze_measures_it_while_the_search_is_shown() {
     let mut m = big_model(30, 20);
