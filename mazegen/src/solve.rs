@@ -34,6 +34,7 @@ pub use solver::{Solver, UnknownSolver};
 pub use wall_follower::{Hand, WallFollower};
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor};
@@ -133,15 +134,22 @@ fn path_back(rows: RowMajor, from: usize, to: usize, back: impl Fn(usize) -> Dir
 }
 
 /// A path through the maze: a start cell and the steps taken from it.
+///
+/// The steps are shared: a copy costs nothing, however long the path (a hundred million steps
+/// on a 1e9-cell maze), so the dashboard can hand one from a worker to the maze and the screen
+/// without a pass over it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     start: Pos,
-    dirs: Vec<Dir>,
+    dirs: Arc<[Dir]>,
 }
 
 impl Solution {
     pub fn new(start: Pos, dirs: Vec<Dir>) -> Solution {
-        Solution { start, dirs }
+        Solution {
+            start,
+            dirs: dirs.into(),
+        }
     }
 
     pub fn start(&self) -> Pos {
