@@ -807,6 +807,9 @@ fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
         // The stand-in is a small valid maze: keep the old one if it ever could not be made.
         return;
     };
+    // The old maze's jobs may still answer: what the stand-in refuses (a search of gigabytes)
+    // must be freed on a worker too, not here.
+    let stand_in = stand_in.hand_out_work();
     let old = std::mem::replace(&mut model.maze, stand_in);
     model.garbage.push(Box::new(old));
     model.stand_in = true;

@@ -722,6 +722,26 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
     );
 }
 
+/// A search of the old maze that ends while the new one is made is refused, and freed on a
+/// worker: a big maze's search holds gigabytes, which take a while to free.
+#[test]
+fn an_old_mazes_search_answering_while_a_new_one_is_made_is_freed_elsewhere() {
+    let mut m = big_model(30, 20);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    let effects = act(&mut m, Action::NextSolver);
+    let (job, work) = only_search(&effects);
+    assert!(work.is_start());
+    let effects = act(&mut m, Action::Regenerate);
+    assert!(matches!(effects.as_slice(), [Effect::Make { .. }]));
+    let effects = update(&mut m, run_search(job, &work));
+    let [Effect::Discard(garbage)] = effects.as_slice() else {
+        panic!("the old search is freed elsewhere: {effects:?}");
+    };
+    assert!(!garbage.take().unwrap_or_default().is_empty());
+    assert!(m.has_no_maze() && m.is_making());
+}
+
 #[test]
 fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     let mut m = big_model(30, 20);
