@@ -8,8 +8,14 @@ use mazegen::{Algorithm, Generator, MazeOptions, Timeline};
 use strum::VariantArray;
 
 fn main() {
-    let args: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let (width, height) = (*args.first().unwrap_or(&2000), *args.get(1).unwrap_or(&2000));
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let (width, height) = (
+        *args.first().unwrap_or(&2000),
+        *args.get(1).unwrap_or(&2000),
+    );
     for &algorithm in Algorithm::VARIANTS {
         let options = MazeOptions::new(width, height).seed(7).algorithm(algorithm);
         let mut timeline = Timeline::new(options.clone()).unwrap();

@@ -11,6 +11,7 @@ mod backtracker;
 mod binary_tree;
 mod braid;
 mod carve;
+mod checkpoint;
 mod eller;
 mod growing_tree;
 mod hunt_and_kill;
@@ -25,6 +26,8 @@ mod union_find;
 mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub(crate) use carve::Shared;
+pub(crate) use checkpoint::Checkpoint;
 
 use std::any::Any;
 

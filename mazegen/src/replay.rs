@@ -1,24 +1,33 @@
 //! Replay: any moment of a maze's carving, recomputed on demand.
 //!
 //! A [`Generator`] is a deterministic step machine, so the state after `k` steps is a function
-//! of its options and `k` alone. A [`Timeline`] answers "the generator at step `k`" by cloning
-//! the nearest checkpoint at or before `k` (a whole generator: grid, algorithm state, random
-//! generator) and stepping forward from it. Storing every frame instead would grow with the
-//! number of steps (gigabytes at 2000x2000); the checkpoints here never take more than their
-//! byte budget, [`CHECKPOINT_BUDGET`] by default, whatever the maze's size or the number of
-//! steps.
+//! of its options and `k` alone. A [`Timeline`] answers "the generator at step `k`" by
+//! restoring the nearest checkpoint at or before `k` and stepping forward from it. Storing
+//! every frame instead would grow with the number of steps (gigabytes at 2000x2000); the
+//! checkpoints here never take more than their byte budget, [`CHECKPOINT_BUDGET`] by default,
+//! whatever the maze's size or the number of steps.
 //!
 //! Checkpoints are taken as the generator passes them, either the caller's own (a dashboard
 //! animating the carving shows each frame's generator to [`Timeline::observe`]) or the
 //! timeline's while it replays. When the budget is full, every other checkpoint is dropped and
 //! the spacing doubles, so they stay spread over the whole carving however long it turns out
-//! to be. A checkpoint is counted at the bytes its clone allocates
-//! ([`Generator::heap_bytes`]: the grid's byte a cell and the algorithm's own state, from about
-//! one byte a cell for the backtracker to thirteen for Kruskal), so at 2000x2000 the budget
-//! holds several checkpoints of most algorithms, one of Kruskal's, and at 20000x20000 none: a
-//! replay then starts from the beginning, slower but within the same memory.
+//! to be.
+//!
+//! A checkpoint is not a whole generator but what one needs to carry on exactly as it would
+//! (see [`Generator::checkpoint`](crate::generate::Generator)): the grid's walls at two bits a
+//! cell, and the algorithm's state less what the grid determines, which a restore rebuilds in
+//! one pass. Most algorithms keep their state whole (the backtracker's byte a cell, say); the
+//! ones whose state is big keep about nothing beside the walls (Kruskal's union-find and
+//! Aldous-Broder's and Wilson's marks are the grid's; Wilson keeps the current walk). State that
+//! never changes after the start, Kruskal's shuffled wall list, is shared between the live
+//! generator and its checkpoints rather than copied, and counted once in the budget: the
+//! checkpoints keep it alive after the live generator is gone. So at 2000x2000 a checkpoint
+//! is about one megabyte for most algorithms (five for the backtracker's), dozens fit in the
+//! budget, and a scrub back replays a few hundred thousand steps at most; at 20000x20000 a
+//! few fit, and beyond that none (and Kruskal's list alone may be over the budget): a replay
+//! then starts from the beginning, slower but within the same memory.
 
-use crate::generate::{GenError, Generator, MazeOptions};
+use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
 
 /// The default most bytes all the checkpoints of a timeline may take together.
 pub const CHECKPOINT_BUDGET: u64 = 64 << 20;
@@ -32,7 +41,7 @@ pub const MIN_INTERVAL: u64 = 4096;
 pub struct Timeline {
     options: MazeOptions,
     /// Generators at increasing steps, all after step 0 (which is rebuilt from the options).
-    checkpoints: Vec<Generator>,
+    checkpoints: Vec<Checkpoint>,
     /// Steps wanted between one checkpoint and the next.
     interval: u64,
     /// The most bytes the checkpoints may take together.
@@ -60,8 +69,10 @@ impl Timeline {
     /// what a caller that has made the generator already uses, rather than making one more.
     pub fn of(start: &Generator, budget: u64) -> Timeline {
         let options = start.options().clone();
-        let one = start.heap_bytes().max(1) as u64;
-        let capacity = usize::try_from(budget / one).unwrap_or(usize::MAX);
+        let first = start.checkpoint();
+        let one = first.heap_bytes().max(1) as u64;
+        let shared = first.shared().map_or(0, |shared| shared.bytes as u64);
+        let capacity = usize::try_from(budget.saturating_sub(shared) / one).unwrap_or(usize::MAX);
         // Spread the checkpoints over the expected carving; braiding looks at each cell once.
         let mut expected = start.estimated_carving_steps();
         if !options.perfect {
@@ -101,19 +112,21 @@ impl Timeline {
         self.checkpoints.len()
     }
 
-    /// How many checkpoints of the first one's size the budget holds at this maze's size.
+    /// How many checkpoints of the first one's size the budget holds at this maze's size
+    /// (beside the state they share).
     pub fn capacity(&self) -> usize {
         self.capacity
     }
 
-    /// The bytes the checkpoints hold now; never more than the budget.
+    /// The bytes the checkpoints hold now, the state they share counted once; never more
+    /// than the budget.
     pub fn checkpoint_bytes(&self) -> u64 {
-        self.checkpoints.iter().map(|g| g.heap_bytes() as u64).sum()
+        bytes_of(&self.checkpoints, None)
     }
 
     /// The steps at which checkpoints are kept, in order.
     pub fn checkpoint_steps(&self) -> impl Iterator<Item = u64> + '_ {
-        self.checkpoints.iter().map(Generator::steps)
+        self.checkpoints.iter().map(Checkpoint::steps)
     }
 
     /// Takes note of `generator`, a generator of this timeline's maze at any step: keeps a
@@ -133,21 +146,21 @@ impl Timeline {
     /// checkpoint at or before it, or from the start.
     pub fn replay_steps(&self, step: u64) -> u64 {
         let step = self.total.map_or(step, |total| step.min(total));
-        let nearest = self.checkpoints.iter().rev().find(|g| g.steps() <= step);
-        step - nearest.map_or(0, Generator::steps)
+        let nearest = self.checkpoints.iter().rev().find(|c| c.steps() <= step);
+        step - nearest.map_or(0, Checkpoint::steps)
     }
 
-    /// The generator after `step` steps (or when done, if the carving is shorter): cloned from
-    /// the nearest checkpoint and stepped forward, keeping checkpoints on the way.
+    /// The generator after `step` steps (or when done, if the carving is shorter): restored
+    /// from the nearest checkpoint and stepped forward, keeping checkpoints on the way.
     pub fn generator_at(&mut self, step: u64) -> Generator {
         let step = self.total.map_or(step, |total| step.min(total));
-        let nearest = self.checkpoints.iter().rposition(|g| g.steps() <= step);
+        let nearest = self.checkpoints.iter().rposition(|c| c.steps() <= step);
         let mut generator = match nearest {
-            Some(at) => self.checkpoints[at].clone(),
+            Some(at) => self.checkpoints[at].restore(),
             None => Generator::new(self.options.clone()).expect("checked when made"),
         };
         // Past the last checkpoint, stop at each place one is due.
-        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
         while generator.steps() < step {
             let due = self.next_checkpoint();
             let stop = if generator.steps() >= last && due > generator.steps() {
@@ -172,7 +185,7 @@ impl Timeline {
         if self.capacity == 0 {
             return u64::MAX;
         }
-        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
         last.saturating_add(self.interval)
     }
 
@@ -180,9 +193,9 @@ impl Timeline {
     /// the spacing) until it fits in the budget. One too big for what the last checkpoint
     /// leaves (a board's braiding state can be bigger than its carving's) is not kept.
     fn keep(&mut self, generator: &Generator) {
-        let size = generator.heap_bytes() as u64;
+        let checkpoint = generator.checkpoint();
         let mut thinned = false;
-        while self.checkpoint_bytes() + size > self.budget {
+        while bytes_of(&self.checkpoints, Some(&checkpoint)) > self.budget {
             if self.checkpoints.len() <= 1 {
                 // Not kept: wait longer for the next one, rather than look again each frame.
                 self.interval = self.interval.saturating_mul(2);
@@ -196,12 +209,26 @@ impl Timeline {
             self.interval = self.interval.saturating_mul(2);
             thinned = true;
         }
-        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
         if thinned && generator.steps() < last.saturating_add(self.interval) {
             return;
         }
-        self.checkpoints.push(generator.clone());
+        self.checkpoints.push(checkpoint);
     }
+}
+
+/// The bytes `checkpoints` and `more` hold, the state they share counted once.
+fn bytes_of(checkpoints: &[Checkpoint], more: Option<&Checkpoint>) -> u64 {
+    let mut shared: Vec<Shared> = Vec::new();
+    let mut bytes = 0;
+    for checkpoint in checkpoints.iter().chain(more) {
+        bytes += checkpoint.heap_bytes() as u64;
+        if let Some(one) = checkpoint.shared().filter(|one| !shared.contains(one)) {
+            bytes += one.bytes as u64;
+            shared.push(one);
+        }
+    }
+    bytes
 }
 
 #[cfg(test)]

@@ -17,10 +17,12 @@
 //! does for every implementation of Wilson's algorithm.
 //!
 //! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
-//! through it, only to draw the current walk.
+//! through it, only to draw the current walk. A replay checkpoint keeps only the current walk
+//! (its cells and the directions they were last left by): the rest of the scratch is the
+//! grid's, and which walk passed a cell before the current one changes nothing.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, DirBits, first_cells, move_masks};
+use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -52,6 +54,8 @@ pub struct Wilson {
     walk_of: Vec<u32>,
     layout: Layout,
     cursor: Cursor,
+    /// The start cell's index: in the tree from the start, with no open wall yet.
+    start: usize,
 }
 
 /// Index arithmetic for this grid size.
@@ -91,6 +95,7 @@ impl Wilson {
         }
         let open_cells = grid.open_cell_count();
         Wilson {
+            start: grid.index(start),
             walk_of: vec![0; scratch.len()],
             scratch,
             layout: Layout {
@@ -219,6 +224,15 @@ impl Carve for Wilson {
         slice_bytes(&self.scratch) + slice_bytes(&self.walk_of)
     }
 
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        Box::new(WilsonCheckpoint {
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+            walk: WalkCheckpoint::of(self),
+        })
+    }
+
     /// One walk move, one carve, or one cell passed looking for the next walk's start.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {
@@ -297,6 +311,126 @@ impl Carve for Wilson {
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         let log2 = u64::from(open_cells.max(2).ilog2());
         open_cells * log2.max(4)
+    }
+}
+
+/// A checkpoint of Wilson's carving: where it is and the current walk's cells; the tree is the
+/// grid's.
+#[derive(Debug)]
+struct WilsonCheckpoint {
+    layout: Layout,
+    cursor: Cursor,
+    start: usize,
+    walk: WalkCheckpoint,
+}
+
+/// The cells of the current walk not yet in the tree, with the direction each was last left
+/// by: all a walk or the carving of its loop-erased path reads of the cells it passed. Kept as
+/// a list when that is smaller, else as bits over the whole grid.
+#[derive(Debug)]
+enum WalkCheckpoint {
+    /// Scanning for the next walk's start: no walk.
+    None,
+    /// Each cell as `index | exit << 30` (fewer than 2^30 cells, see `grid::MAX_CELLS`).
+    Cells(Vec<u32>),
+    /// A bit a cell for whether it is on the walk, and two for its exit.
+    Bits { on_walk: Vec<u64>, exits: Vec<u64> },
+}
+
+impl WalkCheckpoint {
+    fn of(wilson: &Wilson) -> WalkCheckpoint {
+        let cursor = &wilson.cursor;
+        if cursor.done || cursor.phase == Phase::Scanning {
+            return WalkCheckpoint::None;
+        }
+        let on_walk =
+            |i: usize| wilson.walk_of[i] == cursor.walk && wilson.scratch[i] & IN_TREE == 0;
+        let exit = |i: usize| (wilson.scratch[i] & EXIT) >> EXIT_SHIFT;
+        let n = wilson.scratch.len();
+        let count = (0..n).filter(|&i| on_walk(i)).count();
+        if count * 4 <= n.div_ceil(64) * 8 * 3 {
+            let cells = (0..n)
+                .filter(|&i| on_walk(i))
+                .map(|i| i as u32 | u32::from(exit(i)) << 30)
+                .collect();
+            return WalkCheckpoint::Cells(cells);
+        }
+        let mut on = vec![0u64; n.div_ceil(64)];
+        let mut exits = vec![0u64; n.div_ceil(32)];
+        for i in (0..n).filter(|&i| on_walk(i)) {
+            on[i / 64] |= 1 << (i % 64);
+            exits[i / 32] |= u64::from(exit(i)) << (2 * (i % 32));
+        }
+        WalkCheckpoint::Bits { on_walk: on, exits }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        match self {
+            WalkCheckpoint::None => 0,
+            WalkCheckpoint::Cells(cells) => slice_bytes(cells),
+            WalkCheckpoint::Bits { on_walk, exits } => slice_bytes(on_walk) + slice_bytes(exits),
+        }
+    }
+
+    /// Puts the walk's cells back: their exits in `scratch`, the walk's number in `walk_of`.
+    fn restore(&self, walk: u32, scratch: &mut [u8], walk_of: &mut [u32]) {
+        let mut put = |i: usize, exit: u8| {
+            scratch[i] = (scratch[i] & !EXIT) | exit << EXIT_SHIFT;
+            walk_of[i] = walk;
+        };
+        match self {
+            WalkCheckpoint::None => {}
+            WalkCheckpoint::Cells(cells) => {
+                for &cell in cells {
+                    put((cell & !(3 << 30)) as usize, (cell >> 30) as u8);
+                }
+            }
+            WalkCheckpoint::Bits { on_walk, exits } => {
+                for (word, &bits) in on_walk.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let i = word * 64 + bits.trailing_zeros() as usize;
+                        put(i, ((exits[i / 32] >> (2 * (i % 32))) & 3) as u8);
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl CarveCheckpoint for WilsonCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        self.walk.heap_bytes()
+    }
+
+    /// The tree is the cells with an open wall, the start and the courtyard, less the cell
+    /// being carved from (the carving opened the wall into it, and it joins the tree as the
+    /// carving leaves it).
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let mut scratch = move_masks(grid);
+        self.layout
+            .rows
+            .mark_open_cells(grid.raw(), &mut scratch, IN_TREE);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            scratch[i] |= IN_TREE;
+        }
+        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
+            scratch[grid.index(cell)] = LOCKED | IN_TREE;
+        }
+        if let (Phase::Carving { at }, false) = (self.cursor.phase, self.cursor.done) {
+            scratch[at] &= !IN_TREE;
+        }
+        let mut walk_of = vec![0; scratch.len()];
+        self.walk
+            .restore(self.cursor.walk, &mut scratch, &mut walk_of);
+        Box::new(Wilson {
+            scratch,
+            walk_of,
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+        })
     }
 }
 
