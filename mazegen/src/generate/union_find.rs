@@ -86,11 +86,11 @@ impl UnionFind {
     /// joined along their open walls.
     ///
     /// Each cell's parent is first its west neighbour's if joined to it, else its north one's,
-    /// else itself, so that every parent comes before its child and is a root so far. That is
-    /// chosen with masks, not branches: a branch on the walls would be mispredicted every other
-    /// cell. The cells joined to both neighbours (about a fifth) then join the two trees,
-    /// linking the later root under the earlier. A last pass in order points each element
-    /// straight at its root, and gives each root with children rank 1, the height of its tree.
+    /// else itself: so every parent comes before its child and is a root so far, and a tree
+    /// is at most two levels deep. That is chosen without a branch, which the random walls
+    /// would mispredict every other cell. The cells joined to both neighbours (about a fifth)
+    /// then join the two trees, linking the later root under the earlier. The ranks stay 0:
+    /// they only keep later unions balanced, and path halving does that well enough.
     fn joined_along(cells: &[u8], width: usize) -> UnionFind {
         use crate::grid::{EAST_CLOSED, SOUTH_CLOSED};
         let len = cells.len();
@@ -98,6 +98,8 @@ impl UnionFind {
         let mut both = Vec::new();
         // A row's cells joined to both neighbours, written without a branch.
         let mut row_both = vec![0u32; width];
+        let mut up = vec![0u32; width];
+        let mut run_starts = vec![0u32; width];
         for start in (0..len).step_by(width) {
             let end = (start + width).min(len);
             let (done, rest) = parent.split_at_mut(start);
@@ -112,25 +114,47 @@ impl UnionFind {
                 joined_along_first_row(row, parents);
                 continue;
             }
-            // Column 0's west wall is the border: closed.
-            let mut west_open = false;
-            let mut west_parent = 0u32;
-            let mut joins = 0;
-            for (x, ((&byte, &north_byte), (&north_parent, parent))) in row
-                .iter()
+            // Each cell's parent if its west wall is closed: its north neighbour's, or itself;
+            // and where a run of cells joined west to east starts: at each cell whose west wall
+            // is closed (column 0's, the border, is). Loops of their own, so that the choices
+            // are vector blends: in the loop below, the compiler makes them branches, which
+            // the random walls would mispredict every other cell.
+            for (x, ((up, &north_byte), &north_parent)) in up
+                .iter_mut()
                 .zip(above_walls)
-                .zip(above_parents.iter().zip(parents.iter_mut()))
+                .zip(above_parents)
                 .enumerate()
             {
-                let north_open = north_byte & SOUTH_CLOSED == 0;
-                let (west_mask, north_mask) = (mask(west_open), mask(north_open));
                 let cell = (start + x) as u32;
-                let up = (north_parent & north_mask) | (cell & !north_mask);
-                west_parent = (west_parent & west_mask) | (up & !west_mask);
-                *parent = west_parent;
-                row_both[joins] = cell;
-                joins += usize::from(west_open & north_open);
-                west_open = byte & EAST_CLOSED == 0;
+                *up = if north_byte & SOUTH_CLOSED == 0 {
+                    north_parent
+                } else {
+                    cell
+                };
+            }
+            run_starts[0] = 0;
+            for (x, (mark, &west)) in run_starts[1..].iter_mut().zip(row).enumerate() {
+                *mark = if west & EAST_CLOSED == 0 {
+                    0
+                } else {
+                    x as u32 + 1
+                };
+            }
+            // Each cell takes the parent of its run's first cell, the last start so far.
+            let mut run_start = 0;
+            let mut joins = 0;
+            for (x, (((&north_byte, &mark), parent), west)) in above_walls
+                .iter()
+                .zip(&run_starts)
+                .zip(parents.iter_mut())
+                .zip(std::iter::once(&EAST_CLOSED).chain(row))
+                .enumerate()
+            {
+                run_start = run_start.max(mark);
+                *parent = up[run_start as usize];
+                let joined_both = (west & EAST_CLOSED == 0) & (north_byte & SOUTH_CLOSED == 0);
+                row_both[joins] = (start + x) as u32;
+                joins += usize::from(joined_both);
             }
             both.extend_from_slice(&row_both[..joins]);
         }
@@ -142,11 +166,6 @@ impl UnionFind {
             let (a, b) = (sets.find(cell), sets.find(cell - width as u32));
             let (low, high) = (a.min(b), a.max(b));
             sets.parent[high as usize] = low;
-        }
-        for cell in 0..len {
-            let root = sets.parent[sets.parent[cell] as usize];
-            sets.parent[cell] = root;
-            sets.rank[root as usize] |= u8::from(root as usize != cell);
         }
         sets
     }
@@ -293,10 +312,8 @@ mod tests {
                 }
                 assert_eq!(rebuilt.len(), len);
                 for x in 0..len as u32 {
-                    // Straight at the root, with a rank that bounds the height.
-                    let root = rebuilt.parent[x as usize];
-                    assert_eq!(rebuilt.parent[root as usize], root);
-                    assert!(root == x || rebuilt.rank[root as usize] >= 1);
+                    // Every parent before its child: no cycle.
+                    assert!(rebuilt.parent[x as usize] <= x);
                     for y in (0..len as u32).step_by(7) {
                         assert_eq!(rebuilt.equiv(x, y), joined.equiv(x, y), "{algorithm}");
                     }
