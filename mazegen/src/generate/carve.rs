@@ -145,6 +145,18 @@ pub(crate) fn slice_bytes<T>(items: &[T]) -> usize {
     std::mem::size_of_val(items)
 }
 
+/// The indices of the set bits of `words`, 64 a word, in order: the cells of a set kept a bit
+/// a cell in a replay checkpoint.
+pub(super) fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(word, &bits)| {
+        std::iter::successors((bits != 0).then_some(bits), |&b| {
+            let rest = b & (b - 1);
+            (rest != 0).then_some(rest)
+        })
+        .map(move |b| word * 64 + b.trailing_zeros() as usize)
+    })
+}
+
 // Cell arithmetic shared by the algorithms that move from cell to cell by row-major index (see
 // `grid::RowMajor`). A direction is a `Dir as u8` (north 0, east 1, south 2, west 3); the
 // opposite of `d` is `d ^ 2`.

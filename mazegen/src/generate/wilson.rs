@@ -22,7 +22,7 @@
 //! grid's, and which walk passed a cell before the current one changes nothing.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks};
+use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks, set_bits};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -343,25 +343,34 @@ impl WalkCheckpoint {
         if cursor.done || cursor.phase == Phase::Scanning {
             return WalkCheckpoint::None;
         }
-        let on_walk =
-            |i: usize| wilson.walk_of[i] == cursor.walk && wilson.scratch[i] & IN_TREE == 0;
+        // A bit a cell, 64 cells a word, in a loop the compiler vectorises: the checkpoint is
+        // taken while the live carving waits.
+        let on_walk: Vec<u64> = wilson
+            .walk_of
+            .chunks(64)
+            .zip(wilson.scratch.chunks(64))
+            .map(|(walks, scratch)| {
+                let cells = walks.iter().zip(scratch).enumerate();
+                cells.fold(0u64, |word, (bit, (&walk, &byte))| {
+                    let on = (walk == cursor.walk) & (byte & IN_TREE == 0);
+                    word | u64::from(on) << bit
+                })
+            })
+            .collect();
         let exit = |i: usize| (wilson.scratch[i] & EXIT) >> EXIT_SHIFT;
+        let count: usize = on_walk.iter().map(|w| w.count_ones() as usize).sum();
         let n = wilson.scratch.len();
-        let count = (0..n).filter(|&i| on_walk(i)).count();
         if count * 4 <= n.div_ceil(64) * 8 * 3 {
-            let cells = (0..n)
-                .filter(|&i| on_walk(i))
+            let cells = set_bits(&on_walk)
                 .map(|i| i as u32 | u32::from(exit(i)) << 30)
                 .collect();
             return WalkCheckpoint::Cells(cells);
         }
-        let mut on = vec![0u64; n.div_ceil(64)];
         let mut exits = vec![0u64; n.div_ceil(32)];
-        for i in (0..n).filter(|&i| on_walk(i)) {
-            on[i / 64] |= 1 << (i % 64);
+        for i in set_bits(&on_walk) {
             exits[i / 32] |= u64::from(exit(i)) << (2 * (i % 32));
         }
-        WalkCheckpoint::Bits { on_walk: on, exits }
+        WalkCheckpoint::Bits { on_walk, exits }
     }
 
     fn heap_bytes(&self) -> usize {
@@ -386,13 +395,8 @@ impl WalkCheckpoint {
                 }
             }
             WalkCheckpoint::Bits { on_walk, exits } => {
-                for (word, &bits) in on_walk.iter().enumerate() {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        let i = word * 64 + bits.trailing_zeros() as usize;
-                        put(i, ((exits[i / 32] >> (2 * (i % 32))) & 3) as u8);
-                        bits &= bits - 1;
-                    }
+                for i in set_bits(on_walk) {
+                    put(i, ((exits[i / 32] >> (2 * (i % 32))) & 3) as u8);
                 }
             }
         }

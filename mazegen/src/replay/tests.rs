@@ -10,11 +10,15 @@ fn options(algorithm: Algorithm, perfect: bool) -> MazeOptions {
         .perfect(perfect)
 }
 
-/// A budget of `checkpoints` checkpoints of this maze at its start, beside what they share.
+/// A budget of `checkpoints` checkpoints of this maze, beside what they share: of the bigger
+/// of one at its start and one halfway (a growing tree's active list grows).
 fn budget(options: &MazeOptions, checkpoints: u64) -> u64 {
-    let first = Generator::new(options.clone()).unwrap().checkpoint();
+    let mut generator = Generator::new(options.clone()).unwrap();
+    let first = generator.checkpoint();
+    generator.run_steps(total_steps(options) / 2);
+    let halfway = generator.checkpoint().heap_bytes();
     let shared = first.shared().map_or(0, |shared| shared.bytes as u64);
-    shared + checkpoints * first.heap_bytes() as u64
+    shared + checkpoints * first.heap_bytes().max(halfway) as u64
 }
 
 /// Everything the dashboard draws from a generator: the grid, the step, the head and each
