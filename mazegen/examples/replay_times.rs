@@ -1,6 +1,7 @@
 //! The worst scrub back of every algorithm at a size (default 2000x2000): the replay from the
 //! checkpoint before the longest gap to just before the next one. `cargo run --release
-//! --example replay_times -p mazegen [WIDTH HEIGHT]`.
+//! --example replay_times -p mazegen [WIDTH HEIGHT] [board]`: `board` for playable boards
+//! (braided) instead of perfect mazes.
 
 use std::time::Instant;
 
@@ -16,8 +17,12 @@ fn main() {
         *args.first().unwrap_or(&2000),
         *args.get(1).unwrap_or(&2000),
     );
+    let perfect = !std::env::args().any(|a| a == "board");
     for &algorithm in Algorithm::VARIANTS {
-        let options = MazeOptions::new(width, height).seed(7).algorithm(algorithm);
+        let options = MazeOptions::new(width, height)
+            .seed(7)
+            .algorithm(algorithm)
+            .perfect(perfect);
         let mut timeline = Timeline::new(options.clone()).unwrap();
         let mut live = Generator::new(options).unwrap();
         let started = Instant::now();

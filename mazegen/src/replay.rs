@@ -32,8 +32,8 @@ use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
 /// The default most bytes all the checkpoints of a timeline may take together.
 pub const CHECKPOINT_BUDGET: u64 = 64 << 20;
 
-/// The smallest number of steps between two checkpoints: closer than this, copying a
-/// checkpoint costs more than replaying the steps it would save.
+/// The smallest number of steps between two checkpoints (of the first phase's cost): closer
+/// than this, copying a checkpoint costs more than replaying the steps it would save.
 pub const MIN_INTERVAL: u64 = 4096;
 
 /// Replays the carving of one maze to any step.
@@ -42,8 +42,13 @@ pub struct Timeline {
     options: MazeOptions,
     /// Generators at increasing steps, all after step 0 (which is rebuilt from the options).
     checkpoints: Vec<Checkpoint>,
-    /// Steps wanted between one checkpoint and the next.
+    /// How long a replay from one checkpoint to the next should take, in the units of
+    /// [`Generator::step_cost`] (roughly nanoseconds): the steps between two checkpoints are
+    /// this over the cost of the steps being taken, so a board's braiding, ten times slower a
+    /// step than the backtracker's carving, gets checkpoints ten times as close.
     interval: u64,
+    /// The cost of a step of the first phase, for [`Timeline::with_interval`]'s steps.
+    unit: u64,
     /// The most bytes the checkpoints may take together.
     budget: u64,
     /// How many checkpoints of the first one's size fit in the budget; 0 when not even one
@@ -69,31 +74,36 @@ impl Timeline {
     /// what a caller that has made the generator already uses, rather than making one more.
     pub fn of(start: &Generator, budget: u64) -> Timeline {
         let options = start.options().clone();
-        let first = start.checkpoint();
-        let one = first.heap_bytes().max(1) as u64;
-        let shared = first.shared().map_or(0, |shared| shared.bytes as u64);
-        let capacity = usize::try_from(budget.saturating_sub(shared) / one).unwrap_or(usize::MAX);
-        // Spread the checkpoints over the expected carving; braiding looks at each cell once.
-        let mut expected = start.estimated_carving_steps();
-        if !options.perfect {
-            expected += start.open_cells();
-        }
-        let interval = (expected / (capacity as u64 + 1)).max(MIN_INTERVAL);
+        // The walls alone, a quarter byte a cell, may be over the budget (at 20000x20000):
+        // then no checkpoint fits, and none is made to find that out.
+        let walls = start.grid().cell_count().div_ceil(4) as u64;
+        let capacity = if walls > budget {
+            0
+        } else {
+            let first = start.checkpoint();
+            let one = first.heap_bytes().max(1) as u64;
+            let shared = first.shared().map_or(0, |shared| shared.bytes as u64);
+            usize::try_from(budget.saturating_sub(shared) / one).unwrap_or(usize::MAX)
+        };
+        // Spread the checkpoints over the expected time of the carving and braiding.
+        let unit = start.step_cost();
+        let interval = (start.estimated_cost() / (capacity as u64 + 1)).max(MIN_INTERVAL * unit);
         Timeline {
             options,
             checkpoints: Vec::new(),
             interval,
+            unit,
             budget,
             capacity,
             total: None,
         }
     }
 
-    /// The same timeline with checkpoints about `interval` steps apart (at least one), until
-    /// the budget fills: for tests on small mazes, whose whole carving is shorter than
-    /// [`MIN_INTERVAL`].
+    /// The same timeline with checkpoints about `interval` steps of the first phase apart (at
+    /// least one), until the budget fills: for tests on small mazes, whose whole carving is
+    /// shorter than [`MIN_INTERVAL`].
     pub fn with_interval(mut self, interval: u64) -> Timeline {
-        self.interval = interval.max(1);
+        self.interval = interval.max(1) * self.unit;
         self
     }
 
@@ -137,7 +147,7 @@ impl Timeline {
         if generator.is_done() {
             self.total = Some(generator.steps());
         }
-        if generator.steps() >= self.next_checkpoint() {
+        if generator.steps() >= self.next_checkpoint(generator) {
             self.keep(generator);
         }
     }
@@ -159,34 +169,37 @@ impl Timeline {
             Some(at) => self.checkpoints[at].restore(),
             None => Generator::new(self.options.clone()).expect("checked when made"),
         };
-        // Past the last checkpoint, stop at each place one is due.
+        // Past the last checkpoint, stop at each place one is due, and where the kind of step
+        // changes: how far the next one is depends on the cost of the steps.
         let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
         while generator.steps() < step {
-            let due = self.next_checkpoint();
-            let stop = if generator.steps() >= last && due > generator.steps() {
-                due.min(step)
+            let at = generator.steps();
+            if at >= last {
+                let due = self.next_checkpoint(&generator);
+                let stop = if due > at { due.min(step) } else { step };
+                generator.run_steps_of_one_kind(stop - at);
             } else {
-                step
-            };
-            generator.run_steps(stop - generator.steps());
+                generator.run_steps(step - at);
+            }
             if generator.is_done() {
                 self.total = Some(generator.steps());
                 break;
             }
-            if generator.steps() >= last && generator.steps() >= self.next_checkpoint() {
+            if generator.steps() >= last && generator.steps() >= self.next_checkpoint(&generator) {
                 self.keep(&generator);
             }
         }
         generator
     }
 
-    /// The step from which the next checkpoint may be kept.
-    fn next_checkpoint(&self) -> u64 {
+    /// The step from which the next checkpoint may be kept, `generator` taking the steps up
+    /// to it.
+    fn next_checkpoint(&self, generator: &Generator) -> u64 {
         if self.capacity == 0 {
             return u64::MAX;
         }
         let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
-        last.saturating_add(self.interval)
+        last.saturating_add((self.interval / generator.step_cost().max(1)).max(1))
     }
 
     /// Keeps `generator` as the last checkpoint, first dropping every other one (and doubling
@@ -209,8 +222,7 @@ impl Timeline {
             self.interval = self.interval.saturating_mul(2);
             thinned = true;
         }
-        let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
-        if thinned && generator.steps() < last.saturating_add(self.interval) {
+        if thinned && generator.steps() < self.next_checkpoint(generator) {
             return;
         }
         self.checkpoints.push(checkpoint);

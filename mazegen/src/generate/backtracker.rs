@@ -189,6 +189,10 @@ impl Carve for Backtracker {
     }
 
     /// Each cell is stepped into once and backed out of once.
+    fn step_cost(&self) -> u64 {
+        10
+    }
+
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
     }

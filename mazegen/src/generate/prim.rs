@@ -128,6 +128,10 @@ impl Carve for Prim {
     }
 
     /// One cell joins per step.
+    fn step_cost(&self) -> u64 {
+        45
+    }
+
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         open_cells
     }

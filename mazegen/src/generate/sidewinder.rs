@@ -138,6 +138,10 @@ impl Carve for Sidewinder {
     }
 
     /// One step per cell.
+    fn step_cost(&self) -> u64 {
+        10
+    }
+
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         open_cells
     }

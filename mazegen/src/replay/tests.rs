@@ -192,3 +192,42 @@ fn shared_state_is_counted_once_and_kept_within_the_budget() {
     replayed.run();
     assert_eq!(replayed.grid(), &Generator::generate(options).unwrap());
 }
+
+#[test]
+fn checkpoints_are_spaced_by_the_cost_of_the_steps() {
+    // A board: the backtracker's carving steps are cheap, braiding's opening steps dear, so
+    // checkpoints come several times closer in steps once dead ends are being opened.
+    let options = options(Algorithm::Backtracker, false);
+    let mut carving = Generator::new(options.clone()).unwrap();
+    while !carving.is_braiding() {
+        carving.step();
+    }
+    let carved = carving.steps();
+    let mut timeline = Timeline::with_budget(options.clone(), u64::MAX)
+        .unwrap()
+        .with_interval(carved / 10);
+    let mut live = Generator::new(options.clone()).unwrap();
+    while !live.is_done() {
+        live.run_steps(7);
+        timeline.observe(&live);
+    }
+    let steps: Vec<u64> = timeline.checkpoint_steps().collect();
+    let gaps = |from: u64, to: u64| {
+        let inside: Vec<u64> = steps
+            .windows(2)
+            .filter(|w| w[0] >= from && w[1] <= to)
+            .map(|w| w[1] - w[0])
+            .collect();
+        inside.iter().sum::<u64>() / inside.len().max(1) as u64
+    };
+    let (in_carving, opening) = (gaps(0, carved), gaps(carved + 2 * 60 * 45, u64::MAX));
+    assert!(in_carving >= carved / 11, "{steps:?}");
+    assert!(
+        opening * 5 < in_carving,
+        "{in_carving} then {opening}: {steps:?}"
+    );
+    // Replays from them are still the live carving.
+    let mut replayed = timeline.generator_at(live.steps() - 5);
+    replayed.run();
+    assert_eq!(replayed.grid(), live.grid());
+}
