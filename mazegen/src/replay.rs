@@ -9,23 +9,27 @@
 //!
 //! Checkpoints are taken as the generator passes them, either the caller's own (a dashboard
 //! animating the carving shows each frame's generator to [`Timeline::observe`]) or the
-//! timeline's while it replays. When the budget is full, every other checkpoint is dropped and
-//! the spacing doubles, so they stay spread over the whole carving however long it turns out
-//! to be.
+//! timeline's while it replays. They are spaced by the time their steps take to replay
+//! ([`Generator::step_cost`]), not by their number: a board's braiding steps cost ten times
+//! the backtracker's carving steps, and get checkpoints ten times closer. When the budget is
+//! full, every other checkpoint is dropped and the spacing doubles, so they stay spread over
+//! the whole carving however long it turns out to be.
 //!
 //! A checkpoint is not a whole generator but what one needs to carry on exactly as it would
-//! (see [`Generator::checkpoint`](crate::generate::Generator)): the grid's walls at two bits a
-//! cell, and the algorithm's state less what the grid determines, which a restore rebuilds in
-//! one pass. Most algorithms keep their state whole (the backtracker's byte a cell, say); the
-//! ones whose state is big keep about nothing beside the walls (Kruskal's union-find and
-//! Aldous-Broder's and Wilson's marks are the grid's; Wilson keeps the current walk). State that
-//! never changes after the start, Kruskal's shuffled wall list, is shared between the live
-//! generator and its checkpoints rather than copied, and counted once in the budget: the
-//! checkpoints keep it alive after the live generator is gone. So at 2000x2000 a checkpoint
-//! is about one megabyte for most algorithms (five for the backtracker's), dozens fit in the
-//! budget, and a scrub back replays a few hundred thousand steps at most; at 20000x20000 a
-//! few fit, and beyond that none (and Kruskal's list alone may be over the budget): a replay
-//! then starts from the beginning, slower but within the same memory.
+//! (see `Generator::checkpoint`): the grid's walls at two bits a cell, and the algorithm's
+//! state less what the grid determines, which a restore rebuilds in one pass. Most algorithms
+//! keep their state whole (the backtracker's byte a cell, say); the ones whose state is big
+//! keep little beside the walls (Kruskal's union-find and Aldous-Broder's, Wilson's,
+//! hunt-and-kill's and the growing trees' marks are the grid's; Wilson keeps the current walk,
+//! hunt-and-kill a bit a cell for its hunt and its walk, a growing tree its active list).
+//! State that never changes once made, Kruskal's shuffled wall list and braiding's shuffled
+//! dead ends, is shared between the live generator and its checkpoints rather than copied, and
+//! counted once in the budget: the checkpoints keep it alive after the live generator is gone.
+//! So at 2000x2000 a checkpoint is one to five megabytes, dozens fit in the budget, and a
+//! scrub back replays a few hundred thousand steps at most. At 10000x10000 the walls alone are
+//! 25 MB, so two fit at most; from about 16000x16000 none does (nor, for Kruskal, from about
+//! 2900x2900, where its list alone, 8 bytes a cell, fills the budget): a replay then starts
+//! from the beginning, slower but within the same memory.
 
 use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
 

@@ -338,7 +338,8 @@ enum WalkCheckpoint {
     None,
     /// Each cell as `index | exit << 30` (fewer than 2^30 cells, see `grid::MAX_CELLS`).
     Cells(Vec<u32>),
-    /// A bit a cell for whether it is on the walk, and two for its exit.
+    /// A bit a cell for whether it is on the walk, and the walk's exits, two bits each, in
+    /// the order of its cells.
     Bits { on_walk: Vec<u64>, exits: Vec<u64> },
 }
 
@@ -365,15 +366,15 @@ impl WalkCheckpoint {
         let exit = |i: usize| (wilson.scratch[i] & EXIT) >> EXIT_SHIFT;
         let count: usize = on_walk.iter().map(|w| w.count_ones() as usize).sum();
         let n = wilson.scratch.len();
-        if count * 4 <= n.div_ceil(64) * 8 * 3 {
+        if count * 4 <= n.div_ceil(64) * 8 + count.div_ceil(32) * 8 {
             let cells = set_bits(&on_walk)
                 .map(|i| i as u32 | u32::from(exit(i)) << 30)
                 .collect();
             return WalkCheckpoint::Cells(cells);
         }
-        let mut exits = vec![0u64; n.div_ceil(32)];
-        for i in set_bits(&on_walk) {
-            exits[i / 32] |= u64::from(exit(i)) << (2 * (i % 32));
+        let mut exits = vec![0u64; count.div_ceil(32)];
+        for (k, i) in set_bits(&on_walk).enumerate() {
+            exits[k / 32] |= u64::from(exit(i)) << (2 * (k % 32));
         }
         WalkCheckpoint::Bits { on_walk, exits }
     }
@@ -400,8 +401,8 @@ impl WalkCheckpoint {
                 }
             }
             WalkCheckpoint::Bits { on_walk, exits } => {
-                for i in set_bits(on_walk) {
-                    put(i, ((exits[i / 32] >> (2 * (i % 32))) & 3) as u8);
+                for (k, i) in set_bits(on_walk).enumerate() {
+                    put(i, ((exits[k / 32] >> (2 * (k % 32))) & 3) as u8);
                 }
             }
         }
