@@ -102,18 +102,14 @@ impl UnionFind {
         let mut run_starts = vec![0u32; width];
         for start in (0..len).step_by(width) {
             let end = (start + width).min(len);
-            let (done, rest) = parent.split_at_mut(start);
-            // The first row has no north neighbours: its own parents stand in, all discarded.
-            let (above_walls, above_parents) = match start.checked_sub(width) {
-                Some(north) => (&cells[north..north + end - start], &done[north..]),
-                None => (&[SOUTH_CLOSED; 0][..], &done[..]),
-            };
             let row = &cells[start..end];
+            let (done, rest) = parent.split_at_mut(start);
             let parents = &mut rest[..end - start];
-            if start == 0 {
+            let Some(north) = start.checked_sub(width) else {
                 joined_along_first_row(row, parents);
                 continue;
-            }
+            };
+            let (above_walls, above_parents) = (&cells[north..north + end - start], &done[north..]);
             // Each cell's parent if its west wall is closed: its north neighbour's, or itself;
             // and where a run of cells joined west to east starts: at each cell whose west wall
             // is closed (column 0's, the border, is). Loops of their own, so that the choices
@@ -143,7 +139,7 @@ impl UnionFind {
             // Each cell takes the parent of its run's first cell, the last start so far.
             let mut run_start = 0;
             let mut joins = 0;
-            for (x, (((&north_byte, &mark), parent), west)) in above_walls
+            for (x, (((&north_byte, &mark), parent), &west_byte)) in above_walls
                 .iter()
                 .zip(&run_starts)
                 .zip(parents.iter_mut())
@@ -152,7 +148,7 @@ impl UnionFind {
             {
                 run_start = run_start.max(mark);
                 *parent = up[run_start as usize];
-                let joined_both = (west & EAST_CLOSED == 0) & (north_byte & SOUTH_CLOSED == 0);
+                let joined_both = (west_byte & EAST_CLOSED == 0) & (north_byte & SOUTH_CLOSED == 0);
                 row_both[joins] = (start + x) as u32;
                 joins += usize::from(joined_both);
             }
