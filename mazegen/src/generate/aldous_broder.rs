@@ -169,13 +169,13 @@ impl Carve for AldousBroder {
         }
     }
 
-    /// The cover time: measured at roughly `log2(cells)² / 5` moves per cell on square mazes
-    /// (about 50 at 100x100, 80 at 2000x2000).
     /// A walk move over cells mostly in the maze already.
     fn step_cost(&self) -> u64 {
         5
     }
 
+    /// The cover time: measured at roughly `log2(cells)² / 5` moves per cell on square mazes
+    /// (about 50 at 100x100, 80 at 2000x2000).
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         let log2 = u64::from(open_cells.max(2).ilog2());
         open_cells * (log2 * log2 / 5).max(4)

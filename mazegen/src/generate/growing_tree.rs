@@ -221,7 +221,6 @@ impl Carve for GrowingTree {
         }
     }
 
-    /// Each cell is carved into once and retired once.
     /// Taking the newest cell follows the last carve, in the cache; a random one does not.
     fn step_cost(&self) -> u64 {
         match self.mode {
@@ -231,6 +230,7 @@ impl Carve for GrowingTree {
         }
     }
 
+    /// Each cell is carved into once and retired once.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
     }

@@ -283,11 +283,11 @@ impl Carve for HuntAndKill {
         }
     }
 
-    /// Each cell is carved once and passed by the hunt at most once.
     fn step_cost(&self) -> u64 {
         20
     }
 
+    /// Each cell is carved once and passed by the hunt at most once.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
     }

@@ -166,12 +166,12 @@ impl Carve for Kruskal {
         }
     }
 
-    /// About two walls per cell, nearly all examined before the last join.
     /// A find through the union-find, a cache miss or two.
     fn step_cost(&self) -> u64 {
         40
     }
 
+    /// About two walls per cell, nearly all examined before the last join.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
     }

@@ -143,11 +143,11 @@ impl Carve for Prim {
         }
     }
 
-    /// One cell joins per step.
     fn step_cost(&self) -> u64 {
         45
     }
 
+    /// One cell joins per step.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         open_cells
     }

@@ -305,14 +305,14 @@ impl Carve for Wilson {
         }
     }
 
-    /// Mostly walk moves: measured at 8 to 30 steps per cell on square mazes (8 at 100x100,
-    /// 13 to 38 at 2000x2000, 30 for a 25x20 whose first walk had to find a single cell),
-    /// varying a lot between seeds; `log2(cells)` per cell is within a factor of four.
     /// A walk move, most of the steps.
     fn step_cost(&self) -> u64 {
         7
     }
 
+    /// Mostly walk moves: measured at 8 to 30 steps per cell on square mazes (8 at 100x100,
+    /// 13 to 38 at 2000x2000, 30 for a 25x20 whose first walk had to find a single cell),
+    /// varying a lot between seeds; `log2(cells)` per cell is within a factor of four.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         let log2 = u64::from(open_cells.max(2).ilog2());
         open_cells * log2.max(4)
