@@ -101,3 +101,33 @@ fn the_big_carvers_checkpoints_are_a_fraction_of_a_clone() {
         );
     }
 }
+
+#[test]
+fn tiny_and_narrow_mazes_restore_too() {
+    for &algorithm in Algorithm::ALL {
+        for (width, height) in [(2, 2), (3, 7), (9, 2), (2, 11)] {
+            for perfect in [true, false] {
+                let options = MazeOptions::new(width, height)
+                    .seed(4)
+                    .algorithm(algorithm)
+                    .perfect(perfect);
+                let expected = Generator::generate(options.clone()).unwrap();
+                let mut live = Generator::new(options).unwrap();
+                loop {
+                    let restored = live.checkpoint().restore();
+                    assert_eq!(
+                        snapshot(&restored),
+                        snapshot(&live),
+                        "{algorithm} {width}x{height}"
+                    );
+                    let mut rest = restored;
+                    rest.run();
+                    assert_eq!(rest.grid(), &expected, "{algorithm} {width}x{height}");
+                    if live.step() == crate::GenEvent::Done {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
