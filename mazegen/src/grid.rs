@@ -7,10 +7,12 @@
 
 mod courtyard;
 mod index;
+mod packed;
 mod stamp;
 
 pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
 pub(crate) use index::RowMajor;
+pub(crate) use packed::PackedWalls;
 pub use stamp::{
     STAMP_GAP_COLUMN, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
     centre_cell,

@@ -1,30 +1,43 @@
 //! Replay: any moment of a maze's carving, recomputed on demand.
 //!
 //! A [`Generator`] is a deterministic step machine, so the state after `k` steps is a function
-//! of its options and `k` alone. A [`Timeline`] answers "the generator at step `k`" by cloning
-//! the nearest checkpoint at or before `k` (a whole generator: grid, algorithm state, random
-//! generator) and stepping forward from it. Storing every frame instead would grow with the
-//! number of steps (gigabytes at 2000x2000); the checkpoints here never take more than their
-//! byte budget, [`CHECKPOINT_BUDGET`] by default, whatever the maze's size or the number of
-//! steps.
+//! of its options and `k` alone. A [`Timeline`] answers "the generator at step `k`" by
+//! restoring the nearest checkpoint at or before `k` and stepping forward from it. Storing
+//! every frame instead would grow with the number of steps (gigabytes at 2000x2000); the
+//! checkpoints here never take more than their byte budget, [`CHECKPOINT_BUDGET`] by default,
+//! whatever the maze's size or the number of steps.
 //!
 //! Checkpoints are taken as the generator passes them, either the caller's own (a dashboard
 //! animating the carving shows each frame's generator to [`Timeline::observe`]) or the
-//! timeline's while it replays. When the budget is full, every other checkpoint is dropped and
-//! the spacing doubles, so they stay spread over the whole carving however long it turns out
-//! to be. A checkpoint is counted at the bytes its clone allocates
-//! ([`Generator::heap_bytes`]: the grid's byte a cell and the algorithm's own state, from about
-//! one byte a cell for the backtracker to thirteen for Kruskal), so at 2000x2000 the budget
-//! holds several checkpoints of most algorithms, one of Kruskal's, and at 20000x20000 none: a
-//! replay then starts from the beginning, slower but within the same memory.
+//! timeline's while it replays. They are spaced by the time their steps take to replay
+//! ([`Generator::step_cost`]), not by their number: a board's braiding steps cost ten times
+//! the backtracker's carving steps, and get checkpoints ten times closer. When the budget is
+//! full, every other checkpoint is dropped and the spacing doubles, so they stay spread over
+//! the whole carving however long it turns out to be.
+//!
+//! A checkpoint is not a whole generator but what one needs to carry on exactly as it would
+//! (see `Generator::checkpoint`): the grid's walls at two bits a cell, and the algorithm's
+//! state less what the grid determines, which a restore rebuilds in one pass. Most algorithms
+//! keep their state whole (the backtracker's byte a cell, say); the ones whose state is big
+//! keep little beside the walls (Kruskal's union-find and Aldous-Broder's, Wilson's,
+//! hunt-and-kill's and the growing trees' marks are the grid's; Wilson keeps the current walk,
+//! hunt-and-kill a bit a cell for its hunt and its walk, a growing tree its active list).
+//! State that never changes once made, Kruskal's shuffled wall list and braiding's shuffled
+//! dead ends, is shared between the live generator and its checkpoints rather than copied, and
+//! counted once in the budget: the checkpoints keep it alive after the live generator is gone.
+//! So at 2000x2000 a checkpoint is one to five megabytes, dozens fit in the budget, and a
+//! scrub back replays a few hundred thousand steps at most. At 10000x10000 the walls alone are
+//! 25 MB, so two fit at most; from about 16000x16000 none does (nor, for Kruskal, from about
+//! 2900x2900, where its list alone, 8 bytes a cell, fills the budget): a replay then starts
+//! from the beginning, slower but within the same memory.
 
-use crate::generate::{GenError, Generator, MazeOptions};
+use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
 
 /// The default most bytes all the checkpoints of a timeline may take together.
 pub const CHECKPOINT_BUDGET: u64 = 64 << 20;
 
-/// The smallest number of steps between two checkpoints: closer than this, copying a
-/// checkpoint costs more than replaying the steps it would save.
+/// The smallest number of steps between two checkpoints (of the first phase's cost): closer
+/// than this, copying a checkpoint costs more than replaying the steps it would save.
 pub const MIN_INTERVAL: u64 = 4096;
 
 /// Replays the carving of one maze to any step.
@@ -32,9 +45,14 @@ pub const MIN_INTERVAL: u64 = 4096;
 pub struct Timeline {
     options: MazeOptions,
     /// Generators at increasing steps, all after step 0 (which is rebuilt from the options).
-    checkpoints: Vec<Generator>,
-    /// Steps wanted between one checkpoint and the next.
+    checkpoints: Vec<Checkpoint>,
+    /// How long a replay from one checkpoint to the next should take, in the units of
+    /// [`Generator::step_cost`] (roughly nanoseconds): the steps between two checkpoints are
+    /// this over the cost of the steps being taken, so a board's braiding, ten times slower a
+    /// step than the backtracker's carving, gets checkpoints ten times as close.
     interval: u64,
+    /// The cost of a step of the first phase, for [`Timeline::with_interval`]'s steps.
+    unit: u64,
     /// The most bytes the checkpoints may take together.
     budget: u64,
     /// How many checkpoints of the first one's size fit in the budget; 0 when not even one
@@ -60,29 +78,36 @@ impl Timeline {
     /// what a caller that has made the generator already uses, rather than making one more.
     pub fn of(start: &Generator, budget: u64) -> Timeline {
         let options = start.options().clone();
-        let one = start.heap_bytes().max(1) as u64;
-        let capacity = usize::try_from(budget / one).unwrap_or(usize::MAX);
-        // Spread the checkpoints over the expected carving; braiding looks at each cell once.
-        let mut expected = start.estimated_carving_steps();
-        if !options.perfect {
-            expected += start.open_cells();
-        }
-        let interval = (expected / (capacity as u64 + 1)).max(MIN_INTERVAL);
+        // The walls alone, a quarter byte a cell, may be over the budget (at 20000x20000):
+        // then no checkpoint fits, and none is made to find that out.
+        let walls = start.grid().cell_count().div_ceil(4) as u64;
+        let capacity = if walls > budget {
+            0
+        } else {
+            let first = start.checkpoint();
+            let one = first.heap_bytes().max(1) as u64;
+            let shared = first.shared().map_or(0, |shared| shared.bytes as u64);
+            usize::try_from(budget.saturating_sub(shared) / one).unwrap_or(usize::MAX)
+        };
+        // Spread the checkpoints over the expected time of the carving and braiding.
+        let unit = start.step_cost();
+        let interval = (start.estimated_cost() / (capacity as u64 + 1)).max(MIN_INTERVAL * unit);
         Timeline {
             options,
             checkpoints: Vec::new(),
             interval,
+            unit,
             budget,
             capacity,
             total: None,
         }
     }
 
-    /// The same timeline with checkpoints about `interval` steps apart (at least one), until
-    /// the budget fills: for tests on small mazes, whose whole carving is shorter than
-    /// [`MIN_INTERVAL`].
+    /// The same timeline with checkpoints about `interval` steps of the first phase apart (at
+    /// least one), until the budget fills: for tests on small mazes, whose whole carving is
+    /// shorter than [`MIN_INTERVAL`].
     pub fn with_interval(mut self, interval: u64) -> Timeline {
-        self.interval = interval.max(1);
+        self.interval = interval.max(1) * self.unit;
         self
     }
 
@@ -101,19 +126,21 @@ impl Timeline {
         self.checkpoints.len()
     }
 
-    /// How many checkpoints of the first one's size the budget holds at this maze's size.
+    /// How many checkpoints of the first one's size the budget holds at this maze's size
+    /// (beside the state they share).
     pub fn capacity(&self) -> usize {
         self.capacity
     }
 
-    /// The bytes the checkpoints hold now; never more than the budget.
+    /// The bytes the checkpoints hold now, the state they share counted once; never more
+    /// than the budget.
     pub fn checkpoint_bytes(&self) -> u64 {
-        self.checkpoints.iter().map(|g| g.heap_bytes() as u64).sum()
+        bytes_of(&self.checkpoints, None)
     }
 
     /// The steps at which checkpoints are kept, in order.
     pub fn checkpoint_steps(&self) -> impl Iterator<Item = u64> + '_ {
-        self.checkpoints.iter().map(Generator::steps)
+        self.checkpoints.iter().map(Checkpoint::steps)
     }
 
     /// Takes note of `generator`, a generator of this timeline's maze at any step: keeps a
@@ -124,7 +151,7 @@ impl Timeline {
         if generator.is_done() {
             self.total = Some(generator.steps());
         }
-        if generator.steps() >= self.next_checkpoint() {
+        if generator.steps() >= self.next_checkpoint(generator) {
             self.keep(generator);
         }
     }
@@ -133,56 +160,59 @@ impl Timeline {
     /// checkpoint at or before it, or from the start.
     pub fn replay_steps(&self, step: u64) -> u64 {
         let step = self.total.map_or(step, |total| step.min(total));
-        let nearest = self.checkpoints.iter().rev().find(|g| g.steps() <= step);
-        step - nearest.map_or(0, Generator::steps)
+        let nearest = self.checkpoints.iter().rev().find(|c| c.steps() <= step);
+        step - nearest.map_or(0, Checkpoint::steps)
     }
 
-    /// The generator after `step` steps (or when done, if the carving is shorter): cloned from
-    /// the nearest checkpoint and stepped forward, keeping checkpoints on the way.
+    /// The generator after `step` steps (or when done, if the carving is shorter): restored
+    /// from the nearest checkpoint and stepped forward, keeping checkpoints on the way.
     pub fn generator_at(&mut self, step: u64) -> Generator {
         let step = self.total.map_or(step, |total| step.min(total));
-        let nearest = self.checkpoints.iter().rposition(|g| g.steps() <= step);
+        let nearest = self.checkpoints.iter().rposition(|c| c.steps() <= step);
         let mut generator = match nearest {
-            Some(at) => self.checkpoints[at].clone(),
+            Some(at) => self.checkpoints[at].restore(),
             None => Generator::new(self.options.clone()).expect("checked when made"),
         };
-        // Past the last checkpoint, stop at each place one is due.
-        let last = self.checkpoints.last().map_or(0, Generator::steps);
+        // Past the last checkpoint, stop at each place one is due, and where the kind of step
+        // changes: how far the next one is depends on the cost of the steps.
+        let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
         while generator.steps() < step {
-            let due = self.next_checkpoint();
-            let stop = if generator.steps() >= last && due > generator.steps() {
-                due.min(step)
+            let at = generator.steps();
+            if at >= last {
+                let due = self.next_checkpoint(&generator);
+                let stop = if due > at { due.min(step) } else { step };
+                generator.run_steps_of_one_kind(stop - at);
             } else {
-                step
-            };
-            generator.run_steps(stop - generator.steps());
+                generator.run_steps(step - at);
+            }
             if generator.is_done() {
                 self.total = Some(generator.steps());
                 break;
             }
-            if generator.steps() >= last && generator.steps() >= self.next_checkpoint() {
+            if generator.steps() >= last && generator.steps() >= self.next_checkpoint(&generator) {
                 self.keep(&generator);
             }
         }
         generator
     }
 
-    /// The step from which the next checkpoint may be kept.
-    fn next_checkpoint(&self) -> u64 {
+    /// The step from which the next checkpoint may be kept, `generator` taking the steps up
+    /// to it.
+    fn next_checkpoint(&self, generator: &Generator) -> u64 {
         if self.capacity == 0 {
             return u64::MAX;
         }
-        let last = self.checkpoints.last().map_or(0, Generator::steps);
-        last.saturating_add(self.interval)
+        let last = self.checkpoints.last().map_or(0, Checkpoint::steps);
+        last.saturating_add((self.interval / generator.step_cost().max(1)).max(1))
     }
 
     /// Keeps `generator` as the last checkpoint, first dropping every other one (and doubling
     /// the spacing) until it fits in the budget. One too big for what the last checkpoint
     /// leaves (a board's braiding state can be bigger than its carving's) is not kept.
     fn keep(&mut self, generator: &Generator) {
-        let size = generator.heap_bytes() as u64;
+        let checkpoint = generator.checkpoint();
         let mut thinned = false;
-        while self.checkpoint_bytes() + size > self.budget {
+        while bytes_of(&self.checkpoints, Some(&checkpoint)) > self.budget {
             if self.checkpoints.len() <= 1 {
                 // Not kept: wait longer for the next one, rather than look again each frame.
                 self.interval = self.interval.saturating_mul(2);
@@ -196,12 +226,25 @@ impl Timeline {
             self.interval = self.interval.saturating_mul(2);
             thinned = true;
         }
-        let last = self.checkpoints.last().map_or(0, Generator::steps);
-        if thinned && generator.steps() < last.saturating_add(self.interval) {
+        if thinned && generator.steps() < self.next_checkpoint(generator) {
             return;
         }
-        self.checkpoints.push(generator.clone());
+        self.checkpoints.push(checkpoint);
     }
+}
+
+/// The bytes `checkpoints` and `more` hold, the state they share counted once.
+fn bytes_of(checkpoints: &[Checkpoint], more: Option<&Checkpoint>) -> u64 {
+    let mut shared: Vec<Shared> = Vec::new();
+    let mut bytes = 0;
+    for checkpoint in checkpoints.iter().chain(more) {
+        bytes += checkpoint.heap_bytes() as u64;
+        if let Some(one) = checkpoint.shared().filter(|one| !shared.contains(one)) {
+            bytes += one.bytes as u64;
+            shared.push(one);
+        }
+    }
+    bytes
 }
 
 #[cfg(test)]

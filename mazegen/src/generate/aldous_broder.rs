@@ -9,10 +9,12 @@
 //! cells already in the maze, so a move is kept cheap (see [`DirBits`]). On a long
 //! corridor-like maze the cover time grows with the square of the length.
 //!
-//! Memory: one scratch byte per cell (its moves and whether it is in the maze).
+//! Memory: one scratch byte per cell (its moves and whether it is in the maze). A replay
+//! checkpoint keeps only the walk: a cell is in the maze once it has an open wall (or is the
+//! start or in the courtyard), so a restore rebuilds the scratch from the grid.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, DirBits, first_cells, move_masks};
+use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -28,6 +30,8 @@ pub struct AldousBroder {
     rows: RowMajor,
     offsets: [isize; 4],
     walker: Walker,
+    /// The start cell's index: in the maze from the start, with no open wall yet.
+    start: usize,
 }
 
 /// The walk's state, kept apart from the scratch so a run can hold it in registers.
@@ -63,6 +67,7 @@ impl AldousBroder {
                 // A start with no way out (impossible with the 42's shape) ends the run.
                 done: visited >= open_cells || scratch[head] & MOVES == 0,
             },
+            start: head,
             scratch,
         }
     }
@@ -95,6 +100,14 @@ fn walk(
 impl Carve for AldousBroder {
     fn heap_bytes(&self) -> usize {
         slice_bytes(&self.scratch)
+    }
+
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        Box::new(AldousBroderCheckpoint {
+            rows: self.rows,
+            walker: self.walker,
+            start: self.start,
+        })
     }
 
     /// One move of the walk.
@@ -156,11 +169,45 @@ impl Carve for AldousBroder {
         }
     }
 
+    /// A walk move over cells mostly in the maze already.
+    fn step_cost(&self) -> u64 {
+        5
+    }
+
     /// The cover time: measured at roughly `log2(cells)² / 5` moves per cell on square mazes
     /// (about 50 at 100x100, 80 at 2000x2000).
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         let log2 = u64::from(open_cells.max(2).ilog2());
         open_cells * (log2 * log2 / 5).max(4)
+    }
+}
+
+/// A checkpoint of the walk; the scratch is the grid's.
+#[derive(Debug)]
+struct AldousBroderCheckpoint {
+    rows: RowMajor,
+    walker: Walker,
+    start: usize,
+}
+
+impl CarveCheckpoint for AldousBroderCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let mut scratch = move_masks(grid);
+        self.rows.mark_open_cells(grid.raw(), &mut scratch, IN_MAZE);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            scratch[i] |= IN_MAZE;
+        }
+        Box::new(AldousBroder {
+            scratch,
+            rows: self.rows,
+            offsets: self.rows.offsets(),
+            walker: self.walker,
+            start: self.start,
+        })
     }
 }
 

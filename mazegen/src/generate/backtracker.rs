@@ -188,6 +188,10 @@ impl Carve for Backtracker {
         self.cursor.visited
     }
 
+    fn step_cost(&self) -> u64 {
+        10
+    }
+
     /// Each cell is stepped into once and backed out of once.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells

@@ -6,7 +6,10 @@
 //! (a low BRAID), more dead ends are opened regardless of BRAID, and as a last resort any wall
 //! that is safe to open.
 
+use std::sync::Arc;
+
 use super::GenEvent;
+use super::carve::Shared;
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
 use crate::rng::{MazeRng, probability_numerator};
@@ -32,7 +35,9 @@ enum Pass {
 
 #[derive(Clone, Debug)]
 pub struct Braider {
-    dead_ends: Vec<u32>,
+    /// Never changed once shuffled, so shared with the replay checkpoints (a change before
+    /// that copies it if one holds it).
+    dead_ends: Arc<Vec<u32>>,
     kept: Vec<u32>,
     next: usize,
     pass: Pass,
@@ -49,11 +54,25 @@ impl Braider {
         super::carve::slice_bytes(&self.dead_ends) + super::carve::slice_bytes(&self.kept)
     }
 
+    /// The bytes a replay checkpoint of it holds alone: the dead ends kept for later (the list
+    /// of dead ends is shared, see [`Braider::shared`]).
+    pub fn checkpoint_bytes(&self) -> usize {
+        super::carve::slice_bytes(&self.kept)
+    }
+
+    /// The list of dead ends, shared by its clones.
+    pub fn shared(&self) -> Shared {
+        Shared {
+            address: Arc::as_ptr(&self.dead_ends) as usize,
+            bytes: super::carve::slice_bytes(&self.dead_ends),
+        }
+    }
+
     /// A braider for `grid`, which it looks at in its first steps (see [`Pass::Listing`]): the
     /// grid must not change in between.
     pub fn new(braid: f64) -> Braider {
         Braider {
-            dead_ends: Vec::new(),
+            dead_ends: Arc::new(Vec::new()),
             kept: Vec::new(),
             next: 0,
             pass: Pass::Listing {
@@ -84,14 +103,14 @@ impl Braider {
                 *next += 1;
                 count.add(grid, cell);
                 if is_dead_end(grid, cell) && !is_forced_dead_end(grid, cell) {
-                    self.dead_ends.push(grid.index(cell) as u32);
+                    Arc::make_mut(&mut self.dead_ends).push(grid.index(cell) as u32);
                 }
                 Some(GenEvent::Visit { cell })
             }
             Pass::Shuffling { next } if *next >= 1 => {
                 let i = *next;
                 let bound = u32::try_from(i + 1).expect("fewer than 2^32 dead ends");
-                self.dead_ends.swap(i, rng.below(bound) as usize);
+                Arc::make_mut(&mut self.dead_ends).swap(i, rng.below(bound) as usize);
                 *next -= 1;
                 Some(GenEvent::Visit {
                     cell: grid.pos(self.dead_ends[i] as usize),
@@ -175,6 +194,16 @@ impl Braider {
             Pass::ByChance => 2,
             Pass::UntilLooped => 3,
             Pass::AnyWall => 4,
+        }
+    }
+
+    /// Roughly how long a step of the current pass takes, in nanoseconds (see
+    /// `Generator::step_cost`): listing a cell or swapping two dead ends costs about a tenth
+    /// of opening a dead end by the rules.
+    pub fn step_cost(&self) -> u64 {
+        match self.pass {
+            Pass::Listing { .. } | Pass::Shuffling { .. } => 15,
+            Pass::ByChance | Pass::UntilLooped | Pass::AnyWall => 150,
         }
     }
 

@@ -248,6 +248,10 @@ impl Carve for Eller {
         }
     }
 
+    fn step_cost(&self) -> u64 {
+        30
+    }
+
     /// Two steps per cell, across and down (one on the last row).
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells

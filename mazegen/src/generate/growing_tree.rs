@@ -4,9 +4,13 @@
 //! Which cell a step takes is the whole character of the maze: always the newest gives the
 //! backtracker's long winding corridors, a random one gives Prim's short branches and many
 //! dead ends, and a mix of the two lands in between.
+//!
+//! Memory: a mark byte per cell and the active list. A replay checkpoint keeps only the list:
+//! a cell is in the maze once it has an open wall (or is the start or in the courtyard), and
+//! active when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, first_cells};
+use super::carve::{Carve, CarveCheckpoint, first_cells};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor};
@@ -67,6 +71,8 @@ pub struct GrowingTree {
     retired: usize,
     head: Option<Pos>,
     visited: u64,
+    /// The start cell's index: in the maze from the start, with no open wall yet.
+    start: usize,
 }
 
 impl GrowingTree {
@@ -92,6 +98,7 @@ impl GrowingTree {
             active,
             retired: 0,
             head: Some(start),
+            start: grid.index(start),
         }
     }
 
@@ -140,6 +147,18 @@ impl GrowingTree {
 impl Carve for GrowingTree {
     fn heap_bytes(&self) -> usize {
         slice_bytes(&self.marks) + slice_bytes(&self.active)
+    }
+
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        Box::new(GrowingTreeCheckpoint {
+            mode: self.mode,
+            rows: self.rows,
+            active: self.active.clone(),
+            retired: self.retired,
+            head: self.head,
+            visited: self.visited,
+            start: self.start,
+        })
     }
 
     /// Takes an active cell and carves from it, or retires it (a `Visit`).
@@ -202,9 +221,60 @@ impl Carve for GrowingTree {
         }
     }
 
+    /// Taking the newest cell follows the last carve, in the cache; a random one does not.
+    fn step_cost(&self) -> u64 {
+        match self.mode {
+            Mode::Newest => 15,
+            Mode::Random => 30,
+            Mode::Mixed => 35,
+        }
+    }
+
     /// Each cell is carved into once and retired once.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
+    }
+}
+
+/// A checkpoint of the growing tree: the active list; the marks are the grid's and the list's.
+#[derive(Debug)]
+struct GrowingTreeCheckpoint {
+    mode: Mode,
+    rows: RowMajor,
+    active: Vec<u32>,
+    retired: usize,
+    head: Option<Pos>,
+    visited: u64,
+    start: usize,
+}
+
+impl CarveCheckpoint for GrowingTreeCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.active)
+    }
+
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let mut marks = vec![0; grid.cell_count()];
+        self.rows.mark_open_cells(grid.raw(), &mut marks, IN_MAZE);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            marks[i] |= IN_MAZE;
+        }
+        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
+            marks[grid.index(cell)] = LOCKED;
+        }
+        for &cell in self.active.iter().filter(|&&cell| cell != RETIRED) {
+            marks[cell as usize] |= ACTIVE;
+        }
+        Box::new(GrowingTree {
+            mode: self.mode,
+            rows: self.rows,
+            marks,
+            active: self.active.clone(),
+            retired: self.retired,
+            head: self.head,
+            visited: self.visited,
+            start: self.start,
+        })
     }
 }
 

@@ -20,12 +20,15 @@
 //!
 //! One carve or one cell passed by the hunt per step. Memory: a scratch byte per cell, the
 //! hunt's queue (about the width of a breadth-first front, so O(width + height)), and 4 bytes
-//! per cell recording which walk carved it, only to draw the current walk.
+//! per cell recording which walk carved it, only to draw the current walk. A replay checkpoint
+//! keeps a bit a cell for the hunt's queued cells and one for the current walk's, and the
+//! queue: the moves and the cells in the maze are the grid's, and which walk carved a cell
+//! before the current one changes nothing.
 
 use std::collections::VecDeque;
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, first_cells, move_masks, random_dir};
+use super::carve::{Carve, CarveCheckpoint, first_cells, move_masks, random_dir, set_bits};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -46,6 +49,8 @@ pub struct HuntAndKill {
     queue: VecDeque<u32>,
     layout: Layout,
     cursor: Cursor,
+    /// The start cell's index: in the maze from the start, with no open wall yet.
+    start: usize,
 }
 
 /// Index arithmetic for this grid size.
@@ -85,6 +90,7 @@ impl HuntAndKill {
         walk_of[head] = 1;
         let open_cells = grid.open_cell_count();
         HuntAndKill {
+            start: head,
             walk_of,
             queue: VecDeque::from([head as u32]),
             layout: Layout {
@@ -195,6 +201,32 @@ impl Carve for HuntAndKill {
             + self.queue.len() * std::mem::size_of::<u32>()
     }
 
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        // A bit a cell, 64 cells a word, in loops the compiler vectorises.
+        let queued = self
+            .scratch
+            .chunks(64)
+            .map(|bytes| bits_of(bytes.iter().map(|&byte| byte & QUEUED != 0)))
+            .collect();
+        let walk = self.cursor.walk;
+        let on_walk = if self.cursor.walking {
+            let words = self.walk_of.chunks(64);
+            words
+                .map(|walks| bits_of(walks.iter().map(|&w| w == walk)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Box::new(HuntAndKillCheckpoint {
+            queued,
+            on_walk,
+            queue: self.queue.clone(),
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+        })
+    }
+
     /// One carve of the walk, or one cell passed by the hunt (joined to the maze if it is not
     /// in it yet).
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
@@ -251,9 +283,66 @@ impl Carve for HuntAndKill {
         }
     }
 
+    fn step_cost(&self) -> u64 {
+        20
+    }
+
     /// Each cell is carved once and passed by the hunt at most once.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
+    }
+}
+
+/// Up to 64 flags as the bits of a word, the first the lowest.
+#[inline(always)]
+fn bits_of(flags: impl Iterator<Item = bool>) -> u64 {
+    flags
+        .enumerate()
+        .fold(0, |word, (bit, flag)| word | u64::from(flag) << bit)
+}
+
+/// A checkpoint of hunt-and-kill: the hunt's queue and queued cells, and the current walk's
+/// cells (none while hunting); the moves and the maze are the grid's.
+#[derive(Debug)]
+struct HuntAndKillCheckpoint {
+    queued: Vec<u64>,
+    on_walk: Vec<u64>,
+    queue: VecDeque<u32>,
+    layout: Layout,
+    cursor: Cursor,
+    start: usize,
+}
+
+impl CarveCheckpoint for HuntAndKillCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.queued)
+            + slice_bytes(&self.on_walk)
+            + self.queue.len() * std::mem::size_of::<u32>()
+    }
+
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let mut scratch = move_masks(grid);
+        self.layout
+            .rows
+            .mark_open_cells(grid.raw(), &mut scratch, IN_MAZE);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            scratch[i] |= IN_MAZE;
+        }
+        for i in set_bits(&self.queued) {
+            scratch[i] |= QUEUED;
+        }
+        let mut walk_of = vec![0; scratch.len()];
+        for i in set_bits(&self.on_walk) {
+            walk_of[i] = self.cursor.walk;
+        }
+        Box::new(HuntAndKill {
+            scratch,
+            walk_of,
+            queue: self.queue.clone(),
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+        })
     }
 }
 

@@ -7,10 +7,15 @@
 //! at most one door joins it to each other tree. The run stops at the last join, usually a
 //! little before the end of the list.
 //!
-//! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell.
+//! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell. A replay
+//! checkpoint keeps neither: the wall list never changes once shuffled, so checkpoints share it
+//! with the live carver, and the union-find holds the trees of the grid's open walls, which a
+//! restore rebuilds from the grid in one pass.
+
+use std::sync::Arc;
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, first_cells};
+use super::carve::{Carve, CarveCheckpoint, Shared, first_cells};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -20,10 +25,13 @@ use crate::rng::MazeRng;
 #[derive(Clone, Debug)]
 pub struct Kruskal {
     trees: UnionFind,
-    /// The walls still to examine, from `next` on.
-    walls: Vec<u32>,
+    /// The walls to examine, from `next` on; shared with the replay checkpoints, as it never
+    /// changes once shuffled.
+    walls: Arc<Vec<u32>>,
     next: usize,
     rows: RowMajor,
+    /// The start cell's index: in the maze from the start, with no open wall yet.
+    start: usize,
     /// One bit per cell: it has an open wall (or is in the courtyard).
     joined: Vec<u64>,
     /// The two cells of the wall examined last.
@@ -68,9 +76,10 @@ impl Kruskal {
         }
         Kruskal {
             trees,
-            walls,
+            walls: Arc::new(walls),
             next: 0,
             rows,
+            start: grid.index(start),
             joined,
             last: None,
             visited,
@@ -83,6 +92,19 @@ impl Kruskal {
 impl Carve for Kruskal {
     fn heap_bytes(&self) -> usize {
         self.trees.heap_bytes() + slice_bytes(&self.walls) + slice_bytes(&self.joined)
+    }
+
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        Box::new(KruskalCheckpoint {
+            walls: Arc::clone(&self.walls),
+            next: self.next,
+            rows: self.rows,
+            start: self.start,
+            last: self.last,
+            visited: self.visited,
+            open_cells: self.open_cells,
+            done: self.done,
+        })
     }
 
     /// Examines one wall: opens it if it joins two trees.
@@ -144,9 +166,71 @@ impl Carve for Kruskal {
         }
     }
 
+    /// A find through the union-find, a cache miss or two.
+    fn step_cost(&self) -> u64 {
+        40
+    }
+
     /// About two walls per cell, nearly all examined before the last join.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         2 * open_cells
+    }
+}
+
+/// A checkpoint of Kruskal's carving: the shared wall list and where it is in it; the trees
+/// and the cells joined are the grid's.
+#[derive(Debug)]
+struct KruskalCheckpoint {
+    walls: Arc<Vec<u32>>,
+    next: usize,
+    rows: RowMajor,
+    start: usize,
+    last: Option<(usize, usize)>,
+    visited: u64,
+    open_cells: u64,
+    done: bool,
+}
+
+impl CarveCheckpoint for KruskalCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+
+    fn shared(&self) -> Option<Shared> {
+        Some(Shared {
+            address: Arc::as_ptr(&self.walls) as usize,
+            bytes: slice_bytes(&self.walls),
+        })
+    }
+
+    /// The trees are those of the open walls (the courtyard's and the ones opened), and a cell
+    /// is joined once it has an open wall, or from the start for the courtyard and the start.
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let (cells, n) = (grid.raw(), grid.cell_count());
+        let mut reached = vec![0u8; n];
+        self.rows.mark_open_cells(cells, &mut reached, 1);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            reached[i] = 1;
+        }
+        let joined = reached
+            .chunks(64)
+            .map(|flags| {
+                let bits = flags.iter().enumerate();
+                bits.fold(0u64, |word, (bit, &flag)| word | u64::from(flag) << bit)
+            })
+            .collect();
+        Box::new(Kruskal {
+            trees: UnionFind::joined_along_open_walls(cells, self.rows, n, n),
+            walls: Arc::clone(&self.walls),
+            next: self.next,
+            rows: self.rows,
+            start: self.start,
+            joined,
+            last: self.last,
+            visited: self.visited,
+            open_cells: self.open_cells,
+            done: self.done,
+        })
     }
 }
 

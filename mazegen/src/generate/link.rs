@@ -174,6 +174,51 @@ impl Linker {
     }
 }
 
+/// A linker for a replay checkpoint, without its union-find: that holds the trees of the
+/// grid's open walls (those of the cells joined so far while joining, all of them after), so a
+/// restore rebuilds it from the grid in one pass instead of a checkpoint keeping five bytes a
+/// cell.
+#[derive(Clone, Debug)]
+pub struct LinkerCheckpoint {
+    islands: u64,
+    walls: Vec<u32>,
+    pass: Pass,
+}
+
+impl Linker {
+    pub fn checkpoint(&self) -> LinkerCheckpoint {
+        LinkerCheckpoint {
+            islands: self.islands,
+            walls: self.walls.clone(),
+            pass: self.pass,
+        }
+    }
+}
+
+impl LinkerCheckpoint {
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        super::carve::slice_bytes(&self.walls)
+    }
+
+    /// The linker this was taken from, on `grid`, the grid it had then.
+    pub fn restore(&self, grid: &Grid) -> Linker {
+        let n = grid.cell_count();
+        let (upto, len) = match self.pass {
+            // The cells before `next` are joined, and the trees reach one row past them.
+            Pass::Joining { next: 0, .. } => (0, 0),
+            Pass::Joining { next, .. } => (next, (next + grid.width() as usize).min(n)),
+            _ => (n, n),
+        };
+        Linker {
+            trees: UnionFind::joined_along_open_walls(grid.raw(), grid.rows(), upto, len),
+            islands: self.islands,
+            walls: self.walls.clone(),
+            pass: self.pass,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,10 +4,12 @@
 //!
 //! Every step carves one cell, so the run is linear. The frontier is a list of cell indices
 //! with swap-removal (a random cell is taken in O(1)); a scratch byte per cell holds its moves
-//! (see [`move_masks`]) and whether it is in the maze or on the frontier.
+//! (see [`move_masks`]) and whether it is in the maze or on the frontier. A replay checkpoint
+//! keeps only the frontier list: a cell is in the maze once it has an open wall (or is the
+//! start or in the courtyard), and on the frontier when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, first_cells, move_masks, random_dir};
+use super::carve::{Carve, CarveCheckpoint, first_cells, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -29,6 +31,8 @@ pub struct Prim {
     last: usize,
     visited: u64,
     done: bool,
+    /// The start cell's index: in the maze from the start, with no open wall yet.
+    start: usize,
 }
 
 impl Prim {
@@ -43,6 +47,7 @@ impl Prim {
             last: grid.index(start),
             visited: 0,
             done: false,
+            start: grid.index(start),
         };
         let seeds: Vec<usize> = first_cells(grid, start).collect();
         for &i in &seeds {
@@ -75,6 +80,17 @@ impl Prim {
 impl Carve for Prim {
     fn heap_bytes(&self) -> usize {
         slice_bytes(&self.scratch) + slice_bytes(&self.frontier)
+    }
+
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        Box::new(PrimCheckpoint {
+            rows: self.rows,
+            frontier: self.frontier.clone(),
+            last: self.last,
+            visited: self.visited,
+            done: self.done,
+            start: self.start,
+        })
     }
 
     /// Joins one random frontier cell to the maze.
@@ -127,9 +143,51 @@ impl Carve for Prim {
         }
     }
 
+    fn step_cost(&self) -> u64 {
+        45
+    }
+
     /// One cell joins per step.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         open_cells
+    }
+}
+
+/// A checkpoint of Prim's carving: the frontier list; the scratch is the grid's and the list's.
+#[derive(Debug)]
+struct PrimCheckpoint {
+    rows: RowMajor,
+    frontier: Vec<u32>,
+    last: usize,
+    visited: u64,
+    done: bool,
+    start: usize,
+}
+
+impl CarveCheckpoint for PrimCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        slice_bytes(&self.frontier)
+    }
+
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let mut scratch = move_masks(grid);
+        self.rows.mark_open_cells(grid.raw(), &mut scratch, IN_MAZE);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            scratch[i] |= IN_MAZE;
+        }
+        for &cell in &self.frontier {
+            scratch[cell as usize] |= FRONTIER;
+        }
+        Box::new(Prim {
+            scratch,
+            rows: self.rows,
+            offsets: self.rows.offsets(),
+            frontier: self.frontier.clone(),
+            last: self.last,
+            visited: self.visited,
+            done: self.done,
+            start: self.start,
+        })
     }
 }
 

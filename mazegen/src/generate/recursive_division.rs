@@ -274,6 +274,10 @@ impl Carve for RecursiveDivision {
         }
     }
 
+    fn step_cost(&self) -> u64 {
+        25
+    }
+
     /// One step per wall segment: about one per cell.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         open_cells

@@ -137,6 +137,10 @@ impl Carve for Sidewinder {
         }
     }
 
+    fn step_cost(&self) -> u64 {
+        10
+    }
+
     /// One step per cell.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         open_cells

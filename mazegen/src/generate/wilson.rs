@@ -17,10 +17,12 @@
 //! does for every implementation of Wilson's algorithm.
 //!
 //! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
-//! through it, only to draw the current walk.
+//! through it, only to draw the current walk. A replay checkpoint keeps only the current walk
+//! (its cells and the directions they were last left by): the rest of the scratch is the
+//! grid's, and which walk passed a cell before the current one changes nothing.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, DirBits, first_cells, move_masks};
+use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks, set_bits};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -52,6 +54,8 @@ pub struct Wilson {
     walk_of: Vec<u32>,
     layout: Layout,
     cursor: Cursor,
+    /// The start cell's index: in the tree from the start, with no open wall yet.
+    start: usize,
 }
 
 /// Index arithmetic for this grid size.
@@ -91,6 +95,7 @@ impl Wilson {
         }
         let open_cells = grid.open_cell_count();
         Wilson {
+            start: grid.index(start),
             walk_of: vec![0; scratch.len()],
             scratch,
             layout: Layout {
@@ -219,6 +224,15 @@ impl Carve for Wilson {
         slice_bytes(&self.scratch) + slice_bytes(&self.walk_of)
     }
 
+    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+        Box::new(WilsonCheckpoint {
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+            walk: WalkCheckpoint::of(self),
+        })
+    }
+
     /// One walk move, one carve, or one cell passed looking for the next walk's start.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.cursor.done {
@@ -291,12 +305,142 @@ impl Carve for Wilson {
         }
     }
 
+    /// A walk move, most of the steps.
+    fn step_cost(&self) -> u64 {
+        7
+    }
+
     /// Mostly walk moves: measured at 8 to 30 steps per cell on square mazes (8 at 100x100,
     /// 13 to 38 at 2000x2000, 30 for a 25x20 whose first walk had to find a single cell),
     /// varying a lot between seeds; `log2(cells)` per cell is within a factor of four.
     fn estimated_steps(&self, open_cells: u64) -> u64 {
         let log2 = u64::from(open_cells.max(2).ilog2());
         open_cells * log2.max(4)
+    }
+}
+
+/// A checkpoint of Wilson's carving: where it is and the current walk's cells; the tree is the
+/// grid's.
+#[derive(Debug)]
+struct WilsonCheckpoint {
+    layout: Layout,
+    cursor: Cursor,
+    start: usize,
+    walk: WalkCheckpoint,
+}
+
+/// The cells of the current walk not yet in the tree, with the direction each was last left
+/// by: all a walk or the carving of its loop-erased path reads of the cells it passed. Kept as
+/// a list when that is smaller, else as bits over the whole grid.
+#[derive(Debug)]
+enum WalkCheckpoint {
+    /// Scanning for the next walk's start: no walk.
+    None,
+    /// Each cell as `index | exit << 30` (fewer than 2^30 cells, see `grid::MAX_CELLS`).
+    Cells(Vec<u32>),
+    /// A bit a cell for whether it is on the walk, and the walk's exits, two bits each, in
+    /// the order of its cells.
+    Bits { on_walk: Vec<u64>, exits: Vec<u64> },
+}
+
+impl WalkCheckpoint {
+    fn of(wilson: &Wilson) -> WalkCheckpoint {
+        let cursor = &wilson.cursor;
+        if cursor.done || cursor.phase == Phase::Scanning {
+            return WalkCheckpoint::None;
+        }
+        // A bit a cell, 64 cells a word, in a loop the compiler vectorises: the checkpoint is
+        // taken while the live carving waits.
+        let on_walk: Vec<u64> = wilson
+            .walk_of
+            .chunks(64)
+            .zip(wilson.scratch.chunks(64))
+            .map(|(walks, scratch)| {
+                let cells = walks.iter().zip(scratch).enumerate();
+                cells.fold(0u64, |word, (bit, (&walk, &byte))| {
+                    let on = (walk == cursor.walk) & (byte & IN_TREE == 0);
+                    word | u64::from(on) << bit
+                })
+            })
+            .collect();
+        let exit = |i: usize| (wilson.scratch[i] & EXIT) >> EXIT_SHIFT;
+        let count: usize = on_walk.iter().map(|w| w.count_ones() as usize).sum();
+        let n = wilson.scratch.len();
+        if count * 4 <= n.div_ceil(64) * 8 + count.div_ceil(32) * 8 {
+            let cells = set_bits(&on_walk)
+                .map(|i| i as u32 | u32::from(exit(i)) << 30)
+                .collect();
+            return WalkCheckpoint::Cells(cells);
+        }
+        let mut exits = vec![0u64; count.div_ceil(32)];
+        for (k, i) in set_bits(&on_walk).enumerate() {
+            exits[k / 32] |= u64::from(exit(i)) << (2 * (k % 32));
+        }
+        WalkCheckpoint::Bits { on_walk, exits }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        match self {
+            WalkCheckpoint::None => 0,
+            WalkCheckpoint::Cells(cells) => slice_bytes(cells),
+            WalkCheckpoint::Bits { on_walk, exits } => slice_bytes(on_walk) + slice_bytes(exits),
+        }
+    }
+
+    /// Puts the walk's cells back: their exits in `scratch`, the walk's number in `walk_of`.
+    fn restore(&self, walk: u32, scratch: &mut [u8], walk_of: &mut [u32]) {
+        let mut put = |i: usize, exit: u8| {
+            scratch[i] = (scratch[i] & !EXIT) | exit << EXIT_SHIFT;
+            walk_of[i] = walk;
+        };
+        match self {
+            WalkCheckpoint::None => {}
+            WalkCheckpoint::Cells(cells) => {
+                for &cell in cells {
+                    put((cell & !(3 << 30)) as usize, (cell >> 30) as u8);
+                }
+            }
+            WalkCheckpoint::Bits { on_walk, exits } => {
+                for (k, i) in set_bits(on_walk).enumerate() {
+                    put(i, ((exits[k / 32] >> (2 * (k % 32))) & 3) as u8);
+                }
+            }
+        }
+    }
+}
+
+impl CarveCheckpoint for WilsonCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        self.walk.heap_bytes()
+    }
+
+    /// The tree is the cells with an open wall, the start and the courtyard, less the cell
+    /// being carved from (the carving opened the wall into it, and it joins the tree as the
+    /// carving leaves it).
+    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
+        let mut scratch = move_masks(grid);
+        self.layout
+            .rows
+            .mark_open_cells(grid.raw(), &mut scratch, IN_TREE);
+        for i in first_cells(grid, grid.pos(self.start)) {
+            scratch[i] |= IN_TREE;
+        }
+        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
+            scratch[grid.index(cell)] = LOCKED | IN_TREE;
+        }
+        if let (Phase::Carving { at }, false) = (self.cursor.phase, self.cursor.done) {
+            scratch[at] &= !IN_TREE;
+        }
+        let mut walk_of = vec![0; scratch.len()];
+        self.walk
+            .restore(self.cursor.walk, &mut scratch, &mut walk_of);
+        Box::new(Wilson {
+            scratch,
+            walk_of,
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+        })
     }
 }
 

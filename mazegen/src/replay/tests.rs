@@ -10,9 +10,15 @@ fn options(algorithm: Algorithm, perfect: bool) -> MazeOptions {
         .perfect(perfect)
 }
 
-/// A budget of `checkpoints` checkpoints of this maze at its start.
+/// A budget of `checkpoints` checkpoints of this maze, beside what they share: of the bigger
+/// of one at its start and one halfway (a growing tree's active list grows).
 fn budget(options: &MazeOptions, checkpoints: u64) -> u64 {
-    checkpoints * Generator::new(options.clone()).unwrap().heap_bytes() as u64
+    let mut generator = Generator::new(options.clone()).unwrap();
+    let first = generator.checkpoint();
+    generator.run_steps(total_steps(options) / 2);
+    let halfway = generator.checkpoint().heap_bytes();
+    let shared = first.shared().map_or(0, |shared| shared.bytes as u64);
+    shared + checkpoints * first.heap_bytes().max(halfway) as u64
 }
 
 /// Everything the dashboard draws from a generator: the grid, the step, the head and each
@@ -133,22 +139,95 @@ fn with_no_room_for_a_checkpoint_it_replays_from_the_start() {
 }
 
 #[test]
-fn the_bytes_counted_are_the_grid_and_the_algorithms_state() {
+fn the_bytes_counted_are_the_walls_and_the_state_not_derived_from_them() {
     let cells = 60 * 45;
     let bytes = |algorithm| {
         let options = options(algorithm, true);
-        Generator::new(options).unwrap().heap_bytes()
+        let first = Generator::new(options).unwrap().checkpoint();
+        (
+            first.heap_bytes(),
+            first.shared().map(|shared| shared.bytes),
+        )
     };
-    // A byte a cell of grid, and the backtracker's byte a cell of scratch (with its ring).
-    assert_eq!(bytes(Algorithm::Backtracker), cells + 62 * 47);
-    assert_eq!(bytes(Algorithm::BinaryTree), cells);
-    // Kruskal's wall list and union-find: about thirteen bytes a cell.
+    let walls = cells / 4;
+    // The walls' quarter byte a cell, and the backtracker's byte a cell of scratch (with its
+    // ring).
+    assert_eq!(bytes(Algorithm::Backtracker), (walls + 62 * 47, None));
+    assert_eq!(bytes(Algorithm::BinaryTree), (walls, None));
+    assert_eq!(bytes(Algorithm::AldousBroder), (walls, None));
+    // Kruskal's wall list, about eight bytes a cell, is shared.
+    let (own, shared) = bytes(Algorithm::Kruskal);
+    assert_eq!(own, walls);
+    assert!(shared.unwrap() > 7 * cells, "{shared:?}");
+    // The default budget at 2000x2000 holds dozens of Kruskal checkpoints beside its list.
+    let (one, list) = (2000 * 2000 / 4, 8 * 2000 * 2000);
+    assert!((CHECKPOINT_BUDGET - list) / one >= 32);
+}
+
+#[test]
+fn shared_state_is_counted_once_and_kept_within_the_budget() {
+    let options = options(Algorithm::Kruskal, true);
+    let total = total_steps(&options);
+    let budget = budget(&options, 5);
+    let mut timeline = Timeline::with_budget(options.clone(), budget)
+        .unwrap()
+        .with_interval(total / 20);
+    let mut live = Generator::new(options.clone()).unwrap();
+    while !live.is_done() {
+        live.run_steps(17);
+        timeline.observe(&live);
+        assert!(timeline.checkpoint_bytes() <= budget);
+    }
+    // Five fit beside the list, not five lists.
     assert!(
-        bytes(Algorithm::Kruskal) > 12 * cells,
+        timeline.checkpoint_count() >= 3,
         "{}",
-        bytes(Algorithm::Kruskal)
+        timeline.checkpoint_count()
     );
-    // The default budget at 2000x2000 holds a few backtracker checkpoints.
-    let one = 2 * 2000 * 2000;
-    assert!(CHECKPOINT_BUDGET / one >= 8);
+    let start = Generator::new(options.clone()).unwrap().checkpoint();
+    let list = start.shared().unwrap().bytes as u64;
+    let walls = timeline.checkpoint_count() as u64 * (60 * 45 / 4);
+    assert!(timeline.checkpoint_bytes() >= list + walls);
+    let mut replayed = timeline.generator_at(total / 2);
+    replayed.run();
+    assert_eq!(replayed.grid(), &Generator::generate(options).unwrap());
+}
+
+#[test]
+fn checkpoints_are_spaced_by_the_cost_of_the_steps() {
+    // A board: the backtracker's carving steps are cheap, braiding's opening steps dear, so
+    // checkpoints come several times closer in steps once dead ends are being opened.
+    let options = options(Algorithm::Backtracker, false);
+    let mut carving = Generator::new(options.clone()).unwrap();
+    while !carving.is_braiding() {
+        carving.step();
+    }
+    let carved = carving.steps();
+    let mut timeline = Timeline::with_budget(options.clone(), u64::MAX)
+        .unwrap()
+        .with_interval(carved / 10);
+    let mut live = Generator::new(options.clone()).unwrap();
+    while !live.is_done() {
+        live.run_steps(7);
+        timeline.observe(&live);
+    }
+    let steps: Vec<u64> = timeline.checkpoint_steps().collect();
+    let gaps = |from: u64, to: u64| {
+        let inside: Vec<u64> = steps
+            .windows(2)
+            .filter(|w| w[0] >= from && w[1] <= to)
+            .map(|w| w[1] - w[0])
+            .collect();
+        inside.iter().sum::<u64>() / inside.len().max(1) as u64
+    };
+    let (in_carving, opening) = (gaps(0, carved), gaps(carved + 2 * 60 * 45, u64::MAX));
+    assert!(in_carving >= carved / 11, "{steps:?}");
+    assert!(
+        opening * 5 < in_carving,
+        "{in_carving} then {opening}: {steps:?}"
+    );
+    // Replays from them are still the live carving.
+    let mut replayed = timeline.generator_at(live.steps() - 5);
+    replayed.run();
+    assert_eq!(replayed.grid(), live.grid());
 }
