@@ -44,8 +44,10 @@ trait Layout {
     fn phase(&self) -> Option<&'static str>;
     /// The theme the theme list marks with `●`.
     fn current_theme(&self) -> Option<String>;
-    /// The status message, the second line from the bottom.
+    /// The status message, the second line from the bottom, without the timeline.
     fn status(&self) -> &str;
+    /// The timeline at the right of the status line, if it shows: `step 63, live`, say.
+    fn timeline(&self) -> Option<&str>;
     /// The key hints, the bottom line.
     fn keys(&self) -> &str;
 }
@@ -115,7 +117,22 @@ impl Layout for Screen {
 
     fn status(&self) -> &str {
         let n = self.lines.len();
-        self.lines.get(n.wrapping_sub(2)).map_or("", |l| l.trim())
+        let line = self.lines.get(n.wrapping_sub(2)).map_or("", String::as_str);
+        // The timeline at the right (" step 63, live ━━──  43% ") is not the message.
+        let message = match line.find(['━', '─']) {
+            Some(bar) => line[..bar].rfind(" step ").map_or(line, |at| &line[..at]),
+            None => line,
+        };
+        message.trim()
+    }
+
+    /// The timeline at the right of the status line, if it shows: `step 63, live`, say.
+    fn timeline(&self) -> Option<&str> {
+        let n = self.lines.len();
+        let line = self.lines.get(n.wrapping_sub(2))?;
+        let bar = line.find(['━', '─'])?;
+        let at = line[..bar].rfind(" step ")?;
+        Some(line[at..bar].trim())
     }
 
     fn keys(&self) -> &str {
@@ -1088,9 +1105,22 @@ fn scrub_back_return_live_then_race_to_the_summary() {
     let dashboard = Dashboard::start(dir.path(), (110, 36));
     dashboard.wait_for_first("the dashboard", |s| s.is_dashboard());
     dashboard.press(&["Enter"]);
-    dashboard.wait_for("the save", |s| s.status().starts_with("Saved"));
+    let screen = dashboard.wait_for("the save", |s| s.status().starts_with("Saved"));
+    // Once carved, the timeline spans the whole carving, and shows its end.
+    let whole = screen
+        .timeline()
+        .expect("a timeline beside the message")
+        .to_owned();
+    let steps: Vec<&str> = whole
+        .split(' ')
+        .filter(|w| w.parse::<u64>().is_ok())
+        .collect();
+    assert!(steps.len() == 2 && steps[0] == steps[1], "{whole}");
     dashboard.press(&["<"]);
-    let screen = dashboard.wait_for("the timeline", |s| s.status().contains(" of "));
+    let screen = dashboard.wait_for("the timeline", |s| {
+        s.timeline()
+            .is_some_and(|t| t != whole && t.contains(" of "))
+    });
     assert!(screen.status().starts_with("Replay:"), "{screen}");
     assert!(
         !screen.canvas_contains('·'),
