@@ -32,14 +32,7 @@ fn main() {
         }
         let carving = started.elapsed();
         let total = live.steps();
-        let steps: Vec<u64> = timeline.checkpoint_steps().collect();
-        let worst = steps
-            .iter()
-            .copied()
-            .chain([total])
-            .zip([0].into_iter().chain(steps.iter().copied()))
-            .max_by_key(|(next, previous)| next - previous)
-            .map_or(total - 1, |(next, _)| next - 1);
+        let worst = timeline.farthest_step().expect("the carving is done");
         let mut slowest = 0f64;
         for _ in 0..3 {
             let started = Instant::now();

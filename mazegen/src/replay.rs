@@ -143,6 +143,18 @@ impl Timeline {
         self.checkpoints.iter().map(Checkpoint::steps)
     }
 
+    /// The step whose replay is the longest, once the total is known: the one just before the
+    /// end of the widest gap between checkpoints (or between the last and the end). What a
+    /// measure of the worst scrub back asks for.
+    pub fn farthest_step(&self) -> Option<u64> {
+        let total = self.total?;
+        let ends = self.checkpoint_steps().chain([total]);
+        let starts = [0].into_iter().chain(self.checkpoint_steps());
+        ends.zip(starts)
+            .max_by_key(|(end, start)| end - start)
+            .map(|(end, _)| end.saturating_sub(1))
+    }
+
     /// Takes note of `generator`, a generator of this timeline's maze at any step: keeps a
     /// copy if it is far enough past the last checkpoint, and learns the total once it is
     /// done. Cheap when nothing is kept (most calls).

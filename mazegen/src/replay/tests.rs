@@ -121,6 +121,20 @@ fn checkpoints_stay_within_the_budget_and_spread_over_the_carving() {
     assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
     // Thinning keeps them spread: the last is in the second half of the carving.
     assert!(*steps.last().unwrap() > total / 2, "{steps:?} of {total}");
+    // The farthest step from a checkpoint ends the widest gap, and replays that gap less one.
+    let farthest = timeline.farthest_step().unwrap();
+    let widest = [0]
+        .into_iter()
+        .chain(steps.iter().copied())
+        .zip(steps.iter().copied().chain([total]))
+        .map(|(start, end)| end - start)
+        .max()
+        .unwrap();
+    assert_eq!(timeline.replay_steps(farthest), widest - 1);
+    assert!(
+        (0..=total).all(|k| timeline.replay_steps(k) < widest),
+        "no step is farther"
+    );
 }
 
 #[test]
@@ -129,6 +143,7 @@ fn with_no_room_for_a_checkpoint_it_replays_from_the_start() {
     let total = total_steps(&options);
     let mut timeline = Timeline::with_budget(options.clone(), 1).unwrap();
     assert_eq!(timeline.capacity(), 0);
+    assert_eq!(timeline.farthest_step(), None, "the total is not known yet");
     for k in [total / 2, 3, total] {
         assert_eq!(
             snapshot(&timeline.generator_at(k)),
