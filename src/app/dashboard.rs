@@ -79,7 +79,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
-    let model = Model::new(Start {
+    let (model, made_first) = Model::launch(Start {
         config,
         seed,
         themes,
@@ -105,7 +105,8 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
                 opened.output_file,
             )
         }
-        None => Vec::new(),
+        // A big maze is made by a job, the screen up meanwhile.
+        None => made_first,
     };
     if let Some(race) = &cli.race {
         crate::tui::race::start(&mut model, &race.0);

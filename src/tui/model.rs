@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::effect::Effect;
 use super::inspector::Inspect;
 use super::keymap::Keymap;
 use super::layout::Screen;
@@ -198,11 +199,33 @@ impl Model {
         Model::with_inline_cells(start, INLINE_CELLS)
     }
 
+    /// The dashboard's start. A small maze is made here, as [`Model::new`] makes it; a big one
+    /// (more than [`INLINE_CELLS`] cells: seconds at the largest sizes) is made by a job, as
+    /// `r` makes one, so the screen is up at once, saying which maze is being made, and every
+    /// key is answered meanwhile. Returns the effects to run first.
+    pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
+        let config = &start.config;
+        if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
+            return Ok((Model::new(start)?, Vec::new()));
+        }
+        let maze = stand_in(config, config.algorithm, start.seed, Solver::default())?;
+        let mut model = Model::around(start, maze, INLINE_CELLS);
+        model.stand_in = true;
+        let effects = super::update::make_first_maze(&mut model);
+        Ok((model, effects))
+    }
+
     /// A model that handles mazes of more than `inline_cells` cells as big ones.
     pub(crate) fn with_inline_cells(
         start: Start,
         inline_cells: u64,
     ) -> Result<Model, SessionError> {
+        let maze = new_session(&start.config, start.seed, Solver::default(), inline_cells)?;
+        Ok(Model::around(start, maze, inline_cells))
+    }
+
+    /// A model on `maze`, which `start` describes.
+    fn around(start: Start, maze: Session, inline_cells: u64) -> Model {
         let Start {
             config,
             seed,
@@ -214,7 +237,6 @@ impl Model {
             size,
             memory_limit,
         } = start;
-        let maze = new_session(&config, seed, Solver::default(), inline_cells)?;
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         warnings.extend(key_problems.iter().map(ToString::to_string));
         warnings.extend(config.landmark_notes().into_iter().map(landmark_warning));
@@ -277,7 +299,7 @@ impl Model {
             clock: None,
         };
         model.resize(size);
-        Ok(model)
+        model
     }
 
     /// Takes the terminal's new size; the first size with room for the layout also picks
@@ -465,6 +487,23 @@ pub(crate) fn new_session(
     } else {
         session
     })
+}
+
+/// A small session of `algorithm` and `seed` holding the place of a big maze being made, which
+/// it stands in for in the sidebar's facts (see [`Model::has_no_maze`]); nothing draws, carves,
+/// solves or writes it. It hands out its work as a big maze's session does: what it refuses
+/// (an old maze's search answering late, gigabytes) is freed on a worker.
+pub(crate) fn stand_in(
+    config: &Config,
+    algorithm: Algorithm,
+    seed: u64,
+    solver: Solver,
+) -> Result<Session, SessionError> {
+    let config = Config {
+        algorithm,
+        ..super::inspector::placeholder_config(config)
+    };
+    Ok(Session::from_config(&config, seed, solver)?.hand_out_work())
 }
 
 /// The status line's warning for a landmark the maze has no room for.

@@ -349,10 +349,10 @@ fn quitting_text(model: &Model) -> Option<String> {
     if model.finishing && model.phase() != Phase::Done {
         return Some(finishing_text(model));
     }
-    if model.is_making() && !model.waiting.is_empty() {
+    let first_pending = model.first_save == FirstSave::Pending;
+    if model.is_making() && (first_pending || !model.waiting.is_empty()) {
         return Some(making_text(model));
     }
-    let first_pending = model.first_save == FirstSave::Pending;
     if (first_pending || !model.waiting.is_empty()) && !is_ready(model) {
         return Some(format!("Measuring the maze…{}", then_text(model)));
     }
@@ -456,6 +456,10 @@ fn svg_path(output_file: &Path) -> PathBuf {
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles
 /// right away, so that the first maze's save comes before what the caller adds.
 pub(super) fn finish(model: &mut Model) -> Vec<Effect> {
+    if model.stand_in {
+        // Nothing to finish: the maze being made is finished once it shows, if asked to be.
+        return Vec::new();
+    }
     let before = model.maze.phase();
     if before == Phase::Done {
         return Vec::new();
@@ -791,6 +795,22 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
     vec![Effect::Make { job, order }]
 }
 
+/// Starts making the dashboard's first maze, a big one, by a job (see [`Model::launch`]); the
+/// model holds a stand-in meanwhile. The start's warnings stay on the status line, and are
+/// said again once the maze shows.
+pub(super) fn make_first_maze(model: &mut Model) -> Vec<Effect> {
+    let warning = model.status.take();
+    let (algorithm, seed) = (model.config.algorithm, model.seed());
+    let text = warning
+        .as_ref()
+        .map_or_else(String::new, |w| w.text.clone());
+    let effects = replace_maze(model, algorithm, seed, text);
+    if warning.is_some() {
+        model.status = warning;
+    }
+    effects
+}
+
 /// Puts the maze shown away (to be freed) while a big new one, of `algorithm` and `seed`, is
 /// made: the dashboard holds one maze's memory at a time, as `--headless` does. A small
 /// stand-in of that algorithm and seed holds its place, for the sidebar's facts; nothing draws,
@@ -799,17 +819,11 @@ fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
     if model.stand_in {
         return;
     }
-    let config = mazegen::config::Config {
-        algorithm,
-        ..super::inspector::placeholder_config(&model.config)
-    };
-    let Ok(stand_in) = Session::from_config(&config, seed, model.maze.solver()) else {
+    let Ok(stand_in) = super::model::stand_in(&model.config, algorithm, seed, model.maze.solver())
+    else {
         // The stand-in is a small valid maze: keep the old one if it ever could not be made.
         return;
     };
-    // The old maze's jobs may still answer: what the stand-in refuses (a search of gigabytes)
-    // must be freed on a worker too, not here.
-    let stand_in = stand_in.hand_out_work();
     let old = std::mem::replace(&mut model.maze, stand_in);
     model.garbage.push(Box::new(old));
     model.stand_in = true;
@@ -893,9 +907,16 @@ fn show_made(
     if model.pace.is_paused() {
         model.pace.toggle_pause();
     }
-    model.set_status(StatusKind::Info, text);
-    if !model.waiting.is_empty() {
-        // Saving, exporting or finishing was asked for while it was being made.
+    if text.is_empty() {
+        // The first maze, with nothing to say: the status line's hint says what to do.
+        model.status = None;
+    } else {
+        model.set_status(StatusKind::Info, text);
+    }
+    let first_awaited = model.quitting && model.first_save == FirstSave::Pending;
+    if !model.waiting.is_empty() || first_awaited {
+        // Saving, exporting or finishing was asked for while it was being made, or quitting
+        // waits for the first maze to be written.
         model.finishing = true;
         let text = finishing_text(model);
         model.set_status(StatusKind::Info, text);

@@ -446,6 +446,73 @@ fn quitting_a_big_maze_finishes_measures_and_writes_it_first() {
     assert!(matches!(all.last(), Some(Effect::Quit)), "{all:?}");
 }
 
+/// The dashboard's start on a big maze: the screen comes up at once with a stand-in, and the
+/// maze is made by a job.
+fn launched(width: u32, height: u32, extra: &str) -> (Model, MazeOrder, JobId) {
+    let (m, effects) = Model::launch(start(config(width, height, extra))).unwrap();
+    let [Effect::Make { job, order }] = effects.as_slice() else {
+        panic!("the first maze made by a job: {effects:?}");
+    };
+    assert!(m.has_no_maze() && m.is_making());
+    assert_eq!((order.seed, order.config.width), (42, width));
+    (m, order.clone(), *job)
+}
+
+fn made(job: JobId, order: &MazeOrder) -> Message {
+    Message::Made {
+        job,
+        made: Parcel::new(order.run()),
+    }
+}
+
+#[test]
+fn a_big_first_maze_is_made_by_a_job_and_then_animated_and_written() {
+    // A small one is made at once, as `Model::new` makes it.
+    let (small, effects) = Model::launch(start(config(30, 20, ""))).unwrap();
+    assert!(effects.is_empty() && !small.has_no_maze());
+    let (mut m, order, job) = launched(600, 600, "");
+    assert_eq!(
+        status_text(&m),
+        "Making the 600x600 backtracker maze, seed 42…"
+    );
+    assert!(tick(&mut m).is_empty(), "nothing to animate yet");
+    update(&mut m, made(job, &order));
+    assert!(!m.has_no_maze());
+    assert_eq!((m.seed(), m.phase()), (42, Phase::Carving));
+    assert_eq!(m.status(), None, "the hint says what to do");
+    // It is the first maze: written once it is done, as `--headless` writes it.
+    let effects = tick_until_done(&mut m);
+    let all = answer(&mut m, effects);
+    let saved = saves(&all);
+    assert_eq!(saved.len(), 1);
+    assert_is_the_headless_maze(saved[0], &config(600, 600, ""), 42);
+}
+
+#[test]
+fn quitting_while_the_first_big_maze_is_made_writes_it_first() {
+    let (mut m, order, job) = launched(600, 600, "");
+    assert!(act(&mut m, Action::Quit).is_empty());
+    assert_eq!(
+        status_text(&m),
+        "Making the 600x600 backtracker maze, seed 42…, then quit (Ctrl-C: quit now)"
+    );
+    let effects = update(&mut m, made(job, &order));
+    assert!(m.is_finishing(), "finished for the first save");
+    let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
+    let all = answer(&mut m, effects.into_iter().chain(more).collect());
+    assert_eq!(saves(&all).len(), 1);
+    assert!(matches!(all.last(), Some(Effect::Quit)), "{all:?}");
+}
+
+#[test]
+fn the_starts_warnings_stay_while_the_first_big_maze_is_made() {
+    let (mut m, order, job) = launched(600, 600, "THEME=nope\n");
+    assert_eq!(status_kind(&m), Some(StatusKind::Warning));
+    assert!(status_text(&m).contains("THEME=nope: no such theme"));
+    update(&mut m, made(job, &order));
+    assert!(status_text(&m).contains("THEME=nope: no such theme"));
+}
+
 #[test]
 fn what_needs_the_big_maze_finished_waits_for_it_and_then_runs() {
     let mut m = big_model(300, 300);
