@@ -54,6 +54,14 @@ fn tick_until_done(model: &mut Model) -> Vec<Effect> {
     panic!("the animation never finished");
 }
 
+/// A big maze (see [`big_model`]) carved, solved, measured and written.
+fn finished_big_model(width: u32, height: u32) -> Model {
+    let mut m = big_model(width, height);
+    let effects = tick_until_done(&mut m);
+    answer(&mut m, effects);
+    m
+}
+
 /// The write jobs among `effects` whose first output has this format.
 fn writes<'a>(effects: &'a [Effect], format: &str) -> Vec<&'a WriteJob> {
     effects
@@ -549,9 +557,7 @@ fn what_needs_the_big_maze_finished_waits_for_it_and_then_runs() {
 
 #[test]
 fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     act_answered(&mut m, Action::Regenerate);
     let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     let stale = effects
@@ -586,9 +592,7 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
 
 #[test]
 fn quitting_waits_neither_for_a_measure_nor_for_a_new_maze() {
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     act_answered(&mut m, Action::Regenerate);
     let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     assert_eq!(measures(&effects), 1, "under way");
@@ -694,9 +698,7 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
     assert!(m.maze().searched() > 0, "the new solver's search moves");
 
     // A search of a maze replaced since.
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     act_answered(&mut m, Action::Regenerate);
     let effects = carve(&mut m);
     let (job, start) = only_search(&effects);
@@ -719,9 +721,7 @@ fn freed_seeds(garbage: &Parcel<Vec<mazegen::generate::Garbage>>) -> Vec<u64> {
 
 #[test]
 fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     let algorithm = m.config().algorithm;
     let effects = act(&mut m, Action::Regenerate);
     let [Effect::Make { job, order }] = effects.as_slice() else {
@@ -793,9 +793,7 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
 /// worker: a big maze's search holds gigabytes, which take a while to free.
 #[test]
 fn an_old_mazes_search_answering_while_a_new_one_is_made_is_freed_elsewhere() {
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     let effects = act(&mut m, Action::NextSolver);
     let (job, work) = only_search(&effects);
     assert!(work.is_start());
@@ -811,9 +809,7 @@ fn an_old_mazes_search_answering_while_a_new_one_is_made_is_freed_elsewhere() {
 
 #[test]
 fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     let effects = act(&mut m, Action::Regenerate);
     let [Effect::Make { job, .. }] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
@@ -858,9 +854,7 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
 
 #[test]
 fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
-    let mut m = big_model(30, 20);
-    let effects = tick_until_done(&mut m);
-    answer(&mut m, effects);
+    let mut m = finished_big_model(30, 20);
     let effects = act(&mut m, Action::Regenerate);
     let [Effect::Make { job, order }] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
