@@ -556,6 +556,44 @@ fn ctrl_c_quits_and_restores_the_terminal() {
     assert_check_passes(dir);
 }
 
+/// Out of memory in the dashboard: with the address space capped (`ulimit -v`) below what a
+/// 30000x30000 grid needs (900 MB), and the estimate overridden, the first maze cannot be
+/// allocated. The screen says so; `q` leaves with exit 1 and the reason, the terminal restored,
+/// nothing written.
+#[test]
+fn out_of_memory_in_the_dashboard_is_a_message_and_q_restores_the_terminal() {
+    let dir = folder_with_config(&config(30000, 30000, 1, ""));
+    let dir = dir.path();
+    let script = format!("ulimit -v 700000 && exec '{BIN}' --max-memory 100G config.txt");
+    let mut command = pty::command("sh", dir);
+    command.args(["-c", &script]);
+    command.env_remove("NO_COLOR");
+    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
+    // One malloc arena: each thread's own would reserve 64 MB of the capped address space.
+    command.env("MALLOC_ARENA_MAX", "1");
+    let app = Dashboard {
+        terminal: Terminal::spawn(command, (WIDTH, HEIGHT)),
+    };
+    let screen = app.wait_for("the error", |s| {
+        s.status().starts_with("Cannot make a new maze")
+    });
+    assert!(
+        screen
+            .status()
+            .contains("cannot allocate the 30000x30000 maze"),
+        "{screen}"
+    );
+    app.press(&["q"]);
+    assert_eq!(app.wait_for_exit(), 1, "{}", app.screen());
+    assert_terminal_restored(&app.terminal.raw());
+    let screen = app.screen();
+    assert!(
+        screen.contains("maze.txt was not written: cannot allocate"),
+        "{screen}"
+    );
+    assert_eq!(fs::read_dir(dir).unwrap().count(), 1, "only config.txt");
+}
+
 /// Quitting a big maze waits for it to be finished and written, saying so on the status line;
 /// Ctrl-C while it waits leaves at once with the shell's status for SIGINT, 130, leaving no
 /// temporary file, and says on the way out that OUTPUT_FILE was not written.

@@ -884,6 +884,13 @@ fn show_made(
                 model.waiting.clear();
                 model.finishing = false;
             }
+            if model.first_save == FirstSave::Pending {
+                // The first maze could not be made: there is nothing to write, and leaving
+                // says why OUTPUT_FILE was not written (exit 1), as a failed first save does.
+                model.first_save = FirstSave::Requested;
+                let output = model.config.output_file.display().to_string();
+                model.saves.last_failure = Some(format!("{output} was not written: {e}"));
+            }
             model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
             return;
         }

@@ -512,6 +512,29 @@ fn quitting_while_the_first_big_maze_is_made_writes_it_first() {
     assert!(matches!(all.last(), Some(Effect::Quit)), "{all:?}");
 }
 
+/// A first maze that cannot be made (an allocation the system refuses, say) leaves nothing to
+/// write: quitting, asked before or after, leaves with the reason as the exit error.
+#[test]
+fn a_first_big_maze_that_cannot_be_made_lets_quit_leave_with_the_reason() {
+    let (mut m, _, job) = launched(600, 600, "");
+    assert!(act(&mut m, Action::Quit).is_empty(), "waits for the maze");
+    let failed = Message::Made {
+        job,
+        made: Parcel::new(Err(mazegen::SessionError::ExitOutside {
+            exit: Pos::new(700, 0),
+            width: 600,
+            height: 600,
+        })),
+    };
+    let effects = update(&mut m, failed);
+    assert!(quits(&effects), "{effects:?}");
+    assert!(saves(&effects).is_empty());
+    assert_eq!(
+        m.exit_error(),
+        Some("out/maze.txt was not written: exit cell 700,0 is outside the 600x600 maze")
+    );
+}
+
 #[test]
 fn the_starts_warnings_stay_while_the_first_big_maze_is_made() {
     let (mut m, order, job) = launched(600, 600, "THEME=nope\n");
