@@ -2,7 +2,7 @@
 //! validator (which reports where they are broken), so both read them the same way.
 
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
 
 /// Side of the smallest forbidden open area.
 pub const OPEN_AREA_SIDE: u32 = 3;
@@ -82,6 +82,41 @@ pub const COURTYARD_LOOPS: u64 = 4;
 /// playable-board rules are about.
 pub fn loops_beyond_courtyard(grid: &Grid) -> u64 {
     LoopCount::of(grid).loops_beyond_courtyard(grid)
+}
+
+/// The top-left cells of the 3x3 blocks with no inner wall, the courtyard aside: the open
+/// areas the SPEC forbids, in reading order. A quick first look at each block's top-left cell
+/// (its east and south walls must be open) rules out most blocks.
+pub fn open_areas(grid: &Grid) -> impl Iterator<Item = Pos> + '_ {
+    let (w, h) = (grid.width(), grid.height());
+    let cells = grid.raw();
+    (0..h.saturating_sub(2)).flat_map(move |y| {
+        let row = y as usize * w as usize;
+        (0..w.saturating_sub(2))
+            .filter(move |&x| cells[row + x as usize] & (EAST_CLOSED | SOUTH_CLOSED) == 0)
+            .map(move |x| Pos::new(x, y))
+            .filter(|&corner| {
+                is_open_block(grid, corner, None) && !is_courtyard_block(grid, corner)
+            })
+    })
+}
+
+/// Opens the 12 inner walls of the 3x3 block with top-left `corner`: an open area, for the tests
+/// of what finds them.
+#[cfg(test)]
+pub(crate) fn open_block(grid: &mut Grid, corner: Pos) {
+    let n = OPEN_AREA_SIDE;
+    for dy in 0..n {
+        for dx in 0..n {
+            let p = Pos::new(corner.x + dx, corner.y + dy);
+            if dx + 1 < n {
+                grid.set_wall(p, Dir::East, false);
+            }
+            if dy + 1 < n {
+                grid.set_wall(p, Dir::South, false);
+            }
+        }
+    }
 }
 
 /// Whether the 3x3 block with top-left `corner` is the courtyard, the one open area allowed.
@@ -177,6 +212,9 @@ mod tests {
         let mut grid = Grid::new(3, 3).unwrap();
         open_all(&mut grid);
         assert!(is_open_block(&grid, Pos::new(0, 0), None));
+        let mut opened = Grid::new(3, 3).unwrap();
+        open_block(&mut opened, Pos::new(0, 0));
+        assert_eq!(opened, grid, "open_block opens the same 12 walls");
         grid.set_wall(Pos::new(1, 1), Dir::West, true);
         assert!(!is_open_block(&grid, Pos::new(0, 0), None));
         assert!(opening_makes_open_block(&grid, Pos::new(1, 1), Dir::West));

@@ -9,8 +9,7 @@ use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, Walls, centre_cell};
 use crate::rules::{
-    COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_courtyard_block, is_forced_dead_end, is_open_block,
-    required_loops,
+    COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_forced_dead_end, open_areas, required_loops,
 };
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
@@ -264,7 +263,9 @@ fn check_maze_into(
     let mut few = Vec::new();
     let (entry_ok, exit_ok) = end_violations(grid, entry, exit, expected, &mut few);
     few.drain(..).for_each(&mut *found);
-    open_areas(grid).for_each(&mut *found);
+    open_areas(grid)
+        .map(|corner| Violation::OpenArea { corner })
+        .for_each(&mut *found);
     if !entry_ok {
         return;
     }
@@ -379,15 +380,6 @@ fn check_end(
         found.push(on_stamp(pos));
     }
     true
-}
-
-/// Every 3x3 block with no inner wall.
-fn open_areas(grid: &Grid) -> impl Iterator<Item = Violation> + '_ {
-    let (w, h) = (grid.width(), grid.height());
-    (0..h.saturating_sub(2))
-        .flat_map(move |y| (0..w.saturating_sub(2)).map(move |x| Pos::new(x, y)))
-        .filter(|&corner| is_open_block(grid, corner, None) && !is_courtyard_block(grid, corner))
-        .map(|corner| Violation::OpenArea { corner })
 }
 
 /// What a flood fill from the entry reached.

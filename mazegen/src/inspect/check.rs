@@ -14,7 +14,7 @@ use super::bits::{Bits, Nibbles};
 use super::{BLOCK, flag};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, Landmarks, SOUTH_CLOSED, SizeError, Walls};
-use crate::rules::{is_courtyard_block, is_forced_dead_end, is_open_block};
+use crate::rules::{is_forced_dead_end, open_areas};
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 use crate::validate::{
@@ -343,23 +343,6 @@ pub(super) fn grid_of(
         grid.mark_courtyard_if_open(yard);
     }
     Ok(grid)
-}
-
-/// The top-left cells of the 3x3 blocks with no inner wall, the courtyard aside: the
-/// validator's open areas, found with a quick first look at each block's top-left cell (its
-/// east and south walls must be open), which most blocks fail.
-fn open_areas(grid: &Grid) -> impl Iterator<Item = Pos> + '_ {
-    let (w, h) = (grid.width(), grid.height());
-    let cells = grid.raw();
-    (0..h.saturating_sub(2)).flat_map(move |y| {
-        let row = y as usize * w as usize;
-        (0..w.saturating_sub(2))
-            .filter(move |&x| cells[row + x as usize] & (EAST_CLOSED | SOUTH_CLOSED) == 0)
-            .map(move |x| Pos::new(x, y))
-            .filter(|&corner| {
-                is_open_block(grid, corner, None) && !is_courtyard_block(grid, corner)
-            })
-    })
 }
 
 /// Marks the cells the flood fill did not reach (the 42's locked cells aside), and the first

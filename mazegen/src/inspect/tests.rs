@@ -220,17 +220,7 @@ fn an_open_border_wall_is_located_on_its_side() {
 fn an_open_3x3_area_is_located_at_its_top_left_cell() {
     let (mut grid, _, _) = maze(false);
     let corner = Pos::new(0, 7);
-    for y in 7..10 {
-        for x in 0..3 {
-            let p = Pos::new(x, y);
-            if x < 2 {
-                grid.set_wall(p, Dir::East, false);
-            }
-            if y < 9 {
-                grid.set_wall(p, Dir::South, false);
-            }
-        }
-    }
+    crate::rules::open_block(&mut grid, corner);
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
     let text = hex::to_string(&grid, ENTRY, EXIT, &path);
     let inspection = inspect(&text, None);

@@ -107,17 +107,7 @@ fn an_opened_42_cell_is_reported() {
 fn a_3x3_open_area_is_reported() {
     let (mut grid, _) = maze(false);
     let corner = Pos::new(0, 7);
-    for y in 7..10 {
-        for x in 0..3 {
-            let p = Pos::new(x, y);
-            if x < 2 {
-                grid.set_wall(p, Dir::East, false);
-            }
-            if y < 9 {
-                grid.set_wall(p, Dir::South, false);
-            }
-        }
-    }
+    crate::rules::open_block(&mut grid, corner);
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
     let found = check_maze(&grid, &path, MazeKind::Board { braid: 1.0 });
     assert!(found.contains(&Violation::OpenArea { corner }), "{found:?}");
