@@ -73,6 +73,16 @@ fn recorded_path(text: &str) -> String {
 /// A 100x30 dashboard showing `text` as a file opened at start (without a config, unless
 /// `output` gives OUTPUT_FILE), checked.
 fn opened(text: &str, output: Option<PathBuf>) -> (Model, TempDir) {
+    opened_as(text, output, None)
+}
+
+/// As [`opened`], the file named `name` on screen rather than by its temporary path, if given:
+/// for snapshots, which must not change from run to run.
+pub(crate) fn opened_as(
+    text: &str,
+    output: Option<PathBuf>,
+    name: Option<&str>,
+) -> (Model, TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("broken.txt");
     std::fs::write(&file, text).unwrap();
@@ -85,7 +95,8 @@ fn opened(text: &str, output: Option<PathBuf>) -> (Model, TempDir) {
         },
     );
     let inspection = inspect::open(&file, &Expected::default()).unwrap();
-    let effects = open_at_start(&mut m, file, inspection, Expected::default(), output);
+    let shown = name.map_or(file, PathBuf::from);
+    let effects = open_at_start(&mut m, shown, inspection, Expected::default(), output);
     answer(&mut m, effects);
     (m, dir)
 }

@@ -5,15 +5,12 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
-use crate::tui::inspector::open_at_start;
-use crate::tui::inspector::tests::{H, W, flip, valid_text};
+use crate::tui::inspector::tests::{H, W, flip, opened_as, valid_text};
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
-use crate::tui::testing::{answer, model};
+use crate::tui::testing::model;
 use crate::tui::update;
 use crate::tui::view::view;
-use mazegen::inspect;
-use mazegen::validate::Expected;
 use mazegen::{Dir, Pos};
 
 /// A 100x30 dashboard in `theme` on a file with an incoherent wall east of 4,2, an open
@@ -21,24 +18,10 @@ use mazegen::{Dir, Pos};
 fn broken(theme: &str) -> (Model, tempfile::TempDir) {
     let text = flip(&valid_text(), Pos::new(4, 2), Dir::East.bit());
     let text = flip(&text, Pos::new(0, 5), Dir::West.bit());
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("broken.txt");
-    std::fs::write(&file, text).unwrap();
-    let mut m = model(9, 7);
+    let (mut m, dir) = opened_as(&text, None, Some("broken.txt"));
     let index = m.themes.position(theme).unwrap();
     update(&mut m, Message::Action(Action::PickTheme(index)));
     update(&mut m, Message::Action(Action::FocusCanvas));
-    update(
-        &mut m,
-        Message::Resize {
-            width: 100,
-            height: 30,
-        },
-    );
-    let inspection = inspect::open(&file, &Expected::default()).unwrap();
-    let name = std::path::PathBuf::from("broken.txt");
-    let effects = open_at_start(&mut m, name, inspection, Expected::default(), None);
-    answer(&mut m, effects);
     (m, dir)
 }
 
