@@ -824,15 +824,24 @@ fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
         // The stand-in is a small valid maze: keep the old one if it ever could not be made.
         return;
     };
-    let old = std::mem::replace(&mut model.maze, stand_in);
+    let old = swap_maze(model, stand_in);
     model.garbage.push(Box::new(old));
     model.stand_in = true;
+}
+
+/// Puts `maze` in the place of the maze shown and ends what belonged to the old one, which it
+/// returns: its replay, its game (a round is played on one maze), a finish under way, and its
+/// measuring and search jobs, of no use now (nothing waits for them, not even quitting; their
+/// results will be refused).
+fn swap_maze(model: &mut Model, maze: Session) -> Session {
+    let old = std::mem::replace(&mut model.maze, maze);
     model.replay.reset();
     model.finishing = false;
     model.play.round = None;
     forget_jobs(model, |kind| {
         matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
     });
+    old
 }
 
 /// While a stand-in holds the place of the maze (see [`put_away`]), the actions on the maze
@@ -895,21 +904,12 @@ fn show_made(
             return;
         }
     };
-    let old = std::mem::replace(&mut model.maze, maze);
+    let old = swap_maze(model, maze);
     model.stand_in = false;
-    model.replay.reset();
     if old.grid().cell_count() as u64 > model.inline_cells {
         model.garbage.push(Box::new(old));
     }
     model.config.algorithm = algorithm;
-    model.finishing = false;
-    // A round is played on one maze.
-    model.play.round = None;
-    // The old maze's measuring and search work is of no use now: nothing waits for it (its
-    // results will be refused), not even quitting.
-    forget_jobs(model, |kind| {
-        matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
-    });
     model.pace.restart();
     if model.pace.is_paused() {
         model.pace.toggle_pause();
