@@ -14,7 +14,7 @@
 //! start or in the courtyard), so a restore rebuilds the scratch from the grid.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks};
+use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, mark_reached, move_masks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -197,10 +197,7 @@ impl CarveCheckpoint for AldousBroderCheckpoint {
 
     fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
         let mut scratch = move_masks(grid);
-        self.rows.mark_open_cells(grid.raw(), &mut scratch, IN_MAZE);
-        for i in first_cells(grid, grid.pos(self.start)) {
-            scratch[i] |= IN_MAZE;
-        }
+        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_MAZE);
         Box::new(AldousBroder {
             scratch,
             rows: self.rows,

@@ -253,6 +253,16 @@ impl DirBits {
     }
 }
 
+/// Sets `flag` in `marks` on the cells a carving of `grid` from `start` has reached: those with
+/// an open wall, and the cells in the maze before the first step (see [`first_cells`]). How a
+/// checkpoint's restore rebuilds a carver's "in the maze" marks from the grid.
+pub(super) fn mark_reached(grid: &Grid, start: Pos, marks: &mut [u8], flag: u8) {
+    grid.rows().mark_open_cells(grid.raw(), marks, flag);
+    for i in first_cells(grid, start) {
+        marks[i] |= flag;
+    }
+}
+
 /// The cells in the maze before the first step, as grid indices: the start, then the rest of
 /// the courtyard if there is one (the start is one of its cells then).
 pub(super) fn first_cells(grid: &Grid, start: Pos) -> impl Iterator<Item = usize> + '_ {

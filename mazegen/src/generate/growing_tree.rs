@@ -10,7 +10,7 @@
 //! active when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, first_cells};
+use super::carve::{Carve, CarveCheckpoint, first_cells, mark_reached};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor};
@@ -255,10 +255,7 @@ impl CarveCheckpoint for GrowingTreeCheckpoint {
 
     fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
         let mut marks = vec![0; grid.cell_count()];
-        self.rows.mark_open_cells(grid.raw(), &mut marks, IN_MAZE);
-        for i in first_cells(grid, grid.pos(self.start)) {
-            marks[i] |= IN_MAZE;
-        }
+        mark_reached(grid, grid.pos(self.start), &mut marks, IN_MAZE);
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             marks[grid.index(cell)] = LOCKED;
         }

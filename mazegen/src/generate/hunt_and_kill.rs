@@ -28,7 +28,9 @@
 use std::collections::VecDeque;
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, first_cells, move_masks, random_dir, set_bits};
+use super::carve::{
+    Carve, CarveCheckpoint, first_cells, mark_reached, move_masks, random_dir, set_bits,
+};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -322,12 +324,7 @@ impl CarveCheckpoint for HuntAndKillCheckpoint {
 
     fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
         let mut scratch = move_masks(grid);
-        self.layout
-            .rows
-            .mark_open_cells(grid.raw(), &mut scratch, IN_MAZE);
-        for i in first_cells(grid, grid.pos(self.start)) {
-            scratch[i] |= IN_MAZE;
-        }
+        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_MAZE);
         for i in set_bits(&self.queued) {
             scratch[i] |= QUEUED;
         }

@@ -9,7 +9,7 @@
 //! start or in the courtyard), and on the frontier when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, first_cells, move_masks, random_dir};
+use super::carve::{Carve, CarveCheckpoint, first_cells, mark_reached, move_masks, random_dir};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -171,10 +171,7 @@ impl CarveCheckpoint for PrimCheckpoint {
 
     fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
         let mut scratch = move_masks(grid);
-        self.rows.mark_open_cells(grid.raw(), &mut scratch, IN_MAZE);
-        for i in first_cells(grid, grid.pos(self.start)) {
-            scratch[i] |= IN_MAZE;
-        }
+        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_MAZE);
         for &cell in &self.frontier {
             scratch[cell as usize] |= FRONTIER;
         }

@@ -22,7 +22,9 @@
 //! grid's, and which walk passed a cell before the current one changes nothing.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, move_masks, set_bits};
+use super::carve::{
+    Carve, CarveCheckpoint, DirBits, first_cells, mark_reached, move_masks, set_bits,
+};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -419,12 +421,7 @@ impl CarveCheckpoint for WilsonCheckpoint {
     /// carving leaves it).
     fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
         let mut scratch = move_masks(grid);
-        self.layout
-            .rows
-            .mark_open_cells(grid.raw(), &mut scratch, IN_TREE);
-        for i in first_cells(grid, grid.pos(self.start)) {
-            scratch[i] |= IN_TREE;
-        }
+        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_TREE);
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             scratch[grid.index(cell)] = LOCKED | IN_TREE;
         }
