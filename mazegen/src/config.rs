@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError};
+use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError, StampChoice};
 
 /// The largest config file read: a real one is a few hundred bytes, so anything near this is a
 /// mistake (a maze file, a binary), refused before it is read.
@@ -39,7 +39,13 @@ pub const MANDATORY_KEYS: &[Key] = &[
 
 /// Keys of the library a config may give. Any other key is an error, unless the application
 /// reading the config names it as one of its own (see [`Config::parse_with_app_keys`]).
-pub const OPTIONAL_KEYS: &[Key] = &[Key::Seed, Key::Algorithm, Key::Braid, Key::Courtyard];
+pub const OPTIONAL_KEYS: &[Key] = &[
+    Key::Seed,
+    Key::Algorithm,
+    Key::Braid,
+    Key::Courtyard,
+    Key::Stamp,
+];
 
 /// A parsed and fully checked config: every value is in range and the entry and exit are
 /// usable cells of the maze, so callers can generate without re-validating.
@@ -66,6 +72,10 @@ pub struct Config {
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
     /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
     pub courtyard: bool,
+    /// `STAMP`: `42` (the default, the 42 where the SPEC puts it), `none`, or a pattern of
+    /// closed cells of the user's own, rows of `X` and `.` separated by `/` (see
+    /// [`grid::Pattern`]), centred, which must fit with a one-cell margin.
+    pub stamp: StampChoice,
     /// The values of the application's own keys that the config gives, by key as the
     /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
     /// them.
@@ -163,11 +173,18 @@ impl Config {
             .algorithm(self.algorithm)
             .start(self.entry)
             .courtyard(self.courtyard)
+            .stamp(self.stamp)
     }
 
     /// Where the 42 and the courtyard go in this config's maze.
     pub fn landmarks(&self) -> grid::Landmarks {
-        grid::Landmarks::plan(self.width, self.height, self.courtyard)
+        // A parsed config's stamp fits (see `check_layout`); one built by hand that does not
+        // gets none here, and its maze is refused by the generator.
+        grid::Landmarks::plan_with(self.width, self.height, self.courtyard, self.stamp)
+            .unwrap_or_else(|_| grid::Landmarks {
+                stamp: None,
+                ..grid::Landmarks::plan(self.width, self.height, self.courtyard)
+            })
     }
 
     /// Each of the 42 and the courtyard that the maze has no room for (it is made without
@@ -240,6 +257,7 @@ struct Draft<'a> {
     algorithm: Option<Algorithm>,
     braid: Option<f64>,
     courtyard: Option<bool>,
+    stamp: Option<StampChoice>,
 }
 
 impl Draft<'_> {
@@ -321,6 +339,10 @@ impl Draft<'_> {
             }
             Key::Braid => self.braid = Some(parse_braid(value)?),
             Key::Courtyard => self.courtyard = Some(parse_bool(name, value)?),
+            Key::Stamp => {
+                let stamp = value.parse().map_err(ConfigErrorKind::BadStamp)?;
+                self.stamp = Some(stamp);
+            }
         }
         Ok(())
     }
@@ -339,6 +361,7 @@ impl Draft<'_> {
             algorithm: self.algorithm.unwrap_or_default(),
             braid: self.braid.unwrap_or(DEFAULT_BRAID),
             courtyard: self.courtyard.unwrap_or(false),
+            stamp: self.stamp.unwrap_or_default(),
             app_settings: self.app_settings,
         })
     }
@@ -371,6 +394,13 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
     if config.entry == config.exit {
         let kind = ConfigErrorKind::EntryIsExit { pos: config.exit };
         return Err(Fault::at(lines.get(Key::Exit), kind));
+    }
+    let planned = grid::Landmarks::plan_with(width, height, config.courtyard, config.stamp);
+    if let Err(error) = planned {
+        return Err(Fault::at(
+            lines.get(Key::Stamp),
+            ConfigErrorKind::BadStamp(error),
+        ));
     }
     if let Some(stamp) = config.landmarks().stamp {
         for (key, pos) in ends {

@@ -36,7 +36,7 @@ use carve::Carve;
 use link::Linker;
 
 use crate::geometry::Pos;
-use crate::grid::{Grid, SizeError};
+use crate::grid::{Grid, Landmarks, SizeError, StampChoice, StampError, check_size};
 use crate::rng::MazeRng;
 
 /// The carving state of one cell, for display.
@@ -82,6 +82,8 @@ pub struct MazeOptions {
     /// `true`: an open 3x3 courtyard at the centre, where carving starts (see
     /// [`crate::grid::Landmarks`]).
     pub courtyard: bool,
+    /// The stamp of closed cells: the 42 (the default), none, or a pattern of the user's own.
+    pub stamp: StampChoice,
 }
 
 impl MazeOptions {
@@ -96,6 +98,7 @@ impl MazeOptions {
             algorithm: Algorithm::default(),
             start: Pos::new(0, 0),
             courtyard: false,
+            stamp: StampChoice::FortyTwo,
         }
     }
 
@@ -126,6 +129,13 @@ impl MazeOptions {
 
     pub fn courtyard(mut self, courtyard: bool) -> Self {
         self.courtyard = courtyard;
+        self
+    }
+
+    /// The stamp: [`StampChoice::FortyTwo`] (the default), [`StampChoice::None`], or a
+    /// [`Pattern`](crate::grid::Pattern) of the user's own.
+    pub fn stamp(mut self, stamp: impl Into<StampChoice>) -> Self {
+        self.stamp = stamp.into();
         self
     }
 }
@@ -160,6 +170,9 @@ pub enum GenError {
     StartOnStamp(Pos),
     #[error("BRAID must be between 0.0 and 1.0, got {0}")]
     Braid(String),
+    /// A stamp pattern of the user's own that the maze has no room for.
+    #[error(transparent)]
+    Stamp(#[from] StampError),
 }
 
 #[derive(Clone, Debug)]
@@ -203,7 +216,10 @@ pub type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
     pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
-        let mut grid = Grid::planned(options.width, options.height, options.courtyard)?;
+        let (width, height) = (options.width, options.height);
+        check_size(width, height)?;
+        let landmarks = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?;
+        let mut grid = Grid::with_landmarks(width, height, landmarks)?;
         if !grid.contains(options.start) {
             return Err(GenError::StartOutside {
                 start: options.start,

@@ -14,8 +14,8 @@ pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote,
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
 pub use stamp::{
-    STAMP_GAP_COLUMN, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
-    centre_cell,
+    PATTERN_MAX_SIDE, Pattern, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
+    StampChoice, StampError, centre_cell,
 };
 
 use crate::geometry::{Dir, Pos};

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::key::Key;
 use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
-use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError};
+use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError, StampError};
 use crate::quote::{self, quoted};
 
 /// A config that cannot be used, with where the problem is.
@@ -119,6 +119,9 @@ pub enum ConfigErrorKind {
         quoted(value)
     )]
     NulInOutputFile { value: String },
+    /// `STAMP` is not `42`, `none` or a usable pattern, or the maze has no room for it.
+    #[error("STAMP: {0}")]
+    BadStamp(StampError),
 }
 
 impl ConfigErrorKind {
@@ -142,6 +145,7 @@ impl ConfigErrorKind {
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
+            K::BadStamp(_) => Some(Key::Stamp.name()),
             K::OutputIsConfig { .. } | K::NulInOutputFile { .. } => Some(Key::OutputFile.name()),
         }
     }

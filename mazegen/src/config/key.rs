@@ -31,6 +31,7 @@ pub enum Key {
     Algorithm,
     Braid,
     Courtyard,
+    Stamp,
 }
 
 impl Key {

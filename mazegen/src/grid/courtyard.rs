@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
+use super::stamp::{Pattern, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, Stamp, StampChoice, StampError};
 use crate::geometry::Pos;
 
 /// Width and height of the courtyard in cells.
@@ -88,22 +88,39 @@ impl Landmarks {
     /// a one-cell corridor between them and a one-cell margin at the border; no 42 when none
     /// of those fit (or no courtyard, when the maze is too small even for that).
     pub fn plan(width: u32, height: u32, courtyard: bool) -> Landmarks {
-        if !courtyard {
-            return Landmarks {
-                stamp: Stamp::centred(width, height),
+        Landmarks::plan_with(width, height, courtyard, StampChoice::FortyTwo)
+            .expect("the 42 is left out, never refused, when it does not fit")
+    }
+
+    /// As [`Landmarks::plan`], with the stamp `stamp` instead of the 42: the same places for
+    /// a pattern of the user's own, which is refused when it has no room rather than left out.
+    pub fn plan_with(
+        width: u32,
+        height: u32,
+        courtyard: bool,
+        stamp: StampChoice,
+    ) -> Result<Landmarks, StampError> {
+        let yard = Courtyard::centred(width, height).filter(|_| courtyard);
+        let Some(yard) = yard else {
+            return Ok(Landmarks {
+                stamp: stamp.place(width, height)?,
                 courtyard: None,
-            };
-        }
-        let Some(yard) = Courtyard::centred(width, height) else {
-            return Landmarks {
-                stamp: Stamp::centred(width, height),
-                courtyard: None,
-            };
+            });
         };
-        Landmarks {
-            stamp: stamp_beside(width, height, yard),
-            courtyard: Some(yard),
+        let beside = match stamp.pattern() {
+            Some(pattern) => stamp_beside(width, height, yard, pattern),
+            None => None,
+        };
+        if beside.is_none() && matches!(stamp, StampChoice::Custom(_)) {
+            return Err(StampError::NoRoomBesideCourtyard {
+                maze_width: width,
+                maze_height: height,
+            });
         }
+        Ok(Landmarks {
+            stamp: beside,
+            courtyard: Some(yard),
+        })
     }
 
     /// Whether a courtyard was asked for but the maze had no room for it.
@@ -167,9 +184,9 @@ impl fmt::Display for LandmarkNote {
     }
 }
 
-/// The 42's origin next to the courtyard, trying above, below, left and right in that order.
-fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
-    let (sw, sh) = (STAMP_WIDTH as i64, STAMP_HEIGHT as i64);
+/// The stamp next to the courtyard, trying above, below, left and right in that order.
+fn stamp_beside(width: u32, height: u32, yard: Courtyard, pattern: Pattern) -> Option<Stamp> {
+    let (sw, sh) = (pattern.width() as i64, pattern.height() as i64);
     let (cx, cy) = (yard.origin.x as i64, yard.origin.y as i64);
     let side = COURTYARD_SIDE as i64;
     // Centre the 42 on the courtyard along the side it sits on.
@@ -186,7 +203,7 @@ fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
     candidates
         .into_iter()
         .find(|&(x, y)| x >= 1 && y >= 1 && x + sw < w && y + sh < h)
-        .map(|(x, y)| Stamp::at(Pos::new(x as u32, y as u32)))
+        .map(|(x, y)| Stamp::with_pattern(Pos::new(x as u32, y as u32), pattern))
 }
 
 #[cfg(test)]

@@ -1,0 +1,95 @@
+//! The stamp option with every algorithm: no stamp, or a pattern of the user's own, gives a
+//! maze that joins every open cell, keeps the stamp's cells closed, and is a spanning tree when
+//! perfect; the 42 (the default) gives the very maze it always gave.
+
+use std::collections::VecDeque;
+
+use mazegen::grid::{Pattern, StampChoice};
+use mazegen::{Algorithm, Generator, Grid, MazeOptions, Pos};
+
+/// Cells reached from `from` through open walls.
+fn reached(grid: &Grid, from: Pos) -> u64 {
+    let mut seen = vec![false; grid.cell_count()];
+    let mut todo = VecDeque::from([from]);
+    seen[grid.index(from)] = true;
+    let mut count = 0;
+    while let Some(p) = todo.pop_front() {
+        count += 1;
+        for dir in grid.open_dirs(p).collect::<Vec<_>>() {
+            let next = grid.neighbour(p, dir).expect("the border is closed");
+            if !std::mem::replace(&mut seen[grid.index(next)], true) {
+                todo.push_back(next);
+            }
+        }
+    }
+    count
+}
+
+/// Open walls between two cells, each counted once.
+fn passages(grid: &Grid) -> u64 {
+    grid.positions()
+        .map(|p| grid.open_dirs(p).count() as u64)
+        .sum::<u64>()
+        / 2
+}
+
+#[test]
+fn every_algorithm_carves_around_any_stamp_or_none() {
+    let arrow: Pattern = "..X../.XXX./XXXXX/..X../..X..".parse().unwrap();
+    let hook: Pattern = "XXXX/...X/XX.X/X..X".parse().unwrap();
+    for &algorithm in Algorithm::ALL {
+        for stamp in [StampChoice::None, arrow.into(), hook.into()] {
+            for perfect in [true, false] {
+                for (width, height, seed) in [(13, 11, 1), (24, 17, 7)] {
+                    let options = MazeOptions::new(width, height)
+                        .seed(seed)
+                        .algorithm(algorithm)
+                        .perfect(perfect)
+                        .stamp(stamp);
+                    let what = format!("{algorithm} {stamp} perfect={perfect} {width}x{height}");
+                    let grid = Generator::generate(options).expect(&what);
+                    let placed = grid.stamp();
+                    assert_eq!(placed.map(|s| s.pattern()), stamp.pattern(), "{what}");
+                    let closed = placed.map_or(0, |s| s.cells().count()) as u64;
+                    assert_eq!(grid.open_cell_count(), u64::from(width * height) - closed);
+                    for cell in placed.iter().flat_map(|s| s.cells()) {
+                        assert!(grid.is_locked(cell), "{what}: {cell}");
+                        assert_eq!(grid.walls(cell).bits(), 0xF, "{what}: {cell}");
+                    }
+                    let open = grid.open_cell_count();
+                    assert_eq!(reached(&grid, Pos::new(0, 0)), open, "{what}: connected");
+                    if perfect {
+                        assert_eq!(passages(&grid), open - 1, "{what}: a tree");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_42_is_the_default_and_makes_the_same_maze_as_ever() {
+    for &algorithm in Algorithm::ALL {
+        let plain = MazeOptions::new(25, 20).seed(9).algorithm(algorithm);
+        let forty_two = plain.clone().stamp(StampChoice::FortyTwo);
+        assert_eq!(plain.stamp, StampChoice::FortyTwo);
+        let grid = Generator::generate(forty_two).unwrap();
+        assert_eq!(grid, Generator::generate(plain).unwrap(), "{algorithm}");
+        assert_eq!(grid.stamp().unwrap().cells().count(), 18);
+        assert_eq!(grid.stamp().unwrap().pattern(), Pattern::FORTY_TWO);
+    }
+}
+
+#[test]
+fn a_pattern_too_big_for_the_maze_is_refused_and_the_42_left_out() {
+    let bar: Pattern = "XXXXXXXX".parse().unwrap();
+    let err = Generator::new(MazeOptions::new(9, 5).stamp(bar)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the 8x1 stamp needs a maze of at least 10x3 (a one-cell margin around it), got 9x5"
+    );
+    assert!(Generator::new(MazeOptions::new(10, 3).stamp(bar)).is_ok());
+    // The 42 keeps the SPEC's rule: too small is no 42, not an error.
+    let small = Generator::generate(MazeOptions::new(8, 6)).unwrap();
+    assert_eq!(small.stamp(), None);
+}
