@@ -5,6 +5,8 @@
 #![doc = include_str!("../README.md")]
 
 pub mod config;
+pub mod display;
+mod error;
 pub mod format;
 pub mod generate;
 pub mod geometry;
@@ -25,10 +27,11 @@ pub mod stats;
 pub mod validate;
 pub mod walk_time;
 
+pub use error::Error;
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Stamp, Walls};
-pub use maze::Maze;
+pub use maze::{Maze, MazeBuilder};
 pub use replay::Timeline;
 pub use session::{Phase, Session, SessionError};
 pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};

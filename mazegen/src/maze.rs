@@ -15,6 +15,10 @@
 //! # Ok::<(), mazegen::GenError>(())
 //! ```
 
+mod builder;
+
+pub use builder::MazeBuilder;
+
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
