@@ -22,6 +22,7 @@ pub use builder::MazeBuilder;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -143,6 +144,24 @@ impl Maze {
     /// The statistics if they are known already: never measures.
     pub fn known_stats(&self) -> Option<&MazeStats> {
         self.stats.get()
+    }
+
+    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
+    /// [`write_outputs`](crate::format::write_outputs) pipeline, without progress reports.
+    ///
+    /// ```
+    /// use mazegen::{Hex, Maze, Output, Svg};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let folder = std::env::temp_dir();
+    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
+    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
+    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
+    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
+        write_outputs(self, outputs, &mut |_| {})
     }
 
     /// Records the shortest path, found elsewhere; ignored if it is known already.

@@ -21,6 +21,7 @@ mod astar;
 mod bfs;
 mod dead_end_filling;
 mod dfs;
+mod searching;
 mod solver;
 #[cfg(test)]
 mod testing;
@@ -30,6 +31,7 @@ pub use astar::AStar;
 pub use bfs::Bfs;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
+pub use searching::Searching;
 pub use solver::{Solver, UnknownSolver};
 pub use wall_follower::{Hand, WallFollower};
 
