@@ -42,7 +42,7 @@ pub use atomic::{
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
-pub use read::{MIB, human_bytes, open_regular, read_limited};
+pub use read::{MIB, human_bytes, read_limited};
 pub use svg::Svg;
 
 /// A way of writing a maze down.

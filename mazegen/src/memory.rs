@@ -12,13 +12,13 @@ use crate::generate::{Algorithm, MazeOptions};
 
 /// What the dashboard keeps per cell on top of a headless run: the watched search's state
 /// (about two bytes) and one bit a cell for the path, rounded up.
-pub const VIEW_BYTES_PER_CELL: u64 = 3;
+pub(crate) const VIEW_BYTES_PER_CELL: u64 = 3;
 
 /// Bytes a run needs whatever its size: code, buffers, the allocator's own.
 pub const FIXED_BYTES: u64 = 16 << 20;
 
 /// Peak bytes per cell of a headless run with `algorithm`, for a perfect maze or a board.
-pub const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
+pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
     let (perfect_maze, board) = match algorithm {
         // Measured: 3.4 / 3.4 bytes a cell.
         Algorithm::Backtracker => (4, 4),

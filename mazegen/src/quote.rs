@@ -9,11 +9,11 @@ use std::fmt;
 use std::path::Path;
 
 /// How many characters of a quoted value are shown; the rest is cut, marked by `…`.
-pub const QUOTED_CHARS: usize = 80;
+pub(crate) const QUOTED_CHARS: usize = 80;
 
 /// `value` in double quotes, control characters, quotes and backslashes escaped, cut after
 /// [`QUOTED_CHARS`] characters with `…`: `"back\u{1b}[31mtracker"`.
-pub fn quoted(value: &str) -> Quoted<'_> {
+pub(crate) fn quoted(value: &str) -> Quoted<'_> {
     Quoted(value)
 }
 
@@ -30,7 +30,7 @@ pub fn path(path: &Path) -> String {
 
 /// See [`quoted`].
 #[derive(Clone, Copy, Debug)]
-pub struct Quoted<'a>(&'a str);
+pub(crate) struct Quoted<'a>(&'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -34,7 +34,7 @@ pub fn is_open_block(grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>) -> boo
 }
 
 /// Whether opening the wall on side `dir` of `pos` would complete a 3x3 open area.
-pub fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
+pub(crate) fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
     let Some(next) = grid.neighbour(pos, dir) else {
         return false;
     };

@@ -753,7 +753,7 @@ impl Session {
     }
 
     /// The searcher's own position (a wall follower's walker, DFS's stack top), while solving.
-    pub fn search_head(&self) -> Option<Pos> {
+    pub(crate) fn search_head(&self) -> Option<Pos> {
         self.search.as_ref().filter(|s| !s.is_done())?.head()
     }
 
