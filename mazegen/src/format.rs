@@ -105,7 +105,9 @@ impl fmt::Display for Destination {
 /// A format and where to write it.
 #[derive(Clone, Debug)]
 pub struct Output {
+    /// How the maze is written.
     pub format: Arc<dyn Format>,
+    /// Where it is written.
     pub destination: Destination,
 }
 
@@ -144,8 +146,11 @@ impl Output {
 /// never passes `total`; both are equal once the output is complete).
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
+    /// The output being written.
     pub output: &'a Output,
+    /// Bytes written so far.
     pub done: u64,
+    /// About how many bytes it takes in all.
     pub total: u64,
 }
 

@@ -2,6 +2,7 @@
 //!
 //! The README below is the guide; its examples run as this crate's doc tests. Nothing here
 //! depends on a terminal or a UI: the `a-maze-ing` dashboard is one user of it.
+#![warn(missing_docs)]
 #![doc = include_str!("../README.md")]
 
 pub mod config;

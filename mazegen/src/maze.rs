@@ -82,6 +82,7 @@ impl Maze {
         }
     }
 
+    /// The walls.
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
@@ -91,10 +92,12 @@ impl Maze {
         &self.grid
     }
 
+    /// Where the path starts.
     pub fn entry(&self) -> Pos {
         self.entry
     }
 
+    /// Where the path ends.
     pub fn exit(&self) -> Pos {
         self.exit
     }
@@ -104,18 +107,22 @@ impl Maze {
         &self.options
     }
 
+    /// The seed it was made from.
     pub fn seed(&self) -> u64 {
         self.options.seed
     }
 
+    /// The algorithm that carved it.
     pub fn algorithm(&self) -> Algorithm {
         self.options.algorithm
     }
 
+    /// Columns of cells.
     pub fn width(&self) -> u32 {
         self.grid.width()
     }
 
+    /// Rows of cells.
     pub fn height(&self) -> u32 {
         self.grid.height()
     }
@@ -147,7 +154,7 @@ impl Maze {
     }
 
     /// Writes the maze to each of `outputs` (all files replaced together, or none): the
-    /// [`write_outputs`](crate::format::write_outputs) pipeline, without progress reports.
+    /// [`write_outputs`] pipeline, without progress reports.
     ///
     /// ```
     /// use mazegen::{Hex, Maze, Output, Svg};

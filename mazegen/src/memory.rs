@@ -5,7 +5,7 @@
 //! (peak RSS / cells, seed 1, with `/usr/bin/time -f %M`), rounded up, for a perfect maze and
 //! for a braided board (braiding keeps a list of dead ends, and solving a board visits more).
 //! They cover the grid (one byte a cell), the algorithm's own state, the linker, the braider,
-//! the shortest-path search and the file writer. A dashboard adds what [`VIEW_BYTES_PER_CELL`]
+//! the shortest-path search and the file writer. A dashboard adds what `VIEW_BYTES_PER_CELL`
 //! says: the watched solver's state and the path bitmap.
 
 use crate::generate::{Algorithm, MazeOptions};
@@ -53,7 +53,9 @@ pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> 
 /// Who will hold the maze: a one-shot run, or the dashboard, which also draws and animates it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Use {
+    /// Generated and written, nothing shown.
     Headless,
+    /// Shown and animated in the dashboard.
     Dashboard,
 }
 

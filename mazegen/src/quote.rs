@@ -2,7 +2,7 @@
 //! terminal, and cut, so a huge bad value does not flood it.
 //!
 //! Every message that echoes something a user wrote (a config value, a file name, a line of a
-//! maze file) goes through [`quoted`] or [`escaped`]: a control character (a newline, an escape
+//! maze file) goes through `quoted` or [`escaped`]: a control character (a newline, an escape
 //! sequence's ESC, a NUL) is written the way Rust's `{:?}` writes it (`\n`, `\u{1b}`, `\0`).
 
 use std::fmt;

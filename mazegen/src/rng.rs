@@ -13,6 +13,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 pub struct MazeRng(Xoshiro256PlusPlus);
 
 impl MazeRng {
+    /// The generator for `seed`: the same seed gives the same numbers on every platform.
     pub fn from_seed(seed: u64) -> MazeRng {
         MazeRng(Xoshiro256PlusPlus::seed_from_u64(seed))
     }

@@ -166,6 +166,7 @@ impl LoopCount {
         count
     }
 
+    /// Counts cell `p` in, once it has been carved.
     pub fn add(&mut self, grid: &Grid, p: Pos) {
         for d in [Dir::East, Dir::South] {
             self.open_walls += u64::from(grid.is_open(p, d));

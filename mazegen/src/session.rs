@@ -60,6 +60,7 @@ pub struct Measures {
 /// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
+    /// The solver.
     pub solver: Solver,
     /// Cells the solver visited (its own count: see [`Search::visited`]).
     pub visited: u64,
@@ -243,7 +244,9 @@ fn trace(search: &dyn Search, grid: &Grid) -> Solved {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
     maze: Arc<Maze>,
+    /// The shortest path from the entry to the exit, if there is one.
     pub shortest: Option<Solution>,
+    /// The maze's statistics.
     pub stats: MazeStats,
 }
 
@@ -255,6 +258,7 @@ impl Measured {
 }
 
 #[derive(Debug)]
+/// One maze's life, carved then solved step by step: the animation API (see the [module](self) docs).
 pub struct Session {
     stage: Stage,
     entry: Pos,
@@ -372,6 +376,7 @@ impl Session {
         self
     }
 
+    /// Carving, solving or done.
     pub fn phase(&self) -> Phase {
         match (&self.stage, &self.solved) {
             (Stage::Carving(_), _) => Phase::Carving,
@@ -644,6 +649,7 @@ impl Session {
         }
     }
 
+    /// The maze as carved so far (the finished maze once carved).
     pub fn grid(&self) -> &Grid {
         match &self.stage {
             Stage::Carving(generator) => generator.grid(),
@@ -652,6 +658,7 @@ impl Session {
         }
     }
 
+    /// What the maze is made from.
     pub fn options(&self) -> &MazeOptions {
         match &self.stage {
             Stage::Carving(generator) => generator.options(),
@@ -660,10 +667,12 @@ impl Session {
         }
     }
 
+    /// Where the path starts.
     pub fn entry(&self) -> Pos {
         self.entry
     }
 
+    /// Where the path ends.
     pub fn exit(&self) -> Pos {
         self.exit
     }
@@ -737,6 +746,7 @@ impl Session {
         matches!(&self.stage, Stage::Carving(generator) if generator.is_linking())
     }
 
+    /// Whether a cell is unvisited, being carved or finished, for drawing the carving.
     pub fn cell_state(&self, pos: Pos) -> CellState {
         match &self.stage {
             Stage::Carving(generator) => generator.cell_state(pos),
@@ -776,6 +786,7 @@ impl Session {
         self.solved.as_ref()?.path.as_ref()
     }
 
+    /// The maze's measures, once measured.
     pub fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
     }

@@ -18,7 +18,7 @@ use crate::generate::{Algorithm, MazeOptions};
 /// a user waiting over a minute with no end in sight takes the program for hung.
 pub(crate) const TOO_LONG_SECONDS: f64 = 60.0;
 
-/// Whether carving `options` is estimated to take over [`TOO_LONG_SECONDS`]; the estimate.
+/// Whether carving `options` is estimated to take over a minute (`TOO_LONG_SECONDS`); the estimate.
 pub fn too_long(options: &MazeOptions) -> Option<f64> {
     walk_seconds(options).filter(|&s| s > TOO_LONG_SECONDS)
 }

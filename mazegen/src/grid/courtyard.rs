@@ -34,6 +34,7 @@ impl Courtyard {
         Courtyard { origin }
     }
 
+    /// Top-left cell of the courtyard.
     pub const fn origin(&self) -> Pos {
         self.origin
     }
@@ -43,6 +44,7 @@ impl Courtyard {
         Pos::new(self.origin.x + 1, self.origin.y + 1)
     }
 
+    /// Whether `pos` is one of its nine cells.
     pub const fn contains(&self, pos: Pos) -> bool {
         pos.x >= self.origin.x
             && pos.y >= self.origin.y
@@ -78,7 +80,9 @@ impl Courtyard {
 /// The courtyard and the 42 of a maze: where each one goes, decided in one place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Landmarks {
+    /// The stamp, if it has room.
     pub stamp: Option<Stamp>,
+    /// The courtyard, if asked for and it has room.
     pub courtyard: Option<Courtyard>,
 }
 
@@ -152,11 +156,26 @@ impl Landmarks {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LandmarkNote {
     /// A courtyard was asked for, but a side of the maze is under [`COURTYARD_MIN_SIDE`].
-    CourtyardTooSmall { width: u32, height: u32 },
+    CourtyardTooSmall {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
     /// The maze is under [`STAMP_MIN_WIDTH`] x [`STAMP_MIN_HEIGHT`]: no room for the 42.
-    StampTooSmall { width: u32, height: u32 },
+    StampTooSmall {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
     /// The courtyard fits, but the 42 does not fit beside it.
-    StampBesideCourtyard { width: u32, height: u32 },
+    StampBesideCourtyard {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
 }
 
 impl fmt::Display for LandmarkNote {
