@@ -95,6 +95,13 @@ pub struct AppSetting {
 impl Config {
     /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
     /// recognises what they typed.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    ///
+    /// let err = Config::load("/no/such/config.txt").unwrap_err();
+    /// assert!(err.to_string().starts_with("/no/such/config.txt: cannot read the file"), "{err}");
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
         Config::load_with_app_keys(path, &[])
     }
@@ -137,6 +144,19 @@ impl Config {
     }
 
     /// Parses config text. `source` is only used to name the file in error messages.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    /// use mazegen::{Maze, Pos, StampChoice};
+    ///
+    /// let text = "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSTAMP=none\n";
+    /// let config = Config::parse(text, "config.txt")?;
+    /// assert_eq!((config.exit, config.stamp), (Pos::new(11, 8), StampChoice::None));
+    /// let maze = Maze::generate(config.maze_options(7), config.entry, config.exit)?;
+    /// assert_eq!(maze.grid().stamp(), None);
+    /// assert!(Config::parse("WIDTH=12\n", "config.txt").is_err()); // HEIGHT and the rest missing
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
         Config::parse_with_app_keys(text, source, &[])
     }

@@ -161,6 +161,18 @@ const REPORT_EVERY: u64 = 1 << 20;
 /// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
 /// is written last, once the files are in place. `progress` hears of each output as it starts,
 /// about every megabyte, and as it ends.
+///
+/// ```
+/// use mazegen::{Hex, Maze, Output, write_outputs};
+///
+/// let maze = Maze::builder(12, 9).seed(3).build()?;
+/// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
+/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |p| {
+///     println!("{}: {} of {} bytes", p.output.destination, p.done, p.total)
+/// })?;
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 pub fn write_outputs(
     maze: &Maze,
     outputs: &[Output],

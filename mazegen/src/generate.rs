@@ -255,6 +255,18 @@ pub type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
     /// A generator ready to carve the maze `options` describe, or why it cannot.
+    ///
+    /// ```
+    /// use mazegen::{GenEvent, Generator, MazeOptions};
+    ///
+    /// let mut generator = Generator::new(MazeOptions::new(12, 9).seed(3))?;
+    /// let mut steps = 0;
+    /// while generator.step() != GenEvent::Done {
+    ///     steps += 1; // draw the step's event
+    /// }
+    /// assert!(generator.is_done() && generator.steps() == steps);
+    /// # Ok::<(), mazegen::GenError>(())
+    /// ```
     pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
         let (width, height) = (options.width, options.height);
         check_size(width, height)?;
@@ -308,6 +320,15 @@ impl Generator {
     }
 
     /// Generates the whole maze at once.
+    ///
+    /// ```
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// assert_eq!((grid.width(), grid.height()), (12, 9));
+    /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
+    /// # Ok::<(), mazegen::GenError>(())
+    /// ```
     pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
         let mut generator = Generator::new(options)?;
         generator.run();

@@ -62,6 +62,18 @@ mod flag {
 }
 
 /// Reads and checks a maze file, as `--check MAZE` does without a config.
+///
+/// ```
+/// use mazegen::{Hex, Maze, Output, inspect};
+///
+/// let maze = Maze::builder(12, 9).seed(3).build()?;
+/// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
+/// maze.write_to(&[Output::file(Hex, &path)])?;
+/// let inspection = inspect::load(&path)?;
+/// assert!(inspection.is_valid() && inspection.problem_rows().is_empty());
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 pub fn load(path: impl AsRef<Path>) -> Result<Inspection, LoadError> {
     load_with(path, &Expected::default())
 }

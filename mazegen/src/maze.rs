@@ -56,6 +56,16 @@ impl Maze {
     }
 
     /// Carves the maze `options` describe, at once.
+    /// [`Maze::builder`] does the same from settings, and finds the path at once.
+    ///
+    /// ```
+    /// use mazegen::{Maze, MazeOptions, Pos};
+    ///
+    /// let options = MazeOptions::new(12, 9).seed(3);
+    /// let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(11, 8))?;
+    /// assert_eq!(maze, Maze::builder(12, 9).seed(3).build()?);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
         let grid = Generator::generate(options.clone())?;
         Ok(Maze::new(options, grid, entry, exit))

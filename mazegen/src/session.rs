@@ -284,6 +284,18 @@ pub struct Session {
 impl Session {
     /// A maze about to be carved from `options`, to be solved by `solver` from `entry` to
     /// `exit`.
+    ///
+    /// ```
+    /// use mazegen::{MazeOptions, Phase, Pos, Session, Solver};
+    ///
+    /// let options = MazeOptions::new(12, 9).seed(3);
+    /// let mut session = Session::new(options, Pos::new(0, 0), Pos::new(11, 8), Solver::Dfs)?;
+    /// while session.phase() != Phase::Done {
+    ///     session.advance(50); // a frame's worth of steps; draw session.grid() between frames
+    /// }
+    /// assert!(session.maze().unwrap().solution().is_some());
+    /// # Ok::<(), mazegen::SessionError>(())
+    /// ```
     pub fn new(
         options: MazeOptions,
         entry: Pos,

@@ -213,6 +213,15 @@ impl fmt::Display for Solution {
 
 /// The shortest path from `from` to `to` (breadth-first search), or `None` if `to` cannot be
 /// reached.
+///
+/// ```
+/// use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+///
+/// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+/// let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(11, 8)).expect("connected");
+/// assert_eq!(path.cells(&grid).last(), Some(Pos::new(11, 8)));
+/// # Ok::<(), mazegen::GenError>(())
+/// ```
 pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     let mut bfs = Bfs::new(grid, from, to);
     bfs.run();

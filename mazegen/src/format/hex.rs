@@ -174,6 +174,19 @@ impl MazeFile {
 
     /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
     /// line ends are accepted.
+    ///
+    /// ```
+    /// use mazegen::format::{MazeFile, hex};
+    /// use mazegen::{Maze, Pos};
+    ///
+    /// let maze = Maze::builder(3, 2).seed(1).build()?;
+    /// let text = hex::to_string(maze.grid(), maze.entry(), maze.exit(), maze.solution().unwrap());
+    /// let file = MazeFile::parse(&text)?;
+    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
+    /// assert_eq!(&file.to_grid(), maze.grid());
+    /// assert!(MazeFile::parse("not a maze\n").is_err());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn parse(text: &str) -> Result<MazeFile, HexError> {
         let mut lines = text
             .split_inclusive('\n')
@@ -266,6 +279,18 @@ impl MazeFile {
     /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
     /// maze as wide as its first line can be ([`max_file_bytes`] at the largest height the
     /// size limits allow), so a huge file or `/dev/zero` is refused at once.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::{Hex, Maze, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
         let path = path.as_ref();
         MazeFile::load_limited(path, load_limit(path)?)
