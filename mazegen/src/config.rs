@@ -200,11 +200,7 @@ impl Config {
     pub fn landmarks(&self) -> grid::Landmarks {
         // A parsed config's stamp fits (see `check_layout`); one built by hand that does not
         // gets none here, and its maze is refused by the generator.
-        grid::Landmarks::plan_with(self.width, self.height, self.courtyard, self.stamp)
-            .unwrap_or_else(|_| grid::Landmarks {
-                stamp: None,
-                ..grid::Landmarks::plan(self.width, self.height, self.courtyard)
-            })
+        grid::Landmarks::plan_or_leave_out(self.width, self.height, self.courtyard, self.stamp)
     }
 
     /// Each of the 42 and the courtyard that the maze has no room for (it is made without

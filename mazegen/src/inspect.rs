@@ -147,7 +147,7 @@ impl Inspection {
         let (w, h) = (reading.width, reading.height);
         let cells = w as usize * h as usize;
         let landmarks = if reading.complete {
-            Landmarks::plan(w, h, expected.courtyard)
+            Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp)
         } else {
             Landmarks::default()
         };

@@ -7,7 +7,7 @@
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, Walls, centre_cell};
+use crate::grid::{Grid, Landmarks, StampChoice, Walls, centre_cell};
 use crate::rules::{
     COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_forced_dead_end, open_areas, required_loops,
 };
@@ -45,6 +45,8 @@ pub struct Expected {
     /// `COURTYARD=True`: the maze has the centre courtyard, the one open 3x3 area allowed, and
     /// its 42 moved aside (both where [`Landmarks::plan`] puts them).
     pub courtyard: bool,
+    /// `STAMP`: the stamp the maze has, the 42 by default (see [`StampChoice`]).
+    pub stamp: StampChoice,
 }
 
 impl Expected {
@@ -63,6 +65,7 @@ impl Expected {
             entry: Some(config.entry),
             exit: Some(config.exit),
             courtyard: config.courtyard,
+            stamp: config.stamp,
         }
     }
 }
@@ -250,7 +253,7 @@ fn check_file_into(file: &MazeFile, expected: &Expected, found: &mut impl FnMut(
             wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), found);
         }
     }
-    let landmarks = Landmarks::plan(w, h, expected.courtyard);
+    let landmarks = Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp);
     if let Some(stamp) = landmarks.stamp {
         for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
             found(Violation::StampNotClosed { cell });

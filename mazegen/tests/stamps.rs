@@ -93,3 +93,43 @@ fn a_pattern_too_big_for_the_maze_is_refused_and_the_42_left_out() {
     let small = Generator::generate(MazeOptions::new(8, 6)).unwrap();
     assert_eq!(small.stamp(), None);
 }
+
+#[test]
+fn a_maze_with_the_configs_stamp_passes_the_check_against_that_config() {
+    use mazegen::config::Config;
+    use mazegen::format::{Hex, MazeFile, Output};
+    use mazegen::validate::{Expected, Violation, validate_file};
+    use mazegen::{Maze, inspect};
+
+    let dir = tempfile::tempdir().unwrap();
+    for (stamp, perfect) in [("none", "True"), ("XX/X./XX", "False"), ("42", "False")] {
+        let text = format!(
+            "WIDTH=15\nHEIGHT=11\nENTRY=0,0\nEXIT=14,10\nOUTPUT_FILE=m.txt\nPERFECT={perfect}\nSTAMP={stamp}\n"
+        );
+        let config = Config::parse(&text, "c.txt").unwrap();
+        let maze = Maze::generate(config.maze_options(4), config.entry, config.exit).unwrap();
+        let path = dir.path().join("m.txt");
+        maze.write_to(&[Output::file(Hex, &path)]).unwrap();
+        let file = MazeFile::load(&path).unwrap();
+        let expected = Expected::from_config(&config);
+        assert_eq!(expected.stamp, config.stamp);
+        assert_eq!(validate_file(&file, &expected), [], "STAMP={stamp}");
+        let inspection = inspect::load_with(&path, &expected).unwrap();
+        assert!(
+            inspection.is_valid(),
+            "STAMP={stamp}: {:?}",
+            inspection.problem_rows()
+        );
+        assert_eq!(inspection.stamp(), maze.grid().stamp(), "STAMP={stamp}");
+        if stamp == "none" {
+            // Checked without its config, a maze is held to the SPEC: the 42 must be there.
+            let found = validate_file(&file, &Expected::default());
+            assert!(
+                found
+                    .iter()
+                    .any(|v| matches!(v, Violation::StampNotClosed { .. })),
+                "{found:?}"
+            );
+        }
+    }
+}

@@ -127,6 +127,20 @@ impl Landmarks {
         })
     }
 
+    /// As [`Landmarks::plan_with`], but a pattern with no room is left out rather than
+    /// refused: where to look for the stamp when reading a maze back.
+    pub fn plan_or_leave_out(
+        width: u32,
+        height: u32,
+        courtyard: bool,
+        stamp: StampChoice,
+    ) -> Landmarks {
+        Landmarks::plan_with(width, height, courtyard, stamp).unwrap_or_else(|_| {
+            let stamp = StampChoice::None;
+            Landmarks::plan_with(width, height, courtyard, stamp).expect("no stamp always fits")
+        })
+    }
+
     /// Whether a courtyard was asked for but the maze had no room for it.
     pub fn courtyard_skipped(width: u32, height: u32, courtyard: bool) -> bool {
         courtyard && Courtyard::centred(width, height).is_none()
