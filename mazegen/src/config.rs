@@ -206,7 +206,16 @@ impl Config {
     /// Each of the 42 and the courtyard that the maze has no room for (it is made without
     /// it), to tell the user.
     pub fn landmark_notes(&self) -> Vec<LandmarkNote> {
-        grid::Landmarks::notes(self.width, self.height, self.courtyard)
+        let notes = grid::Landmarks::notes(self.width, self.height, self.courtyard);
+        // Only the 42 is left out for want of room: no stamp has nothing to leave out, and a
+        // pattern of the user's own with no room is an error (see `check_layout`).
+        match self.stamp {
+            StampChoice::FortyTwo => notes,
+            StampChoice::None | StampChoice::Custom(_) => notes
+                .into_iter()
+                .filter(|note| matches!(note, LandmarkNote::CourtyardTooSmall { .. }))
+                .collect(),
+        }
     }
 }
 

@@ -666,3 +666,22 @@ fn a_bad_or_oversized_stamp_is_an_error_on_its_line() {
         "{err}"
     );
 }
+
+#[test]
+fn only_the_42_is_noted_as_left_out_for_want_of_room() {
+    let small = BASE
+        .replace("WIDTH=25", "WIDTH=8")
+        .replace("EXIT=19,14", "EXIT=7,14");
+    let config = Config::parse(&small, FILE).unwrap();
+    assert_eq!(
+        config.landmark_notes(),
+        [LandmarkNote::StampTooSmall {
+            width: 8,
+            height: 20
+        }]
+    );
+    for stamp in ["none", "X"] {
+        let config = Config::parse(&format!("{small}STAMP={stamp}\n"), FILE).unwrap();
+        assert_eq!(config.landmark_notes(), [], "STAMP={stamp}");
+    }
+}
