@@ -1,5 +1,6 @@
-//! One maze's life: carved step by step, then solved step by step by the chosen solver, then
-//! measured. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
+//! The animation API: one maze's life, carved step by step, then solved step by step by the
+//! chosen solver, then measured; [`MazeBuilder::session`](crate::MazeBuilder::session) starts
+//! one. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
 //! and its shortest path are exactly the ones [`Generator::generate`] and [`shortest_path`] give
 //! for the same options, whichever solver is being watched. A UI animates it by calling
 //! [`Session::advance`] with a budget of steps per frame.
