@@ -102,7 +102,15 @@ fn a_maze_with_the_configs_stamp_passes_the_check_against_that_config() {
     use mazegen::{Maze, inspect};
 
     let dir = tempfile::tempdir().unwrap();
-    for (stamp, perfect) in [("none", "True"), ("XX/X./XX", "False"), ("42", "False")] {
+    // The heart covers the centre cell: on a board, the subject's "centre reachable" check is
+    // the 42's, not a pattern of one's own.
+    let heart = "XX.XX/XXXXX/.XXX./..X..";
+    for (stamp, perfect) in [
+        ("none", "True"),
+        ("XX/X./XX", "False"),
+        (heart, "False"),
+        ("42", "False"),
+    ] {
         let text = format!(
             "WIDTH=15\nHEIGHT=11\nENTRY=0,0\nEXIT=14,10\nOUTPUT_FILE=m.txt\nPERFECT={perfect}\nSTAMP={stamp}\n"
         );
