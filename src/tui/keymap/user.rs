@@ -65,7 +65,7 @@ impl Keymap {
         }
     }
 
-    /// This keymap with the keys file `text` merged over it (see the [module docs](self)), or
+    /// This keymap with the keys file `text` merged over it (see the module docs of `keymap::user`), or
     /// every problem of the file, in line order. `file` is only used in errors.
     pub fn with_user_keys(mut self, text: &str, file: &Path) -> Result<Keymap, Vec<SettingsError>> {
         let document = DeTable::parse(text)
