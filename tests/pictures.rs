@@ -272,18 +272,21 @@ fn the_replay_picture_is_up_to_date() {
     );
 }
 
+/// Every picture, with its screen's columns and rows.
+const PICTURES: [(&str, (f64, f64)); 6] = [
+    ("dashboard", (130.0, 48.0)),
+    ("carving", (100.0, 30.0)),
+    ("inspector", (100.0, 30.0)),
+    ("play", (100.0, 30.0)),
+    ("race", (100.0, 30.0)),
+    ("replay", (100.0, 30.0)),
+];
+
 /// Each picture is well-formed XML with an SVG root of the screen's size, so that a browser
 /// shows it (the README's `<img>`s would show nothing otherwise).
 #[test]
 fn every_picture_is_an_svg_of_its_screen() {
-    for (name, (columns, rows)) in [
-        ("dashboard", (130.0, 48.0)),
-        ("carving", (100.0, 30.0)),
-        ("inspector", (100.0, 30.0)),
-        ("play", (100.0, 30.0)),
-        ("race", (100.0, 30.0)),
-        ("replay", (100.0, 30.0)),
-    ] {
+    for (name, (columns, rows)) in PICTURES {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/{name}.svg"));
         let text = std::fs::read_to_string(&file).unwrap();
         let svg =
@@ -301,5 +304,45 @@ fn every_picture_is_an_svg_of_its_screen() {
             root.descendants().any(|n| n.has_tag_name("title")),
             "{name}: a title"
         );
+    }
+}
+
+/// A real renderer draws each picture at its size, and not blank. Runs where `rsvg-convert`
+/// (Debian's librsvg2-bin) is installed, and says so where it is not.
+#[test]
+fn rsvg_convert_renders_every_picture() {
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    for (name, (columns, rows)) in PICTURES {
+        let svg = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/{name}.svg"));
+        let png = dir.path().join(format!("{name}.png"));
+        let Ok(rendered) = Command::new("rsvg-convert")
+            .arg("-o")
+            .arg(&png)
+            .arg(&svg)
+            .output()
+        else {
+            println!(
+                "note: rsvg-convert is not installed (apt install librsvg2-bin); not rendered"
+            );
+            return;
+        };
+        assert!(
+            rendered.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&rendered.stderr)
+        );
+        let bytes = std::fs::read(&png).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{name}: a PNG");
+        // The IHDR chunk: width and height, big-endian, at bytes 16..24.
+        let size = |at: usize| f64::from(u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()));
+        assert_eq!(
+            (size(16), size(20)),
+            (columns * 9.0 + 20.0, rows * 18.0 + 20.0),
+            "{name}"
+        );
+        // A screen of colours and text compresses to tens of kilobytes; a flat one to almost
+        // nothing.
+        assert!(bytes.len() > 20_000, "{name}: {} bytes", bytes.len());
     }
 }
