@@ -44,6 +44,18 @@ fn dashboard(config: &str, (width, height): (u16, u16)) -> Model {
     model
 }
 
+/// A `width` x `height` maze (a board unless `perfect`), seed 42, from the top-left corner to
+/// the bottom-right one, in `theme`.
+fn config(width: u32, height: u32, perfect: bool, theme: &str) -> String {
+    let perfect = if perfect { "True" } else { "False" };
+    format!(
+        "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT={},{}\nOUTPUT_FILE=maze.txt\n\
+         PERFECT={perfect}\nSEED=42\nTHEME={theme}\n",
+        width - 1,
+        height - 1
+    )
+}
+
 /// `config.txt`'s maze (25x20, seed 42) with `extra` config lines.
 fn config_txt(extra: &str) -> String {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.txt"))
@@ -175,9 +187,7 @@ fn the_carving_picture_is_up_to_date() {
 /// The inspector: a maze file broken by hand, opened with every problem drawn where it is.
 #[test]
 fn the_inspector_picture_is_up_to_date() {
-    let config = "WIDTH=20\nHEIGHT=12\nENTRY=0,0\nEXIT=19,11\nOUTPUT_FILE=maze.txt\n\
-                  PERFECT=True\nSEED=42\n";
-    let mut maker = dashboard(config, (100, 30));
+    let mut maker = dashboard(&config(20, 12, true, "classic"), (100, 30));
     act(&mut maker, Action::Finish);
     let mut file = maze_file(&mut maker);
     // Cell 3,1's east wall, flipped in its own digit only; the west border of 0,6 opened.
@@ -190,7 +200,7 @@ fn the_inspector_picture_is_up_to_date() {
     digit(&mut file, 0, 6, Dir::West.bit());
     let inspection = mazegen::inspect::from_bytes(&file, &Expected::default()).unwrap();
 
-    let mut m = dashboard(&format!("{config}THEME=classic\n"), (100, 30));
+    let mut m = dashboard(&config(20, 12, true, "classic"), (100, 30));
     act(&mut m, Action::Finish);
     let effects = inspector::open_at_start(
         &mut m,
@@ -212,9 +222,7 @@ fn the_inspector_picture_is_up_to_date() {
 /// Play mode on a board, in the fog, a few moves along the shortest path.
 #[test]
 fn the_play_picture_is_up_to_date() {
-    let config = "WIDTH=15\nHEIGHT=10\nENTRY=0,0\nEXIT=14,9\nOUTPUT_FILE=maze.txt\n\
-                  PERFECT=False\nSEED=42\nTHEME=forest\n";
-    let mut m = dashboard(config, (100, 30));
+    let mut m = dashboard(&config(15, 10, false, "forest"), (100, 30));
     act(&mut m, Action::Finish);
     act(&mut m, Action::TogglePlay);
     act(&mut m, Action::ToggleFog);
@@ -240,9 +248,7 @@ fn the_play_picture_is_up_to_date() {
 /// A race of four algorithms on one maze, mid-way.
 #[test]
 fn the_race_picture_is_up_to_date() {
-    let config = "WIDTH=20\nHEIGHT=8\nENTRY=0,0\nEXIT=19,7\nOUTPUT_FILE=maze.txt\n\
-                  PERFECT=True\nSEED=42\nTHEME=synthwave\n";
-    let mut m = dashboard(config, (100, 30));
+    let mut m = dashboard(&config(20, 8, true, "synthwave"), (100, 30));
     act(&mut m, Action::Race);
     tick(&mut m, 150);
     assert!(!m.race().unwrap().is_over(), "mid-race");

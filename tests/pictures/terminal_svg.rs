@@ -9,8 +9,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use a_maze_ing::tui::theme::css_color;
 use ratatui::buffer::{Buffer, Cell};
-use ratatui::style::{Color, Modifier};
+use ratatui::style::Modifier;
 
 /// One terminal cell in pixels: twice as tall as wide, as in most terminal fonts (so the
 /// dashboard's 2x1 blocks are square).
@@ -24,76 +25,18 @@ const MARGIN: f32 = 10.0;
 const FONT: &str = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace";
 
 /// What `Color::Reset` stands for: the terminal's own colours.
-const DEFAULT_FG: Rgb = Rgb(0xd4, 0xd4, 0xd4);
-const DEFAULT_BG: Rgb = Rgb(0x16, 0x18, 0x1c);
+const DEFAULT_FG: &str = "#d4d4d4";
+const DEFAULT_BG: &str = "#16181c";
 
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Rgb(u8, u8, u8);
-
-impl std::fmt::Display for Rgb {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
-
-/// A colour as xterm shows it (the 16 named colours, the 256-colour cube and greys, RGB).
-fn rgb(colour: Color, default: Rgb) -> Rgb {
-    const NAMED: [Rgb; 16] = [
-        Rgb(0, 0, 0),
-        Rgb(205, 0, 0),
-        Rgb(0, 205, 0),
-        Rgb(205, 205, 0),
-        Rgb(0, 0, 238),
-        Rgb(205, 0, 205),
-        Rgb(0, 205, 205),
-        Rgb(229, 229, 229),
-        Rgb(127, 127, 127),
-        Rgb(255, 0, 0),
-        Rgb(0, 255, 0),
-        Rgb(255, 255, 0),
-        Rgb(92, 92, 255),
-        Rgb(255, 0, 255),
-        Rgb(0, 255, 255),
-        Rgb(255, 255, 255),
-    ];
-    let index = match colour {
-        Color::Reset => return default,
-        Color::Rgb(r, g, b) => return Rgb(r, g, b),
-        Color::Indexed(i) => i,
-        Color::Black => 0,
-        Color::Red => 1,
-        Color::Green => 2,
-        Color::Yellow => 3,
-        Color::Blue => 4,
-        Color::Magenta => 5,
-        Color::Cyan => 6,
-        Color::Gray => 7,
-        Color::DarkGray => 8,
-        Color::LightRed => 9,
-        Color::LightGreen => 10,
-        Color::LightYellow => 11,
-        Color::LightBlue => 12,
-        Color::LightMagenta => 13,
-        Color::LightCyan => 14,
-        Color::White => 15,
-    };
-    match index {
-        0..=15 => NAMED[usize::from(index)],
-        16..=231 => {
-            let level = |v: u8| if v == 0 { 0 } else { 55 + 40 * v };
-            let i = index - 16;
-            Rgb(level(i / 36), level(i / 6 % 6), level(i % 6))
-        }
-        _ => {
-            let grey = 8 + 10 * (index - 232);
-            Rgb(grey, grey, grey)
-        }
-    }
-}
+/// A colour in CSS form, as xterm shows it (the export's own conversion).
+type Rgb = String;
 
 /// A cell's colours, reversed video applied.
 fn colours(cell: &Cell) -> (Rgb, Rgb) {
-    let (fg, bg) = (rgb(cell.fg, DEFAULT_FG), rgb(cell.bg, DEFAULT_BG));
+    let (fg, bg) = (
+        css_color(cell.fg, DEFAULT_FG),
+        css_color(cell.bg, DEFAULT_BG),
+    );
     if cell.modifier.contains(Modifier::REVERSED) {
         (bg, fg)
     } else {
@@ -168,7 +111,7 @@ fn escape(text: &str) -> String {
 }
 
 /// How a run of text is drawn.
-#[derive(PartialEq, Eq, Clone, Copy)]
+#[derive(PartialEq, Eq)]
 struct TextStyle {
     fg: Rgb,
     bold: bool,
@@ -258,7 +201,7 @@ pub fn to_svg(buffer: &Buffer, title: &str) -> String {
             let mut is_text = false;
             if let Some((arms, heavy)) = box_arms(symbol) {
                 let (cx, cy) = (left + CELL_W / 2.0, top + CELL_H / 2.0);
-                let d = lines.entry((fg, heavy)).or_default();
+                let d = lines.entry((fg.clone(), heavy)).or_default();
                 let [up, down, west, east] = arms;
                 if west || east {
                     let from = if west { left } else { cx };
@@ -271,7 +214,7 @@ pub fn to_svg(buffer: &Buffer, title: &str) -> String {
                     let _ = write!(d, "M{cx} {from}V{to}");
                 }
             } else if let Some(places) = braille_dots(symbol) {
-                let d = dots.entry(fg).or_default();
+                let d = dots.entry(fg.clone()).or_default();
                 for (col, row) in places {
                     let dx = left + CELL_W * (0.27 + 0.46 * f32::from(col)) - 1.2;
                     let dy = top + CELL_H * (0.125 + 0.25 * f32::from(row)) - 1.2;
