@@ -229,3 +229,46 @@ fn completions_and_man_stand_alone() {
         assert!(output.stdout.is_empty(), "{args:?}: nothing printed");
     }
 }
+
+/// The README's example session is what the binary prints on `config.txt` (the run's time
+/// aside): `$ a-maze-ing ARGS` lines, each followed by its output.
+#[test]
+fn the_readmes_example_session_is_real() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(root.join("config.txt"), dir.path().join("config.txt")).unwrap();
+    // Milliseconds vary from run to run: `1.4 ms` reads as `N ms`.
+    let timeless = |line: &str| {
+        let mut words: Vec<String> = line.split(' ').map(str::to_owned).collect();
+        for i in 1..words.len() {
+            if words[i] == "ms" && words[i - 1].parse::<f64>().is_ok() {
+                words[i - 1] = "N".to_owned();
+            }
+        }
+        words.join(" ")
+    };
+    let mut lines = readme.lines().peekable();
+    let mut commands = 0;
+    while let Some(line) = lines.next() {
+        let Some(args) = line.strip_prefix("$ a-maze-ing ") else {
+            continue;
+        };
+        let mut expected = Vec::new();
+        while let Some(next) = lines.next_if(|l| !l.starts_with("$ ") && !l.starts_with("```")) {
+            expected.push(timeless(next));
+        }
+        let output = Command::new(BIN)
+            .current_dir(dir.path())
+            .args(args.split(' '))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args}");
+        let printed = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        let printed: Vec<String> = printed.lines().map(timeless).collect();
+        assert_eq!(printed, expected, "a-maze-ing {args}");
+        commands += 1;
+    }
+    assert!(commands >= 2, "the README shows {commands} commands");
+}
