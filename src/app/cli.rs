@@ -118,14 +118,14 @@ impl Cli {
     /// What `--completions SHELL` or `--man` prints, if either was given: both are generated
     /// from this definition, so they list exactly the flags `--help` does.
     pub fn docs(&self) -> Option<Vec<u8>> {
-        let mut command = Cli::command();
         let mut text = Vec::new();
         if let Some(shell) = self.completions {
+            let mut command = Cli::command();
             let name = command.get_name().to_owned();
             clap_complete::generate(shell, &mut command, name, &mut text);
         } else if self.man {
             // Writing to a Vec cannot fail.
-            clap_mangen::Man::new(command)
+            clap_mangen::Man::new(Cli::command())
                 .render(&mut text)
                 .expect("rendering to memory");
         } else {
