@@ -26,6 +26,8 @@ mod atomic;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod json;
+#[cfg(feature = "print")]
+pub mod png;
 mod read;
 pub mod svg;
 
@@ -42,6 +44,8 @@ pub use atomic::{
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
+#[cfg(feature = "print")]
+pub use png::Png;
 pub use read::{MIB, human_bytes, open_regular, read_limited};
 pub use svg::Svg;
 
@@ -71,6 +75,8 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
             Arc::new(Svg::default()),
             #[cfg(feature = "serde")]
             Arc::new(StatsJson::default()),
+            #[cfg(feature = "print")]
+            Arc::new(Png::default()),
         ]
     });
     &FORMATS
@@ -262,7 +268,8 @@ mod tests {
         }
         assert_eq!(by_name("svg").unwrap().extension(), "svg");
         assert_eq!(by_name("hex").unwrap().extension(), "txt");
-        assert!(by_name("png").is_none());
+        assert_eq!(by_name("png").is_some(), cfg!(feature = "print"));
+        assert!(by_name("gif").is_none());
     }
 
     #[test]

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Parser;
 use mazegen::config::{Config, ConfigError};
-use mazegen::format::svg::{CellSize, SvgOptions};
-use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
+use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
+use mazegen::format::{Hex, Output, Png, StatsJson, Svg, same_target};
 use mazegen::{Algorithm, quote};
 
 use crate::tui::model::APP_CONFIG_KEYS;
@@ -18,6 +18,7 @@ pub const DEFAULT_CONFIG: &str = "config.txt";
 #[command(
     version,
     about,
+    group = clap::ArgGroup::new("pictures").multiple(true).args(["svg", "png"]),
     after_help = "Exit codes: 0 ok, 1 runtime or check failure, 2 bad config or usage."
 )]
 pub struct Cli {
@@ -63,15 +64,39 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", requires = "headless")]
     pub svg: Option<PathBuf>,
 
-    /// With --svg: pixels a cell in the picture's width and height. By default the picture
-    /// fits 1600 pixels on its long side, with at most 16 pixels a cell.
-    #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// With --svg or --png: pixels a cell in the picture's width and height. By default the
+    /// picture fits 1600 pixels on its long side, with at most 16 pixels a cell.
+    #[arg(long, value_name = "PX", requires = "pictures", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub svg_cell: Option<u32>,
+
+    /// With --headless: also write the maze as a PNG picture (the SVG drawing, rasterized) to
+    /// this file.
+    #[arg(long, value_name = "FILE", requires = "headless")]
+    pub png: Option<PathBuf>,
+
+    /// Draw the solution in the pictures (--svg, --png): the default.
+    #[arg(long, overrides_with = "no_solution")]
+    pub solution: bool,
+
+    /// Leave the solution out of the pictures (--svg, --png).
+    #[arg(long, overrides_with = "solution")]
+    pub no_solution: bool,
+
+    /// With --headless: the theme whose colours the pictures use, instead of the config's
+    /// THEME (bundled or in the user's themes folder).
+    #[arg(long, value_name = "NAME", requires = "headless")]
+    pub theme: Option<String>,
 
     /// Race 2 to 4 algorithms on the config's maze, side by side at one pace, each then solved
     /// by BFS, with a summary table at the end (with --headless: only the table).
     #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"])]
     pub race: Option<RaceList>,
+}
+
+/// The colours of what `--headless` draws: the theme's for the pictures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Looks {
+    pub picture: SvgStyle,
 }
 
 /// The algorithms of `--race`, in order.
@@ -116,40 +141,72 @@ impl Cli {
         Ok(config)
     }
 
-    /// Refuses an `--svg` file that a run would write over something it must not: the config
-    /// (which would be lost) or OUTPUT_FILE (one output would replace the other).
+    /// The extra files the flags ask for, each with its flag, in the order they are written.
+    fn extra_files(&self) -> Vec<(&'static str, &Path)> {
+        [("--svg", &self.svg), ("--png", &self.png)]
+            .into_iter()
+            .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+            .collect()
+    }
+
+    /// Refuses an extra file (`--svg`, `--png`...) that a run would write over something it
+    /// must not: the config (which would be lost), OUTPUT_FILE or another extra file (one
+    /// output would replace the other); and a PNG too large to draw.
     pub fn check_outputs(&self, config: &Config) -> Result<(), String> {
-        let Some(svg) = &self.svg else {
-            return Ok(());
-        };
         let config_file = self.config_or_default();
-        if same_target(svg, config_file) {
-            return Err(format!(
-                "--svg {} is the config file {}: writing the picture would replace it",
-                quote::path(svg),
-                quote::path(config_file)
-            ));
+        let extra = self.extra_files();
+        for (i, &(flag, path)) in extra.iter().enumerate() {
+            if same_target(path, config_file) {
+                return Err(format!(
+                    "{flag} {} is the config file {}: writing the picture would replace it",
+                    quote::path(path),
+                    quote::path(config_file)
+                ));
+            }
+            if same_target(path, &config.output_file) {
+                return Err(format!(
+                    "{flag} {} is OUTPUT_FILE: the picture and the maze need two files",
+                    quote::path(path)
+                ));
+            }
+            if let Some((other, _)) = extra[..i].iter().find(|(_, p)| same_target(p, path)) {
+                return Err(format!(
+                    "{flag} {} is also the {other} file: each output needs its own file",
+                    quote::path(path)
+                ));
+            }
         }
-        if same_target(svg, &config.output_file) {
-            return Err(format!(
-                "--svg {} is OUTPUT_FILE: the picture and the maze need two files",
-                quote::path(svg)
-            ));
+        if self.png.is_some() {
+            mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;
         }
         Ok(())
     }
 
-    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` picture,
-    /// then the `--stats` JSON on standard output. A new format's flag adds its line here.
-    pub fn outputs(&self, config: &Config) -> Vec<Output> {
+    /// The pictures' size: `--svg-cell`, or fitted to a screen.
+    fn cell_size(&self) -> CellSize {
+        self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels)
+    }
+
+    /// How the pictures (`--svg`, `--png`) are drawn, in the `looks` colours.
+    fn picture_options(&self, looks: &Looks) -> SvgOptions {
+        SvgOptions {
+            cell_size: self.cell_size(),
+            show_path: !self.no_solution,
+            style: looks.picture.clone(),
+            ..SvgOptions::default()
+        }
+    }
+
+    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` and
+    /// `--png` pictures, then the `--stats` JSON on standard output. A new format's flag adds
+    /// its line here.
+    pub fn outputs(&self, config: &Config, looks: &Looks) -> Vec<Output> {
         let mut outputs = vec![Output::file(Hex, &config.output_file)];
         if let Some(path) = &self.svg {
-            let cell_size = self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels);
-            let options = SvgOptions {
-                cell_size,
-                ..SvgOptions::default()
-            };
-            outputs.push(Output::file(Svg::new(options), path));
+            outputs.push(Output::file(Svg::new(self.picture_options(looks)), path));
+        }
+        if let Some(path) = &self.png {
+            outputs.push(Output::file(Png::new(self.picture_options(looks)), path));
         }
         if self.stats {
             outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));
@@ -284,7 +341,7 @@ mod tests {
         .unwrap();
         let outputs = |args: &[&str]| {
             let cli = Cli::try_parse_from(args).unwrap();
-            cli.outputs(&config)
+            cli.outputs(&config, &Looks::default())
                 .iter()
                 .map(|o| format!("{} {}", o.format.name(), o.destination))
                 .collect::<Vec<_>>()
@@ -293,6 +350,17 @@ mod tests {
         assert_eq!(
             outputs(&["a-maze-ing", "--headless", "--stats", "--svg", "p.svg"]),
             ["hex m.txt", "svg p.svg", "stats standard output"]
+        );
+        assert_eq!(
+            outputs(&[
+                "a-maze-ing",
+                "--headless",
+                "--png",
+                "p.png",
+                "--svg",
+                "p.svg"
+            ]),
+            ["hex m.txt", "svg p.svg", "png p.png"]
         );
     }
 

@@ -61,6 +61,22 @@ impl Default for SvgStyle {
     }
 }
 
+impl SvgStyle {
+    /// For paper: black walls on white, greys for the rest, so a black-and-white printer keeps
+    /// every part apart (the solution a mid grey under the walls).
+    pub fn print() -> SvgStyle {
+        SvgStyle {
+            background: "#ffffff".into(),
+            walls: "#000000".into(),
+            path: "#808080".into(),
+            entry: "#000000".into(),
+            exit: "#606060".into(),
+            stamp: "#c0c0c0".into(),
+            courtyard: "#eeeeee".into(),
+        }
+    }
+}
+
 /// What to draw and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
