@@ -51,10 +51,12 @@ fn rgb(css: &str) -> [u8; 3] {
     [byte(0), byte(2), byte(4)]
 }
 
-/// A decoded PNG: width, height and RGBA rows.
+/// A decoded PNG: width, height and pixel rows.
 struct Picture {
     width: u32,
     height: u32,
+    /// 4 (RGBA) or 3 (RGB).
+    channels: usize,
     rgba: Vec<u8>,
 }
 
@@ -64,17 +66,22 @@ impl Picture {
         let mut reader = decoder.read_info().unwrap();
         let mut rgba = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut rgba).unwrap();
-        assert_eq!(info.color_type, png::ColorType::Rgba);
         rgba.truncate(info.buffer_size());
+        let channels = match info.color_type {
+            png::ColorType::Rgba => 4,
+            png::ColorType::Rgb => 3,
+            other => panic!("{other:?}"),
+        };
         Picture {
             width: info.width,
             height: info.height,
+            channels,
             rgba,
         }
     }
 
     fn at(&self, x: u32, y: u32) -> [u8; 3] {
-        let i = (y * self.width + x) as usize * 4;
+        let i = (y * self.width + x) as usize * self.channels;
         [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
     }
 }
@@ -204,4 +211,220 @@ fn png_fits_a_screen_by_default_and_refuses_what_it_cannot_hold() {
         stderr.contains("--theme nope: no such theme (have classic"),
         "{stderr}"
     );
+}
+
+/// A program on the PATH, if it is there.
+fn tool(name: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|path| path.is_file())
+    })
+}
+
+/// Runs a poppler tool and returns what it printed, or `None` (with a note on why the check
+/// is skipped) where it is not installed.
+fn poppler(name: &str, args: &[&str], dir: &Path) -> Option<Vec<u8>> {
+    let Some(program) = tool(name) else {
+        eprintln!("skipped: {name} not found (apt-get install poppler-utils to run this check)");
+        return None;
+    };
+    let output = std::process::Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{name} {args:?}: {output:?}");
+    Some(output.stdout)
+}
+
+/// The page's `/MediaBox` sizes and the page tree's `/Count`, read from the file itself.
+fn pages_and_boxes(pdf: &[u8]) -> (u32, Vec<String>) {
+    let text = String::from_utf8_lossy(pdf);
+    let count = text
+        .split("/Type /Pages")
+        .nth(1)
+        .and_then(|rest| rest.split("/Count ").nth(1))
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .expect("a page tree with a count");
+    let boxes = text
+        .split("/MediaBox [")
+        .skip(1)
+        .map(|rest| rest.split(']').next().unwrap().trim().to_owned())
+        .collect();
+    (count, boxes)
+}
+
+/// How many of a PNG's pixels are the print style's path grey (#808080, give or take
+/// antialiasing).
+fn path_grey_pixels(picture: &Picture) -> usize {
+    (0..picture.height)
+        .flat_map(|y| (0..picture.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| picture.at(x, y).iter().all(|&c| c.abs_diff(0x80) <= 6))
+        .count()
+}
+
+#[test]
+fn pdf_has_the_pages_paper_seeds_and_answers_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    config(dir.path());
+    let args = [
+        "--headless",
+        "--pdf",
+        "sheet.pdf",
+        "--count",
+        "3",
+        "config.txt",
+    ];
+    let stdout = run_ok(dir.path(), &args);
+    assert!(
+        stdout.starts_with("wrote maze.txt and sheet.pdf: "),
+        "{stdout}"
+    );
+    let pdf = fs::read(dir.path().join("sheet.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (pages, boxes) = pages_and_boxes(&pdf);
+    assert_eq!(pages, 6, "three puzzles, then three answers");
+    assert_eq!(boxes.len(), 6);
+    assert!(
+        boxes.iter().all(|b| b == "0 0 595.276 841.89"),
+        "A4: {boxes:?}"
+    );
+
+    // Letter, two to a page: two pages of puzzles, two of answers.
+    let letter = [
+        "--headless",
+        "--pdf",
+        "letter.pdf",
+        "--count",
+        "3",
+        "--per-page",
+        "2",
+        "--paper",
+        "letter",
+        "config.txt",
+    ];
+    run_ok(dir.path(), &letter);
+    let (pages, boxes) = pages_and_boxes(&fs::read(dir.path().join("letter.pdf")).unwrap());
+    assert_eq!(pages, 4);
+    assert!(
+        boxes.iter().all(|b| b == "0 0 612 792"),
+        "Letter: {boxes:?}"
+    );
+
+    // Each puzzle page's text holds its seed; the answers follow in the same order.
+    if let Some(info) = poppler("pdfinfo", &["sheet.pdf"], dir.path()) {
+        let info = String::from_utf8(info).unwrap();
+        assert!(info.contains("Pages:           6"), "{info}");
+        assert!(info.contains("(A4)"), "{info}");
+    }
+    for (page, seed) in [(1, 42), (2, 43), (3, 44), (4, 42), (6, 44)] {
+        let page_arg = page.to_string();
+        let args = ["-f", &page_arg, "-l", &page_arg, "sheet.pdf", "-"];
+        let Some(text) = poppler("pdftotext", &args, dir.path()) else {
+            break;
+        };
+        let text = String::from_utf8(text).unwrap();
+        let expected = format!("Seed {seed} - 25x20 - backtracker - ");
+        assert!(text.contains(&expected), "page {page}: {text}");
+        assert_eq!(text.contains("Answer: "), page > 3, "page {page}: {text}");
+        assert!(
+            ["easy (", "medium (", "hard ("]
+                .iter()
+                .any(|l| text.contains(l)),
+            "a difficulty: {text}"
+        );
+    }
+
+    // The answer page draws the path; its puzzle page does not.
+    let render = |page: &str, stem: &str| {
+        let args = [
+            "-r",
+            "72",
+            "-png",
+            "-f",
+            page,
+            "-l",
+            page,
+            "-singlefile",
+            "sheet.pdf",
+            stem,
+        ];
+        poppler("pdftoppm", &args, dir.path())
+            .map(|_| Picture::load(&dir.path().join(format!("{stem}.png"))))
+    };
+    if let (Some(puzzle), Some(answer)) = (render("1", "puzzle"), render("4", "answer")) {
+        assert_eq!((answer.width, answer.height), (596, 842), "A4 at 72 dpi");
+        let (on_puzzle, on_answer) = (path_grey_pixels(&puzzle), path_grey_pixels(&answer));
+        // 181 steps of a 0.3-cell-wide line at about 19 points a cell.
+        assert!(
+            on_answer > 181 * 19 * 3,
+            "the path: {on_answer} grey pixels"
+        );
+        assert!(
+            on_puzzle < on_answer / 20,
+            "no path on the puzzle: {on_puzzle}"
+        );
+    }
+}
+
+#[test]
+fn pdf_refuses_a_sheet_too_large_and_is_black_on_white_unless_a_theme_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    config(dir.path());
+    fs::write(
+        dir.path().join("big.txt"),
+        "WIDTH=200\nHEIGHT=200\nENTRY=0,0\nEXIT=199,199\nOUTPUT_FILE=big_maze.txt\nPERFECT=True\n",
+    )
+    .unwrap();
+    let stderr = run_usage_error(
+        dir.path(),
+        &["--headless", "--pdf", "s.pdf", "--count", "1000", "big.txt"],
+    );
+    assert!(
+        stderr.contains("a sheet of 1000 mazes of 200x200"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("big_maze.txt").exists());
+
+    // The config's theme colours the pictures, not the paper; --theme colours both.
+    fs::write(
+        dir.path().join("themed.txt"),
+        "WIDTH=25\nHEIGHT=20\nENTRY=0,0\nEXIT=24,19\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSEED=42\nTHEME=ocean\n",
+    )
+    .unwrap();
+    run_ok(
+        dir.path(),
+        &["--headless", "--pdf", "plain.pdf", "themed.txt"],
+    );
+    run_ok(
+        dir.path(),
+        &[
+            "--headless",
+            "--pdf",
+            "ocean.pdf",
+            "--theme",
+            "ocean",
+            "themed.txt",
+        ],
+    );
+    let ocean_background = rgb(&theme_style("ocean").background);
+    for (file, themed) in [("plain", false), ("ocean", true)] {
+        let args = ["-r", "20", "-png", "-f", "1", "-l", "1", "-singlefile"];
+        let pdf = format!("{file}.pdf");
+        let args: Vec<&str> = args.iter().copied().chain([pdf.as_str(), file]).collect();
+        if poppler("pdftoppm", &args, dir.path()).is_none() {
+            return;
+        }
+        let page = Picture::load(&dir.path().join(format!("{file}.png")));
+        // Inside the maze's margin, near the top left of the page.
+        let inside = page.at(page.width / 2, page.height / 8);
+        let expected = if themed {
+            ocean_background
+        } else {
+            [255, 255, 255]
+        };
+        assert_eq!(inside, expected, "{file}");
+    }
 }

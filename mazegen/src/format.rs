@@ -27,6 +27,8 @@ pub mod hex;
 #[cfg(feature = "serde")]
 pub mod json;
 #[cfg(feature = "print")]
+pub mod pdf;
+#[cfg(feature = "print")]
 pub mod png;
 mod read;
 pub mod svg;
@@ -44,6 +46,8 @@ pub use atomic::{
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
+#[cfg(feature = "print")]
+pub use pdf::{Paper, PdfSheet};
 #[cfg(feature = "print")]
 pub use png::Png;
 pub use read::{MIB, human_bytes, open_regular, read_limited};
@@ -77,6 +81,8 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
             Arc::new(StatsJson::default()),
             #[cfg(feature = "print")]
             Arc::new(Png::default()),
+            #[cfg(feature = "print")]
+            Arc::new(PdfSheet::default()),
         ]
     });
     &FORMATS

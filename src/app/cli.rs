@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
-use mazegen::format::{Hex, Output, Png, StatsJson, Svg, same_target};
+use mazegen::format::{Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, same_target};
 use mazegen::{Algorithm, quote};
 
 use crate::tui::model::APP_CONFIG_KEYS;
@@ -83,9 +83,26 @@ pub struct Cli {
     pub no_solution: bool,
 
     /// With --headless: the theme whose colours the pictures use, instead of the config's
-    /// THEME (bundled or in the user's themes folder).
+    /// THEME (bundled or in the user's themes folder); for --pdf, instead of black on white.
     #[arg(long, value_name = "NAME", requires = "headless")]
     pub theme: Option<String>,
+
+    /// With --headless: also write a printable PDF puzzle sheet to this file: the maze (and
+    /// --count more), each with its seed and difficulty, then the answers.
+    #[arg(long, value_name = "FILE", requires = "headless")]
+    pub pdf: Option<PathBuf>,
+
+    /// With --pdf: how many mazes, on seeds SEED, SEED+1, ...
+    #[arg(long, value_name = "N", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub count: u32,
+
+    /// With --pdf: the paper size, a4 or letter.
+    #[arg(long, value_name = "SIZE", requires = "pdf", default_value_t = Paper::A4)]
+    pub paper: Paper,
+
+    /// With --pdf: mazes on a page, laid out as large as the page allows.
+    #[arg(long, value_name = "K", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub per_page: u32,
 
     /// Race 2 to 4 algorithms on the config's maze, side by side at one pace, each then solved
     /// by BFS, with a summary table at the end (with --headless: only the table).
@@ -93,10 +110,21 @@ pub struct Cli {
     pub race: Option<RaceList>,
 }
 
-/// The colours of what `--headless` draws: the theme's for the pictures.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The colours of what `--headless` draws: the theme's for the pictures, black on white for
+/// paper unless `--theme` names one.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Looks {
     pub picture: SvgStyle,
+    pub print: SvgStyle,
+}
+
+impl Default for Looks {
+    fn default() -> Looks {
+        Looks {
+            picture: SvgStyle::default(),
+            print: SvgStyle::print(),
+        }
+    }
 }
 
 /// The algorithms of `--race`, in order.
@@ -143,10 +171,14 @@ impl Cli {
 
     /// The extra files the flags ask for, each with its flag, in the order they are written.
     fn extra_files(&self) -> Vec<(&'static str, &Path)> {
-        [("--svg", &self.svg), ("--png", &self.png)]
-            .into_iter()
-            .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
-            .collect()
+        [
+            ("--svg", &self.svg),
+            ("--png", &self.png),
+            ("--pdf", &self.pdf),
+        ]
+        .into_iter()
+        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+        .collect()
     }
 
     /// Refuses an extra file (`--svg`, `--png`...) that a run would write over something it
@@ -179,6 +211,9 @@ impl Cli {
         if self.png.is_some() {
             mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;
         }
+        if self.pdf.is_some() {
+            mazegen::format::pdf::check_size(self.count, config.width, config.height)?;
+        }
         Ok(())
     }
 
@@ -207,6 +242,15 @@ impl Cli {
         }
         if let Some(path) = &self.png {
             outputs.push(Output::file(Png::new(self.picture_options(looks)), path));
+        }
+        if let Some(path) = &self.pdf {
+            let sheet = PdfSheet {
+                count: self.count,
+                per_page: self.per_page,
+                paper: self.paper,
+                style: looks.print.clone(),
+            };
+            outputs.push(Output::file(sheet, path));
         }
         if self.stats {
             outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));
@@ -362,6 +406,34 @@ mod tests {
             ]),
             ["hex m.txt", "svg p.svg", "png p.png"]
         );
+    }
+
+    #[test]
+    fn the_sheet_flags_need_pdf_and_sensible_values() {
+        let parse =
+            |args: &[&str]| Cli::try_parse_from(["a-maze-ing", "--headless"].iter().chain(args));
+        let cli = parse(&[
+            "--pdf",
+            "s.pdf",
+            "--count",
+            "4",
+            "--paper",
+            "Letter",
+            "--per-page",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!((cli.count, cli.paper, cli.per_page), (4, Paper::Letter, 2));
+        let cli = parse(&["--pdf", "s.pdf"]).unwrap();
+        assert_eq!((cli.count, cli.paper, cli.per_page), (1, Paper::A4, 1));
+        for bad in [
+            &["--count", "3"][..],
+            &["--pdf", "s.pdf", "--count", "0"],
+            &["--pdf", "s.pdf", "--paper", "legal"],
+            &["--pdf", "s.pdf", "--per-page", "0"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

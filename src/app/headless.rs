@@ -72,7 +72,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
 
 /// The pictures' colours: those of the theme `--theme` names, or else the config's THEME, as the
 /// dashboard shows it (bundled or from the user's themes folder); the library's light default
-/// when neither names one. An unknown `--theme` is an error; an unknown THEME only a note, as
+/// when neither names one. Paper is black on white unless `--theme` names a theme. An unknown `--theme` is an error; an unknown THEME only a note, as
 /// in the dashboard.
 fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
     let configured = config.app_setting(THEME_KEY);
@@ -93,6 +93,10 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
     match themes.position(name).and_then(|i| themes.get(i)) {
         Some(theme) => Ok(Looks {
             picture: theme.svg_style(),
+            print: match &cli.theme {
+                Some(_) => theme.svg_style(),
+                None => Looks::default().print,
+            },
         }),
         None => {
             let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
