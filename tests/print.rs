@@ -428,3 +428,240 @@ fn pdf_refuses_a_sheet_too_large_and_is_black_on_white_unless_a_theme_is_named()
         assert_eq!(inside, expected, "{file}");
     }
 }
+
+/// One wall segment a cell long: vertical or not, the line it is on, where along it.
+type Segment = (bool, u32, u32);
+
+/// The unit segments of path data made of `M`, `m`, `h` and `v` commands, as the drawings
+/// write their walls.
+fn segments(d: &str) -> Vec<Segment> {
+    let mut out = Vec::new();
+    let (mut x, mut y) = (0i64, 0i64);
+    let mut rest = d;
+    while let Some(command) = rest.chars().next() {
+        let end = rest[1..]
+            .find(|c: char| c.is_ascii_alphabetic())
+            .map_or(rest.len(), |i| i + 1);
+        let args: Vec<i64> = rest[1..end]
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        match command {
+            'M' => (x, y) = (args[0], args[1]),
+            'm' => (x, y) = (x + args[0], y + args[1]),
+            'h' | 'v' => {
+                let len = args[0];
+                for i in 0..len.abs() {
+                    let step = if len < 0 { -i - 1 } else { i };
+                    out.push(if command == 'h' {
+                        (false, y as u32, (x + step) as u32)
+                    } else {
+                        (true, x as u32, (y + step) as u32)
+                    });
+                }
+                if command == 'h' { x += len } else { y += len }
+            }
+            other => panic!("unexpected command {other} in {d}"),
+        }
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Every closed wall of the maze file as unit segments (each once).
+fn file_walls(file: &MazeFile) -> std::collections::BTreeSet<Segment> {
+    let mut walls = std::collections::BTreeSet::new();
+    for y in 0..file.height() {
+        for x in 0..file.width() {
+            let w = file.walls(Pos::new(x, y));
+            for (dir, segment) in [
+                (mazegen::Dir::North, (false, y, x)),
+                (mazegen::Dir::South, (false, y + 1, x)),
+                (mazegen::Dir::West, (true, x, y)),
+                (mazegen::Dir::East, (true, x + 1, y)),
+            ] {
+                if w.is_closed(dir) {
+                    walls.insert(segment);
+                }
+            }
+        }
+    }
+    walls
+}
+
+/// Seconds from an SMIL clock value as the film writes them (`1.250s`).
+fn seconds(value: &str) -> f64 {
+    value.strip_suffix('s').unwrap().parse().unwrap()
+}
+
+/// The walls each carve step opens, in order, from the maze's own generator.
+fn carved_in_order(options: mazegen::MazeOptions) -> Vec<Segment> {
+    let mut generator = mazegen::Generator::new(options).unwrap();
+    let mut before = generator.grid().clone();
+    let mut carved = Vec::new();
+    loop {
+        match generator.step() {
+            mazegen::GenEvent::Done => break,
+            mazegen::GenEvent::Carve { from, to } => {
+                let (a, b) = if (from.y, from.x) < (to.y, to.x) {
+                    (from, to)
+                } else {
+                    (to, from)
+                };
+                let (dir, segment) = if a.y == b.y {
+                    (mazegen::Dir::East, (true, a.x + 1, a.y))
+                } else {
+                    (mazegen::Dir::South, (false, a.y + 1, a.x))
+                };
+                if before.is_closed(a, dir) && !generator.grid().is_closed(a, dir) {
+                    before.set_wall(a, dir, false);
+                    carved.push(segment);
+                }
+            }
+            _ => {}
+        }
+    }
+    carved
+}
+
+#[test]
+fn animate_replays_each_carve_step_and_ends_as_the_static_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    config(dir.path());
+    for algorithm in ["backtracker", "kruskal", "recursive-division"] {
+        let args = [
+            "--headless",
+            "--animate",
+            "film.svg",
+            "--svg",
+            "still.svg",
+            "--duration",
+            "4",
+            "--algorithm",
+            algorithm,
+            "--theme",
+            "forest",
+            "config.txt",
+        ];
+        run_ok(dir.path(), &args);
+        let text = fs::read_to_string(dir.path().join("film.svg")).unwrap();
+        let doc = roxmltree::Document::parse(&text).expect("the film is well-formed XML");
+        let walls = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some("walls"))
+            .unwrap();
+        let paths: Vec<roxmltree::Node> = walls
+            .children()
+            .filter(|n| n.has_tag_name("path"))
+            .collect();
+
+        // Each timed path is one frame's walls, with one <set> saying when.
+        let mut hidden_at: std::collections::BTreeMap<Segment, f64> = Default::default();
+        let mut last_frame: std::collections::BTreeSet<Segment> = Default::default();
+        let mut timed = 0;
+        for path in &paths {
+            let sets: Vec<_> = path.children().filter(|n| n.has_tag_name("set")).collect();
+            let segs = segments(path.attribute("d").unwrap());
+            assert!(!segs.is_empty());
+            let ends_open = path.attribute("visibility") == Some("hidden");
+            if !ends_open {
+                last_frame.extend(segs.iter().copied());
+            }
+            match sets.as_slice() {
+                [] => assert!(!ends_open, "a still path is drawn"),
+                [set] => {
+                    timed += 1;
+                    let end = seconds(set.attribute("end").unwrap());
+                    assert!(end > 0.0 && end <= 4.0 * 0.8 + 1e-9, "{end}");
+                    if ends_open {
+                        for s in segs {
+                            assert!(hidden_at.insert(s, end).is_none(), "{s:?} opened twice");
+                        }
+                    }
+                }
+                more => panic!("{} animations on one path", more.len()),
+            }
+        }
+        // Merged runs: at most 30 frames a second of carving.
+        assert!(
+            timed >= 10 && timed <= (4.0 * 0.8 * 30.0) as usize + 1,
+            "{algorithm}: {timed}"
+        );
+
+        // Every carve step's wall opens at its moment: in the order the generator carves.
+        let file = MazeFile::load(dir.path().join("maze.txt")).unwrap();
+        let config = mazegen::config::Config::load(dir.path().join("config.txt")).unwrap();
+        let options = config
+            .maze_options(42)
+            .algorithm(algorithm.parse().unwrap());
+        let carved = carved_in_order(options);
+        if algorithm != "recursive-division" {
+            assert!(
+                carved.len() >= 25 * 20 - 18 - 1,
+                "{algorithm}: {}",
+                carved.len()
+            );
+            let moments: Vec<f64> = carved.iter().map(|s| hidden_at[s]).collect();
+            assert!(
+                moments.windows(2).all(|w| w[0] <= w[1]),
+                "{algorithm}: in step order"
+            );
+            assert_eq!(hidden_at.len(), carved.len(), "nothing else opens");
+        }
+
+        // The last frame has every wall of the hex file, and no other.
+        assert_eq!(last_frame, file_walls(&file), "{algorithm}");
+
+        // Drawn still, the film is the static picture.
+        let film = mazegen::format::png::rasterize(text.as_bytes()).unwrap();
+        let still = fs::read(dir.path().join("still.svg")).unwrap();
+        let still = mazegen::format::png::rasterize(&still).unwrap();
+        assert_eq!(
+            (film.width(), film.height()),
+            (still.width(), still.height())
+        );
+        let differ = film
+            .data()
+            .chunks(4)
+            .zip(still.data().chunks(4))
+            .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 24))
+            .count();
+        let pixels = (film.width() * film.height()) as usize;
+        // Only antialiasing, where the film splits a run of walls the still picture draws in
+        // one stroke (their square caps overlap): under half a percent of the pixels.
+        assert!(
+            differ * 200 < pixels,
+            "{algorithm}: {differ} of {pixels} pixels differ"
+        );
+    }
+}
+
+#[test]
+fn animate_refuses_a_maze_whose_film_would_pass_20_mb() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("big.txt"),
+        "WIDTH=1300\nHEIGHT=1300\nENTRY=0,0\nEXIT=1299,1299\nOUTPUT_FILE=big_maze.txt\nPERFECT=True\n",
+    )
+    .unwrap();
+    let stderr = run_usage_error(dir.path(), &["--headless", "--animate", "f.svg", "big.txt"]);
+    assert!(
+        stderr.contains("--animate: a 1300x1300 maze has 1690000 cells"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("20 MB"), "{stderr}");
+    assert!(!dir.path().join("big_maze.txt").exists());
+    config(dir.path());
+    let stderr = run_usage_error(
+        dir.path(),
+        &[
+            "--headless",
+            "--animate",
+            "f.svg",
+            "--duration",
+            "0",
+            "config.txt",
+        ],
+    );
+    assert!(stderr.contains("0.5 to 600 seconds"), "{stderr}");
+}

@@ -22,6 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod animate;
 mod atomic;
 pub mod hex;
 #[cfg(feature = "serde")]
@@ -40,6 +41,7 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
+pub use animate::AnimatedSvg;
 pub use atomic::{
     Outputs, WriteError, remove_temporaries, same_file, same_target, write_atomically,
 };

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use clap::Parser;
 use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
-use mazegen::format::{Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, same_target};
+use mazegen::format::{
+    AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, same_target,
+};
 use mazegen::{Algorithm, quote};
 
 use crate::tui::model::APP_CONFIG_KEYS;
@@ -18,7 +20,7 @@ pub const DEFAULT_CONFIG: &str = "config.txt";
 #[command(
     version,
     about,
-    group = clap::ArgGroup::new("pictures").multiple(true).args(["svg", "png"]),
+    group = clap::ArgGroup::new("pictures").multiple(true).args(["svg", "png", "animate"]),
     after_help = "Exit codes: 0 ok, 1 runtime or check failure, 2 bad config or usage."
 )]
 pub struct Cli {
@@ -64,7 +66,7 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", requires = "headless")]
     pub svg: Option<PathBuf>,
 
-    /// With --svg or --png: pixels a cell in the picture's width and height. By default the
+    /// With --svg, --png or --animate: pixels a cell in the picture's width and height. By default the
     /// picture fits 1600 pixels on its long side, with at most 16 pixels a cell.
     #[arg(long, value_name = "PX", requires = "pictures", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub svg_cell: Option<u32>,
@@ -74,11 +76,11 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", requires = "headless")]
     pub png: Option<PathBuf>,
 
-    /// Draw the solution in the pictures (--svg, --png): the default.
+    /// Draw the solution in the pictures (--svg, --png, --animate): the default.
     #[arg(long, overrides_with = "no_solution")]
     pub solution: bool,
 
-    /// Leave the solution out of the pictures (--svg, --png).
+    /// Leave the solution out of the pictures (--svg, --png, --animate).
     #[arg(long, overrides_with = "solution")]
     pub no_solution: bool,
 
@@ -99,6 +101,15 @@ pub struct Cli {
     /// With --pdf: the paper size, a4 or letter.
     #[arg(long, value_name = "SIZE", requires = "pdf", default_value_t = Paper::A4)]
     pub paper: Paper,
+
+    /// With --headless: also write an SVG that replays the carving in a browser, then draws
+    /// the solution (refused above 1.5 million cells, where it could pass 20 MB).
+    #[arg(long, value_name = "FILE.svg", requires = "headless")]
+    pub animate: Option<PathBuf>,
+
+    /// With --animate: how long the film lasts, in seconds, whatever the maze's size.
+    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::animate::DEFAULT_DURATION, value_parser = parse_duration)]
+    pub duration: f64,
 
     /// With --pdf: mazes on a page, laid out as large as the page allows.
     #[arg(long, value_name = "K", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
@@ -130,6 +141,18 @@ impl Default for Looks {
 /// The algorithms of `--race`, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceList(pub Vec<Algorithm>);
+
+/// `--duration`'s value: seconds, from 0.5 to 600.
+fn parse_duration(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.5..=600.0).contains(&seconds) {
+        return Err(format!("{text} s: a film lasts 0.5 to 600 seconds"));
+    }
+    Ok(seconds)
+}
 
 /// `--race`'s value: 2 to 4 known algorithm names, comma separated.
 fn parse_race(text: &str) -> Result<RaceList, String> {
@@ -214,6 +237,10 @@ impl Cli {
         if self.pdf.is_some() {
             mazegen::format::pdf::check_size(self.count, config.width, config.height)?;
         }
+        if self.animate.is_some() {
+            mazegen::format::animate::check_size(config.width, config.height)
+                .map_err(|e| format!("--animate: {e}"))?;
+        }
         Ok(())
     }
 
@@ -251,6 +278,13 @@ impl Cli {
                 style: looks.print.clone(),
             };
             outputs.push(Output::file(sheet, path));
+        }
+        if let Some(path) = &self.animate {
+            let film = AnimatedSvg {
+                options: self.picture_options(looks),
+                duration: self.duration,
+            };
+            outputs.push(Output::file(film, path));
         }
         if self.stats {
             outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));

@@ -8,7 +8,8 @@
 
 use std::io::{self, Write};
 
-use resvg::{tiny_skia, usvg};
+pub use resvg::tiny_skia;
+use resvg::usvg;
 
 use super::Format;
 use super::svg::{CellSize, MARGIN, Svg, SvgOptions};
@@ -72,8 +73,8 @@ impl Png {
     }
 }
 
-/// Draws an SVG document at its own pixel size.
-pub(crate) fn rasterize(svg: &[u8]) -> io::Result<tiny_skia::Pixmap> {
+/// Draws an SVG document at its own pixel size, as resvg sees it: still, without animation.
+pub fn rasterize(svg: &[u8]) -> io::Result<tiny_skia::Pixmap> {
     let tree = usvg::Tree::from_data(svg, &usvg::Options::default())
         .map_err(|e| io::Error::other(format!("cannot read the drawing: {e}")))?;
     let size = tree.size().to_int_size();
