@@ -24,6 +24,8 @@
 
 pub mod animate;
 mod atomic;
+#[cfg(feature = "print")]
+pub mod export;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod json;
