@@ -12,7 +12,8 @@
 //!   "courtyard": false,
 //!   "entry": [0, 0],
 //!   "exit": [24, 19],
-//!   "stats": { "cells": 482, "dead_ends": 56, ... }
+//!   "stats": { "cells": 482, "dead_ends": 56, ...,
+//!              "difficulty": { "score": 81.6, "level": "hard", ... } }
 //! }
 //! ```
 
@@ -124,6 +125,9 @@ mod tests {
             stats["path_length"].as_u64(),
             maze.solution().map(|p| p.len() as u64)
         );
+        let difficulty = maze.stats().difficulty.as_ref().unwrap();
+        assert_eq!(stats["difficulty"]["level"], difficulty.level.name());
+        assert_eq!(stats["difficulty"]["score"], difficulty.score);
         // Without a file, the report starts with the size.
         let mut bytes = Vec::new();
         StatsJson::default().write(&maze, &mut bytes).unwrap();

@@ -89,7 +89,8 @@ pub struct Difficulty {
     pub branches: u64,
     /// The deepest branch, in steps from the solution.
     pub deepest_branch: u64,
-    /// The mean depth of the branches, in steps (0 when there are none).
+    /// The mean depth of the dead-end branches, in steps, to the hundredth (0 when there are
+    /// none).
     pub mean_branch_depth: f64,
 }
 
@@ -171,10 +172,11 @@ impl Difficulty {
             decisions,
             branches,
             deepest_branch: deepest,
+            // To the hundredth: a report, not a measurement to compute with.
             mean_branch_depth: if branches == 0 {
                 0.0
             } else {
-                wasted as f64 / branches as f64
+                (wasted as f64 / branches as f64 * 100.0).round() / 100.0
             },
         }
     }
