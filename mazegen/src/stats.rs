@@ -2,7 +2,8 @@
 //!
 //! The counting functions ([`dead_ends`], [`open_walls`], [`loops`]) are cheap building blocks
 //! the generator and validator use; [`MazeStats::measure`] gathers everything in one pass for
-//! the dashboard's sidebar and `--headless --stats`, with the solution's [`Difficulty`].
+//! the dashboard's sidebar and `--headless --stats`. The solution's [`Difficulty`] is measured
+//! apart (it walks every branch off the path), by [`Maze::difficulty`](crate::Maze::difficulty).
 
 mod difficulty;
 
@@ -61,8 +62,6 @@ pub struct MazeStats {
     /// Share of the cells that continue straight or turn without branching (`straights +
     /// turns` over `cells`): high for long winding "rivers", low for bushy mazes.
     pub river_factor: f64,
-    /// How hard the solution is to find, when one is given (see [`Difficulty`]).
-    pub difficulty: Option<Difficulty>,
 }
 
 impl MazeStats {
@@ -79,7 +78,6 @@ impl MazeStats {
             path_length: None,
             path_share: None,
             river_factor: 0.0,
-            difficulty: None,
         };
         let mut open = 0u64;
         for p in grid.positions() {
@@ -106,7 +104,6 @@ impl MazeStats {
             let steps = path.len() as u64;
             stats.path_length = Some(steps);
             stats.path_share = (stats.cells > 0).then(|| (steps + 1) as f64 / stats.cells as f64);
-            stats.difficulty = Some(Difficulty::measure(grid, path));
         }
         stats
     }

@@ -262,13 +262,9 @@ impl PdfSheet {
 /// The text under a maze: its seed first (what makes it again), its size, algorithm and
 /// difficulty. Plain ASCII, so Helvetica's WinAnsi encoding shows it as is.
 pub fn label(maze: &Maze, answer: bool) -> String {
-    let difficulty = maze
-        .stats()
-        .difficulty
-        .as_ref()
-        .map_or_else(String::new, |d| {
-            format!("  -  {} ({:.0}/100)", d.level, d.score)
-        });
+    let difficulty = maze.difficulty().map_or_else(String::new, |d| {
+        format!("  -  {} ({:.0}/100)", d.level, d.score)
+    });
     format!(
         "{}Seed {}  -  {}x{}  -  {}{difficulty}",
         if answer { "Answer: " } else { "" },

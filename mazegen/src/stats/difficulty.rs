@@ -27,7 +27,8 @@
 //! sidewinder and recursive division medium; the backtracker and growing-tree-newest (long
 //! winding rivers with deep dead ends) hard. A straight corridor scores 0.
 //!
-//! The walk costs one pass over the maze and two bits a cell.
+//! The walk costs one pass over the maze and two bits a cell, plus the widest branch's
+//! frontier.
 
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -99,16 +100,19 @@ impl Difficulty {
     pub fn measure(grid: &Grid, path: &Solution) -> Difficulty {
         let mut seen = Bits::new(grid.cell_count());
         let mut is_path = Bits::new(grid.cell_count());
-        let on_path: Vec<Pos> = path.cells(grid).collect();
-        for &p in &on_path {
+        let (first, mut last, mut cells) = (path.start(), path.start(), 0u64);
+        for p in path.cells(grid) {
             seen.set(grid.index(p));
             is_path.set(grid.index(p));
+            last = p;
+            cells += 1;
         }
         let (mut decisions, mut branches, mut deepest, mut wasted) = (0u64, 0u64, 0u64, 0u64);
         let mut branch_sum = 0.0;
         let mut level: Vec<Pos> = Vec::new();
         let mut next: Vec<Pos> = Vec::new();
-        for &cell in &on_path[..on_path.len().saturating_sub(1)] {
+        // The path is walked again rather than kept: its cells would take 8 bytes each.
+        for cell in path.cells(grid).take(cells.saturating_sub(1) as usize) {
             let mut ways_off = 0;
             for dir in grid.open_dirs(cell) {
                 let Some(entrance) = grid.neighbour(cell, dir) else {
@@ -156,8 +160,7 @@ impl Difficulty {
                 decisions += 1;
             }
         }
-        let steps = on_path.len().saturating_sub(1) as f64;
-        let (first, last) = (on_path[0], on_path[on_path.len() - 1]);
+        let steps = cells.saturating_sub(1) as f64;
         let least = f64::from(first.x.abs_diff(last.x) + first.y.abs_diff(last.y));
         let winding = if least == 0.0 {
             0.0
