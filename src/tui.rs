@@ -9,6 +9,7 @@
 pub mod effect;
 pub mod input;
 pub mod inspector;
+pub mod kernel;
 pub mod keymap;
 pub mod layout;
 pub mod message;
@@ -19,6 +20,7 @@ pub mod race;
 pub mod settings;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod text;
 pub mod theme;
 pub mod timeline;
 pub mod update;

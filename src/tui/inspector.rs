@@ -37,7 +37,7 @@ pub use roles::{FileRoles, role_of};
 use super::effect::Effect;
 use super::message::{Action, Message};
 use super::model::{APP_CONFIG_KEYS, Model, StatusKind};
-use super::view::solver_label;
+use super::text::solver_label;
 use super::viewport::blocks;
 
 /// The inspector's messages (see [`Message::Inspector`]).

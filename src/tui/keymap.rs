@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::message::{Action, Scrub};
+use super::kernel::action::{Action, Scrub};
 use mazegen::Dir;
 
 mod key;

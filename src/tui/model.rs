@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::effect::Effect;
 use super::inspector::Inspect;
+pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
@@ -37,21 +38,6 @@ pub const APP_CONFIG_KEYS: &[&str] = &[THEME_KEY];
 pub enum Focus {
     Canvas,
     Themes,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StatusKind {
-    Info,
-    Success,
-    Warning,
-    Error,
-}
-
-/// The status line's message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    pub kind: StatusKind,
-    pub text: String,
 }
 
 /// Whether the first maze has been written to OUTPUT_FILE: the promise is that running the

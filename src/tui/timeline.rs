@@ -15,30 +15,13 @@ use mazegen::replay::CHECKPOINT_BUDGET;
 use mazegen::session::Phase;
 use mazegen::{Session, Timeline};
 
-use super::message::Action;
+use super::kernel::action::{Action, Scrub};
+use super::model::{Model, StatusKind};
 
 /// The most steps a scrub recomputes at once (about a second for the default algorithm): a
 /// maze too big for checkpoints (see [`mazegen::replay`]) would otherwise freeze the screen
 /// for as long as a scrub far from its start takes.
 pub const MAX_REPLAY_STEPS: u64 = 100_000_000;
-use super::model::{Model, StatusKind};
-
-/// Where a scrub key moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scrub {
-    /// One step back.
-    Back,
-    /// One step forward.
-    Forward,
-    /// A tenth of the carving back.
-    BackFar,
-    /// A tenth of the carving forward.
-    ForwardFar,
-    /// The first step: a closed grid.
-    Start,
-    /// The live maze.
-    End,
-}
 
 /// The replay state of the model's maze.
 #[derive(Debug)]

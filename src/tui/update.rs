@@ -40,7 +40,7 @@ use super::layout::theme_scroll;
 use super::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind};
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
-use super::view::solver_label;
+use super::text::solver_label;
 use super::viewport::Zoom;
 use super::{race, timeline};
 use mazegen::format::human_bytes;

@@ -31,7 +31,7 @@ use super::theme::Theme;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use roles::{BlockRoles, MazeRoles};
 
-pub use sidebar::solver_label;
+pub use super::text::solver_label;
 
 pub use canvas::Scale;
 pub use race::{leave_key, race_lanes};

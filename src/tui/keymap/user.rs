@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
-use super::super::message::Action;
 use super::{Context, Key, Keymap, action_name};
+use crate::tui::kernel::action::Action;
 use crate::tui::settings::{SettingsError, line_at, read_settings_file, user_config_dir};
 
 /// Where the user's key bindings are: `keys.toml` in [`user_config_dir`]

@@ -12,12 +12,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::roles::Role;
-use super::sidebar::{short_number, solver_label, themes};
+use super::sidebar::{short_number, themes};
 use super::{paint, pane};
 use crate::tui::inspector::{OpenFile, PathPrompt, role_of};
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
 use crate::tui::model::Model;
+use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
 use mazegen::inspect::ProblemKind;
 use mazegen::quote::{self, escaped};

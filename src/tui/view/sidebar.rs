@@ -11,6 +11,7 @@ use super::{paint, pane};
 use crate::tui::layout::{Screen, theme_scroll};
 use crate::tui::message::Action;
 use crate::tui::model::{Focus, Model};
+use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
 use mazegen::Phase;
 use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
@@ -144,18 +145,6 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
         .filled_style(Style::new().fg(palette.accent))
         .unfilled_style(Style::new().fg(palette.border))
         .render(area, buf);
-}
-
-/// A solver's short name, to fit this pane's 13-character column and the status line.
-pub fn solver_label(solver: Solver) -> &'static str {
-    match solver {
-        Solver::Bfs => "BFS",
-        Solver::AStar => "A*",
-        Solver::Dfs => "DFS",
-        Solver::LeftHand => "Left hand",
-        Solver::RightHand => "Right hand",
-        Solver::DeadEndFilling => "Dead-end fill",
-    }
 }
 
 /// Every solver with what it did on this maze, so they can be compared; the watched one is
