@@ -6,29 +6,36 @@
 //! The maze domain (generation, solving, formats) is the `mazegen` library; this module only
 //! shows it.
 
+pub mod configs;
 pub mod effect;
 pub mod input;
-pub mod inspector;
 pub mod kernel;
 pub mod keymap;
 pub mod layout;
 pub mod message;
 pub mod model;
+pub mod modes;
 pub mod pace;
-pub mod play;
-pub mod race;
 pub mod settings;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;
 pub mod theme;
-pub mod timeline;
 pub mod update;
 pub mod view;
 pub mod viewport;
 
+pub use configs::{APP_CONFIG_KEYS, THEME_KEY, config_for, placeholder_config};
 pub use effect::{Effect, MazeOrder, WriteJob};
+pub use input::message_for;
+pub use keymap::{Keymap, user_keys_file};
 pub use message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 pub use model::{Model, Start};
+pub use modes::inspector::update::open_at_start;
+pub use modes::play::{Recorded, Score, ScoreBook, ScoreRecord};
+pub use modes::race::update::start as start_race;
+pub use modes::race::{MAX_LANES, MIN_LANES};
+pub use settings::read_settings_file;
+pub use theme::{ThemeSet, user_theme_dir};
 pub use update::update;
 pub use view::view;

@@ -14,11 +14,11 @@ use mazegen::generate::Garbage;
 use mazegen::session::{MeasureJob, SearchJob};
 use mazegen::{Maze, Session, SessionError, Solver};
 
-use super::inspector::InspectorJob;
 use super::message::{JobId, Parcel};
-use super::model::new_session;
-use super::play::ScoreRecord;
-pub use super::race::TimingJob;
+use super::modes::inspector::InspectorJob;
+use super::modes::play::ScoreRecord;
+pub use super::modes::race::TimingJob;
+use super::modes::studio::new_session;
 
 #[derive(Clone, Debug)]
 pub enum Effect {

@@ -5,12 +5,13 @@
 //! [`Action`]: super::message::Action
 
 use crossterm::event::{
-    Event, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::keymap::{Context, Keymap};
 use super::message::{Action, Message, Mouse, MouseKind};
 use super::model::{Focus, Model};
+use super::modes::inspector::{InspectorMessage, PromptKey};
 
 /// The message `event` means to the dashboard in its current state, if any.
 pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
@@ -19,7 +20,7 @@ pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
         Event::Key(key) if key.kind == KeyEventKind::Release => None,
         Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Interrupt)),
         // The path prompt takes every key while it is open.
-        Event::Key(key) if model.inspect.is_prompting() => super::inspector::prompt_key(key),
+        Event::Key(key) if model.inspect.is_prompting() => prompt_key(key),
         Event::Key(key) => model
             .keymap()
             .action_for(*key, key_context(model))
@@ -57,6 +58,22 @@ fn mouse_for(mouse: &MouseEvent) -> Option<Mouse> {
         kind,
         shift: mouse.modifiers.contains(KeyModifiers::SHIFT),
     })
+}
+
+/// The prompt's message for a key press, while the prompt is open (every key is its own).
+pub fn prompt_key(key: &KeyEvent) -> Option<Message> {
+    if key.kind == crossterm::event::KeyEventKind::Release {
+        return None;
+    }
+    let key = match key.code {
+        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => PromptKey::Char(c),
+        KeyCode::Backspace => PromptKey::Backspace,
+        KeyCode::Tab => PromptKey::Tab,
+        KeyCode::Enter => PromptKey::Enter,
+        KeyCode::Esc => PromptKey::Esc,
+        _ => return None,
+    };
+    Some(Message::Inspector(InspectorMessage::Key(key)))
 }
 
 #[cfg(test)]

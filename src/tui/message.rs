@@ -7,9 +7,9 @@ use std::time::Duration;
 use mazegen::session::{Measured, Searched};
 use mazegen::{Session, SessionError};
 
-pub use super::inspector::InspectorMessage;
+pub use super::modes::inspector::InspectorMessage;
 
-use super::play::Recorded;
+use super::modes::play::Recorded;
 
 pub use super::kernel::action::{Action, Mouse, MouseKind, Scrub};
 pub use super::kernel::handoff::Parcel;

@@ -5,33 +5,30 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
-use super::inspector::Inspect;
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
+use super::modes::inspector::Inspect;
+use super::modes::play::Play;
+use super::modes::race::Race;
+use super::modes::replay::Replay;
 use super::pace::Pace;
-use super::play::Play;
-use super::race::Race;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
-use super::timeline::Replay;
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::generate::Garbage;
-use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::MazeRng;
 use mazegen::session::{Phase, SearchJob, Session, SessionError};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
 use ratatui::layout::Rect;
 
-/// The config key that names the dashboard's start theme: the application's, not the library's.
-pub const THEME_KEY: &str = "THEME";
-
-/// The config keys the application reads itself, beyond the library's (see
-/// [`Config::parse_with_app_keys`]).
-pub const APP_CONFIG_KEYS: &[&str] = &[THEME_KEY];
+pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
+use super::modes::studio::landmark_warning;
+pub use super::modes::studio::{FirstSave, INLINE_CELLS, Saves};
+pub(crate) use super::modes::studio::{new_session, stand_in};
 
 /// Which pane the keyboard talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,20 +36,6 @@ pub enum Focus {
     Canvas,
     Themes,
 }
-
-/// Whether the first maze has been written to OUTPUT_FILE: the promise is that running the
-/// dashboard leaves the same file as `--headless`, however the user leaves it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FirstSave {
-    Pending,
-    Requested,
-}
-
-/// Mazes of more cells than this are finished in slices, and everything done to them that takes
-/// a pass over every cell (making one, starting a search, tracing its path, measuring, freeing
-/// it) is done on a worker thread, so that no message takes long to handle; smaller ones are
-/// finished and measured at once (a few milliseconds).
-pub const INLINE_CELLS: u64 = 250_000;
 
 /// A job the run loop is running for the dashboard (see [`super::Effect`]).
 #[derive(Clone, Debug)]
@@ -89,16 +72,6 @@ impl JobKind {
     pub fn is_write(&self) -> bool {
         matches!(self, JobKind::Save { .. } | JobKind::Export { .. })
     }
-}
-
-/// What became of the writes of OUTPUT_FILE: leaving without it ever written makes the last
-/// failure the dashboard's error, as it would be for `--headless`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Saves {
-    /// A write has succeeded.
-    pub written: bool,
-    /// Why the last failed write failed.
-    pub last_failure: Option<String>,
 }
 
 /// What the dashboard starts from.
@@ -266,7 +239,7 @@ impl Model {
             help: false,
             status,
             size: (0, 0),
-            first_save: FirstSave::Pending,
+            first_save: FirstSave::Owed,
             zoom_picked: false,
             jobs: Vec::new(),
             next_job: 0,
@@ -458,54 +431,29 @@ impl Model {
     }
 }
 
-/// The maze `config` describes from `seed`; if it is big, whatever takes a pass over the whole
-/// maze is left to jobs (see [`Session::hand_out_work`]).
-pub(crate) fn new_session(
-    config: &Config,
-    seed: u64,
-    solver: Solver,
-    inline_cells: u64,
-) -> Result<Session, SessionError> {
-    let session = Session::from_config(config, seed, solver)?;
-    let cells = u64::from(config.width) * u64::from(config.height);
-    Ok(if cells > inline_cells {
-        session.hand_out_work()
-    } else {
-        session
-    })
+impl Model {
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// Whether play mode is on (its keys apply).
+    pub fn is_playing(&self) -> bool {
+        self.play.round.is_some()
+    }
+
+    /// Whether the play clock runs, so the screen must be redrawn every frame.
+    pub(crate) fn is_timing_play(&self) -> bool {
+        self.play
+            .round
+            .as_ref()
+            .is_some_and(crate::tui::modes::play::Round::is_timing)
+    }
 }
 
-/// A small session of `algorithm` and `seed` holding the place of a big maze being made, which
-/// it stands in for in the sidebar's facts (see [`Model::has_no_maze`]); nothing draws, carves,
-/// solves or writes it. It hands out its work as a big maze's session does: what it refuses
-/// (an old maze's search answering late, gigabytes) is freed on a worker.
-pub(crate) fn stand_in(
-    config: &Config,
-    algorithm: Algorithm,
-    seed: u64,
-    solver: Solver,
-) -> Result<Session, SessionError> {
-    let config = Config {
-        algorithm,
-        ..super::inspector::placeholder_config(config)
-    };
-    Ok(Session::from_config(&config, seed, solver)?.hand_out_work())
-}
-
-/// The status line's warning for a landmark the maze has no room for.
-fn landmark_warning(note: LandmarkNote) -> String {
-    match note {
-        LandmarkNote::CourtyardTooSmall { width, height } => format!(
-            "The {width}x{height} maze is too small for the courtyard (it needs at least \
-             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
-        ),
-        LandmarkNote::StampTooSmall { width, height } => format!(
-            "The {width}x{height} maze is too small for the 42 (it needs at least \
-             {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
-        ),
-        LandmarkNote::StampBesideCourtyard { width, height } => format!(
-            "The {width}x{height} maze has no room for the 42 beside the courtyard; generated \
-             without it"
-        ),
+impl Model {
+    /// The first maze's write is no longer owed: the user made another file the output (a race
+    /// lane saved to OUTPUT_FILE, a file opened with `--open`).
+    pub(crate) fn forgo_first_save(&mut self) {
+        self.first_save = FirstSave::NotOwed;
     }
 }

@@ -131,11 +131,13 @@ fn reply(effect: &Effect) -> Option<Message> {
         }
         Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
         Effect::TimeRace(job) => Some(job.clone().run()),
-        Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(crate::tui::play::Recorded {
-            previous: None,
-            new_best: true,
-            set_aside: None,
-        }))),
+        Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(
+            crate::tui::modes::play::Recorded {
+                previous: None,
+                new_best: true,
+                set_aside: None,
+            },
+        ))),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }

@@ -39,10 +39,12 @@ use super::effect::{Effect, MazeOrder, WriteJob};
 use super::layout::theme_scroll;
 use super::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind};
+use super::modes::play::update::{self as play, Played};
+use super::modes::race::update as race;
+use super::modes::replay::update as timeline;
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use super::text::solver_label;
 use super::viewport::Zoom;
-use super::{race, timeline};
 use mazegen::format::human_bytes;
 use mazegen::format::svg::SvgOptions;
 use mazegen::format::{Hex, Output, Svg};
@@ -67,7 +69,7 @@ const STEPS_PER_LOOK: u64 = 16_384;
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     // The inspector takes the messages that are its own, and the keys that mean something
     // else on an opened file.
-    let message = match super::inspector::update(model, message) {
+    let message = match super::modes::inspector::update::update(model, message) {
         Ok(mut effects) => {
             effects.extend(settle(model));
             return effects;
@@ -80,7 +82,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Tick(frame) => {
-            super::play::tick(model, frame);
+            play::tick(model, frame);
             tick(model, frame)
         }
         Message::Worked(work) => {
@@ -127,7 +129,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::ScoreRecorded(outcome) => {
-            super::play::recorded(model, outcome);
+            play::recorded(model, outcome);
             Vec::new()
         }
     };
@@ -173,8 +175,8 @@ fn settle(model: &mut Model) -> Vec<Effect> {
         }
     }
     if is_ready(model) {
-        if model.first_save == FirstSave::Pending {
-            model.first_save = FirstSave::Requested;
+        if model.first_save == FirstSave::Owed {
+            model.first_save = FirstSave::NotOwed;
             effects.extend(save(model));
         }
         for action in std::mem::take(&mut model.waiting) {
@@ -189,7 +191,7 @@ fn settle(model: &mut Model) -> Vec<Effect> {
     }
     // Quitting waits for nothing but writes: not for a measure, a search or a new maze, whose
     // results nobody would see, nor for the animation a finish speeds up.
-    let idle = model.first_save == FirstSave::Requested
+    let idle = model.first_save == FirstSave::NotOwed
         && !model.jobs.iter().any(|j| j.kind.is_write())
         && model.waiting.is_empty();
     if model.quitting && idle {
@@ -206,7 +208,7 @@ fn is_ready(model: &Model) -> bool {
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
-pub(super) fn wait_for_the_maze(model: &mut Model, action: Action) {
+fn wait_for_the_maze(model: &mut Model, action: Action) {
     if !model.waiting.contains(&action) {
         model.waiting.push(action);
     }
@@ -349,7 +351,7 @@ fn quitting_text(model: &Model) -> Option<String> {
     if model.finishing && model.phase() != Phase::Done {
         return Some(finishing_text(model));
     }
-    let first_pending = model.first_save == FirstSave::Pending;
+    let first_pending = model.first_save == FirstSave::Owed;
     if model.is_making() && (first_pending || !model.waiting.is_empty()) {
         return Some(making_text(model));
     }
@@ -455,7 +457,7 @@ fn svg_path(output_file: &Path) -> PathBuf {
 
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles
 /// right away, so that the first maze's save comes before what the caller adds.
-pub(super) fn finish(model: &mut Model) -> Vec<Effect> {
+fn finish(model: &mut Model) -> Vec<Effect> {
     if model.stand_in {
         // Nothing to finish: the maze being made is finished once it shows, if asked to be.
         return Vec::new();
@@ -479,8 +481,8 @@ pub(super) fn finish(model: &mut Model) -> Vec<Effect> {
 /// by regenerating, must not cost the user the OUTPUT_FILE a headless run would have written.
 fn complete_first(model: &mut Model) -> Vec<Effect> {
     match model.first_save {
-        FirstSave::Pending => finish(model),
-        FirstSave::Requested => Vec::new(),
+        FirstSave::Owed => finish(model),
+        FirstSave::NotOwed => Vec::new(),
     }
 }
 
@@ -488,7 +490,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     if let Some(effects) = race::act(model, action) {
         return effects;
     }
-    if super::play::refuses(model, action) || timeline::act(model, action) {
+    if play::refuses(model, action) || timeline::act(model, action) {
         return Vec::new();
     }
     if model.stand_in && without_a_maze(model, action) {
@@ -496,7 +498,15 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     }
     match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
-            super::play::act(model, action)
+            match play::act(model, action) {
+                Played::Done(effects) => effects,
+                Played::NeedsTheMaze => {
+                    wait_for_the_maze(model, action);
+                    let effects = finish(model);
+                    play::waiting(model);
+                    effects
+                }
+            }
         }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
@@ -522,7 +532,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Save => {
-            let first_pending = model.first_save == FirstSave::Pending;
+            let first_pending = model.first_save == FirstSave::Owed;
             let mut effects = finish(model);
             if first_pending {
                 // The first maze's own save writes it, now or once it is finished.
@@ -638,7 +648,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Race => {
-            race::start(model, &race::next_algorithms(model.config.algorithm));
+            race::start(
+                model,
+                &super::modes::race::next_algorithms(model.config.algorithm),
+            );
             Vec::new()
         }
         Action::Faster | Action::Slower => {
@@ -657,7 +670,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 
 fn regenerate(model: &mut Model) -> Vec<Effect> {
     let mut effects = complete_first(model);
-    if model.first_save == FirstSave::Pending {
+    if model.first_save == FirstSave::Owed {
         wait_for_the_maze(model, Action::Regenerate);
         return effects;
     }
@@ -688,7 +701,7 @@ fn next_maze(model: &Model) -> (Algorithm, u64) {
 /// The same seed carved by the next algorithm, so the two can be compared.
 fn next_algorithm(model: &mut Model) -> Vec<Effect> {
     let mut effects = complete_first(model);
-    if model.first_save == FirstSave::Pending {
+    if model.first_save == FirstSave::Owed {
         wait_for_the_maze(model, Action::NextAlgorithm);
         return effects;
     }
@@ -893,10 +906,10 @@ fn show_made(
                 model.waiting.clear();
                 model.finishing = false;
             }
-            if model.first_save == FirstSave::Pending {
+            if model.first_save == FirstSave::Owed {
                 // The first maze could not be made: there is nothing to write, and leaving
                 // says why OUTPUT_FILE was not written (exit 1), as a failed first save does.
-                model.first_save = FirstSave::Requested;
+                model.first_save = FirstSave::NotOwed;
                 let output = model.config.output_file.display().to_string();
                 model.saves.last_failure = Some(format!("{output} was not written: {e}"));
             }
@@ -920,7 +933,7 @@ fn show_made(
     } else {
         model.set_status(StatusKind::Info, text);
     }
-    let first_awaited = model.quitting && model.first_save == FirstSave::Pending;
+    let first_awaited = model.quitting && model.first_save == FirstSave::Owed;
     if !model.waiting.is_empty() || first_awaited {
         // Saving, exporting or finishing was asked for while it was being made, or quitting
         // waits for the first maze to be written.

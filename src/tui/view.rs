@@ -2,39 +2,40 @@
 
 mod aggregate;
 mod braille;
-mod canvas;
-mod footer;
+pub(crate) mod canvas;
+pub(crate) mod footer;
 mod help;
 mod minimap;
-mod paint;
-mod play;
-mod problems;
-mod race;
-pub mod roles;
-mod sidebar;
+pub(crate) mod paint;
+pub(crate) mod pane;
+pub(crate) mod roles;
+mod scale;
+pub(crate) mod sidebar;
 #[cfg(test)]
-mod tests;
-mod timeline;
+pub(crate) mod tests;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::inspector::FileRoles;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
 use super::model::{Focus, Model};
-use super::theme::Theme;
+use super::modes::inspector::FileRoles;
+use super::modes::inspector::view as problems;
+use super::modes::play::view as play;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
+use pane::pane;
 use roles::{BlockRoles, MazeRoles};
 
 pub use super::text::solver_label;
 
-pub use canvas::Scale;
-pub use race::{leave_key, race_lanes};
+use super::modes::race::view as race;
+pub use super::modes::race::view::{leave_key, race_lanes};
+pub use scale::Scale;
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -99,7 +100,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         }
     }
     footer::draw(model, screen.status, screen.keys, buf);
-    timeline::draw(model, screen.status, buf);
+    super::modes::replay::view::draw(model, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
@@ -161,20 +162,6 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
             )
         }
     }
-}
-
-/// A bordered pane in the theme's colours; the focused one has an accent border.
-fn pane<'a>(title: &'a str, theme: &Theme, focused: bool) -> Block<'a> {
-    let palette = &theme.palette;
-    let border = if focused {
-        palette.accent
-    } else {
-        palette.border
-    };
-    Block::bordered()
-        .title(Span::styled(title, Style::new().fg(palette.accent)))
-        .border_style(Style::new().fg(border))
-        .style(Style::new().fg(palette.text).bg(palette.background))
 }
 
 /// The key that quits, as the screen writes it (the keymap always has one).

@@ -774,7 +774,7 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
         Action::NextSolver,
         Action::TogglePlay,
         Action::Race,
-        Action::Scrub(crate::tui::timeline::Scrub::Back),
+        Action::Scrub(crate::tui::kernel::action::Scrub::Back),
     ] {
         assert!(act(&mut m, action).is_empty(), "{action:?}");
         assert!(

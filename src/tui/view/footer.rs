@@ -35,7 +35,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
 }
 
 /// The status line's text as drawn: the message, or what to do next when there is none.
-pub(super) fn status_text(model: &Model) -> String {
+pub(crate) fn status_text(model: &Model) -> String {
     match model.status() {
         Some(status) => format!(" {}", status.text),
         None => format!(" {}", hint(model)),
@@ -43,7 +43,7 @@ pub(super) fn status_text(model: &Model) -> String {
 }
 
 /// The keys line: each hint's key in the accent colour, then its label.
-pub(super) fn draw_hints(
+pub(crate) fn draw_hints(
     hints: Vec<(String, &'static str)>,
     model: &Model,
     area: Rect,

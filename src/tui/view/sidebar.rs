@@ -205,7 +205,7 @@ fn titled_with_key(model: &Model, title: &str, action: Action) -> String {
     }
 }
 
-pub(super) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
+pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let focused = model.focus() == Focus::Themes;
     let title = titled_with_key(model, "Themes", Action::ToggleFocus);
@@ -251,7 +251,7 @@ const CANVAS_LEGEND: [(Role, &str); 9] = [
 ];
 
 /// A legend pane: each role drawn with the canvas's own painter beside its name, three a row.
-pub(super) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mut Buffer) {
+pub(crate) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mut Buffer) {
     let block = pane(" Legend ", theme, false);
     let inner = block.inner(area);
     block.render(area, buf);

@@ -1,100 +1,24 @@
-//! Play mode (`g`): the user walks the maze from the entry to the exit with the keyboard,
-//! against the clock, on the maze the dashboard holds (generated or opened), once it is
-//! finished. The rules are the library's [`mazegen::play::Game`]; this is the dashboard's
-//! side: entering and leaving, keys to moves, the timer (fed by `Tick`, so `update` stays
-//! free of clocks), the fog switch, and the score the run loop records on a win
-//! ([`Effect::RecordScore`]).
-
-mod scores;
-#[cfg(test)]
-mod tests;
+//! Play mode's answers: entering and leaving, keys to moves, the clock, the won round's score.
 
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::effect::Effect;
-use super::message::Action;
-use super::model::{Focus, Model, StatusKind};
-use super::update::{finish, wait_for_the_maze};
+use super::Recorded;
+use super::{Record, Round, Score, ScoreRecord};
+use crate::tui::effect::Effect;
+use crate::tui::kernel::action::Action;
+use crate::tui::model::{Focus, Model, StatusKind};
+use crate::tui::text::clock;
 use mazegen::play::{Game, Moved, Outcome};
 use mazegen::{Dir, Phase, Pos};
 
-pub use scores::{Recorded, Score, ScoreBook, ScoreRecord};
-
-/// Play mode's state: the round being played, if any, and the fog switch, which outlives
-/// rounds.
-#[derive(Clone, Debug, Default)]
-pub struct Play {
-    pub(crate) fog: bool,
-    pub(crate) round: Option<Round>,
-}
-
-/// One game, with what the dashboard adds to the rules.
-#[derive(Clone, Debug)]
-pub struct Round {
-    pub(crate) game: Game,
-    /// Time played: the frames since the first move, until the round ends.
-    pub(crate) elapsed: Duration,
-    /// The shortest path's cells, drawn beside the trail once the round is won.
-    pub(crate) shortest_cells: HashSet<Pos>,
-    pub(crate) record: Record,
-}
-
-/// Where the round's score is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Record {
-    /// Not won (yet).
-    None,
-    /// Won; the run loop is recording it.
-    Pending,
-    Done(Recorded),
-    Failed(String),
-}
-
-impl Round {
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.elapsed
-    }
-
-    pub fn record(&self) -> &Record {
-        &self.record
-    }
-
-    /// Whether the clock runs: from the first move until the round ends.
-    fn is_timing(&self) -> bool {
-        self.game.outcome() == Outcome::Playing && self.game.moves() > 0
-    }
-}
-
-impl Play {
-    pub fn round(&self) -> Option<&Round> {
-        self.round.as_ref()
-    }
-
-    pub fn fog(&self) -> bool {
-        self.fog
-    }
-}
-
-impl Model {
-    pub fn play(&self) -> &Play {
-        &self.play
-    }
-
-    /// Whether play mode is on (its keys apply).
-    pub fn is_playing(&self) -> bool {
-        self.play.round.is_some()
-    }
-
-    /// Whether the play clock runs, so the screen must be redrawn every frame.
-    pub(crate) fn is_timing_play(&self) -> bool {
-        self.play.round.as_ref().is_some_and(Round::is_timing)
-    }
+/// What play mode made of an action.
+pub enum Played {
+    /// Handled: these effects are to run.
+    Done(Vec<Effect>),
+    /// A round needs the finished maze: the root finishes it and asks again once it is.
+    NeedsTheMaze,
 }
 
 /// The key a maze's best time is kept under: `25x20 backtracker perfect seed 42`.
@@ -109,7 +33,7 @@ pub fn score_key(model: &Model) -> String {
 
 /// Whether `action` is refused while playing (it would show the way, or change the maze
 /// under the walker); says so on the status line.
-pub(super) fn refuses(model: &mut Model, action: Action) -> bool {
+pub fn refuses(model: &mut Model, action: Action) -> bool {
     let refused = model.is_playing() && matches!(action, Action::NextSolver | Action::TogglePath);
     if refused {
         let leave = key(model, Action::LeavePlay);
@@ -122,14 +46,14 @@ pub(super) fn refuses(model: &mut Model, action: Action) -> bool {
 }
 
 /// Play mode's actions.
-pub(super) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    match action {
+pub fn act(model: &mut Model, action: Action) -> Played {
+    let effects = match action {
         Action::TogglePlay => match &model.play.round {
             Some(round) if round.game.outcome() == Outcome::Playing => {
                 leave(model);
                 Vec::new()
             }
-            _ => start(model),
+            _ => return start(model),
         },
         Action::LeavePlay => {
             leave(model);
@@ -147,22 +71,15 @@ pub(super) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::Walk { towards, run } => walk(model, towards, run),
         _ => Vec::new(),
-    }
+    };
+    Played::Done(effects)
 }
 
 /// A new round from the entry, once the maze is finished (finishing it first if need be).
-fn start(model: &mut Model) -> Vec<Effect> {
+fn start(model: &mut Model) -> Played {
     let Some(maze) = model.maze.maze().map(Arc::clone) else {
         // Settling starts the round once the maze is finished and measured.
-        wait_for_the_maze(model, Action::TogglePlay);
-        let effects = finish(model);
-        if !model.is_playing() && model.phase() != Phase::Done {
-            let text = model.status().map(|s| s.text.clone()).unwrap_or_default();
-            if !text.starts_with("Finishing") {
-                model.set_status(StatusKind::Info, "Play starts once the maze is finished…");
-            }
-        }
-        return effects;
+        return Played::NeedsTheMaze;
     };
     if maze.solution().is_none() {
         let text = format!(
@@ -171,7 +88,7 @@ fn start(model: &mut Model) -> Vec<Effect> {
             maze.exit()
         );
         model.set_status(StatusKind::Error, text);
-        return Vec::new();
+        return Played::Done(Vec::new());
     }
     let entry = maze.entry();
     let game = Game::new(maze);
@@ -209,7 +126,18 @@ fn start(model: &mut Model) -> Vec<Effect> {
     };
     let text = format!("Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}");
     model.set_status(StatusKind::Info, text);
-    Vec::new()
+    Played::Done(Vec::new())
+}
+
+/// Says that play starts once the maze is finished, after the root has asked for the finish
+/// (unless the finish already says so, or the round is on).
+pub fn waiting(model: &mut Model) {
+    if !model.is_playing() && model.phase() != Phase::Done {
+        let text = model.status().map(|s| s.text.clone()).unwrap_or_default();
+        if !text.starts_with("Finishing") {
+            model.set_status(StatusKind::Info, "Play starts once the maze is finished…");
+        }
+    }
 }
 
 fn leave(model: &mut Model) {
@@ -292,7 +220,7 @@ fn won_text(round: &Round) -> String {
 }
 
 /// The run loop's answer to [`Effect::RecordScore`].
-pub(super) fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
+pub fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
     let round = model.play.round.as_mut();
     let won = round.as_ref().map(|r| won_text(r));
     match outcome {
@@ -334,7 +262,7 @@ pub(super) fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
 }
 
 /// A frame has passed: the clock runs from the first move until the round ends.
-pub(super) fn tick(model: &mut Model, frame: Duration) {
+pub fn tick(model: &mut Model, frame: Duration) {
     if let Some(round) = model.play.round.as_mut().filter(|r| r.is_timing()) {
         round.elapsed += frame;
     }
@@ -348,17 +276,7 @@ fn block_of(pos: Pos) -> (u32, u32) {
 /// The first key bound to `action`, as the screen writes it, or its name if it has none.
 fn key(model: &Model, action: Action) -> String {
     model.keymap().first_key_label(action).unwrap_or_else(|| {
-        let name = super::keymap::action_name(action).unwrap_or_default();
+        let name = crate::tui::keymap::action_name(action).unwrap_or_default();
         format!("({name})")
     })
-}
-
-/// 9.4 s, 1:02.5.
-pub fn clock(time: Duration) -> String {
-    let tenths = time.as_millis() / 100;
-    let (minutes, tenths) = (tenths / 600, tenths % 600);
-    match minutes {
-        0 => format!("{}.{} s", tenths / 10, tenths % 10),
-        m => format!("{m}:{:02}.{}", tenths / 10, tenths % 10),
-    }
 }

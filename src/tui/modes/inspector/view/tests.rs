@@ -5,9 +5,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
-use crate::tui::inspector::tests::{H, W, flip, opened_as, valid_text};
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
+use crate::tui::modes::inspector::tests::{H, W, flip, opened_as, valid_text};
 use crate::tui::testing::model;
 use crate::tui::update;
 use crate::tui::view::view;

@@ -11,9 +11,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::footer::status_text;
+use super::update::position;
 use crate::tui::model::Model;
-use crate::tui::timeline::position;
+use crate::tui::view::footer::status_text;
 use mazegen::Phase;
 
 /// Columns of the bar itself.

@@ -6,13 +6,19 @@ use std::time::Duration;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use super::*;
+use crate::tui::effect::Effect;
 use crate::tui::input::{key_context, message_for};
+use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Context;
 use crate::tui::message::Message;
 use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::model::{Model, StatusKind};
 use crate::tui::testing::{answer, model, start};
+use crate::tui::text::clock;
 use crate::tui::update;
 use crate::tui::viewport::Zoom;
+use mazegen::Dir;
+use mazegen::Phase;
 use mazegen::config::Config;
 
 const FRAME: Duration = Duration::from_millis(16);

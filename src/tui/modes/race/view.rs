@@ -8,13 +8,13 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Widget};
 
-use super::canvas;
-use super::pane;
-use super::roles::MazeRoles;
+use super::{Lane, Race, Timing};
+use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Keymap;
-use crate::tui::message::Action;
 use crate::tui::model::Model;
-use crate::tui::race::{Lane, Race, Timing};
+use crate::tui::view::canvas;
+use crate::tui::view::pane::pane;
+use crate::tui::view::roles::MazeRoles;
 use crate::tui::viewport::{Viewport, blocks};
 use mazegen::session::Phase;
 
@@ -89,7 +89,7 @@ pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::styled(format!(" {text}"), base))
         .style(base)
         .render(status, buf);
-    super::footer::draw_hints(race_keys(model.keymap()), model, keys, buf);
+    crate::tui::view::footer::draw_hints(race_keys(model.keymap()), model, keys, buf);
 }
 
 /// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase (the

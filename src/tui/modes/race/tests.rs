@@ -2,10 +2,16 @@
 
 use std::time::Duration;
 
+use super::update::*;
 use super::*;
+use crate::tui::effect::Effect;
+use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::message::Message;
+use crate::tui::model::{FirstSave, Model};
 use crate::tui::testing::{answer, model};
 use crate::tui::update;
+use mazegen::session::Phase;
+use mazegen::solve::Solver;
 use mazegen::validate::{Expected, validate_maze};
 use mazegen::{Generator, Pos};
 
@@ -149,7 +155,7 @@ fn tab_focuses_the_next_lane_and_s_saves_its_maze() {
     assert!(race(&m).lanes[0].finished_at.is_none());
     answer(&mut m, effects);
     assert!(m.saves.written);
-    assert_eq!(m.first_save, FirstSave::Requested);
+    assert_eq!(m.first_save, FirstSave::NotOwed);
     act(&mut m, Action::ToggleFocus);
     act(&mut m, Action::ToggleFocus);
     assert_eq!(race(&m).focus, 0, "round again");

@@ -1,108 +1,20 @@
-//! Race mode: the same size and seed carved by two to four algorithms side by side, at one
-//! shared pace (every lane takes the same number of steps each frame), each then solved by
-//! BFS, and a summary once all are done.
-//!
-//! A race lives beside the model's own maze, which waits, untouched, until the race is left:
-//! the dashboard then goes on where it was. Each lane has two times. Its *finish* is the
-//! animation's time when it was carved and solved, summed from the frames' `Tick`s (no clock is
-//! read here): at one shared pace it ranks the lanes by their steps, as a race would. Its own
-//! *time*, carving and solving at full speed, is measured once the race is over by a job that
-//! runs each lane once more on a worker ([`TimingJob`], the same [`Lap`] as `--headless
-//! --race`), one lane at a time, so it holds at most one more lane's memory.
+//! Running a race: starting it, its frames, its keys, saving a lane, and the lanes' times.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use mazegen::format::{Hex, Output};
-use mazegen::lap::Lap;
 use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::Phase;
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
-use super::effect::{Effect, WriteJob};
-use super::message::{Action, JobId, Message, Mouse, MouseKind};
-use super::model::{FirstSave, Focus, JobKind, Model, StatusKind};
-use super::pace::CARVING_SECONDS;
-
-/// The fewest and the most lanes a race has.
-pub const MIN_LANES: usize = 2;
-pub const MAX_LANES: usize = 4;
-
-/// One algorithm's maze in the race.
-#[derive(Debug)]
-pub struct Lane {
-    pub algorithm: Algorithm,
-    pub session: Session,
-    /// The race's time when this lane was carved and solved.
-    pub finished_at: Option<Duration>,
-}
-
-#[derive(Debug)]
-pub struct Race {
-    pub lanes: Vec<Lane>,
-    /// The lane the keyboard talks to (`s` saves its maze).
-    pub focus: usize,
-    /// The animation's time since the start, paused time left out.
-    pub elapsed: Duration,
-    /// The steps of the longest carving, as the algorithms estimate them: the shared pace
-    /// carves it in about [`CARVING_SECONDS`].
-    pace_steps: u64,
-    /// The lanes' own times, asked for once the race is over.
-    pub timing: Timing,
-}
-
-/// Where the lanes' own times are (see the module docs).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Timing {
-    /// The race is not over.
-    NotAsked,
-    /// The job that measures them is running.
-    Asked(JobId),
-    /// In lane order; `None` for a lane that could not be run again.
-    Timed(Vec<Option<Duration>>),
-}
-
-/// Runs each lane of a race once more, one at a time, timed (see the module docs).
-#[derive(Clone, Debug, PartialEq)]
-pub struct TimingJob {
-    pub job: JobId,
-    /// Each lane's maze: its options, entry and exit.
-    pub laps: Vec<(mazegen::MazeOptions, mazegen::Pos, mazegen::Pos)>,
-}
-
-impl TimingJob {
-    /// Runs the laps (on a worker), as the message that answers the job.
-    pub fn run(self) -> Message {
-        let times = self
-            .laps
-            .into_iter()
-            .map(|(options, entry, exit)| Lap::run(options, entry, exit).ok().map(|l| l.time))
-            .collect();
-        Message::RaceTimed {
-            job: self.job,
-            times,
-        }
-    }
-}
-
-impl Race {
-    /// Whether every lane is carved and solved: the summary shows.
-    pub fn is_over(&self) -> bool {
-        self.lanes.iter().all(|lane| lane.finished_at.is_some())
-    }
-
-    pub fn focused(&self) -> &Lane {
-        &self.lanes[self.focus]
-    }
-}
-
-/// The algorithms `R` races: the current one and the next three.
-pub fn next_algorithms(current: Algorithm) -> Vec<Algorithm> {
-    std::iter::successors(Some(current), |a| Some(a.next()))
-        .take(MAX_LANES)
-        .collect()
-}
+use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
+use crate::tui::effect::{Effect, WriteJob};
+use crate::tui::kernel::action::{Action, Mouse, MouseKind};
+use crate::tui::kernel::job::JobId;
+use crate::tui::model::{Focus, JobKind, Model, StatusKind};
+use crate::tui::pace::CARVING_SECONDS;
 
 /// Starts a race of `algorithms` on the model's size and seed, replacing any race under way.
 /// Says why on the status line if it cannot: the wrong number of lanes, or more memory than
@@ -356,9 +268,9 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     }
     let path = model.config.output_file.clone();
-    let id = super::message::JobId(model.next_job);
+    let id = JobId(model.next_job);
     model.next_job += 1;
-    model.jobs.push(super::model::Job {
+    model.jobs.push(crate::tui::model::Job {
         id,
         kind: JobKind::Save {
             path: path.clone(),
@@ -369,7 +281,7 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
     });
     // The user chose what OUTPUT_FILE holds: the dashboard's first maze no longer replaces it
     // when it is finished.
-    model.first_save = FirstSave::Requested;
+    model.forgo_first_save();
     model.set_status(
         StatusKind::Info,
         format!("Saving the {algorithm} maze to {}", path.display()),
@@ -380,6 +292,3 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         outputs: vec![Output::file(Hex, path)],
     })]
 }
-
-#[cfg(test)]
-mod tests;

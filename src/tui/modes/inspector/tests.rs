@@ -9,7 +9,10 @@ use mazegen::validate::Expected;
 use mazegen::{Dir, Generator, MazeOptions, Pos, shortest_path};
 use tempfile::TempDir;
 
+use super::update::*;
 use super::*;
+use crate::tui::configs::{config_for, placeholder_config};
+use crate::tui::effect::Effect;
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
 use crate::tui::testing::{answer, model};
@@ -151,7 +154,7 @@ fn a_valid_file_opens_with_no_problems_and_its_facts() {
         "{status:?}"
     );
     // The placeholder maze under the file is never written.
-    assert_eq!(m.first_save, crate::tui::model::FirstSave::Requested);
+    assert_eq!(m.first_save, crate::tui::model::FirstSave::NotOwed);
     assert_eq!(m.maze_blocks(), (2 * W + 1, 2 * H + 1));
 }
 

@@ -10,11 +10,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::roles::{Overlay, Role};
-use super::{paint, pane};
-use crate::tui::message::Action;
+use super::{Record, Round};
+use crate::tui::kernel::action::Action;
 use crate::tui::model::Model;
-use crate::tui::play::{Record, Round, clock};
+use crate::tui::text::clock;
+use crate::tui::view::paint;
+use crate::tui::view::pane::pane;
+use crate::tui::view::roles::{Overlay, Role};
 use mazegen::Pos;
 use mazegen::play::Outcome;
 

@@ -4,13 +4,16 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-use super::*;
+use super::update::*;
 use crate::tui::input::message_for;
+use crate::tui::kernel::action::{Action, Scrub};
 use crate::tui::message::Message;
+use crate::tui::model::Model;
 use crate::tui::testing::model;
 use crate::tui::update;
 use crate::tui::view::roles::MazeRoles;
 use mazegen::Generator;
+use mazegen::session::Phase;
 
 const FRAME: Duration = Duration::from_millis(16);
 

@@ -11,15 +11,16 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::roles::Role;
-use super::sidebar::{short_number, themes};
-use super::{paint, pane};
-use crate::tui::inspector::{OpenFile, PathPrompt, role_of};
+use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
 use crate::tui::model::Model;
 use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
+use crate::tui::view::paint;
+use crate::tui::view::pane::pane;
+use crate::tui::view::roles::Role;
+use crate::tui::view::sidebar::{short_number, themes};
 use mazegen::inspect::ProblemKind;
 use mazegen::quote::{self, escaped};
 
@@ -28,7 +29,7 @@ pub fn draw_sidebar(model: &Model, file: &OpenFile, screen: &Screen, buf: &mut B
     problems(model, file, screen.solvers, buf);
     themes(model, screen.themes_pane, buf);
     if let Some(area) = screen.legend {
-        super::sidebar::legend(model.theme(), &PROBLEM_LEGEND, area, buf);
+        crate::tui::view::sidebar::legend(model.theme(), &PROBLEM_LEGEND, area, buf);
     }
 }
 

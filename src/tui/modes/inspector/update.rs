@@ -1,132 +1,22 @@
-//! The dashboard as an inspector: any maze file, valid or not, drawn in the same views, themes
-//! and panes as a generated maze, with every broken rule where it is (see
-//! [`mazegen::inspect`], which reads and checks the file and keeps where each problem is).
-//!
-//! A file is opened by `--open FILE [CONFIG]` or by `o` and a path typed on the status line
-//! (Tab completes it). Reading is a job, and so is checking, so that a 10000x10000 file is
-//! drawn as soon as it is read and its problems appear when the check ends. `]` and `[` go
-//! from one problem to the next in reading order, moving the view there. On an opened file,
-//! `v` solves it with the next solver, `s` writes it back with its path line corrected (to
-//! OUTPUT_FILE, only when its walls hold), and `r` and `a` leave it for a generated maze.
-//!
-//! While a file is open, the model's [`Session`](mazegen::session::Session) is hidden: a
-//! maze being generated goes on (and is still written to OUTPUT_FILE as promised), and comes
-//! back when a new maze is asked for.
-
-mod job;
-mod prompt;
-mod roles;
-#[cfg(test)]
-pub(crate) mod tests;
+//! The inspector's answers: the path prompt's keys, its jobs' results, and the keys that mean
+//! something else on an opened file.
 
 use std::path::PathBuf;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use mazegen::Pos;
-use mazegen::config::Config;
-use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::inspect::Inspection;
 use mazegen::solve::Solver;
-use mazegen::stats::MazeStats;
 use mazegen::validate::Expected;
 
-pub use job::{InspectorJob, Outcome, Shared, Work, walls_invalid};
-pub use prompt::{Completion, PathPrompt, PromptKey};
-pub use roles::{FileRoles, role_of};
-
-use super::effect::Effect;
-use super::message::{Action, Message};
-use super::model::{APP_CONFIG_KEYS, Model, StatusKind};
-use super::text::solver_label;
-use super::viewport::blocks;
-
-/// The inspector's messages (see [`Message::Inspector`]).
-#[derive(Clone, Debug, PartialEq)]
-pub enum InspectorMessage {
-    /// A key typed while the path prompt is open.
-    Key(PromptKey),
-    /// A job ended.
-    Done { request: u64, outcome: Outcome },
-}
-
-/// The inspector's part of the model.
-#[derive(Debug, Default)]
-pub struct Inspect {
-    file: Option<OpenFile>,
-    prompt: Option<PathPrompt>,
-    /// What opened files are checked against: the CONFIG given with `--open`, else nothing.
-    expected: Expected,
-    /// Where `s` writes an opened file: the config's OUTPUT_FILE, when there is a config.
-    output_file: Option<PathBuf>,
-    /// The file being opened.
-    opening: Option<u64>,
-    /// The folder listing the prompt waits for.
-    listing: Option<u64>,
-    last_request: u64,
-}
-
-/// An opened file and what has been found about it.
-#[derive(Debug)]
-pub struct OpenFile {
-    pub path: PathBuf,
-    pub inspection: Inspection,
-    /// The problem `]`/`[` went to.
-    pub selected: Option<Pos>,
-    pub stats: Option<MazeStats>,
-    pub illegal_step: Option<Pos>,
-    /// See [`roles::steps_inside`].
-    pub path_inside: usize,
-    /// Each solver `v` ran on the file: visited cells and the path's steps.
-    pub runs: Vec<(Solver, u64, Option<usize>)>,
-    /// The last solver `v` ran.
-    pub solver: Option<Solver>,
-    checking: Option<u64>,
-    solving: Option<u64>,
-    saving: Option<u64>,
-}
-
-impl OpenFile {
-    /// Whether the check is still running.
-    pub fn is_checking(&self) -> bool {
-        self.checking.is_some()
-    }
-}
-
-impl Inspect {
-    /// The opened file, if one is shown.
-    pub fn file(&self) -> Option<&OpenFile> {
-        self.file.as_ref()
-    }
-
-    pub fn prompt(&self) -> Option<&PathPrompt> {
-        self.prompt.as_ref()
-    }
-
-    pub fn is_prompting(&self) -> bool {
-        self.prompt.is_some()
-    }
-
-    fn next_request(&mut self) -> u64 {
-        self.last_request += 1;
-        self.last_request
-    }
-}
-
-/// The prompt's message for a key press, while the prompt is open (every key is its own).
-pub fn prompt_key(key: &KeyEvent) -> Option<Message> {
-    if key.kind == crossterm::event::KeyEventKind::Release {
-        return None;
-    }
-    let key = match key.code {
-        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => PromptKey::Char(c),
-        KeyCode::Backspace => PromptKey::Backspace,
-        KeyCode::Tab => PromptKey::Tab,
-        KeyCode::Enter => PromptKey::Enter,
-        KeyCode::Esc => PromptKey::Esc,
-        _ => return None,
-    };
-    Some(Message::Inspector(InspectorMessage::Key(key)))
-}
+use super::{
+    Completion, InspectorJob, InspectorMessage, OpenFile, Outcome, PathPrompt, PromptKey, Shared,
+    Work, walls_invalid,
+};
+use crate::tui::effect::Effect;
+use crate::tui::kernel::action::Action;
+use crate::tui::message::Message;
+use crate::tui::model::{Model, StatusKind};
+use crate::tui::text::solver_label;
+use crate::tui::viewport::blocks;
 
 /// Opens `inspection` (read from `path`, not yet checked) as the dashboard starts with
 /// `--open`: checked against `expected` (the CONFIG's), written back to `output_file`. The
@@ -141,7 +31,7 @@ pub fn open_at_start(
     model.inspect.expected = expected;
     model.inspect.output_file = output_file;
     // The placeholder maze is not the user's: nothing may write it.
-    model.first_save = super::model::FirstSave::Requested;
+    model.forgo_first_save();
     show_file(model, path, inspection)
 }
 
@@ -354,7 +244,7 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
     let request = model.inspect.next_request();
     let work = Work::Check(Box::new(inspection.clone()));
     let (width, height) = (inspection.width(), inspection.height());
-    let path_inside = roles::steps_inside(&inspection);
+    let path_inside = super::roles::steps_inside(&inspection);
     let status = match inspection.first_unreadable() {
         Some(error) => {
             let line = error
@@ -530,60 +420,4 @@ fn save(model: &mut Model) -> Vec<Effect> {
         format!("Writing {}…", output_file.display()),
     );
     vec![Effect::Inspector(InspectorJob { request, work })]
-}
-
-/// A config describing an opened file, for `r` and `a` without a CONFIG: its size, entry and
-/// exit (the corners when those are unusable), a perfect maze written to `maze.txt`.
-pub fn config_for(inspection: &Inspection) -> Config {
-    let (width, height) = (inspection.width().max(2), inspection.height().max(2));
-    let inside = |p: Option<Pos>| p.filter(|&p| p.x < width && p.y < height);
-    let (entry, exit) = match (inside(inspection.entry()), inside(inspection.exit())) {
-        (Some(entry), Some(exit)) if entry != exit => (entry, exit),
-        _ => (Pos::new(0, 0), Pos::new(width - 1, height - 1)),
-    };
-    let text = |w: u32, h: u32, entry: Pos, exit: Pos| {
-        format!(
-            "WIDTH={w}\nHEIGHT={h}\nENTRY={},{}\nEXIT={},{}\nOUTPUT_FILE=maze.txt\nPERFECT=True\n",
-            entry.x, entry.y, exit.x, exit.y
-        )
-    };
-    Config::parse_with_app_keys(
-        &text(width, height, entry, exit),
-        "(opened file)",
-        APP_CONFIG_KEYS,
-    )
-    .or_else(|_| {
-        let (w, h) = (20, 15);
-        Config::parse_with_app_keys(
-            &text(w, h, Pos::new(0, 0), Pos::new(w - 1, h - 1)),
-            "(opened file)",
-            APP_CONFIG_KEYS,
-        )
-    })
-    .expect("a 20x15 config is valid")
-}
-
-/// A small maze for the model to hold while it shows a file given with `--open`, made from
-/// `config` (for its theme) but of the least size that needs no landmark warning.
-pub fn placeholder_config(config: &Config) -> Config {
-    let (width, height) = (STAMP_MIN_WIDTH, STAMP_MIN_HEIGHT);
-    Config {
-        width,
-        height,
-        entry: Pos::new(0, 0),
-        exit: Pos::new(width - 1, height - 1),
-        perfect: true,
-        courtyard: false,
-        ..config.clone()
-    }
-}
-
-impl InspectorJob {
-    /// Runs the job (on a worker), as the message that answers it.
-    pub fn run(self) -> InspectorMessage {
-        InspectorMessage::Done {
-            request: self.request,
-            outcome: self.work.run(),
-        }
-    }
 }

@@ -1,87 +1,13 @@
-//! Replay and scrub: the dashboard's timeline of the carving.
-//!
-//! The live maze goes on being the model's [`Session`]; scrubbing shows another session
-//! beside it, one whose generator is the live maze's at an earlier step, recomputed by a
-//! [`Timeline`] from its nearest checkpoint (see [`mazegen::replay`]). The live session shows
-//! the timeline each frame's generator, so checkpoints are taken as the maze is carved, and
-//! scrubbing back answers in a replay of at most one checkpoint's gap.
-//!
-//! Scrubbing back pauses the animation; going forward to the live step (or `End`) returns to
-//! the live maze, and resumes the animation if scrubbing paused it. While a replayed moment is
-//! shown the maze is not carved yet, so the path and the solvers' results are not shown with
-//! it: they come back with the live maze.
+//! The replay's answers to the scrub keys, on the model: where a scrub moves, the replayed
+//! session, and the way back to the live maze.
 
 use mazegen::replay::CHECKPOINT_BUDGET;
 use mazegen::session::Phase;
 use mazegen::{Session, Timeline};
 
-use super::kernel::action::{Action, Scrub};
-use super::model::{Model, StatusKind};
-
-/// The most steps a scrub recomputes at once (about a second for the default algorithm): a
-/// maze too big for checkpoints (see [`mazegen::replay`]) would otherwise freeze the screen
-/// for as long as a scrub far from its start takes.
-pub const MAX_REPLAY_STEPS: u64 = 100_000_000;
-
-/// The replay state of the model's maze.
-#[derive(Debug)]
-pub struct Replay {
-    /// The live maze's timeline, made on its first frame.
-    timeline: Option<Timeline>,
-    /// The moment shown instead of the live maze, while scrubbing.
-    shown: Option<Shown>,
-    /// [`MAX_REPLAY_STEPS`]; lower in tests.
-    pub(crate) max_replay: u64,
-}
-
-impl Default for Replay {
-    fn default() -> Replay {
-        Replay {
-            timeline: None,
-            shown: None,
-            max_replay: MAX_REPLAY_STEPS,
-        }
-    }
-}
-
-#[derive(Debug)]
-struct Shown {
-    session: Session,
-    /// Whether scrubbing paused the animation, so returning to live resumes it.
-    resume: bool,
-}
-
-impl Replay {
-    /// The replayed moment on screen, while scrubbing.
-    pub fn shown(&self) -> Option<&Session> {
-        self.shown.as_ref().map(|s| &s.session)
-    }
-
-    /// Whether a replayed moment is shown instead of the live maze.
-    pub fn is_scrubbing(&self) -> bool {
-        self.shown.is_some()
-    }
-
-    /// The timeline, once the live maze has been seen carving.
-    pub fn timeline(&self) -> Option<&Timeline> {
-        self.timeline.as_ref()
-    }
-
-    /// Takes note of the live maze after a frame: a checkpoint, if one is due.
-    pub fn observe(&mut self, live: &Session) {
-        let Some(generator) = live.generator() else {
-            return;
-        };
-        self.timeline
-            .get_or_insert_with(|| Timeline::of(generator, CHECKPOINT_BUDGET))
-            .observe(generator);
-    }
-
-    /// Forgets everything: the live maze is a new one.
-    pub fn reset(&mut self) {
-        (self.timeline, self.shown) = (None, None);
-    }
-}
+use super::Replayed;
+use crate::tui::kernel::action::{Action, Scrub};
+use crate::tui::model::{Model, StatusKind};
 
 /// The step shown and the steps of the timeline: the live maze's steps so far (all of them
 /// once it is carved).
@@ -134,7 +60,7 @@ pub fn go_to(model: &mut Model, step: u64) {
         let text = keys_text(model);
         model.set_status(StatusKind::Info, text);
         let session = replayed(model, step);
-        model.replay.shown = Some(Shown { session, resume });
+        model.replay.shown = Some(Replayed { session, resume });
         return;
     }
     if step > at {
@@ -219,6 +145,3 @@ fn keys_text(model: &Model) -> String {
         .collect();
     format!("Replay: {}", parts.join(" · "))
 }
-
-#[cfg(test)]
-mod tests;
