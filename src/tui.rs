@@ -11,6 +11,7 @@ pub mod effect;
 pub mod input;
 pub mod kernel;
 pub mod keymap;
+pub mod layer;
 pub mod layout;
 pub mod message;
 pub mod model;

@@ -36,10 +36,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::effect::{Effect, MazeOrder, WriteJob};
+use super::layer::Layer;
 use super::layout::theme_scroll;
 use super::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 use super::model::{FirstSave, Focus, Job, JobKind, Model, StatusKind};
-use super::modes::play::update::{self as play, Played};
+use super::modes::inspector::update as inspector;
+use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update as race;
 use super::modes::replay::update as timeline;
 use super::pace::{CARVING_SECONDS, SOLVING_SECONDS};
@@ -67,16 +69,9 @@ const STEPS_PER_LOOK: u64 = 16_384;
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
-    // The inspector takes the messages that are its own, and the keys that mean something
-    // else on an opened file.
-    let message = match super::modes::inspector::update::update(model, message) {
-        Ok(mut effects) => {
-            effects.extend(settle(model));
-            return effects;
-        }
-        Err(message) => message,
-    };
     let mut effects = match message {
+        // The inspector's own messages: its prompt's keys and its jobs' answers.
+        Message::Inspector(message) => inspector::on_message(model, message),
         Message::Tick(frame) if model.race.is_some() => {
             race::tick(model, frame);
             Vec::new()
@@ -89,13 +84,13 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             model.pace.learn(work);
             Vec::new()
         }
-        Message::Action(action) => act(model, action),
+        Message::Action(action) => route(model, action, Layer::ORDER.as_slice()),
         Message::Mouse(mouse) if model.race.is_some() => {
             race::mouse(model, mouse);
             Vec::new()
         }
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
-            Some(action) => act(model, action),
+            Some(action) => route(model, action, Layer::ORDER.as_slice()),
             None => Vec::new(),
         },
         Message::Resize { width, height } => {
@@ -122,8 +117,6 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             self::made(model, job, made);
             Vec::new()
         }
-        // Taken by the inspector above.
-        Message::Inspector(_) => Vec::new(),
         Message::RaceTimed { job, times } => {
             race::timed(model, job, times);
             Vec::new()
@@ -179,8 +172,9 @@ fn settle(model: &mut Model) -> Vec<Effect> {
             model.first_save = FirstSave::NotOwed;
             effects.extend(save(model));
         }
+        // They were the studio's to run, on its maze: an opened file does not take them.
         for action in std::mem::take(&mut model.waiting) {
-            effects.extend(act(model, action));
+            effects.extend(route(model, action, &WAITING_LAYERS));
         }
     }
     let garbage = model.maze.take_garbage();
@@ -486,19 +480,88 @@ fn complete_first(model: &mut Model) -> Vec<Effect> {
     }
 }
 
+/// The maze `g` plays: the opened file's when one is shown, else the generated one, once it is
+/// finished.
+fn maze_to_play(model: &Model) -> ToPlay {
+    match model.inspect.file() {
+        Some(file) => match file.playable() {
+            Ok(maze) => ToPlay::Maze(Arc::new(maze)),
+            Err(reason) => ToPlay::Unplayable(reason),
+        },
+        None => model
+            .maze
+            .maze()
+            .map_or(ToPlay::NotFinished, |m| ToPlay::Maze(Arc::clone(m))),
+    }
+}
+
+/// The layers an action that waited for the maze goes through when it runs: all but the
+/// inspector, since the action was meant for the generated maze.
+const WAITING_LAYERS: [Layer; 4] = [Layer::Play, Layer::Race, Layer::Replay, Layer::Studio];
+
+/// Hands `action` to the layers in `layers` (innermost first, see [`super::layer`]) until one
+/// takes it. Ctrl-C is no layer's: it quits from every one.
+fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
+    if action == Action::Interrupt {
+        return interrupt(model);
+    }
+    let mut action = action;
+    for &layer in layers {
+        match layer {
+            // The input layer gives the prompt and the help their keys.
+            Layer::Prompt | Layer::Help => {}
+            Layer::Play => {
+                if play::refuses(model, action) {
+                    return Vec::new();
+                }
+            }
+            Layer::Race => {
+                if let Some(effects) = race::act(model, action) {
+                    return effects;
+                }
+            }
+            Layer::Replay => {
+                if timeline::act(model, action) {
+                    return Vec::new();
+                }
+            }
+            Layer::Inspector => match inspector::on_action(model, action) {
+                Ok(effects) => return effects,
+                Err(passed) => action = passed,
+            },
+            Layer::Studio => return act(model, action),
+        }
+    }
+    Vec::new()
+}
+
+/// Ctrl-C (or Ctrl-\): quits from wherever the user is, as `q` does from the bare dashboard;
+/// again while that waits for a write, leaves at once.
+fn interrupt(model: &mut Model) -> Vec<Effect> {
+    if model.quitting {
+        return vec![Effect::Abort];
+    }
+    quit(model)
+}
+
+/// Asks to leave: settling quits once the first maze is written and nothing else is being.
+fn quit(model: &mut Model) -> Vec<Effect> {
+    model.quitting = true;
+    let effects = complete_first(model);
+    if let Some(text) = quitting_text(model) {
+        model.set_status(StatusKind::Info, text);
+    }
+    effects
+}
+
+/// The studio's actions, and the dashboard's own (themes, focus, view, pace, help).
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    if let Some(effects) = race::act(model, action) {
-        return effects;
-    }
-    if play::refuses(model, action) || timeline::act(model, action) {
-        return Vec::new();
-    }
     if model.stand_in && without_a_maze(model, action) {
         return Vec::new();
     }
     match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
-            match play::act(model, action) {
+            match play::act(model, action, maze_to_play) {
                 Played::Done(effects) => effects,
                 Played::NeedsTheMaze => {
                     wait_for_the_maze(model, action);
@@ -510,18 +573,15 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
-        Action::Quit => {
-            // Settling quits once the first maze is written and nothing else is being.
-            model.quitting = true;
-            let effects = complete_first(model);
-            if let Some(text) = quitting_text(model) {
-                model.set_status(StatusKind::Info, text);
-            }
-            effects
+        // `q` and Esc back out of the theme list first; they quit from the bare dashboard.
+        Action::Quit if model.focus == Focus::Themes => {
+            model.focus = Focus::Canvas;
+            model.cursor = model.theme;
+            Vec::new()
         }
-        // Asked again while quitting waits: the user will not wait.
-        Action::Interrupt if model.quitting => vec![Effect::Abort],
-        Action::Interrupt => act(model, Action::Quit),
+        Action::Quit => quit(model),
+        // Taken by `route` before any layer.
+        Action::Interrupt => interrupt(model),
         // Meant for the maze being made, not the one still shown: done once it is there.
         Action::Save | Action::Export | Action::Finish if model.is_making() => {
             if !model.waiting.contains(&action) {
@@ -559,6 +619,9 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             let solver = model.maze.solver().next();
             model.maze.resolve_with(solver);
             model.pace.restart();
+            // A new search is asked to be watched: a pause left from the carving would hold it
+            // at its first step, with only the sidebar saying why.
+            model.pace.resume();
             let text = match model.maze.phase() {
                 Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
                 _ => format!("Solver: {}", solver_label(solver)),
@@ -924,9 +987,7 @@ fn show_made(
     }
     model.config.algorithm = algorithm;
     model.pace.restart();
-    if model.pace.is_paused() {
-        model.pace.toggle_pause();
-    }
+    model.pace.resume();
     if text.is_empty() {
         // The first maze, with nothing to say: the status line's hint says what to do.
         model.status = None;
@@ -1021,7 +1082,13 @@ fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
     match (job.kind, outcome) {
         (JobKind::Save { path, seed }, Ok(())) => {
             model.saves.written = true;
-            let text = format!("Saved the maze with seed {seed} to {}", path.display());
+            let text = match model.status() {
+                // A round started meanwhile: its keys stay on the status line.
+                Some(playing) if model.is_playing() => {
+                    format!("{} · saved to {}", playing.text, path.display())
+                }
+                _ => format!("Saved the maze with seed {seed} to {}", path.display()),
+            };
             model.set_status(StatusKind::Success, text);
         }
         (JobKind::Save { .. }, Err(reason)) => {

@@ -67,7 +67,11 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let maze_roles;
     let file_roles;
     let roles: &dyn BlockRoles = match (file, &game) {
-        (Some(file), _) => {
+        (Some(file), Some(game)) => {
+            file_roles = FileRoles::with_overlay(file, game);
+            &file_roles
+        }
+        (Some(file), None) => {
             file_roles = FileRoles::new(file, model.shows_path());
             &file_roles
         }
@@ -93,7 +97,10 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         );
     }
     match file {
-        Some(file) => problems::draw_sidebar(model, file, &screen, buf),
+        Some(file) => {
+            problems::draw_sidebar(model, file, &screen, buf);
+            play::pane_over(model, screen.solvers, buf);
+        }
         None => {
             sidebar::draw(model, &screen, buf);
             play::pane_over(model, screen.solvers, buf);

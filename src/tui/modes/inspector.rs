@@ -82,6 +82,11 @@ pub struct OpenFile {
 }
 
 impl OpenFile {
+    /// The file as a maze to play, or why it cannot be played (see [`job::maze_of`]).
+    pub fn playable(&self) -> Result<mazegen::Maze, String> {
+        job::maze_of(&self.inspection)
+    }
+
     /// Whether the check is still running.
     pub fn is_checking(&self) -> bool {
         self.checking.is_some()

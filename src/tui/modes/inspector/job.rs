@@ -189,6 +189,13 @@ fn solve(inspection: &Inspection, solver: Solver) -> Outcome {
 /// Writes the file's walls, entry and exit with its shortest path: the recorded path line
 /// corrected. Only walls that hold (coherent, border closed, every digit read) are written.
 fn save(inspection: &Inspection, path: &Path) -> Result<(), String> {
+    let maze = maze_of(inspection)?;
+    write_outputs(&maze, &[Output::file(Hex, path)], &mut |_| {}).map_err(|e| e.to_string())
+}
+
+/// The file as a maze with its shortest path, when its walls hold (coherent, border closed,
+/// every digit read) and its entry reaches its exit: the maze `s` writes back and `g` plays.
+pub fn maze_of(inspection: &Inspection) -> Result<Maze, String> {
     if let Some(reason) = walls_invalid(inspection) {
         return Err(reason);
     }
@@ -199,8 +206,7 @@ fn save(inspection: &Inspection, path: &Path) -> Result<(), String> {
         .ok_or_else(|| format!("no path from {entry} to {exit}"))?;
     let grid = inspection.to_grid().map_err(|e| e.to_string())?;
     let options = MazeOptions::new(inspection.width(), inspection.height());
-    let maze = Maze::new(options, grid, entry, exit).with_solution(Some(shortest));
-    write_outputs(&maze, &[Output::file(Hex, path)], &mut |_| {}).map_err(|e| e.to_string())
+    Ok(Maze::new(options, grid, entry, exit).with_solution(Some(shortest)))
 }
 
 /// Why the walls cannot be written back as they are, if they cannot.

@@ -6,7 +6,7 @@ use mazegen::inspect::{Inspection, Marks, ProblemKind};
 use mazegen::{Dir, Pos};
 
 use super::OpenFile;
-use crate::tui::view::roles::{BlockRoles, Role, link};
+use crate::tui::view::roles::{BlockRoles, Overlay, Role, fogged, link};
 
 /// How many located problems the whole-maze view marks when it shows a cell a pixel (and
 /// would sample them away): enough to see where they gather, few enough for every frame.
@@ -34,6 +34,8 @@ pub struct FileRoles<'a> {
     illegal_step: Option<Pos>,
     /// The recorded path's steps up to where it leaves the maze.
     path_inside: usize,
+    /// A round of play mode drawn over the file.
+    overlay: Option<&'a dyn Overlay>,
 }
 
 impl<'a> FileRoles<'a> {
@@ -44,6 +46,15 @@ impl<'a> FileRoles<'a> {
             selected: file.selected,
             illegal_step: file.illegal_step,
             path_inside: file.path_inside,
+            overlay: None,
+        }
+    }
+
+    /// The file with `overlay` (a round of play mode) drawn over it, and not its path.
+    pub fn with_overlay(file: &'a OpenFile, overlay: &'a dyn Overlay) -> FileRoles<'a> {
+        FileRoles {
+            overlay: Some(overlay),
+            ..FileRoles::new(file, false)
         }
     }
 
@@ -71,6 +82,12 @@ impl<'a> FileRoles<'a> {
         }
     }
 
+    /// The ground of the cell at `pos`, whose marks are `marks`: the overlay's, if it decides.
+    fn ground_at(&self, pos: Pos, marks: Marks) -> Role {
+        let overlay = self.overlay.and_then(|o| o.ground(pos));
+        overlay.unwrap_or_else(|| self.ground(marks))
+    }
+
     /// The wall between `a` and `b` (`b` is `a`'s neighbour towards `dir`), either of which
     /// may be past the border.
     fn wall(&self, a: Option<Pos>, b: Option<Pos>, dir: Dir) -> Role {
@@ -90,7 +107,7 @@ impl<'a> FileRoles<'a> {
                 match closed {
                     true if ma.contains(Marks::STAMP) && mb.contains(Marks::STAMP) => Role::Stamp,
                     true => Role::Wall,
-                    false => link(self.ground(ma), self.ground(mb)),
+                    false => link(self.ground_at(a, ma), self.ground_at(b, mb)),
                 }
             }
             (Some(cell), None) | (None, Some(cell)) => {
@@ -147,8 +164,8 @@ impl<'a> FileRoles<'a> {
             return if stamp { Role::Stamp } else { Role::Wall };
         }
         link(
-            link(self.ground(mnw), self.ground(mne)),
-            link(self.ground(msw), self.ground(mse)),
+            link(self.ground_at(nw, mnw), self.ground_at(ne, mne)),
+            link(self.ground_at(sw, msw), self.ground_at(se, mse)),
         )
     }
 }
@@ -158,6 +175,12 @@ impl BlockRoles for FileRoles<'_> {
         let (width, height) = self.cells();
         if x > 2 * width || y > 2 * height {
             return Role::Outside;
+        }
+        if self
+            .overlay
+            .is_some_and(|o| fogged(o, (width, height), x, y))
+        {
+            return Role::Unvisited;
         }
         let (cx, cy) = (i64::from(x / 2), i64::from(y / 2));
         match (x % 2, y % 2) {
@@ -170,7 +193,9 @@ impl BlockRoles for FileRoles<'_> {
 
     fn cell(&self, pos: Pos) -> Role {
         let marks = self.inspection.cell_marks(pos);
-        if self.selected == Some(pos) {
+        if let Some(role) = self.overlay.and_then(|o| o.marker(pos)) {
+            role
+        } else if self.selected == Some(pos) {
             Role::Selected
         } else if marks.contains(Marks::ILLEGAL_STEP) {
             Role::IllegalStep
@@ -179,7 +204,7 @@ impl BlockRoles for FileRoles<'_> {
         } else if marks.contains(Marks::EXIT) {
             Role::Exit
         } else {
-            self.ground(marks)
+            self.ground_at(pos, marks)
         }
     }
 
@@ -210,7 +235,7 @@ impl BlockRoles for FileRoles<'_> {
     }
 
     fn ground(&self, pos: Pos) -> Role {
-        FileRoles::ground(self, self.inspection.cell_marks(pos))
+        self.ground_at(pos, self.inspection.cell_marks(pos))
     }
 
     fn markers(&self) -> Vec<(Pos, Role)> {
@@ -231,6 +256,10 @@ impl BlockRoles for FileRoles<'_> {
         .chain(problems)
         .filter_map(|(p, role)| Some((p?, role)))
         .collect();
+        if let Some(overlay) = self.overlay {
+            markers.retain(|&(pos, _)| !overlay.hidden(pos));
+            markers.splice(0..0, overlay.markers());
+        }
         markers.dedup_by_key(|m| m.0);
         markers
     }

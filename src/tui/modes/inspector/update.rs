@@ -13,7 +13,6 @@ use super::{
 };
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
-use crate::tui::message::Message;
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::text::solver_label;
 use crate::tui::viewport::blocks;
@@ -35,19 +34,17 @@ pub fn open_at_start(
     show_file(model, path, inspection)
 }
 
-/// Handles the messages that are the inspector's, and the actions that mean something else on
-/// an opened file; gives the others back.
-// The message comes back whole, by value, once: its size costs nothing worth a box.
-#[allow(clippy::result_large_err)]
-pub fn update(model: &mut Model, message: Message) -> Result<Vec<Effect>, Message> {
-    let action = match message {
-        Message::Inspector(InspectorMessage::Key(key)) => return Ok(prompt_pressed(model, key)),
-        Message::Inspector(InspectorMessage::Done { request, outcome }) => {
-            return Ok(done(model, request, outcome));
-        }
-        Message::Action(action) => action,
-        other => return Err(other),
-    };
+/// Handles the inspector's own messages: its prompt's keys and its jobs' answers.
+pub fn on_message(model: &mut Model, message: InspectorMessage) -> Vec<Effect> {
+    match message {
+        InspectorMessage::Key(key) => prompt_pressed(model, key),
+        InspectorMessage::Done { request, outcome } => done(model, request, outcome),
+    }
+}
+
+/// Handles the inspector's own actions, and those that mean something else on an opened file;
+/// gives the others back.
+pub fn on_action(model: &mut Model, action: Action) -> Result<Vec<Effect>, Action> {
     match action {
         Action::OpenFile => return Ok(open_prompt(model)),
         Action::NextProblem => return Ok(jump(model, true)),
@@ -55,13 +52,13 @@ pub fn update(model: &mut Model, message: Message) -> Result<Vec<Effect>, Messag
         _ => {}
     }
     if model.inspect.file.is_none() {
-        return Err(Message::Action(action));
+        return Err(action);
     }
     match action {
         Action::Regenerate | Action::NextAlgorithm => {
             // A generated maze again: the config's (the file's size without one).
             close_file(model);
-            Err(Message::Action(action))
+            Err(action)
         }
         Action::NextSolver => Ok(solve_next(model)),
         Action::Save => Ok(save(model)),
@@ -75,7 +72,7 @@ pub fn update(model: &mut Model, message: Message) -> Result<Vec<Effect>, Messag
             model.set_status(StatusKind::Info, text);
             Ok(Vec::new())
         }
-        _ => Err(Message::Action(action)),
+        _ => Err(action),
     }
 }
 

@@ -13,6 +13,15 @@ use crate::tui::text::clock;
 use mazegen::play::{Game, Moved, Outcome};
 use mazegen::{Dir, Phase, Pos};
 
+/// The maze a round would be played on.
+pub enum ToPlay {
+    Maze(Arc<mazegen::Maze>),
+    /// The generated maze is not finished yet.
+    NotFinished,
+    /// The opened file cannot be played, and why.
+    Unplayable(String),
+}
+
 /// What play mode made of an action.
 pub enum Played {
     /// Handled: these effects are to run.
@@ -23,6 +32,9 @@ pub enum Played {
 
 /// The key a maze's best time is kept under: `25x20 backtracker perfect seed 42`.
 pub fn score_key(model: &Model) -> String {
+    if let Some(file) = model.inspect.file() {
+        return format!("file {}", file.path.display());
+    }
     let options = model.maze().options();
     let kind = if options.perfect { "perfect" } else { "board" };
     format!(
@@ -46,14 +58,20 @@ pub fn refuses(model: &mut Model, action: Action) -> bool {
 }
 
 /// Play mode's actions.
-pub fn act(model: &mut Model, action: Action) -> Played {
+///
+/// `to_play` says which maze `g` plays (the root's to know: the opened file's, or the
+/// studio's); it is asked for only when a round starts.
+pub fn act(model: &mut Model, action: Action, to_play: impl FnOnce(&Model) -> ToPlay) -> Played {
     let effects = match action {
         Action::TogglePlay => match &model.play.round {
             Some(round) if round.game.outcome() == Outcome::Playing => {
                 leave(model);
                 Vec::new()
             }
-            _ => return start(model),
+            _ => {
+                let to_play = to_play(model);
+                return start(model, to_play);
+            }
         },
         Action::LeavePlay => {
             leave(model);
@@ -76,10 +94,15 @@ pub fn act(model: &mut Model, action: Action) -> Played {
 }
 
 /// A new round from the entry, once the maze is finished (finishing it first if need be).
-fn start(model: &mut Model) -> Played {
-    let Some(maze) = model.maze.maze().map(Arc::clone) else {
+fn start(model: &mut Model, to_play: ToPlay) -> Played {
+    let maze = match to_play {
+        ToPlay::Maze(maze) => maze,
         // Settling starts the round once the maze is finished and measured.
-        return Played::NeedsTheMaze;
+        ToPlay::NotFinished => return Played::NeedsTheMaze,
+        ToPlay::Unplayable(reason) => {
+            model.set_status(StatusKind::Error, format!("Nothing to play: {reason}"));
+            return Played::Done(Vec::new());
+        }
     };
     if maze.solution().is_none() {
         let text = format!(

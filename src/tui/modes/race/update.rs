@@ -95,9 +95,7 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
         timing: Timing::NotAsked,
     });
     model.pace.restart();
-    if model.pace.is_paused() {
-        model.pace.toggle_pause();
-    }
+    model.pace.resume();
     // The race's keys are the canvas's (Enter finishes), whichever pane had the keyboard.
     model.focus = Focus::Canvas;
     model.set_status(

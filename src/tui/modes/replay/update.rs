@@ -74,15 +74,21 @@ pub fn go_to(model: &mut Model, step: u64) {
 }
 
 /// Handles the actions that mean something else while scrubbing; `true` if `action` was one.
-/// Pausing or resuming returns to the live maze and resumes its animation.
+/// Pausing or resuming returns to the live maze and resumes its animation; `q` and Esc back out
+/// to the live maze (as it was: paused if scrubbing found it paused).
 pub fn act(model: &mut Model, action: Action) -> bool {
-    if action != Action::TogglePause || !model.replay.is_scrubbing() {
+    if !model.replay.is_scrubbing() {
+        return false;
+    }
+    if action == Action::Quit {
+        to_live(model);
+        return true;
+    }
+    if action != Action::TogglePause {
         return false;
     }
     to_live(model);
-    if model.pace.is_paused() {
-        model.pace.toggle_pause();
-    }
+    model.pace.resume();
     model.set_status(StatusKind::Info, "Live: resumed");
     true
 }
