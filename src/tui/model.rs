@@ -170,7 +170,7 @@ impl Model {
         let maze = stand_in(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
         model.stand_in = true;
-        let effects = super::update::make_first_maze(&mut model);
+        let effects = super::modes::studio::update::make_first_maze(&mut model);
         Ok((model, effects))
     }
 

@@ -1,9 +1,13 @@
 //! The carving studio: the generated maze's life (carving, solving, measuring, the first save,
 //! regenerating). This file holds the parts of its state that stand alone: the first-save
-//! promise, what became of the writes, and how a maze is made; its answers to messages are
-//! still in [`crate::tui::update`] (see ARCHITECTURE.md, "What is not done yet").
+//! promise, what became of the writes, and how a maze is made; `update` holds its answers to
+//! messages.
 
 use mazegen::Algorithm;
+#[cfg(test)]
+mod tests;
+pub mod update;
+
 use mazegen::config::Config;
 use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::session::{Session, SessionError};

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-use super::update;
 use crate::tui::effect::{Effect, MazeOrder, WriteJob};
 use crate::tui::input::message_for;
 use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
@@ -14,6 +13,7 @@ use crate::tui::testing::{
     answer, answer_hand_overs, big_model, config, model, start, written_bytes,
 };
 use crate::tui::theme::ThemeError;
+use crate::tui::update;
 use crate::tui::viewport::{Shown, Zoom};
 use mazegen::Phase;
 use mazegen::config::Config;
@@ -416,12 +416,12 @@ fn with_a_clock_a_frames_steps_stop_on_time() {
     key(&mut m, KeyCode::Enter);
     let slice = m.pace().slice();
     assert!(
-        slice > 2 * super::STEPS_PER_LOOK,
+        slice > 2 * super::update::STEPS_PER_LOOK,
         "a slice of {slice} steps"
     );
     m.set_clock(slow_clock);
     update(&mut m, Message::Tick(FRAME));
-    assert_eq!(m.maze().carving_steps(), 2 * super::STEPS_PER_LOOK);
+    assert_eq!(m.maze().carving_steps(), 2 * super::update::STEPS_PER_LOOK);
     // Without one, the frame takes its whole slice (as every other test's frames do).
     let mut m = big_model(300, 300);
     key(&mut m, KeyCode::Enter);
