@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, update};
+use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, Work, update};
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
@@ -146,7 +146,7 @@ impl Driver {
     fn perform(&mut self, effect: Effect) {
         let sender = self.sender.clone();
         match effect {
-            Effect::Write(write) => {
+            Effect::Work(Work::Write(write)) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let mut last: Option<Instant> = None;
@@ -161,7 +161,7 @@ impl Driver {
                     let _ = sender.send(Message::Written { job, outcome });
                 });
             }
-            Effect::Measure { job, work } => {
+            Effect::Work(Work::Measure { job, work }) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let measured = work.run();
@@ -170,30 +170,30 @@ impl Driver {
             }
             // No game is played here.
             Effect::RecordScore(_) => {}
-            Effect::Inspector(work) => {
+            Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let _ = sender.send(Message::Inspector(work.run()));
                 });
             }
-            Effect::Search { job, work } => {
+            Effect::Work(Work::Search { job, work }) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let searched = work.run();
                     let _ = sender.send(Message::Searched { job, searched });
                 });
             }
-            Effect::Make { job, order } => {
+            Effect::Work(Work::Make { job, order }) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let made = Parcel::new(order.run());
                     let _ = sender.send(Message::Made { job, made });
                 });
             }
-            Effect::Discard(garbage) => {
+            Effect::Work(Work::Discard(garbage)) => {
                 thread::spawn(move || drop(garbage.take()));
             }
-            Effect::TimeRace(job) => {
+            Effect::Work(Work::TimeRace(job)) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let _ = sender.send(job.run());

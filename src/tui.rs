@@ -27,7 +27,7 @@ pub mod view;
 pub mod viewport;
 
 pub use configs::{APP_CONFIG_KEYS, THEME_KEY, config_for, placeholder_config};
-pub use effect::{Effect, MazeOrder, WriteJob};
+pub use effect::{Effect, MazeOrder, Work, WriteJob};
 pub use input::message_for;
 pub use keymap::{Keymap, user_keys_file};
 pub use message::{Action, JobId, Message, Mouse, MouseKind, Parcel};

@@ -189,8 +189,12 @@ fn event_loop(
     first_jobs: Vec<Effect>,
 ) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
-    for job in first_jobs {
-        worker.start(job, SETTLE);
+    for effect in first_jobs {
+        match effect {
+            Effect::Work(work) => worker.start(work, SETTLE),
+            // The start asks only for work (a big first maze, an opened file's check).
+            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore(_) => {}
+        }
     }
     let ending = loop {
         match run_until_ending(terminal, &mut model, &mut worker) {
@@ -298,7 +302,7 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                     return Some(ending);
                 }
             }
-            job => worker.start(job, SETTLE),
+            Effect::Work(work) => worker.start(work, SETTLE),
         }
     }
     None

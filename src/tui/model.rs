@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
+use super::kernel::job::JobIds;
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
@@ -121,7 +122,8 @@ pub struct Model {
     pub(crate) zoom_picked: bool,
     /// The jobs started and not ended yet, oldest first.
     pub(crate) jobs: Vec<Job>,
-    pub(crate) next_job: u64,
+    /// Where every job's id comes from (see [`JobIds`]).
+    pub(crate) job_ids: JobIds,
     /// Carving and solving the rest in slices, as fast as frames allow (a big maze's finish).
     pub(crate) finishing: bool,
     /// Actions that need the maze finished and measured, asked for before it was: they run
@@ -134,7 +136,7 @@ pub struct Model {
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
-    /// What the model is done with, to be freed on a worker (see [`super::Effect::Discard`]).
+    /// What the model is done with, to be freed on a worker (see [`super::Work::Discard`]).
     pub(crate) garbage: Vec<Garbage>,
     /// An opened maze file and the path prompt (see [`super::inspector`]).
     pub(crate) inspect: Inspect,
@@ -242,7 +244,7 @@ impl Model {
             first_save: FirstSave::Owed,
             zoom_picked: false,
             jobs: Vec::new(),
-            next_job: 0,
+            job_ids: JobIds::default(),
             finishing: false,
             waiting: Vec::new(),
             quitting: false,
@@ -455,5 +457,12 @@ impl Model {
     /// lane saved to OUTPUT_FILE, a file opened with `--open`).
     pub(crate) fn forgo_first_save(&mut self) {
         self.first_save = FirstSave::NotOwed;
+    }
+}
+
+impl Model {
+    /// A new job's id, from the one registry every part uses.
+    pub(crate) fn new_job_id(&mut self) -> JobId {
+        self.job_ids.next_id()
     }
 }

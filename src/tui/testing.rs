@@ -1,6 +1,6 @@
 //! Models for the dashboard's tests.
 
-use crate::tui::effect::{Effect, WriteJob};
+use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::keymap::Keymap;
 use crate::tui::message::{Message, Parcel};
 use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
@@ -96,7 +96,9 @@ pub fn answer_hand_overs(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect>
 pub fn is_hand_over(effect: &Effect) -> bool {
     matches!(
         effect,
-        Effect::Search { .. } | Effect::Make { .. } | Effect::Discard(_)
+        Effect::Work(Work::Search { .. })
+            | Effect::Work(Work::Make { .. })
+            | Effect::Work(Work::Discard(_))
     )
 }
 
@@ -104,7 +106,7 @@ pub fn is_hand_over(effect: &Effect) -> bool {
 /// written to memory); `None` for the effects that are no jobs.
 fn reply(effect: &Effect) -> Option<Message> {
     match effect {
-        Effect::Write(job) => {
+        Effect::Work(Work::Write(job)) => {
             for output in &job.outputs {
                 output.format.write(&job.maze, &mut Vec::new()).unwrap();
             }
@@ -113,24 +115,24 @@ fn reply(effect: &Effect) -> Option<Message> {
                 outcome: Ok(()),
             })
         }
-        Effect::Measure { job, work } => Some(Message::Measured {
+        Effect::Work(Work::Measure { job, work }) => Some(Message::Measured {
             job: *job,
             measured: work.run(),
         }),
-        Effect::Search { job, work } => Some(Message::Searched {
+        Effect::Work(Work::Search { job, work }) => Some(Message::Searched {
             job: *job,
             searched: work.run(),
         }),
-        Effect::Make { job, order } => Some(Message::Made {
+        Effect::Work(Work::Make { job, order }) => Some(Message::Made {
             job: *job,
             made: Parcel::new(order.run()),
         }),
-        Effect::Discard(garbage) => {
+        Effect::Work(Work::Discard(garbage)) => {
             drop(garbage.take());
             None
         }
-        Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
-        Effect::TimeRace(job) => Some(job.clone().run()),
+        Effect::Work(Work::Inspector(work)) => Some(Message::Inspector(work.clone().run())),
+        Effect::Work(Work::TimeRace(job)) => Some(job.clone().run()),
         Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(
             crate::tui::modes::play::Recorded {
                 previous: None,

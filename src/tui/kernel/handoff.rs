@@ -1,5 +1,5 @@
-//! The hand-over of a job's big result (a new maze's session, what is to be freed) through a
-//! message.
+//! The hand-over of a job's big result (a new maze's session, an opened file's inspection,
+//! what is to be freed) through a message: one type for every job kind.
 
 use std::fmt;
 use std::sync::{Arc, Mutex};

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use super::*;
-use crate::tui::effect::Effect;
+use crate::tui::effect::{Effect, Work};
 use crate::tui::input::message_for;
 use crate::tui::kernel::action::Scrub;
 use crate::tui::message::Message;
@@ -108,7 +108,10 @@ fn one_ctrl_c_quits_from_a_race() {
     let effects = press(&mut m, KeyCode::Char('4'), KeyModifiers::CONTROL);
     let effects = answer(&mut m, effects);
     assert!(
-        effects.iter().any(|e| matches!(e, Effect::Write(_))) && quits(&effects),
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Work(Work::Write(_))))
+            && quits(&effects),
         "the first maze written, then quit: {effects:?}"
     );
 }

@@ -32,7 +32,9 @@ use mazegen::solve::Solver;
 use mazegen::stats::MazeStats;
 use mazegen::validate::Expected;
 
-pub use job::{InspectorJob, Outcome, Shared, Work, walls_invalid};
+use crate::tui::kernel::job::JobId;
+
+pub use job::{InspectorJob, InspectorWork, Outcome, walls_invalid};
 pub use prompt::{Completion, PathPrompt, PromptKey};
 pub use roles::{FileRoles, role_of};
 
@@ -42,7 +44,7 @@ pub enum InspectorMessage {
     /// A key typed while the path prompt is open.
     Key(PromptKey),
     /// A job ended.
-    Done { request: u64, outcome: Outcome },
+    Done { request: JobId, outcome: Outcome },
 }
 
 /// The inspector's part of the model.
@@ -55,10 +57,9 @@ pub struct Inspect {
     /// Where `s` writes an opened file: the config's OUTPUT_FILE, when there is a config.
     output_file: Option<PathBuf>,
     /// The file being opened.
-    opening: Option<u64>,
+    opening: Option<JobId>,
     /// The folder listing the prompt waits for.
-    listing: Option<u64>,
-    last_request: u64,
+    listing: Option<JobId>,
 }
 
 /// An opened file and what has been found about it.
@@ -76,9 +77,9 @@ pub struct OpenFile {
     pub runs: Vec<(Solver, u64, Option<usize>)>,
     /// The last solver `v` ran.
     pub solver: Option<Solver>,
-    checking: Option<u64>,
-    solving: Option<u64>,
-    saving: Option<u64>,
+    checking: Option<JobId>,
+    solving: Option<JobId>,
+    saving: Option<JobId>,
 }
 
 impl OpenFile {
@@ -105,11 +106,6 @@ impl Inspect {
 
     pub fn is_prompting(&self) -> bool {
         self.prompt.is_some()
-    }
-
-    pub(crate) fn next_request(&mut self) -> u64 {
-        self.last_request += 1;
-        self.last_request
     }
 }
 

@@ -1,10 +1,8 @@
 //! The inspector's jobs: everything that reads or writes files, or passes over every cell of
 //! a maze that may have a hundred million, runs on a worker thread (see
-//! [`crate::tui::Effect::Inspector`]) and answers with one [`Outcome`].
+//! [`crate::tui::Work::Inspector`]) and answers with one [`Outcome`].
 
-use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use mazegen::format::{Hex, Output, write_outputs};
 use mazegen::inspect::{self, Inspection, Marks};
@@ -13,16 +11,19 @@ use mazegen::stats::MazeStats;
 use mazegen::validate::Expected;
 use mazegen::{Maze, MazeOptions, Pos};
 
+use crate::tui::kernel::handoff::Parcel;
+use crate::tui::kernel::job::JobId;
+
 /// A job, and the request it answers: an answer to an older request (a file opened since, a
 /// prompt closed) is dropped.
 #[derive(Clone, Debug)]
 pub struct InspectorJob {
-    pub request: u64,
-    pub work: Work,
+    pub request: JobId,
+    pub work: InspectorWork,
 }
 
 #[derive(Clone, Debug)]
-pub enum Work {
+pub enum InspectorWork {
     /// Read a maze file as far as it reads, without checking it (drawable at once).
     Open { path: PathBuf, expected: Expected },
     /// Check an opened file's rules and measure it. The inspection is a copy of the one on
@@ -48,12 +49,12 @@ pub enum Outcome {
     /// `Err` holds the one-line reason `--check` gives for the same file.
     Opened {
         path: PathBuf,
-        inspection: Result<Shared<Inspection>, String>,
+        inspection: Result<Parcel<Inspection>, String>,
     },
     Checked {
-        inspection: Shared<Inspection>,
+        inspection: Parcel<Inspection>,
         /// The maze's shape, when every row was read and it could be measured.
-        stats: Option<Shared<MazeStats>>,
+        stats: Option<Parcel<MazeStats>>,
         /// Where the recorded path first steps through a wall or off the grid.
         illegal_step: Option<Pos>,
     },
@@ -71,60 +72,32 @@ pub enum Outcome {
     Listed { dir: PathBuf, names: Vec<String> },
 }
 
-/// A job's big result, moved through a message: messages compare (for tests), and two of
-/// these are equal only when they are the same value.
-#[derive(Clone)]
-pub struct Shared<T>(Arc<T>);
-
-impl<T: Clone> Shared<T> {
-    pub fn new(value: T) -> Shared<T> {
-        Shared(Arc::new(value))
-    }
-
-    /// The value, without a copy when this is its only holder (as a message is).
-    pub fn into_inner(self) -> T {
-        Arc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Shared<T>) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> fmt::Debug for Shared<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Shared(..)")
-    }
-}
-
-impl Work {
+impl InspectorWork {
     /// Does the work; never panics on a bad file.
     pub fn run(self) -> Outcome {
         match self {
-            Work::Open { path, expected } => Outcome::Opened {
+            InspectorWork::Open { path, expected } => Outcome::Opened {
                 inspection: inspect::open(&path, &expected)
-                    .map(Shared::new)
+                    .map(Parcel::new)
                     .map_err(|e| e.to_string()),
                 path,
             },
-            Work::Check(mut inspection) => {
+            InspectorWork::Check(mut inspection) => {
                 inspection.check();
-                let stats = measure(&inspection).map(Shared::new);
+                let stats = measure(&inspection).map(Parcel::new);
                 let illegal_step = illegal_step(&inspection);
                 Outcome::Checked {
-                    inspection: Shared::new(*inspection),
+                    inspection: Parcel::new(*inspection),
                     stats,
                     illegal_step,
                 }
             }
-            Work::Solve { inspection, solver } => solve(&inspection, solver),
-            Work::Save { inspection, path } => Outcome::Saved {
+            InspectorWork::Solve { inspection, solver } => solve(&inspection, solver),
+            InspectorWork::Save { inspection, path } => Outcome::Saved {
                 outcome: save(&inspection, &path),
                 path,
             },
-            Work::List { dir } => Outcome::Listed {
+            InspectorWork::List { dir } => Outcome::Listed {
                 names: list(&dir),
                 dir,
             },

@@ -8,11 +8,12 @@ use mazegen::solve::Solver;
 use mazegen::validate::Expected;
 
 use super::{
-    Completion, InspectorJob, InspectorMessage, OpenFile, Outcome, PathPrompt, PromptKey, Shared,
-    Work, walls_invalid,
+    Completion, InspectorJob, InspectorMessage, InspectorWork, OpenFile, Outcome, PathPrompt,
+    PromptKey, walls_invalid,
 };
-use crate::tui::effect::Effect;
+use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::job::JobId;
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::text::solver_label;
 use crate::tui::viewport::blocks;
@@ -109,14 +110,17 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
                 model.set_status(StatusKind::Info, "Nothing opened");
                 return Vec::new();
             }
-            let request = model.inspect.next_request();
+            let request = model.new_job_id();
             model.inspect.opening = Some(request);
             model.set_status(StatusKind::Info, format!("Opening {text}…"));
-            let work = Work::Open {
+            let work = InspectorWork::Open {
                 path: PathBuf::from(text),
                 expected: model.inspect.expected.clone(),
             };
-            return vec![Effect::Inspector(InspectorJob { request, work })];
+            return vec![Effect::Work(Work::Inspector(InspectorJob {
+                request,
+                work,
+            }))];
         }
         PromptKey::Tab => {
             if prompt.is_listed() {
@@ -124,10 +128,13 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
             } else {
                 prompt.pending_tab = true;
                 let dir = prompt.folder();
-                let request = model.inspect.next_request();
+                let request = model.new_job_id();
                 model.inspect.listing = Some(request);
-                let work = Work::List { dir };
-                return vec![Effect::Inspector(InspectorJob { request, work })];
+                let work = InspectorWork::List { dir };
+                return vec![Effect::Work(Work::Inspector(InspectorJob {
+                    request,
+                    work,
+                }))];
             }
         }
     }
@@ -145,7 +152,7 @@ fn complete(model: &mut Model) {
     }
 }
 
-fn done(model: &mut Model, request: u64, outcome: Outcome) -> Vec<Effect> {
+fn done(model: &mut Model, request: JobId, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Opened { path, inspection } => {
             if model.inspect.opening != Some(request) {
@@ -153,7 +160,11 @@ fn done(model: &mut Model, request: u64, outcome: Outcome) -> Vec<Effect> {
             }
             model.inspect.opening = None;
             match inspection {
-                Ok(inspection) => return show_file(model, path, inspection.into_inner()),
+                Ok(inspection) => match inspection.take() {
+                    Some(inspection) => return show_file(model, path, inspection),
+                    // A copy of the message, already taken.
+                    None => return Vec::new(),
+                },
                 Err(reason) => model.set_status(StatusKind::Error, reason),
             }
         }
@@ -180,9 +191,13 @@ fn done(model: &mut Model, request: u64, outcome: Outcome) -> Vec<Effect> {
             if file.checking != Some(request) {
                 return Vec::new();
             }
+            let Some(checked) = inspection.take() else {
+                // A copy of the message, already taken.
+                return Vec::new();
+            };
             file.checking = None;
-            file.inspection = inspection.into_inner();
-            file.stats = stats.map(Shared::into_inner);
+            file.inspection = checked;
+            file.stats = stats.and_then(|stats| stats.take());
             file.illegal_step = illegal_step;
             let text = checked_text(file);
             let kind = if file.inspection.is_valid() {
@@ -238,8 +253,8 @@ fn done(model: &mut Model, request: u64, outcome: Outcome) -> Vec<Effect> {
 
 /// Shows a file just read, and starts its check.
 fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Effect> {
-    let request = model.inspect.next_request();
-    let work = Work::Check(Box::new(inspection.clone()));
+    let request = model.new_job_id();
+    let work = InspectorWork::Check(Box::new(inspection.clone()));
     let (width, height) = (inspection.width(), inspection.height());
     let path_inside = super::roles::steps_inside(&inspection);
     let status = match inspection.first_unreadable() {
@@ -275,7 +290,10 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
     });
     refit(model);
     model.set_status(status.0, status.1);
-    vec![Effect::Inspector(InspectorJob { request, work })]
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
 }
 
 /// Leaves the opened file for the generated maze.
@@ -376,25 +394,28 @@ fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
 
 /// `v`: the next solver on the file, on a worker.
 fn solve_next(model: &mut Model) -> Vec<Effect> {
-    let request = model.inspect.next_request();
+    let request = model.new_job_id();
     let Some(file) = model.inspect.file.as_mut() else {
         return Vec::new();
     };
     let solver = file.solver.map_or(Solver::default(), Solver::next);
     file.solver = Some(solver);
     file.solving = Some(request);
-    let work = Work::Solve {
+    let work = InspectorWork::Solve {
         inspection: Box::new(file.inspection.clone()),
         solver,
     };
     let text = format!("Solving with {}…", solver_label(solver));
     model.set_status(StatusKind::Info, text);
-    vec![Effect::Inspector(InspectorJob { request, work })]
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
 }
 
 /// `s`: the file's walls with its shortest path, to OUTPUT_FILE, when its walls hold.
 fn save(model: &mut Model) -> Vec<Effect> {
-    let request = model.inspect.next_request();
+    let request = model.new_job_id();
     let Some(output_file) = model.inspect.output_file.clone() else {
         let text = "Not saved: no config names an OUTPUT_FILE (a-maze-ing --open FILE CONFIG)";
         model.set_status(StatusKind::Error, text);
@@ -408,7 +429,7 @@ fn save(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     }
     file.saving = Some(request);
-    let work = Work::Save {
+    let work = InspectorWork::Save {
         inspection: Box::new(file.inspection.clone()),
         path: output_file.clone(),
     };
@@ -416,5 +437,8 @@ fn save(model: &mut Model) -> Vec<Effect> {
         StatusKind::Info,
         format!("Writing {}…", output_file.display()),
     );
-    vec![Effect::Inspector(InspectorJob { request, work })]
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
 }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use super::update::*;
 use super::*;
-use crate::tui::effect::Effect;
+use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::message::Message;
 use crate::tui::model::{FirstSave, Model};
@@ -144,7 +144,7 @@ fn tab_focuses_the_next_lane_and_s_saves_its_maze() {
     assert_eq!(race(&m).focus, 1);
     assert_eq!(m.status().unwrap().text, "Lane 2: eller");
     let effects = act(&mut m, Action::Save);
-    let [Effect::Write(job)] = effects.as_slice() else {
+    let [Effect::Work(Work::Write(job))] = effects.as_slice() else {
         panic!("one write: {effects:?}");
     };
     let eller = Generator::generate(m.config.maze_options(42).algorithm(Algorithm::Eller));
@@ -265,7 +265,7 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
     for _ in 0..10_000 {
         let effects = update(&mut m, Message::Tick(FRAME));
         asked.extend(effects.into_iter().filter_map(|e| match e {
-            Effect::TimeRace(job) => Some(job),
+            Effect::Work(Work::TimeRace(job)) => Some(job),
             _ => None,
         }));
         if race(&m).is_over() {
@@ -293,7 +293,11 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
     );
     // Nothing more is asked while it runs.
     let more = update(&mut m, Message::Tick(FRAME));
-    assert!(!more.iter().any(|e| matches!(e, Effect::TimeRace(_))));
+    assert!(
+        !more
+            .iter()
+            .any(|e| matches!(e, Effect::Work(Work::TimeRace(_))))
+    );
     // A job of another race changes nothing; this one's times are kept.
     let stale = Message::RaceTimed {
         job: JobId(job.job.0 + 1000),

@@ -10,7 +10,7 @@ use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
 use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
-use crate::tui::effect::{Effect, WriteJob};
+use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::kernel::job::JobId;
 use crate::tui::model::{Focus, JobKind, Model, StatusKind};
@@ -149,8 +149,7 @@ pub fn settle(model: &mut Model) -> Option<Effect> {
     if !race.is_over() || race.timing != Timing::NotAsked {
         return None;
     }
-    let job = JobId(model.next_job);
-    model.next_job += 1;
+    let job = model.job_ids.next_id();
     race.timing = Timing::Asked(job);
     let laps = race
         .lanes
@@ -160,7 +159,7 @@ pub fn settle(model: &mut Model) -> Option<Effect> {
             (session.options().clone(), session.entry(), session.exit())
         })
         .collect();
-    Some(Effect::TimeRace(TimingJob { job, laps }))
+    Some(Effect::Work(Work::TimeRace(TimingJob { job, laps })))
 }
 
 /// The lanes' own times, from the job `job`: kept if it is this race's.
@@ -266,8 +265,7 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     }
     let path = model.config.output_file.clone();
-    let id = JobId(model.next_job);
-    model.next_job += 1;
+    let id = model.new_job_id();
     model.jobs.push(crate::tui::model::Job {
         id,
         kind: JobKind::Save {
@@ -284,9 +282,9 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         StatusKind::Info,
         format!("Saving the {algorithm} maze to {}", path.display()),
     );
-    vec![Effect::Write(WriteJob {
+    vec![Effect::Work(Work::Write(WriteJob {
         job: id,
         maze,
         outputs: vec![Output::file(Hex, path)],
-    })]
+    }))]
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
-use crate::tui::effect::{Effect, MazeOrder, WriteJob};
+use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::input::message_for;
 use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
@@ -67,7 +67,7 @@ fn writes<'a>(effects: &'a [Effect], format: &str) -> Vec<&'a WriteJob> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Write(job) if job.outputs[0].format.name() == format => Some(job),
+            Effect::Work(Work::Write(job)) if job.outputs[0].format.name() == format => Some(job),
             _ => None,
         })
         .collect()
@@ -84,7 +84,7 @@ fn exports(effects: &[Effect]) -> Vec<&WriteJob> {
 fn measures(effects: &[Effect]) -> usize {
     effects
         .iter()
-        .filter(|e| matches!(e, Effect::Measure { .. }))
+        .filter(|e| matches!(e, Effect::Work(Work::Measure { .. })))
         .count()
 }
 
@@ -163,7 +163,7 @@ fn quitting_mid_carving_finishes_and_saves_the_first_maze_then_quits_once_writte
     let mut m = model(25, 20);
     update(&mut m, Message::Tick(FRAME));
     let effects = act(&mut m, Action::Quit);
-    let [Effect::Write(job)] = effects.as_slice() else {
+    let [Effect::Work(Work::Write(job))] = effects.as_slice() else {
         panic!("the first maze's save, and no quit yet: {effects:?}");
     };
     assert_is_the_headless_maze(job, m.config(), 42);
@@ -379,9 +379,9 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     assert_eq!(status_text(&m), "Measuring the maze…");
     assert!(saves(&more).is_empty(), "the first save waits for the path");
     // The measure's result brings the first save: effects asked for while handling a result.
-    let Some(Effect::Measure { job, work }) = effects
+    let Some(Effect::Work(Work::Measure { job, work })) = effects
         .into_iter()
-        .find(|e| matches!(e, Effect::Measure { .. }))
+        .find(|e| matches!(e, Effect::Work(Work::Measure { .. })))
     else {
         unreachable!()
     };
@@ -458,7 +458,7 @@ fn quitting_a_big_maze_finishes_measures_and_writes_it_first() {
 /// maze is made by a job.
 fn launched(width: u32, height: u32, extra: &str) -> (Model, MazeOrder, JobId) {
     let (m, effects) = Model::launch(start(config(width, height, extra))).unwrap();
-    let [Effect::Make { job, order }] = effects.as_slice() else {
+    let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("the first maze made by a job: {effects:?}");
     };
     assert!(m.has_no_maze() && m.is_making());
@@ -586,13 +586,13 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
     let stale = effects
         .into_iter()
         .find_map(|e| match e {
-            Effect::Measure { job, work } => Some((job, work)),
+            Effect::Work(Work::Measure { job, work }) => Some((job, work)),
             _ => None,
         })
         .unwrap();
     let effects = act(&mut m, Action::Regenerate);
     assert!(
-        matches!(effects.as_slice(), [Effect::Make { .. }]),
+        matches!(effects.as_slice(), [Effect::Work(Work::Make { .. })]),
         "the first maze was written: no waiting, the new maze is made at once: {effects:?}"
     );
     answer_hand_overs(&mut m, effects);
@@ -607,7 +607,7 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
         },
     );
     assert!(
-        matches!(after.as_slice(), [Effect::Discard(_)]),
+        matches!(after.as_slice(), [Effect::Work(Work::Discard(_))]),
         "refused, and freed elsewhere (it may hold the old maze's last share): {after:?}"
     );
     assert!(m.maze().measures().is_none(), "another maze's measures");
@@ -620,7 +620,7 @@ fn quitting_waits_neither_for_a_measure_nor_for_a_new_maze() {
     let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     assert_eq!(measures(&effects), 1, "under way");
     let make = act(&mut m, Action::Regenerate);
-    assert!(matches!(make.as_slice(), [Effect::Make { .. }]));
+    assert!(matches!(make.as_slice(), [Effect::Work(Work::Make { .. })]));
     // The maze measured is put away for the new one: its measure is of no use.
     assert_eq!(m.jobs().len(), 1, "the new maze");
     assert!(quits(&act(&mut m, Action::Quit)));
@@ -639,7 +639,7 @@ fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SearchJob)> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Search { job, work } => Some((*job, work.clone())),
+            Effect::Work(Work::Search { job, work }) => Some((*job, work.clone())),
             _ => None,
         })
         .collect()
@@ -712,7 +712,9 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
     assert!(start.is_start());
     let stale = update(&mut m, run_search(old_job, &old_start));
     assert!(
-        stale.iter().all(|e| matches!(e, Effect::Discard(_))),
+        stale
+            .iter()
+            .all(|e| matches!(e, Effect::Work(Work::Discard(_)))),
         "refused and freed elsewhere, nothing asked again: {stale:?}"
     );
     assert_eq!(m.maze().searched(), 0);
@@ -728,7 +730,11 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
     act_answered(&mut m, Action::Regenerate);
     let seed = m.seed();
     let stale = update(&mut m, run_search(job, &start));
-    assert!(stale.iter().all(|e| matches!(e, Effect::Discard(_))));
+    assert!(
+        stale
+            .iter()
+            .all(|e| matches!(e, Effect::Work(Work::Discard(_))))
+    );
     assert_eq!((m.seed(), m.phase()), (seed, Phase::Carving));
 }
 
@@ -747,7 +753,7 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
     let mut m = finished_big_model(30, 20);
     let algorithm = m.config().algorithm;
     let effects = act(&mut m, Action::Regenerate);
-    let [Effect::Make { job, order }] = effects.as_slice() else {
+    let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
     };
     let (first, first_order) = (*job, order.clone());
@@ -787,7 +793,7 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
     // of no use any more.
     let effects = act(&mut m, Action::NextAlgorithm);
     let Some((job, order)) = effects.iter().find_map(|e| match e {
-        Effect::Make { job, order } => Some((*job, order.clone())),
+        Effect::Work(Work::Make { job, order }) => Some((*job, order.clone())),
         _ => None,
     }) else {
         panic!("another new maze: {effects:?}");
@@ -799,7 +805,11 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
         made: Parcel::new(order.run()),
     };
     let stale = update(&mut m, made(first, &first_order));
-    assert!(stale.iter().all(|e| matches!(e, Effect::Discard(_))));
+    assert!(
+        stale
+            .iter()
+            .all(|e| matches!(e, Effect::Work(Work::Discard(_))))
+    );
     assert!(m.has_no_maze(), "still waiting for the second");
     update(&mut m, made(job, &order));
     assert!(!m.has_no_maze() && !m.is_making());
@@ -821,9 +831,12 @@ fn an_old_mazes_search_answering_while_a_new_one_is_made_is_freed_elsewhere() {
     let (job, work) = only_search(&effects);
     assert!(work.is_start());
     let effects = act(&mut m, Action::Regenerate);
-    assert!(matches!(effects.as_slice(), [Effect::Make { .. }]));
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Work(Work::Make { .. })]
+    ));
     let effects = update(&mut m, run_search(job, &work));
-    let [Effect::Discard(garbage)] = effects.as_slice() else {
+    let [Effect::Work(Work::Discard(garbage))] = effects.as_slice() else {
         panic!("the old search is freed elsewhere: {effects:?}");
     };
     assert!(!garbage.take().unwrap_or_default().is_empty());
@@ -834,7 +847,7 @@ fn an_old_mazes_search_answering_while_a_new_one_is_made_is_freed_elsewhere() {
 fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     let mut m = finished_big_model(30, 20);
     let effects = act(&mut m, Action::Regenerate);
-    let [Effect::Make { job, .. }] = effects.as_slice() else {
+    let [Effect::Work(Work::Make { job, .. })] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
     };
     // Saving waits for the maze being made, which then fails.
@@ -861,7 +874,7 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     assert!(tick(&mut m).is_empty());
     // `r` makes another.
     let effects = act(&mut m, Action::Regenerate);
-    let [Effect::Make { job, order }] = effects.as_slice() else {
+    let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
     };
     update(
@@ -879,7 +892,7 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
 fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
     let mut m = finished_big_model(30, 20);
     let effects = act(&mut m, Action::Regenerate);
-    let [Effect::Make { job, order }] = effects.as_slice() else {
+    let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
     };
     for action in [Action::Save, Action::Export, Action::Finish] {
@@ -1052,7 +1065,7 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     let effects = key(&mut m, KeyCode::Char('e'));
     // Mid-animation: finished, saved as the first maze, then exported.
     assert_eq!(saves(&effects).len(), 1);
-    let Some(Effect::Write(job)) = effects.last() else {
+    let Some(Effect::Work(Work::Write(job))) = effects.last() else {
         panic!("an export: {effects:?}");
     };
     assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.svg")));
@@ -1075,7 +1088,7 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     // With the path shown, the layer is the solution.
     key(&mut m, KeyCode::Char('p'));
     let effects = key(&mut m, KeyCode::Char('e'));
-    let [Effect::Write(job)] = effects.as_slice() else {
+    let [Effect::Work(Work::Write(job))] = effects.as_slice() else {
         panic!("only an export: {effects:?}");
     };
     let svg = String::from_utf8(written_bytes(job)).unwrap();

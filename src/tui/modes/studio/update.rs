@@ -13,14 +13,14 @@
 //!   slice), the status line says how far it is, and keys keep working in between. The maze
 //!   stays in the model all along, so the screen keeps showing it.
 //! - **Measuring** a big maze (its shortest path and statistics: whole-maze passes that cannot
-//!   be cut in slices) is an [`Effect::Measure`] the run loop runs on a worker thread, asked for
+//!   be cut in slices) is an [`Work::Measure`] the run loop runs on a worker thread, asked for
 //!   as soon as carving ends, so it overlaps the animated search.
 //! - The other **hand-overs** of a big maze that take a pass over every cell are jobs too: the
-//!   run loop makes a new maze ([`Effect::Make`]: `r`, `a`) while the old one stays on screen,
-//!   starts each search and traces the path it found ([`Effect::Search`]: the maze stays in
+//!   run loop makes a new maze ([`Work::Make`]: `r`, `a`) while the old one stays on screen,
+//!   starts each search and traces the path it found ([`Work::Search`]: the maze stays in
 //!   [`Phase::Solving`] meanwhile), and frees what the dashboard is done with
-//!   ([`Effect::Discard`]: an old maze, a replaced search; freeing gigabytes takes a while).
-//! - **Writing** files is an [`Effect::Write`], on a worker too, with progress messages.
+//!   ([`Work::Discard`]: an old maze, a replaced search; freeing gigabytes takes a while).
+//! - **Writing** files is an [`Work::Write`], on a worker too, with progress messages.
 //!
 //! A frame's steps are a slice the [`Pace`](crate::tui::pace::Pace) sizes from how long the last
 //! ones took; the run loop's clock, if it gave one ([`Model::set_clock`]), also stops them after
@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::tui::effect::{Effect, MazeOrder, WriteJob};
+use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
 use crate::tui::kernel::job::JobId;
@@ -78,7 +78,7 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
                     maze: Arc::clone(work.maze()),
                 },
             );
-            effects.push(Effect::Measure { job, work });
+            effects.push(Effect::Work(Work::Measure { job, work }));
         }
     }
     if let Some(work) = model.maze.search_job() {
@@ -88,7 +88,7 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
             .any(|j| matches!(&j.kind, JobKind::Search { work: asked } if asked.is(&work)));
         if !asked {
             let job = start_job(model, JobKind::Search { work: work.clone() });
-            effects.push(Effect::Search { job, work });
+            effects.push(Effect::Work(Work::Search { job, work }));
         }
     }
     if model.finishing && model.phase() == Phase::Done {
@@ -116,7 +116,7 @@ pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
     model.garbage.extend(garbage);
     if !model.garbage.is_empty() {
         let garbage = std::mem::take(&mut model.garbage);
-        effects.push(Effect::Discard(Parcel::new(garbage)));
+        effects.push(Effect::Work(Work::Discard(Parcel::new(garbage))));
     }
     // Quitting waits for nothing but writes: not for a measure, a search or a new maze, whose
     // results nobody would see, nor for the animation a finish speeds up.
@@ -147,8 +147,7 @@ pub(crate) fn wait_for_the_maze(model: &mut Model, action: Action) {
 }
 
 fn start_job(model: &mut Model, kind: JobKind) -> JobId {
-    let id = JobId(model.next_job);
-    model.next_job += 1;
+    let id = model.new_job_id();
     model.jobs.push(Job {
         id,
         kind,
@@ -339,11 +338,11 @@ fn save(model: &mut Model) -> Option<Effect> {
         seed: maze.seed(),
     };
     let job = start_job(model, kind);
-    Some(Effect::Write(WriteJob {
+    Some(Effect::Work(Work::Write(WriteJob {
         job,
         maze,
         outputs: vec![Output::file(Hex, path)],
-    }))
+    })))
 }
 
 /// A request to draw the current, finished maze as SVG next to OUTPUT_FILE (same folder and
@@ -362,11 +361,11 @@ fn export(model: &mut Model) -> Effect {
     };
     let path = svg_path(&model.config.output_file);
     let job = start_job(model, JobKind::Export { path: path.clone() });
-    Effect::Write(WriteJob {
+    Effect::Work(Work::Write(WriteJob {
         job,
         maze,
         outputs: vec![Output::file(Svg::new(options), path)],
-    })
+    }))
 }
 
 /// `maze.txt` → `maze.svg`; an OUTPUT_FILE that is itself `.svg` gets `.svg` added instead, so
@@ -595,7 +594,7 @@ fn next_algorithm_that_fits(
 }
 
 /// Starts animating a new maze from the config with `algorithm` and `seed`, saying `text`
-/// once it is shown. A big one is made by a job ([`Effect::Make`]) while the old one stays on
+/// once it is shown. A big one is made by a job ([`Work::Make`]) while the old one stays on
 /// screen; a maze still being made for an earlier request is of no use any more.
 fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String) -> Vec<Effect> {
     let mut order = MazeOrder {
@@ -627,7 +626,7 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
     );
     let text = making_text(model);
     model.set_status(StatusKind::Info, text);
-    vec![Effect::Make { job, order }]
+    vec![Effect::Work(Work::Make { job, order })]
 }
 
 /// Starts making the dashboard's first maze, a big one, by a job (see [`Model::launch`]); the
