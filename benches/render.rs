@@ -56,7 +56,7 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
 /// finished at once), running the measure job here.
 fn finish(model: &mut Model) {
     let mut effects = update(model, Message::Action(Action::Finish));
-    while model.maze().maze().is_none() {
+    while model.shown_session().maze().is_none() {
         for effect in std::mem::take(&mut effects) {
             if let Effect::Work(Work::Measure { job, work }) = effect {
                 let measured = work.run();

@@ -324,7 +324,7 @@ fn life(width: u32, height: u32, short: bool, kind: &Kind) {
     d.key(Action::Finish);
     d.frames_until("solved", |m| m.phase() == Phase::Done);
     d.frames_until("measured and written", |m| {
-        m.maze().maze().is_some() && m.jobs().is_empty()
+        m.shown_session().maze().is_some() && m.jobs().is_empty()
     });
     d.key(Action::Save);
     d.frames_until("saved again", |m| m.jobs().is_empty());

@@ -93,17 +93,14 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let mut model = model;
     model.set_clock(Instant::now);
     let first_jobs = match opened {
-        Some(opened) => {
-            model.maze.finish();
-            model.config = opened.config;
-            open_at_start(
-                &mut model,
-                opened.path,
-                opened.inspection,
-                opened.expected,
-                opened.output_file,
-            )
-        }
+        Some(opened) => open_at_start(
+            &mut model,
+            opened.config,
+            opened.path,
+            opened.inspection,
+            opened.expected,
+            opened.output_file,
+        ),
         // A big maze is made by a job, the screen up meanwhile.
         None => made_first,
     };

@@ -29,7 +29,7 @@ use ratatui::layout::Rect;
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
 use super::modes::studio::landmark_warning;
 pub use super::modes::studio::{FirstSave, INLINE_CELLS, Saves};
-pub(crate) use super::modes::studio::{new_session, stand_in};
+pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
 /// Which pane the keyboard talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub struct Start {
 #[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
-    pub(crate) maze: Session,
+    pub(crate) session: Session,
     /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
     /// mazes every time.
     pub(crate) seeds: MazeRng,
@@ -149,7 +149,7 @@ pub struct Model {
     /// `maze` is a small stand-in, never carved, drawn, measured nor written: the maze that was
     /// shown has been freed while a big new one is made, so the dashboard never holds two
     /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
-    pub(crate) stand_in: bool,
+    pub(crate) showing_stand_in: bool,
     /// The run loop's clock, which bounds each frame's steps by time (see
     /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
     pub(crate) clock: Option<fn() -> Instant>,
@@ -169,9 +169,9 @@ impl Model {
         if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
             return Ok((Model::new(start)?, Vec::new()));
         }
-        let maze = stand_in(config, config.algorithm, start.seed, Solver::default())?;
+        let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
-        model.stand_in = true;
+        model.showing_stand_in = true;
         let effects = super::modes::studio::update::make_first_maze(&mut model);
         Ok((model, effects))
     }
@@ -230,7 +230,7 @@ impl Model {
             seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
             config,
-            maze,
+            session: maze,
             pace: Pace::default(),
             show_path: true,
             themes,
@@ -256,7 +256,7 @@ impl Model {
             play: Play::default(),
             replay: Replay::default(),
             race: None,
-            stand_in: false,
+            showing_stand_in: false,
             clock: None,
         };
         model.resize(size);
@@ -306,12 +306,12 @@ impl Model {
     }
 
     pub fn phase(&self) -> Phase {
-        self.maze.phase()
+        self.session.phase()
     }
 
     /// The maze on screen: the replayed moment while scrubbing, else the live maze.
-    pub fn maze(&self) -> &Session {
-        self.replay.shown().unwrap_or(&self.maze)
+    pub fn shown_session(&self) -> &Session {
+        self.replay.shown().unwrap_or(&self.session)
     }
 
     /// The race, if one is on.
@@ -348,7 +348,7 @@ impl Model {
     }
 
     pub fn seed(&self) -> u64 {
-        self.maze.options().seed
+        self.session.options().seed
     }
 
     pub fn config(&self) -> &Config {
@@ -357,7 +357,7 @@ impl Model {
 
     /// Whether the maze is too big to finish or measure at once (see [`INLINE_CELLS`]).
     pub(crate) fn is_big(&self) -> bool {
-        self.maze.grid().cell_count() as u64 > self.inline_cells
+        self.session.grid().cell_count() as u64 > self.inline_cells
     }
 
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
@@ -392,7 +392,7 @@ impl Model {
     /// Whether the maze held is a stand-in for one being made, or one that could not be: there
     /// is no maze to draw, solve or write.
     pub fn has_no_maze(&self) -> bool {
-        self.stand_in
+        self.showing_stand_in
     }
 
     /// Whether a new maze is being made on a worker.

@@ -5,6 +5,7 @@
 //! the help, leaving) are here. No terminal, no files, no clock: anything that touches the
 //! outside world is returned as an [`Effect`].
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::effect::Effect;
@@ -20,6 +21,9 @@ use super::modes::replay::update as timeline;
 use super::modes::studio::update as studio;
 use super::viewport::Zoom;
 use mazegen::Dir;
+use mazegen::config::Config;
+use mazegen::inspect::Inspection;
+use mazegen::validate::Expected;
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
@@ -86,6 +90,23 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     effects
 }
 
+/// Opens `inspection` (read from `path`) as the dashboard starts with `--open`: the model's own
+/// maze, a placeholder, is finished at once and never shown nor written; `config` (the CONFIG
+/// given, or one made for the file) is what `r` and `a` make mazes from. See
+/// [`inspector::open_at_start`].
+pub fn open_at_start(
+    model: &mut Model,
+    config: Config,
+    path: PathBuf,
+    inspection: Inspection,
+    expected: Expected,
+    output_file: Option<PathBuf>,
+) -> Vec<Effect> {
+    model.session.finish();
+    model.config = config;
+    inspector::open_at_start(model, path, inspection, expected, output_file)
+}
+
 /// Follows up on whatever changed: the race's times, the studio's measuring, search work,
 /// first save and the actions that waited for its maze (run through the layers below the
 /// inspector), then what is to be freed, and quitting once nothing is left to write.
@@ -111,7 +132,7 @@ fn maze_to_play(model: &Model) -> ToPlay {
             Err(reason) => ToPlay::Unplayable(reason),
         },
         None => model
-            .maze
+            .session
             .maze()
             .map_or(ToPlay::NotFinished, |m| ToPlay::Maze(Arc::clone(m))),
     }

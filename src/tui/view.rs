@@ -76,11 +76,11 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             &file_roles
         }
         (None, Some(game)) => {
-            maze_roles = MazeRoles::with_overlay(model.maze(), game);
+            maze_roles = MazeRoles::with_overlay(model.shown_session(), game);
             &maze_roles
         }
         (None, None) => {
-            maze_roles = MazeRoles::new(model.maze(), model.shows_path());
+            maze_roles = MazeRoles::new(model.shown_session(), model.shows_path());
             &maze_roles
         }
     };
@@ -121,7 +121,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
 /// (or could not be made), see [`Model::has_no_maze`].
 fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
     let text = if model.is_making() {
-        let (config, options) = (model.config(), model.maze().options());
+        let (config, options) = (model.config(), model.shown_session().options());
         format!(
             "Making the {}x{} {} maze, seed {}…",
             config.width, config.height, options.algorithm, options.seed

@@ -176,7 +176,7 @@ fn v_after_pausing_and_finishing_solves_where_it_can_be_seen() {
     for _ in 0..3 {
         update(&mut m, Message::Tick(FRAME));
     }
-    assert!(m.maze().searched() > 0, "the new solver runs");
+    assert!(m.shown_session().searched() > 0, "the new solver runs");
 }
 
 #[test]

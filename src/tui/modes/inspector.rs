@@ -34,7 +34,7 @@ use mazegen::validate::Expected;
 
 use crate::tui::kernel::job::JobId;
 
-pub use job::{InspectorJob, InspectorWork, Outcome, walls_invalid};
+pub use job::{InspectorAnswer, InspectorJob, InspectorWork, walls_invalid};
 pub use prompt::{Completion, PathPrompt, PromptKey};
 pub use roles::{FileRoles, role_of};
 
@@ -44,7 +44,10 @@ pub enum InspectorMessage {
     /// A key typed while the path prompt is open.
     Key(PromptKey),
     /// A job ended.
-    Done { request: JobId, outcome: Outcome },
+    Done {
+        request: JobId,
+        outcome: InspectorAnswer,
+    },
 }
 
 /// The inspector's part of the model.

@@ -45,7 +45,7 @@ pub struct Round {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
     /// Not won (yet).
-    None,
+    NotWon,
     /// Won; the run loop is recording it.
     Pending,
     Done(Recorded),

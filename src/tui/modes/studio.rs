@@ -61,7 +61,7 @@ pub(crate) fn new_session(
 /// it stands in for in the sidebar's facts (see [`Model::has_no_maze`](crate::tui::Model::has_no_maze)); nothing draws, carves,
 /// solves or writes it. It hands out its work as a big maze's session does: what it refuses
 /// (an old maze's search answering late, gigabytes) is freed on a worker.
-pub(crate) fn stand_in(
+pub(crate) fn stand_in_session(
     config: &Config,
     algorithm: Algorithm,
     seed: u64,

@@ -36,7 +36,7 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
         ])
     };
     let config = model.config();
-    let maze = model.maze();
+    let maze = model.shown_session();
     let kind = if config.perfect {
         "perfect".to_owned()
     } else {
@@ -106,7 +106,7 @@ fn cells_text(model: &Model) -> String {
     if model.has_no_maze() {
         return "–".to_owned();
     }
-    let maze = model.maze();
+    let maze = model.shown_session();
     let (visited, open) = maze.carving_progress();
     let count = |n: u64| short_number(n as f64);
     match maze.phase() {
@@ -118,7 +118,7 @@ fn cells_text(model: &Model) -> String {
 
 /// The progress of the current phase.
 fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let maze = model.maze();
+    let maze = model.shown_session();
     let (name, done, total) = match maze.phase() {
         _ if model.has_no_maze() => ("Making", 0, 1),
         Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
@@ -156,7 +156,7 @@ fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
     let block = pane(&title, theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
-    let maze = model.maze();
+    let maze = model.shown_session();
     let watched = maze.solver();
     let header = Line::styled(
         format!("  {:<13}{:>8}{:>7}", "solver", "visited", "path"),

@@ -637,7 +637,7 @@ fn a_maze_being_made_is_named_on_an_empty_canvas() {
     use crate::tui::testing::{answer, answer_hand_overs};
     let mut effects = update(&mut m, Message::Action(Action::Finish));
     for _ in 0..1000 {
-        if m.maze().maze().is_some() {
+        if m.shown_session().maze().is_some() {
             break;
         }
         let tick = update(&mut m, Message::Tick(FRAME));

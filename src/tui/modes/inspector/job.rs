@@ -1,6 +1,6 @@
 //! The inspector's jobs: everything that reads or writes files, or passes over every cell of
 //! a maze that may have a hundred million, runs on a worker thread (see
-//! [`crate::tui::Work::Inspector`]) and answers with one [`Outcome`].
+//! [`crate::tui::Work::Inspector`]) and answers with one [`InspectorAnswer`].
 
 use std::path::{Path, PathBuf};
 
@@ -45,7 +45,7 @@ pub enum InspectorWork {
 
 /// What a job found.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
+pub enum InspectorAnswer {
     /// `Err` holds the one-line reason `--check` gives for the same file.
     Opened {
         path: PathBuf,
@@ -74,9 +74,9 @@ pub enum Outcome {
 
 impl InspectorWork {
     /// Does the work; never panics on a bad file.
-    pub fn run(self) -> Outcome {
+    pub fn run(self) -> InspectorAnswer {
         match self {
-            InspectorWork::Open { path, expected } => Outcome::Opened {
+            InspectorWork::Open { path, expected } => InspectorAnswer::Opened {
                 inspection: inspect::open(&path, &expected)
                     .map(Parcel::new)
                     .map_err(|e| e.to_string()),
@@ -86,18 +86,18 @@ impl InspectorWork {
                 inspection.check();
                 let stats = measure(&inspection).map(Parcel::new);
                 let illegal_step = illegal_step(&inspection);
-                Outcome::Checked {
+                InspectorAnswer::Checked {
                     inspection: Parcel::new(*inspection),
                     stats,
                     illegal_step,
                 }
             }
             InspectorWork::Solve { inspection, solver } => solve(&inspection, solver),
-            InspectorWork::Save { inspection, path } => Outcome::Saved {
+            InspectorWork::Save { inspection, path } => InspectorAnswer::Saved {
                 outcome: save(&inspection, &path),
                 path,
             },
-            InspectorWork::List { dir } => Outcome::Listed {
+            InspectorWork::List { dir } => InspectorAnswer::Listed {
                 names: list(&dir),
                 dir,
             },
@@ -144,8 +144,8 @@ fn ends(inspection: &Inspection) -> Result<(Pos, Pos), String> {
     }
 }
 
-fn solve(inspection: &Inspection, solver: Solver) -> Outcome {
-    let solved = |visited, path| Outcome::Solved {
+fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
+    let solved = |visited, path| InspectorAnswer::Solved {
         solver,
         visited,
         path,

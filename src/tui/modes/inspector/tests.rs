@@ -452,7 +452,7 @@ fn r_leaves_the_file_for_a_generated_maze_of_its_size() {
     open_at_start(&mut m, file_path, inspection, Expected::default(), None);
     act(&mut m, Action::Regenerate);
     assert!(m.inspect.file().is_none());
-    assert_eq!(m.maze().grid().width(), W);
+    assert_eq!(m.shown_session().grid().width(), W);
     assert_eq!(m.maze_blocks(), (2 * W + 1, 2 * H + 1));
 }
 

@@ -8,8 +8,8 @@ use mazegen::solve::Solver;
 use mazegen::validate::Expected;
 
 use super::{
-    Completion, InspectorJob, InspectorMessage, InspectorWork, OpenFile, Outcome, PathPrompt,
-    PromptKey, walls_invalid,
+    Completion, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
+    PathPrompt, PromptKey, walls_invalid,
 };
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
@@ -152,9 +152,9 @@ fn complete(model: &mut Model) {
     }
 }
 
-fn done(model: &mut Model, request: JobId, outcome: Outcome) -> Vec<Effect> {
+fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<Effect> {
     match outcome {
-        Outcome::Opened { path, inspection } => {
+        InspectorAnswer::Opened { path, inspection } => {
             if model.inspect.opening != Some(request) {
                 return Vec::new();
             }
@@ -168,7 +168,7 @@ fn done(model: &mut Model, request: JobId, outcome: Outcome) -> Vec<Effect> {
                 Err(reason) => model.set_status(StatusKind::Error, reason),
             }
         }
-        Outcome::Listed { dir, names } => {
+        InspectorAnswer::Listed { dir, names } => {
             if model.inspect.listing != Some(request) {
                 return Vec::new();
             }
@@ -180,7 +180,7 @@ fn done(model: &mut Model, request: JobId, outcome: Outcome) -> Vec<Effect> {
                 }
             }
         }
-        Outcome::Checked {
+        InspectorAnswer::Checked {
             inspection,
             stats,
             illegal_step,
@@ -207,7 +207,7 @@ fn done(model: &mut Model, request: JobId, outcome: Outcome) -> Vec<Effect> {
             };
             model.set_status(kind, text);
         }
-        Outcome::Solved {
+        InspectorAnswer::Solved {
             solver,
             visited,
             path,
@@ -228,7 +228,7 @@ fn done(model: &mut Model, request: JobId, outcome: Outcome) -> Vec<Effect> {
             );
             model.set_status(StatusKind::Info, text);
         }
-        Outcome::Saved { path, outcome } => {
+        InspectorAnswer::Saved { path, outcome } => {
             let Some(file) = model.inspect.file.as_mut() else {
                 return Vec::new();
             };

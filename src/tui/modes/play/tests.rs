@@ -68,7 +68,7 @@ fn board(width: u32, height: u32) -> Model {
 }
 
 fn shortest_dirs(model: &Model) -> Vec<Dir> {
-    model.maze().solution().unwrap().dirs().to_vec()
+    model.shown_session().solution().unwrap().dirs().to_vec()
 }
 
 fn status(model: &Model) -> &str {
@@ -87,7 +87,7 @@ fn g_starts_a_round_at_the_entry_and_its_keys_take_over() {
     key(&mut m, 'g');
     assert!(m.is_playing());
     assert_eq!(key_context(&m), Context::Play);
-    assert_eq!(round(&m).game().walker(), m.maze().entry());
+    assert_eq!(round(&m).game().walker(), m.shown_session().entry());
     assert_eq!(status(&m), "Play: ←↓↑→ walk, Shift runs, f fog, Esc leaves");
     assert!(round(&m).game().chasers().is_empty(), "a perfect maze");
     // Esc leaves play mode instead of quitting; outside play it quits.
@@ -144,7 +144,7 @@ fn arrows_and_hjkl_walk_and_shift_runs() {
         KeyModifiers::NONE,
     );
     assert_eq!(round(&m).game().moves(), 2, "back to the entry");
-    assert_eq!(round(&m).game().walker(), m.maze().entry());
+    assert_eq!(round(&m).game().walker(), m.shown_session().entry());
     press(
         &mut m,
         KeyCode::Char(letter.to_ascii_uppercase()),
@@ -155,7 +155,11 @@ fn arrows_and_hjkl_walk_and_shift_runs() {
     // A wall: no move counted, nothing said.
     let blocked = Dir::ALL
         .into_iter()
-        .find(|&d| m.maze().grid().is_closed(round(&m).game().walker(), d))
+        .find(|&d| {
+            m.shown_session()
+                .grid()
+                .is_closed(round(&m).game().walker(), d)
+        })
         .unwrap();
     let before = m.status().cloned();
     act(&mut m, walk(blocked));
@@ -292,7 +296,11 @@ fn chasers_on_a_board_can_catch_the_walker() {
     // Walk back and forth by the entry until the chaser arrives.
     let out = Dir::ALL
         .into_iter()
-        .find(|&d| m.maze().grid().is_open(m.maze().entry(), d))
+        .find(|&d| {
+            m.shown_session()
+                .grid()
+                .is_open(m.shown_session().entry(), d)
+        })
         .unwrap();
     for i in 0..1000 {
         if round(&m).game().outcome() != Outcome::Playing {
@@ -333,9 +341,9 @@ fn the_path_and_other_solvers_are_refused_while_playing() {
     key(&mut m, 'p');
     assert_eq!(m.shows_path(), shown);
     assert_eq!(status(&m), "Not while playing: Esc leaves play mode");
-    let solver = m.maze().solver();
+    let solver = m.shown_session().solver();
     key(&mut m, 'v');
-    assert_eq!(m.maze().solver(), solver);
+    assert_eq!(m.shown_session().solver(), solver);
 }
 
 #[test]

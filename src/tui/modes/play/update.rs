@@ -35,7 +35,7 @@ pub fn score_key(model: &Model) -> String {
     if let Some(file) = model.inspect.file() {
         return format!("file {}", file.path.display());
     }
-    let options = model.maze().options();
+    let options = model.shown_session().options();
     let kind = if options.perfect { "perfect" } else { "board" };
     format!(
         "{}x{} {} {kind} seed {}",
@@ -120,7 +120,7 @@ fn start(model: &mut Model, to_play: ToPlay) -> Played {
         game,
         elapsed: Duration::ZERO,
         shortest_cells: HashSet::new(),
-        record: Record::None,
+        record: Record::NotWon,
     });
     model.focus = Focus::Canvas;
     model.help = false;

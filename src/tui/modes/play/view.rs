@@ -126,7 +126,7 @@ pub fn pane_over(model: &Model, area: Rect, buf: &mut Buffer) {
         .ratio()
         .map_or_else(|| "–".to_owned(), |r| format!("{r:.2}"));
     let best = match round.record() {
-        Record::None => "–".to_owned(),
+        Record::NotWon => "–".to_owned(),
         Record::Pending => "…".to_owned(),
         Record::Failed(_) => "not recorded".to_owned(),
         Record::Done(recorded) => match (&recorded.previous, recorded.new_best) {

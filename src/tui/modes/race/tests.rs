@@ -89,7 +89,7 @@ fn every_lane_takes_the_same_steps_a_frame() {
     assert!(steps[0] > 0);
     assert_eq!(steps[0], steps[1], "one shared pace");
     // The dashboard's own maze waits meanwhile.
-    assert_eq!(m.maze.carving_steps(), 0);
+    assert_eq!(m.session.carving_steps(), 0);
 }
 
 #[test]
@@ -185,14 +185,14 @@ fn a_click_focuses_the_lane_under_it() {
 fn quit_leaves_the_race_and_the_dashboard_goes_on() {
     let mut m = model(20, 15);
     update(&mut m, Message::Tick(FRAME));
-    let before = m.maze.carving_steps();
+    let before = m.session.carving_steps();
     act(&mut m, Action::Race);
     let effects = act(&mut m, Action::Quit);
     assert!(effects.is_empty(), "does not quit the dashboard");
     assert!(m.race().is_none());
     assert_eq!(m.status().unwrap().text, "Left the race");
     update(&mut m, Message::Tick(FRAME));
-    assert!(m.maze.carving_steps() > before);
+    assert!(m.session.carving_steps() > before);
 }
 
 #[test]

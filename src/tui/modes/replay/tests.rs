@@ -23,7 +23,7 @@ fn scrub_by(model: &mut Model, scrub: Scrub) {
 
 /// The generator of the live maze's options stepped `k` times from fresh.
 fn stepped(model: &Model, k: u64) -> Generator {
-    let mut generator = Generator::new(model.maze.options().clone()).unwrap();
+    let mut generator = Generator::new(model.session.options().clone()).unwrap();
     generator.run_steps(k);
     generator
 }
@@ -41,17 +41,17 @@ fn carving() -> Model {
 #[test]
 fn scrubbing_back_while_carving_pauses_and_shows_the_grid_of_that_step() {
     let mut m = carving();
-    let live = m.maze.carving_steps();
+    let live = m.session.carving_steps();
     assert!(live > 10);
     scrub_by(&mut m, Scrub::Back);
     assert!(m.replay.is_scrubbing());
     assert!(m.pace.is_paused(), "scrubbing back pauses the animation");
     assert_eq!(position(&m), (live - 1, live));
-    assert_eq!(m.maze().grid(), stepped(&m, live - 1).grid());
+    assert_eq!(m.shown_session().grid(), stepped(&m, live - 1).grid());
     assert!(m.status().unwrap().text.starts_with("Replay: , . step"));
     // The live maze stays where it was, and frames do not move it while paused.
     update(&mut m, Message::Tick(FRAME));
-    assert_eq!(m.maze.carving_steps(), live);
+    assert_eq!(m.session.carving_steps(), live);
     // A tenth back, twice, then a step forward.
     scrub_by(&mut m, Scrub::BackFar);
     scrub_by(&mut m, Scrub::BackFar);
@@ -59,7 +59,7 @@ fn scrubbing_back_while_carving_pauses_and_shows_the_grid_of_that_step() {
     assert_eq!(position(&m).0, k);
     scrub_by(&mut m, Scrub::Forward);
     assert_eq!(position(&m).0, k + 1);
-    let shown = m.maze();
+    let shown = m.shown_session();
     let expected = stepped(&m, k + 1);
     assert_eq!(shown.grid(), expected.grid());
     assert_eq!(shown.head(), expected.head());
@@ -69,19 +69,19 @@ fn scrubbing_back_while_carving_pauses_and_shows_the_grid_of_that_step() {
     // Home: the closed grid before the first step.
     scrub_by(&mut m, Scrub::Start);
     assert_eq!(position(&m).0, 0);
-    assert_eq!(m.maze().grid(), stepped(&m, 0).grid());
+    assert_eq!(m.shown_session().grid(), stepped(&m, 0).grid());
     // End: live again, and carving on.
     scrub_by(&mut m, Scrub::End);
     assert!(!m.replay.is_scrubbing());
     assert!(!m.pace.is_paused(), "End resumes what scrubbing paused");
     update(&mut m, Message::Tick(FRAME));
-    assert!(m.maze.carving_steps() > live);
+    assert!(m.session.carving_steps() > live);
 }
 
 #[test]
 fn going_forward_to_the_live_step_returns_to_the_live_maze() {
     let mut m = carving();
-    let live = m.maze.carving_steps();
+    let live = m.session.carving_steps();
     scrub_by(&mut m, Scrub::Back);
     scrub_by(&mut m, Scrub::Back);
     scrub_by(&mut m, Scrub::Forward);
@@ -99,17 +99,20 @@ fn the_path_hides_while_a_finished_maze_is_scrubbed_back_and_returns_at_the_end(
     let mut m = model(20, 15);
     update(&mut m, Message::Action(Action::Finish));
     assert_eq!(m.phase(), Phase::Done);
-    let total = m.maze.carving_steps();
-    assert!(MazeRoles::new(m.maze(), true).path().is_some());
+    let total = m.session.carving_steps();
+    assert!(MazeRoles::new(m.shown_session(), true).path().is_some());
     scrub_by(&mut m, Scrub::BackFar);
     assert_eq!(position(&m), (total - total / 10, total));
-    assert_eq!(m.maze().phase(), Phase::Carving);
-    assert!(MazeRoles::new(m.maze(), true).path().is_none());
-    assert_eq!(m.maze().grid(), stepped(&m, total - total / 10).grid());
+    assert_eq!(m.shown_session().phase(), Phase::Carving);
+    assert!(MazeRoles::new(m.shown_session(), true).path().is_none());
+    assert_eq!(
+        m.shown_session().grid(),
+        stepped(&m, total - total / 10).grid()
+    );
     // Still done underneath: nothing to pause or resume.
     assert_eq!(m.phase(), Phase::Done);
     scrub_by(&mut m, Scrub::End);
-    assert!(MazeRoles::new(m.maze(), true).path().is_some());
+    assert!(MazeRoles::new(m.shown_session(), true).path().is_some());
     assert_eq!(m.status().unwrap().text, "Live");
 }
 
@@ -151,7 +154,7 @@ fn live_frames_leave_checkpoints_in_the_timeline() {
 fn a_scrub_too_far_from_a_checkpoint_is_refused_rather_than_freezing_the_screen() {
     let mut m = model(20, 15);
     update(&mut m, Message::Action(Action::Finish));
-    let total = m.maze.carving_steps();
+    let total = m.session.carving_steps();
     // As if the maze were too big for checkpoints: every scrub replays from the start.
     m.replay.max_replay = total / 2;
     scrub_by(&mut m, Scrub::Back);
@@ -163,7 +166,7 @@ fn a_scrub_too_far_from_a_checkpoint_is_refused_rather_than_freezing_the_screen(
     assert_eq!(position(&m), (0, total));
     scrub_by(&mut m, Scrub::ForwardFar);
     assert_eq!(position(&m).0, total / 10);
-    assert_eq!(m.maze().grid(), stepped(&m, total / 10).grid());
+    assert_eq!(m.shown_session().grid(), stepped(&m, total / 10).grid());
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::tui::model::{Model, StatusKind};
 /// The step shown and the steps of the timeline: the live maze's steps so far (all of them
 /// once it is carved).
 pub fn position(model: &Model) -> (u64, u64) {
-    let live = model.maze.carving_steps();
+    let live = model.session.carving_steps();
     let shown = model.replay.shown().map_or(live, Session::carving_steps);
     (shown, live)
 }
@@ -53,7 +53,7 @@ pub fn go_to(model: &mut Model, step: u64) {
         return;
     }
     if !model.replay.is_scrubbing() {
-        let resume = model.maze.phase() == Phase::Carving && !model.pace.is_paused();
+        let resume = model.session.phase() == Phase::Carving && !model.pace.is_paused();
         if resume {
             model.pace.toggle_pause();
         }
@@ -106,7 +106,7 @@ pub fn to_live(model: &mut Model) {
 
 /// The live maze's timeline, made now if no frame has made it (a maze finished at once).
 fn timeline(model: &mut Model) -> &mut Timeline {
-    let live = &model.maze;
+    let live = &model.session;
     model.replay.timeline.get_or_insert_with(|| {
         let options = live.options().clone();
         let start = mazegen::Generator::new(options).expect("the live maze was made from it");
@@ -117,7 +117,7 @@ fn timeline(model: &mut Model) -> &mut Timeline {
 /// The live maze's carving at `step`, as a session to draw.
 fn replayed(model: &mut Model, step: u64) -> Session {
     let generator = timeline(model).generator_at(step);
-    let live = &model.maze;
+    let live = &model.session;
     Session::replaying(generator, live.entry(), live.exit(), live.solver())
 }
 

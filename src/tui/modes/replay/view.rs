@@ -31,7 +31,7 @@ fn reading(model: &Model) -> Option<(String, f64, bool)> {
         let share = if of == 0 { 0.0 } else { at as f64 / of as f64 };
         return Some((format!(" step {at} of {of} "), share, true));
     }
-    let maze = model.maze();
+    let maze = model.shown_session();
     Some(match maze.phase() {
         Phase::Carving => {
             let (visited, open) = maze.carving_progress();

@@ -117,7 +117,7 @@ fn status_text(model: &Model) -> String {
 fn ticks_carve_then_solve_and_save_the_first_maze_once() {
     let mut m = model(25, 20);
     assert!(update(&mut m, Message::Tick(FRAME)).is_empty());
-    assert!(m.maze().carving_steps() > 0);
+    assert!(m.shown_session().carving_steps() > 0);
     let effects = tick_until_done(&mut m);
     let saved = saves(&effects);
     assert_eq!(saved.len(), 1);
@@ -148,12 +148,12 @@ fn the_animation_takes_a_few_seconds_whatever_the_size() {
 fn a_tick_of_no_time_takes_no_step_and_paused_ticks_neither() {
     let mut m = model(25, 20);
     update(&mut m, Message::Tick(Duration::ZERO));
-    assert_eq!(m.maze().carving_steps(), 0);
+    assert_eq!(m.shown_session().carving_steps(), 0);
     act(&mut m, Action::TogglePause);
     for _ in 0..100 {
         update(&mut m, Message::Tick(FRAME));
     }
-    assert_eq!(m.maze().carving_steps(), 0);
+    assert_eq!(m.shown_session().carving_steps(), 0);
 }
 
 // --- Quit, Save, Finish ---
@@ -362,17 +362,17 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     act(&mut m, Action::TogglePause);
     let slice = m.pace().slice();
     effects.extend(update(&mut m, Message::Tick(FRAME)));
-    assert_eq!(m.maze().carving_steps(), slice);
+    assert_eq!(m.shown_session().carving_steps(), slice);
     // The run loop says that took 100 ms: the next slices take a quarter as many steps.
     assert!(update(&mut m, Message::Worked(Duration::from_millis(100))).is_empty());
     assert_eq!(m.pace().slice(), slice / 4);
     effects.extend(update(&mut m, Message::Tick(FRAME)));
-    assert_eq!(m.maze().carving_steps(), slice + slice / 4);
+    assert_eq!(m.shown_session().carving_steps(), slice + slice / 4);
     let (more, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
     effects.extend(more);
     // Carved: the measuring goes to a job while the search goes on, once.
     assert_eq!(measures(&effects), 1);
-    assert!(m.maze().maze().is_none(), "not measured yet");
+    assert!(m.shown_session().maze().is_none(), "not measured yet");
     let (more, _) = tick_while(&mut m, |m| m.phase() != Phase::Done);
     assert_eq!(measures(&more), 0, "asked once");
     assert!(!m.is_finishing());
@@ -394,7 +394,7 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     );
     assert_eq!(saves(&after).len(), 1);
     assert_is_the_headless_maze(saves(&after)[0], m.config(), 42);
-    assert!(m.maze().measures().is_some());
+    assert!(m.shown_session().measures().is_some());
 }
 
 /// A clock that moves 30 ms each time it is read, from a fixed start.
@@ -421,12 +421,15 @@ fn with_a_clock_a_frames_steps_stop_on_time() {
     );
     m.set_clock(slow_clock);
     update(&mut m, Message::Tick(FRAME));
-    assert_eq!(m.maze().carving_steps(), 2 * super::update::STEPS_PER_LOOK);
+    assert_eq!(
+        m.shown_session().carving_steps(),
+        2 * super::update::STEPS_PER_LOOK
+    );
     // Without one, the frame takes its whole slice (as every other test's frames do).
     let mut m = big_model(300, 300);
     key(&mut m, KeyCode::Enter);
     update(&mut m, Message::Tick(FRAME));
-    assert_eq!(m.maze().carving_steps(), slice);
+    assert_eq!(m.shown_session().carving_steps(), slice);
 }
 
 #[test]
@@ -610,7 +613,10 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
         matches!(after.as_slice(), [Effect::Work(Work::Discard(_))]),
         "refused, and freed elsewhere (it may hold the old maze's last share): {after:?}"
     );
-    assert!(m.maze().measures().is_none(), "another maze's measures");
+    assert!(
+        m.shown_session().measures().is_none(),
+        "another maze's measures"
+    );
 }
 
 #[test]
@@ -677,7 +683,10 @@ fn a_big_maze_s_search_is_started_and_its_path_traced_by_jobs() {
     // Until the search is there, the maze is being solved but nothing moves, and the start is
     // asked for once.
     assert!(search_jobs(&update(&mut m, Message::Tick(FRAME))).is_empty());
-    assert_eq!((m.phase(), m.maze().searched()), (Phase::Solving, 0));
+    assert_eq!(
+        (m.phase(), m.shown_session().searched()),
+        (Phase::Solving, 0)
+    );
     update(&mut m, run_search(job, &start));
     let mut effects = Vec::new();
     while search_jobs(&effects).is_empty() {
@@ -685,19 +694,26 @@ fn a_big_maze_s_search_is_started_and_its_path_traced_by_jobs() {
     }
     let (job, trace) = only_search(&effects);
     assert!(!trace.is_start());
-    assert!(m.maze().searched() > 0);
+    assert!(m.shown_session().searched() > 0);
     assert_eq!(m.phase(), Phase::Solving, "until the path is traced");
-    assert!(m.maze().shown_path().is_none());
+    assert!(m.shown_session().shown_path().is_none());
     assert!(search_jobs(&update(&mut m, Message::Tick(FRAME))).is_empty());
     update(&mut m, run_search(job, &trace));
     assert_eq!(m.phase(), Phase::Done);
     // The same path and marks as a small maze's, solved in `update`.
     let mut small = model(30, 20);
     tick_until_done(&mut small);
-    assert_eq!(m.maze().shown_path(), small.maze().shown_path());
-    assert!(m.maze().shown_path().is_some());
+    assert_eq!(
+        m.shown_session().shown_path(),
+        small.shown_session().shown_path()
+    );
+    assert!(m.shown_session().shown_path().is_some());
     for pos in (0..20).flat_map(|y| (0..30).map(move |x| Pos::new(x, y))) {
-        assert_eq!(m.maze().on_path(pos), small.maze().on_path(pos), "{pos}");
+        assert_eq!(
+            m.shown_session().on_path(pos),
+            small.shown_session().on_path(pos),
+            "{pos}"
+        );
     }
 }
 
@@ -717,10 +733,13 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
             .all(|e| matches!(e, Effect::Work(Work::Discard(_)))),
         "refused and freed elsewhere, nothing asked again: {stale:?}"
     );
-    assert_eq!(m.maze().searched(), 0);
+    assert_eq!(m.shown_session().searched(), 0);
     update(&mut m, run_search(job, &start));
     update(&mut m, Message::Tick(FRAME));
-    assert!(m.maze().searched() > 0, "the new solver's search moves");
+    assert!(
+        m.shown_session().searched() > 0,
+        "the new solver's search moves"
+    );
 
     // A search of a maze replaced since.
     let mut m = finished_big_model(30, 20);
@@ -996,7 +1015,7 @@ fn regenerating_starts_a_new_animated_maze_from_a_new_seed() {
     let effects = key(&mut m, KeyCode::Char('r'));
     assert!(effects.is_empty(), "the first maze was saved already");
     assert_eq!(m.phase(), Phase::Carving);
-    assert_eq!(m.maze().carving_steps(), 0);
+    assert_eq!(m.shown_session().carving_steps(), 0);
     let seed = m.seed();
     assert_ne!(seed, 42);
     assert!(status_text(&m).contains(&seed.to_string()));
@@ -1048,7 +1067,10 @@ fn a_cycles_the_algorithm_on_the_same_seed() {
     // The maze shown is that algorithm's maze for the seed.
     act(&mut m, Action::Finish);
     let options = m.config().maze_options(42);
-    assert_eq!(m.maze().grid(), &Generator::generate(options).unwrap());
+    assert_eq!(
+        m.shown_session().grid(),
+        &Generator::generate(options).unwrap()
+    );
     // Round the whole list and back to the start.
     for _ in 1..mazegen::Algorithm::ALL.len() {
         assert!(key(&mut m, KeyCode::Char('a')).is_empty());
@@ -1070,7 +1092,7 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     };
     assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.svg")));
     assert!(
-        std::sync::Arc::ptr_eq(&job.maze, m.maze().maze().unwrap()),
+        std::sync::Arc::ptr_eq(&job.maze, m.shown_session().maze().unwrap()),
         "shared"
     );
     let svg = String::from_utf8(written_bytes(job)).unwrap();
@@ -1135,16 +1157,16 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
     let mut m = Model::new(start(config.clone())).unwrap();
     let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
-    assert_eq!(m.maze().solver(), mazegen::solve::Solver::Bfs);
+    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::Bfs);
     assert!(
         key(&mut m, KeyCode::Char('v')).is_empty(),
         "the first maze was saved"
     );
-    assert_eq!(m.maze().solver(), mazegen::solve::Solver::AStar);
+    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::AStar);
     assert_eq!(m.phase(), Phase::Solving, "the new solver is animated");
     assert!(status_text(&m).contains("A*"), "{}", status_text(&m));
     tick_until_done(&mut m);
-    let solvers: Vec<_> = m.maze().runs().iter().map(|r| r.solver).collect();
+    let solvers: Vec<_> = m.shown_session().runs().iter().map(|r| r.solver).collect();
     assert_eq!(
         solvers,
         [mazegen::solve::Solver::Bfs, mazegen::solve::Solver::AStar]
@@ -1154,13 +1176,19 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
         key(&mut m, KeyCode::Char('v'));
         act(&mut m, Action::Finish);
     }
-    assert_eq!(m.maze().solver(), mazegen::solve::Solver::RightHand);
+    assert_eq!(
+        m.shown_session().solver(),
+        mazegen::solve::Solver::RightHand
+    );
     let effects = act(&mut m, Action::Save);
     assert_is_the_headless_maze(saves(&effects)[0], &config, 42);
     // A new maze keeps the solver; the table starts afresh.
     act(&mut m, Action::Regenerate);
-    assert_eq!(m.maze().solver(), mazegen::solve::Solver::RightHand);
-    assert!(m.maze().runs().is_empty());
+    assert_eq!(
+        m.shown_session().solver(),
+        mazegen::solve::Solver::RightHand
+    );
+    assert!(m.shown_session().runs().is_empty());
 }
 
 #[test]
@@ -1175,7 +1203,10 @@ fn v_while_carving_picks_the_solver_for_later() {
         status_text(&m)
     );
     let effects = tick_until_done(&mut m);
-    assert_eq!(m.maze().runs()[0].solver, mazegen::solve::Solver::AStar);
+    assert_eq!(
+        m.shown_session().runs()[0].solver,
+        mazegen::solve::Solver::AStar
+    );
     // The first save still happens, with the shortest path.
     assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
 }
@@ -1188,7 +1219,7 @@ fn a_42_left_out_for_the_courtyard_is_on_the_status_line() {
         status_text(&m),
         "The 12x12 maze has no room for the 42 beside the courtyard; generated without it"
     );
-    assert!(m.maze().grid().courtyard().is_some());
+    assert!(m.shown_session().grid().courtyard().is_some());
     assert_eq!(
         status_kind(&model(12, 12)),
         None,
@@ -1512,11 +1543,15 @@ fn space_pauses_and_n_steps_one_at_a_time() {
     assert!(m.pace().is_paused());
     key(&mut m, KeyCode::Char('n'));
     key(&mut m, KeyCode::Char('n'));
-    assert_eq!(m.maze().carving_steps(), 2);
+    assert_eq!(m.shown_session().carving_steps(), 2);
     key(&mut m, KeyCode::Char(' '));
     assert!(!m.pace().is_paused());
     key(&mut m, KeyCode::Char('n'));
-    assert_eq!(m.maze().carving_steps(), 2, "n only steps while paused");
+    assert_eq!(
+        m.shown_session().carving_steps(),
+        2,
+        "n only steps while paused"
+    );
     assert!(status_text(&m).contains("Space"));
 }
 
@@ -1592,7 +1627,7 @@ fn an_unknown_theme_or_a_broken_user_theme_is_a_warning() {
 #[test]
 fn the_first_maze_is_carved_from_the_entry() {
     let m = model(9, 7);
-    assert_eq!(m.maze().options().start, Pos::new(0, 0));
+    assert_eq!(m.shown_session().options().start, Pos::new(0, 0));
 }
 
 #[test]

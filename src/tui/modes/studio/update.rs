@@ -67,7 +67,7 @@ pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
 /// to run now (the root routes them; see [`crate::tui::update`]).
 pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
     let mut effects = Vec::new();
-    if let Some(work) = model.maze.measure_job() {
+    if let Some(work) = model.session.measure_job() {
         let asked = model.jobs.iter().any(
             |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
         );
@@ -81,7 +81,7 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
             effects.push(Effect::Work(Work::Measure { job, work }));
         }
     }
-    if let Some(work) = model.maze.search_job() {
+    if let Some(work) = model.session.search_job() {
         let asked = model
             .jobs
             .iter()
@@ -112,7 +112,7 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
 /// freed, and quits once nothing is left to write.
 pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
     let mut effects = Vec::new();
-    let garbage = model.maze.take_garbage();
+    let garbage = model.session.take_garbage();
     model.garbage.extend(garbage);
     if !model.garbage.is_empty() {
         let garbage = std::mem::take(&mut model.garbage);
@@ -133,7 +133,7 @@ pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
 /// Whether the maze is finished and measured, so it can be written. Not while a new maze is
 /// being made: the one shown is not the one the user asked for any more.
 pub(crate) fn is_ready(model: &Model) -> bool {
-    model.maze.maze().is_some() && !model.is_making() && !model.stand_in
+    model.session.maze().is_some() && !model.is_making() && !model.showing_stand_in
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
@@ -163,10 +163,10 @@ fn end_job(model: &mut Model, id: JobId) -> Option<Job> {
 }
 
 pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
-    if model.stand_in {
+    if model.showing_stand_in {
         return Vec::new();
     }
-    let phase = model.maze.phase();
+    let phase = model.session.phase();
     let seconds = match phase {
         Phase::Carving => CARVING_SECONDS,
         Phase::Solving => SOLVING_SECONDS,
@@ -177,14 +177,14 @@ pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
     } else {
         model
             .pace
-            .budget(frame, model.maze.estimated_steps(phase), seconds)
+            .budget(frame, model.session.estimated_steps(phase), seconds)
     };
-    let kind = model.maze.step_kind();
+    let kind = model.session.step_kind();
     let taken = advance_for_a_while(model, budget);
-    model.replay.observe(&model.maze);
+    model.replay.observe(&model.session);
     model.pace.record(taken, frame);
     after_progress(model, phase);
-    if model.maze.step_kind() != kind {
+    if model.session.step_kind() != kind {
         // `advance` stopped there: the next steps may cost more than this slice's.
         model.pace.new_kind_of_step();
     }
@@ -201,13 +201,13 @@ pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
 /// [`STEP_TIME_LIMIT`] by the run loop's clock, if there is one; returns the steps taken.
 fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
     let Some(clock) = model.clock else {
-        return model.maze.advance(budget);
+        return model.session.advance(budget);
     };
     let deadline = clock() + STEP_TIME_LIMIT;
     let mut taken = 0;
     while taken < budget {
         let chunk = (budget - taken).min(STEPS_PER_LOOK);
-        let done = model.maze.advance(chunk);
+        let done = model.session.advance(chunk);
         taken += done;
         // Fewer than asked: the maze is done, or the kind of step changed (the pace sizes
         // the next slice for it).
@@ -220,7 +220,7 @@ fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
 
 /// "Finishing: carving 43%, then save": how far a slow finish is, and what waits for it.
 fn finishing_text(model: &Model) -> String {
-    let maze = &model.maze;
+    let maze = &model.session;
     let (visited, open) = maze.carving_progress();
     let percent = |done: u64| done * 100 / open.max(1);
     let mut text = match maze.phase() {
@@ -315,14 +315,14 @@ fn making_text(model: &Model) -> String {
 
 /// Follows up on steps taken from `before`: a new phase restarts the pace meter.
 fn after_progress(model: &mut Model, before: Phase) {
-    if model.maze.phase() != before {
+    if model.session.phase() != before {
         model.pace.restart();
     }
 }
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
 fn save(model: &mut Model) -> Option<Effect> {
-    let maze = Arc::clone(model.maze.maze()?);
+    let maze = Arc::clone(model.session.maze()?);
     if maze.known_solution().flatten().is_none() {
         let text = format!(
             "Not saved: no path from {} to {}",
@@ -350,7 +350,7 @@ fn save(model: &mut Model) -> Option<Effect> {
 fn export(model: &mut Model) -> Effect {
     let maze = Arc::clone(
         model
-            .maze
+            .session
             .maze()
             .expect("exported once finished and measured"),
     );
@@ -386,11 +386,11 @@ fn svg_path(output_file: &Path) -> PathBuf {
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles the
 /// studio right away, so that the first maze's save comes before what the caller adds.
 pub(crate) fn finish(model: &mut Model) -> Vec<Effect> {
-    if model.stand_in {
+    if model.showing_stand_in {
         // Nothing to finish: the maze being made is finished once it shows, if asked to be.
         return Vec::new();
     }
-    let before = model.maze.phase();
+    let before = model.session.phase();
     if before == Phase::Done {
         return Vec::new();
     }
@@ -400,7 +400,7 @@ pub(crate) fn finish(model: &mut Model) -> Vec<Effect> {
         model.set_status(StatusKind::Info, text);
         return Vec::new();
     }
-    model.maze.finish();
+    model.session.finish();
     after_progress(model, before);
     // The actions that waited for the maze run when the root settles, after this message.
     let (effects, ready) = settle(model);
@@ -455,13 +455,13 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Regenerate => regenerate(model),
         Action::NextAlgorithm => next_algorithm(model),
         Action::NextSolver => {
-            let solver = model.maze.solver().next();
-            model.maze.resolve_with(solver);
+            let solver = model.session.solver().next();
+            model.session.resolve_with(solver);
             model.pace.restart();
             // A new search is asked to be watched: a pause left from the carving would hold it
             // at its first step, with only the sidebar saying why.
             model.pace.resume();
-            let text = match model.maze.phase() {
+            let text = match model.session.phase() {
                 Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
                 _ => format!("Solver: {}", solver_label(solver)),
             };
@@ -470,7 +470,7 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::TogglePath => {
             model.show_path = !model.show_path;
-            let text = match (model.show_path, model.maze.phase()) {
+            let text = match (model.show_path, model.session.phase()) {
                 (false, _) => "Path hidden",
                 (true, Phase::Done) => "Path shown",
                 (true, _) => "The path shows once the maze is solved",
@@ -486,7 +486,7 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 /// Whether `action` is refused because no maze is shown (a stand-in holds its place while a
 /// big one is made); says why on the status line.
 pub(crate) fn refuses_without_a_maze(model: &mut Model, action: Action) -> bool {
-    model.stand_in && without_a_maze(model, action)
+    model.showing_stand_in && without_a_maze(model, action)
 }
 
 fn regenerate(model: &mut Model) -> Vec<Effect> {
@@ -516,7 +516,7 @@ fn next_maze(model: &Model) -> (Algorithm, u64) {
         } => Some((*algorithm, *seed)),
         _ => None,
     });
-    making.unwrap_or((model.config.algorithm, model.maze.options().seed))
+    making.unwrap_or((model.config.algorithm, model.session.options().seed))
 }
 
 /// The same seed carved by the next algorithm, so the two can be compared.
@@ -578,7 +578,7 @@ fn next_algorithm_that_fits(
     while candidate != current {
         let options = MazeOptions {
             algorithm: candidate,
-            ..model.maze.options().clone()
+            ..model.session.options().clone()
         };
         let needed = estimated_bytes(&options, Use::Dashboard);
         if model.memory_limit.is_some_and(|limit| needed > limit) {
@@ -603,7 +603,7 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
             ..model.config.clone()
         },
         seed,
-        solver: model.maze.solver(),
+        solver: model.session.solver(),
         inline_cells: model.inline_cells,
         frees_first: Parcel::new(Vec::new()),
     };
@@ -650,18 +650,18 @@ pub(crate) fn make_first_maze(model: &mut Model) -> Vec<Effect> {
 /// stand-in of that algorithm and seed holds its place, for the sidebar's facts; nothing draws,
 /// carves, solves or writes it. The old maze's writes keep their own hold on it and end.
 fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
-    if model.stand_in {
+    if model.showing_stand_in {
         return;
     }
     let Ok(stand_in) =
-        crate::tui::model::stand_in(&model.config, algorithm, seed, model.maze.solver())
+        crate::tui::model::stand_in_session(&model.config, algorithm, seed, model.session.solver())
     else {
         // The stand-in is a small valid maze: keep the old one if it ever could not be made.
         return;
     };
     let old = swap_maze(model, stand_in);
     model.garbage.push(Box::new(old));
-    model.stand_in = true;
+    model.showing_stand_in = true;
 }
 
 /// Puts `maze` in the place of the maze shown and ends what belonged to the old one, which it
@@ -669,7 +669,7 @@ fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
 /// measuring and search jobs, of no use now (nothing waits for them, not even quitting; their
 /// results will be refused).
 fn swap_maze(model: &mut Model, maze: Session) -> Session {
-    let old = std::mem::replace(&mut model.maze, maze);
+    let old = std::mem::replace(&mut model.session, maze);
     model.replay.reset();
     model.finishing = false;
     model.play.round = None;
@@ -723,7 +723,7 @@ fn show_made(
     let maze = match made {
         Ok(maze) => maze,
         Err(e) => {
-            if model.stand_in {
+            if model.showing_stand_in {
                 // What waited for the new maze has nothing to act on.
                 model.waiting.clear();
                 model.finishing = false;
@@ -740,7 +740,7 @@ fn show_made(
         }
     };
     let old = swap_maze(model, maze);
-    model.stand_in = false;
+    model.showing_stand_in = false;
     if old.grid().cell_count() as u64 > model.inline_cells {
         model.garbage.push(Box::new(old));
     }
@@ -781,12 +781,12 @@ fn step(model: &mut Model) -> Vec<Effect> {
         model.set_status(StatusKind::Info, "n steps while paused: press Space first");
         return Vec::new();
     }
-    let before = model.maze.phase();
+    let before = model.session.phase();
     if before == Phase::Done {
         model.set_status(StatusKind::Info, "Nothing left to do: the maze is solved");
         return Vec::new();
     }
-    model.maze.advance(1);
+    model.session.advance(1);
     after_progress(model, before);
     Vec::new()
 }
@@ -845,7 +845,7 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
 pub(crate) fn measured(model: &mut Model, id: JobId, measured: Measured) {
     end_job(model, id);
     // A maze replaced meanwhile refuses another maze's measures.
-    model.maze.install(measured);
+    model.session.install(measured);
 }
 
 pub(crate) fn searched(model: &mut Model, id: JobId, searched: Searched) {
@@ -853,7 +853,7 @@ pub(crate) fn searched(model: &mut Model, id: JobId, searched: Searched) {
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
     let before = model.phase();
     // A maze replaced meanwhile, or a solver picked since, refuses it.
-    if model.maze.install_search(searched) {
+    if model.session.install_search(searched) {
         if started {
             // A new search: its steps cost what they cost, not what the last phase's did.
             model.pace.new_kind_of_step();

@@ -47,7 +47,7 @@ fn playing(perfect: bool) -> Model {
 
 /// The first `steps` moves of the shortest path, each a second apart.
 fn follow_the_path(m: &mut Model, steps: usize) {
-    let dirs = m.maze().solution().unwrap().dirs().to_vec();
+    let dirs = m.shown_session().solution().unwrap().dirs().to_vec();
     for dir in dirs.into_iter().take(steps) {
         walk(m, dir);
         update(m, Message::Tick(Duration::from_secs(1)));
@@ -76,8 +76,8 @@ fn snapshot_in_the_fog() {
 fn snapshot_won_with_the_trail_beside_the_shortest_path() {
     let mut m = playing(true);
     // A detour first: into the first side passage off the path and back.
-    let path = m.maze().solution().unwrap().clone();
-    let grid = m.maze().grid().clone();
+    let path = m.shown_session().solution().unwrap().clone();
+    let grid = m.shown_session().grid().clone();
     let cells: Vec<_> = path.cells(&grid).collect();
     let (at, side) = cells
         .iter()
@@ -106,10 +106,10 @@ fn snapshot_won_with_the_trail_beside_the_shortest_path() {
 #[test]
 fn snapshot_caught() {
     let mut m = playing(false);
-    let entry = m.maze().entry();
+    let entry = m.shown_session().entry();
     let out = Dir::ALL
         .into_iter()
-        .find(|&d| m.maze().grid().is_open(entry, d))
+        .find(|&d| m.shown_session().grid().is_open(entry, d))
         .unwrap();
     let mut i = 0;
     while m.play().round().unwrap().game().outcome() == Outcome::Playing {
