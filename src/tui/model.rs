@@ -452,11 +452,19 @@ impl Model {
     }
 }
 
+/// What a mode asks of the others goes through the root (a mode never imports another).
 impl Model {
     /// The first maze's write is no longer owed: the user made another file the output (a race
     /// lane saved to OUTPUT_FILE, a file opened with `--open`).
     pub(crate) fn forgo_first_save(&mut self) {
         self.first_save = FirstSave::NotOwed;
+    }
+
+    /// The studio's maze was replaced by another: what other modes held of the old one ends
+    /// (the replay's timeline and moment, play's round).
+    pub(crate) fn maze_replaced(&mut self) {
+        self.replay.reset();
+        self.play.round = None;
     }
 }
 

@@ -102,7 +102,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             play::pane_over(model, screen.solvers, buf);
         }
         None => {
-            sidebar::draw(model, &screen, buf);
+            super::modes::studio::view::draw(model, &screen, buf);
             play::pane_over(model, screen.solvers, buf);
         }
     }

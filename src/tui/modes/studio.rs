@@ -7,6 +7,7 @@ use mazegen::Algorithm;
 #[cfg(test)]
 mod tests;
 pub mod update;
+pub mod view;
 
 use mazegen::config::Config;
 use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};

@@ -11,6 +11,7 @@ use crate::tui::keymap::{Context, Keymap};
 use crate::tui::layer;
 use crate::tui::message::Action;
 use crate::tui::model::{Model, StatusKind};
+use crate::tui::theme::Theme;
 use mazegen::Phase;
 
 pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer) {
@@ -42,7 +43,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
             layer::does_something(model, action)
         }),
     };
-    draw_hints(hints, model, keys_area, buf);
+    draw_hints(hints, model.theme(), keys_area, buf);
 }
 
 /// The status line's text as drawn: the message, or what to do next when there is none.
@@ -56,11 +57,11 @@ pub(crate) fn status_text(model: &Model) -> String {
 /// The keys line: each hint's key in the accent colour, then its label.
 pub(crate) fn draw_hints(
     hints: Vec<(String, &'static str)>,
-    model: &Model,
+    theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let palette = &model.theme().palette;
+    let palette = &theme.palette;
     let base = Style::new().fg(palette.footer).bg(palette.background);
     let key = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
     let spans: Vec<Span> = hints

@@ -89,7 +89,7 @@ pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::styled(format!(" {text}"), base))
         .style(base)
         .render(status, buf);
-    crate::tui::view::footer::draw_hints(race_keys(model.keymap()), model, keys, buf);
+    crate::tui::view::footer::draw_hints(race_keys(model.keymap()), model.theme(), keys, buf);
 }
 
 /// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase (the

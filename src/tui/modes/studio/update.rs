@@ -670,9 +670,8 @@ fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
 /// results will be refused).
 fn swap_maze(model: &mut Model, maze: Session) -> Session {
     let old = std::mem::replace(&mut model.session, maze);
-    model.replay.reset();
+    model.maze_replaced();
     model.finishing = false;
-    model.play.round = None;
     forget_jobs(model, |kind| {
         matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
     });
