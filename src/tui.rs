@@ -1,7 +1,13 @@
 //! The dashboard's pure half: its state ([`Model`]), its inputs ([`Message`]), how inputs change
 //! the state ([`update()`], which returns [`Effect`]s instead of doing I/O) and how the state is
 //! drawn ([`view()`]). The binary owns the terminal, turns its events into messages
-//! ([`input::message_for`]) and performs the effects.
+//! ([`message_for`]) and performs the effects.
+//!
+//! The parts: a shared vocabulary ([`kernel`]) and leaf services at the bottom, one folder per
+//! mode ([`modes`]: the studio, the inspector, play, race, replay), and a root that routes every
+//! message through one ordered list of layers ([`layer`]) and composes the screen. The import
+//! rule and the flow of a message, an effect and a job are in ARCHITECTURE.md at the
+//! repository's root. The application (`crate::app`) uses only what this file re-exports.
 //!
 //! The maze domain (generation, solving, formats) is the `mazegen` library; this module only
 //! shows it.
