@@ -150,6 +150,14 @@ struct Dashboard {
 }
 
 impl Dashboard {
+    /// The dashboard on the config in `dir`, its maze finished with Enter and solved.
+    fn solved(dir: &Path) -> Dashboard {
+        let app = Dashboard::start(dir, (WIDTH, HEIGHT));
+        app.wait_for_first("dashboard", Screen::is_dashboard);
+        app.press(&["Enter"]);
+        app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+        app
+    }
     /// Runs `a-maze-ing config.txt` in `dir` in a `width` x `height` terminal.
     fn start(dir: &Path, size: (u16, u16)) -> Dashboard {
         Dashboard::start_with(dir, size, &[])
@@ -540,10 +548,7 @@ fn shrinking_to_10x5_and_back() {
 fn ctrl_c_quits_and_restores_the_terminal() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
 
     app.press(&["C-c"]);
     assert_eq!(
@@ -704,10 +709,7 @@ fn the_theme_list_from_the_keyboard() {
 fn tab_then_esc_goes_back_to_the_maze_and_esc_again_quits() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
     app.press(&["Tab"]);
     app.wait_for("focus on the theme list", |s| {
         s.keys().contains("use theme")
@@ -731,11 +733,8 @@ fn tab_then_esc_goes_back_to_the_maze_and_esc_again_quits() {
 fn the_help_opens_and_closes_without_quitting() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
     // Finished, the screen holds still between key presses.
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
 
     for close in ["Escape", "?", "q"] {
         app.press(&["?"]);
@@ -761,10 +760,7 @@ fn the_help_opens_and_closes_without_quitting() {
 fn export_solvers_and_algorithms_from_the_keyboard() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
 
     app.press(&["e"]);
     let screen = app.wait_for("export", |s| s.status().starts_with("Exported"));

@@ -1,5 +1,10 @@
 //! Models for the dashboard's tests.
 
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use mazegen::Phase;
+
 use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::keymap::Keymap;
 use crate::tui::message::{Message, Parcel};
@@ -149,4 +154,27 @@ pub fn written_bytes(job: &WriteJob) -> Vec<u8> {
     let mut bytes = Vec::new();
     job.outputs[0].format.write(&job.maze, &mut bytes).unwrap();
     bytes
+}
+
+/// A key press with `modifiers`, through the keymap as the run loop sends it.
+pub fn press(model: &mut Model, code: KeyCode, modifiers: KeyModifiers) -> Vec<Effect> {
+    let event = Event::Key(KeyEvent::new(code, modifiers));
+    match crate::tui::input::message_for(&event, model) {
+        Some(message) => update(model, message),
+        None => Vec::new(),
+    }
+}
+
+/// Ticks until the maze is solved, a big maze's hand-overs answered as they come (see
+/// [`answer_hand_overs`]); returns the other effects.
+pub fn tick_until_done(model: &mut Model) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for _ in 0..10_000 {
+        let tick = update(model, Message::Tick(Duration::from_millis(16)));
+        effects.extend(answer_hand_overs(model, tick));
+        if model.phase() == Phase::Done {
+            return effects;
+        }
+    }
+    panic!("the animation never finished");
 }

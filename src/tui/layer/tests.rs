@@ -13,40 +13,21 @@ use crate::tui::message::Message;
 use crate::tui::modes::inspector::tests::{H, W, opened_as, valid_text};
 use crate::tui::modes::inspector::{FileRoles, OpenFile};
 use crate::tui::modes::play::view::{GameOverlay, overlay};
-use crate::tui::testing::{answer, model};
+use crate::tui::testing::{answer, model, press, tick_until_done};
 use crate::tui::update;
 use crate::tui::view::roles::{BlockRoles, Role};
 use crate::tui::view::tests::screen_text;
 
 const FRAME: Duration = Duration::from_millis(16);
 
-fn press(model: &mut Model, code: KeyCode, modifiers: KeyModifiers) -> Vec<Effect> {
-    let event = Event::Key(KeyEvent::new(code, modifiers));
-    match message_for(&event, model) {
-        Some(message) => update(model, message),
-        None => Vec::new(),
-    }
-}
-
 fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
     press(model, code, KeyModifiers::NONE)
-}
-
-fn ticks_until_done(model: &mut Model) -> Vec<Effect> {
-    let mut effects = Vec::new();
-    for _ in 0..10_000 {
-        effects.extend(update(model, Message::Tick(FRAME)));
-        if model.phase() == Phase::Done {
-            return effects;
-        }
-    }
-    panic!("the animation never finished");
 }
 
 /// A small maze, finished and written.
 fn finished(width: u32, height: u32) -> Model {
     let mut m = model(width, height);
-    let effects = ticks_until_done(&mut m);
+    let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
     m
 }
@@ -198,7 +179,7 @@ fn the_footer_shows_only_keys_that_do_something_now() {
     update(&mut m, Message::Tick(FRAME));
     let carving = footer(&m);
     assert!(carving.contains("Enter finish"), "{carving}");
-    let effects = ticks_until_done(&mut m);
+    let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
     let done = footer(&m);
     for idle in ["Enter finish", "Space pause"] {

@@ -3,17 +3,17 @@
 
 use std::time::Duration;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 
 use super::*;
 use crate::tui::effect::Effect;
-use crate::tui::input::{key_context, message_for};
+use crate::tui::input::key_context;
 use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Context;
 use crate::tui::message::Message;
 use crate::tui::model::APP_CONFIG_KEYS;
 use crate::tui::model::{Model, StatusKind};
-use crate::tui::testing::{answer, model, start};
+use crate::tui::testing::{answer, model, press, start};
 use crate::tui::text::clock;
 use crate::tui::update;
 use crate::tui::viewport::Zoom;
@@ -25,14 +25,6 @@ const FRAME: Duration = Duration::from_millis(16);
 
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     update(model, Message::Action(action))
-}
-
-fn press(model: &mut Model, code: KeyCode, modifiers: KeyModifiers) -> Vec<Effect> {
-    let event = Event::Key(KeyEvent::new(code, modifiers));
-    match message_for(&event, model) {
-        Some(message) => update(model, message),
-        None => Vec::new(),
-    }
 }
 
 fn key(model: &mut Model, c: char) -> Vec<Effect> {

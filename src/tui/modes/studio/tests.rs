@@ -10,7 +10,7 @@ use crate::tui::input::message_for;
 use crate::tui::message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::testing::{
-    answer, answer_hand_overs, big_model, config, model, start, written_bytes,
+    answer, answer_hand_overs, big_model, config, model, start, tick_until_done, written_bytes,
 };
 use crate::tui::theme::ThemeError;
 use crate::tui::update;
@@ -38,20 +38,6 @@ fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
 
 fn tick(model: &mut Model) -> Vec<Effect> {
     update(model, Message::Tick(FRAME))
-}
-
-/// Ticks until the maze is solved, a big maze's hand-overs answered as they come (see
-/// [`answer_hand_overs`]); returns the other effects.
-fn tick_until_done(model: &mut Model) -> Vec<Effect> {
-    let mut effects = Vec::new();
-    for _ in 0..10_000 {
-        let tick = update(model, Message::Tick(FRAME));
-        effects.extend(answer_hand_overs(model, tick));
-        if model.phase() == Phase::Done {
-            return effects;
-        }
-    }
-    panic!("the animation never finished");
 }
 
 /// A big maze (see [`big_model`]) carved, solved, measured and written.
