@@ -27,6 +27,9 @@ use mazegen::validate::Expected;
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
+#[cfg(test)]
+mod tests;
+
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
