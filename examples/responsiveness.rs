@@ -93,7 +93,7 @@ impl Driver {
             Message::Made { .. } => "job: Made".to_owned(),
             Message::Inspector(_) => "job: Inspector".to_owned(),
             Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
-            Message::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
+            Message::ScoreRecorded { .. } => "ScoreRecorded".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -169,7 +169,7 @@ impl Driver {
                 });
             }
             // No game is played here.
-            Effect::RecordScore(_) => {}
+            Effect::RecordScore { .. } => {}
             Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {

@@ -190,7 +190,7 @@ fn event_loop(
         match effect {
             Effect::Work(work) => worker.start(work, SETTLE),
             // The start asks only for work (a big first maze, an opened file's check).
-            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore(_) => {}
+            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore { .. } => {}
         }
     }
     let ending = loop {
@@ -292,10 +292,11 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                 return Some(Ending::Interrupted { unwritten });
             }
             Effect::Suspend => return Some(Ending::Suspend),
-            Effect::RecordScore(record) => {
+            Effect::RecordScore { job, record } => {
                 let file = super::scores::default_scores_file();
                 let outcome = super::scores::record(file.as_deref(), &record);
-                if let Some(ending) = dispatch(model, Message::ScoreRecorded(outcome), worker) {
+                let recorded = Message::ScoreRecorded { job, outcome };
+                if let Some(ending) = dispatch(model, recorded, worker) {
                     return Some(ending);
                 }
             }

@@ -37,7 +37,7 @@ pub enum Effect {
     /// Keep a play-mode score in the scores file if it is the maze's best; answered by
     /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
     /// in place.
-    RecordScore(ScoreRecord),
+    RecordScore { job: JobId, record: ScoreRecord },
 }
 
 /// A job for a worker thread. Each runs the same way ([`Work::run`]) and is answered by one

@@ -54,5 +54,8 @@ pub enum Message {
     },
     /// The run loop recorded a play-mode score (see [`crate::tui::play`]); `Err` holds the
     /// one-line reason it could not.
-    ScoreRecorded(Result<Recorded, String>),
+    ScoreRecorded {
+        job: JobId,
+        outcome: Result<Recorded, String>,
+    },
 }

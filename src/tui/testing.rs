@@ -138,13 +138,14 @@ fn reply(effect: &Effect) -> Option<Message> {
         }
         Effect::Work(Work::Inspector(work)) => Some(Message::Inspector(work.clone().run())),
         Effect::Work(Work::TimeRace(job)) => Some(job.clone().run()),
-        Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(
-            crate::tui::modes::play::Recorded {
+        Effect::RecordScore { job, .. } => Some(Message::ScoreRecorded {
+            job: *job,
+            outcome: Ok(crate::tui::modes::play::Recorded {
                 previous: None,
                 new_best: true,
                 set_aside: None,
-            },
-        ))),
+            }),
+        }),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }

@@ -84,8 +84,8 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             race::timed(model, job, times);
             Vec::new()
         }
-        Message::ScoreRecorded(outcome) => {
-            play::recorded(model, outcome);
+        Message::ScoreRecorded { job, outcome } => {
+            play::recorded(model, job, outcome);
             Vec::new()
         }
     };

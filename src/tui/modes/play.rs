@@ -20,6 +20,8 @@ use std::time::Duration;
 use mazegen::Pos;
 use mazegen::play::{Game, Outcome};
 
+use crate::tui::kernel::job::JobId;
+
 pub use scores::{Recorded, Score, ScoreBook, ScoreRecord};
 
 /// Play mode's state: the round being played, if any, and the fog switch, which outlives
@@ -39,6 +41,9 @@ pub struct Round {
     /// The shortest path's cells, drawn beside the trail once the round is won.
     pub(crate) shortest_cells: HashSet<Pos>,
     pub(crate) record: Record,
+    /// The job recording this round's score, once won: an answer for another job is an earlier
+    /// round's.
+    pub(crate) recording: Option<JobId>,
 }
 
 /// Where the round's score is.

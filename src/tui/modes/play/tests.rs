@@ -191,7 +191,7 @@ fn reaching_the_exit_records_the_score_and_says_how_it_went() {
         effects = act(&mut m, walk(dir));
     }
     let n = dirs.len();
-    let [Effect::RecordScore(record)] = effects.as_slice() else {
+    let [Effect::RecordScore { record, .. }] = effects.as_slice() else {
         panic!("one score to record: {effects:?}");
     };
     assert_eq!(record.key, "9x7 backtracker perfect seed 42");
@@ -219,8 +219,13 @@ fn reaching_the_exit_records_the_score_and_says_how_it_went() {
 #[test]
 fn the_recorded_score_says_whether_it_is_the_best() {
     let won = |m: &mut Model| {
+        let mut effects = Vec::new();
         for dir in shortest_dirs(m) {
-            act(m, walk(dir));
+            effects = act(m, walk(dir));
+        }
+        match effects.as_slice() {
+            [Effect::RecordScore { job, .. }] => *job,
+            _ => panic!("one score to record: {effects:?}"),
         }
     };
     let score = |milliseconds| Score {
@@ -229,13 +234,19 @@ fn the_recorded_score_says_whether_it_is_the_best() {
         shortest: 10,
     };
     let mut m = playing(9, 7);
-    won(&mut m);
+    let job = won(&mut m);
     let first = Recorded {
         previous: None,
         new_best: true,
         set_aside: None,
     };
-    update(&mut m, Message::ScoreRecorded(Ok(first.clone())));
+    update(
+        &mut m,
+        Message::ScoreRecorded {
+            job,
+            outcome: Ok(first.clone()),
+        },
+    );
     assert!(
         status(&m).ends_with(" · first time on this maze"),
         "{}",
@@ -247,7 +258,13 @@ fn the_recorded_score_says_whether_it_is_the_best() {
         new_best: true,
         set_aside: None,
     };
-    update(&mut m, Message::ScoreRecorded(Ok(better)));
+    update(
+        &mut m,
+        Message::ScoreRecorded {
+            job,
+            outcome: Ok(better),
+        },
+    );
     assert!(
         status(&m).ends_with(" · a new best (was 1:01.5)"),
         "{}",
@@ -258,7 +275,13 @@ fn the_recorded_score_says_whether_it_is_the_best() {
         new_best: false,
         set_aside: Some("/d/scores.toml.broken-1".into()),
     };
-    update(&mut m, Message::ScoreRecorded(Ok(worse)));
+    update(
+        &mut m,
+        Message::ScoreRecorded {
+            job,
+            outcome: Ok(worse),
+        },
+    );
     assert!(
         status(&m).starts_with(
             "Broken scores file kept as /d/scores.toml.broken-1, a new one started · At the \
@@ -269,9 +292,30 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     );
     assert!(status(&m).ends_with(" · best 0.9 s"), "{}", status(&m));
     assert_eq!(m.status().unwrap().kind, StatusKind::Warning);
-    update(&mut m, Message::ScoreRecorded(Err("disk full".to_owned())));
+    update(
+        &mut m,
+        Message::ScoreRecorded {
+            job,
+            outcome: Err("disk full".to_owned()),
+        },
+    );
     assert_eq!(status(&m), "Score not recorded: disk full");
     assert_eq!(m.status().unwrap().kind, StatusKind::Error);
+    // A late answer for the last round's job leaves a new round's record alone.
+    key(&mut m, 'g');
+    let late = Recorded {
+        previous: None,
+        new_best: true,
+        set_aside: None,
+    };
+    update(
+        &mut m,
+        Message::ScoreRecorded {
+            job,
+            outcome: Ok(late),
+        },
+    );
+    assert_eq!(round(&m).record(), &Record::NotWon);
 }
 
 #[test]

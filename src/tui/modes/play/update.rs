@@ -8,6 +8,7 @@ use super::Recorded;
 use super::{Record, Round, Score, ScoreRecord};
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::job::JobId;
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::text::clock;
 use mazegen::play::{Game, Moved, Outcome};
@@ -121,6 +122,7 @@ fn start(model: &mut Model, to_play: ToPlay) -> Played {
         elapsed: Duration::ZERO,
         shortest_cells: HashSet::new(),
         record: Record::NotWon,
+        recording: None,
     });
     model.focus = Focus::Canvas;
     model.help = false;
@@ -225,9 +227,14 @@ fn won(model: &mut Model) -> Vec<Effect> {
         shortest: round.game.shortest().unwrap_or(0) as u64,
     };
     round.record = Record::Pending;
+    let job = model.job_ids.next_id();
+    round.recording = Some(job);
     let text = won_text(round);
     model.set_status(StatusKind::Success, text);
-    vec![Effect::RecordScore(ScoreRecord { key, score })]
+    vec![Effect::RecordScore {
+        job,
+        record: ScoreRecord { key, score },
+    }]
 }
 
 /// "At the exit: 12.3 s, 40 moves, shortest path 36, ratio 1.11".
@@ -243,8 +250,12 @@ fn won_text(round: &Round) -> String {
 }
 
 /// The run loop's answer to [`Effect::RecordScore`].
-pub fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
-    let round = model.play.round.as_mut();
+pub fn recorded(model: &mut Model, job: JobId, outcome: Result<Recorded, String>) {
+    let round = model
+        .play
+        .round
+        .as_mut()
+        .filter(|r| r.recording == Some(job));
     let won = round.as_ref().map(|r| won_text(r));
     match outcome {
         Ok(recorded) => {
@@ -271,13 +282,23 @@ pub fn recorded(model: &mut Model, outcome: Result<Recorded, String>) {
                 None => StatusKind::Success,
             };
             model.set_status(kind, text);
-            if let Some(round) = model.play.round.as_mut() {
+            if let Some(round) = model
+                .play
+                .round
+                .as_mut()
+                .filter(|r| r.recording == Some(job))
+            {
                 round.record = Record::Done(recorded);
             }
         }
         Err(reason) => {
             model.set_status(StatusKind::Error, format!("Score not recorded: {reason}"));
-            if let Some(round) = model.play.round.as_mut() {
+            if let Some(round) = model
+                .play
+                .round
+                .as_mut()
+                .filter(|r| r.recording == Some(job))
+            {
                 round.record = Record::Failed(reason);
             }
         }
