@@ -196,7 +196,8 @@ impl Driver {
             Effect::Work(Work::TimeRace(job)) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let _ = sender.send(job.run());
+                    let (job, times) = (job.job, job.run());
+                    let _ = sender.send(Message::RaceTimed { job, times });
                 });
             }
             Effect::Quit | Effect::Abort => self.quit = true,

@@ -4,6 +4,10 @@
 //! - an import cycle between modules (a folder's files reading their own parent's types is how a
 //!   Rust folder works, so an edge from a module to its own ancestor is not counted),
 //! - a dashboard mode (`tui::modes::*`) importing another mode,
+//! - the kernel (`tui::kernel`) importing anything but `std`, `mazegen` and itself,
+//! - a mode's own state (`tui::modes::<mode>` and its files but `update` and `view`)
+//!   importing the state layer or the root (`model`, `message`, `effect`, `layer`, `update`,
+//!   `input`, or the root `view`),
 //! - `crossterm` outside the layers that meet the terminal: `app` (which owns it) and the
 //!   dashboard's input layer (`tui::input`, and `tui::keymap`, the table from keys to actions).
 //!
@@ -26,6 +30,19 @@ struct Crate {
 const TERMINAL_LAYERS: &[&str] = &["app", "tui::input", "tui::keymap"];
 /// The folder that holds one folder per dashboard mode.
 const MODES: &str = "tui::modes";
+/// The dashboard's shared vocabulary, at the bottom.
+const KERNEL: &str = "tui::kernel";
+/// The state layer and the root: what a mode's own state may not import, since they import it.
+const ABOVE_MODE_STATE: &[&str] = &[
+    "tui::model",
+    "tui::message",
+    "tui::effect",
+    "tui::layer",
+    "tui::update",
+    "tui::input",
+];
+/// A mode's files that work on the model (the others hold its state).
+const MODE_ANSWERS: &[&str] = &["update", "view"];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -413,6 +430,62 @@ fn the_app_uses_only_what_tui_reexports() {
         reaching_in.is_empty(),
         "app reaching inside tui:\n{}",
         reaching_in.join("\n")
+    );
+}
+
+#[test]
+fn the_kernel_imports_only_std_and_mazegen() {
+    let krate = Crate::read();
+    let kernel = split_path(KERNEL);
+    let mut outside = Vec::new();
+    for (module, paths) in &krate.uses {
+        if !module.starts_with(&kernel) {
+            continue;
+        }
+        for path in paths {
+            let first = path.first().map(String::as_str).unwrap_or_default();
+            let inside = match krate.absolute(module, path) {
+                Some(target) => krate.defining_module(&target, 0).starts_with(&kernel),
+                None => matches!(first, "std" | "core" | "alloc" | "mazegen"),
+            };
+            if !inside {
+                outside.push(format!("{} uses {}", name(module), path.join("::")));
+            }
+        }
+    }
+    assert!(
+        outside.is_empty(),
+        "the kernel reaching out:\n{}",
+        outside.join("\n")
+    );
+}
+
+#[test]
+fn a_modes_own_state_imports_neither_the_state_layer_nor_the_root() {
+    let above: Vec<Module> = ABOVE_MODE_STATE.iter().map(|m| split_path(m)).collect();
+    let root_view = split_path("tui::view");
+    let modes = split_path(MODES);
+    let mut reaching_up = Vec::new();
+    for (module, targets) in Crate::read().graph() {
+        if mode_of(&module).is_none() {
+            continue;
+        }
+        let answers = module
+            .get(modes.len() + 1)
+            .is_some_and(|file| MODE_ANSWERS.contains(&file.as_str()));
+        if answers {
+            continue;
+        }
+        for target in targets {
+            if above.iter().any(|a| target.starts_with(a)) || target == root_view {
+                reaching_up.push(format!("{} uses {}", name(&module), name(&target)));
+            }
+        }
+    }
+    assert!(
+        reaching_up.is_empty(),
+        "a mode's state importing what imports it:\n{}",
+        reaching_up.join("\n")
     );
 }
 

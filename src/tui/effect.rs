@@ -108,7 +108,10 @@ impl Work {
                 return None;
             }
             Work::Inspector(work) => Message::Inspector(work.run()),
-            Work::TimeRace(timing) => timing.run(),
+            Work::TimeRace(timing) => Message::RaceTimed {
+                job: timing.job,
+                times: timing.run(),
+            },
         })
     }
 }

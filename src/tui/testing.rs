@@ -137,7 +137,10 @@ fn reply(effect: &Effect) -> Option<Message> {
             None
         }
         Effect::Work(Work::Inspector(work)) => Some(Message::Inspector(work.clone().run())),
-        Effect::Work(Work::TimeRace(job)) => Some(job.clone().run()),
+        Effect::Work(Work::TimeRace(timing)) => Some(Message::RaceTimed {
+            job: timing.job,
+            times: timing.clone().run(),
+        }),
         Effect::RecordScore { job, .. } => Some(Message::ScoreRecorded {
             job: *job,
             outcome: Ok(crate::tui::modes::play::Recorded {

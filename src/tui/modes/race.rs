@@ -23,7 +23,6 @@ use mazegen::lap::Lap;
 use mazegen::{Algorithm, Session};
 
 use crate::tui::kernel::job::JobId;
-use crate::tui::message::Message;
 
 /// The fewest and the most lanes a race has.
 pub const MIN_LANES: usize = 2;
@@ -72,17 +71,13 @@ pub struct TimingJob {
 }
 
 impl TimingJob {
-    /// Runs the laps (on a worker), as the message that answers the job.
-    pub fn run(self) -> Message {
-        let times = self
-            .laps
+    /// Runs the laps (on a worker): each lane's own time, in lane order (`None` for a lane
+    /// that could not be run again).
+    pub fn run(self) -> Vec<Option<Duration>> {
+        self.laps
             .into_iter()
             .map(|(options, entry, exit)| Lap::run(options, entry, exit).ok().map(|l| l.time))
-            .collect();
-        Message::RaceTimed {
-            job: self.job,
-            times,
-        }
+            .collect()
     }
 }
 

@@ -315,7 +315,10 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
 
 /// Runs the timing job here, hands its answer to `update`, and returns the answer.
 fn update_answer(model: &mut Model, job: TimingJob) -> Message {
-    let message = job.run();
+    let message = Message::RaceTimed {
+        job: job.job,
+        times: job.run(),
+    };
     update(model, message.clone());
     message
 }
