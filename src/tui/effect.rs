@@ -2,7 +2,7 @@
 //! itself.
 //!
 //! Writes and measures are jobs: the run loop runs each on a worker thread, and answers with
-//! [`Message::Progress`](super::Message::Progress) while it runs and one final message when it
+//! [`Message::Progress`] while it runs and one final message when it
 //! ends. A job holds the finished maze in an [`Arc`]: the worker shares the dashboard's grid,
 //! it never copies it.
 
@@ -59,7 +59,7 @@ pub enum Work {
     /// thread: freeing gigabytes takes a while. No answer.
     Discard(Parcel<Vec<Garbage>>),
     /// One of the inspector's jobs (open, check, solve, write, list a folder); answered by a
-    /// [`Message::Inspector`](super::Message::Inspector).
+    /// [`Message::Inspector`].
     Inspector(InspectorJob),
     /// Run each lane of a race that is over once more, timed, as `--headless --race` does;
     /// answered by [`RaceTimed`](super::Message::RaceTimed).

@@ -52,7 +52,7 @@ pub enum Message {
         job: JobId,
         times: Vec<Option<Duration>>,
     },
-    /// The run loop recorded a play-mode score (see [`crate::tui::play`]); `Err` holds the
+    /// The run loop recorded a play-mode score (see [`crate::tui::modes::play`]); `Err` holds the
     /// one-line reason it could not.
     ScoreRecorded {
         job: JobId,

@@ -138,9 +138,9 @@ pub struct Model {
     pub(crate) inline_cells: u64,
     /// What the model is done with, to be freed on a worker (see [`super::Work::Discard`]).
     pub(crate) garbage: Vec<Garbage>,
-    /// An opened maze file and the path prompt (see [`super::inspector`]).
+    /// An opened maze file and the path prompt (see [`super::modes::inspector`]).
     pub(crate) inspect: Inspect,
-    /// Play mode (see [`super::play`]).
+    /// Play mode (see [`super::modes::play`]).
     pub(crate) play: Play,
     /// The carving's timeline, and the moment shown while scrubbing.
     pub(crate) replay: Replay,

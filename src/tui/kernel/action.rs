@@ -70,9 +70,9 @@ pub enum Action {
         towards: Dir,
         run: bool,
     },
-    /// Move along the carving's timeline (see [`crate::tui::timeline`]).
+    /// Move along the carving's timeline (see [`crate::tui::modes::replay`]).
     Scrub(Scrub),
-    /// Race the current algorithm against the next three (see [`crate::tui::race`]).
+    /// Race the current algorithm against the next three (see [`crate::tui::modes::race`]).
     Race,
 }
 

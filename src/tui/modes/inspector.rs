@@ -86,7 +86,7 @@ pub struct OpenFile {
 }
 
 impl OpenFile {
-    /// The file as a maze to play, or why it cannot be played (see [`job::maze_of`]).
+    /// The file as a maze to play, or why it cannot be played (its walls must hold and its entry reach its exit).
     pub fn playable(&self) -> Result<mazegen::Maze, String> {
         job::maze_of(&self.inspection)
     }

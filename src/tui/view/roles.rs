@@ -46,7 +46,7 @@ pub enum Role {
 }
 
 /// What the canvas asks of a maze, per frame: a generated one ([`MazeRoles`]) or an opened
-/// file ([`crate::tui::inspector::FileRoles`]).
+/// file ([`crate::tui::modes::inspector::FileRoles`]).
 pub trait BlockRoles {
     /// The role of block (`x`, `y`); blocks outside the maze are [`Role::Outside`].
     fn block(&self, x: u32, y: u32) -> Role;

@@ -64,7 +64,7 @@ pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
 /// Follows up on the studio's maze: asks for a big maze's measuring once it is carved and for
 /// its search work when due, says when a finish is measuring, and once the maze is ready writes
 /// the first one. Returns the effects, and the actions that waited for the maze and are ready
-/// to run now (the root routes them; see [`crate::tui::update`]).
+/// to run now (the root routes them; see [`crate::tui::update()`]).
 pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
     let mut effects = Vec::new();
     if let Some(work) = model.session.measure_job() {
