@@ -235,36 +235,27 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     };
     let mut m = playing(9, 7);
     let job = won(&mut m);
+    let recorded = |m: &mut Model, outcome: Result<Recorded, String>| {
+        update(m, Message::ScoreRecorded { job, outcome });
+    };
     let first = Recorded {
         previous: None,
         new_best: true,
         set_aside: None,
     };
-    update(
-        &mut m,
-        Message::ScoreRecorded {
-            job,
-            outcome: Ok(first.clone()),
-        },
-    );
+    recorded(&mut m, Ok(first.clone()));
     assert!(
         status(&m).ends_with(" · first time on this maze"),
         "{}",
         status(&m)
     );
-    assert_eq!(round(&m).record(), &Record::Done(first));
+    assert_eq!(round(&m).record(), &Record::Done(first.clone()));
     let better = Recorded {
         previous: Some(score(61_500)),
         new_best: true,
         set_aside: None,
     };
-    update(
-        &mut m,
-        Message::ScoreRecorded {
-            job,
-            outcome: Ok(better),
-        },
-    );
+    recorded(&mut m, Ok(better));
     assert!(
         status(&m).ends_with(" · a new best (was 1:01.5)"),
         "{}",
@@ -275,13 +266,7 @@ fn the_recorded_score_says_whether_it_is_the_best() {
         new_best: false,
         set_aside: Some("/d/scores.toml.broken-1".into()),
     };
-    update(
-        &mut m,
-        Message::ScoreRecorded {
-            job,
-            outcome: Ok(worse),
-        },
-    );
+    recorded(&mut m, Ok(worse));
     assert!(
         status(&m).starts_with(
             "Broken scores file kept as /d/scores.toml.broken-1, a new one started · At the \
@@ -292,29 +277,12 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     );
     assert!(status(&m).ends_with(" · best 0.9 s"), "{}", status(&m));
     assert_eq!(m.status().unwrap().kind, StatusKind::Warning);
-    update(
-        &mut m,
-        Message::ScoreRecorded {
-            job,
-            outcome: Err("disk full".to_owned()),
-        },
-    );
+    recorded(&mut m, Err("disk full".to_owned()));
     assert_eq!(status(&m), "Score not recorded: disk full");
     assert_eq!(m.status().unwrap().kind, StatusKind::Error);
     // A late answer for the last round's job leaves a new round's record alone.
     key(&mut m, 'g');
-    let late = Recorded {
-        previous: None,
-        new_best: true,
-        set_aside: None,
-    };
-    update(
-        &mut m,
-        Message::ScoreRecorded {
-            job,
-            outcome: Ok(late),
-        },
-    );
+    recorded(&mut m, Ok(first));
     assert_eq!(round(&m).record(), &Record::NotWon);
 }
 
