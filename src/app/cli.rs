@@ -11,7 +11,7 @@ use mazegen::format::{
 };
 use mazegen::{Algorithm, quote};
 
-use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::APP_CONFIG_KEYS;
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
@@ -178,7 +178,7 @@ fn parse_race(text: &str) -> Result<RaceList, String> {
         .split(',')
         .map(|name| name.trim().parse::<Algorithm>().map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    let lanes = crate::tui::race::MIN_LANES..=crate::tui::race::MAX_LANES;
+    let lanes = crate::tui::MIN_LANES..=crate::tui::MAX_LANES;
     if !lanes.contains(&algorithms.len()) {
         return Err(format!(
             "a race takes {} to {} algorithms, comma separated, got {}",
