@@ -15,8 +15,7 @@ use mazegen::rng::random_seed;
 use super::AppError;
 use super::cli::{Cli, Looks};
 use super::{memory, signals};
-use crate::tui::model::THEME_KEY;
-use crate::tui::theme::{ThemeSet, user_theme_dir};
+use crate::tui::{THEME_KEY, ThemeSet, user_theme_dir};
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
