@@ -65,6 +65,7 @@
 //! that names it, not a silent fallback. An unknown base, themes that extend each other in a
 //! loop, and a base that is itself broken are errors on the `extends` line.
 
+mod contrast;
 mod css;
 mod palette;
 mod parse;
