@@ -11,6 +11,7 @@
 
 mod check;
 mod cli;
+mod color_depth;
 mod dashboard;
 mod headless;
 mod memory;

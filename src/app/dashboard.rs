@@ -212,6 +212,7 @@ fn run_until_ending(
     worker: &mut Worker,
 ) -> eyre::Result<Ending> {
     let mut last_tick = Instant::now();
+    let depth = super::color_depth::detect();
     loop {
         while let Some(wait) = worker.settling() {
             if let Some(message) = worker.next(wait)? {
@@ -221,7 +222,10 @@ fn run_until_ending(
             }
         }
         let drawn = terminal
-            .draw(|frame| view(model, frame))
+            .draw(|frame| {
+                view(model, frame);
+                depth.convert_buffer(frame.buffer_mut());
+            })
             .wrap_err("cannot draw the dashboard")?
             .area;
         if (drawn.width, drawn.height) != model.size() {

@@ -67,12 +67,14 @@
 
 mod contrast;
 mod css;
+mod depth;
 mod palette;
 mod parse;
 mod set;
 mod svg;
 
 pub use css::css_color;
+pub use depth::ColorDepth;
 pub use palette::Palette;
 pub use set::ThemeSet;
 pub use set::user_theme_dir;
