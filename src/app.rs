@@ -13,6 +13,7 @@ mod check;
 mod cli;
 mod color_depth;
 mod dashboard;
+mod first_run;
 mod headless;
 mod memory;
 mod race;

@@ -7,6 +7,7 @@
 //! shows it.
 
 pub mod effect;
+mod first_run;
 pub mod input;
 pub mod inspector;
 pub mod keymap;

@@ -87,6 +87,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         keymap,
         key_problems,
         no_color,
+        built_in_config: cli.uses_built_in_config(),
         size,
         memory_limit: cli.max_memory.or_else(super::memory::available_bytes),
     })
@@ -296,6 +297,12 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                 return Some(Ending::Interrupted { unwritten });
             }
             Effect::Suspend => return Some(Ending::Suspend),
+            Effect::WriteConfig => {
+                let outcome = super::first_run::write_default_config_here();
+                if let Some(ending) = dispatch(model, Message::ConfigWritten(outcome), worker) {
+                    return Some(ending);
+                }
+            }
             Effect::RecordScore(record) => {
                 let file = super::scores::default_scores_file();
                 let outcome = super::scores::record(file.as_deref(), &record);

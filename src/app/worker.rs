@@ -114,7 +114,11 @@ impl Worker {
                 ("inspect", Box::new(move || Message::Inspector(work.run())))
             }
             Effect::TimeRace(job) => ("race times", Box::new(move || job.run())),
-            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore(_) => {
+            Effect::Quit
+            | Effect::Abort
+            | Effect::Suspend
+            | Effect::RecordScore(_)
+            | Effect::WriteConfig => {
                 panic!("{effect:?} is the run loop's, not a job")
             }
         };

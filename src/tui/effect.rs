@@ -55,6 +55,10 @@ pub enum Effect {
     /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
     /// in place.
     RecordScore(ScoreRecord),
+    /// Write the built-in default config out as `config.txt`, never over a file; answered by
+    /// [`ConfigWritten`](super::Message::ConfigWritten). A small file: the run loop writes it
+    /// in place.
+    WriteConfig,
 }
 
 /// A finished maze to write to one or more outputs, in order.

@@ -55,6 +55,10 @@ pub enum Message {
     /// The run loop recorded a play-mode score (see [`crate::tui::play`]); `Err` holds the
     /// one-line reason it could not.
     ScoreRecorded(Result<Recorded, String>),
+    /// The run loop wrote the built-in default config out (see
+    /// [`Effect::WriteConfig`](super::Effect::WriteConfig)): the file, or the one-line reason
+    /// it could not.
+    ConfigWritten(Result<std::path::PathBuf, String>),
 }
 
 /// A value a job made, for `update` to take once. It travels behind a lock, so that a message
@@ -187,4 +191,6 @@ pub enum Action {
     Scrub(Scrub),
     /// Race the current algorithm against the next three (see [`crate::tui::race`]).
     Race,
+    /// On the built-in default config (a first run), write it out as `config.txt`.
+    WriteConfig,
 }

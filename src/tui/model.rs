@@ -130,6 +130,8 @@ pub struct Start {
     pub key_problems: Vec<SettingsError>,
     /// NO_COLOR is set: start with the plain theme unless the config names one.
     pub no_color: bool,
+    /// The config is the built-in default (a first run: see [`crate::tui::first_run`]).
+    pub built_in_config: bool,
     /// The terminal's size.
     pub size: (u16, u16),
     /// The most memory a maze may take (`--max-memory`, or what the system had available at
@@ -192,6 +194,9 @@ pub struct Model {
     /// The run loop's clock, which bounds each frame's steps by time (see
     /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
     pub(crate) clock: Option<fn() -> Instant>,
+    /// The config is the built-in default, not yet written out (see
+    /// [`crate::tui::first_run`]).
+    pub(crate) built_in_config: bool,
 }
 
 impl Model {
@@ -234,6 +239,7 @@ impl Model {
             keymap,
             key_problems,
             no_color,
+            built_in_config,
             size,
             memory_limit,
         } = start;
@@ -297,8 +303,13 @@ impl Model {
             race: None,
             stand_in: false,
             clock: None,
+            built_in_config,
         };
         model.resize(size);
+        if model.built_in_config && model.status.is_none() {
+            let text = super::first_run::start_text(&model);
+            model.set_status(StatusKind::Info, text);
+        }
         model
     }
 

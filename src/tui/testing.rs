@@ -31,6 +31,7 @@ pub fn start(config: Config) -> Start {
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: (120, 40),
         memory_limit: None,
     }
@@ -136,6 +137,7 @@ fn reply(effect: &Effect) -> Option<Message> {
             new_best: true,
             set_aside: None,
         }))),
+        Effect::WriteConfig => Some(Message::ConfigWritten(Ok("config.txt".into()))),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }

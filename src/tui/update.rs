@@ -130,6 +130,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             super::play::recorded(model, outcome);
             Vec::new()
         }
+        Message::ConfigWritten(outcome) => {
+            super::first_run::written(model, outcome);
+            Vec::new()
+        }
     };
     effects.extend(settle(model));
     effects
@@ -641,6 +645,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             race::start(model, &race::next_algorithms(model.config.algorithm));
             Vec::new()
         }
+        Action::WriteConfig => super::first_run::write(model),
         Action::Faster | Action::Slower => {
             let changed = if action == Action::Faster {
                 model.pace.faster()
@@ -1008,7 +1013,11 @@ fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
     match (job.kind, outcome) {
         (JobKind::Save { path, seed }, Ok(())) => {
             model.saves.written = true;
-            let text = format!("Saved the maze with seed {seed} to {}", path.display());
+            let text = format!(
+                "Saved the maze with seed {seed} to {}{}",
+                path.display(),
+                super::first_run::saved_hint(model)
+            );
             model.set_status(StatusKind::Success, text);
         }
         (JobKind::Save { .. }, Err(reason)) => {
