@@ -115,17 +115,17 @@ fn the_dashboard_opens_on_the_default_and_writes_it_out_once() {
     let dir = tempdir();
     let app = dashboard(dir.path());
     let screen = app.wait_for("the first-run message", false, |s| {
-        s.contains("No config.txt here: this is the built-in default maze.")
+        s.contains("No config.txt here: running the built-in default")
     });
     assert!(screen.contains("25 x 20"), "the default size:\n{screen}");
     assert!(
-        screen.contains("W writes it to config.txt to edit"),
+        screen.contains("(W writes it as config.txt)"),
         "the key is offered:\n{screen}"
     );
 
     app.press(&["W"]);
     app.wait_for("the config written", false, |s| {
-        s.contains("Wrote the default config to config.txt")
+        s.contains("Wrote config.txt: edit it, then run a-maze-ing again")
     });
     let written = fs::read_to_string(dir.path().join("config.txt")).unwrap();
     assert!(written.starts_with("# A-Maze-ing config"), "{written}");

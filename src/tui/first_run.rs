@@ -19,9 +19,9 @@ fn key(model: &Model) -> Option<String> {
 pub(crate) fn start_text(model: &Model) -> String {
     match key(model) {
         Some(key) => format!(
-            "No config.txt here: this is the built-in default maze. {key} writes it to config.txt to edit"
+            "No config.txt here: running the built-in default ({key} writes it as config.txt)"
         ),
-        None => "No config.txt here: this is the built-in default maze".to_owned(),
+        None => "No config.txt here: running the built-in default".to_owned(),
     }
 }
 
@@ -29,7 +29,7 @@ pub(crate) fn start_text(model: &Model) -> String {
 /// is not lost when the save's message replaces the start's.
 pub(crate) fn saved_hint(model: &Model) -> String {
     match (model.built_in_config, key(model)) {
-        (true, Some(key)) => format!(" · {key} writes the default config to config.txt"),
+        (true, Some(key)) => format!(" · {key} writes config.txt"),
         _ => String::new(),
     }
 }
@@ -52,7 +52,7 @@ pub(crate) fn written(model: &mut Model, outcome: Result<PathBuf, String>) {
         Ok(path) => {
             model.built_in_config = false;
             let text = format!(
-                "Wrote the default config to {}: edit it, then run a-maze-ing again",
+                "Wrote {}: edit it, then run a-maze-ing again",
                 path.display()
             );
             model.set_status(StatusKind::Success, text);
@@ -86,7 +86,7 @@ mod tests {
             status(&model),
             (
                 StatusKind::Info,
-                "No config.txt here: this is the built-in default maze. W writes it to config.txt to edit"
+                "No config.txt here: running the built-in default (W writes it as config.txt)"
                     .to_owned()
             )
         );
@@ -120,8 +120,7 @@ mod tests {
             status(&model),
             (
                 StatusKind::Success,
-                "Wrote the default config to config.txt: edit it, then run a-maze-ing again"
-                    .to_owned()
+                "Wrote config.txt: edit it, then run a-maze-ing again".to_owned()
             )
         );
         assert!(!model.built_in_config);
@@ -153,18 +152,12 @@ mod tests {
     #[test]
     fn the_first_save_keeps_the_offer_on_the_status_line() {
         let mut model = first_run();
-        assert_eq!(
-            saved_hint(&model),
-            " · W writes the default config to config.txt"
-        );
+        assert_eq!(saved_hint(&model), " · W writes config.txt");
         let effects = update(&mut model, Message::Action(Action::Finish));
         answer(&mut model, effects);
         let (kind, text) = status(&model);
         assert_eq!(kind, StatusKind::Success, "{text}");
         assert!(text.starts_with("Saved the maze with seed"), "{text}");
-        assert!(
-            text.ends_with(" · W writes the default config to config.txt"),
-            "{text}"
-        );
+        assert!(text.ends_with(" · W writes config.txt"), "{text}");
     }
 }
