@@ -132,6 +132,17 @@ mod tests {
     }
 
     #[test]
+    fn the_first_run_docs_show_the_default_config_as_written() {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/first-run.md");
+        let docs = fs::read_to_string(docs).unwrap();
+        assert!(
+            docs.contains(&format!("```text\n{DEFAULT_CONFIG_TEXT}```")),
+            "docs/first-run.md shows DEFAULT_CONFIG_TEXT"
+        );
+        assert!(docs.contains(HEADLESS_NOTE), "and the headless note");
+    }
+
+    #[test]
     fn the_config_is_written_once_and_never_over_a_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("config.txt");
