@@ -36,6 +36,7 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: TERMINAL,
         memory_limit: None,
     })

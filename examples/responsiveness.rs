@@ -94,6 +94,7 @@ impl Driver {
             Message::Inspector(_) => "job: Inspector".to_owned(),
             Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
             Message::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
+            Message::ConfigWritten(_) => "ConfigWritten".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -168,8 +169,8 @@ impl Driver {
                     let _ = sender.send(Message::Measured { job, measured });
                 });
             }
-            // No game is played here.
-            Effect::RecordScore(_) => {}
+            // No game is played here, and the config is a file.
+            Effect::RecordScore(_) | Effect::WriteConfig => {}
             Effect::Inspector(work) => {
                 self.running += 1;
                 thread::spawn(move || {
@@ -284,6 +285,7 @@ fn model(width: u32, height: u32, kind: &Kind, output: &std::path::Path) -> Mode
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: (120, 40),
         memory_limit: None,
     })
