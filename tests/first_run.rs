@@ -12,6 +12,7 @@ mod pty;
 use std::fs;
 use std::path::Path;
 
+use binary::names_in;
 use pty::Terminal;
 use tempfile::TempDir;
 
@@ -21,16 +22,6 @@ fn tempdir() -> TempDir {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The names in `dir`, sorted.
-fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// The repository's `config.txt`, which the built-in default is.
