@@ -94,8 +94,8 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::tui::theme::ThemeSet;
     use crate::tui::theme::parse::Draft;
+    use crate::tui::theme::{ColorDepth, ThemeSet};
 
     #[test]
     fn the_ratio_runs_from_one_for_a_colour_on_itself_to_21_for_black_on_white() {
@@ -114,8 +114,26 @@ mod tests {
         assert_eq!(contrast_ratio(Color::Reset, Color::Black), None);
     }
 
+    /// `palette`'s maze roles as a terminal of `depth` shows them.
+    fn at_depth(palette: &Palette, depth: ColorDepth) -> Palette {
+        let mut shown = palette.clone();
+        for colour in [
+            &mut shown.walls,
+            &mut shown.passages,
+            &mut shown.path,
+            &mut shown.entry,
+            &mut shown.exit,
+            &mut shown.head,
+            &mut shown.stamp,
+        ] {
+            *colour = depth.convert(*colour);
+        }
+        shown
+    }
+
     /// The rule, measured on the theme files as bundled (their TOML, parsed as the dashboard
-    /// reads it): every colour theme shows its maze roles at 3:1 or more.
+    /// reads it): every colour theme shows its maze roles at 3:1 or more, in its own colours
+    /// and as a 256-colour terminal shows them (the nearest of xterm's 256).
     #[test]
     fn every_bundled_colour_theme_keeps_its_maze_roles_three_to_one_apart() {
         let themes = ThemeSet::bundled();
@@ -123,11 +141,16 @@ mod tests {
         let mut problems = Vec::new();
         for theme in themes.iter().filter(|theme| !theme.monochrome) {
             measured += 1;
-            for low in theme.palette.low_contrast() {
-                problems.push(format!(
-                    "{}: {} on {} is {:.2}:1",
-                    theme.name, low.role, low.against, low.ratio
-                ));
+            for (depth, palette) in [
+                ("24-bit", theme.palette.clone()),
+                ("256", at_depth(&theme.palette, ColorDepth::Indexed256)),
+            ] {
+                for low in palette.low_contrast() {
+                    problems.push(format!(
+                        "{} ({depth}): {} on {} is {:.2}:1",
+                        theme.name, low.role, low.against, low.ratio
+                    ));
+                }
             }
         }
         assert_eq!(problems, Vec::<String>::new());
