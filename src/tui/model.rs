@@ -130,7 +130,7 @@ pub struct Start {
     pub key_problems: Vec<SettingsError>,
     /// NO_COLOR is set: start with the plain theme unless the config names one.
     pub no_color: bool,
-    /// The config is the built-in default (a first run: see [`crate::tui::first_run`]).
+    /// The config is the built-in default (a first run: see `tui/first_run.rs`).
     pub built_in_config: bool,
     /// The terminal's size.
     pub size: (u16, u16),
@@ -194,8 +194,7 @@ pub struct Model {
     /// The run loop's clock, which bounds each frame's steps by time (see
     /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
     pub(crate) clock: Option<fn() -> Instant>,
-    /// The config is the built-in default, not yet written out (see
-    /// [`crate::tui::first_run`]).
+    /// The config is the built-in default, not yet written out (see `tui/first_run.rs`).
     pub(crate) built_in_config: bool,
 }
 

@@ -57,7 +57,8 @@ pub struct LowContrast {
 }
 
 impl Palette {
-    /// The pairs of [`MAZE_PAIRS`] that this palette draws too close to tell apart. Roles the
+    /// The pairs of `MAZE_PAIRS` (walls on passages, the path and the marks on passages and
+    /// walls) that this palette draws under `MINIMUM_MAZE_CONTRAST` (3:1). Roles the
     /// terminal colours itself (`reset`) cannot be measured and are not reported: a monochrome
     /// theme tells its roles apart by glyph.
     pub fn low_contrast(&self) -> Vec<LowContrast> {
