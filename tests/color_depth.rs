@@ -83,8 +83,17 @@ fn index(colour: &str) -> Option<u8> {
 #[test]
 fn truecolor_gets_the_themes_own_colours() {
     let sent = colours_sent(&[("COLORTERM", "truecolor")]);
-    // ocean's passages, #0a1929.
-    assert!(sent.contains(&"48;2;10;25;41".to_owned()), "{sent:?}");
+    // ocean's passages, as its theme file gives them.
+    let theme = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/themes/ocean.toml"));
+    let theme = theme.unwrap();
+    let hex = theme
+        .lines()
+        .find_map(|line| line.strip_prefix("passages = \"#"))
+        .and_then(|rest| rest.get(..6))
+        .expect("ocean gives its passages as #rrggbb");
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap();
+    let passages = format!("48;2;{};{};{}", channel(0), channel(2), channel(4));
+    assert!(sent.contains(&passages), "{passages} in {sent:?}");
     assert!(sent.iter().all(|c| is_24bit(c)), "{sent:?}");
 }
 
