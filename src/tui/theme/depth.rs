@@ -41,9 +41,41 @@ impl ColorDepth {
         if self == ColorDepth::TrueColor {
             return;
         }
+        // A frame has a few dozen colours in thousands of cells: each is looked up once.
+        let mut seen = Seen {
+            slots: [None; SEEN_SLOTS],
+        };
         for cell in &mut buffer.content {
-            cell.fg = self.convert(cell.fg);
-            cell.bg = self.convert(cell.bg);
+            cell.fg = seen.convert(self, cell.fg);
+            cell.bg = seen.convert(self, cell.bg);
+        }
+    }
+}
+
+/// The conversions of one frame so far: a small direct-mapped cache, by a hash of the colour.
+struct Seen {
+    slots: [Option<(Color, Color)>; SEEN_SLOTS],
+}
+
+const SEEN_SLOTS: usize = 64;
+
+impl Seen {
+    fn convert(&mut self, depth: ColorDepth, colour: Color) -> Color {
+        let slot = match colour {
+            Color::Rgb(r, g, b) => {
+                usize::from(r ^ g.rotate_left(3) ^ b.rotate_left(5)) % SEEN_SLOTS
+            }
+            Color::Indexed(i) => usize::from(i) % SEEN_SLOTS,
+            // Named colours and Reset stay as they are at every depth below 24-bit.
+            _ => return depth.convert(colour),
+        };
+        match self.slots[slot] {
+            Some((from, to)) if from == colour => to,
+            _ => {
+                let to = depth.convert(colour);
+                self.slots[slot] = Some((colour, to));
+                to
+            }
         }
     }
 }
@@ -193,6 +225,25 @@ mod tests {
         assert_eq!(to16(Color::Indexed(9)), Color::LightRed);
         assert_eq!(to16(Color::Magenta), Color::Magenta);
         assert_eq!(to16(Color::Reset), Color::Reset);
+    }
+
+    #[test]
+    fn a_frame_of_many_colours_is_converted_as_each_colour_alone() {
+        let area = Rect::new(0, 0, 64, 48);
+        let mut buffer = Buffer::empty(area);
+        for (i, cell) in buffer.content.iter_mut().enumerate() {
+            let i = i as u32;
+            cell.fg = Color::Rgb((i * 7) as u8, (i * 13) as u8, (i / 3) as u8);
+            cell.bg = Color::Indexed((i % 256) as u8);
+        }
+        for depth in [ColorDepth::Indexed256, ColorDepth::Ansi16] {
+            let mut converted = buffer.clone();
+            depth.convert_buffer(&mut converted);
+            for (before, after) in buffer.content.iter().zip(&converted.content) {
+                assert_eq!(after.fg, depth.convert(before.fg), "{depth:?}");
+                assert_eq!(after.bg, depth.convert(before.bg), "{depth:?}");
+            }
+        }
     }
 
     #[test]
