@@ -43,7 +43,7 @@ pub use atomic::{
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
-pub use read::{MIB, human_bytes, open_regular, read_limited};
+pub use read::{MIB, human_bytes, read_limited};
 pub use svg::Svg;
 
 /// A way of writing a maze down.
@@ -106,7 +106,9 @@ impl fmt::Display for Destination {
 /// A format and where to write it.
 #[derive(Clone, Debug)]
 pub struct Output {
+    /// How the maze is written.
     pub format: Arc<dyn Format>,
+    /// Where it is written.
     pub destination: Destination,
 }
 
@@ -145,8 +147,11 @@ impl Output {
 /// never passes `total`; both are equal once the output is complete).
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
+    /// The output being written.
     pub output: &'a Output,
+    /// Bytes written so far.
     pub done: u64,
+    /// About how many bytes it takes in all.
     pub total: u64,
 }
 
@@ -157,6 +162,18 @@ const REPORT_EVERY: u64 = 1 << 20;
 /// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
 /// is written last, once the files are in place. `progress` hears of each output as it starts,
 /// about every megabyte, and as it ends.
+///
+/// ```
+/// use mazegen::{Hex, Maze, Output, write_outputs};
+///
+/// let maze = Maze::builder(12, 9).seed(3).build()?;
+/// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
+/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |p| {
+///     println!("{}: {} of {} bytes", p.output.destination, p.done, p.total)
+/// })?;
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 pub fn write_outputs(
     maze: &Maze,
     outputs: &[Output],

@@ -1,8 +1,9 @@
-//! Command-line arguments.
+//! Command-line arguments: the one clap definition that parses them and that `--help`, the
+//! shell completions (`--completions SHELL`) and the man page (`--man`) are generated from.
 
 use std::path::{Path, PathBuf};
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions};
 use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
@@ -12,6 +13,14 @@ use crate::tui::model::APP_CONFIG_KEYS;
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
+
+/// `--help`'s headings, one per mode, so that each flag is listed beside the mode it belongs to.
+const HEADLESS: &str = "Headless (no dashboard)";
+const CHECK: &str = "Checking a maze file";
+const OPEN: &str = "Inspecting a maze file in the dashboard";
+const RACE: &str = "Race";
+const MAZE: &str = "The maze (every mode that makes one)";
+const DOCS: &str = "Shell completions and the manual";
 
 /// A-Maze-ing: generate, solve, validate and watch mazes in the 42 hex format.
 #[derive(Debug, Parser)]
@@ -26,52 +35,61 @@ pub struct Cli {
     pub config: Option<PathBuf>,
 
     /// Generate, solve and write OUTPUT_FILE without the dashboard; print a one-line summary.
-    #[arg(long, conflicts_with = "check")]
+    #[arg(long, conflicts_with = "check", help_heading = HEADLESS)]
     pub headless: bool,
 
     /// Validate a maze file against every rule (and against CONFIG if given); print one line
     /// per broken rule; exit 0 when all hold, 1 otherwise.
-    #[arg(long, value_name = "MAZE_FILE")]
+    #[arg(long, value_name = "MAZE_FILE", help_heading = CHECK)]
     pub check: Option<PathBuf>,
 
     /// Open a maze file, valid or not, in the dashboard as an inspector: drawn with every
     /// broken rule where it is (checked against CONFIG if given).
-    #[arg(long, value_name = "MAZE_FILE", conflicts_with_all = ["check", "headless", "seed", "algorithm"])]
+    #[arg(long, value_name = "MAZE_FILE", conflicts_with_all = ["check", "headless", "seed", "algorithm"], help_heading = OPEN)]
     pub open: Option<PathBuf>,
 
     /// Use this seed instead of the config's SEED.
-    #[arg(long, value_name = "N", conflicts_with = "check")]
+    #[arg(long, value_name = "N", conflicts_with = "check", help_heading = MAZE)]
     pub seed: Option<u64>,
 
     /// Use this generation algorithm instead of the config's ALGORITHM (see the README for
     /// the list; an unknown name is an error that lists the valid ones).
-    #[arg(long, value_name = "NAME", conflicts_with = "check")]
+    #[arg(long, value_name = "NAME", conflicts_with = "check", help_heading = MAZE)]
     pub algorithm: Option<Algorithm>,
 
     /// With --headless: print the maze's statistics (dead ends, junctions, loops, longest
     /// corridor, path share, river factor) as JSON on stdout; the summary goes to stderr.
-    #[arg(long, requires = "headless")]
+    #[arg(long, requires = "headless", help_heading = HEADLESS)]
     pub stats: bool,
 
     /// The most memory a maze may need (e.g. 512M, 2G, 1.5GiB). By default, what the system
     /// reports available: a maze estimated to need more is refused before it is made.
-    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_limit)]
+    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_limit, help_heading = MAZE)]
     pub max_memory: Option<u64>,
 
     /// With --headless: also write the maze as an SVG picture (walls, the solution, entry and
     /// exit, the 42) to this file.
-    #[arg(long, value_name = "FILE", requires = "headless")]
+    #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
     pub svg: Option<PathBuf>,
 
     /// With --svg: pixels a cell in the picture's width and height. By default the picture
     /// fits 1600 pixels on its long side, with at most 16 pixels a cell.
-    #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024), help_heading = HEADLESS)]
     pub svg_cell: Option<u32>,
 
     /// Race 2 to 4 algorithms on the config's maze, side by side at one pace, each then solved
     /// by BFS, with a summary table at the end (with --headless: only the table).
-    #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"])]
+    #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"], help_heading = RACE)]
     pub race: Option<RaceList>,
+
+    /// Print the completion script for SHELL on stdout (e.g. `a-maze-ing --completions bash >
+    /// ~/.local/share/bash-completion/completions/a-maze-ing`).
+    #[arg(long, value_name = "SHELL", exclusive = true, help_heading = DOCS)]
+    pub completions: Option<clap_complete::Shell>,
+
+    /// Print the man page (roff) on stdout (e.g. `a-maze-ing --man | man -l -`).
+    #[arg(long, exclusive = true, help_heading = DOCS)]
+    pub man: bool,
 }
 
 /// The algorithms of `--race`, in order.
@@ -97,6 +115,25 @@ fn parse_race(text: &str) -> Result<RaceList, String> {
 }
 
 impl Cli {
+    /// What `--completions SHELL` or `--man` prints, if either was given: both are generated
+    /// from this definition, so they list exactly the flags `--help` does.
+    pub fn docs(&self) -> Option<Vec<u8>> {
+        let mut text = Vec::new();
+        if let Some(shell) = self.completions {
+            let mut command = Cli::command();
+            let name = command.get_name().to_owned();
+            clap_complete::generate(shell, &mut command, name, &mut text);
+        } else if self.man {
+            // Writing to a Vec cannot fail.
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut text)
+                .expect("rendering to memory");
+        } else {
+            return None;
+        }
+        Some(text)
+    }
+
     /// The config file named on the command line, if any.
     pub fn config_path(&self) -> Option<&Path> {
         self.config.as_deref()
@@ -171,7 +208,6 @@ impl Cli {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_is_well_formed() {

@@ -74,7 +74,7 @@ pub struct OpenFile {
     pub selected: Option<Pos>,
     pub stats: Option<MazeStats>,
     pub illegal_step: Option<Pos>,
-    /// See [`roles::steps_inside`].
+    /// See `roles::steps_inside` (private).
     pub path_inside: usize,
     /// Each solver `v` ran on the file: visited cells and the path's steps.
     pub runs: Vec<(Solver, u64, Option<usize>)>,

@@ -29,8 +29,10 @@ use tempfile::NamedTempFile;
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]
 pub struct WriteError {
+    /// The file that could not be written.
     pub path: PathBuf,
     #[source]
+    /// Why.
     pub source: io::Error,
 }
 
@@ -89,6 +91,7 @@ struct Staged {
 }
 
 impl Outputs {
+    /// Nothing staged yet.
     pub fn new() -> Outputs {
         Outputs::default()
     }

@@ -29,6 +29,7 @@ use crate::stats::MazeStats;
 /// written to, first in the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatsJson {
+    /// The file the maze itself was written to, if any.
     pub output_file: Option<String>,
 }
 

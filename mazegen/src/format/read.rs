@@ -25,7 +25,7 @@ pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
 
 /// Opens `path` for reading if it is a regular file (links followed), looking before opening so
 /// that a FIFO is not opened.
-pub fn open_regular(path: &Path) -> io::Result<File> {
+pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
     let kind = std::fs::metadata(path)?.file_type();
     if !kind.is_file() {
         return Err(io::Error::new(

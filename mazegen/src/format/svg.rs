@@ -37,12 +37,19 @@ pub const MARGIN: u32 = 1;
 /// Colours of the drawing: any CSS colour (`#1e293b`, `rebeccapurple`, `none`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgStyle {
+    /// The colour behind the maze.
     pub background: String,
+    /// The walls' colour.
     pub walls: String,
+    /// The shortest path's colour.
     pub path: String,
+    /// The entry cell's colour.
     pub entry: String,
+    /// The exit cell's colour.
     pub exit: String,
+    /// The colour of the stamp's cells.
     pub stamp: String,
+    /// The courtyard's colour.
     pub courtyard: String,
 }
 
@@ -74,6 +81,7 @@ pub struct SvgOptions {
     pub show_stamp: bool,
     /// Fill the courtyard's cells (when the maze has a courtyard).
     pub show_courtyard: bool,
+    /// The colours.
     pub style: SvgStyle,
     /// `key=value` pairs written, space separated, to the `<desc>`: seed, size, algorithm...
     /// (see [`maze_metadata`]). Escaped, so any text is safe.
@@ -270,10 +278,12 @@ pub fn to_string(
 /// path, searched only if `options.show_path` wants it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Svg {
+    /// What is drawn and how.
     pub options: SvgOptions,
 }
 
 impl Svg {
+    /// The SVG format with `options`.
     pub fn new(options: SvgOptions) -> Svg {
         Svg { options }
     }

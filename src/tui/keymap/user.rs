@@ -65,8 +65,8 @@ impl Keymap {
         }
     }
 
-    /// This keymap with the keys file `text` merged over it (see the [module docs](self)), or
-    /// every problem of the file, in line order. `file` is only used in errors.
+    /// This keymap with the keys file `text` merged over it (see this module's docs), or every
+    /// problem of the file, in line order. `file` is only used in errors.
     pub fn with_user_keys(mut self, text: &str, file: &Path) -> Result<Keymap, Vec<SettingsError>> {
         let document = DeTable::parse(text)
             .map_err(|error| vec![SettingsError::from_toml(file, text, &error)])?;
