@@ -11,11 +11,10 @@ use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use a_maze_ing::tui::inspector;
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::model::APP_CONFIG_KEYS;
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, update, view};
+use a_maze_ing::tui::{Action, Effect, Message, Model, Start, Work, open_at_start, update, view};
 use mazegen::config::Config;
 use mazegen::validate::Expected;
 use mazegen::{Dir, Phase};
@@ -84,27 +83,12 @@ fn answer(model: &mut Model, effects: Vec<Effect>) {
     let mut queue: VecDeque<Effect> = effects.into();
     while let Some(effect) = queue.pop_front() {
         let reply = match effect {
-            Effect::Write(job) => Some(Message::Written {
+            Effect::Work(Work::Write(job)) => Some(Message::Written {
                 job: job.job,
                 outcome: Ok(()),
             }),
-            Effect::Measure { job, work } => Some(Message::Measured {
-                job,
-                measured: work.run(),
-            }),
-            Effect::Search { job, work } => Some(Message::Searched {
-                job,
-                searched: work.run(),
-            }),
-            Effect::Make { job, order } => Some(Message::Made {
-                job,
-                made: Parcel::new(order.run()),
-            }),
-            Effect::Discard(garbage) => {
-                drop(garbage.take());
-                None
-            }
-            Effect::Inspector(work) => Some(Message::Inspector(work.run())),
+            Effect::Work(Work::TimeRace(_)) => None,
+            Effect::Work(work) => work.run(&mut |_| {}),
             _ => None,
         };
         if let Some(message) = reply {
@@ -119,7 +103,7 @@ fn maze_file(model: &mut Model) -> Vec<u8> {
     let job = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Write(job) => Some(job.clone()),
+            Effect::Work(Work::Write(job)) => Some(job.clone()),
             _ => None,
         })
         .expect("s writes the maze");
@@ -203,8 +187,10 @@ fn the_inspector_picture_is_up_to_date() {
 
     let mut m = dashboard(&config(20, 12, true, "classic"), (100, 30));
     act(&mut m, Action::Finish);
-    let effects = inspector::open_at_start(
+    let config = m.config().clone();
+    let effects = open_at_start(
         &mut m,
+        config,
         PathBuf::from("broken.txt"),
         inspection,
         Expected::default(),
@@ -227,7 +213,7 @@ fn the_play_picture_is_up_to_date() {
     act(&mut m, Action::Finish);
     act(&mut m, Action::TogglePlay);
     act(&mut m, Action::ToggleFog);
-    let dirs = m.maze().solution().unwrap().dirs().to_vec();
+    let dirs = m.shown_session().solution().unwrap().dirs().to_vec();
     for dir in dirs.into_iter().take(9) {
         act(
             &mut m,

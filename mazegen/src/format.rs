@@ -22,10 +22,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod animate;
 mod atomic;
+#[cfg(feature = "print")]
+pub mod export;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod json;
+#[cfg(feature = "print")]
+pub mod pdf;
+#[cfg(feature = "print")]
+pub mod png;
 mod read;
 pub mod svg;
 
@@ -36,6 +43,7 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
+pub use animate::AnimatedSvg;
 pub use atomic::{
     Outputs, WriteError, remove_temporaries, same_file, same_target, write_atomically,
     write_new_atomically,
@@ -43,6 +51,10 @@ pub use atomic::{
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
+#[cfg(feature = "print")]
+pub use pdf::{Paper, PdfSheet};
+#[cfg(feature = "print")]
+pub use png::Png;
 pub use read::{MIB, human_bytes, read_limited};
 pub use svg::Svg;
 
@@ -72,6 +84,10 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
             Arc::new(Svg::default()),
             #[cfg(feature = "serde")]
             Arc::new(StatsJson::default()),
+            #[cfg(feature = "print")]
+            Arc::new(Png::default()),
+            #[cfg(feature = "print")]
+            Arc::new(PdfSheet::default()),
         ]
     });
     &FORMATS
@@ -280,7 +296,8 @@ mod tests {
         }
         assert_eq!(by_name("svg").unwrap().extension(), "svg");
         assert_eq!(by_name("hex").unwrap().extension(), "txt");
-        assert!(by_name("png").is_none());
+        assert_eq!(by_name("png").is_some(), cfg!(feature = "print"));
+        assert!(by_name("gif").is_none());
     }
 
     #[test]

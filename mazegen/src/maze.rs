@@ -27,7 +27,7 @@ use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::solve::{Solution, shortest_path};
-use crate::stats::MazeStats;
+use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
 #[derive(Clone)]
@@ -39,6 +39,7 @@ pub struct Maze {
     /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
     solution: OnceLock<Option<Solution>>,
     stats: OnceLock<MazeStats>,
+    difficulty: OnceLock<Option<Difficulty>>,
 }
 
 impl Maze {
@@ -52,6 +53,7 @@ impl Maze {
             exit,
             solution: OnceLock::new(),
             stats: OnceLock::new(),
+            difficulty: OnceLock::new(),
         }
     }
 
@@ -156,6 +158,18 @@ impl Maze {
     pub fn stats(&self) -> &MazeStats {
         self.stats
             .get_or_init(|| MazeStats::measure(&self.grid, self.solution()))
+    }
+
+    /// How hard the solution is to find (see [`Difficulty`]), `None` when there is none.
+    /// Measured on first use, once: a walk of every branch off the path, so apart from
+    /// [`Maze::stats`], which a UI wants at once.
+    pub fn difficulty(&self) -> Option<&Difficulty> {
+        self.difficulty
+            .get_or_init(|| {
+                self.solution()
+                    .map(|path| Difficulty::measure(&self.grid, path))
+            })
+            .as_ref()
     }
 
     /// The statistics if they are known already: never measures.

@@ -9,7 +9,7 @@ use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, check_file, looks_like_courtyard_maze};
 
 use super::AppError;
-use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::APP_CONFIG_KEYS;
 
 /// At most this many violations of each rule are listed; a count stands for the rest, so
 /// a file broken at every cell is checked in memory that does not grow with its violations.

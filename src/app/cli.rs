@@ -5,11 +5,13 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
 use mazegen::config::{Config, ConfigError};
-use mazegen::format::svg::{CellSize, SvgOptions};
-use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
+use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
+use mazegen::format::{
+    AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, same_target,
+};
 use mazegen::{Algorithm, quote};
 
-use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::APP_CONFIG_KEYS;
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
@@ -27,6 +29,7 @@ const DOCS: &str = "Shell completions and the manual";
 #[command(
     version,
     about,
+    group = clap::ArgGroup::new("pictures").multiple(true).args(["svg", "png", "animate"]),
     after_help = "Exit codes: 0 ok, 1 runtime or check failure, 2 bad config or usage."
 )]
 pub struct Cli {
@@ -72,10 +75,54 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
     pub svg: Option<PathBuf>,
 
-    /// With --svg: pixels a cell in the picture's width and height. By default the picture
-    /// fits 1600 pixels on its long side, with at most 16 pixels a cell.
-    #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024), help_heading = HEADLESS)]
+    /// With --svg, --png or --animate: pixels a cell in the picture's width and height. By default the
+    /// picture fits 1600 pixels on its long side, with at most 16 pixels a cell.
+    #[arg(long, value_name = "PX", requires = "pictures", value_parser = clap::value_parser!(u32).range(1..=1024), help_heading = HEADLESS)]
     pub svg_cell: Option<u32>,
+
+    /// With --headless: also write the maze as a PNG picture (the SVG drawing, rasterized) to
+    /// this file.
+    #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
+    pub png: Option<PathBuf>,
+
+    /// Draw the solution in the pictures (--svg, --png, --animate): the default.
+    #[arg(long, overrides_with = "no_solution", help_heading = HEADLESS)]
+    pub solution: bool,
+
+    /// Leave the solution out of the pictures (--svg, --png, --animate).
+    #[arg(long, overrides_with = "solution", help_heading = HEADLESS)]
+    pub no_solution: bool,
+
+    /// With --headless: the theme whose colours the pictures use, instead of the config's
+    /// THEME (bundled or in the user's themes folder); for --pdf, instead of black on white.
+    #[arg(long, value_name = "NAME", requires = "headless", help_heading = HEADLESS)]
+    pub theme: Option<String>,
+
+    /// With --headless: also write a printable PDF puzzle sheet to this file: the maze (and
+    /// --count more), each with its seed and difficulty, then the answers.
+    #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
+    pub pdf: Option<PathBuf>,
+
+    /// With --pdf: how many mazes, on seeds SEED, SEED+1, ...
+    #[arg(long, value_name = "N", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000), help_heading = HEADLESS)]
+    pub count: u32,
+
+    /// With --pdf: the paper size, a4 or letter.
+    #[arg(long, value_name = "SIZE", requires = "pdf", default_value_t = Paper::A4, help_heading = HEADLESS)]
+    pub paper: Paper,
+
+    /// With --headless: also write an SVG that replays the carving in a browser, then draws
+    /// the solution (refused above 1.5 million cells, where it could pass 20 MB).
+    #[arg(long, value_name = "FILE.svg", requires = "headless", help_heading = HEADLESS)]
+    pub animate: Option<PathBuf>,
+
+    /// With --animate: how long the film lasts, in seconds, whatever the maze's size.
+    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::animate::DEFAULT_DURATION, value_parser = parse_duration, help_heading = HEADLESS)]
+    pub duration: f64,
+
+    /// With --pdf: mazes on a page, laid out as large as the page allows.
+    #[arg(long, value_name = "K", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100), help_heading = HEADLESS)]
+    pub per_page: u32,
 
     /// Race 2 to 4 algorithms on the config's maze, side by side at one pace, each then solved
     /// by BFS, with a summary table at the end (with --headless: only the table).
@@ -92,9 +139,38 @@ pub struct Cli {
     pub man: bool,
 }
 
+/// The colours of what `--headless` draws: the theme's for the pictures, black on white for
+/// paper unless `--theme` names one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Looks {
+    pub picture: SvgStyle,
+    pub print: SvgStyle,
+}
+
+impl Default for Looks {
+    fn default() -> Looks {
+        Looks {
+            picture: SvgStyle::default(),
+            print: SvgStyle::print(),
+        }
+    }
+}
+
 /// The algorithms of `--race`, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceList(pub Vec<Algorithm>);
+
+/// `--duration`'s value: seconds, from 0.5 to 600.
+fn parse_duration(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.5..=600.0).contains(&seconds) {
+        return Err(format!("{text} s: a film lasts 0.5 to 600 seconds"));
+    }
+    Ok(seconds)
+}
 
 /// `--race`'s value: 2 to 4 known algorithm names, comma separated.
 fn parse_race(text: &str) -> Result<RaceList, String> {
@@ -102,7 +178,7 @@ fn parse_race(text: &str) -> Result<RaceList, String> {
         .split(',')
         .map(|name| name.trim().parse::<Algorithm>().map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    let lanes = crate::tui::race::MIN_LANES..=crate::tui::race::MAX_LANES;
+    let lanes = crate::tui::MIN_LANES..=crate::tui::MAX_LANES;
     if !lanes.contains(&algorithms.len()) {
         return Err(format!(
             "a race takes {} to {} algorithms, comma separated, got {}",
@@ -163,40 +239,99 @@ impl Cli {
         Ok(config)
     }
 
-    /// Refuses an `--svg` file that a run would write over something it must not: the config
-    /// (which would be lost) or OUTPUT_FILE (one output would replace the other).
+    /// The extra files the flags ask for, each with its flag, in the order they are written.
+    fn extra_files(&self) -> Vec<(&'static str, &Path)> {
+        [
+            ("--svg", &self.svg),
+            ("--png", &self.png),
+            ("--pdf", &self.pdf),
+        ]
+        .into_iter()
+        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+        .collect()
+    }
+
+    /// Refuses an extra file (`--svg`, `--png`...) that a run would write over something it
+    /// must not: the config (which would be lost), OUTPUT_FILE or another extra file (one
+    /// output would replace the other); and a PNG too large to draw.
     pub fn check_outputs(&self, config: &Config) -> Result<(), String> {
-        let Some(svg) = &self.svg else {
-            return Ok(());
-        };
         let config_file = self.config_or_default();
-        if same_target(svg, config_file) {
-            return Err(format!(
-                "--svg {} is the config file {}: writing the picture would replace it",
-                quote::path(svg),
-                quote::path(config_file)
-            ));
+        let extra = self.extra_files();
+        for (i, &(flag, path)) in extra.iter().enumerate() {
+            if same_target(path, config_file) {
+                return Err(format!(
+                    "{flag} {} is the config file {}: writing the picture would replace it",
+                    quote::path(path),
+                    quote::path(config_file)
+                ));
+            }
+            if same_target(path, &config.output_file) {
+                return Err(format!(
+                    "{flag} {} is OUTPUT_FILE: the picture and the maze need two files",
+                    quote::path(path)
+                ));
+            }
+            if let Some((other, _)) = extra[..i].iter().find(|(_, p)| same_target(p, path)) {
+                return Err(format!(
+                    "{flag} {} is also the {other} file: each output needs its own file",
+                    quote::path(path)
+                ));
+            }
         }
-        if same_target(svg, &config.output_file) {
-            return Err(format!(
-                "--svg {} is OUTPUT_FILE: the picture and the maze need two files",
-                quote::path(svg)
-            ));
+        if self.png.is_some() {
+            mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;
+        }
+        if self.pdf.is_some() {
+            mazegen::format::pdf::check_size(self.count, config.width, config.height)?;
+        }
+        if self.animate.is_some() {
+            mazegen::format::animate::check_size(config.width, config.height)
+                .map_err(|e| format!("--animate: {e}"))?;
         }
         Ok(())
     }
 
-    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` picture,
-    /// then the `--stats` JSON on standard output. A new format's flag adds its line here.
-    pub fn outputs(&self, config: &Config) -> Vec<Output> {
+    /// The pictures' size: `--svg-cell`, or fitted to a screen.
+    fn cell_size(&self) -> CellSize {
+        self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels)
+    }
+
+    /// How the pictures (`--svg`, `--png`) are drawn, in the `looks` colours.
+    fn picture_options(&self, looks: &Looks) -> SvgOptions {
+        SvgOptions {
+            cell_size: self.cell_size(),
+            show_path: !self.no_solution,
+            style: looks.picture.clone(),
+            ..SvgOptions::default()
+        }
+    }
+
+    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` and
+    /// `--png` pictures, then the `--stats` JSON on standard output. A new format's flag adds
+    /// its line here.
+    pub fn outputs(&self, config: &Config, looks: &Looks) -> Vec<Output> {
         let mut outputs = vec![Output::file(Hex, &config.output_file)];
         if let Some(path) = &self.svg {
-            let cell_size = self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels);
-            let options = SvgOptions {
-                cell_size,
-                ..SvgOptions::default()
+            outputs.push(Output::file(Svg::new(self.picture_options(looks)), path));
+        }
+        if let Some(path) = &self.png {
+            outputs.push(Output::file(Png::new(self.picture_options(looks)), path));
+        }
+        if let Some(path) = &self.pdf {
+            let sheet = PdfSheet {
+                count: self.count,
+                per_page: self.per_page,
+                paper: self.paper,
+                style: looks.print.clone(),
             };
-            outputs.push(Output::file(Svg::new(options), path));
+            outputs.push(Output::file(sheet, path));
+        }
+        if let Some(path) = &self.animate {
+            let film = AnimatedSvg {
+                options: self.picture_options(looks),
+                duration: self.duration,
+            };
+            outputs.push(Output::file(film, path));
         }
         if self.stats {
             outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));
@@ -330,7 +465,7 @@ mod tests {
         .unwrap();
         let outputs = |args: &[&str]| {
             let cli = Cli::try_parse_from(args).unwrap();
-            cli.outputs(&config)
+            cli.outputs(&config, &Looks::default())
                 .iter()
                 .map(|o| format!("{} {}", o.format.name(), o.destination))
                 .collect::<Vec<_>>()
@@ -340,6 +475,45 @@ mod tests {
             outputs(&["a-maze-ing", "--headless", "--stats", "--svg", "p.svg"]),
             ["hex m.txt", "svg p.svg", "stats standard output"]
         );
+        assert_eq!(
+            outputs(&[
+                "a-maze-ing",
+                "--headless",
+                "--png",
+                "p.png",
+                "--svg",
+                "p.svg"
+            ]),
+            ["hex m.txt", "svg p.svg", "png p.png"]
+        );
+    }
+
+    #[test]
+    fn the_sheet_flags_need_pdf_and_sensible_values() {
+        let parse =
+            |args: &[&str]| Cli::try_parse_from(["a-maze-ing", "--headless"].iter().chain(args));
+        let cli = parse(&[
+            "--pdf",
+            "s.pdf",
+            "--count",
+            "4",
+            "--paper",
+            "Letter",
+            "--per-page",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!((cli.count, cli.paper, cli.per_page), (4, Paper::Letter, 2));
+        let cli = parse(&["--pdf", "s.pdf"]).unwrap();
+        assert_eq!((cli.count, cli.paper, cli.per_page), (1, Paper::A4, 1));
+        for bad in [
+            &["--count", "3"][..],
+            &["--pdf", "s.pdf", "--count", "0"],
+            &["--pdf", "s.pdf", "--paper", "legal"],
+            &["--pdf", "s.pdf", "--per-page", "0"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

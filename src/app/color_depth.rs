@@ -1,7 +1,7 @@
 //! The dashboard's colour depth, read from the environment the terminal sets: what
 //! `crate::tui::theme::ColorDepth` brings every drawn colour down to.
 
-use crate::tui::theme::ColorDepth;
+use crate::tui::ColorDepth;
 
 /// The depth of the terminal this process runs in (see [`from_env`]).
 pub fn detect() -> ColorDepth {

@@ -10,7 +10,7 @@ use mazegen::config::Config;
 use mazegen::format::{WriteError, write_new_atomically};
 
 use super::cli::DEFAULT_CONFIG;
-use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::APP_CONFIG_KEYS;
 
 /// The built-in default config, as written out: the repository's `config.txt` (a 25x20
 /// perfect maze, seed 42), with every key explained and the optional ones shown at their
