@@ -11,7 +11,9 @@
 
 mod check;
 mod cli;
+mod color_depth;
 mod dashboard;
+mod first_run;
 mod headless;
 mod memory;
 mod race;

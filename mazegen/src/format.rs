@@ -46,6 +46,7 @@ use crate::maze::Maze;
 pub use animate::AnimatedSvg;
 pub use atomic::{
     Outputs, WriteError, remove_temporaries, same_file, same_target, write_atomically,
+    write_new_atomically,
 };
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]

@@ -38,6 +38,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         write_outputs(&maze, &outputs, &mut |_| {})
     })
     .map_err(AppError::from)?;
+    if cli.uses_built_in_config() {
+        eprintln!("note: {}", super::first_run::HEADLESS_NOTE);
+    }
     for note in config.landmark_notes() {
         eprintln!("note: {note}");
     }
