@@ -29,26 +29,10 @@ impl UnionFind {
         }
     }
 
-    /// No elements yet, with room for `n` (the memory is not touched: see
-    /// [`UnionFind::push`]).
-    pub fn with_capacity(n: usize) -> UnionFind {
-        UnionFind {
-            parent: Vec::with_capacity(n),
-            rank: Vec::with_capacity(n),
-        }
-    }
-
     /// How many elements there are.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.parent.len()
-    }
-
-    /// Adds the next element, in a set of its own: for a caller that makes a big set a little
-    /// at a time rather than in one long call.
-    pub fn push(&mut self) {
-        let element = u32::try_from(self.parent.len()).expect("fewer than 2^32 elements");
-        self.parent.push(element);
-        self.rank.push(0);
     }
 
     /// Puts every element back in a set of its own, keeping the memory.
