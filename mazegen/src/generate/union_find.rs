@@ -20,6 +20,18 @@ impl UnionFind {
         super::carve::slice_bytes(&self.parent) + super::carve::slice_bytes(&self.rank)
     }
 
+    /// [`UnionFind::new`], or [`OutOfMemory`] when the allocator refuses the memory.
+    pub fn try_new(n: usize) -> Result<UnionFind, super::carve::OutOfMemory> {
+        let n32 = u32::try_from(n).expect("fewer than 2^32 elements");
+        let mut parent = Vec::new();
+        parent
+            .try_reserve_exact(n)
+            .map_err(|_| super::carve::OutOfMemory)?;
+        parent.extend(0..n32);
+        let rank = super::carve::try_filled(n, 0)?;
+        Ok(UnionFind { parent, rank })
+    }
+
     /// `n` elements, each in a set of its own.
     pub fn new(n: usize) -> UnionFind {
         let n = u32::try_from(n).expect("fewer than 2^32 elements");
