@@ -96,7 +96,8 @@ impl Linker {
         match &mut self.pass {
             Pass::Scanning if self.scan.next < grid.cell_count() => {
                 let cell = grid.pos(self.scan.next);
-                self.scan.cell(grid.raw());
+                let upto = self.scan.x + 1;
+                self.scan.cells(grid.raw(), upto);
                 GenEvent::Visit { cell }
             }
             Pass::Scanning => {
@@ -150,7 +151,8 @@ impl Linker {
         if self.pass == Pass::Scanning {
             // The scan's own loop: the same cell by cell work as its steps.
             while self.scan.next < grid.cell_count() {
-                self.scan.cell(grid.raw());
+                let w = grid.width() as usize;
+                self.scan.cells(grid.raw(), w);
             }
         }
         while self.step(grid, rng) != GenEvent::Done {}
@@ -296,40 +298,49 @@ impl RowScan {
         }
     }
 
-    /// Labels the next cell of `cells` (a grid's bytes); ends the row, or the scan, after
-    /// its last cell.
+    /// Labels the next cells of `cells` (a grid's bytes), up to column `upto` of the row;
+    /// ends the row, or the scan, after its last cell.
     #[inline]
-    fn cell(&mut self, cells: &[u8]) {
-        let (i, x, w) = (self.next, self.x, self.row.len());
-        let byte = cells[i];
-        let mut label = NONE;
-        if byte & LOCKED == 0 {
-            if i >= w && cells[i - w] & SOUTH_CLOSED == 0 {
-                label = self.find(self.above[x]);
-            }
-            if x > 0 && cells[i - 1] & EAST_CLOSED == 0 {
-                let west = self.find(self.row[x - 1]);
-                if label == NONE {
-                    label = west;
-                } else if west != label {
-                    // The later label under the earlier: every label stays below its sets'.
-                    let (low, high) = (label.min(west), label.max(west));
-                    self.parent[high as usize] = low;
-                    label = low;
-                }
-            }
-            if label == NONE {
-                label = self.parent.len() as u32;
-                self.parent.push(label);
-                self.count.push(0);
-                self.cell.push(i as u32);
-            }
-            self.count[label as usize] += 1;
+    fn cells(&mut self, cells: &[u8], upto: usize) {
+        let w = self.row.len();
+        let start = self.next - self.x;
+        let row = &cells[start..start + w];
+        let above = start.checked_sub(w).map(|up| &cells[up..start]);
+        for x in self.x..upto {
+            let byte = row[x];
+            let label = if byte & LOCKED != 0 {
+                NONE
+            } else {
+                let north = above.is_some_and(|above| above[x] & SOUTH_CLOSED == 0);
+                let west = x > 0 && row[x - 1] & EAST_CLOSED == 0;
+                // A label taken from a neighbour may no longer be its set's root: only a cell
+                // that joins two sets needs the roots.
+                let label = match (north, west) {
+                    (false, false) => {
+                        let label = self.parent.len() as u32;
+                        self.parent.push(label);
+                        self.count.push(0);
+                        self.cell.push((start + x) as u32);
+                        label
+                    }
+                    (true, false) => self.above[x],
+                    (false, true) => self.row[x - 1],
+                    (true, true) => {
+                        let (a, b) = (self.find(self.above[x]), self.find(self.row[x - 1]));
+                        // The later root under the earlier.
+                        let (low, high) = (a.min(b), a.max(b));
+                        self.parent[high as usize] = low;
+                        low
+                    }
+                };
+                self.count[label as usize] += 1;
+                label
+            };
+            self.row[x] = label;
         }
-        self.row[x] = label;
-        self.next += 1;
-        self.x += 1;
-        if self.x == w {
+        self.next = start + upto;
+        self.x = upto;
+        if upto == w {
             self.x = 0;
             self.end_row(self.next == cells.len());
         }

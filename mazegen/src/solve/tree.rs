@@ -26,53 +26,55 @@ pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, No
     let w = grid.width() as usize;
     let rows = grid.rows();
     let target = rows.of(to);
-    let (tx, ty) = (to.x as i64, to.y as i64);
+    // One order for the whole walk, the ways towards the exit first: a cell's own order would
+    // cost more a step than it saves.
+    let order = towards(
+        i64::from(to.x) - i64::from(from.x),
+        i64::from(to.y) - i64::from(from.y),
+    );
+    let mut rank = [0usize; 4];
+    for (k, &d) in order.iter().enumerate() {
+        rank[d as usize] = k;
+    }
+    // A cell's open walls as bits in `order`'s positions, from its bits in `Dir` order.
+    let mut reorder = [0u8; 16];
+    for (mask, reordered) in reorder.iter_mut().enumerate() {
+        for (k, &d) in order.iter().enumerate() {
+            *reordered |= u8::from(mask & (1 << d) != 0) << k;
+        }
+    }
+    let offsets = rows.offsets();
     // A tree of n cells is walked, there and back, in 2 (n - 1) steps.
     let bound = 2 * cells.len() as u64;
-    let open = |i: usize, d: u8| -> bool {
-        match d {
-            0 => i >= w && cells[i - w] & SOUTH_CLOSED == 0,
-            1 => cells[i] & EAST_CLOSED == 0,
-            2 => cells[i] & SOUTH_CLOSED == 0,
-            // The east wall of the last cell of a row is closed: `i - 1` from a row's first
-            // cell is that cell.
-            _ => i >= 1 && cells[i - 1] & EAST_CLOSED == 0,
-        }
-    };
     let mut path: Vec<Dir> = Vec::new();
-    let (mut i, mut x, mut y) = (rows.of(from), from.x as i64, from.y as i64);
-    // The position, in this cell's order, of the next way to try.
+    let mut i = rows.of(from);
+    // The position, in `order`, of the next way to try.
     let mut k = 0;
     let mut steps = 0u64;
     while i != target {
-        let order = towards(tx - x, ty - y);
-        let back = path.last().map(|&d| d as u8 ^ 2);
-        while k < 4 && (Some(order[k]) == back || !open(i, order[k])) {
-            k += 1;
-        }
-        let dir = if k < 4 {
-            let d = Dir::from_index(order[k]);
-            path.push(d);
+        // Border walls need no bounds checks: the last column's east wall and the last row's
+        // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
+        let own = cells[i];
+        let open = u8::from(i >= w && cells[i.wrapping_sub(w)] & SOUTH_CLOSED == 0)
+            | u8::from(own & EAST_CLOSED == 0) << 1
+            | u8::from(own & SOUTH_CLOSED == 0) << 2
+            | u8::from(i >= 1 && cells[i.wrapping_sub(1)] & EAST_CLOSED == 0) << 3;
+        // Not back the way it came.
+        let back = path.last().map_or(0, |&d| 1 << (d as u8 ^ 2));
+        let ways = reorder[usize::from(open & !back)] >> k << k;
+        if ways != 0 {
+            let d = order[ways.trailing_zeros() as usize];
+            path.push(Dir::from_index(d));
+            i = i.wrapping_add_signed(offsets[d as usize]);
             k = 0;
-            d
         } else {
             // Every way out of here is walked: back to the cell this one was entered from.
             let Some(came) = path.pop() else {
                 return Ok(None);
             };
-            let parent = (x - came.delta().0, y - came.delta().1);
-            let order = towards(tx - parent.0, ty - parent.1);
-            k = order
-                .iter()
-                .position(|&d| d == came as u8)
-                .expect("a permutation")
-                + 1;
-            came.opposite()
-        };
-        let (dx, dy) = dir.delta();
-        x += dx;
-        y += dy;
-        i = (y as usize) * w + x as usize;
+            i = i.wrapping_add_signed(-offsets[came as usize]);
+            k = rank[came as usize] + 1;
+        }
         steps += 1;
         if steps > bound {
             return Err(NotATree);
@@ -81,9 +83,9 @@ pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, No
     Ok(Some(Solution::new(from, path)))
 }
 
-/// The four directions (as `Dir` indices, N E S W = 0 1 2 3) in the order to try them from a
-/// cell `dx` columns and `dy` rows away from the goal: the two that close in on it first, the
-/// longer way first.
+/// The four directions (as `Dir` indices, N E S W = 0 1 2 3) in the order to try them on the
+/// way from a cell `dx` columns and `dy` rows away from the goal: the two that close in on it
+/// first, the longer way first.
 fn towards(dx: i64, dy: i64) -> [u8; 4] {
     let h = if dx >= 0 { 1 } else { 3 };
     let v = if dy >= 0 { 2 } else { 0 };
