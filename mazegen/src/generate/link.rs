@@ -250,7 +250,7 @@ struct RowScan {
     above: Vec<u32>,
     row: Vec<u32>,
     /// The labels' union-find: the row above's are `0..above_labels`, new ones follow.
-    parent: Vec<u32>,
+    sets: UnionFind,
     /// Cells taking each label (not each set), and one cell of each.
     count: Vec<u64>,
     cell: Vec<u32>,
@@ -267,7 +267,7 @@ impl RowScan {
             x: 0,
             above: vec![NONE; width],
             row: vec![NONE; width],
-            parent: Vec::new(),
+            sets: UnionFind::default(),
             count: Vec::new(),
             cell: Vec::new(),
             renamed: Vec::new(),
@@ -279,23 +279,15 @@ impl RowScan {
         use super::carve::slice_bytes;
         slice_bytes(&self.above)
             + slice_bytes(&self.row)
-            + slice_bytes(&self.parent)
+            + self.sets.heap_bytes()
             + slice_bytes(&self.count)
             + slice_bytes(&self.cell)
             + slice_bytes(&self.renamed)
             + slice_bytes(&self.trees)
     }
 
-    fn find(&mut self, mut label: u32) -> u32 {
-        loop {
-            let parent = self.parent[label as usize];
-            if parent == label {
-                return label;
-            }
-            let grandparent = self.parent[parent as usize];
-            self.parent[label as usize] = grandparent;
-            label = grandparent;
-        }
+    fn find(&mut self, label: u32) -> u32 {
+        self.sets.find(label)
     }
 
     /// Labels the next cells of `cells` (a grid's bytes), up to column `upto` of the row;
@@ -317,8 +309,7 @@ impl RowScan {
                 // that joins two sets needs the roots.
                 let label = match (north, west) {
                     (false, false) => {
-                        let label = self.parent.len() as u32;
-                        self.parent.push(label);
+                        let label = self.sets.push();
                         self.count.push(0);
                         self.cell.push((start + x) as u32);
                         label
@@ -326,11 +317,9 @@ impl RowScan {
                     (true, false) => self.above[x],
                     (false, true) => self.row[x - 1],
                     (true, true) => {
-                        let (a, b) = (self.find(self.above[x]), self.find(self.row[x - 1]));
-                        // The later root under the earlier.
-                        let (low, high) = (a.min(b), a.max(b));
-                        self.parent[high as usize] = low;
-                        low
+                        let (above, west) = (self.above[x], self.row[x - 1]);
+                        self.sets.union(above, west);
+                        self.find(above)
                     }
                 };
                 self.count[label as usize] += 1;
@@ -349,7 +338,7 @@ impl RowScan {
     /// After a row: the sets no cell of it took are complete trees; the others are renamed
     /// `0..` for the next row (all complete after the last row).
     fn end_row(&mut self, last: bool) {
-        let labels = self.parent.len();
+        let labels = self.sets.len();
         for label in 0..labels as u32 {
             let root = self.find(label);
             if root != label {
@@ -373,7 +362,7 @@ impl RowScan {
         let mut count = vec![0; growing as usize];
         let mut cell = vec![0; growing as usize];
         for label in 0..labels {
-            if self.parent[label] != label as u32 {
+            if self.find(label as u32) != label as u32 {
                 continue;
             }
             let tree = Tree {
@@ -399,8 +388,7 @@ impl RowScan {
         }
         self.count = count;
         self.cell = cell;
-        self.parent.clear();
-        self.parent.extend(0..growing);
+        self.sets.reset_to(growing as usize);
     }
 }
 

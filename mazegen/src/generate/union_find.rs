@@ -40,9 +40,22 @@ impl UnionFind {
     }
 
     /// How many elements there are.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.parent.len()
+    }
+
+    /// Adds an element in a set of its own; returns it.
+    pub fn push(&mut self) -> u32 {
+        let element = u32::try_from(self.parent.len()).expect("fewer than 2^32 elements");
+        self.parent.push(element);
+        element
+    }
+
+    /// `n` elements, each in a set of its own, keeping the memory.
+    pub fn reset_to(&mut self, n: usize) {
+        let n = u32::try_from(n).expect("fewer than 2^32 elements");
+        self.parent.clear();
+        self.parent.extend(0..n);
     }
 
     /// Puts every element back in a set of its own, keeping the memory.
