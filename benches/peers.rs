@@ -16,8 +16,11 @@ use knossos::maze::{self as kn, AsciiNarrow, OrthogonalMazeBuilder};
 use mazegen::format::hex::{write_footer, write_rows};
 use mazegen::{Algorithm, Maze, MazeOptions, Pos};
 
+/// Makes knossos's algorithm.
+type Theirs = fn() -> Box<dyn kn::Algorithm>;
+
 /// Our algorithm, knossos's same one, and the side of the square maze both make.
-fn shared() -> Vec<(Algorithm, fn() -> Box<dyn kn::Algorithm>, u32)> {
+fn shared() -> Vec<(Algorithm, Theirs, u32)> {
     vec![
         (
             Algorithm::Backtracker,
@@ -74,7 +77,7 @@ fn ours(algorithm: Algorithm, side: u32, seed: u64) -> Vec<u8> {
 
 /// knossos's maze and its ASCII rendering. On a thread with a big stack: its backtracker
 /// recurses once a cell, which overflows the main thread's 8 MiB at 2000x2000.
-fn theirs(algorithm: fn() -> Box<dyn kn::Algorithm>, side: u32, seed: u64) -> String {
+fn theirs(algorithm: Theirs, side: u32, seed: u64) -> String {
     let build = move || {
         let maze = OrthogonalMazeBuilder::new()
             .width(side as usize)
