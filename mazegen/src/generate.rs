@@ -290,7 +290,11 @@ impl Generator {
             Some(yard) => yard.edge()[rng.below(8) as usize],
             None => options.start,
         };
-        let carver = options.algorithm.carver(&mut grid, start, &mut rng);
+        let (width, height) = (options.width, options.height);
+        let carver = options
+            .algorithm
+            .carver(&mut grid, start, &mut rng)
+            .map_err(|carve::OutOfMemory| SizeError::OutOfMemory { width, height })?;
         Ok(Generator {
             grid,
             rng,
@@ -494,10 +498,9 @@ impl Generator {
     /// an animation.
     pub fn estimated_carving_steps(&self) -> u64 {
         match &self.phase {
-            // Joining islands looks at every cell twice (joining the trees, listing the walls
-            // between them).
+            // Joining islands looks at every cell once (labelling the trees a row at a time).
             Phase::Carving(carver) if carver.may_leave_islands() => {
-                carver.estimated_steps(self.open_cells()) + 2 * self.grid.cell_count() as u64
+                carver.estimated_steps(self.open_cells()) + self.grid.cell_count() as u64
             }
             Phase::Carving(carver) => carver.estimated_steps(self.open_cells()),
             _ => self.open_cells(),
@@ -518,7 +521,7 @@ impl Generator {
 
     /// Roughly how long the rest of the run takes, in the units of [`Generator::step_cost`].
     pub fn estimated_cost(&self) -> u64 {
-        let linking = 2 * self.grid.cell_count() as u64 * LINK_STEP_COST;
+        let linking = self.grid.cell_count() as u64 * LINK_STEP_COST;
         let carving = match &self.phase {
             Phase::Carving(carver) if carver.may_leave_islands() => {
                 carver.estimated_steps(self.open_cells()) * carver.step_cost() + linking

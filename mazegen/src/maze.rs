@@ -26,7 +26,7 @@ use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::Grid;
-use crate::solve::{Solution, shortest_path};
+use crate::solve::{Solution, shortest_path, tree_shortest_path};
 use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
@@ -36,6 +36,9 @@ pub struct Maze {
     grid: Arc<Grid>,
     entry: Pos,
     exit: Pos,
+    /// The grid is a tree, made so by [`Maze::generate`] (a perfect maze without a
+    /// courtyard): its path is found without a search.
+    tree: bool,
     /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
     solution: OnceLock<Option<Solution>>,
     stats: OnceLock<MazeStats>,
@@ -51,6 +54,7 @@ impl Maze {
             grid: grid.into(),
             entry,
             exit,
+            tree: false,
             solution: OnceLock::new(),
             stats: OnceLock::new(),
             difficulty: OnceLock::new(),
@@ -70,7 +74,11 @@ impl Maze {
     /// ```
     pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
         let grid = Generator::generate(options.clone())?;
-        Ok(Maze::new(options, grid, entry, exit))
+        let tree = options.perfect && !options.courtyard;
+        Ok(Maze {
+            tree,
+            ..Maze::new(options, grid, entry, exit)
+        })
     }
 
     /// The same maze with its shortest path already known (it must be one: the formats write
@@ -144,7 +152,13 @@ impl Maze {
     /// searching waits for that search rather than starting its own.
     pub fn solution(&self) -> Option<&Solution> {
         self.solution
-            .get_or_init(|| shortest_path(&self.grid, self.entry, self.exit))
+            .get_or_init(|| {
+                if self.tree {
+                    tree_shortest_path(&self.grid, self.entry, self.exit)
+                } else {
+                    shortest_path(&self.grid, self.entry, self.exit)
+                }
+            })
             .as_ref()
     }
 

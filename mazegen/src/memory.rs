@@ -24,7 +24,8 @@ pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> 
         Algorithm::Backtracker => (4, 4),
         // 3.3 / 4.4
         Algorithm::Prim => (4, 5),
-        // 15.1 / 16.3: the shuffled list of every inner wall and the union-find.
+        // 14.0 / 14.4: the shuffled list of every inner wall and the union-find (kept with a
+        // byte's margin).
         Algorithm::Kruskal => (16, 17),
         // 6.9 / 8.2
         Algorithm::Wilson => (7, 9),
@@ -38,14 +39,15 @@ pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> 
         Algorithm::GrowingTreeRandom => (4, 5),
         // 3.2 / 3.8
         Algorithm::GrowingTreeMixed => (4, 4),
-        // 6.9 / 8.0: the linker's union-find over the islands.
-        Algorithm::BinaryTree => (7, 8),
-        // 7.0 / 8.1
-        Algorithm::Sidewinder => (7, 9),
-        // 7.0 / 8.1
-        Algorithm::Eller => (7, 9),
-        // 6.9 / 8.0
-        Algorithm::RecursiveDivision => (7, 9),
+        // 2.4 / 3.6: the grid, and for a board the search and the braider's dead ends; the
+        // linker keeps two rows and the islands.
+        Algorithm::BinaryTree => (3, 4),
+        // 2.4 / 3.5
+        Algorithm::Sidewinder => (3, 4),
+        // 2.4 / 3.5
+        Algorithm::Eller => (3, 4),
+        // 2.4 / 3.6
+        Algorithm::RecursiveDivision => (3, 4),
     };
     if perfect { perfect_maze } else { board }
 }

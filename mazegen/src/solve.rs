@@ -25,6 +25,7 @@ mod searching;
 mod solver;
 #[cfg(test)]
 mod testing;
+mod tree;
 mod wall_follower;
 
 pub use astar::AStar;
@@ -226,6 +227,13 @@ pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     let mut bfs = Bfs::new(grid, from, to);
     bfs.run();
     bfs.solution()
+}
+
+/// The same path as [`shortest_path`] for a grid known to be a tree (a perfect maze without
+/// a courtyard): found by a walk that keeps only the path (see [`tree::tree_path`]), and by
+/// the search if the grid turns out not to be one after all.
+pub(crate) fn tree_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
+    tree::tree_path(grid, from, to).unwrap_or_else(|tree::NotATree| shortest_path(grid, from, to))
 }
 
 #[cfg(test)]

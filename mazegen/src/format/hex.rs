@@ -76,14 +76,47 @@ pub fn write_maze(
 /// [`write_footer`] so that a large maze's rows can be written while its path is still being
 /// searched.
 pub fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
-    let mut line = Vec::with_capacity(grid.width() as usize + 1);
-    for y in 0..grid.height() {
-        line.clear();
-        line.extend((0..grid.width()).map(|x| grid.walls(Pos::new(x, y)).hex_digit()));
-        line.push(b'\n');
-        out.write_all(&line)?;
+    let w = grid.width() as usize;
+    // Many rows a write: a narrow maze's rows are short, and each write is a call through `dyn`.
+    let rows_a_write = (64 << 10) / (w + 1) + 1;
+    let mut lines = Vec::with_capacity(rows_a_write * (w + 1));
+    let cells = grid.raw();
+    for y in 0..grid.height() as usize {
+        let above = y.checked_sub(1).map(|up| &cells[up * w..y * w]);
+        push_row(&mut lines, above, &cells[y * w..(y + 1) * w]);
+        if (y + 1) % rows_a_write == 0 {
+            out.write_all(&lines)?;
+            lines.clear();
+        }
     }
-    Ok(())
+    out.write_all(&lines)
+}
+
+/// Appends the hex digits of a row of cell bytes and its newline: what [`Grid::walls`] gives
+/// for each cell, from the row's own bytes and the row above's (`None` for the top row, whose
+/// north walls are the border), in one pass the compiler can vectorise.
+fn push_row(line: &mut Vec<u8>, above: Option<&[u8]>, row: &[u8]) {
+    use crate::grid::{EAST_CLOSED, SOUTH_CLOSED};
+    let digit = |bits: u8| bits + if bits < 10 { b'0' } else { b'A' - 10 };
+    let north = |x: usize| above.map_or(1, |above| (above[x] & SOUTH_CLOSED) >> 1);
+    // The west wall of the first cell is the border; the others are their west neighbour's
+    // east wall.
+    line.push(digit(
+        north(0) | (row[0] & (EAST_CLOSED | SOUTH_CLOSED)) << 1 | 8,
+    ));
+    match above {
+        Some(above) => line.extend(row.windows(2).zip(&above[1..]).map(|(pair, &up)| {
+            digit(
+                (up & SOUTH_CLOSED) >> 1
+                    | (pair[1] & (EAST_CLOSED | SOUTH_CLOSED)) << 1
+                    | (pair[0] & EAST_CLOSED) << 3,
+            )
+        })),
+        None => line.extend(row.windows(2).map(|pair| {
+            digit(1 | (pair[1] & (EAST_CLOSED | SOUTH_CLOSED)) << 1 | (pair[0] & EAST_CLOSED) << 3)
+        })),
+    }
+    line.push(b'\n');
 }
 
 /// Writes the rest of a maze file after [`write_rows`]: the empty line, the entry, the exit and
@@ -480,6 +513,30 @@ mod tests {
     use crate::{Generator, MazeOptions, shortest_path};
 
     const TINY: &str = "D3\nD6\n\n0,0\n1,1\nES\n";
+
+    #[test]
+    fn rows_are_each_cells_digit_at_every_width() {
+        for (width, height, seed) in [
+            (2, 2, 1),
+            (3, 40, 2),
+            (9, 7, 3),
+            (31, 17, 4),
+            (70_000, 2, 5),
+        ] {
+            let options = MazeOptions::new(width, height)
+                .seed(seed)
+                .perfect(seed % 2 == 0);
+            let grid = Generator::generate(options).unwrap();
+            let mut expected = Vec::new();
+            for y in 0..height {
+                expected.extend((0..width).map(|x| grid.walls(Pos::new(x, y)).hex_digit()));
+                expected.push(b'\n');
+            }
+            let mut written = Vec::new();
+            write_rows(&mut written, &grid).unwrap();
+            assert!(written == expected, "{width}x{height}");
+        }
+    }
 
     #[test]
     fn writes_the_spec_layout() {

@@ -14,7 +14,10 @@
 //! start or in the courtyard), so a restore rebuilds the scratch from the grid.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, DirBits, first_cells, mark_reached, move_masks};
+use super::carve::{
+    Carve, CarveCheckpoint, DirBits, OutOfMemory, first_cells, mark_reached, move_masks,
+    try_move_masks,
+};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -46,9 +49,9 @@ struct Walker {
 
 impl AldousBroder {
     /// The walk starts at `start` (not in the 42); the courtyard is in the maze from the start.
-    pub fn new(grid: &Grid, start: Pos) -> AldousBroder {
+    pub fn new(grid: &Grid, start: Pos) -> Result<AldousBroder, OutOfMemory> {
         let rows = grid.rows();
-        let mut scratch = move_masks(grid);
+        let mut scratch = try_move_masks(grid)?;
         let mut visited = 0;
         for i in first_cells(grid, start) {
             scratch[i] |= IN_MAZE;
@@ -56,7 +59,7 @@ impl AldousBroder {
         }
         let open_cells = grid.open_cell_count();
         let head = grid.index(start);
-        AldousBroder {
+        Ok(AldousBroder {
             rows,
             offsets: rows.offsets(),
             walker: Walker {
@@ -69,7 +72,7 @@ impl AldousBroder {
             },
             start: head,
             scratch,
-        }
+        })
     }
 }
 

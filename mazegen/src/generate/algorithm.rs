@@ -11,7 +11,7 @@ use strum::VariantArray;
 use super::aldous_broder::AldousBroder;
 use super::backtracker::Backtracker;
 use super::binary_tree::BinaryTree;
-use super::carve::Carve;
+use super::carve::{Carve, OutOfMemory};
 use super::eller::Eller;
 use super::growing_tree::{GrowingTree, Mode};
 use super::hunt_and_kill::HuntAndKill;
@@ -110,22 +110,27 @@ impl Algorithm {
     }
 
     /// A fresh run of this algorithm on `grid` (closed, with its landmarks) from `start`.
-    pub(crate) fn carver(self, grid: &mut Grid, start: Pos, rng: &mut MazeRng) -> Box<dyn Carve> {
-        match self {
-            Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)),
-            Algorithm::Prim => Box::new(Prim::new(grid, start)),
-            Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)),
-            Algorithm::Wilson => Box::new(Wilson::new(grid, start)),
-            Algorithm::AldousBroder => Box::new(AldousBroder::new(grid, start)),
-            Algorithm::HuntAndKill => Box::new(HuntAndKill::new(grid, start)),
-            Algorithm::GrowingTreeNewest => Box::new(GrowingTree::new(grid, start, Mode::Newest)),
-            Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)),
-            Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)),
+    pub(crate) fn carver(
+        self,
+        grid: &mut Grid,
+        start: Pos,
+        rng: &mut MazeRng,
+    ) -> Result<Box<dyn Carve>, OutOfMemory> {
+        Ok(match self {
+            Algorithm::Backtracker => Box::new(Backtracker::new(grid, start)?),
+            Algorithm::Prim => Box::new(Prim::new(grid, start)?),
+            Algorithm::Kruskal => Box::new(Kruskal::new(grid, start, rng)?),
+            Algorithm::Wilson => Box::new(Wilson::new(grid, start)?),
+            Algorithm::AldousBroder => Box::new(AldousBroder::new(grid, start)?),
+            Algorithm::HuntAndKill => Box::new(HuntAndKill::new(grid, start)?),
+            Algorithm::GrowingTreeNewest => Box::new(GrowingTree::new(grid, start, Mode::Newest)?),
+            Algorithm::GrowingTreeRandom => Box::new(GrowingTree::new(grid, start, Mode::Random)?),
+            Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)?),
             Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
             Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
             Algorithm::Eller => Box::new(Eller::new(grid, start)),
             Algorithm::RecursiveDivision => Box::new(RecursiveDivision::new(grid, start)),
-        }
+        })
     }
 }
 

@@ -6,8 +6,8 @@
 //! millions of cells) on the default call stack and in one byte per cell, where a stack of cell
 //! indices would cost up to four.
 
-use super::carve::Carve;
 use super::carve::slice_bytes;
+use super::carve::{Carve, OutOfMemory, try_filled};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
@@ -96,10 +96,10 @@ struct Cursor {
 
 impl Backtracker {
     /// Starts at `start`, which must be inside the grid and not in the 42.
-    pub fn new(grid: &Grid, start: Pos) -> Backtracker {
+    pub fn new(grid: &Grid, start: Pos) -> Result<Backtracker, OutOfMemory> {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let stride = w + 2;
-        let mut scratch = vec![BLOCKED; stride * (h + 2)];
+        let mut scratch = try_filled(stride * (h + 2), BLOCKED)?;
         for row in scratch.chunks_exact_mut(stride).skip(1).take(h) {
             row[1..=w].fill(0);
         }
@@ -119,7 +119,7 @@ impl Backtracker {
         scratch[head_padded] = BLOCKED | VISITED | ACTIVE;
         let [north, east, south, west] = grid.rows().offsets();
         let [p_north, p_east, p_south, p_west] = RowMajor::new(stride, h + 2).offsets();
-        Backtracker {
+        Ok(Backtracker {
             scratch,
             layout: Layout {
                 stride,
@@ -144,7 +144,7 @@ impl Backtracker {
                 visited,
                 done: false,
             },
-        }
+        })
     }
 }
 

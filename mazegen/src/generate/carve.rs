@@ -168,14 +168,36 @@ pub(super) fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
 // `grid::RowMajor`). A direction is a `Dir as u8` (north 0, east 1, south 2, west 3); the
 // opposite of `d` is `d ^ 2`.
 
+/// The allocator refused a carver's per-cell state: reported as an error, not an abort that
+/// would leave a raw terminal and temporary files behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfMemory;
+
+/// `len` copies of `value`, or [`OutOfMemory`] when the allocator refuses them.
+pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, OutOfMemory> {
+    let mut items = Vec::new();
+    items.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
+    items.resize(len, value);
+    Ok(items)
+}
+
+/// [`move_masks`], or [`OutOfMemory`] when the allocator refuses them.
+pub(super) fn try_move_masks(grid: &Grid) -> Result<Vec<u8>, OutOfMemory> {
+    let masks = try_filled(grid.cell_count(), 0u8)?;
+    Ok(fill_move_masks(grid, masks))
+}
+
 /// One byte per cell: bit `d` is set when the neighbour in direction `d` is inside the grid and
 /// neither cell is in the 42 (a 42 cell gets 0). The high four bits are left for the caller.
 pub(super) fn move_masks(grid: &Grid) -> Vec<u8> {
+    fill_move_masks(grid, vec![0u8; grid.cell_count()])
+}
+
+fn fill_move_masks(grid: &Grid, mut masks: Vec<u8>) -> Vec<u8> {
     // Row by row the border's, then the 42's few cells and their neighbours: a replay restores
     // the masks of a big grid in a few milliseconds.
     let rows = grid.rows();
     let (w, h) = (rows.width(), rows.height());
-    let mut masks = vec![0u8; w * h];
     for (y, row) in masks.chunks_exact_mut(w).enumerate() {
         let vertical = u8::from(y > 0) | u8::from(y + 1 < h) << 2;
         row.fill(vertical | 0b1010);

@@ -10,7 +10,7 @@
 //! active when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, first_cells, mark_reached};
+use super::carve::{Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, try_filled};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor};
@@ -77,8 +77,8 @@ pub struct GrowingTree {
 
 impl GrowingTree {
     /// Starts from the courtyard, if any, and `start`, which must not be in the 42.
-    pub fn new(grid: &Grid, start: Pos, mode: Mode) -> GrowingTree {
-        let mut marks = vec![0; grid.cell_count()];
+    pub fn new(grid: &Grid, start: Pos, mode: Mode) -> Result<GrowingTree, OutOfMemory> {
+        let mut marks = try_filled(grid.cell_count(), 0)?;
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             marks[grid.index(cell)] = LOCKED;
         }
@@ -90,7 +90,7 @@ impl GrowingTree {
             marks[i] = IN_MAZE | ACTIVE;
             active.push(i as u32);
         }
-        GrowingTree {
+        Ok(GrowingTree {
             mode,
             rows: grid.rows(),
             marks,
@@ -99,7 +99,7 @@ impl GrowingTree {
             retired: 0,
             head: Some(start),
             start: grid.index(start),
-        }
+        })
     }
 
     /// A uniformly random live slot of the active list, for `Mixed`, whose list may hold

@@ -29,7 +29,8 @@ use std::collections::VecDeque;
 
 use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, first_cells, mark_reached, move_masks, random_dir, set_bits,
+    Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, move_masks, random_dir,
+    set_bits, try_filled, try_move_masks,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -78,9 +79,9 @@ struct Cursor {
 impl HuntAndKill {
     /// The first walk starts at `start` (not in the 42); the courtyard is in the maze from the
     /// start, and the hunt's breadth-first order starts at `start`.
-    pub fn new(grid: &Grid, start: Pos) -> HuntAndKill {
+    pub fn new(grid: &Grid, start: Pos) -> Result<HuntAndKill, OutOfMemory> {
         let rows = grid.rows();
-        let mut scratch = move_masks(grid);
+        let mut scratch = try_move_masks(grid)?;
         let mut visited = 0;
         for i in first_cells(grid, start) {
             scratch[i] |= IN_MAZE;
@@ -88,10 +89,10 @@ impl HuntAndKill {
         }
         let head = grid.index(start);
         scratch[head] |= QUEUED;
-        let mut walk_of = vec![0; scratch.len()];
+        let mut walk_of = try_filled(scratch.len(), 0)?;
         walk_of[head] = 1;
         let open_cells = grid.open_cell_count();
-        HuntAndKill {
+        Ok(HuntAndKill {
             start: head,
             walk_of,
             queue: VecDeque::from([head as u32]),
@@ -108,7 +109,7 @@ impl HuntAndKill {
                 done: visited >= open_cells,
             },
             scratch,
-        }
+        })
     }
 }
 

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, Shared, first_cells};
+use super::carve::{Carve, CarveCheckpoint, OutOfMemory, Shared, first_cells, try_filled};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -43,13 +43,14 @@ pub struct Kruskal {
 
 impl Kruskal {
     /// Lists and shuffles the walls; `start` only counts as the first cell in the maze.
-    pub fn new(grid: &Grid, start: Pos, rng: &mut MazeRng) -> Kruskal {
+    pub fn new(grid: &Grid, start: Pos, rng: &mut MazeRng) -> Result<Kruskal, OutOfMemory> {
         let (rows, raw) = (grid.rows(), grid.raw());
         let n = raw.len();
         let free = |i: usize| raw[i] & LOCKED == 0;
-        let mut walls = Vec::with_capacity(2 * n);
-        let mut trees = UnionFind::new(n);
-        let mut joined = vec![0u64; n.div_ceil(64)];
+        let mut walls = Vec::new();
+        walls.try_reserve_exact(2 * n).map_err(|_| OutOfMemory)?;
+        let mut trees = UnionFind::try_new(n)?;
+        let mut joined = try_filled(n.div_ceil(64), 0u64)?;
         let mut open_cells = 0;
         for (i, &byte) in raw.iter().enumerate() {
             if byte & LOCKED != 0 {
@@ -74,7 +75,7 @@ impl Kruskal {
             joined[i / 64] |= 1 << (i % 64);
             visited += 1;
         }
-        Kruskal {
+        Ok(Kruskal {
             trees,
             walls: Arc::new(walls),
             next: 0,
@@ -85,7 +86,7 @@ impl Kruskal {
             visited,
             open_cells,
             done: visited >= open_cells,
-        }
+        })
     }
 }
 

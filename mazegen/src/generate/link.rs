@@ -4,35 +4,48 @@
 //! around the 42 or the courtyard, so they may leave a few islands. This pass opens one wall
 //! between each pair of islands it joins, found by visiting the closed walls between islands in
 //! a random order and opening each whose two cells are still in different trees (Kruskal's
-//! rule). Joining two
-//! trees by one wall never makes a loop, so a perfect maze stays perfect.
+//! rule). Joining two trees by one wall never makes a loop, so a perfect maze stays perfect.
+//!
+//! The islands are found in one pass over the rows that keeps two rows of labels (see
+//! [`RowScan`]), not a union-find over every cell: the pass learns the size and one cell of
+//! each tree. The largest is the maze; only the others, which the 42 cut off and which are
+//! small, are then walked cell by cell. The walls listed, their order and the ones opened are
+//! those a union-find over every cell gives, so the maze is the same.
+
+use std::collections::{HashMap, VecDeque};
 
 use super::GenEvent;
 use super::union_find::UnionFind;
 use crate::geometry::Dir;
-use crate::grid::Grid;
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 #[derive(Clone, Debug)]
 pub struct Linker {
+    /// Boxed: only the first pass needs it, and a phase is moved about.
+    scan: Box<RowScan>,
+    /// The tree of each cell of an island (every tree but the largest); the others are in
+    /// tree [`MAIN`].
+    island_of: HashMap<u32, u32>,
+    /// The trees, islands and the maze, as walls are opened between them.
     trees: UnionFind,
-    /// Islands left; 1 when the maze is connected (known once the trees are joined).
+    /// Islands left; 1 when the maze is connected (known once the rows are scanned).
     islands: u64,
     /// Closed walls between two islands, as `cell * 2 + (0 east, 1 south)`, shuffled.
     walls: Vec<u32>,
     pass: Pass,
 }
 
-/// The linker's passes. The first three look at the whole grid, so they are done a cell (a
-/// swap) a step, like the rest of the work: a big grid's set-up is then no single long step for
-/// a caller that animates or slices the work.
+/// The tree of the cells not on an island: the largest one, the maze itself.
+const MAIN: u32 = 0;
+
+/// The linker's passes. The first looks at the whole grid, so it is done a cell a step, like
+/// the rest of the work: a big grid's scan is then no single long step for a caller that
+/// animates or slices the work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
-    /// Joining each cell's tree with its open east and south neighbours', counting the joins.
-    Joining { next: usize, joins: u64 },
-    /// Listing the closed walls between two islands. Only those can join anything, and
-    /// islands are few and small next to the maze: listing just those keeps the shuffle tiny.
-    Listing { next: usize },
+    /// Labelling the trees a row at a time (see [`RowScan`]).
+    Scanning,
     /// Shuffling the walls: `rng.shuffle`'s Fisher-Yates at `next` going down, so the order is
     /// the one a shuffle in one go gives.
     Shuffling { next: usize },
@@ -43,22 +56,28 @@ enum Pass {
 impl Linker {
     /// The bytes a clone allocates.
     pub fn heap_bytes(&self) -> usize {
-        self.trees.heap_bytes() + super::carve::slice_bytes(&self.walls)
+        // A hash map's entry and its control byte.
+        let map = self.island_of.capacity() * (std::mem::size_of::<(u32, u32)>() + 1);
+        self.scan.heap_bytes()
+            + map
+            + self.trees.heap_bytes()
+            + super::carve::slice_bytes(&self.walls)
     }
 
     /// A linker for `grid`, which it looks at in its first steps: the grid must not change
     /// in between.
     pub fn new(grid: &Grid) -> Linker {
         Linker {
-            // Grown a cell a step, as the cells are joined.
-            trees: UnionFind::with_capacity(grid.cell_count()),
+            scan: Box::new(RowScan::new(grid.width() as usize)),
+            island_of: HashMap::new(),
+            trees: UnionFind::default(),
             islands: 0,
             walls: Vec::new(),
-            pass: Pass::Joining { next: 0, joins: 0 },
+            pass: Pass::Scanning,
         }
     }
 
-    /// Islands not yet joined (1 once the maze is connected), once the trees are joined.
+    /// Islands not yet joined (1 once the maze is connected), once the rows are scanned.
     #[cfg(test)]
     pub fn islands(&self) -> u64 {
         self.islands
@@ -67,8 +86,7 @@ impl Linker {
     /// Which pass the linker is in (see [`Pass`]): steps of one pass cost about the same.
     pub fn pass_number(&self) -> u8 {
         match self.pass {
-            Pass::Joining { .. } => 0,
-            Pass::Listing { .. } => 1,
+            Pass::Scanning => 0,
             Pass::Shuffling { .. } => 2,
             Pass::Opening { .. } => 3,
         }
@@ -76,55 +94,17 @@ impl Linker {
 
     pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
         match &mut self.pass {
-            Pass::Joining { next, joins } if *next < grid.cell_count() => {
-                let cell = grid.pos(*next);
-                *next += 1;
-                // The element of the cell south of this one is the last one needed yet.
-                let needed = (*next + grid.width() as usize).min(grid.cell_count());
-                while self.trees.len() < needed {
-                    self.trees.push();
-                }
-                for dir in [Dir::East, Dir::South] {
-                    if grid.is_open(cell, dir) {
-                        let n = grid
-                            .neighbour(cell, dir)
-                            .expect("open walls are inner walls");
-                        let joined = self
-                            .trees
-                            .union(grid.index(cell) as u32, grid.index(n) as u32);
-                        *joins += u64::from(joined);
-                    }
-                }
+            Pass::Scanning if self.scan.next < grid.cell_count() => {
+                let cell = grid.pos(self.scan.next);
+                let upto = self.scan.x + 1;
+                self.scan.cells(grid.raw(), upto);
                 GenEvent::Visit { cell }
             }
-            Pass::Joining { joins, .. } => {
-                self.islands = grid.open_cell_count().saturating_sub(*joins);
+            Pass::Scanning => {
+                self.list_walls(grid);
                 if self.islands <= 1 {
                     return GenEvent::Done;
                 }
-                self.pass = Pass::Listing { next: 0 };
-                self.step(grid, rng)
-            }
-            Pass::Listing { next } if *next < grid.cell_count() => {
-                let cell = grid.pos(*next);
-                *next += 1;
-                if !grid.is_locked(cell) {
-                    for (bit, dir) in [(0, Dir::East), (1, Dir::South)] {
-                        let between_islands = grid.neighbour(cell, dir).is_some_and(|n| {
-                            !grid.is_locked(n)
-                                && grid.is_closed(cell, dir)
-                                && !self
-                                    .trees
-                                    .equiv(grid.index(cell) as u32, grid.index(n) as u32)
-                        });
-                        if between_islands {
-                            self.walls.push(grid.index(cell) as u32 * 2 + bit);
-                        }
-                    }
-                }
-                GenEvent::Visit { cell }
-            }
-            Pass::Listing { .. } => {
                 self.pass = Pass::Shuffling {
                     next: self.walls.len().saturating_sub(1),
                 };
@@ -156,10 +136,8 @@ impl Linker {
                 let n = grid
                     .neighbour(cell, dir)
                     .expect("listed walls are inner walls");
-                if !self
-                    .trees
-                    .union(grid.index(cell) as u32, grid.index(n) as u32)
-                {
+                let (a, b) = (self.tree_of(grid.index(cell)), self.tree_of(grid.index(n)));
+                if !self.trees.union(a, b) {
                     return GenEvent::Visit { cell };
                 }
                 grid.set_wall(cell, dir, false);
@@ -170,52 +148,270 @@ impl Linker {
     }
 
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        if self.pass == Pass::Scanning {
+            // The scan's own loop: the same cell by cell work as its steps.
+            while self.scan.next < grid.cell_count() {
+                let w = grid.width() as usize;
+                self.scan.cells(grid.raw(), w);
+            }
+        }
         while self.step(grid, rng) != GenEvent::Done {}
+    }
+
+    fn tree_of(&self, cell: usize) -> u32 {
+        self.island_of.get(&(cell as u32)).copied().unwrap_or(MAIN)
+    }
+
+    /// Once the rows are scanned: labels the cells of every tree but the largest (walking
+    /// each from the one cell the scan knows), and lists the closed walls between two trees,
+    /// in the order of their cells, east before south.
+    fn list_walls(&mut self, grid: &Grid) {
+        let trees = std::mem::take(&mut self.scan.trees);
+        *self.scan = RowScan::new(0);
+        self.islands = trees.len() as u64;
+        if self.islands <= 1 {
+            return;
+        }
+        let main = (0..trees.len())
+            .max_by_key(|&t| (trees[t].size, std::cmp::Reverse(t)))
+            .expect("two trees or more");
+        let mut queue = VecDeque::new();
+        let mut label = MAIN;
+        for (t, tree) in trees.iter().enumerate() {
+            if t == main {
+                continue;
+            }
+            label += 1;
+            self.island_of.insert(tree.cell, label);
+            queue.push_back(grid.pos(tree.cell as usize));
+            while let Some(cell) = queue.pop_front() {
+                for dir in Dir::ALL {
+                    if !grid.is_open(cell, dir) {
+                        continue;
+                    }
+                    let n = grid
+                        .neighbour(cell, dir)
+                        .expect("open walls are inner walls");
+                    if self.island_of.insert(grid.index(n) as u32, label).is_none() {
+                        queue.push_back(n);
+                    }
+                }
+            }
+        }
+        self.trees = UnionFind::new(label as usize + 1);
+        for (&cell, &tree) in &self.island_of {
+            let pos = grid.pos(cell as usize);
+            for dir in Dir::ALL {
+                let Some(n) = grid.neighbour(pos, dir) else {
+                    continue;
+                };
+                if grid.is_locked(n)
+                    || grid.is_open(pos, dir)
+                    || self.tree_of(grid.index(n)) == tree
+                {
+                    continue;
+                }
+                // Each wall as its west or north cell keeps it.
+                self.walls.push(match dir {
+                    Dir::East => cell * 2,
+                    Dir::South => cell * 2 + 1,
+                    Dir::West => (cell - 1) * 2,
+                    Dir::North => (cell - grid.width()) * 2 + 1,
+                });
+            }
+        }
+        // A wall between two islands was seen from both.
+        self.walls.sort_unstable();
+        self.walls.dedup();
     }
 }
 
-/// A linker for a replay checkpoint, without its union-find: that holds the trees of the
-/// grid's open walls (those of the cells joined so far while joining, all of them after), so a
-/// restore rebuilds it from the grid in one pass instead of a checkpoint keeping five bytes a
-/// cell.
-#[derive(Clone, Debug)]
-pub struct LinkerCheckpoint {
-    islands: u64,
-    walls: Vec<u32>,
-    pass: Pass,
+/// One tree the scan found: its size and one of its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Tree {
+    size: u64,
+    cell: u32,
 }
+
+/// No label: a cell of the 42.
+const NONE: u32 = u32::MAX;
+
+/// The trees of a grid's open walls, found a row at a time: each cell of the row takes the
+/// label of the cell above or to its west when joined to it (two labels it joins become one),
+/// or a new one. A label of the row above that no cell of this row took is a tree that is
+/// complete. So the scan keeps two rows of labels and a union-find over them, whatever the
+/// grid's size.
+#[derive(Clone, Debug)]
+struct RowScan {
+    /// The next cell to look at, and its column.
+    next: usize,
+    x: usize,
+    /// The labels of the row above and of this row so far.
+    above: Vec<u32>,
+    row: Vec<u32>,
+    /// The labels' union-find: the row above's are `0..above_labels`, new ones follow.
+    sets: UnionFind,
+    /// Cells taking each label (not each set), and one cell of each.
+    count: Vec<u64>,
+    cell: Vec<u32>,
+    /// Scratch for the end of a row: the new label of each set still growing.
+    renamed: Vec<u32>,
+    /// The trees complete so far.
+    trees: Vec<Tree>,
+}
+
+impl RowScan {
+    fn new(width: usize) -> RowScan {
+        RowScan {
+            next: 0,
+            x: 0,
+            above: vec![NONE; width],
+            row: vec![NONE; width],
+            sets: UnionFind::default(),
+            count: Vec::new(),
+            cell: Vec::new(),
+            renamed: Vec::new(),
+            trees: Vec::new(),
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use super::carve::slice_bytes;
+        slice_bytes(&self.above)
+            + slice_bytes(&self.row)
+            + self.sets.heap_bytes()
+            + slice_bytes(&self.count)
+            + slice_bytes(&self.cell)
+            + slice_bytes(&self.renamed)
+            + slice_bytes(&self.trees)
+    }
+
+    fn find(&mut self, label: u32) -> u32 {
+        self.sets.find(label)
+    }
+
+    /// Labels the next cells of `cells` (a grid's bytes), up to column `upto` of the row;
+    /// ends the row, or the scan, after its last cell.
+    #[inline]
+    fn cells(&mut self, cells: &[u8], upto: usize) {
+        let w = self.row.len();
+        let start = self.next - self.x;
+        let row = &cells[start..start + w];
+        let above = start.checked_sub(w).map(|up| &cells[up..start]);
+        for x in self.x..upto {
+            let byte = row[x];
+            let label = if byte & LOCKED != 0 {
+                NONE
+            } else {
+                let north = above.is_some_and(|above| above[x] & SOUTH_CLOSED == 0);
+                let west = x > 0 && row[x - 1] & EAST_CLOSED == 0;
+                // A label taken from a neighbour may no longer be its set's root: only a cell
+                // that joins two sets needs the roots.
+                let label = match (north, west) {
+                    (false, false) => {
+                        let label = self.sets.push();
+                        self.count.push(0);
+                        self.cell.push((start + x) as u32);
+                        label
+                    }
+                    (true, false) => self.above[x],
+                    (false, true) => self.row[x - 1],
+                    (true, true) => {
+                        let (above, west) = (self.above[x], self.row[x - 1]);
+                        self.sets.union(above, west);
+                        self.find(above)
+                    }
+                };
+                self.count[label as usize] += 1;
+                label
+            };
+            self.row[x] = label;
+        }
+        self.next = start + upto;
+        self.x = upto;
+        if upto == w {
+            self.x = 0;
+            self.end_row(self.next == cells.len());
+        }
+    }
+
+    /// After a row: the sets no cell of it took are complete trees; the others are renamed
+    /// `0..` for the next row (all complete after the last row).
+    fn end_row(&mut self, last: bool) {
+        let labels = self.sets.len();
+        for label in 0..labels as u32 {
+            let root = self.find(label);
+            if root != label {
+                self.count[root as usize] += self.count[label as usize];
+            }
+        }
+        self.renamed.clear();
+        self.renamed.resize(labels, NONE);
+        let mut growing = 0;
+        for x in 0..self.row.len() {
+            let label = self.row[x];
+            if label == NONE || last {
+                continue;
+            }
+            let root = self.find(label) as usize;
+            if self.renamed[root] == NONE {
+                self.renamed[root] = growing;
+                growing += 1;
+            }
+        }
+        let mut count = vec![0; growing as usize];
+        let mut cell = vec![0; growing as usize];
+        for label in 0..labels {
+            if self.find(label as u32) != label as u32 {
+                continue;
+            }
+            let tree = Tree {
+                size: self.count[label],
+                cell: self.cell[label],
+            };
+            if self.renamed[label] == NONE {
+                self.trees.push(tree);
+            } else {
+                let new = self.renamed[label] as usize;
+                count[new] = tree.size;
+                cell[new] = tree.cell;
+            }
+        }
+        for x in 0..self.row.len() {
+            let label = self.row[x];
+            self.above[x] = if label == NONE || last {
+                NONE
+            } else {
+                let root = self.find(label) as usize;
+                self.renamed[root]
+            };
+        }
+        self.count = count;
+        self.cell = cell;
+        self.sets.reset_to(growing as usize);
+    }
+}
+
+/// A linker for a replay checkpoint: the linker itself, whose state is two rows of labels
+/// and the islands, small next to the grid.
+#[derive(Clone, Debug)]
+pub struct LinkerCheckpoint(Linker);
 
 impl Linker {
     pub fn checkpoint(&self) -> LinkerCheckpoint {
-        LinkerCheckpoint {
-            islands: self.islands,
-            walls: self.walls.clone(),
-            pass: self.pass,
-        }
+        LinkerCheckpoint(self.clone())
     }
 }
 
 impl LinkerCheckpoint {
     /// The bytes a clone allocates.
     pub fn heap_bytes(&self) -> usize {
-        super::carve::slice_bytes(&self.walls)
+        self.0.heap_bytes()
     }
 
     /// The linker this was taken from, on `grid`, the grid it had then.
-    pub fn restore(&self, grid: &Grid) -> Linker {
-        let n = grid.cell_count();
-        let (upto, len) = match self.pass {
-            // The cells before `next` are joined, and the trees reach one row past them.
-            Pass::Joining { next: 0, .. } => (0, 0),
-            Pass::Joining { next, .. } => (next, (next + grid.width() as usize).min(n)),
-            _ => (n, n),
-        };
-        Linker {
-            trees: UnionFind::joined_along_open_walls(grid.raw(), grid.rows(), upto, len),
-            islands: self.islands,
-            walls: self.walls.clone(),
-            pass: self.pass,
-        }
+    pub fn restore(&self, _grid: &Grid) -> Linker {
+        self.0.clone()
     }
 }
 
@@ -296,5 +492,91 @@ mod tests {
         assert!(stamp.cells().all(|c| grid.walls(c) == crate::Walls::CLOSED));
         assert_eq!(stats::loops(&grid), 0);
         assert_eq!(stats::open_walls(&grid), 11 * 9 - 18 - 1);
+    }
+
+    /// The join as a union-find over every cell makes it: every cell's tree, the closed walls
+    /// between two trees in cell order, shuffled, opened while they join two trees.
+    fn joined_by_every_cell(grid: &mut Grid, rng: &mut MazeRng) {
+        let n = grid.cell_count();
+        let mut trees = UnionFind::new(n);
+        let mut joins = 0;
+        for i in 0..n {
+            let cell = grid.pos(i);
+            for dir in [Dir::East, Dir::South] {
+                if grid.is_open(cell, dir) {
+                    let other = grid.index(grid.neighbour(cell, dir).unwrap());
+                    joins += u64::from(trees.union(i as u32, other as u32));
+                }
+            }
+        }
+        let mut islands = grid.open_cell_count() - joins;
+        if islands <= 1 {
+            return;
+        }
+        let mut walls = Vec::new();
+        for i in 0..n {
+            let cell = grid.pos(i);
+            for (bit, dir) in [(0, Dir::East), (1, Dir::South)] {
+                if let Some(other) = grid.neighbour(cell, dir) {
+                    let j = grid.index(other) as u32;
+                    if !grid.is_locked(cell)
+                        && !grid.is_locked(other)
+                        && grid.is_closed(cell, dir)
+                        && !trees.equiv(i as u32, j)
+                    {
+                        walls.push((i as u32 * 2 + bit, dir, j));
+                    }
+                }
+            }
+        }
+        rng.shuffle(&mut walls);
+        for (wall, dir, j) in walls {
+            if islands > 1 && trees.union(wall / 2, j) {
+                grid.set_wall(grid.pos(wall as usize / 2), dir, false);
+                islands -= 1;
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// On forests of every shape (a perfect maze with some walls closed again, with and
+        /// without the 42 and the courtyard), the linker opens the walls and draws the numbers
+        /// the union-find over every cell does.
+        #[test]
+        fn joins_as_a_union_find_over_every_cell_does(
+            width in 2u32..30,
+            height in 2u32..30,
+            seed in 0u64..1000,
+            cut in 0u64..6,
+            courtyard in proptest::bool::ANY,
+            algorithm in proptest::sample::select(super::super::Algorithm::ALL.to_vec()),
+        ) {
+            let options = super::super::MazeOptions::new(width, height)
+                .seed(seed)
+                .algorithm(algorithm)
+                .courtyard(courtyard);
+            let Ok(mut grid) = super::super::Generator::generate(options) else {
+                return Ok(());
+            };
+            // Closes about one open wall in `cut` (none for 0), making islands.
+            let mut rng = MazeRng::from_seed(seed);
+            for i in 0..grid.cell_count() {
+                let cell = grid.pos(i);
+                for dir in [Dir::East, Dir::South] {
+                    if cut > 0 && grid.is_open(cell, dir) && rng.below(cut as u32 * 3) == 0 {
+                        grid.set_wall(cell, dir, true);
+                    }
+                }
+            }
+            let mut expected = grid.clone();
+            let mut expected_rng = MazeRng::from_seed(seed ^ 1);
+            joined_by_every_cell(&mut expected, &mut expected_rng);
+            let mut linked_rng = MazeRng::from_seed(seed ^ 1);
+            Linker::new(&grid).run(&mut grid, &mut linked_rng);
+            proptest::prop_assert_eq!(&grid, &expected);
+            proptest::prop_assert_eq!(linked_rng.next_u64(), expected_rng.next_u64());
+        }
     }
 }

@@ -9,7 +9,10 @@
 //! start or in the courtyard), and on the frontier when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, first_cells, mark_reached, move_masks, random_dir};
+use super::carve::{
+    Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, move_masks, random_dir,
+    try_move_masks,
+};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Grid, RowMajor};
@@ -37,10 +40,10 @@ pub struct Prim {
 
 impl Prim {
     /// Starts from `start` (and the courtyard, when there is one), which must not be in the 42.
-    pub fn new(grid: &Grid, start: Pos) -> Prim {
+    pub fn new(grid: &Grid, start: Pos) -> Result<Prim, OutOfMemory> {
         let rows = grid.rows();
         let mut prim = Prim {
-            scratch: move_masks(grid),
+            scratch: try_move_masks(grid)?,
             rows,
             offsets: rows.offsets(),
             frontier: Vec::new(),
@@ -57,7 +60,7 @@ impl Prim {
         for &i in &seeds {
             prim.add_neighbours(i);
         }
-        prim
+        Ok(prim)
     }
 
     /// Puts the neighbours of `cell` that are neither in the maze nor on the frontier yet on

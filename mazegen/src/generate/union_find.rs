@@ -1,9 +1,10 @@
 //! Disjoint sets of cells (or labels) numbered `0..n`: the trees Kruskal's algorithm and the
 //! linking pass grow, and the sets of a row in Eller's algorithm.
 //!
-//! Union by rank and path halving, so any sequence of operations costs nearly constant time
-//! each. Five bytes per element: a `u32` parent and a `u8` rank (ranks stay below 32, since a
-//! root of rank `r` has at least `2^r` elements).
+//! Path halving, and a union links the later root under the earlier: four bytes per element,
+//! a `u32` parent. Kruskal's algorithm keeps one per cell, so a rank byte would be a byte a
+//! cell more; the order of a maze's unions is random enough that the trees stay shallow
+//! without it, and path halving flattens what grows deep.
 //!
 //! Which element of a set is its root depends on the order of the unions, but nothing built on
 //! it depends on the root, only on which elements share a set, so the mazes do not either.
@@ -11,13 +12,23 @@
 #[derive(Clone, Debug, Default)]
 pub(crate) struct UnionFind {
     parent: Vec<u32>,
-    rank: Vec<u8>,
 }
 
 impl UnionFind {
     /// The bytes a clone allocates.
     pub fn heap_bytes(&self) -> usize {
-        super::carve::slice_bytes(&self.parent) + super::carve::slice_bytes(&self.rank)
+        super::carve::slice_bytes(&self.parent)
+    }
+
+    /// [`UnionFind::new`], or [`OutOfMemory`] when the allocator refuses the memory.
+    pub fn try_new(n: usize) -> Result<UnionFind, super::carve::OutOfMemory> {
+        let n32 = u32::try_from(n).expect("fewer than 2^32 elements");
+        let mut parent = Vec::new();
+        parent
+            .try_reserve_exact(n)
+            .map_err(|_| super::carve::OutOfMemory)?;
+        parent.extend(0..n32);
+        Ok(UnionFind { parent })
     }
 
     /// `n` elements, each in a set of its own.
@@ -25,16 +36,6 @@ impl UnionFind {
         let n = u32::try_from(n).expect("fewer than 2^32 elements");
         UnionFind {
             parent: (0..n).collect(),
-            rank: vec![0; n as usize],
-        }
-    }
-
-    /// No elements yet, with room for `n` (the memory is not touched: see
-    /// [`UnionFind::push`]).
-    pub fn with_capacity(n: usize) -> UnionFind {
-        UnionFind {
-            parent: Vec::with_capacity(n),
-            rank: Vec::with_capacity(n),
         }
     }
 
@@ -43,12 +44,18 @@ impl UnionFind {
         self.parent.len()
     }
 
-    /// Adds the next element, in a set of its own: for a caller that makes a big set a little
-    /// at a time rather than in one long call.
-    pub fn push(&mut self) {
+    /// Adds an element in a set of its own; returns it.
+    pub fn push(&mut self) -> u32 {
         let element = u32::try_from(self.parent.len()).expect("fewer than 2^32 elements");
         self.parent.push(element);
-        self.rank.push(0);
+        element
+    }
+
+    /// `n` elements, each in a set of its own, keeping the memory.
+    pub fn reset_to(&mut self, n: usize) {
+        let n = u32::try_from(n).expect("fewer than 2^32 elements");
+        self.parent.clear();
+        self.parent.extend(0..n);
     }
 
     /// Puts every element back in a set of its own, keeping the memory.
@@ -56,7 +63,6 @@ impl UnionFind {
         for (element, parent) in self.parent.iter_mut().enumerate() {
             *parent = element as u32;
         }
-        self.rank.fill(0);
     }
 
     /// `len` elements, the cells of a grid of `rows`' size from 0 on, joined along each open
@@ -89,8 +95,7 @@ impl UnionFind {
     /// else itself: so every parent comes before its child and is a root so far, and a tree
     /// is at most two levels deep. That is chosen without a branch, which the random walls
     /// would mispredict every other cell. The cells joined to both neighbours (about a fifth)
-    /// then join the two trees, linking the later root under the earlier. The ranks stay 0:
-    /// they only keep later unions balanced, and path halving does that well enough.
+    /// then join the two trees, linking the later root under the earlier, as unions do.
     fn joined_along(cells: &[u8], width: usize) -> UnionFind {
         use crate::grid::{EAST_CLOSED, SOUTH_CLOSED};
         let len = cells.len();
@@ -154,10 +159,7 @@ impl UnionFind {
             }
             both.extend_from_slice(&row_both[..joins]);
         }
-        let mut sets = UnionFind {
-            parent,
-            rank: vec![0; len],
-        };
+        let mut sets = UnionFind { parent };
         for &cell in &both {
             let (a, b) = (sets.find(cell), sets.find(cell - width as u32));
             let (low, high) = (a.min(b), a.max(b));
@@ -193,12 +195,7 @@ impl UnionFind {
         if a == b {
             return false;
         }
-        let (rank_a, rank_b) = (self.rank[a as usize], self.rank[b as usize]);
-        let (root, child) = if rank_a < rank_b { (b, a) } else { (a, b) };
-        self.parent[child as usize] = root;
-        if rank_a == rank_b {
-            self.rank[root as usize] += 1;
-        }
+        self.parent[a.max(b) as usize] = a.min(b);
         true
     }
 }
@@ -320,7 +317,8 @@ mod tests {
 
     #[test]
     fn a_long_chain_stays_shallow() {
-        // Union by rank alone keeps every path at most log2(n) long.
+        // Each union links the later root under the earlier: a chain built in order stays
+        // one level deep.
         let n = 1 << 12;
         let mut sets = UnionFind::new(n);
         for x in 1..n as u32 {

@@ -23,7 +23,8 @@
 
 use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, DirBits, first_cells, mark_reached, move_masks, set_bits,
+    Carve, CarveCheckpoint, DirBits, OutOfMemory, first_cells, mark_reached, move_masks, set_bits,
+    try_filled, try_move_masks,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -84,9 +85,9 @@ struct Cursor {
 
 impl Wilson {
     /// The tree starts as `start` (not in the 42) and the courtyard.
-    pub fn new(grid: &Grid, start: Pos) -> Wilson {
+    pub fn new(grid: &Grid, start: Pos) -> Result<Wilson, OutOfMemory> {
         let rows = grid.rows();
-        let mut scratch = move_masks(grid);
+        let mut scratch = try_move_masks(grid)?;
         for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
             scratch[grid.index(cell)] = LOCKED | IN_TREE;
         }
@@ -96,9 +97,9 @@ impl Wilson {
             visited += 1;
         }
         let open_cells = grid.open_cell_count();
-        Wilson {
+        Ok(Wilson {
             start: grid.index(start),
-            walk_of: vec![0; scratch.len()],
+            walk_of: try_filled(scratch.len(), 0)?,
             scratch,
             layout: Layout {
                 rows,
@@ -113,7 +114,7 @@ impl Wilson {
                 open_cells,
                 done: visited >= open_cells,
             },
-        }
+        })
     }
 }
 

@@ -624,9 +624,9 @@ fn snapshot_race_summary() {
     ]);
     let text = screen_text(&m);
     let rows: Vec<&str> = text.lines().filter(|l| l.contains(" s ")).collect();
-    assert!(rows[0].contains("3.3 s    1.50 ms"), "{text}");
-    assert!(rows[1].contains("3.0 s    –"), "{text}");
-    assert!(rows[2].contains("5.4 s    12.35 ms"), "{text}");
+    assert!(rows[0].contains("5.1 s    1.50 ms"), "{text}");
+    assert!(rows[1].contains("4.5 s    –"), "{text}");
+    assert!(rows[2].contains("6.1 s    12.35 ms"), "{text}");
 }
 
 /// While a big new maze is made, the old one is freed: the canvas names the maze being made

@@ -1,0 +1,52 @@
+//! A generator's memory refused by the system: an error with exit 1, never an abort.
+//!
+//! The address space is capped (`ulimit -v`) so that the grid fits but the algorithm's own
+//! per-cell state does not: the run must say so on one line, exit 1 and leave no file behind.
+
+#![cfg(unix)]
+
+use std::fs;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
+
+#[test]
+fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    // 144 MB of grid under a 300 MB cap: every algorithm below keeps at least a byte a cell
+    // more (Kruskal nine), which cannot fit.
+    let text = "WIDTH=12000\nHEIGHT=12000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
+                PERFECT=True\nSEED=1\n";
+    fs::write(dir.path().join("config.txt"), text).unwrap();
+    for algorithm in [
+        "kruskal",
+        "prim",
+        "backtracker",
+        "growing-tree-random",
+        "hunt-and-kill",
+        "wilson",
+    ] {
+        let script = format!(
+            "ulimit -v 300000 && exec '{BIN}' --headless --max-memory 100G \
+             --algorithm {algorithm} config.txt"
+        );
+        let result = Command::new("sh")
+            .args(["-c", &script])
+            .current_dir(dir.path())
+            .env_remove("RUST_BACKTRACE")
+            .env_remove("RUST_LIB_BACKTRACE")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{algorithm}: {stderr}");
+        assert!(
+            stderr.contains("cannot allocate the 12000x12000 maze") && stderr.lines().count() == 1,
+            "{algorithm}: {stderr}"
+        );
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["config.txt"], "{algorithm}");
+    }
+}
