@@ -12,6 +12,7 @@
 mod check;
 mod cli;
 mod dashboard;
+mod events;
 mod headless;
 mod memory;
 mod race;

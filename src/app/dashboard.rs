@@ -17,7 +17,6 @@ use crate::tui::model::APP_CONFIG_KEYS;
 use crate::tui::theme::{ThemeSet, user_theme_dir};
 use crate::tui::{Effect, Message, Model, Start, input, update, view};
 use color_eyre::eyre::{self, WrapErr};
-use crossterm::event;
 use mazegen::config::Config;
 use mazegen::inspect::Inspection;
 use mazegen::memory::Use;
@@ -28,7 +27,7 @@ use ratatui::DefaultTerminal;
 use super::AppError;
 use super::cli::Cli;
 use super::worker::Worker;
-use super::{signals, terminal};
+use super::{events, signals, terminal};
 use signal_hook::consts::SIGINT;
 
 /// About 60 frames a second while something moves.
@@ -247,8 +246,8 @@ fn run_until_ending(
             if worker.is_busy() {
                 wait = wait.min(JOB_POLL);
             }
-            if event::poll(wait).wrap_err("cannot read the terminal")? {
-                let event = event::read().wrap_err("cannot read the terminal")?;
+            // Every key of a paste is read and handled before the next frame (see `events`).
+            for event in events::read_batch(wait).wrap_err("cannot read the terminal")? {
                 if let Some(message) = input::message_for(&event, model) {
                     if let Some(ending) = dispatch(model, message, worker) {
                         return Ok(ending);

@@ -31,7 +31,7 @@ use mazegen::stats::MazeStats;
 use mazegen::validate::Expected;
 
 pub use job::{InspectorJob, Outcome, Shared, Work, walls_invalid};
-pub use prompt::{Completion, PathPrompt, PromptKey};
+pub use prompt::{Completion, MAX_BYTES as MAX_PROMPT_BYTES, PathPrompt, PromptKey};
 pub use roles::{FileRoles, role_of};
 
 use super::effect::Effect;
@@ -203,6 +203,8 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
         return Vec::new();
     };
     match key {
+        // A paste can type more than any path holds: the rest is dropped (the prompt says so).
+        PromptKey::Char(_) if prompt.is_full() => {}
         PromptKey::Char(c) => {
             prompt.text.push(c);
             prompt.candidates.clear();
@@ -231,6 +233,8 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
             };
             return vec![Effect::Inspector(InspectorJob { request, work })];
         }
+        // The listing asked for is on its way: another would only list the folder again.
+        PromptKey::Tab if prompt.pending_tab => {}
         PromptKey::Tab => {
             if prompt.is_listed() {
                 complete(model);

@@ -180,7 +180,8 @@ impl Shared {
 pub struct Terminal {
     shared: Arc<Shared>,
     master: Box<dyn MasterPty + Send>,
-    writer: Mutex<Box<dyn Write + Send>>,
+    /// Shared with the threads of `write_in_background`.
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Mutex<std::process::Child>,
 }
 
@@ -254,7 +255,7 @@ impl Terminal {
         Terminal {
             shared,
             master: pair.master,
-            writer: Mutex::new(writer),
+            writer: Arc::new(Mutex::new(writer)),
             child: Mutex::new(child),
         }
     }
@@ -275,6 +276,18 @@ impl Terminal {
             .write_all(bytes)
             .and_then(|()| writer.flush())
             .expect("writing to the pty");
+    }
+
+    /// Types `bytes` from a thread of its own, as a paste does: the test goes on (to read the
+    /// screen, or to fail on a timeout) even if the program stops reading its terminal and the
+    /// write blocks. The thread ends when all is written.
+    pub fn write_in_background(&self, bytes: Vec<u8>) -> thread::JoinHandle<()> {
+        let writer = Arc::clone(&self.writer);
+        thread::spawn(move || {
+            let mut writer = writer.lock().unwrap_or_else(PoisonError::into_inner);
+            // A program that ended closes the pty: the rest of the paste has nowhere to go.
+            let _ = writer.write_all(&bytes).and_then(|()| writer.flush());
+        })
     }
 
     /// Presses keys, one after the other, by name (see `key_bytes`).

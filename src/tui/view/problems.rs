@@ -14,7 +14,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 use super::roles::Role;
 use super::sidebar::{short_number, solver_label, themes};
 use super::{paint, pane};
-use crate::tui::inspector::{OpenFile, PathPrompt, role_of};
+use crate::tui::inspector::{MAX_PROMPT_BYTES, OpenFile, PathPrompt, role_of};
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
 use crate::tui::model::Model;
@@ -206,7 +206,11 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     ]))
     .style(base)
     .render(status, buf);
-    let hint = if prompt.candidates.is_empty() {
+    let hint = if prompt.is_full() {
+        format!(
+            " A path holds at most {MAX_PROMPT_BYTES} bytes: the rest is left out · Esc cancels"
+        )
+    } else if prompt.candidates.is_empty() {
         " Tab completes · Enter opens · Esc cancels".to_owned()
     } else {
         format!(" {}", escaped(&prompt.candidates.join("  ")))
