@@ -77,7 +77,11 @@ impl AppError {
 }
 
 pub fn main() -> ExitCode {
-    // Installed first, so that even a bug ends in a readable report, not a raw panic dump.
+    // First of all: a signal at any moment from now on ends the run cleanly.
+    if let Err(e) = signals::install() {
+        eprintln!("warning: could not handle signals: {e}");
+    }
+    // Then, so that even a bug ends in a readable report, not a raw panic dump.
     if let Err(e) = color_eyre::install() {
         eprintln!("warning: could not install the error reporter: {e}");
     }

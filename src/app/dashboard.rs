@@ -22,7 +22,6 @@ use mazegen::inspect::Inspection;
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 use mazegen::validate::Expected;
-use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
@@ -78,6 +77,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
+    let size = terminal::clamped(size);
     let (model, made_first) = Model::launch(Start {
         config,
         seed,
@@ -184,7 +184,7 @@ enum Ending {
 }
 
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut terminal::Screen,
     mut model: Model,
     first_jobs: Vec<Effect>,
 ) -> eyre::Result<Ending> {
@@ -206,7 +206,7 @@ fn event_loop(
 
 /// Runs the loop until the dashboard ends or is suspended.
 fn run_until_ending(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut terminal::Screen,
     model: &mut Model,
     worker: &mut Worker,
 ) -> eyre::Result<Ending> {
@@ -219,8 +219,7 @@ fn run_until_ending(
                 }
             }
         }
-        let drawn = terminal
-            .draw(|frame| view(model, frame))
+        let drawn = terminal::draw(terminal, |frame| view(model, frame))
             .wrap_err("cannot draw the dashboard")?
             .area;
         if (drawn.width, drawn.height) != model.size() {

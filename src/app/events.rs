@@ -27,11 +27,22 @@ pub fn read_batch(wait: Duration) -> io::Result<Vec<Event>> {
     if !event::poll(wait.max(NEXT))? {
         return Ok(batch);
     }
-    batch.push(event::read()?);
+    batch.push(within_drawn(event::read()?));
     while batch.len() < MAX_BATCH && event::poll(NEXT)? {
-        push_coalesced(&mut batch, event::read()?);
+        push_coalesced(&mut batch, within_drawn(event::read()?));
     }
     Ok(batch)
+}
+
+/// A resize to a window larger than the dashboard draws is one to what it draws.
+fn within_drawn(event: Event) -> Event {
+    match event {
+        Event::Resize(columns, rows) => {
+            let (columns, rows) = super::terminal::clamped((columns, rows));
+            Event::Resize(columns, rows)
+        }
+        other => other,
+    }
 }
 
 /// Appends `event` to `batch`, or lets it replace the last event when it makes it moot.

@@ -13,13 +13,11 @@ use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::Cli;
-use super::{memory, signals};
+use super::memory;
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
     cli.check_outputs(&config).map_err(AppError::Usage)?;
-    // Killed mid-write, the run must leave no temporary file; the targets stay as they were.
-    signals::exit_on_signal(|| {})?;
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let options = config.maze_options(seed);
     memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;

@@ -48,6 +48,12 @@ pub fn assert_nothing_left_on(raw: &[u8]) {
     }
 }
 
+/// Whether the binary has left the alternate screen since it last entered it: for waiting on
+/// a restore still on its way through the pty.
+pub fn left_alternate_screen(raw: &[u8]) -> bool {
+    last(raw, "\x1b[?1049l") > last(raw, "\x1b[?1049h")
+}
+
 /// Where `sequence` last starts in `raw`.
 fn last(raw: &[u8], sequence: &str) -> Option<usize> {
     raw.windows(sequence.len())

@@ -242,13 +242,14 @@ where
     let name = file
         .file_name()
         .map_or_else(|| "maze".into(), |n| n.to_string_lossy());
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
-        .suffix(".tmp")
-        .tempfile_in(folder_of(file))
-        // tempfile names its own random file in the message; the user only knows the target.
-        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))?;
-    let temp = Temporary::register(temp);
+    let temp = Temporary::create(|| {
+        tempfile::Builder::new()
+            .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
+            .suffix(".tmp")
+            .tempfile_in(folder_of(file))
+            // tempfile names its own random file in the message; the user only knows the target.
+            .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+    })?;
     let filled = {
         let mut out = BufWriter::with_capacity(1 << 20, temp.file());
         let filled = fill(&mut out)?;
@@ -313,13 +314,17 @@ struct Temporary {
 }
 
 impl Temporary {
-    fn register(temp: NamedTempFile) -> Temporary {
+    /// Creates the file with `create` and registers it, the list locked meanwhile: a signal
+    /// between the two would otherwise find a file not yet listed, and leave it.
+    fn create(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
+        let mut listed = temporaries();
+        let temp = create()?;
         let path = temp.path().to_owned();
-        temporaries().push(path.clone());
-        Temporary {
+        listed.push(path.clone());
+        Ok(Temporary {
             path,
             temp: Some(temp),
-        }
+        })
     }
 
     fn file(&self) -> &File {
