@@ -16,6 +16,7 @@ mod events;
 mod headless;
 mod memory;
 mod race;
+mod say;
 mod scores;
 mod signals;
 mod terminal;
@@ -79,24 +80,27 @@ impl AppError {
 pub fn main() -> ExitCode {
     // First of all: a signal at any moment from now on ends the run cleanly.
     if let Err(e) = signals::install() {
-        eprintln!("warning: could not handle signals: {e}");
+        say::err(format_args!("warning: could not handle signals: {e}"));
     }
     // Then, so that even a bug ends in a readable report, not a raw panic dump.
     if let Err(e) = color_eyre::install() {
-        eprintln!("warning: could not install the error reporter: {e}");
+        say::err(format_args!(
+            "warning: could not install the error reporter: {e}"
+        ));
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return usage_failure(&error),
     };
-    match run(&cli) {
+    let code = match run(&cli) {
         Ok(code) => code,
         Err(report) => {
             let (text, code) = failure(&report);
-            eprintln!("{text}");
+            say::err(text);
             code
         }
-    }
+    };
+    say::finish(code)
 }
 
 /// What a failed run prints on stderr, and its exit code: one line for a user's mistake, the
@@ -125,7 +129,7 @@ fn usage_failure(error: &clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("{}", usage_line(error));
+    say::err(usage_line(error));
     ExitCode::from(2)
 }
 

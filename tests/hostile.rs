@@ -320,3 +320,81 @@ fn a_random_walk_on_a_thin_maze_is_refused_with_another_algorithm_suggested() {
     );
     assert!(result.status.success(), "{}", stderr(&result));
 }
+
+/// The binary run in `dir` with its standard output (or error) already closed by its reader,
+/// as in `a-maze-ing --headless | true`.
+fn run_into_closed_pipe(dir: &Path, args: &[&str]) -> Output {
+    let mut child = binary(dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// `/dev/full`, where every write fails with ENOSPC.
+fn full_device() -> Stdio {
+    Stdio::from(
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap(),
+    )
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly_with_its_own_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    for (args, code) in [
+        (&["--headless", "config.txt"][..], 0),
+        (&["--headless", "--stats", "config.txt"], 0),
+        (&["--headless", "--race", "prim,kruskal", "config.txt"], 0),
+        (&["--check", "maze.txt", "config.txt"], 0),
+        (&["--check", "config.txt"], 1),
+    ] {
+        let output = run_into_closed_pipe(dir.path(), args);
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            !stderr(&output).contains("panicked"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    for args in [
+        &["--headless", "config.txt"][..],
+        &["--headless", "--stats", "config.txt"],
+        &["--headless", "--race", "prim,kruskal", "config.txt"],
+    ] {
+        let output = binary(dir.path())
+            .args(args)
+            .stdout(full_device())
+            .output()
+            .unwrap();
+        assert_one_line_error(&output, 1, "No space left on device");
+    }
+    fs::write(dir.path().join("bad.txt"), "WIDTH=x\n").unwrap();
+    let output = binary(dir.path())
+        .args(["--headless", "bad.txt"])
+        .stderr(full_device())
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "a config error, said nowhere"
+    );
+}

@@ -97,7 +97,7 @@ impl fmt::Display for Destination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Destination::File(path) => f.write_str(&crate::quote::path(path)),
-            Destination::Stdout => f.write_str("standard output"),
+            Destination::Stdout => f.write_str(STDOUT),
         }
     }
 }
@@ -149,6 +149,9 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
+/// The name a [`WriteError`] gives standard output.
+pub const STDOUT: &str = "standard output";
+
 /// Bytes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;
 
@@ -195,7 +198,7 @@ pub fn write_outputs(
                 fill(&mut out)
                     .and_then(|written| out.flush().map(|()| written))
                     .map_err(|source| WriteError {
-                        path: PathBuf::from("standard output"),
+                        path: PathBuf::from(STDOUT),
                         source,
                     })?
             }

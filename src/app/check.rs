@@ -8,7 +8,7 @@ use mazegen::config::Config;
 use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, check_file, looks_like_courtyard_maze};
 
-use super::AppError;
+use super::{AppError, say};
 use crate::tui::model::APP_CONFIG_KEYS;
 
 /// At most this many violations of each rule are listed; a count stands for the rest, so
@@ -39,28 +39,28 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let report = check_file(&file, &expected, LISTED_PER_RULE);
     let name = mazegen::quote::path(maze_file);
     if report.is_empty() {
-        println!(
+        say::out(format_args!(
             "{name}: valid {}x{} maze, path {} steps",
             file.width(),
             file.height(),
             file.path.len()
-        );
+        ));
         return Ok(ExitCode::SUCCESS);
     }
     for tally in report.rules() {
         for violation in tally.kept() {
-            println!("{name}: {violation}");
+            say::out(format_args!("{name}: {violation}"));
         }
         if tally.omitted() > 0 {
-            println!(
+            say::out(format_args!(
                 "{name}: ... and {} more {}",
                 grouped(tally.omitted()),
                 tally.rule()
-            );
+            ));
         }
     }
     if config.is_none() && looks_like_courtyard_maze(&file) {
-        println!("{name}: {COURTYARD_HINT}");
+        say::out(format_args!("{name}: {COURTYARD_HINT}"));
     }
     Ok(ExitCode::from(1))
 }

@@ -122,11 +122,20 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
             // The writes still running are abandoned: their files keep their old content.
             mazegen::format::remove_temporaries();
             if let Some(path) = unwritten {
-                eprintln!("error: {} was not written: interrupted", path.display());
+                super::say::err(not_written_message(&path));
             }
             Ok(ExitCode::from(signals::exit_code(SIGINT) as u8))
         }
     }
+}
+
+/// What the user hears when Ctrl-C twice left OUTPUT_FILE unwritten. The name comes from the
+/// config: escaped, it cannot drive the terminal.
+fn not_written_message(output_file: &Path) -> String {
+    format!(
+        "error: {} was not written: interrupted",
+        mazegen::quote::path(output_file)
+    )
 }
 
 /// A maze file opened by `--open FILE [CONFIG]`, read (not yet checked) before the terminal is
@@ -378,6 +387,15 @@ mod tests {
         assert!(config.output_file.exists(), "the first maze was written");
         assert!(model.output_written());
         assert!(said_saved, "the status line said so");
+    }
+
+    #[test]
+    fn the_unwritten_output_file_is_named_escaped() {
+        let name = Path::new("m\x1b]0;owned\x07\u{202e}txt.exe");
+        assert_eq!(
+            not_written_message(name),
+            r"error: m\u{1b}]0;owned\u{7}\u{202e}txt.exe was not written: interrupted"
+        );
     }
 
     #[test]

@@ -1,19 +1,20 @@
 //! `--headless`: generate, solve and write OUTPUT_FILE (and whatever else the flags ask for),
 //! then print a one-line summary.
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::thread;
 use std::time::Instant;
 
 use color_eyre::eyre;
 use mazegen::Maze;
-use mazegen::format::write_outputs;
+use mazegen::format::{STDOUT, write_outputs};
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::Cli;
-use super::memory;
+use super::{memory, say};
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
@@ -32,9 +33,13 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         scope.spawn(|| maze.solution());
         write_outputs(&maze, &outputs, &mut |_| {})
     })
-    .map_err(AppError::from)?;
+    .or_else(|error| match error.path == Path::new(STDOUT) {
+        // `--stats | head -c 10`: the reader had what it wanted; the files are in place.
+        true if say::is_closed_pipe(&error.source) => Ok(()),
+        _ => Err(AppError::from(error)),
+    })?;
     for note in config.landmark_notes() {
-        eprintln!("note: {note}");
+        say::err(format_args!("note: {note}"));
     }
     let kind = if config.perfect {
         "perfect".to_owned()
@@ -57,9 +62,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     );
     if cli.stats {
         // stdout is pure JSON, for `jq` and scripts.
-        eprintln!("{summary}");
+        say::err(summary);
     } else {
-        println!("{summary}");
+        say::out(summary);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -12,7 +12,7 @@ use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::Cli;
-use super::memory;
+use super::{memory, say};
 
 pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
@@ -25,7 +25,7 @@ pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
         let lap = Lap::run(options, config.entry, config.exit).map_err(AppError::from)?;
         laps.push(lap);
     }
-    print!("{}", table(&laps, config.width, config.height, seed));
+    say::out_text(table(&laps, config.width, config.height, seed));
     Ok(ExitCode::SUCCESS)
 }
 
