@@ -119,6 +119,19 @@ pub enum ConfigErrorKind {
         quoted(value)
     )]
     NulInOutputFile { value: String },
+    /// The subject's playable board needs two independent loops, and one with a single loop
+    /// "is not acceptable": a size without room for two is an impossible parameter.
+    #[error(
+        "PERFECT=False asks for a board with at least {needed} independent loops, and a \
+         {width}x{height} maze has room for {room}: make it larger (2x3 at least) or set \
+         PERFECT=True"
+    )]
+    NoRoomForLoops {
+        width: u32,
+        height: u32,
+        room: u64,
+        needed: u64,
+    },
 }
 
 impl ConfigErrorKind {
@@ -143,6 +156,7 @@ impl ConfigErrorKind {
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
             K::OutputIsConfig { .. } | K::NulInOutputFile { .. } => Some(Key::OutputFile.name()),
+            K::NoRoomForLoops { .. } => Some(Key::Perfect.name()),
         }
     }
 }
