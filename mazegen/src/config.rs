@@ -5,9 +5,11 @@
 //! order (per-line problems in line order, then missing keys, then checks that need several
 //! keys) so the user always sees the earliest problem in the file first.
 
+mod departure;
 mod error;
 mod key;
 
+pub use departure::Departure;
 pub use error::{ConfigError, ConfigErrorKind};
 pub use key::Key;
 

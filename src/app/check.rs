@@ -45,6 +45,10 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
             file.height(),
             file.path.len()
         ));
+        // Valid for its options; the user must still hear which subject rule they break.
+        for departure in config.iter().flat_map(Config::departures) {
+            say::out(format_args!("{name}: {departure}"));
+        }
         return Ok(ExitCode::SUCCESS);
     }
     for tally in report.rules() {

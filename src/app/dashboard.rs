@@ -75,6 +75,12 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         Some(file) => Keymap::built_in().with_user_file(&file),
         None => (Keymap::built_in(), Vec::new()),
     };
+    // The status line has room for one; all are printed once the screen is given back.
+    let problems: Vec<String> = theme_problems
+        .iter()
+        .map(ToString::to_string)
+        .chain(key_problems.iter().map(ToString::to_string))
+        .collect();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
     let size = terminal::clamped(size);
@@ -115,6 +121,14 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         .wrap_err("cannot set up the terminal")
         .and_then(|mut terminal| event_loop(&mut terminal, model, first_jobs));
     terminal::restore();
+    if problems.len() > 1 {
+        for problem in &problems {
+            super::say::err(format_args!(
+                "warning: {}",
+                mazegen::quote::escaped(problem)
+            ));
+        }
+    }
     match outcome? {
         Ending::Clean | Ending::Suspend => Ok(ExitCode::SUCCESS),
         Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),

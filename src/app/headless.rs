@@ -41,6 +41,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     for note in config.landmark_notes() {
         say::err(format_args!("note: {note}"));
     }
+    for departure in config.departures() {
+        say::err(format_args!("warning: {departure}"));
+    }
     let kind = if config.perfect {
         "perfect".to_owned()
     } else {

@@ -16,6 +16,9 @@ use super::{memory, say};
 
 pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
+    for departure in config.departures() {
+        say::err(format_args!("warning: {departure}"));
+    }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let mut laps = Vec::new();
     for &algorithm in algorithms {
