@@ -37,7 +37,8 @@ use std::sync::{Arc, LazyLock};
 use crate::maze::Maze;
 
 pub use atomic::{
-    Outputs, WriteError, remove_temporaries, same_file, same_target, write_atomically,
+    Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
+    same_target, write_atomically,
 };
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
@@ -157,13 +158,20 @@ const REPORT_EVERY: u64 = 1 << 20;
 
 /// Writes `maze` to each of `outputs` in order. The files are staged first and put in place
 /// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
-/// is written last, once the files are in place. `progress` hears of each output as it starts,
+/// is written last, once the files are in place. An output onto a protected file (see
+/// [`protect`]) is refused before any is written. `progress` hears of each output as it starts,
 /// about every megabyte, and as it ends.
 pub fn write_outputs(
     maze: &Maze,
     outputs: &[Output],
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<(), WriteError> {
+    // A protected file (the config, OUTPUT_FILE) is refused before anything is written.
+    for output in outputs {
+        if let Some(path) = output.path() {
+            check_output(path, output.format.name())?;
+        }
+    }
     let mut staged = Outputs::new();
     let (files, streams): (Vec<&Output>, Vec<&Output>) =
         outputs.iter().partition(|o| o.path().is_some());

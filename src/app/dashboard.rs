@@ -53,6 +53,12 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         Some(opened) => inspector::placeholder_config(&opened.config),
         None => cli.load_config().map_err(AppError::from)?,
     };
+    match &opened {
+        // Opened with a CONFIG: `s` writes the file back to its OUTPUT_FILE.
+        Some(opened) if opened.output_file.is_some() => cli.protect_files(&opened.config),
+        Some(_) => {}
+        None => cli.protect_files(&config),
+    }
     if !io::stdout().is_terminal() {
         return Err(AppError::NotATerminal.into());
     }

@@ -19,6 +19,7 @@ use super::{memory, say};
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
     cli.check_outputs(&config).map_err(AppError::Usage)?;
+    cli.protect_files(&config);
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let options = config.maze_options(seed);
     memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;

@@ -25,6 +25,9 @@ use std::sync::{Mutex, MutexGuard};
 
 use tempfile::NamedTempFile;
 
+mod guard;
+pub use guard::{Protected, check_output, protect};
+
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]
