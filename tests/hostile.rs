@@ -398,3 +398,43 @@ fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
         "a config error, said nowhere"
     );
 }
+
+#[test]
+fn output_file_dev_stdout_appends_where_the_shell_appends_and_writes_into_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("/dev/stdout")).unwrap();
+    let log = dir.path().join("log.txt");
+    fs::write(&log, "yesterday's log\n").unwrap();
+    // `a-maze-ing --headless config.txt >> log.txt`
+    let appending = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let status = binary(dir.path())
+        .args(["--headless", "config.txt"])
+        .stdout(appending)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("yesterday's log\n"), "{text}");
+    let maze: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(
+        maze.len(),
+        9 + 1 + 3 + 1,
+        "the rows, a blank line, three lines, the summary: {text}"
+    );
+    assert!(
+        maze[13].starts_with("wrote /dev/stdout: 12x9 perfect maze"),
+        "{text}"
+    );
+    assert_eq!(
+        names(dir.path()),
+        ["config.txt", "log.txt"],
+        "no temporary file"
+    );
+
+    // `a-maze-ing --headless config.txt | cat`
+    let piped = run(dir.path(), &["--headless", "config.txt"]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    let text = String::from_utf8(piped.stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), 14, "{text}");
+    assert!(!stderr(&piped).contains(".tmp"), "{}", stderr(&piped));
+}

@@ -8,9 +8,13 @@
 //!
 //! Targets are looked at before anything is written:
 //! - a symbolic link is followed, and the file it points to is replaced (the link stays a link);
-//! - a target that exists but is not a regular file (a FIFO, a terminal, `/dev/null`,
-//!   `/dev/stdout`) is written straight into, with no temporary file and no rename: renaming
-//!   over it would turn a device or a pipe into a plain file;
+//! - a target that exists but is not a regular file (a FIFO, a terminal, `/dev/null`) is
+//!   written straight into, with no temporary file and no rename: renaming over it would turn
+//!   a device or a pipe into a plain file;
+//! - the process's own standard output or error (`/dev/stdout`, `/dev/fd/2`,
+//!   `/proc/self/fd/1`) is written into the descriptor already open, whatever it leads to: a
+//!   file the shell opened with `>>` is appended to, a pipe is written into (following the
+//!   link would replace the file, or find a pipe's name that is no file);
 //! - a directory, or a missing folder, is an error that names the target.
 //!
 //! Temporary files are registered while they exist, so that a signal handler can remove them
@@ -84,6 +88,8 @@ impl Outputs {
         };
         match resolve(path).map_err(failed)? {
             Target::Special(device) => write_into(&device, fill).map_err(failed),
+            Target::Stdout => write_stream(io::stdout().lock(), fill).map_err(failed),
+            Target::Stderr => write_stream(io::stderr().lock(), fill).map_err(failed),
             Target::File(file) => {
                 let (temp, filled) = write_temporary(&file, fill).map_err(failed)?;
                 self.staged.push(Staged {
@@ -130,6 +136,7 @@ pub fn same_target(a: &Path, b: &Path) -> bool {
     let place = |path: &Path| -> Option<PathBuf> {
         let file = match resolve(path).ok()? {
             Target::File(file) | Target::Special(file) => file,
+            Target::Stdout | Target::Stderr => return None,
         };
         let folder = fs::canonicalize(folder_of(&file)).ok()?;
         Some(folder.join(file.file_name()?))
@@ -165,6 +172,27 @@ enum Target {
     File(PathBuf),
     /// Something that exists and is not a regular file: written into.
     Special(PathBuf),
+    /// The process's standard output or error: its open descriptor written into.
+    Stdout,
+    Stderr,
+}
+
+/// The descriptor a path names the process's own standard output or error by, if it does:
+/// `/dev/stdout`, `/dev/stderr`, `/dev/fd/1`, `/proc/self/fd/2`...
+fn standard_stream(path: &Path) -> Option<Target> {
+    let text = path.to_str()?;
+    let number = match text {
+        "/dev/stdout" => "1",
+        "/dev/stderr" => "2",
+        _ => text
+            .strip_prefix("/dev/fd/")
+            .or_else(|| text.strip_prefix("/proc/self/fd/"))?,
+    };
+    match number {
+        "1" => Some(Target::Stdout),
+        "2" => Some(Target::Stderr),
+        _ => None,
+    }
 }
 
 /// Links followed before giving up, as the kernel does (`ELOOP`).
@@ -173,6 +201,9 @@ const MAX_LINKS: usize = 40;
 fn resolve(path: &Path) -> io::Result<Target> {
     let mut current = path.to_owned();
     for _ in 0..MAX_LINKS {
+        if let Some(stream) = standard_stream(&current) {
+            return Ok(stream);
+        }
         let meta = match fs::symlink_metadata(&current) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -229,6 +260,17 @@ where
 {
     let file = OpenOptions::new().write(true).open(device)?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
+    let filled = fill(&mut out)?;
+    out.flush()?;
+    Ok(filled)
+}
+
+/// Writes into standard output or error, where it stands (appending if it was opened so).
+fn write_stream<T, F>(stream: impl Write, fill: F) -> io::Result<T>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<T>,
+{
+    let mut out = BufWriter::with_capacity(1 << 16, stream);
     let filled = fill(&mut out)?;
     out.flush()?;
     Ok(filled)
