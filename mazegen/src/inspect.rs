@@ -59,6 +59,19 @@ mod flag {
     pub const ON_SHORTEST: u8 = 4;
     /// The first cell, in reading order, of a region of unreachable cells.
     pub const REGION_START: u8 = 8;
+    /// Alone, without [`UNREACHABLE`]: a cell of a 42 that is not whole, which the flood fill
+    /// did not reach. It is the 42's, not an unreachable cell; it is no dead end of the maze.
+    pub const STAMP_UNREACHED: u8 = REGION_START;
+
+    /// Whether the flood fill reached the cell (a locked cell of a whole 42 counts as reached).
+    pub fn reached(flags: u8) -> bool {
+        flags & (UNREACHABLE | STAMP_UNREACHED) == 0
+    }
+
+    /// Whether the cell starts a region of unreachable cells.
+    pub fn starts_region(flags: u8) -> bool {
+        flags & (UNREACHABLE | REGION_START) == UNREACHABLE | REGION_START
+    }
 }
 
 /// Reads and checks a maze file, as `--check MAZE` does without a config.
@@ -388,7 +401,7 @@ impl Inspection {
         if flags & flag::OPEN_AREA != 0 && courtyard != Some(pos) && self.is_open_block(pos) {
             found.push(Problem::Rule(Violation::OpenArea { corner: pos }));
         }
-        if flags & flag::REGION_START != 0 {
+        if flag::starts_region(flags) {
             found.push(Problem::Unreachable { first: pos });
         }
         if self.is_counted_dead_end(checked, pos, flags) {
@@ -679,7 +692,7 @@ impl Inspection {
     /// one open wall, and another could have been opened (as [`crate::rules::is_forced_dead_end`]
     /// says).
     fn is_counted_dead_end(&self, checked: &Checked, pos: Pos, flags: u8) -> bool {
-        if !checked.dead_ends_broken || flags & flag::UNREACHABLE != 0 {
+        if !checked.dead_ends_broken || !flag::reached(flags) {
             return false;
         }
         if self.is_locked(checked, pos) || self.grid_walls(pos).open_count() != 1 {
