@@ -1400,3 +1400,44 @@ fn headless_race_prints_a_table_and_writes_nothing() {
         assert!(refused.stderr.starts_with("error: "), "{}", refused.stderr);
     }
 }
+
+/// Issue 18: the reader is lenient, `--check` is not: each deviation from the subject's layout
+/// is a format problem, exit 1, even when every maze rule holds.
+#[test]
+fn check_reports_each_departure_from_the_strict_layout() {
+    let dir = tempdir();
+    let text = generated(dir.path());
+    let lines: Vec<&str> = text.lines().collect();
+    let (entry, path) = (21, 23);
+    let spaced = text.replacen(lines[entry], &lines[entry].replace(',', ", "), 1);
+    let lowercase = {
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        l[path] = l[path].to_lowercase();
+        l.join("\n") + "\n"
+    };
+    for (broken, problem) in [
+        (
+            text.trim_end().to_owned(),
+            "format: line 24 does not end with a newline (\\n)".to_owned(),
+        ),
+        (
+            spaced,
+            "format: line 22 holds a space or a tab at column 3".to_owned(),
+        ),
+        (
+            lowercase,
+            "format: line 24 has a lowercase path letter at column 1 (N, E, S, W)".to_owned(),
+        ),
+        (
+            format!("{text}\n"),
+            "format: line 25 comes after the path line, the file's last".to_owned(),
+        ),
+    ] {
+        write(dir.path(), "odd.txt", &broken);
+        let r = run(dir.path(), &["--check", "odd.txt", "config.txt"]);
+        assert_eq!(r.code, Some(1), "{problem}: {r:?}");
+        assert_eq!(r.stdout_lines(), [format!("odd.txt: {problem}")], "{r:?}");
+    }
+    let r = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+}

@@ -14,8 +14,10 @@ use crate::rules::{
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
+mod layout;
 mod report;
 
+pub use layout::{LayoutProblem, layout_problems};
 pub use report::{Report, RuleTally};
 
 /// What kind of maze the file should be, as its config says.

@@ -1,12 +1,13 @@
 //! `--check MAZE_FILE [CONFIG]`: validates a maze file and reports each broken rule.
 
+use std::io::BufReader;
 use std::path::Path;
 use std::process::ExitCode;
 
 use color_eyre::eyre;
 use mazegen::config::Config;
-use mazegen::format::MazeFile;
-use mazegen::validate::{Expected, check_file, looks_like_courtyard_maze};
+use mazegen::format::{LoadError, MazeFile, open_regular};
+use mazegen::validate::{Expected, check_file, layout_problems, looks_like_courtyard_maze};
 
 use super::{AppError, say};
 use crate::tui::model::APP_CONFIG_KEYS;
@@ -38,7 +39,23 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     .map_err(AppError::from)?;
     let report = check_file(&file, &expected, LISTED_PER_RULE);
     let name = mazegen::quote::path(maze_file);
-    if report.is_empty() {
+    // The file was read whole just now: reading it again a line at a time costs one pass.
+    let layout = open_regular(maze_file)
+        .and_then(|file| layout_problems(BufReader::new(file)))
+        .map_err(|source| {
+            AppError::Load(LoadError::Io {
+                path: maze_file.to_owned(),
+                source,
+            })
+        })?;
+    for problem in layout.iter().take(LISTED_PER_RULE) {
+        say::out(format_args!("{name}: {problem}"));
+    }
+    if layout.len() > LISTED_PER_RULE {
+        let more = grouped((layout.len() - LISTED_PER_RULE) as u64);
+        say::out(format_args!("{name}: ... and {more} more format problems"));
+    }
+    if report.is_empty() && layout.is_empty() {
         say::out(format_args!(
             "{name}: valid {}x{} maze, path {} steps",
             file.width(),
