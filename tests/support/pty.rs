@@ -338,7 +338,19 @@ impl Terminal {
     /// runs and the screen never settles. Fails with the last screen on a timeout, or at once
     /// if the program ends first.
     pub fn wait_for(&self, what: &str, settled: bool, ready: impl Fn(&Screen) -> bool) -> Screen {
-        let deadline = Instant::now() + TIMEOUT;
+        self.wait_for_within(TIMEOUT, what, settled, ready)
+    }
+
+    /// As `wait_for`, with a guard of `timeout` instead of `TIMEOUT`: for a step that does
+    /// seconds of real work in a debug build, which a busy machine can make many times longer.
+    pub fn wait_for_within(
+        &self,
+        timeout: Duration,
+        what: &str,
+        settled: bool,
+        ready: impl Fn(&Screen) -> bool,
+    ) -> Screen {
+        let deadline = Instant::now() + timeout;
         // A screen where `ready` holds, and since when it has not changed.
         let mut candidate: Option<(Screen, Instant)> = None;
         let mut output = self.shared.lock();
@@ -372,7 +384,7 @@ impl Terminal {
             }
             if now >= deadline {
                 drop(output);
-                panic!("no {what} after {TIMEOUT:?}; the last screen:\n{screen}");
+                panic!("no {what} after {timeout:?}; the last screen:\n{screen}");
             }
             // Output wakes this up, and so does the end of the quiet time.
             output = self.shared.wait(output, wake - now);
