@@ -438,3 +438,22 @@ fn output_file_dev_stdout_appends_where_the_shell_appends_and_writes_into_a_pipe
     assert_eq!(text.lines().count(), 14, "{text}");
     assert!(!stderr(&piped).contains(".tmp"), "{}", stderr(&piped));
 }
+
+/// Issue 23: a one-line file of a gigabyte is refused as soon as its line is longer than any
+/// maze row, not read whole first (a sparse file: the test writes nothing of it).
+#[test]
+fn a_one_line_gigabyte_is_refused_at_its_first_overlong_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.txt");
+    let file = fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &[b'f'; 200_000]).unwrap();
+    file.set_len(1 << 30).unwrap();
+    for mode in ["--check", "--open"] {
+        let output = run(dir.path(), &[mode, "huge.txt"]);
+        assert_one_line_error(
+            &output,
+            1,
+            "line 1 is longer than the widest maze, 100000 cells",
+        );
+    }
+}
