@@ -91,6 +91,7 @@ impl Outputs {
             Target::Stdout => write_stream(io::stdout().lock(), fill).map_err(failed),
             Target::Stderr => write_stream(io::stderr().lock(), fill).map_err(failed),
             Target::File(file) => {
+                check_writable(&file).map_err(failed)?;
                 let (temp, filled) = write_temporary(&file, fill).map_err(failed)?;
                 self.staged.push(Staged {
                     target: path.to_owned(),
@@ -105,6 +106,9 @@ impl Outputs {
     /// Puts every staged file in place. Each target is checked again first, so that one that
     /// turned into a directory since is found before any file is replaced.
     pub fn commit(self) -> Result<(), WriteError> {
+        // Another run committing into the same folders waits, so that two runs at once leave
+        // the files of one of them, not the maze of one and the picture of the other.
+        let _locks = lock_folders(self.staged.iter().map(|s| s.file.as_path()));
         for staged in &self.staged {
             if staged.file.is_dir() {
                 return Err(WriteError {
@@ -124,6 +128,38 @@ impl Outputs {
         }
         Ok(())
     }
+}
+
+/// Takes an exclusive advisory lock (`flock`) on each folder the `files` are in, in one order
+/// (so two runs cannot each hold one and wait for the other), until the returned files are
+/// dropped. A folder that cannot be locked (a file system without locks) is written unlocked,
+/// as before.
+fn lock_folders<'a>(files: impl Iterator<Item = &'a Path>) -> Vec<File> {
+    let mut folders: Vec<PathBuf> = files
+        .filter_map(|file| fs::canonicalize(folder_of(file)).ok())
+        .collect();
+    folders.sort();
+    folders.dedup();
+    folders
+        .iter()
+        .filter_map(|folder| {
+            let handle = File::open(folder).ok()?;
+            lock_exclusive(&handle).ok()?;
+            Some(handle)
+        })
+        .collect()
+}
+
+/// Waits for an exclusive advisory lock on `file`, held until it is closed.
+#[cfg(unix)]
+pub(crate) fn lock_exclusive(file: &File) -> io::Result<()> {
+    rustix::fs::flock(file, rustix::fs::FlockOperation::LockExclusive).map_err(io::Error::from)
+}
+
+/// Without `flock`, commits are not serialised.
+#[cfg(not(unix))]
+pub(crate) fn lock_exclusive(_: &File) -> io::Result<()> {
+    Ok(())
 }
 
 /// Whether writing `a` and writing `b` would write the same file: the same existing file by
@@ -303,14 +339,51 @@ where
     };
     temp.file().sync_all()?;
     // A temporary file is private (0600); the result should look like any file the user
-    // writes, or keep the permissions of the file it replaces.
+    // writes, or keep the owner, group and permissions (a setgid bit too) of the file it
+    // replaces: the group first, as changing it clears the setgid bit.
     let permissions = match fs::metadata(file) {
-        Ok(meta) => meta.permissions(),
+        Ok(meta) => {
+            keep_owner(temp.file(), &meta);
+            meta.permissions()
+        }
         Err(_) => default_permissions(temp.file())?,
     };
     temp.file().set_permissions(permissions)?;
     Ok((temp, filled))
 }
+
+/// Refuses to replace a file the user could not write in place: a read-only one (no write
+/// permission for anyone, which even root is told), or one this process may not open for
+/// writing (another user's). Replacing goes through the folder, which may allow what the file
+/// forbids; the file's permissions are the owner's word. A file that does not exist yet is
+/// the folder's business.
+fn check_writable(file: &Path) -> io::Result<()> {
+    let Ok(meta) = fs::metadata(file) else {
+        return Ok(());
+    };
+    if meta.permissions().readonly() {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is read-only (its permissions forbid writing it)",
+        ));
+    }
+    // Opened without truncating, and closed at once: nothing in it changes.
+    OpenOptions::new().write(true).open(file).map(drop)
+}
+
+/// Gives the new file the owner and group of the one it replaces, where the process may (root
+/// may give any; a user, a group of theirs). Otherwise the new file is the user's, as any file
+/// they write.
+#[cfg(unix)]
+fn keep_owner(new: &File, old: &fs::Metadata) {
+    use std::os::unix::fs::{MetadataExt, fchown};
+    if fchown(new, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = fchown(new, None, Some(old.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &File, _: &fs::Metadata) {}
 
 /// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
 fn truncate(text: &str, max: usize) -> &str {
