@@ -22,6 +22,7 @@ mod signals;
 mod terminal;
 mod worker;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -88,9 +89,10 @@ pub fn main() -> ExitCode {
             "warning: could not install the error reporter: {e}"
         ));
     }
-    let cli = match Cli::try_parse() {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(error) => return usage_failure(&error),
+        Err(error) => return usage_failure(&error, &args),
     };
     let code = match run(&cli) {
         Ok(code) => code,
@@ -119,7 +121,7 @@ fn failure(report: &eyre::Report) -> (String, ExitCode) {
 
 /// A command line clap refused: `--help` and `--version` are printed whole, as asked; a
 /// mistake is one line, clap's error, with the usage left to `--help`.
-fn usage_failure(error: &clap::Error) -> ExitCode {
+fn usage_failure(error: &clap::Error, args: &[OsString]) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -129,8 +131,29 @@ fn usage_failure(error: &clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
-    say::err(usage_line(error));
+    say::err(quoting_what_was_typed(error, args));
     ExitCode::from(2)
+}
+
+/// [`usage_line`] for clap's error on `args`, but quoting each argument as it was typed: clap strips control
+/// characters and escape sequences from the values it quotes (`x\x1b[31my` shows as `xy`, a
+/// value never typed). Parsed again with every argument escaped ([`quote::escaped`] leaves
+/// printable text alone, so the mistake is the same), its message quotes them escaped.
+fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
+    // Only control characters are stripped; anything else is escaped in the message itself.
+    if !args
+        .iter()
+        .any(|a| a.to_string_lossy().contains(char::is_control))
+    {
+        return usage_line(error);
+    }
+    let escaped = args
+        .iter()
+        .map(|arg| OsString::from(quote::escaped(&arg.to_string_lossy()).to_string()));
+    match Cli::try_parse_from(escaped) {
+        Err(again) if again.kind() == error.kind() => usage_line(&again),
+        _ => usage_line(error),
+    }
 }
 
 /// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.
@@ -194,6 +217,24 @@ mod tests {
         assert!(line.contains(r"'x\ny"), "{line}");
         assert!(line.ends_with("(see --help)"), "{line}");
         assert!(!line.contains("Usage"), "{line}");
+    }
+
+    #[test]
+    fn a_command_line_mistake_quotes_the_value_as_typed_escaped_not_stripped() {
+        let args: Vec<OsString> = ["a-maze-ing", "c.txt", "x\x1b[31my\u{7}z"]
+            .into_iter()
+            .map(OsString::from)
+            .collect();
+        let error = Cli::try_parse_from(&args).unwrap_err();
+        let line = quoting_what_was_typed(&error, &args);
+        assert!(line.contains(r"'x\u{1b}[31my\u{7}z'"), "{line}");
+        let args: Vec<OsString> = ["a-maze-ing", "--seed", "1\x1b[2J"]
+            .into_iter()
+            .map(OsString::from)
+            .collect();
+        let error = Cli::try_parse_from(&args).unwrap_err();
+        let line = quoting_what_was_typed(&error, &args);
+        assert!(line.contains(r"'1\u{1b}[2J'"), "{line}");
     }
 
     #[test]
