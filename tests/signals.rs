@@ -175,3 +175,31 @@ fn headless_killed_mid_write_leaves_no_temporary_file() {
         );
     }
 }
+
+/// Ctrl-Z stops the dashboard with the terminal given back, and `fg` resumes it, redrawn,
+/// on a terminal that never answers a cursor-position query (this test's does not): the
+/// redraw asked the terminal where its cursor was, and ended in an error after a wait.
+#[test]
+fn ctrl_z_then_fg_resumes_on_a_terminal_that_answers_no_queries() {
+    let dir = tempfile::tempdir().unwrap();
+    write_config(dir.path(), 15, 10);
+    let app = dashboard(dir.path());
+    app.wait_for("dashboard", true, is_dashboard);
+    app.write(b"\r");
+    app.wait_for("the solved maze", true, |s| s.contains("Done"));
+    app.write(b"\x1a");
+    wait_until("stopped process", || state(app.pid()) == Some('T'));
+    wait_until("terminal given back", || {
+        restored::left_alternate_screen(&app.raw())
+    });
+    kill("CONT", app.pid());
+    app.wait_for("the dashboard drawn again", true, |s| {
+        is_dashboard(s) && s.contains("Done")
+    });
+    app.write(b"?");
+    app.wait_for("help", true, |s| s.contains("next theme"));
+    app.write(b"q");
+    app.write(b"q");
+    assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
+    restored::assert_terminal_restored(&app.raw());
+}
