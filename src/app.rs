@@ -221,17 +221,12 @@ mod tests {
 
     #[test]
     fn a_command_line_mistake_quotes_the_value_as_typed_escaped_not_stripped() {
-        let args: Vec<OsString> = ["a-maze-ing", "c.txt", "x\x1b[31my\u{7}z"]
-            .into_iter()
-            .map(OsString::from)
-            .collect();
+        let os_args = |args: &[&str]| args.iter().map(OsString::from).collect::<Vec<_>>();
+        let args = os_args(&["a-maze-ing", "c.txt", "x\x1b[31my\u{7}z"]);
         let error = Cli::try_parse_from(&args).unwrap_err();
         let line = quoting_what_was_typed(&error, &args);
         assert!(line.contains(r"'x\u{1b}[31my\u{7}z'"), "{line}");
-        let args: Vec<OsString> = ["a-maze-ing", "--seed", "1\x1b[2J"]
-            .into_iter()
-            .map(OsString::from)
-            .collect();
+        let args = os_args(&["a-maze-ing", "--seed", "1\x1b[2J"]);
         let error = Cli::try_parse_from(&args).unwrap_err();
         let line = quoting_what_was_typed(&error, &args);
         assert!(line.contains(r"'1\u{1b}[2J'"), "{line}");

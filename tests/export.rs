@@ -6,13 +6,13 @@
 
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/restored.rs"]
+mod restored;
+#[path = "support/studio.rs"]
+mod studio;
 
 use std::fs;
 use std::path::Path;
-
-use pty::Terminal;
-
-const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
 
 const CONFIG: &str =
     "WIDTH=15\nHEIGHT=10\nENTRY=0,0\nEXIT=14,9\nOUTPUT_FILE=c.txt\nPERFECT=True\nSEED=7\n";
@@ -20,12 +20,8 @@ const CONFIG: &str =
 /// Runs the dashboard on `config` in `dir`, finishes the maze, presses `e`, and returns the
 /// status line it answers with.
 fn export(dir: &Path, config: &str) -> String {
-    let mut command = pty::command(BIN, dir);
-    command.arg(config);
-    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
-    let app = Terminal::spawn(command, (100, 30));
-    app.wait_for("dashboard", true, |s| s.contains(" Themes (Tab) "));
-    app.write(b"\r");
+    let app = studio::start(dir, config);
+    studio::solve(&app);
     app.wait_for("the first save", true, |s| s.contains("Saved the maze"));
     app.write(b"e");
     let screen = app.wait_for("the export's answer", true, |s| {

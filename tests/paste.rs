@@ -8,13 +8,13 @@
 mod pty;
 #[path = "support/restored.rs"]
 mod restored;
+#[path = "support/studio.rs"]
+mod studio;
 
 use std::fs;
 
 use a_maze_ing::tui::theme::ThemeSet;
 use pty::{Screen, Terminal};
-
-const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
 
 /// Keys in one paste: several times what a terminal's input buffer holds.
 const PASTED: usize = 20_000;
@@ -25,11 +25,7 @@ fn dashboard(dir: &std::path::Path) -> Terminal {
         "WIDTH=15\nHEIGHT=10\nENTRY=0,0\nEXIT=14,9\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSEED=7\n",
     )
     .unwrap();
-    let mut command = pty::command(BIN, dir);
-    command.arg("config.txt");
-    command.env_remove("NO_COLOR");
-    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
-    Terminal::spawn(command, (100, 30))
+    studio::start(dir, "config.txt")
 }
 
 /// The theme the status line names after the last theme change.
@@ -43,9 +39,7 @@ fn status_theme(screen: &Screen) -> Option<String> {
 fn twenty_thousand_theme_keys_at_once_are_all_handled() {
     let dir = tempfile::tempdir().unwrap();
     let app = dashboard(dir.path());
-    app.wait_for("dashboard", true, |s| s.contains(" Themes (Tab) "));
-    app.write(b"\r");
-    app.wait_for("the solved maze", true, |s| s.contains("Done"));
+    studio::solve(&app);
 
     let paste = app.write_in_background(vec![b't'; PASTED]);
     // Each `t` moves one theme on, from the first: all of them, or the last one shown is
@@ -58,22 +52,14 @@ fn twenty_thousand_theme_keys_at_once_are_all_handled() {
     paste.join().unwrap();
     assert!(screen.contains(&format!("● {expected}")), "\n{screen}");
 
-    // Still answering.
-    app.write(b"?");
-    app.wait_for("help", true, |s| s.contains("next theme"));
-    app.write(b"q");
-    app.write(b"q");
-    assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
-    restored::assert_terminal_restored(&app.raw());
+    studio::answers_then_quits(&app);
 }
 
 #[test]
 fn a_huge_paste_into_the_open_prompt_is_cut_and_said_so() {
     let dir = tempfile::tempdir().unwrap();
     let app = dashboard(dir.path());
-    app.wait_for("dashboard", true, |s| s.contains(" Themes (Tab) "));
-    app.write(b"\r");
-    app.wait_for("the solved maze", true, |s| s.contains("Done"));
+    studio::solve(&app);
     app.write(b"o");
     app.wait_for("the open prompt", true, |s| s.contains("Open: "));
 
@@ -90,10 +76,5 @@ fn a_huge_paste_into_the_open_prompt_is_cut_and_said_so() {
     app.write(b"v");
     let solvers = app.write_in_background(vec![b'v'; PASTED]);
     solvers.join().unwrap();
-    app.write(b"?");
-    app.wait_for("help", true, |s| s.contains("next theme"));
-    app.write(b"q");
-    app.write(b"q");
-    assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
-    restored::assert_terminal_restored(&app.raw());
+    studio::answers_then_quits(&app);
 }

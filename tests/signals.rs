@@ -10,6 +10,8 @@
 mod pty;
 #[path = "support/restored.rs"]
 mod restored;
+#[path = "support/studio.rs"]
+mod studio;
 
 use std::fs;
 use std::path::Path;
@@ -17,7 +19,7 @@ use std::process::Command;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pty::{Screen, Terminal};
+use pty::Terminal;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
 
@@ -32,14 +34,7 @@ fn write_config(dir: &Path, width: u32, height: u32) {
 }
 
 fn dashboard(dir: &Path) -> Terminal {
-    let mut command = pty::command(BIN, dir);
-    command.arg("config.txt");
-    command.env("XDG_CONFIG_HOME", dir.join("no-user-config"));
-    Terminal::spawn(command, (100, 30))
-}
-
-fn is_dashboard(screen: &Screen) -> bool {
-    screen.contains(" Themes (Tab) ")
+    studio::start(dir, "config.txt")
 }
 
 /// kill(1), not kill(2): the workspace forbids unsafe code. The pid is the test's own child,
@@ -83,7 +78,7 @@ fn every_ending_signal_restores_the_terminal_with_the_shells_status() {
         let dir = tempfile::tempdir().unwrap();
         write_config(dir.path(), 60, 40);
         let app = dashboard(dir.path());
-        app.wait_for("dashboard", false, is_dashboard);
+        app.wait_for("dashboard", false, studio::is_dashboard);
         kill(signal, app.pid());
         assert_eq!(
             app.wait_for_exit(),
@@ -119,9 +114,7 @@ fn sigtstp_from_outside_gives_the_terminal_back_and_fg_takes_it_again() {
     let dir = tempfile::tempdir().unwrap();
     write_config(dir.path(), 15, 10);
     let app = dashboard(dir.path());
-    app.wait_for("dashboard", true, is_dashboard);
-    app.write(b"\r");
-    app.wait_for("the solved maze", true, |s| s.contains("Done"));
+    studio::solve(&app);
 
     kill("TSTP", app.pid());
     wait_until("stopped process", || state(app.pid()) == Some('T'));
@@ -134,16 +127,11 @@ fn sigtstp_from_outside_gives_the_terminal_back_and_fg_takes_it_again() {
 
     kill("CONT", app.pid());
     app.wait_for("the dashboard drawn again", true, |s| {
-        is_dashboard(s) && s.contains("Done")
+        studio::is_dashboard(s) && s.contains("Done")
     });
     assert!(app.raw().len() > before);
     // Raw mode again: a key does its work at once, no Enter needed.
-    app.write(b"?");
-    app.wait_for("help", true, |s| s.contains("next theme"));
-    app.write(b"q");
-    app.write(b"q");
-    assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
-    restored::assert_terminal_restored(&app.raw());
+    studio::answers_then_quits(&app);
 }
 
 #[test]
@@ -184,9 +172,7 @@ fn ctrl_z_then_fg_resumes_on_a_terminal_that_answers_no_queries() {
     let dir = tempfile::tempdir().unwrap();
     write_config(dir.path(), 15, 10);
     let app = dashboard(dir.path());
-    app.wait_for("dashboard", true, is_dashboard);
-    app.write(b"\r");
-    app.wait_for("the solved maze", true, |s| s.contains("Done"));
+    studio::solve(&app);
     app.write(b"\x1a");
     wait_until("stopped process", || state(app.pid()) == Some('T'));
     wait_until("terminal given back", || {
@@ -194,12 +180,7 @@ fn ctrl_z_then_fg_resumes_on_a_terminal_that_answers_no_queries() {
     });
     kill("CONT", app.pid());
     app.wait_for("the dashboard drawn again", true, |s| {
-        is_dashboard(s) && s.contains("Done")
+        studio::is_dashboard(s) && s.contains("Done")
     });
-    app.write(b"?");
-    app.wait_for("help", true, |s| s.contains("next theme"));
-    app.write(b"q");
-    app.write(b"q");
-    assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
-    restored::assert_terminal_restored(&app.raw());
+    studio::answers_then_quits(&app);
 }

@@ -9,13 +9,13 @@
 mod pty;
 #[path = "support/restored.rs"]
 mod restored;
+#[path = "support/studio.rs"]
+mod studio;
 
 use std::fs;
 use std::path::Path;
 
 use pty::Terminal;
-
-const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
 
 fn dashboard(dir: &Path, extra: &str) -> Terminal {
     fs::write(
@@ -25,10 +25,7 @@ fn dashboard(dir: &Path, extra: &str) -> Terminal {
         ),
     )
     .unwrap();
-    let mut command = pty::command(BIN, dir);
-    command.arg("config.txt");
-    command.env("XDG_CONFIG_HOME", dir.join("user-config"));
-    Terminal::spawn(command, (100, 30))
+    studio::start(dir, "config.txt")
 }
 
 #[test]
