@@ -43,7 +43,7 @@ use crate::format::hex::{HexError, LoadError, load_limit, max_file_bytes, read_m
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, Stamp, Walls};
 use crate::solve::Solution;
-use crate::validate::{Expected, Violation};
+use crate::validate::{Expected, LayoutProblem, Violation, layout_problems};
 
 /// Cells per bit of the index of where problems are, for jumping between them: one word of the
 /// unreadable-digit bits.
@@ -127,6 +127,9 @@ pub struct Inspection {
     bad_digits: Option<Bits>,
     bad_digit_count: u64,
     first_error: Option<HexError>,
+    /// Where the file departs from the subject's strict layout (see
+    /// [`crate::validate::layout_problems`]): shown, though the file is read.
+    layout: Vec<LayoutProblem>,
     entry: Option<Pos>,
     exit: Option<Pos>,
     path: Arc<[Dir]>,
@@ -175,6 +178,8 @@ impl Inspection {
             bad_digits: reading.bad_digits,
             bad_digit_count: reading.bad_digit_count,
             first_error: reading.first_error,
+            // Bytes in memory cannot fail to be read.
+            layout: layout_problems(bytes).unwrap_or_default(),
             entry: reading.entry,
             exit: reading.exit,
             path: reading.path.into(),
@@ -496,6 +501,15 @@ impl Inspection {
                 n,
                 format!("{digits}, read as closed cells"),
             );
+        }
+        // A file cut short or unreadable has that problem, not a layout one.
+        if let Some(first) = self.layout.first().filter(|_| self.first_error.is_none()) {
+            let n = self.layout.len() as u64;
+            let summary = match n {
+                1 => first.to_string(),
+                _ => format!("{first}; {} more", n - 1),
+            };
+            add(ProblemKind::Format, n, summary);
         }
         let Some(checked) = &self.checked else {
             rows.sort_by_key(|r| r.kind);
@@ -886,6 +900,9 @@ pub enum ProblemKind {
     Unreadable,
     /// Characters that are not hex digits.
     BadDigit,
+    /// The file is read, but departs from the subject's strict layout (a missing last
+    /// newline, spaces, lowercase path letters, lines after the path).
+    Format,
     /// The check could not run (no memory for it).
     NotChecked,
     /// Not the size the config says.
