@@ -11,7 +11,7 @@ use std::time::Duration;
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Start, update, view};
+use a_maze_ing::tui::{Action, Effect, Message, Model, Start, Work, update, view};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
@@ -56,9 +56,9 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
 /// finished at once), running the measure job here.
 fn finish(model: &mut Model) {
     let mut effects = update(model, Message::Action(Action::Finish));
-    while model.maze().maze().is_none() {
+    while model.shown_session().maze().is_none() {
         for effect in std::mem::take(&mut effects) {
-            if let Effect::Measure { job, work } = effect {
+            if let Effect::Work(Work::Measure { job, work }) = effect {
                 let measured = work.run();
                 effects.extend(update(model, Message::Measured { job, measured }));
             }

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, update};
+use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, Work, update};
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
@@ -93,7 +93,7 @@ impl Driver {
             Message::Made { .. } => "job: Made".to_owned(),
             Message::Inspector(_) => "job: Inspector".to_owned(),
             Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
-            Message::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
+            Message::ScoreRecorded { .. } => "ScoreRecorded".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -146,7 +146,7 @@ impl Driver {
     fn perform(&mut self, effect: Effect) {
         let sender = self.sender.clone();
         match effect {
-            Effect::Write(write) => {
+            Effect::Work(Work::Write(write)) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let mut last: Option<Instant> = None;
@@ -161,7 +161,7 @@ impl Driver {
                     let _ = sender.send(Message::Written { job, outcome });
                 });
             }
-            Effect::Measure { job, work } => {
+            Effect::Work(Work::Measure { job, work }) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let measured = work.run();
@@ -169,34 +169,35 @@ impl Driver {
                 });
             }
             // No game is played here.
-            Effect::RecordScore(_) => {}
-            Effect::Inspector(work) => {
+            Effect::RecordScore { .. } => {}
+            Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let _ = sender.send(Message::Inspector(work.run()));
                 });
             }
-            Effect::Search { job, work } => {
+            Effect::Work(Work::Search { job, work }) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let searched = work.run();
                     let _ = sender.send(Message::Searched { job, searched });
                 });
             }
-            Effect::Make { job, order } => {
+            Effect::Work(Work::Make { job, order }) => {
                 self.running += 1;
                 thread::spawn(move || {
                     let made = Parcel::new(order.run());
                     let _ = sender.send(Message::Made { job, made });
                 });
             }
-            Effect::Discard(garbage) => {
+            Effect::Work(Work::Discard(garbage)) => {
                 thread::spawn(move || drop(garbage.take()));
             }
-            Effect::TimeRace(job) => {
+            Effect::Work(Work::TimeRace(job)) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let _ = sender.send(job.run());
+                    let (job, times) = (job.job, job.run());
+                    let _ = sender.send(Message::RaceTimed { job, times });
                 });
             }
             Effect::Quit | Effect::Abort => self.quit = true,
@@ -324,7 +325,7 @@ fn life(width: u32, height: u32, short: bool, kind: &Kind) {
     d.key(Action::Finish);
     d.frames_until("solved", |m| m.phase() == Phase::Done);
     d.frames_until("measured and written", |m| {
-        m.maze().maze().is_some() && m.jobs().is_empty()
+        m.shown_session().maze().is_some() && m.jobs().is_empty()
     });
     d.key(Action::Save);
     d.frames_until("saved again", |m| m.jobs().is_empty());

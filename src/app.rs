@@ -167,6 +167,12 @@ fn usage_line(error: &clap::Error) -> String {
 }
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {
+    if let Some(text) = cli.docs() {
+        use std::io::Write;
+        // As for `--help`: printing to a closed stdout is not worth a second error.
+        let _ = std::io::stdout().write_all(&text);
+        return Ok(ExitCode::SUCCESS);
+    }
     // `--open` is the dashboard's, on a file.
     match &cli.check {
         Some(maze_file) => check::run(maze_file, cli.config_path()),

@@ -153,6 +153,14 @@ struct Dashboard {
 }
 
 impl Dashboard {
+    /// The dashboard on the config in `dir`, its maze finished with Enter and solved.
+    fn solved(dir: &Path) -> Dashboard {
+        let app = Dashboard::start(dir, (WIDTH, HEIGHT));
+        app.wait_for_first("dashboard", Screen::is_dashboard);
+        app.press(&["Enter"]);
+        app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+        app
+    }
     /// Runs `a-maze-ing config.txt` in `dir` in a `width` x `height` terminal.
     fn start(dir: &Path, size: (u16, u16)) -> Dashboard {
         Dashboard::start_with(dir, size, &[])
@@ -500,10 +508,7 @@ fn shrinking_to_10x5_and_back() {
 fn ctrl_c_quits_and_restores_the_terminal() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
 
     app.press(&["C-c"]);
     assert_eq!(
@@ -652,8 +657,35 @@ fn the_theme_list_from_the_keyboard() {
     assert_eq!(screen.status(), "Theme: light", "\n{screen}");
 
     app.press(&["Tab"]);
-    app.wait_for("focus back on the maze", |s| s.keys().contains("finish"));
+    app.wait_for("focus back on the maze", |s| {
+        s.is_dashboard() && !s.keys().contains("use theme")
+    });
     app.quit();
+}
+
+/// Esc backs out of the theme list to the maze (it quit the program); from the bare
+/// dashboard it quits.
+#[test]
+fn tab_then_esc_goes_back_to_the_maze_and_esc_again_quits() {
+    let dir = folder_with_config(&config(15, 10, 7, ""));
+    let dir = dir.path();
+    let app = Dashboard::solved(dir);
+    app.press(&["Tab"]);
+    app.wait_for("focus on the theme list", |s| {
+        s.keys().contains("use theme")
+    });
+    app.press(&["Escape"]);
+    app.wait_for("focus back on the maze", |s| {
+        s.is_dashboard() && !s.keys().contains("use theme")
+    });
+    assert_eq!(
+        app.exit_status(),
+        None,
+        "Esc in the theme list does not quit"
+    );
+    app.press(&["Escape"]);
+    assert_eq!(app.wait_for_exit(), 0, "Esc quits from the bare dashboard");
+    assert_terminal_restored(&app.terminal.raw());
 }
 
 /// `?` opens the help; Esc, `?` and `q` close it without quitting.
@@ -661,11 +693,8 @@ fn the_theme_list_from_the_keyboard() {
 fn the_help_opens_and_closes_without_quitting() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
     // Finished, the screen holds still between key presses.
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
 
     for close in ["Escape", "?", "q"] {
         app.press(&["?"]);
@@ -691,10 +720,7 @@ fn the_help_opens_and_closes_without_quitting() {
 fn export_solvers_and_algorithms_from_the_keyboard() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
     let dir = dir.path();
-    let app = Dashboard::start(dir, (WIDTH, HEIGHT));
-    app.wait_for_first("dashboard", Screen::is_dashboard);
-    app.press(&["Enter"]);
-    app.wait_for("solved maze", |s| s.phase() == Some("Done"));
+    let app = Dashboard::solved(dir);
 
     app.press(&["e"]);
     let screen = app.wait_for("export", |s| s.status().starts_with("Exported"));
@@ -949,6 +975,50 @@ fn open_shows_a_broken_files_problems_goes_to_them_and_opens_another_by_prompt()
 
     dashboard.quit();
     assert_eq!(read_maze(dir.path()), before, "OUTPUT_FILE is left alone");
+}
+
+/// `g` on a file given with `--open` plays that file (it played a hidden 9x7 placeholder):
+/// walking the file's own path wins, in as many moves.
+#[test]
+fn open_then_g_plays_the_opened_file() {
+    let dir = folder_with_config(&config(15, 11, 3, ""));
+    let output = run_binary(dir.path(), &["--headless", "config.txt"]);
+    assert!(output.status.success(), "{output:?}");
+    fs::rename(dir.path().join("maze.txt"), dir.path().join("mine.txt")).unwrap();
+    let text = fs::read_to_string(dir.path().join("mine.txt")).unwrap();
+    let path = text.lines().last().expect("a path line").to_owned();
+    let data = dir.path().join("data");
+    let mut command = pty::command(BIN, dir.path());
+    command.args(["--open", "mine.txt"]);
+    command.env_remove("NO_COLOR");
+    command.env("XDG_CONFIG_HOME", dir.path().join("no-user-config"));
+    command.env("XDG_DATA_HOME", &data);
+    let dashboard = Dashboard {
+        terminal: Terminal::spawn(command, (WIDTH, HEIGHT)),
+    };
+    dashboard.wait_for("the file, checked", |s| {
+        s.is_dashboard() && s.fact("File").as_deref() == Some("mine.txt")
+    });
+    dashboard.press(&["g"]);
+    dashboard.wait_for("play mode on the file", |s| {
+        s.contains("┌ Play ") && s.keys().contains("Esc leave")
+    });
+    let keys: Vec<&str> = path
+        .chars()
+        .map(|letter| match letter {
+            'N' => "Up",
+            'E' => "Right",
+            'S' => "Down",
+            'W' => "Left",
+            _ => panic!("not a path letter: {letter:?} in {path}"),
+        })
+        .collect();
+    dashboard.press(&keys);
+    let screen = dashboard.wait_for("the win", |s| s.status().starts_with("At the exit: "));
+    assert!(screen.contains(" Play · won "), "\n{screen}");
+    let moves = path.len().to_string();
+    assert_eq!(screen.fact("Moves"), Some(moves), "\n{screen}");
+    dashboard.quit();
 }
 
 #[test]

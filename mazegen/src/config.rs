@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError};
+use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError, StampChoice};
 use crate::rules;
 
 /// The largest config file read: a real one is a few hundred bytes, so anything near this is a
@@ -42,7 +42,13 @@ pub const MANDATORY_KEYS: &[Key] = &[
 
 /// Keys of the library a config may give. Any other key is an error, unless the application
 /// reading the config names it as one of its own (see [`Config::parse_with_app_keys`]).
-pub const OPTIONAL_KEYS: &[Key] = &[Key::Seed, Key::Algorithm, Key::Braid, Key::Courtyard];
+pub const OPTIONAL_KEYS: &[Key] = &[
+    Key::Seed,
+    Key::Algorithm,
+    Key::Braid,
+    Key::Courtyard,
+    Key::Stamp,
+];
 
 /// A parsed and fully checked config: every value is in range and the entry and exit are
 /// usable cells of the maze, so callers can generate without re-validating.
@@ -69,6 +75,10 @@ pub struct Config {
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
     /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
     pub courtyard: bool,
+    /// `STAMP`: `42` (the default, the 42 where the SPEC puts it), `none`, or a pattern of
+    /// closed cells of the user's own, rows of `X` and `.` separated by `/` (see
+    /// [`grid::Pattern`]), centred, which must fit with a one-cell margin.
+    pub stamp: StampChoice,
     /// The values of the application's own keys that the config gives, by key as the
     /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
     /// them.
@@ -88,6 +98,13 @@ pub struct AppSetting {
 impl Config {
     /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
     /// recognises what they typed.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    ///
+    /// let err = Config::load("/no/such/config.txt").unwrap_err();
+    /// assert!(err.to_string().starts_with("/no/such/config.txt: cannot read the file"), "{err}");
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
         Config::load_with_app_keys(path, &[])
     }
@@ -130,6 +147,19 @@ impl Config {
     }
 
     /// Parses config text. `source` is only used to name the file in error messages.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    /// use mazegen::{Maze, Pos, StampChoice};
+    ///
+    /// let text = "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSTAMP=none\n";
+    /// let config = Config::parse(text, "config.txt")?;
+    /// assert_eq!((config.exit, config.stamp), (Pos::new(11, 8), StampChoice::None));
+    /// let maze = Maze::generate(config.maze_options(7), config.entry, config.exit)?;
+    /// assert_eq!(maze.grid().stamp(), None);
+    /// assert!(Config::parse("WIDTH=12\n", "config.txt").is_err()); // HEIGHT and the rest missing
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
         Config::parse_with_app_keys(text, source, &[])
     }
@@ -166,17 +196,29 @@ impl Config {
             .algorithm(self.algorithm)
             .start(self.entry)
             .courtyard(self.courtyard)
+            .stamp(self.stamp)
     }
 
     /// Where the 42 and the courtyard go in this config's maze.
     pub fn landmarks(&self) -> grid::Landmarks {
-        grid::Landmarks::plan(self.width, self.height, self.courtyard)
+        // A parsed config's stamp fits (see `check_layout`); one built by hand that does not
+        // gets none here, and its maze is refused by the generator.
+        grid::Landmarks::plan_or_leave_out(self.width, self.height, self.courtyard, self.stamp)
     }
 
     /// Each of the 42 and the courtyard that the maze has no room for (it is made without
     /// it), to tell the user.
     pub fn landmark_notes(&self) -> Vec<LandmarkNote> {
-        grid::Landmarks::notes(self.width, self.height, self.courtyard)
+        let notes = grid::Landmarks::notes(self.width, self.height, self.courtyard);
+        // Only the 42 is left out for want of room: no stamp has nothing to leave out, and a
+        // pattern of the user's own with no room is an error (see `check_layout`).
+        match self.stamp {
+            StampChoice::FortyTwo => notes,
+            StampChoice::None | StampChoice::Custom(_) => notes
+                .into_iter()
+                .filter(|note| matches!(note, LandmarkNote::CourtyardTooSmall { .. }))
+                .collect(),
+        }
     }
 }
 
@@ -243,6 +285,7 @@ struct Draft<'a> {
     algorithm: Option<Algorithm>,
     braid: Option<f64>,
     courtyard: Option<bool>,
+    stamp: Option<StampChoice>,
 }
 
 impl Draft<'_> {
@@ -324,6 +367,10 @@ impl Draft<'_> {
             }
             Key::Braid => self.braid = Some(parse_braid(value)?),
             Key::Courtyard => self.courtyard = Some(parse_bool(name, value)?),
+            Key::Stamp => {
+                let stamp = value.parse().map_err(ConfigErrorKind::BadStamp)?;
+                self.stamp = Some(stamp);
+            }
         }
         Ok(())
     }
@@ -342,6 +389,7 @@ impl Draft<'_> {
             algorithm: self.algorithm.unwrap_or_default(),
             braid: self.braid.unwrap_or(DEFAULT_BRAID),
             courtyard: self.courtyard.unwrap_or(false),
+            stamp: self.stamp.unwrap_or_default(),
             app_settings: self.app_settings,
         })
     }
@@ -384,6 +432,13 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
     if config.entry == config.exit {
         let kind = ConfigErrorKind::EntryIsExit { pos: config.exit };
         return Err(Fault::at(lines.get(Key::Exit), kind));
+    }
+    let planned = grid::Landmarks::plan_with(width, height, config.courtyard, config.stamp);
+    if let Err(error) = planned {
+        return Err(Fault::at(
+            lines.get(Key::Stamp),
+            ConfigErrorKind::BadStamp(error),
+        ));
     }
     if let Some(stamp) = config.landmarks().stamp {
         for (key, pos) in ends {

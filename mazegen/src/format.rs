@@ -22,10 +22,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod animate;
 mod atomic;
+#[cfg(feature = "print")]
+pub mod export;
 pub mod hex;
 #[cfg(feature = "serde")]
 pub mod json;
+#[cfg(feature = "print")]
+pub mod pdf;
+#[cfg(feature = "print")]
+pub mod png;
 mod read;
 pub mod svg;
 
@@ -36,6 +43,7 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
+pub use animate::AnimatedSvg;
 pub use atomic::{
     Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
     same_target, write_atomically,
@@ -43,7 +51,11 @@ pub use atomic::{
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
-pub use read::{MIB, human_bytes, open_regular, read_limited};
+#[cfg(feature = "print")]
+pub use pdf::{Paper, PdfSheet};
+#[cfg(feature = "print")]
+pub use png::Png;
+pub use read::{MIB, human_bytes, read_limited};
 pub use svg::Svg;
 
 /// A way of writing a maze down.
@@ -72,6 +84,10 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
             Arc::new(Svg::default()),
             #[cfg(feature = "serde")]
             Arc::new(StatsJson::default()),
+            #[cfg(feature = "print")]
+            Arc::new(Png::default()),
+            #[cfg(feature = "print")]
+            Arc::new(PdfSheet::default()),
         ]
     });
     &FORMATS
@@ -106,7 +122,9 @@ impl fmt::Display for Destination {
 /// A format and where to write it.
 #[derive(Clone, Debug)]
 pub struct Output {
+    /// How the maze is written.
     pub format: Arc<dyn Format>,
+    /// Where it is written.
     pub destination: Destination,
 }
 
@@ -145,8 +163,11 @@ impl Output {
 /// never passes `total`; both are equal once the output is complete).
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
+    /// The output being written.
     pub output: &'a Output,
+    /// Bytes written so far.
     pub done: u64,
+    /// About how many bytes it takes in all.
     pub total: u64,
 }
 
@@ -161,6 +182,18 @@ const REPORT_EVERY: u64 = 1 << 20;
 /// is written last, once the files are in place. An output onto a protected file (see
 /// [`protect`]) is refused before any is written. `progress` hears of each output as it starts,
 /// about every megabyte, and as it ends.
+///
+/// ```
+/// use mazegen::{Hex, Maze, Output, write_outputs};
+///
+/// let maze = Maze::builder(12, 9).seed(3).build()?;
+/// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
+/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |p| {
+///     println!("{}: {} of {} bytes", p.output.destination, p.done, p.total)
+/// })?;
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 pub fn write_outputs(
     maze: &Maze,
     outputs: &[Output],
@@ -273,7 +306,8 @@ mod tests {
         }
         assert_eq!(by_name("svg").unwrap().extension(), "svg");
         assert_eq!(by_name("hex").unwrap().extension(), "txt");
-        assert!(by_name("png").is_none());
+        assert_eq!(by_name("png").is_some(), cfg!(feature = "print"));
+        assert!(by_name("gif").is_none());
     }
 
     #[test]

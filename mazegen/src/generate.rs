@@ -36,7 +36,7 @@ use carve::Carve;
 use link::Linker;
 
 use crate::geometry::Pos;
-use crate::grid::{Grid, SizeError};
+use crate::grid::{Grid, Landmarks, SizeError, StampChoice, StampError, check_size};
 use crate::rng::MazeRng;
 
 /// The carving state of one cell, for display.
@@ -54,14 +54,32 @@ pub enum CellState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenEvent {
     /// Opened the wall between two neighbouring cells.
-    Carve { from: Pos, to: Pos },
+    Carve {
+        /// The cell carved from.
+        from: Pos,
+        /// The cell carved into.
+        to: Pos,
+    },
     /// Stepped back from a cell with nothing left to carve.
-    Backtrack { from: Pos, to: Pos },
+    Backtrack {
+        /// The cell left.
+        from: Pos,
+        /// The cell stepped back to.
+        to: Pos,
+    },
     /// Looked at a cell and changed nothing.
-    Visit { cell: Pos },
+    Visit {
+        /// The cell looked at.
+        cell: Pos,
+    },
     /// Closed the wall between two neighbouring cells; recursive division builds walls
     /// instead of carving.
-    Wall { from: Pos, to: Pos },
+    Wall {
+        /// One side of the wall.
+        from: Pos,
+        /// The other side.
+        to: Pos,
+    },
     /// The maze is complete; every further step returns `Done` again.
     Done,
 }
@@ -69,19 +87,25 @@ pub enum GenEvent {
 /// Everything that decides which maze is made. Equal options make equal mazes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MazeOptions {
+    /// Columns of cells.
     pub width: u32,
+    /// Rows of cells.
     pub height: u32,
+    /// The seed: equal options and seeds make equal mazes.
     pub seed: u64,
     /// `true`: a perfect maze (one path between any two cells). `false`: a playable board.
     pub perfect: bool,
     /// Share of dead ends removed when `perfect` is false, 0.0 to 1.0.
     pub braid: f64,
+    /// The generation algorithm.
     pub algorithm: Algorithm,
     /// The cell where carving starts (the entry), unless there is a courtyard.
     pub start: Pos,
     /// `true`: an open 3x3 courtyard at the centre, where carving starts (see
     /// [`crate::grid::Landmarks`]).
     pub courtyard: bool,
+    /// The stamp of closed cells: the 42 (the default), none, or a pattern of the user's own.
+    pub stamp: StampChoice,
 }
 
 impl MazeOptions {
@@ -96,36 +120,50 @@ impl MazeOptions {
             algorithm: Algorithm::default(),
             start: Pos::new(0, 0),
             courtyard: false,
+            stamp: StampChoice::FortyTwo,
         }
     }
 
+    /// The seed.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
     }
 
+    /// A perfect maze (`true`) or a playable board with loops (`false`).
     pub fn perfect(mut self, perfect: bool) -> Self {
         self.perfect = perfect;
         self
     }
 
+    /// A board's share of dead ends removed, 0.0 to 1.0.
     pub fn braid(mut self, braid: f64) -> Self {
         self.braid = braid;
         self
     }
 
+    /// The generation algorithm.
     pub fn algorithm(mut self, algorithm: Algorithm) -> Self {
         self.algorithm = algorithm;
         self
     }
 
+    /// The cell where carving starts.
     pub fn start(mut self, start: Pos) -> Self {
         self.start = start;
         self
     }
 
+    /// An open 3x3 courtyard at the centre, where carving starts.
     pub fn courtyard(mut self, courtyard: bool) -> Self {
         self.courtyard = courtyard;
+        self
+    }
+
+    /// The stamp: [`StampChoice::FortyTwo`] (the default), [`StampChoice::None`], or a
+    /// [`Pattern`](crate::grid::Pattern) of the user's own.
+    pub fn stamp(mut self, stamp: impl Into<StampChoice>) -> Self {
+        self.stamp = stamp.into();
         self
     }
 }
@@ -153,13 +191,27 @@ const BRAID_STEP_COST: u64 = 50;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GenError {
     #[error(transparent)]
+    /// The size is out of range, or the grid cannot be allocated.
     Size(#[from] SizeError),
     #[error("start cell {start} is outside the {width}x{height} maze")]
-    StartOutside { start: Pos, width: u32, height: u32 },
+    /// The start cell is not in the maze.
+    StartOutside {
+        /// The start cell.
+        start: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
     #[error("start cell {0} is part of the 42")]
+    /// The start cell is one of the stamp's closed cells.
     StartOnStamp(Pos),
     #[error("BRAID must be between 0.0 and 1.0, got {0}")]
+    /// The braid is not between 0.0 and 1.0 (as written).
     Braid(String),
+    /// A stamp pattern of the user's own that the maze has no room for.
+    #[error(transparent)]
+    Stamp(#[from] StampError),
 }
 
 #[derive(Clone, Debug)]
@@ -202,8 +254,24 @@ impl Clone for GarbageBin {
 pub type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
+    /// A generator ready to carve the maze `options` describe, or why it cannot.
+    ///
+    /// ```
+    /// use mazegen::{GenEvent, Generator, MazeOptions};
+    ///
+    /// let mut generator = Generator::new(MazeOptions::new(12, 9).seed(3))?;
+    /// let mut steps = 0;
+    /// while generator.step() != GenEvent::Done {
+    ///     steps += 1; // draw the step's event
+    /// }
+    /// assert!(generator.is_done() && generator.steps() == steps);
+    /// # Ok::<(), mazegen::GenError>(())
+    /// ```
     pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
-        let mut grid = Grid::planned(options.width, options.height, options.courtyard)?;
+        let (width, height) = (options.width, options.height);
+        check_size(width, height)?;
+        let landmarks = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?;
+        let mut grid = Grid::with_landmarks(width, height, landmarks)?;
         if !grid.contains(options.start) {
             return Err(GenError::StartOutside {
                 start: options.start,
@@ -252,6 +320,15 @@ impl Generator {
     }
 
     /// Generates the whole maze at once.
+    ///
+    /// ```
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// assert_eq!((grid.width(), grid.height()), (12, 9));
+    /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
+    /// # Ok::<(), mazegen::GenError>(())
+    /// ```
     pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
         let mut generator = Generator::new(options)?;
         generator.run();
@@ -357,6 +434,7 @@ impl Generator {
         })
     }
 
+    /// Whether the maze is complete.
     pub fn is_done(&self) -> bool {
         matches!(self.phase, Phase::Done)
     }
@@ -366,10 +444,12 @@ impl Generator {
         &self.grid
     }
 
+    /// The finished (or partly carved) grid.
     pub fn into_grid(self) -> Grid {
         self.grid
     }
 
+    /// What the maze is made from.
     pub fn options(&self) -> &MazeOptions {
         &self.options
     }
@@ -425,7 +505,7 @@ impl Generator {
     }
 
     /// Roughly how long a step of the current phase takes, in nanoseconds on the project's
-    /// machine (see [`Carve::step_cost`]): a board's braiding steps cost ten times the
+    /// machine (see `Carve::step_cost`): a board's braiding steps cost ten times the
     /// backtracker's carving steps, and the replay timeline spaces its checkpoints by time.
     pub fn step_cost(&self) -> u64 {
         match &self.phase {

@@ -6,11 +6,14 @@ use std::str::FromStr;
 /// A cell position: `x` is the column, `y` the row, both 0-based from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pos {
+    /// Column, from 0 at the left.
     pub x: u32,
+    /// Row, from 0 at the top.
     pub y: u32,
 }
 
 impl Pos {
+    /// The cell at column `x`, row `y`.
     pub const fn new(x: u32, y: u32) -> Self {
         Self { x, y }
     }
@@ -52,9 +55,13 @@ impl FromStr for Pos {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Dir {
+    /// Up: towards row 0.
     North = 0,
+    /// Right.
     East = 1,
+    /// Down.
     South = 2,
+    /// Left: towards column 0.
     West = 3,
 }
 
@@ -67,6 +74,7 @@ impl Dir {
         1 << self as u8
     }
 
+    /// The direction back.
     pub const fn opposite(self) -> Dir {
         match self {
             Dir::North => Dir::South,

@@ -14,8 +14,8 @@ pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote,
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
 pub use stamp::{
-    STAMP_GAP_COLUMN, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
-    centre_cell,
+    PATTERN_MAX_SIDE, Pattern, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
+    StampChoice, StampError, centre_cell,
 };
 
 use crate::geometry::{Dir, Pos};
@@ -39,16 +39,33 @@ pub(crate) const COURTYARD: u8 = 8;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SizeError {
     #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
-    Side { side: &'static str, value: u64 },
+    /// A side is under [`MIN_SIDE`] or over [`MAX_SIDE`].
+    Side {
+        /// `"WIDTH"` or `"HEIGHT"`.
+        side: &'static str,
+        /// The side asked for.
+        value: u64,
+    },
     #[error(
         "{width}x{height} is {} cells, more than the limit of {MAX_CELLS} cells (about 2 GB of memory)",
         *width as u64 * *height as u64
     )]
-    TooManyCells { width: u32, height: u32 },
+    /// Together the sides make more than [`MAX_CELLS`] cells.
+    TooManyCells {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
     /// The allocator refused the grid's memory: a size within the limits that this machine
     /// cannot hold now. Reported instead of aborting the process.
     #[error("cannot allocate the {width}x{height} maze's {} bytes: out of memory", *width as u64 * *height as u64)]
-    OutOfMemory { width: u32, height: u32 },
+    OutOfMemory {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
 }
 
 /// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].
@@ -80,10 +97,12 @@ impl Walls {
         Walls(bits & 0xF)
     }
 
+    /// The four bits: north 1, east 2, south 4, west 8.
     pub const fn bits(self) -> u8 {
         self.0
     }
 
+    /// Whether the wall on side `dir` is closed.
     pub const fn is_closed(self, dir: Dir) -> bool {
         self.0 & dir.bit() != 0
     }
@@ -212,10 +231,12 @@ impl Grid {
         self.stamp = Some(stamp);
     }
 
+    /// Columns of cells.
     pub const fn width(&self) -> u32 {
         self.width
     }
 
+    /// Rows of cells.
     pub const fn height(&self) -> u32 {
         self.height
     }
@@ -236,6 +257,7 @@ impl Grid {
         self.stamp
     }
 
+    /// Whether `pos` is a cell of this grid.
     pub const fn contains(&self, pos: Pos) -> bool {
         pos.x < self.width && pos.y < self.height
     }
@@ -306,6 +328,7 @@ impl Grid {
     }
 
     #[inline]
+    /// Whether the wall on side `dir` of `pos` is open.
     pub fn is_open(&self, pos: Pos, dir: Dir) -> bool {
         !self.is_closed(pos, dir)
     }

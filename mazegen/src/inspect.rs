@@ -75,6 +75,18 @@ mod flag {
 }
 
 /// Reads and checks a maze file, as `--check MAZE` does without a config.
+///
+/// ```
+/// use mazegen::{Hex, Maze, Output, inspect};
+///
+/// let maze = Maze::builder(12, 9).seed(3).build()?;
+/// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
+/// maze.write_to(&[Output::file(Hex, &path)])?;
+/// let inspection = inspect::load(&path)?;
+/// assert!(inspection.is_valid() && inspection.problem_rows().is_empty());
+/// # std::fs::remove_file(&path).ok();
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 pub fn load(path: impl AsRef<Path>) -> Result<Inspection, LoadError> {
     load_with(path, &Expected::default())
 }
@@ -151,7 +163,7 @@ impl Inspection {
         let (w, h) = (reading.width, reading.height);
         let cells = w as usize * h as usize;
         let landmarks = if reading.complete {
-            Landmarks::plan(w, h, expected.courtyard)
+            Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp)
         } else {
             Landmarks::default()
         };
@@ -223,6 +235,7 @@ impl Inspection {
         self.complete
     }
 
+    /// Whether `pos` is a cell of the maze as read.
     pub fn contains(&self, pos: Pos) -> bool {
         pos.x < self.width && pos.y < self.height
     }
@@ -752,6 +765,7 @@ enum Side {
 pub struct Marks(u32);
 
 impl Marks {
+    /// No mark.
     pub const NONE: Marks = Marks(0);
     /// The north wall breaks a rule: the cell above disagrees, or it is an open border wall.
     pub const BAD_NORTH: Marks = Marks(1);
@@ -780,7 +794,9 @@ impl Marks {
     /// The recorded path's first illegal step leaves from here (through a wall or off the
     /// maze).
     pub const ILLEGAL_STEP: Marks = Marks(1 << 12);
+    /// The entry.
     pub const ENTRY: Marks = Marks(1 << 13);
+    /// The exit.
     pub const EXIT: Marks = Marks(1 << 14);
     /// Every mark that is a broken rule.
     pub const PROBLEMS: Marks = Marks(
@@ -801,10 +817,12 @@ impl Marks {
         Marks(dir.bit() as u32)
     }
 
+    /// The marks as bits.
     pub const fn bits(self) -> u32 {
         self.0
     }
 
+    /// Whether there is no mark.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -852,16 +870,26 @@ pub enum Problem {
     Rule(Violation),
     /// The character of a cell (line `y + 1`, column `x + 1`) is not a hex digit; the cell is
     /// read as fully closed.
-    BadDigit { cell: Pos },
+    BadDigit {
+        /// The cell.
+        cell: Pos,
+    },
     /// A region of cells, joined by open walls, that the entry cannot reach, at its first cell
     /// in reading order.
-    Unreachable { first: Pos },
+    Unreachable {
+        /// The region's first cell in reading order.
+        first: Pos,
+    },
     /// A dead end counted against a playable board's limit of
     /// [`crate::rules::MAX_FREE_DEAD_ENDS`], when there are more.
-    DeadEnd { cell: Pos },
+    DeadEnd {
+        /// The dead end.
+        cell: Pos,
+    },
 }
 
 impl Problem {
+    /// The kind of problem, for grouping them.
     pub fn kind(&self) -> ProblemKind {
         match self {
             Problem::Rule(v) => ProblemKind::of(v),
@@ -907,20 +935,29 @@ pub enum ProblemKind {
     NotChecked,
     /// Not the size the config says.
     Size,
+    /// A wall one cell says is open and its neighbour says is closed.
     IncoherentWall,
+    /// An open wall on the outer border.
     OpenBorder,
     /// Cells of the 42 not fully closed.
     Stamp,
+    /// The courtyard is not open inside.
     Courtyard,
     /// The entry: not where the config says, outside the maze, on the 42, or on the exit.
     Entry,
     /// The exit: not where the config says, outside the maze, or on the 42.
     Exit,
+    /// A 3x3 area with no inner wall.
     OpenArea,
+    /// Cells the entry cannot reach.
     Unreachable,
+    /// The centre cell cannot be reached (a board).
     CentreUnreachable,
+    /// Loops in a maze that should be perfect.
     NotPerfect,
+    /// Too few loops for a playable board.
     TooFewLoops,
+    /// Too many dead ends for a playable board.
     DeadEnds,
     /// The recorded path steps through a wall or off the maze, misses the exit, or the exit
     /// cannot be reached at all.
@@ -962,7 +999,10 @@ impl ProblemKind {
 /// One line of a sidebar: a kind of problem, how many, and what it is in a few words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProblemRow {
+    /// The kind of problem.
     pub kind: ProblemKind,
+    /// How many there are.
     pub count: u64,
+    /// What it is, in a few words.
     pub summary: String,
 }

@@ -11,12 +11,15 @@ use crate::stats::MazeStats;
 /// What one run of an algorithm gave.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lap {
+    /// The algorithm raced.
     pub algorithm: Algorithm,
     /// The generator's steps, as a stepped (animated) run counts them.
     pub steps: u64,
+    /// Dead ends in the maze made.
     pub dead_ends: u64,
     /// The shortest path's length in moves, if the exit can be reached.
     pub path: Option<usize>,
+    /// The shortest path's river factor (see [`crate::stats::MazeStats`]).
     pub river_factor: f64,
     /// Carving and solving with BFS, the measuring left out.
     pub time: Duration,

@@ -2,9 +2,12 @@
 //!
 //! The README below is the guide; its examples run as this crate's doc tests. Nothing here
 //! depends on a terminal or a UI: the `a-maze-ing` dashboard is one user of it.
+#![warn(missing_docs)]
 #![doc = include_str!("../README.md")]
 
 pub mod config;
+pub mod display;
+mod error;
 pub mod format;
 pub mod generate;
 pub mod geometry;
@@ -14,6 +17,7 @@ pub mod lap;
 pub mod maze;
 pub mod memory;
 pub mod play;
+pub mod prelude;
 pub mod quote;
 mod registry;
 pub mod replay;
@@ -25,10 +29,12 @@ pub mod stats;
 pub mod validate;
 pub mod walk_time;
 
+pub use error::Error;
+pub use format::{Format, Hex, Output, Svg, write_outputs};
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Stamp, Walls};
-pub use maze::Maze;
+pub use grid::{Grid, Pattern, Stamp, StampChoice, Walls};
+pub use maze::{Maze, MazeBuilder};
 pub use replay::Timeline;
 pub use session::{Phase, Session, SessionError};
-pub use solve::{Search, SearchState, Solution, SolveEvent, Solver, shortest_path};
+pub use solve::{Search, SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};

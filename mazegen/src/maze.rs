@@ -15,14 +15,19 @@
 //! # Ok::<(), mazegen::GenError>(())
 //! ```
 
+mod builder;
+
+pub use builder::MazeBuilder;
+
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::Grid;
 use crate::solve::{Solution, shortest_path};
-use crate::stats::MazeStats;
+use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
 #[derive(Clone)]
@@ -34,6 +39,7 @@ pub struct Maze {
     /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
     solution: OnceLock<Option<Solution>>,
     stats: OnceLock<MazeStats>,
+    difficulty: OnceLock<Option<Difficulty>>,
 }
 
 impl Maze {
@@ -47,10 +53,21 @@ impl Maze {
             exit,
             solution: OnceLock::new(),
             stats: OnceLock::new(),
+            difficulty: OnceLock::new(),
         }
     }
 
     /// Carves the maze `options` describe, at once.
+    /// [`Maze::builder`] does the same from settings, and finds the path at once.
+    ///
+    /// ```
+    /// use mazegen::{Maze, MazeOptions, Pos};
+    ///
+    /// let options = MazeOptions::new(12, 9).seed(3);
+    /// let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(11, 8))?;
+    /// assert_eq!(maze, Maze::builder(12, 9).seed(3).build()?);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
         let grid = Generator::generate(options.clone())?;
         Ok(Maze::new(options, grid, entry, exit))
@@ -77,6 +94,7 @@ impl Maze {
         }
     }
 
+    /// The walls.
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
@@ -86,10 +104,12 @@ impl Maze {
         &self.grid
     }
 
+    /// Where the path starts.
     pub fn entry(&self) -> Pos {
         self.entry
     }
 
+    /// Where the path ends.
     pub fn exit(&self) -> Pos {
         self.exit
     }
@@ -99,18 +119,22 @@ impl Maze {
         &self.options
     }
 
+    /// The seed it was made from.
     pub fn seed(&self) -> u64 {
         self.options.seed
     }
 
+    /// The algorithm that carved it.
     pub fn algorithm(&self) -> Algorithm {
         self.options.algorithm
     }
 
+    /// Columns of cells.
     pub fn width(&self) -> u32 {
         self.grid.width()
     }
 
+    /// Rows of cells.
     pub fn height(&self) -> u32 {
         self.grid.height()
     }
@@ -136,9 +160,39 @@ impl Maze {
             .get_or_init(|| MazeStats::measure(&self.grid, self.solution()))
     }
 
+    /// How hard the solution is to find (see [`Difficulty`]), `None` when there is none.
+    /// Measured on first use, once: a walk of every branch off the path, so apart from
+    /// [`Maze::stats`], which a UI wants at once.
+    pub fn difficulty(&self) -> Option<&Difficulty> {
+        self.difficulty
+            .get_or_init(|| {
+                self.solution()
+                    .map(|path| Difficulty::measure(&self.grid, path))
+            })
+            .as_ref()
+    }
+
     /// The statistics if they are known already: never measures.
     pub fn known_stats(&self) -> Option<&MazeStats> {
         self.stats.get()
+    }
+
+    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
+    /// [`write_outputs`] pipeline, without progress reports.
+    ///
+    /// ```
+    /// use mazegen::{Hex, Maze, Output, Svg};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let folder = std::env::temp_dir();
+    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
+    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
+    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
+    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
+        write_outputs(self, outputs, &mut |_| {})
     }
 
     /// Records the shortest path, found elsewhere; ignored if it is known already.

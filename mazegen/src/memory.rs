@@ -5,20 +5,20 @@
 //! (peak RSS / cells, seed 1, with `/usr/bin/time -f %M`), rounded up, for a perfect maze and
 //! for a braided board (braiding keeps a list of dead ends, and solving a board visits more).
 //! They cover the grid (one byte a cell), the algorithm's own state, the linker, the braider,
-//! the shortest-path search and the file writer. A dashboard adds what [`VIEW_BYTES_PER_CELL`]
+//! the shortest-path search and the file writer. A dashboard adds what `VIEW_BYTES_PER_CELL`
 //! says: the watched solver's state and the path bitmap.
 
 use crate::generate::{Algorithm, MazeOptions};
 
 /// What the dashboard keeps per cell on top of a headless run: the watched search's state
 /// (about two bytes) and one bit a cell for the path, rounded up.
-pub const VIEW_BYTES_PER_CELL: u64 = 3;
+pub(crate) const VIEW_BYTES_PER_CELL: u64 = 3;
 
 /// Bytes a run needs whatever its size: code, buffers, the allocator's own.
 pub const FIXED_BYTES: u64 = 16 << 20;
 
 /// Peak bytes per cell of a headless run with `algorithm`, for a perfect maze or a board.
-pub const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
+pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
     let (perfect_maze, board) = match algorithm {
         // Measured: 3.4 / 3.4 bytes a cell.
         Algorithm::Backtracker => (4, 4),
@@ -53,7 +53,9 @@ pub const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
 /// Who will hold the maze: a one-shot run, or the dashboard, which also draws and animates it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Use {
+    /// Generated and written, nothing shown.
     Headless,
+    /// Shown and animated in the dashboard.
     Dashboard,
 }
 

@@ -40,6 +40,7 @@ pub use chase::{MAX_CHASERS, PLACING_CELLS, SENSING_CELLS, chaser_count};
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The game is on.
     Playing,
     /// The walker reached the exit.
     Won,
@@ -100,6 +101,7 @@ impl Game {
         game
     }
 
+    /// The maze played in.
     pub fn maze(&self) -> &Arc<Maze> {
         &self.maze
     }
@@ -139,6 +141,7 @@ impl Game {
         self.moves
     }
 
+    /// Whether the game is on, won or lost.
     pub fn outcome(&self) -> Outcome {
         self.outcome
     }

@@ -2,7 +2,7 @@
 //! terminal, and cut, so a huge bad value does not flood it.
 //!
 //! Every message that echoes something a user wrote (a config value, a file name, a line of a
-//! maze file) goes through [`quoted`] or [`escaped`]: a control character (a newline, an escape
+//! maze file) goes through `quoted` or [`escaped`]: a control character (a newline, an escape
 //! sequence's ESC, a NUL) is written the way Rust's `{:?}` writes it (`\n`, `\u{1b}`, `\0`),
 //! and so is a character that reorders or splits what the terminal shows without being a
 //! control character: the bidirectional overrides and isolates (U+202E shows the rest of a
@@ -12,11 +12,11 @@ use std::fmt;
 use std::path::Path;
 
 /// How many characters of a quoted value are shown; the rest is cut, marked by `…`.
-pub const QUOTED_CHARS: usize = 80;
+pub(crate) const QUOTED_CHARS: usize = 80;
 
 /// `value` in double quotes, control characters, quotes and backslashes escaped, cut after
 /// [`QUOTED_CHARS`] characters with `…`: `"back\u{1b}[31mtracker"`.
-pub fn quoted(value: &str) -> Quoted<'_> {
+pub(crate) fn quoted(value: &str) -> Quoted<'_> {
     Quoted(value)
 }
 
@@ -33,7 +33,7 @@ pub fn path(path: &Path) -> String {
 
 /// See [`quoted`].
 #[derive(Clone, Copy, Debug)]
-pub struct Quoted<'a>(&'a str);
+pub(crate) struct Quoted<'a>(&'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

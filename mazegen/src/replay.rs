@@ -111,6 +111,7 @@ impl Timeline {
         self
     }
 
+    /// What the maze replayed is made from.
     pub fn options(&self) -> &MazeOptions {
         &self.options
     }

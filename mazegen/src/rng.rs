@@ -13,13 +13,14 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 pub struct MazeRng(Xoshiro256PlusPlus);
 
 impl MazeRng {
+    /// The generator for `seed`: the same seed gives the same numbers on every platform.
     pub fn from_seed(seed: u64) -> MazeRng {
         MazeRng(Xoshiro256PlusPlus::seed_from_u64(seed))
     }
 
     /// A uniformly random integer in `0..bound`. `bound` must not be 0.
     #[inline]
-    pub fn below(&mut self, bound: u32) -> u32 {
+    pub(crate) fn below(&mut self, bound: u32) -> u32 {
         debug_assert!(bound > 0);
         // Lemire, "Fast Random Integer Generation in an Interval" (2019): unbiased, and the
         // division only runs in the rare case where the low half falls below the bound.
@@ -40,12 +41,12 @@ impl MazeRng {
 
     /// True with probability `numerator / 2^32`.
     #[inline]
-    pub fn chance(&mut self, numerator: u64) -> bool {
+    pub(crate) fn chance(&mut self, numerator: u64) -> bool {
         u64::from(self.0.next_u32()) < numerator
     }
 
     /// Shuffles a slice in place (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let bound = u32::try_from(i + 1).expect("shuffled slices hold fewer than 2^32 items");
             items.swap(i, self.below(bound) as usize);
@@ -59,7 +60,7 @@ pub fn random_seed() -> u64 {
 }
 
 /// The probability `p` (clamped to 0..=1) as a numerator for [`MazeRng::chance`].
-pub fn probability_numerator(p: f64) -> u64 {
+pub(crate) fn probability_numerator(p: f64) -> u64 {
     // One IEEE multiplication and truncation: the same result on every platform.
     (p.clamp(0.0, 1.0) * 4_294_967_296.0) as u64
 }

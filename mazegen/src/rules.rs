@@ -34,7 +34,7 @@ pub fn is_open_block(grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>) -> boo
 }
 
 /// Whether opening the wall on side `dir` of `pos` would complete a 3x3 open area.
-pub fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
+pub(crate) fn opening_makes_open_block(grid: &Grid, pos: Pos, dir: Dir) -> bool {
     let Some(next) = grid.neighbour(pos, dir) else {
         return false;
     };
@@ -173,6 +173,7 @@ impl LoopCount {
         count
     }
 
+    /// Counts cell `p` in, once it has been carved.
     pub fn add(&mut self, grid: &Grid, p: Pos) {
         for d in [Dir::East, Dir::South] {
             self.open_walls += u64::from(grid.is_open(p, d));

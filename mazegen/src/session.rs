@@ -1,5 +1,6 @@
-//! One maze's life: carved step by step, then solved step by step by the chosen solver, then
-//! measured. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
+//! The animation API: one maze's life, carved step by step, then solved step by step by the
+//! chosen solver, then measured; [`MazeBuilder::session`](crate::MazeBuilder::session) starts
+//! one. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
 //! and its shortest path are exactly the ones [`Generator::generate`] and [`shortest_path`] give
 //! for the same options, whichever solver is being watched. A UI animates it by calling
 //! [`Session::advance`] with a budget of steps per frame.
@@ -60,6 +61,7 @@ pub struct Measures {
 /// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
+    /// The solver.
     pub solver: Solver,
     /// Cells the solver visited (its own count: see [`Search::visited`]).
     pub visited: u64,
@@ -243,7 +245,9 @@ fn trace(search: &dyn Search, grid: &Grid) -> Solved {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
     maze: Arc<Maze>,
+    /// The shortest path from the entry to the exit, if there is one.
     pub shortest: Option<Solution>,
+    /// The maze's statistics.
     pub stats: MazeStats,
 }
 
@@ -255,6 +259,7 @@ impl Measured {
 }
 
 #[derive(Debug)]
+/// One maze's life, carved then solved step by step: the animation API (see the [module](self) docs).
 pub struct Session {
     stage: Stage,
     entry: Pos,
@@ -280,6 +285,18 @@ pub struct Session {
 impl Session {
     /// A maze about to be carved from `options`, to be solved by `solver` from `entry` to
     /// `exit`.
+    ///
+    /// ```
+    /// use mazegen::{MazeOptions, Phase, Pos, Session, Solver};
+    ///
+    /// let options = MazeOptions::new(12, 9).seed(3);
+    /// let mut session = Session::new(options, Pos::new(0, 0), Pos::new(11, 8), Solver::Dfs)?;
+    /// while session.phase() != Phase::Done {
+    ///     session.advance(50); // a frame's worth of steps; draw session.grid() between frames
+    /// }
+    /// assert!(session.maze().unwrap().solution().is_some());
+    /// # Ok::<(), mazegen::SessionError>(())
+    /// ```
     pub fn new(
         options: MazeOptions,
         entry: Pos,
@@ -372,6 +389,7 @@ impl Session {
         self
     }
 
+    /// Carving, solving or done.
     pub fn phase(&self) -> Phase {
         match (&self.stage, &self.solved) {
             (Stage::Carving(_), _) => Phase::Carving,
@@ -644,6 +662,7 @@ impl Session {
         }
     }
 
+    /// The maze as carved so far (the finished maze once carved).
     pub fn grid(&self) -> &Grid {
         match &self.stage {
             Stage::Carving(generator) => generator.grid(),
@@ -652,6 +671,7 @@ impl Session {
         }
     }
 
+    /// What the maze is made from.
     pub fn options(&self) -> &MazeOptions {
         match &self.stage {
             Stage::Carving(generator) => generator.options(),
@@ -660,10 +680,12 @@ impl Session {
         }
     }
 
+    /// Where the path starts.
     pub fn entry(&self) -> Pos {
         self.entry
     }
 
+    /// Where the path ends.
     pub fn exit(&self) -> Pos {
         self.exit
     }
@@ -737,6 +759,7 @@ impl Session {
         matches!(&self.stage, Stage::Carving(generator) if generator.is_linking())
     }
 
+    /// Whether a cell is unvisited, being carved or finished, for drawing the carving.
     pub fn cell_state(&self, pos: Pos) -> CellState {
         match &self.stage {
             Stage::Carving(generator) => generator.cell_state(pos),
@@ -753,7 +776,7 @@ impl Session {
     }
 
     /// The searcher's own position (a wall follower's walker, DFS's stack top), while solving.
-    pub fn search_head(&self) -> Option<Pos> {
+    pub(crate) fn search_head(&self) -> Option<Pos> {
         self.search.as_ref().filter(|s| !s.is_done())?.head()
     }
 
@@ -776,6 +799,7 @@ impl Session {
         self.solved.as_ref()?.path.as_ref()
     }
 
+    /// The maze's measures, once measured.
     pub fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
     }

@@ -21,6 +21,7 @@ mod astar;
 mod bfs;
 mod dead_end_filling;
 mod dfs;
+mod searching;
 mod solver;
 #[cfg(test)]
 mod testing;
@@ -30,6 +31,7 @@ pub use astar::AStar;
 pub use bfs::Bfs;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
+pub use searching::Searching;
 pub use solver::{Solver, UnknownSolver};
 pub use wall_follower::{Hand, WallFollower};
 
@@ -44,17 +46,31 @@ use crate::grid::{Grid, RowMajor};
 pub enum SolveEvent {
     /// Reached or expanded a cell: the cell BFS and A* expand, the cell DFS goes deeper into,
     /// the cell a wall follower steps into, the cell dead-end filling's final search expands.
-    Visit { cell: Pos },
+    Visit {
+        /// The cell.
+        cell: Pos,
+    },
     /// Filled a dead end: `cell` cannot be on any path between the two ends (dead-end filling).
-    Fill { cell: Pos },
+    Fill {
+        /// The dead end filled.
+        cell: Pos,
+    },
     /// `from` left the current path, which now ends at `to`, its neighbour: DFS backing out
     /// of a branch, a wall follower walking back out of a dead end, or erasing a loop it
     /// closed one cell a step.
-    Retreat { from: Pos, to: Pos },
+    Retreat {
+        /// The cell left.
+        from: Pos,
+        /// The cell the path now ends at.
+        to: Pos,
+    },
     /// The search is over: the goal was reached, or every reachable cell was searched without
     /// finding it (or a wall follower found itself walking in circles). Every further step
     /// returns `Done` again.
-    Done { found: bool },
+    Done {
+        /// Whether the goal was reached.
+        found: bool,
+    },
 }
 
 /// How a cell looks to a search, for display.
@@ -96,6 +112,7 @@ pub trait Search: fmt::Debug + Send + Sync {
         }
     }
 
+    /// Whether the search is over.
     fn is_done(&self) -> bool;
 
     /// Cells the search has visited so far, what is compared between solvers: cells reached
@@ -145,6 +162,7 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The path from `start` taking the steps `dirs`.
     pub fn new(start: Pos, dirs: Vec<Dir>) -> Solution {
         Solution {
             start,
@@ -152,10 +170,12 @@ impl Solution {
         }
     }
 
+    /// The cell the path starts at.
     pub fn start(&self) -> Pos {
         self.start
     }
 
+    /// The steps, in order.
     pub fn dirs(&self) -> &[Dir] {
         &self.dirs
     }
@@ -165,6 +185,7 @@ impl Solution {
         self.dirs.len()
     }
 
+    /// Whether the path takes no step (its start is its end).
     pub fn is_empty(&self) -> bool {
         self.dirs.is_empty()
     }
@@ -192,6 +213,15 @@ impl fmt::Display for Solution {
 
 /// The shortest path from `from` to `to` (breadth-first search), or `None` if `to` cannot be
 /// reached.
+///
+/// ```
+/// use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+///
+/// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+/// let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(11, 8)).expect("connected");
+/// assert_eq!(path.cells(&grid).last(), Some(Pos::new(11, 8)));
+/// # Ok::<(), mazegen::GenError>(())
+/// ```
 pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     let mut bfs = Bfs::new(grid, from, to);
     bfs.run();

@@ -2,7 +2,12 @@
 //!
 //! The counting functions ([`dead_ends`], [`open_walls`], [`loops`]) are cheap building blocks
 //! the generator and validator use; [`MazeStats::measure`] gathers everything in one pass for
-//! the dashboard's sidebar and `--headless --stats`.
+//! the dashboard's sidebar and `--headless --stats`. The solution's [`Difficulty`] is measured
+//! apart (it walks every branch off the path), by [`Maze::difficulty`](crate::Maze::difficulty).
+
+mod difficulty;
+
+pub use difficulty::{Difficulty, HARD_FROM, Level, MEDIUM_FROM};
 
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;

@@ -16,16 +16,16 @@ use crate::generate::{Algorithm, MazeOptions};
 
 /// The estimate past which a program had better refuse a walk and suggest another algorithm:
 /// a user waiting over a minute with no end in sight takes the program for hung.
-pub const TOO_LONG_SECONDS: f64 = 60.0;
+pub(crate) const TOO_LONG_SECONDS: f64 = 60.0;
 
-/// Whether carving `options` is estimated to take over [`TOO_LONG_SECONDS`]; the estimate.
+/// Whether carving `options` is estimated to take over a minute (`TOO_LONG_SECONDS`); the estimate.
 pub fn too_long(options: &MazeOptions) -> Option<f64> {
     walk_seconds(options).filter(|&s| s > TOO_LONG_SECONDS)
 }
 
 /// Estimated seconds to carve `options` on a machine like the one measured, for the
 /// algorithms whose time can grow faster than the maze's cells; `None` for the others.
-pub fn walk_seconds(options: &MazeOptions) -> Option<f64> {
+pub(crate) fn walk_seconds(options: &MazeOptions) -> Option<f64> {
     let (w, h) = (options.width as f64, options.height as f64);
     let cells = w * h;
     let log2 = cells.max(2.0).log2();

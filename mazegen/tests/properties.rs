@@ -66,6 +66,7 @@ fn expected(case: &Case) -> Expected {
         entry: Some(case.entry),
         exit: Some(case.exit),
         courtyard: o.courtyard,
+        stamp: o.stamp,
     }
 }
 

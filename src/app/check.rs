@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use color_eyre::eyre;
 use mazegen::config::Config;
-use mazegen::format::{LoadError, MazeFile, open_regular};
+use mazegen::format::{LoadError, MazeFile};
 use mazegen::validate::{Expected, check_file, layout_problems, looks_like_courtyard_maze};
 
 use super::{AppError, say};
-use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::APP_CONFIG_KEYS;
 
 /// At most this many violations of each rule are listed; a count stands for the rest, so
 /// a file broken at every cell is checked in memory that does not grow with its violations.
@@ -39,8 +39,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     .map_err(AppError::from)?;
     let report = check_file(&file, &expected, LISTED_PER_RULE);
     let name = mazegen::quote::path(maze_file);
-    // The file was read whole just now: reading it again a line at a time costs one pass.
-    let layout = open_regular(maze_file)
+    // The file was read whole just now (a regular file, checked so): reading it again a line
+    // at a time costs one pass.
+    let layout = std::fs::File::open(maze_file)
         .and_then(|file| layout_problems(BufReader::new(file)))
         .map_err(|source| {
             AppError::Load(LoadError::Io {

@@ -1,23 +1,35 @@
-//! Command-line arguments.
+//! Command-line arguments: the one clap definition that parses them and that `--help`, the
+//! shell completions (`--completions SHELL`) and the man page (`--man`) are generated from.
 
 use std::path::{Path, PathBuf};
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use mazegen::config::{Config, ConfigError};
-use mazegen::format::svg::{CellSize, SvgOptions};
-use mazegen::format::{Hex, Output, StatsJson, Svg, same_target};
+use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
+use mazegen::format::{
+    AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, same_target,
+};
 use mazegen::{Algorithm, quote};
 
-use crate::tui::model::APP_CONFIG_KEYS;
+use crate::tui::APP_CONFIG_KEYS;
 
 /// The config used when none is named.
 pub const DEFAULT_CONFIG: &str = "config.txt";
+
+/// `--help`'s headings, one per mode, so that each flag is listed beside the mode it belongs to.
+const HEADLESS: &str = "Headless (no dashboard)";
+const CHECK: &str = "Checking a maze file";
+const OPEN: &str = "Inspecting a maze file in the dashboard";
+const RACE: &str = "Race";
+const MAZE: &str = "The maze (every mode that makes one)";
+const DOCS: &str = "Shell completions and the manual";
 
 /// A-Maze-ing: generate, solve, validate and watch mazes in the 42 hex format.
 #[derive(Debug, Parser)]
 #[command(
     version,
     about,
+    group = clap::ArgGroup::new("pictures").multiple(true).args(["svg", "png", "animate"]),
     after_help = "Exit codes: 0 ok, 1 runtime or check failure, 2 bad config or usage."
 )]
 pub struct Cli {
@@ -26,57 +38,139 @@ pub struct Cli {
     pub config: Option<PathBuf>,
 
     /// Generate, solve and write OUTPUT_FILE without the dashboard; print a one-line summary.
-    #[arg(long, conflicts_with = "check")]
+    #[arg(long, conflicts_with = "check", help_heading = HEADLESS)]
     pub headless: bool,
 
     /// Validate a maze file against every rule (and against CONFIG if given); print one line
     /// per broken rule; exit 0 when all hold, 1 otherwise.
-    #[arg(long, value_name = "MAZE_FILE")]
+    #[arg(long, value_name = "MAZE_FILE", help_heading = CHECK)]
     pub check: Option<PathBuf>,
 
     /// Open a maze file, valid or not, in the dashboard as an inspector: drawn with every
     /// broken rule where it is (checked against CONFIG if given).
-    #[arg(long, value_name = "MAZE_FILE", conflicts_with_all = ["check", "headless", "seed", "algorithm"])]
+    #[arg(long, value_name = "MAZE_FILE", conflicts_with_all = ["check", "headless", "seed", "algorithm"], help_heading = OPEN)]
     pub open: Option<PathBuf>,
 
     /// Use this seed instead of the config's SEED.
-    #[arg(long, value_name = "N", conflicts_with = "check")]
+    #[arg(long, value_name = "N", conflicts_with = "check", help_heading = MAZE)]
     pub seed: Option<u64>,
 
     /// Use this generation algorithm instead of the config's ALGORITHM (see the README for
     /// the list; an unknown name is an error that lists the valid ones).
-    #[arg(long, value_name = "NAME", conflicts_with = "check")]
+    #[arg(long, value_name = "NAME", conflicts_with = "check", help_heading = MAZE)]
     pub algorithm: Option<Algorithm>,
 
     /// With --headless: print the maze's statistics (dead ends, junctions, loops, longest
     /// corridor, path share, river factor) as JSON on stdout; the summary goes to stderr.
-    #[arg(long, requires = "headless")]
+    #[arg(long, requires = "headless", help_heading = HEADLESS)]
     pub stats: bool,
 
     /// The most memory a maze may need (e.g. 512M, 2G, 1.5GiB). By default, what the system
     /// reports available: a maze estimated to need more is refused before it is made.
-    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_limit)]
+    #[arg(long, value_name = "SIZE", value_parser = super::memory::parse_limit, help_heading = MAZE)]
     pub max_memory: Option<u64>,
 
     /// With --headless: also write the maze as an SVG picture (walls, the solution, entry and
     /// exit, the 42) to this file.
-    #[arg(long, value_name = "FILE", requires = "headless")]
+    #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
     pub svg: Option<PathBuf>,
 
-    /// With --svg: pixels a cell in the picture's width and height. By default the picture
-    /// fits 1600 pixels on its long side, with at most 16 pixels a cell.
-    #[arg(long, value_name = "PX", requires = "svg", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// With --svg, --png or --animate: pixels a cell in the picture's width and height. By default the
+    /// picture fits 1600 pixels on its long side, with at most 16 pixels a cell.
+    #[arg(long, value_name = "PX", requires = "pictures", value_parser = clap::value_parser!(u32).range(1..=1024), help_heading = HEADLESS)]
     pub svg_cell: Option<u32>,
+
+    /// With --headless: also write the maze as a PNG picture (the SVG drawing, rasterized) to
+    /// this file.
+    #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
+    pub png: Option<PathBuf>,
+
+    /// Draw the solution in the pictures (--svg, --png, --animate): the default.
+    #[arg(long, overrides_with = "no_solution", help_heading = HEADLESS)]
+    pub solution: bool,
+
+    /// Leave the solution out of the pictures (--svg, --png, --animate).
+    #[arg(long, overrides_with = "solution", help_heading = HEADLESS)]
+    pub no_solution: bool,
+
+    /// With --headless: the theme whose colours the pictures use, instead of the config's
+    /// THEME (bundled or in the user's themes folder); for --pdf, instead of black on white.
+    #[arg(long, value_name = "NAME", requires = "headless", help_heading = HEADLESS)]
+    pub theme: Option<String>,
+
+    /// With --headless: also write a printable PDF puzzle sheet to this file: the maze (and
+    /// --count more), each with its seed and difficulty, then the answers.
+    #[arg(long, value_name = "FILE", requires = "headless", help_heading = HEADLESS)]
+    pub pdf: Option<PathBuf>,
+
+    /// With --pdf: how many mazes, on seeds SEED, SEED+1, ...
+    #[arg(long, value_name = "N", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000), help_heading = HEADLESS)]
+    pub count: u32,
+
+    /// With --pdf: the paper size, a4 or letter.
+    #[arg(long, value_name = "SIZE", requires = "pdf", default_value_t = Paper::A4, help_heading = HEADLESS)]
+    pub paper: Paper,
+
+    /// With --headless: also write an SVG that replays the carving in a browser, then draws
+    /// the solution (refused above 1.5 million cells, where it could pass 20 MB).
+    #[arg(long, value_name = "FILE.svg", requires = "headless", help_heading = HEADLESS)]
+    pub animate: Option<PathBuf>,
+
+    /// With --animate: how long the film lasts, in seconds, whatever the maze's size.
+    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::animate::DEFAULT_DURATION, value_parser = parse_duration, help_heading = HEADLESS)]
+    pub duration: f64,
+
+    /// With --pdf: mazes on a page, laid out as large as the page allows.
+    #[arg(long, value_name = "K", requires = "pdf", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100), help_heading = HEADLESS)]
+    pub per_page: u32,
 
     /// Race 2 to 4 algorithms on the config's maze, side by side at one pace, each then solved
     /// by BFS, with a summary table at the end (with --headless: only the table).
-    #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"])]
+    #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"], help_heading = RACE)]
     pub race: Option<RaceList>,
+
+    /// Print the completion script for SHELL on stdout (e.g. `a-maze-ing --completions bash >
+    /// ~/.local/share/bash-completion/completions/a-maze-ing`).
+    #[arg(long, value_name = "SHELL", exclusive = true, help_heading = DOCS)]
+    pub completions: Option<clap_complete::Shell>,
+
+    /// Print the man page (roff) on stdout (e.g. `a-maze-ing --man | man -l -`).
+    #[arg(long, exclusive = true, help_heading = DOCS)]
+    pub man: bool,
+}
+
+/// The colours of what `--headless` draws: the theme's for the pictures, black on white for
+/// paper unless `--theme` names one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Looks {
+    pub picture: SvgStyle,
+    pub print: SvgStyle,
+}
+
+impl Default for Looks {
+    fn default() -> Looks {
+        Looks {
+            picture: SvgStyle::default(),
+            print: SvgStyle::print(),
+        }
+    }
 }
 
 /// The algorithms of `--race`, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceList(pub Vec<Algorithm>);
+
+/// `--duration`'s value: seconds, from 0.5 to 600.
+fn parse_duration(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.5..=600.0).contains(&seconds) {
+        return Err(format!("{text} s: a film lasts 0.5 to 600 seconds"));
+    }
+    Ok(seconds)
+}
 
 /// `--race`'s value: 2 to 4 known algorithm names, comma separated.
 fn parse_race(text: &str) -> Result<RaceList, String> {
@@ -84,7 +178,7 @@ fn parse_race(text: &str) -> Result<RaceList, String> {
         .split(',')
         .map(|name| name.trim().parse::<Algorithm>().map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    let lanes = crate::tui::race::MIN_LANES..=crate::tui::race::MAX_LANES;
+    let lanes = crate::tui::MIN_LANES..=crate::tui::MAX_LANES;
     if !lanes.contains(&algorithms.len()) {
         return Err(format!(
             "a race takes {} to {} algorithms, comma separated, got {}",
@@ -97,6 +191,25 @@ fn parse_race(text: &str) -> Result<RaceList, String> {
 }
 
 impl Cli {
+    /// What `--completions SHELL` or `--man` prints, if either was given: both are generated
+    /// from this definition, so they list exactly the flags `--help` does.
+    pub fn docs(&self) -> Option<Vec<u8>> {
+        let mut text = Vec::new();
+        if let Some(shell) = self.completions {
+            let mut command = Cli::command();
+            let name = command.get_name().to_owned();
+            clap_complete::generate(shell, &mut command, name, &mut text);
+        } else if self.man {
+            // Writing to a Vec cannot fail.
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut text)
+                .expect("rendering to memory");
+        } else {
+            return None;
+        }
+        Some(text)
+    }
+
     /// The config file named on the command line, if any.
     pub fn config_path(&self) -> Option<&Path> {
         self.config.as_deref()
@@ -125,40 +238,99 @@ impl Cli {
         protect(&config.output_file, Protected::OutputOf(Hex.name()));
     }
 
-    /// Refuses an `--svg` file that a run would write over something it must not: the config
-    /// (which would be lost) or OUTPUT_FILE (one output would replace the other).
+    /// The extra files the flags ask for, each with its flag, in the order they are written.
+    fn extra_files(&self) -> Vec<(&'static str, &Path)> {
+        [
+            ("--svg", &self.svg),
+            ("--png", &self.png),
+            ("--pdf", &self.pdf),
+        ]
+        .into_iter()
+        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
+        .collect()
+    }
+
+    /// Refuses an extra file (`--svg`, `--png`...) that a run would write over something it
+    /// must not: the config (which would be lost), OUTPUT_FILE or another extra file (one
+    /// output would replace the other); and a PNG too large to draw.
     pub fn check_outputs(&self, config: &Config) -> Result<(), String> {
-        let Some(svg) = &self.svg else {
-            return Ok(());
-        };
         let config_file = self.config_or_default();
-        if same_target(svg, config_file) {
-            return Err(format!(
-                "--svg {} is the config file {}: writing the picture would replace it",
-                quote::path(svg),
-                quote::path(config_file)
-            ));
+        let extra = self.extra_files();
+        for (i, &(flag, path)) in extra.iter().enumerate() {
+            if same_target(path, config_file) {
+                return Err(format!(
+                    "{flag} {} is the config file {}: writing the picture would replace it",
+                    quote::path(path),
+                    quote::path(config_file)
+                ));
+            }
+            if same_target(path, &config.output_file) {
+                return Err(format!(
+                    "{flag} {} is OUTPUT_FILE: the picture and the maze need two files",
+                    quote::path(path)
+                ));
+            }
+            if let Some((other, _)) = extra[..i].iter().find(|(_, p)| same_target(p, path)) {
+                return Err(format!(
+                    "{flag} {} is also the {other} file: each output needs its own file",
+                    quote::path(path)
+                ));
+            }
         }
-        if same_target(svg, &config.output_file) {
-            return Err(format!(
-                "--svg {} is OUTPUT_FILE: the picture and the maze need two files",
-                quote::path(svg)
-            ));
+        if self.png.is_some() {
+            mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;
+        }
+        if self.pdf.is_some() {
+            mazegen::format::pdf::check_size(self.count, config.width, config.height)?;
+        }
+        if self.animate.is_some() {
+            mazegen::format::animate::check_size(config.width, config.height)
+                .map_err(|e| format!("--animate: {e}"))?;
         }
         Ok(())
     }
 
-    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` picture,
-    /// then the `--stats` JSON on standard output. A new format's flag adds its line here.
-    pub fn outputs(&self, config: &Config) -> Vec<Output> {
+    /// The pictures' size: `--svg-cell`, or fitted to a screen.
+    fn cell_size(&self) -> CellSize {
+        self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels)
+    }
+
+    /// How the pictures (`--svg`, `--png`) are drawn, in the `looks` colours.
+    fn picture_options(&self, looks: &Looks) -> SvgOptions {
+        SvgOptions {
+            cell_size: self.cell_size(),
+            show_path: !self.no_solution,
+            style: looks.picture.clone(),
+            ..SvgOptions::default()
+        }
+    }
+
+    /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` and
+    /// `--png` pictures, then the `--stats` JSON on standard output. A new format's flag adds
+    /// its line here.
+    pub fn outputs(&self, config: &Config, looks: &Looks) -> Vec<Output> {
         let mut outputs = vec![Output::file(Hex, &config.output_file)];
         if let Some(path) = &self.svg {
-            let cell_size = self.svg_cell.map_or(CellSize::Fit, CellSize::Pixels);
-            let options = SvgOptions {
-                cell_size,
-                ..SvgOptions::default()
+            outputs.push(Output::file(Svg::new(self.picture_options(looks)), path));
+        }
+        if let Some(path) = &self.png {
+            outputs.push(Output::file(Png::new(self.picture_options(looks)), path));
+        }
+        if let Some(path) = &self.pdf {
+            let sheet = PdfSheet {
+                count: self.count,
+                per_page: self.per_page,
+                paper: self.paper,
+                style: looks.print.clone(),
             };
-            outputs.push(Output::file(Svg::new(options), path));
+            outputs.push(Output::file(sheet, path));
+        }
+        if let Some(path) = &self.animate {
+            let film = AnimatedSvg {
+                options: self.picture_options(looks),
+                duration: self.duration,
+            };
+            outputs.push(Output::file(film, path));
         }
         if self.stats {
             outputs.push(Output::stdout(StatsJson::for_file(&config.output_file)));
@@ -170,7 +342,6 @@ impl Cli {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_command_line_is_well_formed() {
@@ -293,7 +464,7 @@ mod tests {
         .unwrap();
         let outputs = |args: &[&str]| {
             let cli = Cli::try_parse_from(args).unwrap();
-            cli.outputs(&config)
+            cli.outputs(&config, &Looks::default())
                 .iter()
                 .map(|o| format!("{} {}", o.format.name(), o.destination))
                 .collect::<Vec<_>>()
@@ -303,6 +474,45 @@ mod tests {
             outputs(&["a-maze-ing", "--headless", "--stats", "--svg", "p.svg"]),
             ["hex m.txt", "svg p.svg", "stats standard output"]
         );
+        assert_eq!(
+            outputs(&[
+                "a-maze-ing",
+                "--headless",
+                "--png",
+                "p.png",
+                "--svg",
+                "p.svg"
+            ]),
+            ["hex m.txt", "svg p.svg", "png p.png"]
+        );
+    }
+
+    #[test]
+    fn the_sheet_flags_need_pdf_and_sensible_values() {
+        let parse =
+            |args: &[&str]| Cli::try_parse_from(["a-maze-ing", "--headless"].iter().chain(args));
+        let cli = parse(&[
+            "--pdf",
+            "s.pdf",
+            "--count",
+            "4",
+            "--paper",
+            "Letter",
+            "--per-page",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!((cli.count, cli.paper, cli.per_page), (4, Paper::Letter, 2));
+        let cli = parse(&["--pdf", "s.pdf"]).unwrap();
+        assert_eq!((cli.count, cli.paper, cli.per_page), (1, Paper::A4, 1));
+        for bad in [
+            &["--count", "3"][..],
+            &["--pdf", "s.pdf", "--count", "0"],
+            &["--pdf", "s.pdf", "--paper", "legal"],
+            &["--pdf", "s.pdf", "--per-page", "0"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

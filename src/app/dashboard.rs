@@ -11,11 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::tui::inspector;
-use crate::tui::keymap::{Keymap, user_keys_file};
-use crate::tui::model::APP_CONFIG_KEYS;
-use crate::tui::theme::{ThemeSet, user_theme_dir};
-use crate::tui::{Effect, Message, Model, Start, input, update, view};
+use crate::tui::{
+    APP_CONFIG_KEYS, Effect, Keymap, Message, Model, Start, ThemeSet, config_for, message_for,
+    open_at_start, placeholder_config, update, user_keys_file, user_theme_dir, view,
+};
 use color_eyre::eyre::{self, WrapErr};
 use mazegen::config::Config;
 use mazegen::inspect::Inspection;
@@ -50,7 +49,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = match &opened {
         // The maze shown until a new one is asked for is the file: the dashboard's own is a
         // small placeholder, never drawn nor written.
-        Some(opened) => inspector::placeholder_config(&opened.config),
+        Some(opened) => placeholder_config(&opened.config),
         None => cli.load_config().map_err(AppError::from)?,
     };
     match &opened {
@@ -105,22 +104,19 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let mut model = model;
     model.set_clock(Instant::now);
     let first_jobs = match opened {
-        Some(opened) => {
-            model.maze.finish();
-            model.config = opened.config;
-            inspector::open_at_start(
-                &mut model,
-                opened.path,
-                opened.inspection,
-                opened.expected,
-                opened.output_file,
-            )
-        }
+        Some(opened) => open_at_start(
+            &mut model,
+            opened.config,
+            opened.path,
+            opened.inspection,
+            opened.expected,
+            opened.output_file,
+        ),
         // A big maze is made by a job, the screen up meanwhile.
         None => made_first,
     };
     if let Some(race) = &cli.race {
-        crate::tui::race::start(&mut model, &race.0);
+        crate::tui::start_race(&mut model, &race.0);
     }
 
     let outcome = terminal::take()
@@ -184,7 +180,7 @@ fn open(cli: &Cli, file: &Path) -> eyre::Result<Opened> {
     let output_file = given.as_ref().map(|c| c.output_file.clone());
     let config = match given {
         Some(config) => config,
-        None => inspector::config_for(&inspection),
+        None => config_for(&inspection),
     };
     Ok(Opened {
         path: file.to_owned(),
@@ -218,8 +214,12 @@ fn event_loop(
     first_jobs: Vec<Effect>,
 ) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
-    for job in first_jobs {
-        worker.start(job, SETTLE);
+    for effect in first_jobs {
+        match effect {
+            Effect::Work(work) => worker.start(work, SETTLE),
+            // The start asks only for work (a big first maze, an opened file's check).
+            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore { .. } => {}
+        }
     }
     let ending = loop {
         match run_until_ending(terminal, &mut model, &mut worker) {
@@ -276,7 +276,7 @@ fn run_until_ending(
             }
             // Every key of a paste is read and handled before the next frame (see `events`).
             for event in events::read_batch(wait).wrap_err("cannot read the terminal")? {
-                if let Some(message) = input::message_for(&event, model) {
+                if let Some(message) = message_for(&event, model) {
                     if let Some(ending) = dispatch(model, message, worker) {
                         return Ok(ending);
                     }
@@ -319,14 +319,15 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                 return Some(Ending::Interrupted { unwritten });
             }
             Effect::Suspend => return Some(Ending::Suspend),
-            Effect::RecordScore(record) => {
+            Effect::RecordScore { job, record } => {
                 let file = super::scores::default_scores_file();
                 let outcome = super::scores::record(file.as_deref(), &record);
-                if let Some(ending) = dispatch(model, Message::ScoreRecorded(outcome), worker) {
+                let recorded = Message::ScoreRecorded { job, outcome };
+                if let Some(ending) = dispatch(model, recorded, worker) {
                     return Some(ending);
                 }
             }
-            job => worker.start(job, SETTLE),
+            Effect::Work(work) => worker.start(work, SETTLE),
         }
     }
     None

@@ -8,13 +8,15 @@ use std::time::Instant;
 
 use color_eyre::eyre;
 use mazegen::Maze;
+use mazegen::config::Config;
 use mazegen::format::{STDOUT, write_outputs};
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 
 use super::AppError;
-use super::cli::Cli;
+use super::cli::{Cli, Looks};
 use super::{memory, say};
+use crate::tui::{THEME_KEY, ThemeSet, user_theme_dir};
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
@@ -26,7 +28,8 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let started = Instant::now();
     let maze = Maze::generate(options, config.entry, config.exit).map_err(AppError::from)?;
-    let outputs = cli.outputs(&config);
+    let looks = looks(cli, &config).map_err(AppError::Usage)?;
+    let outputs = cli.outputs(&config, &looks);
     thread::scope(|scope| {
         // The search runs on the other core while the hex rows are written: they do not need
         // the path, and the hex format waits for it only for its last line (for a
@@ -71,4 +74,50 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         say::out(summary);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The pictures' colours: those of the theme `--theme` names, or else the config's THEME, as the
+/// dashboard shows it (bundled or from the user's themes folder); the library's light default
+/// when neither names one. Paper is black on white unless `--theme` names a theme. An unknown `--theme` is an error; an unknown THEME only a note, as
+/// in the dashboard.
+fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
+    let configured = config.app_setting(THEME_KEY);
+    let Some(name) = cli
+        .theme
+        .as_deref()
+        .or(configured.map(|s| s.value.as_str()))
+    else {
+        return Ok(Looks::default());
+    };
+    let themes = match user_theme_dir(
+        std::env::var_os("XDG_CONFIG_HOME"),
+        std::env::var_os("HOME"),
+    ) {
+        Some(dir) => ThemeSet::bundled().with_user_themes(&dir).0,
+        None => ThemeSet::bundled(),
+    };
+    match themes.position(name).and_then(|i| themes.get(i)) {
+        Some(theme) => Ok(Looks {
+            picture: theme.svg_style(),
+            print: match &cli.theme {
+                Some(_) => theme.svg_style(),
+                None => Looks::default().print,
+            },
+        }),
+        None => {
+            let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
+            let problem = format!("no such theme (have {})", names.join(", "));
+            match (&cli.theme, configured) {
+                (Some(_), _) | (None, None) => Err(format!("--theme {name}: {problem}")),
+                (None, Some(setting)) => {
+                    say::err(format_args!(
+                        "note: config line {}: {THEME_KEY}={name}: {problem}; the pictures use \
+                         the default colours",
+                        setting.line
+                    ));
+                    Ok(Looks::default())
+                }
+            }
+        }
+    }
 }

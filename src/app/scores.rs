@@ -9,7 +9,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::tui::play::{Recorded, ScoreBook, ScoreRecord};
+use crate::tui::{Recorded, ScoreBook, ScoreRecord};
 use mazegen::format::write_atomically;
 
 /// Where the scores are: `scores.toml` in `$XDG_DATA_HOME/a-maze-ing` (an absolute
@@ -103,7 +103,7 @@ fn set_aside(file: &Path) -> Result<PathBuf, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::play::Score;
+    use crate::tui::Score;
 
     fn score(milliseconds: u64) -> ScoreRecord {
         ScoreRecord {

@@ -1,15 +1,17 @@
-//! The dashboard's jobs: each write, measure, search, new maze or discard the model asks for
-//! runs on a thread of its own and (but a discard) reports back over one channel, so the event
-//! loop never waits on a disk or on a pass over a billion cells. A job sends
+//! The dashboard's jobs: each [`Work`] the model asks for (a write, a measure, a search, a new
+//! maze, an inspector's job, a race's times, a discard) runs on a thread of its own, the same
+//! way for every kind ([`Work::run`]), and (but a discard) reports back over one channel, so
+//! the event loop never waits on a disk or on a pass over a billion cells. A job sends
 //! [`Message::Progress`] now and then (at most every [`PROGRESS_EVERY`]) and exactly one last
-//! message, which the loop hands to `update` like any other.
+//! message, which the loop hands to `update` like any other. The run loop's own commands
+//! (quit, suspend, record a score) never reach the worker: they are not [`Work`].
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::tui::{Effect, Message, Parcel};
+use crate::tui::{Message, Work};
 
 /// Progress messages are sent at most this often.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
@@ -18,8 +20,8 @@ pub const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 enum Report {
     /// How far it got; it goes on.
     Progress(Message),
-    /// Its last message.
-    Done(Message),
+    /// Its last message (none for work that has no answer).
+    Done(Option<Message>),
     /// It panicked, a bug; its last words.
     Panicked(String),
 }
@@ -50,73 +52,27 @@ impl Default for Worker {
 }
 
 impl Worker {
-    /// Starts the job `effect` asks for (a write, a measure, a search, a new maze) on a thread
-    /// of its own; a discard too, but that is no job: it frees what it holds and says nothing.
-    ///
-    /// # Panics
-    ///
-    /// On [`Effect::Quit`], [`Effect::Abort`] and [`Effect::Suspend`], which are no jobs: the
-    /// run loop handles them.
-    pub fn start(&mut self, effect: Effect, settle: Duration) {
-        let sender = self.sender.clone();
-        let (name, job): (&str, Box<dyn FnOnce() -> Message + Send>) = match effect {
-            Effect::Write(write) => (
-                "write",
-                Box::new(move || {
-                    let mut last_sent: Option<Instant> = None;
-                    let outcome = write.run(&mut |done, total| {
-                        if last_sent.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) {
-                            last_sent = Some(Instant::now());
-                            let progress = Message::Progress {
-                                job: write.job,
-                                done,
-                                total,
-                            };
-                            let _ = sender.send(Report::Progress(progress));
-                        }
-                    });
-                    Message::Written {
-                        job: write.job,
-                        outcome,
-                    }
-                }),
-            ),
-            Effect::Measure { job, work } => (
-                "measure",
-                Box::new(move || Message::Measured {
-                    job,
-                    measured: work.run(),
-                }),
-            ),
-            Effect::Search { job, work } => (
-                "search",
-                Box::new(move || Message::Searched {
-                    job,
-                    searched: work.run(),
-                }),
-            ),
-            Effect::Make { job, order } => (
-                "new maze",
-                Box::new(move || Message::Made {
-                    job,
-                    made: Parcel::new(order.run()),
-                }),
-            ),
-            Effect::Discard(garbage) => {
-                // Nothing to report, and nothing to wait for: if the thread cannot start, the
-                // garbage is freed here after all.
-                let _ = thread::Builder::new()
-                    .name("a-maze-ing discard".into())
-                    .spawn(move || drop(garbage.take()));
-                return;
-            }
-            Effect::Inspector(work) => {
-                ("inspect", Box::new(move || Message::Inspector(work.run())))
-            }
-            Effect::TimeRace(job) => ("race times", Box::new(move || job.run())),
-            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore(_) => {
-                panic!("{effect:?} is the run loop's, not a job")
-            }
+    /// Starts `work` (a write, a measure, a search, a new maze) on a thread of its own; a
+    /// discard too, but that is no job: it frees what it holds and says nothing.
+    pub fn start(&mut self, work: Work, settle: Duration) {
+        let name = work.name();
+        if let Work::Discard(_) = work {
+            // Nothing to report, and nothing to wait for: if the thread cannot start, the
+            // garbage is freed here after all.
+            let _ = thread::Builder::new()
+                .name(format!("a-maze-ing {name}"))
+                .spawn(move || drop(work.run(&mut |_| {})));
+            return;
+        }
+        let progress_sender = self.sender.clone();
+        let job = move || {
+            let mut last_sent: Option<Instant> = None;
+            work.run(&mut |progress| {
+                if last_sent.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) {
+                    last_sent = Some(Instant::now());
+                    let _ = progress_sender.send(Report::Progress(progress));
+                }
+            })
         };
         let sender = self.sender.clone();
         let spawned = thread::Builder::new()
@@ -170,7 +126,7 @@ impl Worker {
             Report::Progress(message) => Ok(Some(message)),
             Report::Done(message) => {
                 self.running -= 1;
-                Ok(Some(message))
+                Ok(message)
             }
             Report::Panicked(text) => {
                 self.running -= 1;
@@ -220,7 +176,7 @@ mod tests {
         let mut worker = Worker::default();
         assert!(!worker.is_busy() && worker.settling().is_none());
         worker.start(
-            Effect::Write(WriteJob {
+            Work::Write(WriteJob {
                 job: JobId(7),
                 maze: Arc::clone(&maze),
                 outputs: vec![Output::file(Hex, &path)],
@@ -254,7 +210,7 @@ mod tests {
     fn a_failed_write_says_why_and_a_measure_sends_its_result() {
         let mut worker = Worker::default();
         worker.start(
-            Effect::Write(WriteJob {
+            Work::Write(WriteJob {
                 job: JobId(1),
                 maze: maze(5),
                 outputs: vec![Output::file(Hex, "/nonexistent/dir/maze.txt")],
@@ -272,7 +228,7 @@ mod tests {
         session.finish();
         let work = session.measure_job().unwrap();
         worker.start(
-            Effect::Measure {
+            Work::Measure {
                 job: JobId(2),
                 work,
             },
@@ -304,7 +260,7 @@ mod tests {
     fn settling_lasts_while_a_fresh_job_runs() {
         let mut worker = Worker::default();
         worker.start(
-            Effect::Write(WriteJob {
+            Work::Write(WriteJob {
                 job: JobId(0),
                 maze: maze(5),
                 outputs: Vec::new(),

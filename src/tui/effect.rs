@@ -2,7 +2,7 @@
 //! itself.
 //!
 //! Writes and measures are jobs: the run loop runs each on a worker thread, and answers with
-//! [`Message::Progress`](super::Message::Progress) while it runs and one final message when it
+//! [`Message::Progress`] while it runs and one final message when it
 //! ends. A job holds the finished maze in an [`Arc`]: the worker shares the dashboard's grid,
 //! it never copies it.
 
@@ -14,16 +14,37 @@ use mazegen::generate::Garbage;
 use mazegen::session::{MeasureJob, SearchJob};
 use mazegen::{Maze, Session, SessionError, Solver};
 
-use super::inspector::InspectorJob;
-use super::message::{JobId, Parcel};
-use super::model::new_session;
-use super::play::ScoreRecord;
-pub use super::race::TimingJob;
+use super::message::{JobId, Message, Parcel};
+use super::modes::inspector::InspectorJob;
+use super::modes::play::ScoreRecord;
+pub use super::modes::race::TimingJob;
+use super::modes::studio::new_session;
 
+/// What `update` asks of the run loop: work for a worker thread, or one of the loop's own
+/// commands.
 #[derive(Clone, Debug)]
 pub enum Effect {
-    /// Write a maze; answered by [`Progress`](super::Message::Progress) messages, then
-    /// [`Written`](super::Message::Written).
+    /// Work for a worker thread (see [`Work`]); its answer comes back as a message.
+    Work(Work),
+    /// Leave the dashboard. `update` only asks once nothing is left to write.
+    Quit,
+    /// Leave at once, whatever is under way (a second Ctrl-C while waiting to quit): writes in
+    /// progress are abandoned, their temporary files removed, their targets left as they were.
+    Abort,
+    /// Give the terminal back and stop until the shell resumes the program (`fg`), then
+    /// draw everything again.
+    Suspend,
+    /// Keep a play-mode score in the scores file if it is the maze's best; answered by
+    /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
+    /// in place.
+    RecordScore { job: JobId, record: ScoreRecord },
+}
+
+/// A job for a worker thread. Each runs the same way ([`Work::run`]) and is answered by one
+/// message, after [`Progress`](super::Message::Progress) messages for a write.
+#[derive(Clone, Debug)]
+pub enum Work {
+    /// Write a maze; answered by [`Written`](super::Message::Written).
     Write(WriteJob),
     /// Find a carved maze's shortest path and measure it; answered by
     /// [`Measured`](super::Message::Measured).
@@ -38,23 +59,61 @@ pub enum Effect {
     /// thread: freeing gigabytes takes a while. No answer.
     Discard(Parcel<Vec<Garbage>>),
     /// One of the inspector's jobs (open, check, solve, write, list a folder); answered by a
-    /// [`Message::Inspector`](super::Message::Inspector).
+    /// [`Message::Inspector`].
     Inspector(InspectorJob),
-    /// Leave the dashboard. `update` only asks once nothing is left to write.
-    Quit,
-    /// Leave at once, whatever is under way (a second Ctrl-C while waiting to quit): writes in
-    /// progress are abandoned, their temporary files removed, their targets left as they were.
-    Abort,
-    /// Give the terminal back and stop until the shell resumes the program (`fg`), then
-    /// draw everything again.
-    Suspend,
     /// Run each lane of a race that is over once more, timed, as `--headless --race` does;
     /// answered by [`RaceTimed`](super::Message::RaceTimed).
     TimeRace(TimingJob),
-    /// Keep a play-mode score in the scores file if it is the maze's best; answered by
-    /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
-    /// in place.
-    RecordScore(ScoreRecord),
+}
+
+impl Work {
+    /// A name for the thread that does it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Work::Write(_) => "write",
+            Work::Measure { .. } => "measure",
+            Work::Search { .. } => "search",
+            Work::Make { .. } => "new maze",
+            Work::Discard(_) => "discard",
+            Work::Inspector(_) => "inspect",
+            Work::TimeRace(_) => "race times",
+        }
+    }
+
+    /// Does the work (on a worker thread) and returns the message that answers it, `None` for
+    /// a discard; `progress` hears how far a write is (its job, done, total) as it goes.
+    pub fn run(self, progress: &mut dyn FnMut(Message)) -> Option<Message> {
+        Some(match self {
+            Work::Write(write) => {
+                let job = write.job;
+                let outcome = write.run(&mut |done, total| {
+                    progress(Message::Progress { job, done, total });
+                });
+                Message::Written { job, outcome }
+            }
+            Work::Measure { job, work } => Message::Measured {
+                job,
+                measured: work.run(),
+            },
+            Work::Search { job, work } => Message::Searched {
+                job,
+                searched: work.run(),
+            },
+            Work::Make { job, order } => Message::Made {
+                job,
+                made: Parcel::new(order.run()),
+            },
+            Work::Discard(garbage) => {
+                drop(garbage.take());
+                return None;
+            }
+            Work::Inspector(work) => Message::Inspector(work.run()),
+            Work::TimeRace(timing) => Message::RaceTimed {
+                job: timing.job,
+                times: timing.run(),
+            },
+        })
+    }
 }
 
 /// A finished maze to write to one or more outputs, in order.

@@ -5,12 +5,15 @@
 //! [`Action`]: super::message::Action
 
 use crossterm::event::{
-    Event, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use super::keymap::{Context, Keymap};
+use super::keymap::{Context, Key, Keymap};
+pub use super::layer::key_context;
+use super::layer::{self, Layer};
 use super::message::{Action, Message, Mouse, MouseKind};
-use super::model::{Focus, Model};
+use super::model::Model;
+use super::modes::inspector::{InspectorMessage, PromptKey};
 
 /// The message `event` means to the dashboard in its current state, if any.
 pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
@@ -18,26 +21,32 @@ pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
         // A release is no second Ctrl-C (terminals that report them send one after each press).
         Event::Key(key) if key.kind == KeyEventKind::Release => None,
         Event::Key(key) if Keymap::interrupts(key) => Some(Message::Action(Action::Interrupt)),
-        // The path prompt takes every key while it is open.
-        Event::Key(key) if model.inspect.is_prompting() => super::inspector::prompt_key(key),
-        Event::Key(key) => model
-            .keymap()
-            .action_for(*key, key_context(model))
-            .map(Message::Action),
+        Event::Key(key) => match layer::innermost(model) {
+            // The path prompt takes every key while it is open, as text; a key that is none
+            // (Ctrl-Z) suspends as it does everywhere.
+            Layer::Prompt => prompt_key(key).or_else(|| suspend(model, key)),
+            // The help takes the keys that close it, and Ctrl-Z.
+            Layer::Help => model
+                .keymap()
+                .action_for(*key, Context::Help)
+                .map(Message::Action)
+                .or_else(|| suspend(model, key)),
+            _ => model
+                .keymap()
+                .action_for(*key, key_context(model))
+                .map(Message::Action),
+        },
         Event::Mouse(mouse) => mouse_for(mouse).map(Message::Mouse),
         &Event::Resize(width, height) => Some(Message::Resize { width, height }),
         _ => None,
     }
 }
 
-/// Where keys go: the help overlay when open, else the focused pane.
-pub fn key_context(model: &Model) -> Context {
-    match (model.help_is_open(), model.focus()) {
-        (true, _) => Context::Help,
-        (false, _) if model.is_playing() => Context::Play,
-        (false, Focus::Canvas) => Context::Canvas,
-        (false, Focus::Themes) => Context::Themes,
-    }
+/// The suspend key's message, if `key` is one of the keys bound to suspending.
+fn suspend(model: &Model, key: &KeyEvent) -> Option<Message> {
+    let key = Key::of_event(key)?;
+    let suspends = model.keymap().keys_for(Action::Suspend).contains(&key);
+    suspends.then_some(Message::Action(Action::Suspend))
 }
 
 /// Presses and the wheel; moves, drags and releases mean nothing to the dashboard.
@@ -59,9 +68,26 @@ fn mouse_for(mouse: &MouseEvent) -> Option<Mouse> {
     })
 }
 
+/// The prompt's message for a key press, while the prompt is open (every key is its own).
+pub fn prompt_key(key: &KeyEvent) -> Option<Message> {
+    if key.kind == crossterm::event::KeyEventKind::Release {
+        return None;
+    }
+    let key = match key.code {
+        KeyCode::Char(c) if !key.modifiers.contains(KeyModifiers::CONTROL) => PromptKey::Char(c),
+        KeyCode::Backspace => PromptKey::Backspace,
+        KeyCode::Tab => PromptKey::Tab,
+        KeyCode::Enter => PromptKey::Enter,
+        KeyCode::Esc => PromptKey::Esc,
+        _ => return None,
+    };
+    Some(Message::Inspector(InspectorMessage::Key(key)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tui::model::Focus;
     use crate::tui::testing::model;
     use crossterm::event::{KeyCode, KeyEvent};
 
@@ -101,9 +127,14 @@ mod tests {
         assert!(m.help_is_open());
         assert_eq!(message_for(&ctrl('c'), &m), quit);
         assert_eq!(
-            message_for(&ctrl('z'), &m),
+            message_for(&ctrl('x'), &m),
             None,
             "under the help only its own keys work"
+        );
+        assert_eq!(
+            message_for(&ctrl('z'), &m),
+            Some(Message::Action(Action::Suspend)),
+            "and Ctrl-Z, which suspends from everywhere"
         );
     }
 

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::message::{Action, Scrub};
+use super::kernel::action::{Action, Scrub};
 use mazegen::Dir;
 
 mod key;
@@ -204,7 +204,7 @@ impl Keymap {
     /// sends as keys instead of SIGINT and SIGQUIT. They quit in every pane and under the help,
     /// whatever the user's keys file says, as they would end any other program.
     pub fn interrupts(event: &KeyEvent) -> bool {
-        Key::of_event(event).is_some_and(|key| key == Key::ctrl('c') || key == Key::ctrl('4'))
+        Key::of_event(event).is_some_and(Key::is_interrupt)
     }
 
     /// The bindings the program comes with.

@@ -5,32 +5,31 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
-use super::inspector::Inspect;
+use super::kernel::job::JobIds;
+pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
+use super::modes::inspector::Inspect;
+use super::modes::play::Play;
+use super::modes::race::Race;
+use super::modes::replay::Replay;
 use super::pace::Pace;
-use super::play::Play;
-use super::race::Race;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
-use super::timeline::Replay;
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::generate::Garbage;
-use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::rng::MazeRng;
 use mazegen::session::{Phase, SearchJob, Session, SessionError};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
 use ratatui::layout::Rect;
 
-/// The config key that names the dashboard's start theme: the application's, not the library's.
-pub const THEME_KEY: &str = "THEME";
-
-/// The config keys the application reads itself, beyond the library's (see
-/// [`Config::parse_with_app_keys`]).
-pub const APP_CONFIG_KEYS: &[&str] = &[THEME_KEY];
+pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
+use super::modes::studio::landmark_warning;
+pub use super::modes::studio::{FirstSave, INLINE_CELLS, Saves};
+pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
 /// Which pane the keyboard talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,35 +37,6 @@ pub enum Focus {
     Canvas,
     Themes,
 }
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StatusKind {
-    Info,
-    Success,
-    Warning,
-    Error,
-}
-
-/// The status line's message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    pub kind: StatusKind,
-    pub text: String,
-}
-
-/// Whether the first maze has been written to OUTPUT_FILE: the promise is that running the
-/// dashboard leaves the same file as `--headless`, however the user leaves it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FirstSave {
-    Pending,
-    Requested,
-}
-
-/// Mazes of more cells than this are finished in slices, and everything done to them that takes
-/// a pass over every cell (making one, starting a search, tracing its path, measuring, freeing
-/// it) is done on a worker thread, so that no message takes long to handle; smaller ones are
-/// finished and measured at once (a few milliseconds).
-pub const INLINE_CELLS: u64 = 250_000;
 
 /// A job the run loop is running for the dashboard (see [`super::Effect`]).
 #[derive(Clone, Debug)]
@@ -105,16 +75,6 @@ impl JobKind {
     }
 }
 
-/// What became of the writes of OUTPUT_FILE: leaving without it ever written makes the last
-/// failure the dashboard's error, as it would be for `--headless`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Saves {
-    /// A write has succeeded.
-    pub written: bool,
-    /// Why the last failed write failed.
-    pub last_failure: Option<String>,
-}
-
 /// What the dashboard starts from.
 #[derive(Clone, Debug)]
 pub struct Start {
@@ -140,7 +100,7 @@ pub struct Start {
 #[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
-    pub(crate) maze: Session,
+    pub(crate) session: Session,
     /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
     /// mazes every time.
     pub(crate) seeds: MazeRng,
@@ -162,7 +122,8 @@ pub struct Model {
     pub(crate) zoom_picked: bool,
     /// The jobs started and not ended yet, oldest first.
     pub(crate) jobs: Vec<Job>,
-    pub(crate) next_job: u64,
+    /// Where every job's id comes from (see [`JobIds`]).
+    pub(crate) job_ids: JobIds,
     /// Carving and solving the rest in slices, as fast as frames allow (a big maze's finish).
     pub(crate) finishing: bool,
     /// Actions that need the maze finished and measured, asked for before it was: they run
@@ -175,11 +136,11 @@ pub struct Model {
     pub(crate) saves: Saves,
     /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
     pub(crate) inline_cells: u64,
-    /// What the model is done with, to be freed on a worker (see [`super::Effect::Discard`]).
+    /// What the model is done with, to be freed on a worker (see [`super::Work::Discard`]).
     pub(crate) garbage: Vec<Garbage>,
-    /// An opened maze file and the path prompt (see [`super::inspector`]).
+    /// An opened maze file and the path prompt (see [`super::modes::inspector`]).
     pub(crate) inspect: Inspect,
-    /// Play mode (see [`super::play`]).
+    /// Play mode (see [`super::modes::play`]).
     pub(crate) play: Play,
     /// The carving's timeline, and the moment shown while scrubbing.
     pub(crate) replay: Replay,
@@ -188,7 +149,7 @@ pub struct Model {
     /// `maze` is a small stand-in, never carved, drawn, measured nor written: the maze that was
     /// shown has been freed while a big new one is made, so the dashboard never holds two
     /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
-    pub(crate) stand_in: bool,
+    pub(crate) showing_stand_in: bool,
     /// The run loop's clock, which bounds each frame's steps by time (see
     /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
     pub(crate) clock: Option<fn() -> Instant>,
@@ -208,10 +169,10 @@ impl Model {
         if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
             return Ok((Model::new(start)?, Vec::new()));
         }
-        let maze = stand_in(config, config.algorithm, start.seed, Solver::default())?;
+        let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
-        model.stand_in = true;
-        let effects = super::update::make_first_maze(&mut model);
+        model.showing_stand_in = true;
+        let effects = super::modes::studio::update::make_first_maze(&mut model);
         Ok((model, effects))
     }
 
@@ -272,7 +233,7 @@ impl Model {
             seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
             config,
-            maze,
+            session: maze,
             pace: Pace::default(),
             show_path: true,
             themes,
@@ -283,10 +244,10 @@ impl Model {
             help: false,
             status,
             size: (0, 0),
-            first_save: FirstSave::Pending,
+            first_save: FirstSave::Owed,
             zoom_picked: false,
             jobs: Vec::new(),
-            next_job: 0,
+            job_ids: JobIds::default(),
             finishing: false,
             waiting: Vec::new(),
             quitting: false,
@@ -298,7 +259,7 @@ impl Model {
             play: Play::default(),
             replay: Replay::default(),
             race: None,
-            stand_in: false,
+            showing_stand_in: false,
             clock: None,
         };
         model.resize(size);
@@ -348,12 +309,12 @@ impl Model {
     }
 
     pub fn phase(&self) -> Phase {
-        self.maze.phase()
+        self.session.phase()
     }
 
     /// The maze on screen: the replayed moment while scrubbing, else the live maze.
-    pub fn maze(&self) -> &Session {
-        self.replay.shown().unwrap_or(&self.maze)
+    pub fn shown_session(&self) -> &Session {
+        self.replay.shown().unwrap_or(&self.session)
     }
 
     /// The race, if one is on.
@@ -390,7 +351,7 @@ impl Model {
     }
 
     pub fn seed(&self) -> u64 {
-        self.maze.options().seed
+        self.session.options().seed
     }
 
     pub fn config(&self) -> &Config {
@@ -399,7 +360,7 @@ impl Model {
 
     /// Whether the maze is too big to finish or measure at once (see [`INLINE_CELLS`]).
     pub(crate) fn is_big(&self) -> bool {
-        self.maze.grid().cell_count() as u64 > self.inline_cells
+        self.session.grid().cell_count() as u64 > self.inline_cells
     }
 
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
@@ -434,7 +395,7 @@ impl Model {
     /// Whether the maze held is a stand-in for one being made, or one that could not be: there
     /// is no maze to draw, solve or write.
     pub fn has_no_maze(&self) -> bool {
-        self.stand_in
+        self.showing_stand_in
     }
 
     /// Whether a new maze is being made on a worker.
@@ -475,54 +436,44 @@ impl Model {
     }
 }
 
-/// The maze `config` describes from `seed`; if it is big, whatever takes a pass over the whole
-/// maze is left to jobs (see [`Session::hand_out_work`]).
-pub(crate) fn new_session(
-    config: &Config,
-    seed: u64,
-    solver: Solver,
-    inline_cells: u64,
-) -> Result<Session, SessionError> {
-    let session = Session::from_config(config, seed, solver)?;
-    let cells = u64::from(config.width) * u64::from(config.height);
-    Ok(if cells > inline_cells {
-        session.hand_out_work()
-    } else {
-        session
-    })
+impl Model {
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// Whether play mode is on (its keys apply).
+    pub fn is_playing(&self) -> bool {
+        self.play.round.is_some()
+    }
+
+    /// Whether the play clock runs, so the screen must be redrawn every frame.
+    pub(crate) fn is_timing_play(&self) -> bool {
+        self.play
+            .round
+            .as_ref()
+            .is_some_and(crate::tui::modes::play::Round::is_timing)
+    }
 }
 
-/// A small session of `algorithm` and `seed` holding the place of a big maze being made, which
-/// it stands in for in the sidebar's facts (see [`Model::has_no_maze`]); nothing draws, carves,
-/// solves or writes it. It hands out its work as a big maze's session does: what it refuses
-/// (an old maze's search answering late, gigabytes) is freed on a worker.
-pub(crate) fn stand_in(
-    config: &Config,
-    algorithm: Algorithm,
-    seed: u64,
-    solver: Solver,
-) -> Result<Session, SessionError> {
-    let config = Config {
-        algorithm,
-        ..super::inspector::placeholder_config(config)
-    };
-    Ok(Session::from_config(&config, seed, solver)?.hand_out_work())
+/// What a mode asks of the others goes through the root (a mode never imports another).
+impl Model {
+    /// The first maze's write is no longer owed: the user made another file the output (a race
+    /// lane saved to OUTPUT_FILE, a file opened with `--open`).
+    pub(crate) fn forgo_first_save(&mut self) {
+        self.first_save = FirstSave::NotOwed;
+    }
+
+    /// The studio's maze was replaced by another: what other modes held of the old one ends
+    /// (the replay's timeline and moment, play's round).
+    pub(crate) fn maze_replaced(&mut self) {
+        self.replay.reset();
+        self.play.round = None;
+    }
 }
 
-/// The status line's warning for a landmark the maze has no room for.
-fn landmark_warning(note: LandmarkNote) -> String {
-    match note {
-        LandmarkNote::CourtyardTooSmall { width, height } => format!(
-            "The {width}x{height} maze is too small for the courtyard (it needs at least \
-             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
-        ),
-        LandmarkNote::StampTooSmall { width, height } => format!(
-            "The {width}x{height} maze is too small for the 42 (it needs at least \
-             {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
-        ),
-        LandmarkNote::StampBesideCourtyard { width, height } => format!(
-            "The {width}x{height} maze has no room for the 42 beside the courtyard; generated \
-             without it"
-        ),
+impl Model {
+    /// A new job's id, from the one registry every part uses.
+    pub(crate) fn new_job_id(&mut self) -> JobId {
+        self.job_ids.next_id()
     }
 }

@@ -153,6 +153,13 @@ impl Pace {
         self.paused
     }
 
+    /// Resumes the animation if it is paused.
+    pub fn resume(&mut self) {
+        if self.paused {
+            self.toggle_pause();
+        }
+    }
+
     pub fn toggle_pause(&mut self) {
         self.paused = !self.paused;
         self.owed = 0.0;

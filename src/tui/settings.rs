@@ -30,12 +30,12 @@ pub fn read_settings_file(path: &Path) -> io::Result<String> {
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
 }
 
-/// The README's examples of user settings files: each ```` ```toml ```` block whose first line
-/// is a comment naming a file of the settings folder, as (that file's path in the folder, the
-/// block).
+/// The user's guide's examples of user settings files (in `docs/dashboard.md`, where the
+/// README sends its readers): each ```` ```toml ```` block whose first line is a comment naming
+/// a file of the settings folder, as (that file's path in the folder, the block).
 #[cfg(test)]
 pub(crate) fn readme_examples() -> Vec<(String, String)> {
-    const README: &str = include_str!("../../README.md");
+    const README: &str = include_str!("../../docs/dashboard.md");
     README
         .split("```toml\n")
         .skip(1)

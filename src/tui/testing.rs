@@ -1,6 +1,11 @@
 //! Models for the dashboard's tests.
 
-use crate::tui::effect::{Effect, WriteJob};
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use mazegen::Phase;
+
+use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::keymap::Keymap;
 use crate::tui::message::{Message, Parcel};
 use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
@@ -96,7 +101,9 @@ pub fn answer_hand_overs(model: &mut Model, effects: Vec<Effect>) -> Vec<Effect>
 pub fn is_hand_over(effect: &Effect) -> bool {
     matches!(
         effect,
-        Effect::Search { .. } | Effect::Make { .. } | Effect::Discard(_)
+        Effect::Work(Work::Search { .. })
+            | Effect::Work(Work::Make { .. })
+            | Effect::Work(Work::Discard(_))
     )
 }
 
@@ -104,7 +111,7 @@ pub fn is_hand_over(effect: &Effect) -> bool {
 /// written to memory); `None` for the effects that are no jobs.
 fn reply(effect: &Effect) -> Option<Message> {
     match effect {
-        Effect::Write(job) => {
+        Effect::Work(Work::Write(job)) => {
             for output in &job.outputs {
                 output.format.write(&job.maze, &mut Vec::new()).unwrap();
             }
@@ -113,29 +120,35 @@ fn reply(effect: &Effect) -> Option<Message> {
                 outcome: Ok(()),
             })
         }
-        Effect::Measure { job, work } => Some(Message::Measured {
+        Effect::Work(Work::Measure { job, work }) => Some(Message::Measured {
             job: *job,
             measured: work.run(),
         }),
-        Effect::Search { job, work } => Some(Message::Searched {
+        Effect::Work(Work::Search { job, work }) => Some(Message::Searched {
             job: *job,
             searched: work.run(),
         }),
-        Effect::Make { job, order } => Some(Message::Made {
+        Effect::Work(Work::Make { job, order }) => Some(Message::Made {
             job: *job,
             made: Parcel::new(order.run()),
         }),
-        Effect::Discard(garbage) => {
+        Effect::Work(Work::Discard(garbage)) => {
             drop(garbage.take());
             None
         }
-        Effect::Inspector(work) => Some(Message::Inspector(work.clone().run())),
-        Effect::TimeRace(job) => Some(job.clone().run()),
-        Effect::RecordScore(_) => Some(Message::ScoreRecorded(Ok(crate::tui::play::Recorded {
-            previous: None,
-            new_best: true,
-            set_aside: None,
-        }))),
+        Effect::Work(Work::Inspector(work)) => Some(Message::Inspector(work.clone().run())),
+        Effect::Work(Work::TimeRace(timing)) => Some(Message::RaceTimed {
+            job: timing.job,
+            times: timing.clone().run(),
+        }),
+        Effect::RecordScore { job, .. } => Some(Message::ScoreRecorded {
+            job: *job,
+            outcome: Ok(crate::tui::modes::play::Recorded {
+                previous: None,
+                new_best: true,
+                set_aside: None,
+            }),
+        }),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }
@@ -145,4 +158,27 @@ pub fn written_bytes(job: &WriteJob) -> Vec<u8> {
     let mut bytes = Vec::new();
     job.outputs[0].format.write(&job.maze, &mut bytes).unwrap();
     bytes
+}
+
+/// A key press with `modifiers`, through the keymap as the run loop sends it.
+pub fn press(model: &mut Model, code: KeyCode, modifiers: KeyModifiers) -> Vec<Effect> {
+    let event = Event::Key(KeyEvent::new(code, modifiers));
+    match crate::tui::input::message_for(&event, model) {
+        Some(message) => update(model, message),
+        None => Vec::new(),
+    }
+}
+
+/// Ticks until the maze is solved, a big maze's hand-overs answered as they come (see
+/// [`answer_hand_overs`]); returns the other effects.
+pub fn tick_until_done(model: &mut Model) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for _ in 0..10_000 {
+        let tick = update(model, Message::Tick(Duration::from_millis(16)));
+        effects.extend(answer_hand_overs(model, tick));
+        if model.phase() == Phase::Done {
+            return effects;
+        }
+    }
+    panic!("the animation never finished");
 }

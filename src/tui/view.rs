@@ -2,39 +2,40 @@
 
 mod aggregate;
 mod braille;
-mod canvas;
-mod footer;
+pub(crate) mod canvas;
+pub(crate) mod footer;
 mod help;
 mod minimap;
-mod paint;
-mod play;
-mod problems;
-mod race;
-pub mod roles;
-mod sidebar;
+pub(crate) mod paint;
+pub(crate) mod pane;
+pub(crate) mod roles;
+mod scale;
+pub(crate) mod sidebar;
 #[cfg(test)]
-mod tests;
-mod timeline;
+pub(crate) mod tests;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget};
 
-use super::inspector::FileRoles;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
 use super::model::{Focus, Model};
-use super::theme::Theme;
+use super::modes::inspector::FileRoles;
+use super::modes::inspector::view as problems;
+use super::modes::play::view as play;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
+use pane::pane;
 use roles::{BlockRoles, MazeRoles};
 
-pub use sidebar::solver_label;
+pub use super::text::solver_label;
 
-pub use canvas::Scale;
-pub use race::{leave_key, race_lanes};
+use super::modes::race::view as race;
+pub use super::modes::race::view::{leave_key, race_lanes};
+pub use scale::Scale;
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -66,16 +67,20 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let maze_roles;
     let file_roles;
     let roles: &dyn BlockRoles = match (file, &game) {
-        (Some(file), _) => {
+        (Some(file), Some(game)) => {
+            file_roles = FileRoles::with_overlay(file, game);
+            &file_roles
+        }
+        (Some(file), None) => {
             file_roles = FileRoles::new(file, model.shows_path());
             &file_roles
         }
         (None, Some(game)) => {
-            maze_roles = MazeRoles::with_overlay(model.maze(), game);
+            maze_roles = MazeRoles::with_overlay(model.shown_session(), game);
             &maze_roles
         }
         (None, None) => {
-            maze_roles = MazeRoles::new(model.maze(), model.shows_path());
+            maze_roles = MazeRoles::new(model.shown_session(), model.shows_path());
             &maze_roles
         }
     };
@@ -92,14 +97,17 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         );
     }
     match file {
-        Some(file) => problems::draw_sidebar(model, file, &screen, buf),
+        Some(file) => {
+            problems::draw_sidebar(model, file, &screen, buf);
+            play::pane_over(model, screen.solvers, buf);
+        }
         None => {
-            sidebar::draw(model, &screen, buf);
+            super::modes::studio::view::draw(model, &screen, buf);
             play::pane_over(model, screen.solvers, buf);
         }
     }
     footer::draw(model, screen.status, screen.keys, buf);
-    timeline::draw(model, screen.status, buf);
+    super::modes::replay::view::draw(model, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
@@ -113,13 +121,13 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
 /// (or could not be made), see [`Model::has_no_maze`].
 fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
     let text = if model.is_making() {
-        let (config, options) = (model.config(), model.maze().options());
+        let (config, options) = (model.config(), model.shown_session().options());
         format!(
             "Making the {}x{} {} maze, seed {}…",
             config.width, config.height, options.algorithm, options.seed
         )
     } else {
-        super::update::no_maze_text(model)
+        super::modes::studio::update::no_maze_text(model)
     };
     let style = Style::new().fg(model.theme().palette.muted);
     let middle = Rect::new(canvas.x, canvas.y + canvas.height / 2, canvas.width, 1);
@@ -161,20 +169,6 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
             )
         }
     }
-}
-
-/// A bordered pane in the theme's colours; the focused one has an accent border.
-fn pane<'a>(title: &'a str, theme: &Theme, focused: bool) -> Block<'a> {
-    let palette = &theme.palette;
-    let border = if focused {
-        palette.accent
-    } else {
-        palette.border
-    };
-    Block::bordered()
-        .title(Span::styled(title, Style::new().fg(palette.accent)))
-        .border_style(Style::new().fg(border))
-        .style(Style::new().fg(palette.text).bg(palette.background))
 }
 
 /// The key that quits, as the screen writes it (the keymap always has one).

@@ -11,9 +11,15 @@ use super::Config;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Departure {
     /// The courtyard is made (the maze has room for it).
-    Courtyard { perfect: bool },
+    Courtyard {
+        /// `PERFECT=True`: the courtyard's loops break the one-path rule too.
+        perfect: bool,
+    },
     /// A board braided less than fully.
-    Braid { braid: f64 },
+    Braid {
+        /// The config's BRAID, below 1.0.
+        braid: f64,
+    },
 }
 
 impl fmt::Display for Departure {

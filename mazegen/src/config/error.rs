@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::key::Key;
 use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
-use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError};
+use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError, StampError};
 use crate::quote::{self, quoted};
 
 /// A config that cannot be used, with where the problem is.
@@ -19,6 +19,7 @@ pub struct ConfigError {
     pub file: PathBuf,
     /// 1-based line of the problem, if it is on one line.
     pub line: Option<usize>,
+    /// What is wrong.
     pub kind: ConfigErrorKind,
 }
 
@@ -37,88 +38,172 @@ fn location(file: &Path, line: &Option<usize>) -> String {
     }
 }
 
-/// What is wrong with a config. Bad values are [`quoted`]: escaped, so control characters
+/// What is wrong with a config. Bad values are quoted: escaped, so control characters
 /// cannot break the one-line message, and cut at 80 characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigErrorKind {
     #[error("cannot read the file: {reason}")]
-    Unreadable { reason: String },
+    /// The file cannot be read.
+    Unreadable {
+        /// Why, as the system says it.
+        reason: String,
+    },
     #[error("not valid UTF-8 text (first bad byte at offset {offset})")]
-    NotUtf8 { offset: usize },
+    /// The file is not UTF-8 text.
+    NotUtf8 {
+        /// Byte offset of the first bad byte.
+        offset: usize,
+    },
     #[error("expected KEY=VALUE, got {}", quoted(text))]
-    MissingEquals { text: String },
+    /// A line without `=`.
+    MissingEquals {
+        /// The line.
+        text: String,
+    },
     #[error("no key before '=' in {}", quoted(text))]
-    EmptyKey { text: String },
+    /// A line with nothing before its `=`.
+    EmptyKey {
+        /// The line.
+        text: String,
+    },
     #[error("{key} has no value")]
-    EmptyValue { key: &'static str },
+    /// A key with nothing after its `=`.
+    EmptyValue {
+        /// The key.
+        key: &'static str,
+    },
     /// `known` lists the library's keys, then the application's (see
     /// [`super::Config::parse_with_app_keys`]).
     #[error("unknown key {} (known keys: {})", quoted(key), known.join(", "))]
     UnknownKey {
+        /// The key, uppercase.
         key: String,
+        /// The keys known.
         known: Vec<&'static str>,
     },
     #[error("duplicate key {key} (first given on line {first_line})")]
+    /// A key given twice.
     DuplicateKey {
+        /// The key.
         key: &'static str,
+        /// The line it was first given on.
         first_line: usize,
     },
     #[error("missing mandatory key {key}")]
-    MissingKey { key: &'static str },
+    /// A mandatory key that is not given.
+    MissingKey {
+        /// The key.
+        key: &'static str,
+    },
     #[error(
         "{key} must be a whole number between {MIN_SIDE} and {MAX_SIDE}, got {}",
         quoted(value)
     )]
-    BadSize { key: &'static str, value: String },
+    /// `WIDTH` or `HEIGHT` is not a whole number in range.
+    BadSize {
+        /// The key.
+        key: &'static str,
+        /// The value given.
+        value: String,
+    },
     /// Each side is fine but together they exceed [`crate::grid::MAX_CELLS`]; `key` is whichever of
     /// `WIDTH` and `HEIGHT` comes later in the file, the one that tipped it over.
     #[error("WIDTH and HEIGHT are too large: {}", SizeError::TooManyCells { width: *width, height: *height })]
     TooManyCells {
+        /// The key that tipped it over.
         key: &'static str,
+        /// The width given.
         width: u32,
+        /// The height given.
         height: u32,
     },
     #[error(
         "{key} must be x,y (two whole numbers, column then row), got {}",
         quoted(value)
     )]
-    BadCoordinate { key: &'static str, value: String },
+    /// `ENTRY` or `EXIT` is not `x,y`.
+    BadCoordinate {
+        /// The key.
+        key: &'static str,
+        /// The value given.
+        value: String,
+    },
     #[error(
         "{key} {pos} is outside the {width}x{height} maze (x must be below {width}, y below {height})"
     )]
+    /// `ENTRY` or `EXIT` is outside the maze.
     OutsideMaze {
+        /// The key.
         key: &'static str,
+        /// The cell given.
         pos: Pos,
+        /// The maze's width.
         width: u32,
+        /// The maze's height.
         height: u32,
     },
     #[error("EXIT {pos} is the same cell as ENTRY (they must differ)")]
-    EntryIsExit { pos: Pos },
+    /// `EXIT` is the same cell as `ENTRY`.
+    EntryIsExit {
+        /// The cell.
+        pos: Pos,
+    },
     #[error("{key} {pos} is on the 42 pattern (its cells are closed)")]
-    OnStamp { key: &'static str, pos: Pos },
+    /// `ENTRY` or `EXIT` is one of the stamp's closed cells.
+    OnStamp {
+        /// The key.
+        key: &'static str,
+        /// The cell given.
+        pos: Pos,
+    },
     #[error("{key} must be True or False, got {}", quoted(value))]
-    BadBool { key: &'static str, value: String },
+    /// A boolean key is not `True` or `False`.
+    BadBool {
+        /// The key.
+        key: &'static str,
+        /// The value given.
+        value: String,
+    },
     #[error(
         "SEED must be a whole number between 0 and {}, got {}",
         u64::MAX,
         quoted(value)
     )]
-    BadSeed { value: String },
+    /// `SEED` is not a whole number in range.
+    BadSeed {
+        /// The value given.
+        value: String,
+    },
     #[error("BRAID must be a number between 0.0 and 1.0, got {}", quoted(value))]
-    BadBraid { value: String },
+    /// `BRAID` is not a number between 0.0 and 1.0.
+    BadBraid {
+        /// The value given.
+        value: String,
+    },
     #[error("ALGORITHM: {0}")]
+    /// `ALGORITHM` names no algorithm.
     UnknownAlgorithm(UnknownAlgorithm),
     #[error(
         "OUTPUT_FILE {} is this config file itself: writing the maze would replace it",
         quoted(value)
     )]
-    OutputIsConfig { value: String },
+    /// `OUTPUT_FILE` is the config file.
+    OutputIsConfig {
+        /// The value given.
+        value: String,
+    },
     /// A NUL byte cannot be in a file name: no system call could be given it.
     #[error(
         "OUTPUT_FILE {} holds a NUL byte, which no file name may hold",
         quoted(value)
     )]
-    NulInOutputFile { value: String },
+    NulInOutputFile {
+        /// The value given.
+        value: String,
+    },
+    /// `STAMP` is not `42`, `none` or a usable pattern, or the maze has no room for it.
+    #[error("STAMP: {0}")]
+    BadStamp(StampError),
     /// The subject's playable board needs two independent loops, and one with a single loop
     /// "is not acceptable": a size without room for two is an impossible parameter.
     #[error(
@@ -127,9 +212,13 @@ pub enum ConfigErrorKind {
          PERFECT=True"
     )]
     NoRoomForLoops {
+        /// The maze's WIDTH.
         width: u32,
+        /// The maze's HEIGHT.
         height: u32,
+        /// The independent loops it has room for.
         room: u64,
+        /// The loops a board needs.
         needed: u64,
     },
 }
@@ -155,6 +244,7 @@ impl ConfigErrorKind {
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
+            K::BadStamp(_) => Some(Key::Stamp.name()),
             K::OutputIsConfig { .. } | K::NulInOutputFile { .. } => Some(Key::OutputFile.name()),
             K::NoRoomForLoops { .. } => Some(Key::Perfect.name()),
         }

@@ -21,16 +21,28 @@ use strum::VariantArray;
 )]
 #[strum(serialize_all = "SCREAMING_SNAKE_CASE", ascii_case_insensitive)]
 pub enum Key {
+    /// `WIDTH`: columns of cells (mandatory).
     Width,
+    /// `HEIGHT`: rows of cells (mandatory).
     Height,
+    /// `ENTRY`: the cell the path starts at, `x,y` (mandatory).
     Entry,
+    /// `EXIT`: the cell the path ends at, `x,y` (mandatory).
     Exit,
+    /// `OUTPUT_FILE`: where the hex maze is written (mandatory).
     OutputFile,
+    /// `PERFECT`: `True` for a perfect maze, `False` for a playable board (mandatory).
     Perfect,
+    /// `SEED`: the seed, a whole number; random when absent.
     Seed,
+    /// `ALGORITHM`: the generation algorithm by name.
     Algorithm,
+    /// `BRAID`: a board's share of dead ends removed, 0.0 to 1.0.
     Braid,
+    /// `COURTYARD`: `True` for an open 3x3 courtyard at the centre.
     Courtyard,
+    /// `STAMP`: `42` (the default), `none`, or a pattern of closed cells like `XXX/X../XXX`.
+    Stamp,
 }
 
 impl Key {

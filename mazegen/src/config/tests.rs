@@ -2,6 +2,7 @@
 
 use super::key::known_keys;
 use super::*;
+use crate::grid::StampError;
 
 /// The subject's example config, inlined so the crate tests alone (the file itself is
 /// `tests/fixtures/subject_example_25x20.config.txt`, read by the integration tests).
@@ -86,6 +87,7 @@ fn expected_subject_config() -> Config {
         algorithm: Algorithm::default(),
         braid: DEFAULT_BRAID,
         courtyard: false,
+        stamp: StampChoice::FortyTwo,
         app_settings: BTreeMap::new(),
     }
 }
@@ -100,7 +102,7 @@ fn key_lists_match_the_key_enum() {
     assert_eq!(all, Key::ALL);
     assert_eq!(
         known_keys(&[]).join(", "),
-        "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD"
+        "WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD, STAMP"
     );
     assert_eq!(known_keys(&["THEME"])[Key::ALL.len()..], ["THEME"]);
 }
@@ -164,6 +166,7 @@ fn lenient_layout_parses() {
             algorithm: Algorithm::Backtracker,
             braid: 0.25,
             courtyard: true,
+            stamp: StampChoice::FortyTwo,
             app_settings: BTreeMap::from([(
                 "THEME",
                 AppSetting {
@@ -195,7 +198,7 @@ fn app_keys_are_kept_in_any_case_with_their_line() {
 fn app_keys_are_unknown_to_the_library_alone() {
     let text = with_extra("THEME=light");
     let message = "unknown key \"THEME\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
-                   OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD)";
+                   OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD, STAMP)";
     assert_error(&text, Some(7), Some("THEME"), &[message]);
 }
 
@@ -207,7 +210,7 @@ fn app_keys_are_listed_as_known_and_checked_like_the_librarys() {
     assert!(
         error.to_string().ends_with(
             "(known keys: WIDTH, HEIGHT, ENTRY, EXIT, OUTPUT_FILE, PERFECT, SEED, \
-                        ALGORITHM, BRAID, COURTYARD, THEME, SOUND)"
+                        ALGORITHM, BRAID, COURTYARD, STAMP, THEME, SOUND)"
         ),
         "{error}"
     );
@@ -305,7 +308,7 @@ fn error_empty_value() {
 fn error_unknown_key() {
     let text = with_line("WIDTH", "widht=25");
     let message = "unknown key \"WIDHT\" (known keys: WIDTH, HEIGHT, ENTRY, EXIT, \
-                   OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD)";
+                   OUTPUT_FILE, PERFECT, SEED, ALGORITHM, BRAID, COURTYARD, STAMP)";
     assert_error(&text, Some(1), Some("WIDHT"), &[message]);
 }
 
@@ -525,6 +528,7 @@ fn maze_options_maps_fields() {
             algorithm: Algorithm::Backtracker,
             start: Pos::new(1, 1),
             courtyard: false,
+            stamp: StampChoice::FortyTwo,
         }
     );
 }
@@ -647,5 +651,58 @@ fn a_board_without_room_for_two_loops_is_an_impossible_parameter() {
             "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=m.txt\nPERFECT=False\n"
         );
         assert!(Config::parse(&text, FILE).is_ok(), "{width}x{height}");
+    }
+}
+
+#[test]
+fn stamp_is_the_42_unless_the_config_says_none_or_gives_a_pattern() {
+    let config = Config::parse(BASE, FILE).unwrap();
+    assert_eq!(config.stamp, StampChoice::FortyTwo);
+    assert_eq!(config.maze_options(1).stamp, StampChoice::FortyTwo);
+    let none = Config::parse(&with_extra("stamp=None"), FILE).unwrap();
+    assert_eq!(none.stamp, StampChoice::None);
+    assert_eq!(none.landmarks().stamp, None);
+    let own = Config::parse(&with_extra("STAMP = XXX/X../XXX"), FILE).unwrap();
+    let placed = own.landmarks().stamp.expect("fits in 25x20");
+    assert_eq!(placed.cells().count(), 7);
+    assert_eq!(own.maze_options(1).stamp, own.stamp);
+}
+
+#[test]
+fn a_bad_or_oversized_stamp_is_an_error_on_its_line() {
+    let line = BASE.lines().count() + 1;
+    let err = Config::parse(&with_extra("STAMP=XXX/X.X/XXX"), FILE).unwrap_err();
+    assert_eq!(err.line, Some(line));
+    assert_eq!(err.key(), Some("STAMP"));
+    assert!(err.to_string().contains("walls in its open cell"), "{err}");
+    let tall = ["X"; 16].join("/");
+    let text = BASE.replace("HEIGHT=20", "HEIGHT=17");
+    let err = Config::parse(&format!("{text}STAMP={tall}\n"), FILE).unwrap_err();
+    assert_eq!(err.line, Some(line));
+    assert!(
+        matches!(
+            err.kind,
+            ConfigErrorKind::BadStamp(StampError::DoesNotFit { .. })
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn only_the_42_is_noted_as_left_out_for_want_of_room() {
+    let small = BASE
+        .replace("WIDTH=25", "WIDTH=8")
+        .replace("EXIT=19,14", "EXIT=7,14");
+    let config = Config::parse(&small, FILE).unwrap();
+    assert_eq!(
+        config.landmark_notes(),
+        [LandmarkNote::StampTooSmall {
+            width: 8,
+            height: 20
+        }]
+    );
+    for stamp in ["none", "X"] {
+        let config = Config::parse(&format!("{small}STAMP={stamp}\n"), FILE).unwrap();
+        assert_eq!(config.landmark_notes(), [], "STAMP={stamp}");
     }
 }

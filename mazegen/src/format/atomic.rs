@@ -36,8 +36,10 @@ pub use guard::{Protected, check_output, protect};
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]
 pub struct WriteError {
+    /// The file that could not be written.
     pub path: PathBuf,
     #[source]
+    /// Why.
     pub source: io::Error,
 }
 
@@ -71,6 +73,7 @@ struct Staged {
 }
 
 impl Outputs {
+    /// Nothing staged yet.
     pub fn new() -> Outputs {
         Outputs::default()
     }

@@ -113,17 +113,21 @@ pub struct MazeFile {
     height: u32,
     /// The wall bits of each cell, row-major.
     digits: Vec<u8>,
+    /// The entry, from the first line after the rows.
     pub entry: Pos,
+    /// The exit, from the second line after the rows.
     pub exit: Pos,
     /// The recorded path, starting at `entry`.
     pub path: Vec<Dir>,
 }
 
 impl MazeFile {
+    /// Columns of cells.
     pub fn width(&self) -> u32 {
         self.width
     }
 
+    /// Rows of cells.
     pub fn height(&self) -> u32 {
         self.height
     }
@@ -170,6 +174,19 @@ impl MazeFile {
 
     /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
     /// line ends are accepted.
+    ///
+    /// ```
+    /// use mazegen::format::{MazeFile, hex};
+    /// use mazegen::{Maze, Pos};
+    ///
+    /// let maze = Maze::builder(3, 2).seed(1).build()?;
+    /// let text = hex::to_string(maze.grid(), maze.entry(), maze.exit(), maze.solution().unwrap());
+    /// let file = MazeFile::parse(&text)?;
+    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
+    /// assert_eq!(&file.to_grid(), maze.grid());
+    /// assert!(MazeFile::parse("not a maze\n").is_err());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn parse(text: &str) -> Result<MazeFile, HexError> {
         let mut lines = text
             .split_inclusive('\n')
@@ -262,6 +279,18 @@ impl MazeFile {
     /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
     /// maze as wide as its first line can be ([`max_file_bytes`] at the largest height the
     /// size limits allow), so a huge file or `/dev/zero` is refused at once.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::{Hex, Maze, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
         let path = path.as_ref();
         MazeFile::load_limited(path, load_limit(path)?)
@@ -355,6 +384,7 @@ fn parse_coordinate((n, line): (usize, &str), what: &'static str) -> Result<Pos,
 pub struct HexError {
     /// 1-based line number, when the problem is on one line.
     pub line: Option<usize>,
+    /// What is wrong.
     pub kind: HexErrorKind,
 }
 
@@ -368,26 +398,57 @@ impl HexError {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// What is wrong with a maze file, for [`HexError`].
 pub enum HexErrorKind {
     #[error("the file does not start with rows of hex digits")]
+    /// No rows of hex digits at the start.
     NoRows,
     #[error("row has {found} cells, the rows above have {expected}")]
-    RowLength { expected: usize, found: usize },
+    /// A row of another length than the first.
+    RowLength {
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
+        found: usize,
+    },
     #[error("'{}' in column {column} is not a hex digit", found.escape_debug())]
-    NotHex { column: usize, found: char },
+    /// A character that is not a hex digit.
+    NotHex {
+        /// Its column, from 1.
+        column: usize,
+        /// The character.
+        found: char,
+    },
     #[error("maze size: {0}")]
+    /// The rows make a maze of a size out of range.
     Size(SizeError),
     #[error("no empty line after the maze rows, so no entry, exit and path")]
+    /// No empty line after the rows.
     MissingFooter,
     #[error("the file ends before {0}")]
+    /// The file ends before the part named.
     Missing(&'static str),
     #[error("the {what} must be x,y (two whole numbers), got {}", quoted(found))]
-    Coordinate { what: &'static str, found: String },
+    /// The entry or exit line is not `x,y`.
+    Coordinate {
+        /// `"entry"` or `"exit"`.
+        what: &'static str,
+        /// The line.
+        found: String,
+    },
     #[error("'{}' at position {column} of the path is not one of N, E, S, W", found.escape_debug())]
-    NotAStep { column: usize, found: char },
+    /// A path letter that is not N, E, S or W.
+    NotAStep {
+        /// Its position, from 1.
+        column: usize,
+        /// The character.
+        found: char,
+    },
     #[error("unexpected text after the path: {}", quoted(.0))]
+    /// Text after the path line.
     Trailing(String),
     #[error("the file is not text (not valid UTF-8)")]
+    /// The file is not UTF-8 text.
     NotText,
 }
 
@@ -395,12 +456,24 @@ pub enum HexErrorKind {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     #[error("cannot read {}: {source}", quote::path(path))]
-    Io { path: PathBuf, source: io::Error },
+    /// The file cannot be read.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
     #[error("{}:{}", quote::path(path), match source.line {
         Some(n) => format!("{n}: {}", source.kind),
         None => format!(" {}", source.kind),
     })]
-    Parse { path: PathBuf, source: HexError },
+    /// The file is not a maze file.
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        source: HexError,
+    },
 }
 
 #[cfg(test)]

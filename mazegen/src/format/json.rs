@@ -1,5 +1,6 @@
 //! The maze's statistics as JSON (needs the `serde` feature): which maze it is, then what it
-//! is made of ([`MazeStats`]). Pretty-printed, one value a line, ending in a newline:
+//! is made of ([`MazeStats`], with the [`Difficulty`] among them). Pretty-printed, one value a
+//! line, ending in a newline:
 //!
 //! ```json
 //! {
@@ -12,7 +13,8 @@
 //!   "courtyard": false,
 //!   "entry": [0, 0],
 //!   "exit": [24, 19],
-//!   "stats": { "cells": 482, "dead_ends": 56, ... }
+//!   "stats": { "cells": 482, "dead_ends": 56, ...,
+//!              "difficulty": { "score": 81.6, "level": "hard", ... } }
 //! }
 //! ```
 
@@ -23,12 +25,13 @@ use serde::Serialize;
 
 use super::Format;
 use crate::maze::Maze;
-use crate::stats::MazeStats;
+use crate::stats::{Difficulty, MazeStats};
 
 /// The statistics as a [`Format`]. `output_file`, when set, names the file the maze itself was
 /// written to, first in the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StatsJson {
+    /// The file the maze itself was written to, if any.
     pub output_file: Option<String>,
 }
 
@@ -54,7 +57,15 @@ struct Report<'a> {
     courtyard: bool,
     entry: [u32; 2],
     exit: [u32; 2],
+    stats: Stats<'a>,
+}
+
+/// The statistics with the difficulty among them.
+#[derive(Serialize)]
+struct Stats<'a> {
+    #[serde(flatten)]
     stats: &'a MazeStats,
+    difficulty: Option<&'a Difficulty>,
 }
 
 impl Format for StatsJson {
@@ -82,7 +93,10 @@ impl Format for StatsJson {
             courtyard: maze.grid().courtyard().is_some(),
             entry: [entry.x, entry.y],
             exit: [exit.x, exit.y],
-            stats: maze.stats(),
+            stats: Stats {
+                stats: maze.stats(),
+                difficulty: maze.difficulty(),
+            },
         };
         serde_json::to_writer_pretty(&mut *out, &report)?;
         out.write_all(b"\n")
@@ -124,6 +138,9 @@ mod tests {
             stats["path_length"].as_u64(),
             maze.solution().map(|p| p.len() as u64)
         );
+        let difficulty = maze.difficulty().unwrap();
+        assert_eq!(stats["difficulty"]["level"], difficulty.level.name());
+        assert_eq!(stats["difficulty"]["score"], difficulty.score);
         // Without a file, the report starts with the size.
         let mut bytes = Vec::new();
         StatsJson::default().write(&maze, &mut bytes).unwrap();

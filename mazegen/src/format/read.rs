@@ -114,7 +114,7 @@ impl RowLengths {
 
 /// Opens `path` for reading if it is a regular file (links followed), looking before opening so
 /// that a FIFO is not opened.
-pub fn open_regular(path: &Path) -> io::Result<File> {
+pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
     let kind = std::fs::metadata(path)?.file_type();
     if !kind.is_file() {
         return Err(io::Error::new(

@@ -37,12 +37,19 @@ pub const MARGIN: u32 = 1;
 /// Colours of the drawing: any CSS colour (`#1e293b`, `rebeccapurple`, `none`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgStyle {
+    /// The colour behind the maze.
     pub background: String,
+    /// The walls' colour.
     pub walls: String,
+    /// The shortest path's colour.
     pub path: String,
+    /// The entry cell's colour.
     pub entry: String,
+    /// The exit cell's colour.
     pub exit: String,
+    /// The colour of the stamp's cells.
     pub stamp: String,
+    /// The courtyard's colour.
     pub courtyard: String,
 }
 
@@ -61,6 +68,22 @@ impl Default for SvgStyle {
     }
 }
 
+impl SvgStyle {
+    /// For paper: black walls on white, greys for the rest, so a black-and-white printer keeps
+    /// every part apart (the solution a mid grey under the walls).
+    pub fn print() -> SvgStyle {
+        SvgStyle {
+            background: "#ffffff".into(),
+            walls: "#000000".into(),
+            path: "#808080".into(),
+            entry: "#000000".into(),
+            exit: "#606060".into(),
+            stamp: "#c0c0c0".into(),
+            courtyard: "#eeeeee".into(),
+        }
+    }
+}
+
 /// What to draw and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -74,6 +97,7 @@ pub struct SvgOptions {
     pub show_stamp: bool,
     /// Fill the courtyard's cells (when the maze has a courtyard).
     pub show_courtyard: bool,
+    /// The colours.
     pub style: SvgStyle,
     /// `key=value` pairs written, space separated, to the `<desc>`: seed, size, algorithm...
     /// (see [`maze_metadata`]). Escaped, so any text is safe.
@@ -171,14 +195,36 @@ pub fn write_svg<W: Write + ?Sized>(
     options: &SvgOptions,
 ) -> io::Result<()> {
     let mut sink = Sink::new(out);
-    let style = &options.style;
+    open_document(&mut sink, grid, options)?;
+    draw_landmarks(&mut sink, grid, options)?;
+    if let Some(path) = path.filter(|_| options.show_path) {
+        draw_solution(&mut sink, grid, path, options, "", "")?;
+    }
+    sink.put(format_args!(
+        "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
+         stroke-linecap=\"square\"><path d=\"",
+        Escaped(&options.style.walls)
+    ))?;
+    draw_walls(&mut sink, grid)?;
+    sink.put(format_args!("\"/></g>\n"))?;
+    draw_markers(&mut sink, entry, exit, options)?;
+    sink.put(format_args!("</svg>\n"))?;
+    sink.finish()
+}
+
+/// The XML declaration, the root element with its size, the title, the `<desc>` and the
+/// background: everything before the layers.
+pub(super) fn open_document<W: Write + ?Sized>(
+    sink: &mut Sink<'_, W>,
+    grid: &Grid,
+    options: &SvgOptions,
+) -> io::Result<()> {
     let (w, h) = (grid.width(), grid.height());
     let (view_w, view_h) = (
         u64::from(w) + 2 * MARGIN as u64,
         u64::from(h) + 2 * MARGIN as u64,
     );
     let m = MARGIN;
-
     sink.put(format_args!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
@@ -201,15 +247,23 @@ pub fn write_svg<W: Write + ?Sized>(
     }
     sink.put(format_args!(
         "<rect id=\"background\" x=\"-{m}\" y=\"-{m}\" width=\"{view_w}\" height=\"{view_h}\" fill=\"{}\"/>\n",
-        Escaped(&style.background)
-    ))?;
+        Escaped(&options.style.background)
+    ))
+}
 
+/// The courtyard and the 42, when the maze has them and the options want them.
+pub(super) fn draw_landmarks<W: Write + ?Sized>(
+    sink: &mut Sink<'_, W>,
+    grid: &Grid,
+    options: &SvgOptions,
+) -> io::Result<()> {
+    let style = &options.style;
     if let Some(yard) = grid.courtyard().filter(|_| options.show_courtyard) {
         sink.put(format_args!(
             "<g id=\"courtyard\" fill=\"{}\"><path d=\"",
             Escaped(&style.courtyard)
         ))?;
-        fill_cells(&mut sink, yard.cells())?;
+        fill_cells(sink, yard.cells())?;
         sink.put(format_args!("\"/></g>\n"))?;
     }
     if let Some(stamp) = grid.stamp().filter(|_| options.show_stamp) {
@@ -217,39 +271,56 @@ pub fn write_svg<W: Write + ?Sized>(
             "<g id=\"stamp\" fill=\"{}\"><path d=\"",
             Escaped(&style.stamp)
         ))?;
-        fill_cells(&mut sink, stamp.cells())?;
+        fill_cells(sink, stamp.cells())?;
         sink.put(format_args!("\"/></g>\n"))?;
     }
-    if let Some(path) = path.filter(|_| options.show_path) {
-        sink.put(format_args!(
-            "<g id=\"solution\" fill=\"none\" stroke=\"{}\" stroke-width=\".3\" \
-             stroke-linecap=\"round\" stroke-linejoin=\"round\"><path d=\"",
-            Escaped(&style.path)
-        ))?;
-        trace_path(&mut sink, grid, path)?;
-        sink.put(format_args!("\"/></g>\n"))?;
-    }
+    Ok(())
+}
+
+/// The solution layer. `attributes` (with a leading space) go on its `<path>`, `children`
+/// inside it (an animation); both empty for a still picture.
+pub(super) fn draw_solution<W: Write + ?Sized>(
+    sink: &mut Sink<'_, W>,
+    grid: &Grid,
+    path: &Solution,
+    options: &SvgOptions,
+    attributes: &str,
+    children: &str,
+) -> io::Result<()> {
     sink.put(format_args!(
-        "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
-         stroke-linecap=\"square\"><path d=\"",
-        Escaped(&style.walls)
+        "<g id=\"solution\" fill=\"none\" stroke=\"{}\" stroke-width=\".3\" \
+         stroke-linecap=\"round\" stroke-linejoin=\"round\"><path{attributes} d=\"",
+        Escaped(&options.style.path)
     ))?;
-    draw_walls(&mut sink, grid)?;
-    sink.put(format_args!("\"/></g>\n"))?;
-    if options.show_markers {
-        sink.put(format_args!("<g id=\"markers\">"))?;
-        for (id, at, colour) in [("entry", entry, &style.entry), ("exit", exit, &style.exit)] {
-            sink.put(format_args!(
-                "<circle id=\"{id}\" cx=\"{}.5\" cy=\"{}.5\" r=\".35\" fill=\"{}\"/>",
-                at.x,
-                at.y,
-                Escaped(colour)
-            ))?;
-        }
-        sink.put(format_args!("</g>\n"))?;
+    trace_path(sink, grid, path)?;
+    if children.is_empty() {
+        sink.put(format_args!("\"/></g>\n"))
+    } else {
+        sink.put(format_args!("\">{children}</path></g>\n"))
     }
-    sink.put(format_args!("</svg>\n"))?;
-    sink.finish()
+}
+
+/// The entry and exit markers, if the options want them.
+pub(super) fn draw_markers<W: Write + ?Sized>(
+    sink: &mut Sink<'_, W>,
+    entry: Pos,
+    exit: Pos,
+    options: &SvgOptions,
+) -> io::Result<()> {
+    if !options.show_markers {
+        return Ok(());
+    }
+    let style = &options.style;
+    sink.put(format_args!("<g id=\"markers\">"))?;
+    for (id, at, colour) in [("entry", entry, &style.entry), ("exit", exit, &style.exit)] {
+        sink.put(format_args!(
+            "<circle id=\"{id}\" cx=\"{}.5\" cy=\"{}.5\" r=\".35\" fill=\"{}\"/>",
+            at.x,
+            at.y,
+            Escaped(colour)
+        ))?;
+    }
+    sink.put(format_args!("</g>\n"))
 }
 
 /// The SVG file as a string.
@@ -270,10 +341,12 @@ pub fn to_string(
 /// path, searched only if `options.show_path` wants it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Svg {
+    /// What is drawn and how.
     pub options: SvgOptions,
 }
 
 impl Svg {
+    /// The SVG format with `options`.
     pub fn new(options: SvgOptions) -> Svg {
         Svg { options }
     }
@@ -311,26 +384,26 @@ const CHUNK: usize = 1 << 16;
 
 /// Collects the output and hands it to the writer in large pieces, so that an unbuffered
 /// writer is not called for every number and a huge maze streams in little memory.
-struct Sink<'a, W: Write + ?Sized> {
+pub(super) struct Sink<'a, W: Write + ?Sized> {
     out: &'a mut W,
-    buf: Vec<u8>,
+    pub(super) buf: Vec<u8>,
 }
 
 impl<'a, W: Write + ?Sized> Sink<'a, W> {
-    fn new(out: &'a mut W) -> Self {
+    pub(super) fn new(out: &'a mut W) -> Self {
         Sink {
             out,
             buf: Vec::with_capacity(CHUNK + 1024),
         }
     }
 
-    fn put(&mut self, text: fmt::Arguments<'_>) -> io::Result<()> {
+    pub(super) fn put(&mut self, text: fmt::Arguments<'_>) -> io::Result<()> {
         self.buf.write_fmt(text)?;
         self.spill()
     }
 
     /// Passes the buffer on once it is big enough.
-    fn spill(&mut self) -> io::Result<()> {
+    pub(super) fn spill(&mut self) -> io::Result<()> {
         if self.buf.len() >= CHUNK {
             self.out.write_all(&self.buf)?;
             self.buf.clear();
@@ -338,7 +411,7 @@ impl<'a, W: Write + ?Sized> Sink<'a, W> {
         Ok(())
     }
 
-    fn finish(self) -> io::Result<()> {
+    pub(super) fn finish(self) -> io::Result<()> {
         self.out.write_all(&self.buf)
     }
 }
@@ -356,7 +429,7 @@ fn digits(n: i64) -> usize {
 
 /// Path data with a pen that remembers where it is, so that moves can be relative.
 #[derive(Default)]
-struct Pen {
+pub(super) struct Pen {
     at: Option<(i64, i64)>,
     /// Where the current subpath started: where `z` takes the pen back to.
     start: (i64, i64),
@@ -364,7 +437,7 @@ struct Pen {
 
 impl Pen {
     /// Starts a subpath at `(x, y)`, with the shorter of an absolute and a relative move.
-    fn move_to(&mut self, buf: &mut Vec<u8>, x: i64, y: i64) {
+    pub(super) fn move_to(&mut self, buf: &mut Vec<u8>, x: i64, y: i64) {
         if self.at != Some((x, y)) {
             let relative = self.at.map(|(px, py)| (x - px, y - py));
             match relative {
@@ -380,7 +453,7 @@ impl Pen {
     }
 
     /// A straight line of `len` cells (negative: left or up), across or down.
-    fn line(&mut self, buf: &mut Vec<u8>, across: bool, len: i64) {
+    pub(super) fn line(&mut self, buf: &mut Vec<u8>, across: bool, len: i64) {
         let (x, y) = self.at.expect("a line starts after a move");
         let (letter, at) = if across {
             ('h', (x + len, y))
@@ -527,7 +600,7 @@ fn draw_stretch(pen: &mut Pen, buf: &mut Vec<u8>, (dx, dy): (i64, i64), n: i64) 
 
 /// Text made safe for XML content and attribute values: markup characters become entities,
 /// and the few characters XML 1.0 cannot hold at all (most control characters) become U+FFFD.
-struct Escaped<'a>(&'a str);
+pub(super) struct Escaped<'a>(pub(super) &'a str);
 
 impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

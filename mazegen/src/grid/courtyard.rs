@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::stamp::{STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp};
+use super::stamp::{Pattern, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, Stamp, StampChoice, StampError};
 use crate::geometry::Pos;
 
 /// Width and height of the courtyard in cells.
@@ -34,6 +34,7 @@ impl Courtyard {
         Courtyard { origin }
     }
 
+    /// Top-left cell of the courtyard.
     pub const fn origin(&self) -> Pos {
         self.origin
     }
@@ -43,6 +44,7 @@ impl Courtyard {
         Pos::new(self.origin.x + 1, self.origin.y + 1)
     }
 
+    /// Whether `pos` is one of its nine cells.
     pub const fn contains(&self, pos: Pos) -> bool {
         pos.x >= self.origin.x
             && pos.y >= self.origin.y
@@ -78,7 +80,9 @@ impl Courtyard {
 /// The courtyard and the 42 of a maze: where each one goes, decided in one place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Landmarks {
+    /// The stamp, if it has room.
     pub stamp: Option<Stamp>,
+    /// The courtyard, if asked for and it has room.
     pub courtyard: Option<Courtyard>,
 }
 
@@ -88,22 +92,53 @@ impl Landmarks {
     /// a one-cell corridor between them and a one-cell margin at the border; no 42 when none
     /// of those fit (or no courtyard, when the maze is too small even for that).
     pub fn plan(width: u32, height: u32, courtyard: bool) -> Landmarks {
-        if !courtyard {
-            return Landmarks {
-                stamp: Stamp::centred(width, height),
+        Landmarks::plan_with(width, height, courtyard, StampChoice::FortyTwo)
+            .expect("the 42 is left out, never refused, when it does not fit")
+    }
+
+    /// As [`Landmarks::plan`], with the stamp `stamp` instead of the 42: the same places for
+    /// a pattern of the user's own, which is refused when it has no room rather than left out.
+    pub fn plan_with(
+        width: u32,
+        height: u32,
+        courtyard: bool,
+        stamp: StampChoice,
+    ) -> Result<Landmarks, StampError> {
+        let yard = Courtyard::centred(width, height).filter(|_| courtyard);
+        let Some(yard) = yard else {
+            return Ok(Landmarks {
+                stamp: stamp.place(width, height)?,
                 courtyard: None,
-            };
-        }
-        let Some(yard) = Courtyard::centred(width, height) else {
-            return Landmarks {
-                stamp: Stamp::centred(width, height),
-                courtyard: None,
-            };
+            });
         };
-        Landmarks {
-            stamp: stamp_beside(width, height, yard),
-            courtyard: Some(yard),
+        let beside = match stamp.pattern() {
+            Some(pattern) => stamp_beside(width, height, yard, pattern),
+            None => None,
+        };
+        if beside.is_none() && matches!(stamp, StampChoice::Custom(_)) {
+            return Err(StampError::NoRoomBesideCourtyard {
+                maze_width: width,
+                maze_height: height,
+            });
         }
+        Ok(Landmarks {
+            stamp: beside,
+            courtyard: Some(yard),
+        })
+    }
+
+    /// As [`Landmarks::plan_with`], but a pattern with no room is left out rather than
+    /// refused: where to look for the stamp when reading a maze back.
+    pub fn plan_or_leave_out(
+        width: u32,
+        height: u32,
+        courtyard: bool,
+        stamp: StampChoice,
+    ) -> Landmarks {
+        Landmarks::plan_with(width, height, courtyard, stamp).unwrap_or_else(|_| {
+            let stamp = StampChoice::None;
+            Landmarks::plan_with(width, height, courtyard, stamp).expect("no stamp always fits")
+        })
     }
 
     /// Whether a courtyard was asked for but the maze had no room for it.
@@ -135,11 +170,26 @@ impl Landmarks {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LandmarkNote {
     /// A courtyard was asked for, but a side of the maze is under [`COURTYARD_MIN_SIDE`].
-    CourtyardTooSmall { width: u32, height: u32 },
+    CourtyardTooSmall {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
     /// The maze is under [`STAMP_MIN_WIDTH`] x [`STAMP_MIN_HEIGHT`]: no room for the 42.
-    StampTooSmall { width: u32, height: u32 },
+    StampTooSmall {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
     /// The courtyard fits, but the 42 does not fit beside it.
-    StampBesideCourtyard { width: u32, height: u32 },
+    StampBesideCourtyard {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
 }
 
 impl fmt::Display for LandmarkNote {
@@ -167,9 +217,9 @@ impl fmt::Display for LandmarkNote {
     }
 }
 
-/// The 42's origin next to the courtyard, trying above, below, left and right in that order.
-fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
-    let (sw, sh) = (STAMP_WIDTH as i64, STAMP_HEIGHT as i64);
+/// The stamp next to the courtyard, trying above, below, left and right in that order.
+fn stamp_beside(width: u32, height: u32, yard: Courtyard, pattern: Pattern) -> Option<Stamp> {
+    let (sw, sh) = (pattern.width() as i64, pattern.height() as i64);
     let (cx, cy) = (yard.origin.x as i64, yard.origin.y as i64);
     let side = COURTYARD_SIDE as i64;
     // Centre the 42 on the courtyard along the side it sits on.
@@ -186,7 +236,7 @@ fn stamp_beside(width: u32, height: u32, yard: Courtyard) -> Option<Stamp> {
     candidates
         .into_iter()
         .find(|&(x, y)| x >= 1 && y >= 1 && x + sw < w && y + sh < h)
-        .map(|(x, y)| Stamp::at(Pos::new(x as u32, y as u32)))
+        .map(|(x, y)| Stamp::with_pattern(Pos::new(x as u32, y as u32), pattern))
 }
 
 #[cfg(test)]

@@ -1,22 +1,26 @@
-//! The "42" stamp: 18 fully closed cells drawn as a 7x5 "42" in the middle of the maze.
+//! The stamp: fully closed cells drawn in the maze, the "42" (the SPEC's, and the default) or a
+//! pattern of the user's own, or none at all ([`StampChoice`]).
+
+mod pattern;
+
+pub use pattern::{PATTERN_MAX_SIDE, Pattern, StampError};
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::geometry::Pos;
 
-/// The stamp's picture, top row first; `X` is a closed (locked) cell.
-const PATTERN: [&[u8; STAMP_WIDTH as usize]; STAMP_HEIGHT as usize] =
-    [b"X...XXX", b"X.....X", b"XXX.XXX", b"..X.X..", b"..X.XXX"];
-
-/// Width of the stamp in cells.
+/// Width of the 42 in cells.
 pub const STAMP_WIDTH: u32 = 7;
-/// Height of the stamp in cells.
+/// Height of the 42 in cells.
 pub const STAMP_HEIGHT: u32 = 5;
-/// Smallest maze width that fits the stamp with a one-cell margin on each side.
+/// Smallest maze width that fits the 42 with a one-cell margin on each side.
 pub const STAMP_MIN_WIDTH: u32 = STAMP_WIDTH + 2;
-/// Smallest maze height that fits the stamp with a one-cell margin on each side.
+/// Smallest maze height that fits the 42 with a one-cell margin on each side.
 pub const STAMP_MIN_HEIGHT: u32 = STAMP_HEIGHT + 2;
-/// The pattern's column between the 4 and the 2: open on every row, and the column the maze's
+/// The 42's column between the 4 and the 2: open on every row, and the column the maze's
 /// centre cell falls in (see [`Stamp::centred`]).
-pub const STAMP_GAP_COLUMN: u32 = 3;
+pub(crate) const STAMP_GAP_COLUMN: u32 = 3;
 
 /// The maze's centre cell, `(width/2, height/2)` with integer division: the cell the 42
 /// subject's board checker requires to be reachable (for an even side, the upper of the two
@@ -25,20 +29,21 @@ pub const fn centre_cell(width: u32, height: u32) -> Pos {
     Pos::new(width / 2, height / 2)
 }
 
-/// Where the "42" sits in a maze.
+/// Where a stamp sits in a maze, and its picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stamp {
     origin: Pos,
+    pattern: Pattern,
 }
 
 impl Stamp {
-    /// The stamp at its place in the middle of the maze, top-left at `((width-6)/2,
+    /// The 42 at its place in the middle of the maze, top-left at `((width-6)/2,
     /// (height-5)/2)` (integer division), or `None` when the maze is smaller than 9x7 and has
     /// no room for it and its margin. This is the one place the 42's position is computed: the
     /// generator, the config checks and the validator all come here.
     ///
-    /// The column puts the maze's [`centre_cell`] in the pattern's open [`STAMP_GAP_COLUMN`],
-    /// so the centre is never walled in. For an odd width this is the SPEC's `(width-7)/2`; for
+    /// The column puts the maze's [`centre_cell`] in the 42's open gap column (its fourth), so
+    /// the centre is never walled in. For an odd width this is the SPEC's `(width-7)/2`; for
     /// an even width, `(width-7)/2` would put the centre on a closed cell of the 2 (pattern
     /// column 4), which fails the 42 subject's "centre reachable" board check. Any row of the
     /// gap column is open, so `(height-5)/2` needs no such care.
@@ -48,20 +53,32 @@ impl Stamp {
                 centre_cell(width, height).x - STAMP_GAP_COLUMN,
                 (height - STAMP_HEIGHT) / 2,
             ),
+            pattern: Pattern::FORTY_TWO,
         })
     }
 
-    /// The stamp with its top-left corner at `origin`. The caller makes sure it fits the maze.
+    /// The 42 with its top-left corner at `origin`. The caller makes sure it fits the maze.
     pub const fn at(origin: Pos) -> Stamp {
-        Stamp { origin }
+        Stamp::with_pattern(origin, Pattern::FORTY_TWO)
     }
 
-    /// Top-left corner of the stamp's 7x5 box.
+    /// `pattern` with its top-left corner at `origin`. The caller makes sure it fits the maze.
+    pub const fn with_pattern(origin: Pos, pattern: Pattern) -> Stamp {
+        Stamp { origin, pattern }
+    }
+
+    /// Top-left corner of the stamp's box.
     pub const fn origin(&self) -> Pos {
         self.origin
     }
 
-    /// Whether `pos` is one of the 18 closed cells.
+    /// The stamp's picture.
+    pub const fn pattern(&self) -> Pattern {
+        self.pattern
+    }
+
+    /// Whether `pos` is one of the stamp's closed cells.
+    #[inline]
     pub fn contains(&self, pos: Pos) -> bool {
         let (Some(dx), Some(dy)) = (
             pos.x.checked_sub(self.origin.x),
@@ -69,16 +86,106 @@ impl Stamp {
         ) else {
             return false;
         };
-        dx < STAMP_WIDTH && dy < STAMP_HEIGHT && PATTERN[dy as usize][dx as usize] == b'X'
+        self.pattern.is_closed(dx, dy)
     }
 
-    /// The 18 closed cells, row by row.
+    /// The closed cells (18 for the 42), row by row.
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        (0..STAMP_HEIGHT).flat_map(move |dy| {
-            (0..STAMP_WIDTH)
-                .filter(move |&dx| PATTERN[dy as usize][dx as usize] == b'X')
-                .map(move |dx| Pos::new(self.origin.x + dx, self.origin.y + dy))
-        })
+        let origin = self.origin;
+        self.pattern
+            .cells()
+            .map(move |p| Pos::new(origin.x + p.x, origin.y + p.y))
+    }
+}
+
+/// Which stamp a maze gets: the 42 (the default), none, or a pattern of the user's own.
+///
+/// The 42 keeps the SPEC's rules: a maze too small for it (under 9x7) is made without it, not
+/// refused. A pattern of the user's own must fit with a one-cell margin, or the maze is refused
+/// with a [`StampError`]; it is centred, at `((width-w)/2, (height-h)/2)`.
+///
+/// Its text form, as the `STAMP` config key takes it: `42`, `none`, or a [`Pattern`]'s rows.
+///
+/// ```
+/// use mazegen::grid::{Pattern, StampChoice};
+///
+/// assert_eq!("42".parse(), Ok(StampChoice::FortyTwo));
+/// assert_eq!("None".parse(), Ok(StampChoice::None));
+/// let plus: StampChoice = ".X./XXX/.X.".parse()?;
+/// assert_eq!(plus, StampChoice::Custom(".X./XXX/.X.".parse::<Pattern>()?));
+/// # Ok::<(), mazegen::grid::StampError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StampChoice {
+    /// The 42, where [`Stamp::centred`] puts it, when the maze has room for it.
+    #[default]
+    FortyTwo,
+    /// No stamp: every cell is carved.
+    None,
+    /// The user's own pattern, centred; refused when it does not fit.
+    Custom(Pattern),
+}
+
+impl StampChoice {
+    /// The pattern stamped, if any.
+    pub const fn pattern(&self) -> Option<Pattern> {
+        match self {
+            StampChoice::FortyTwo => Some(Pattern::FORTY_TWO),
+            StampChoice::None => None,
+            StampChoice::Custom(pattern) => Some(*pattern),
+        }
+    }
+
+    /// Where the stamp goes in a `width` x `height` maze without a courtyard: `None` for no
+    /// stamp, or for the 42 in a maze too small for it.
+    pub fn place(&self, width: u32, height: u32) -> Result<Option<Stamp>, StampError> {
+        match self {
+            StampChoice::FortyTwo => Ok(Stamp::centred(width, height)),
+            StampChoice::None => Ok(None),
+            StampChoice::Custom(pattern) => {
+                let (w, h) = (pattern.width(), pattern.height());
+                if width < w + 2 || height < h + 2 {
+                    return Err(StampError::DoesNotFit {
+                        width: w,
+                        height: h,
+                        maze_width: width,
+                        maze_height: height,
+                    });
+                }
+                let origin = Pos::new((width - w) / 2, (height - h) / 2);
+                Ok(Some(Stamp::with_pattern(origin, *pattern)))
+            }
+        }
+    }
+}
+
+impl From<Pattern> for StampChoice {
+    fn from(pattern: Pattern) -> StampChoice {
+        StampChoice::Custom(pattern)
+    }
+}
+
+impl FromStr for StampChoice {
+    type Err = StampError;
+
+    /// `42`, `none` (any case), or a pattern (see [`Pattern`]'s text form).
+    fn from_str(text: &str) -> Result<StampChoice, StampError> {
+        match text.trim() {
+            "42" => Ok(StampChoice::FortyTwo),
+            none if none.eq_ignore_ascii_case("none") => Ok(StampChoice::None),
+            pattern => pattern.parse().map(StampChoice::Custom),
+        }
+    }
+}
+
+impl fmt::Display for StampChoice {
+    /// The text form [`StampChoice::from_str`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StampChoice::FortyTwo => f.write_str("42"),
+            StampChoice::None => f.write_str("none"),
+            StampChoice::Custom(pattern) => pattern.fmt(f),
+        }
     }
 }
 
@@ -110,11 +217,54 @@ mod tests {
 
     #[test]
     fn the_gap_column_is_open_on_every_row() {
-        assert!(
-            PATTERN
-                .iter()
-                .all(|row| row[STAMP_GAP_COLUMN as usize] == b'.')
+        assert!((0..STAMP_HEIGHT).all(|y| !Pattern::FORTY_TWO.is_closed(STAMP_GAP_COLUMN, y)));
+    }
+
+    #[test]
+    fn a_choice_places_the_42_as_ever_nothing_or_its_own_pattern_centred() {
+        assert_eq!(
+            StampChoice::FortyTwo.place(25, 20),
+            Ok(Stamp::centred(25, 20))
         );
+        assert_eq!(
+            StampChoice::FortyTwo.place(8, 7),
+            Ok(None),
+            "the 42 is left out"
+        );
+        assert_eq!(StampChoice::None.place(25, 20), Ok(None));
+        let bar = StampChoice::Custom("XXX".parse().unwrap());
+        let placed = bar.place(10, 6).unwrap().unwrap();
+        assert_eq!(placed.origin(), Pos::new(3, 2));
+        let cells: Vec<Pos> = placed.cells().collect();
+        assert_eq!(cells, [Pos::new(3, 2), Pos::new(4, 2), Pos::new(5, 2)]);
+        assert!(placed.contains(Pos::new(5, 2)) && !placed.contains(Pos::new(6, 2)));
+        // A one-cell margin: 5x3 is the least a 3x1 bar fits in.
+        assert!(bar.place(5, 3).is_ok());
+        assert_eq!(
+            bar.place(4, 3),
+            Err(StampError::DoesNotFit {
+                width: 3,
+                height: 1,
+                maze_width: 4,
+                maze_height: 3
+            })
+        );
+        assert!(bar.place(5, 2).is_err());
+    }
+
+    #[test]
+    fn a_choice_reads_and_writes_its_text() {
+        for text in ["42", "none", "X.X/XXX"] {
+            let choice: StampChoice = text.parse().unwrap();
+            assert_eq!(choice.to_string(), text);
+        }
+        assert_eq!(" NONE ".parse(), Ok(StampChoice::None));
+        assert_eq!(
+            "XOX".parse::<StampChoice>().unwrap_err().to_string(),
+            "the stamp pattern has 'O' at row 1, column 2: only X, # and . are cells"
+        );
+        assert_eq!(StampChoice::FortyTwo.pattern(), Some(Pattern::FORTY_TWO));
+        assert_eq!(StampChoice::None.pattern(), None);
     }
 
     #[test]

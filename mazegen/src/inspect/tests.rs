@@ -27,6 +27,7 @@ fn expected(kind: Option<MazeKind>) -> Expected {
         entry: Some(ENTRY),
         exit: Some(EXIT),
         courtyard: false,
+        stamp: Default::default(),
     }
 }
 

@@ -8,9 +8,18 @@ use crate::geometry::Pos;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SessionError {
     #[error(transparent)]
+    /// The maze cannot be made.
     Gen(#[from] GenError),
     #[error("exit cell {exit} is outside the {width}x{height} maze")]
-    ExitOutside { exit: Pos, width: u32, height: u32 },
+    /// The exit is not in the maze.
+    ExitOutside {
+        /// The exit asked for.
+        exit: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
 }
 
 #[cfg(test)]

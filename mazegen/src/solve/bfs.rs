@@ -15,6 +15,7 @@ const BACK_SHIFT: u8 = 3;
 const EXPANDED: u8 = 32;
 
 #[derive(Clone, Debug)]
+/// Breadth-first search: expands cells in order of distance, so its path is a shortest one.
 pub struct Bfs {
     rows: RowMajor,
     from: usize,
@@ -100,6 +101,7 @@ impl Bfs {
         progress.found
     }
 
+    /// Whether the search is over.
     pub fn is_done(&self) -> bool {
         self.progress.done
     }

@@ -73,6 +73,19 @@ impl Solver {
     }
 
     /// A search of `grid` from `from` to `to`, both inside it, ready to step.
+    ///
+    /// The search takes the grid again at each step (see [`Search`]); [`Solver::search`] gives
+    /// one that holds it instead.
+    ///
+    /// ```
+    /// use mazegen::{Maze, Solver};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let mut search = Solver::Dfs.start(maze.grid(), maze.entry(), maze.exit());
+    /// assert!(search.run(maze.grid()));
+    /// assert!(search.solution().unwrap().len() >= maze.solution().unwrap().len());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn start(self, grid: &Grid, from: Pos, to: Pos) -> Box<dyn Search> {
         match self {
             Solver::Bfs => Box::new(Bfs::new(grid, from, to)),

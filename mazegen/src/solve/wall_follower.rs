@@ -27,7 +27,9 @@ use crate::grid::{Grid, RowMajor};
 /// Which hand stays on the wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hand {
+    /// Keeps its left hand on the wall.
     Left,
+    /// Keeps its right hand on the wall.
     Right,
 }
 
@@ -92,6 +94,7 @@ impl WallFollower {
         }
     }
 
+    /// Which hand it keeps on the wall.
     pub fn hand(&self) -> Hand {
         self.hand
     }

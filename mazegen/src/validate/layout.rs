@@ -11,13 +11,29 @@ use std::io::{self, BufRead};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutProblem {
     /// The last line does not end with `\n`.
-    NoFinalNewline { line: usize },
+    NoFinalNewline {
+        /// The last line.
+        line: usize,
+    },
     /// A space or a tab at a 1-based byte column.
-    Whitespace { line: usize, column: usize },
+    Whitespace {
+        /// The line.
+        line: usize,
+        /// The byte column of the first space or tab.
+        column: usize,
+    },
     /// A path letter in lowercase (the subject writes `N`, `E`, `S`, `W`).
-    LowercaseStep { line: usize, column: usize },
+    LowercaseStep {
+        /// The path line.
+        line: usize,
+        /// The byte column of the first lowercase letter.
+        column: usize,
+    },
     /// A line after the path line (blank or not).
-    ExtraLine { line: usize },
+    ExtraLine {
+        /// The extra line.
+        line: usize,
+    },
 }
 
 impl fmt::Display for LayoutProblem {

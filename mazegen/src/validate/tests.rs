@@ -21,6 +21,7 @@ fn expected(kind: MazeKind) -> Expected {
         entry: Some(ENTRY),
         exit: Some(EXIT),
         courtyard: false,
+        stamp: StampChoice::FortyTwo,
     }
 }
 
@@ -315,6 +316,7 @@ fn courtyard_expected(kind: MazeKind, courtyard: bool) -> Expected {
         entry: Some(ENTRY),
         exit: Some(Pos::new(24, 19)),
         courtyard,
+        stamp: StampChoice::FortyTwo,
     }
 }
 

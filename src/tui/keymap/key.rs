@@ -64,6 +64,12 @@ impl Key {
         }
     }
 
+    /// Whether this is Ctrl-C or Ctrl-\\ (which a terminal sends as Ctrl-4): the keys that quit
+    /// from everywhere, whatever the keys file says, and so can be bound to nothing.
+    pub fn is_interrupt(self) -> bool {
+        self == Key::ctrl('c') || self == Key::ctrl('4') || self == Key::ctrl('\\')
+    }
+
     /// `code` with `modifiers`, normalised (see [`Key`]).
     pub fn new(code: KeyCode, modifiers: KeyModifiers) -> Key {
         let mut modifiers = modifiers & MODIFIERS;

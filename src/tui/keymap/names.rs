@@ -1,6 +1,6 @@
 //! The name of each action in the keys file.
 
-use super::super::message::{Action, Scrub};
+use crate::tui::kernel::action::{Action, Scrub};
 use mazegen::Dir;
 
 /// The name the keys file uses for `action`: its [`Action`] variant in kebab-case

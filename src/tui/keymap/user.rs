@@ -20,9 +20,12 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
-use super::super::message::Action;
 use super::{Context, Key, Keymap, action_name};
+use crate::tui::kernel::action::Action;
 use crate::tui::settings::{SettingsError, line_at, read_settings_file, user_config_dir};
+
+/// The keys file's name of the quit action, the one action Ctrl-C and Ctrl-\\ may be given to.
+const QUIT: &str = "quit";
 
 /// Where the user's key bindings are: `keys.toml` in [`user_config_dir`]
 /// (`~/.config/a-maze-ing/keys.toml` by default).
@@ -65,8 +68,8 @@ impl Keymap {
         }
     }
 
-    /// This keymap with the keys file `text` merged over it (see the [module docs](self)), or
-    /// every problem of the file, in line order. `file` is only used in errors.
+    /// This keymap with the keys file `text` merged over it (see this module's docs), or every
+    /// problem of the file, in line order. `file` is only used in errors.
     pub fn with_user_keys(mut self, text: &str, file: &Path) -> Result<Keymap, Vec<SettingsError>> {
         let document = DeTable::parse(text)
             .map_err(|error| vec![SettingsError::from_toml(file, text, &error)])?;
@@ -126,6 +129,15 @@ impl Keymap {
                     continue;
                 };
                 match Key::parse(written) {
+                    // They quit from everywhere before any binding is read: given to another
+                    // action they would never do it, and the footer would say they do.
+                    Ok(parsed) if parsed.is_interrupt() && name != QUIT => {
+                        let message = format!(
+                            "{written:?} always quits (Ctrl-C and Ctrl-\\ do, whatever the keys \
+                             file says), so it cannot be given to {name}; pick another key"
+                        );
+                        errors.push(error(item.span(), &dotted, message));
+                    }
                     Ok(parsed) if keys.iter().any(|(known, _, _)| *known == parsed) => {}
                     Ok(parsed) => {
                         let line = line_at(text, item.span().start);
@@ -594,5 +606,22 @@ mod tests {
         assert_eq!(distance("qiut", "quit"), 2);
         assert_eq!(distance("sav", "save"), 1);
         assert_eq!(distance("", "abc"), 3);
+    }
+
+    #[test]
+    fn ctrl_c_and_ctrl_backslash_are_refused_for_any_action_but_quit() {
+        let shown = problems("[keys]\nsave = \"ctrl-c\"\nexport = [\"e\", \"ctrl-\\\\\"]\n");
+        assert_eq!(shown.len(), 2, "{shown:?}");
+        assert_eq!(
+            shown[0],
+            r#"keys.toml:2: key "keys.save": "ctrl-c" always quits (Ctrl-C and Ctrl-\ do, whatever the keys file says), so it cannot be given to save; pick another key"#
+        );
+        assert!(
+            shown[1].starts_with(r#"keys.toml:3: key "keys.export": "ctrl-\\" always quits"#),
+            "{shown:?}"
+        );
+        // Given to quit, they do what they say.
+        let keys = keymap("[keys]\nquit = [\"q\", \"ctrl-c\"]\n");
+        assert_eq!(press(&keys, "ctrl-c", Canvas), Some(Action::Quit));
     }
 }

@@ -58,7 +58,7 @@ impl ThemeSet {
     /// the set (ignoring case) replaces it where it stands, so a user can restyle "classic"
     /// without it moving in the picker; the others go at the end.
     ///
-    /// A file may extend a theme of the set or another file of `dir` (see [`resolve`]).
+    /// A file may extend a theme of the set or another file of `dir` (see `resolve` in this file).
     ///
     /// A missing `dir` just adds nothing: most users have no themes. Files that cannot be read or
     /// parsed are skipped, and returned as errors for the caller to show (in file name order),

@@ -22,9 +22,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::canvas::Scale;
 use super::paint;
 use super::roles::{BlockRoles, Role};
+use super::scale::Scale;
 use crate::tui::theme::Theme;
 use mazegen::{Dir, Pos};
 

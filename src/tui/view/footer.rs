@@ -8,8 +8,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::tui::keymap::{Context, Keymap};
+use crate::tui::layer;
 use crate::tui::message::Action;
-use crate::tui::model::{Focus, Model, StatusKind};
+use crate::tui::model::{Model, StatusKind};
+use crate::tui::theme::Theme;
 use mazegen::Phase;
 
 pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer) {
@@ -25,17 +27,27 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         .style(base)
         .render(status_area, buf);
 
-    let context = match model.focus() {
-        _ if model.is_playing() => Context::Play,
-        Focus::Canvas => Context::Canvas,
-        Focus::Themes => Context::Themes,
+    let context = layer::key_context(model);
+    let width = usize::from(keys_area.width);
+    let hints = match context {
+        // Under the help only the keys that close it do anything.
+        Context::Help => {
+            let closing = model.keymap().help_closing_keys();
+            closing
+                .first()
+                .map(|key| (key.label(), "close help"))
+                .into_iter()
+                .collect()
+        }
+        _ => fitting_hints(model.keymap(), context, width, |action| {
+            layer::does_something(model, action)
+        }),
     };
-    let hints = fitting_hints(model.keymap(), context, usize::from(keys_area.width));
-    draw_hints(hints, model, keys_area, buf);
+    draw_hints(hints, model.theme(), keys_area, buf);
 }
 
 /// The status line's text as drawn: the message, or what to do next when there is none.
-pub(super) fn status_text(model: &Model) -> String {
+pub(crate) fn status_text(model: &Model) -> String {
     match model.status() {
         Some(status) => format!(" {}", status.text),
         None => format!(" {}", hint(model)),
@@ -43,13 +55,13 @@ pub(super) fn status_text(model: &Model) -> String {
 }
 
 /// The keys line: each hint's key in the accent colour, then its label.
-pub(super) fn draw_hints(
+pub(crate) fn draw_hints(
     hints: Vec<(String, &'static str)>,
-    model: &Model,
+    theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let palette = &model.theme().palette;
+    let palette = &theme.palette;
     let base = Style::new().fg(palette.footer).bg(palette.background);
     let key = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
     let spans: Vec<Span> = hints
@@ -69,9 +81,15 @@ pub(super) fn draw_hints(
 /// The footer's hints (key, label) for `context` that fit in `width` columns: whole hints
 /// only, dropping from the end of the keymap's order, but never the ones for help and quit,
 /// which lead to everything else.
-fn fitting_hints(keymap: &Keymap, context: Context, width: usize) -> Vec<(String, &'static str)> {
+fn fitting_hints(
+    keymap: &Keymap,
+    context: Context,
+    width: usize,
+    does_something: impl Fn(Action) -> bool,
+) -> Vec<(String, &'static str)> {
     let mut hints: Vec<(String, &str, bool)> = keymap
         .footer_bindings(context)
+        .filter(|binding| does_something(binding.action))
         .map(|binding| {
             let first_key = binding.keys.first().map(|key| key.label());
             let essential = matches!(binding.action, Action::ToggleHelp | Action::Quit);
@@ -146,27 +164,27 @@ mod tests {
     #[test]
     fn hints_that_do_not_fit_are_dropped_whole_keeping_help_and_quit() {
         let keymap = Keymap::built_in();
-        let all = fitting_hints(&keymap, Context::Canvas, 500);
+        let all = fitting_hints(&keymap, Context::Canvas, 500, |_| true);
         assert_eq!(all.len(), keymap.footer_bindings(Context::Canvas).count());
-        let narrow = fitting_hints(&keymap, Context::Canvas, 58);
+        let narrow = fitting_hints(&keymap, Context::Canvas, 58, |_| true);
         assert!(narrow.len() < all.len());
         assert!(narrow.contains(&("?".to_owned(), "help")));
         assert!(narrow.contains(&("q".to_owned(), "quit")));
         let width: usize = narrow.iter().map(|(k, l)| k.len() + l.len() + 3).sum();
         assert!(width <= 58);
         assert_eq!(narrow[0], all[0], "the first hints are kept");
-        let tiny = fitting_hints(&keymap, Context::Canvas, 5);
+        let tiny = fitting_hints(&keymap, Context::Canvas, 5, |_| true);
         assert_eq!(tiny, owned(&[("?", "help"), ("q", "quit")]));
     }
 
     #[test]
     fn hints_show_the_users_first_key_and_skip_actions_left_without_one() {
-        let text = "[keys]\nquit = [\"ctrl-c\", \"q\"]\nsave = \"w\"\nexport = []\n";
+        let text = "[keys]\nquit = [\"ctrl-q\", \"q\"]\nsave = \"w\"\nexport = []\n";
         let keymap = Keymap::built_in()
             .with_user_keys(text, std::path::Path::new("keys.toml"))
             .unwrap();
-        let hints = fitting_hints(&keymap, Context::Canvas, 500);
-        assert!(hints.contains(&("Ctrl-c".to_owned(), "quit")), "{hints:?}");
+        let hints = fitting_hints(&keymap, Context::Canvas, 500, |_| true);
+        assert!(hints.contains(&("Ctrl-q".to_owned(), "quit")), "{hints:?}");
         assert!(hints.contains(&("w".to_owned(), "save")), "{hints:?}");
         assert!(!hints.iter().any(|(_, label)| *label == "svg"), "{hints:?}");
     }

@@ -46,7 +46,7 @@ pub enum Role {
 }
 
 /// What the canvas asks of a maze, per frame: a generated one ([`MazeRoles`]) or an opened
-/// file ([`crate::tui::inspector::FileRoles`]).
+/// file ([`crate::tui::modes::inspector::FileRoles`]).
 pub trait BlockRoles {
     /// The role of block (`x`, `y`); blocks outside the maze are [`Role::Outside`].
     fn block(&self, x: u32, y: u32) -> Role;
@@ -161,7 +161,10 @@ impl<'a> MazeRoles<'a> {
         if x > 2 * self.width || y > 2 * self.height {
             return Role::Outside;
         }
-        if self.overlay.is_some_and(|o| self.fogged(o, x, y)) {
+        if self
+            .overlay
+            .is_some_and(|o| fogged(o, (self.width, self.height), x, y))
+        {
             return Role::Unvisited;
         }
         let (cx, cy) = (x / 2, y / 2);
@@ -181,23 +184,6 @@ impl<'a> MazeRoles<'a> {
             ),
             _ => self.post(cx, cy),
         }
-    }
-
-    /// Whether every cell block (`x`, `y`) touches (a cell touches itself, a wall its two
-    /// sides, a corner its four cells) is hidden by `overlay`.
-    fn fogged(&self, overlay: &dyn Overlay, x: u32, y: u32) -> bool {
-        // An odd block is a cell's row or column; an even one lies between two of them.
-        let span = |b: u32| {
-            if b % 2 == 1 {
-                b / 2..b / 2 + 1
-            } else {
-                (b / 2).saturating_sub(1)..b / 2 + 1
-            }
-        };
-        let (columns, rows) = (span(x), span(y));
-        rows.flat_map(|cy| columns.clone().map(move |cx| Pos::new(cx, cy)))
-            .filter(|p| p.x < self.width && p.y < self.height)
-            .all(|p| overlay.hidden(p))
     }
 
     /// The cells drawn with a marker (the entry, the exit, the carving head and the
@@ -345,6 +331,23 @@ pub(crate) fn link(a: Role, b: Role) -> Role {
         (Role::Visited | Role::Frontier, Role::Visited | Role::Frontier) => Role::Visited,
         _ => Role::Passage,
     }
+}
+
+/// Whether every cell block (`x`, `y`) touches (a cell touches itself, a wall its two sides, a
+/// corner its four cells) is hidden by `overlay`, in a maze of `cells`.
+pub fn fogged(overlay: &dyn Overlay, cells: (u32, u32), x: u32, y: u32) -> bool {
+    // An odd block is a cell's row or column; an even one lies between two of them.
+    let span = |b: u32| {
+        if b % 2 == 1 {
+            b / 2..b / 2 + 1
+        } else {
+            (b / 2).saturating_sub(1)..b / 2 + 1
+        }
+    };
+    let (columns, rows) = (span(x), span(y));
+    rows.flat_map(|cy| columns.clone().map(move |cx| Pos::new(cx, cy)))
+        .filter(|p| p.x < cells.0 && p.y < cells.1)
+        .all(|p| overlay.hidden(p))
 }
 
 #[cfg(test)]

@@ -21,16 +21,16 @@ use crate::tui::update;
 
 const FRAME: Duration = Duration::from_millis(16);
 
-pub(super) fn sized(mut model: Model, width: u16, height: u16) -> Model {
+pub(crate) fn sized(mut model: Model, width: u16, height: u16) -> Model {
     update(&mut model, Message::Resize { width, height });
     model
 }
 
-pub(super) fn act(model: &mut Model, action: Action) {
+pub(crate) fn act(model: &mut Model, action: Action) {
     update(model, Message::Action(action));
 }
 
-pub(super) fn theme(model: &mut Model, name: &str) {
+pub(crate) fn theme(model: &mut Model, name: &str) {
     let index = model.themes.position(name).expect("a bundled theme");
     act(model, Action::PickTheme(index));
     act(model, Action::ToggleFocus);
@@ -66,7 +66,7 @@ fn role_letter(colour: Color, palette: &Palette) -> char {
 
 /// The screen as text, the canvas of a colour theme as role letters where colour is all
 /// there is.
-pub(super) fn screen_text(model: &Model) -> String {
+pub(crate) fn screen_text(model: &Model) -> String {
     let buf = render(model);
     let canvas = model.screen().map(|s| s.canvas);
     let theme = model.theme();
@@ -602,7 +602,7 @@ fn snapshot_race_carving() {
 fn snapshot_race_summary() {
     let mut m = sized(model(15, 10), 100, 34);
     theme(&mut m, "plain");
-    crate::tui::race::start(
+    crate::tui::modes::race::update::start(
         &mut m,
         &[
             mazegen::Algorithm::Backtracker,
@@ -617,7 +617,7 @@ fn snapshot_race_summary() {
     insta::assert_snapshot!(screen_text(&m));
     // The lanes' own times, once measured, replace the "…".
     let race = m.race.as_mut().unwrap();
-    race.timing = crate::tui::race::Timing::Timed(vec![
+    race.timing = crate::tui::modes::race::Timing::Timed(vec![
         Some(Duration::from_micros(1500)),
         None,
         Some(Duration::from_micros(12_345)),
@@ -637,7 +637,7 @@ fn a_maze_being_made_is_named_on_an_empty_canvas() {
     use crate::tui::testing::{answer, answer_hand_overs};
     let mut effects = update(&mut m, Message::Action(Action::Finish));
     for _ in 0..1000 {
-        if m.maze().maze().is_some() {
+        if m.shown_session().maze().is_some() {
             break;
         }
         let tick = update(&mut m, Message::Tick(FRAME));

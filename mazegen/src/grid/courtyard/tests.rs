@@ -1,6 +1,7 @@
 //! Tests of the courtyard and of where the landmarks go.
 
 use super::*;
+use crate::grid::{STAMP_HEIGHT, STAMP_WIDTH};
 
 #[test]
 fn notes_name_each_landmark_left_out_in_a_neutral_sentence() {
@@ -139,5 +140,34 @@ fn the_centre_cell_is_never_on_the_42_and_is_in_the_courtyard() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_pattern_of_ones_own_goes_beside_the_courtyard_or_is_refused() {
+    let bar = StampChoice::Custom("XXXXX".parse().unwrap());
+    let plan = Landmarks::plan_with(25, 20, true, bar).unwrap();
+    let (yard, stamp) = (plan.courtyard.unwrap(), plan.stamp.unwrap());
+    assert!(stamp.cells().all(|c| !yard.contains(c)));
+    // Directly above the courtyard, one corridor between them, centred on it.
+    assert_eq!(
+        stamp.origin(),
+        Pos::new(yard.origin().x - 1, yard.origin().y - 2)
+    );
+    assert_eq!(
+        Landmarks::plan_with(5, 5, true, bar),
+        Err(StampError::NoRoomBesideCourtyard {
+            maze_width: 5,
+            maze_height: 5
+        })
+    );
+    // No stamp: the courtyard alone; the 42: as ever.
+    let none = Landmarks::plan_with(25, 20, true, StampChoice::None).unwrap();
+    assert_eq!((none.stamp, none.courtyard), (None, plan.courtyard));
+    for (w, h, yard) in [(25, 20, true), (9, 7, true), (30, 8, false), (5, 5, true)] {
+        assert_eq!(
+            Landmarks::plan_with(w, h, yard, StampChoice::FortyTwo),
+            Ok(Landmarks::plan(w, h, yard))
+        );
     }
 }

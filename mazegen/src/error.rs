@@ -1,0 +1,197 @@
+//! The library's one error type: every failure of its own, whichever entry point met it.
+//!
+//! The specific errors stay (a [`GenError`] from a [`Generator`](crate::Generator), a
+//! [`ConfigError`] from a config file, ...) and each converts into [`Error`] with `?`, so a
+//! program calling several parts of the crate needs only `Result<_, mazegen::Error>`. Each
+//! failure has one variant: a generator's stamp error is [`Error::Stamp`], as a pattern's is.
+
+use crate::config::ConfigError;
+use crate::format::{HexError, LoadError, WriteError};
+use crate::generate::GenError;
+use crate::geometry::Pos;
+use crate::grid::{SizeError, StampError};
+use crate::session::SessionError;
+
+/// A failure of the library: bad options, a bad config, a file that cannot be read or
+/// written.
+///
+/// ```
+/// use mazegen::{Error, Maze};
+///
+/// let err = Maze::builder(1, 10).build().unwrap_err();
+/// assert!(matches!(err, Error::Size(_)));
+/// assert_eq!(err.to_string(), "WIDTH must be between 2 and 100000, got 1");
+///
+/// fn first_maze() -> Result<(), Error> {
+///     let maze = Maze::builder(12, 9).seed(3).build()?; // an Error
+///     let grid = mazegen::Generator::generate(maze.options().clone())?; // a GenError
+///     assert_eq!(&grid, maze.grid());
+///     Ok(())
+/// }
+/// first_maze()?;
+/// # Ok::<(), Error>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The maze's size is out of range, or its grid cannot be allocated.
+    #[error(transparent)]
+    Size(SizeError),
+    /// A stamp pattern that cannot be used, or that the maze has no room for.
+    #[error(transparent)]
+    Stamp(StampError),
+    /// Other options a generator refuses: its start cell, the braid.
+    #[error(transparent)]
+    Options(GenError),
+    /// The entry or the exit (`end` says which) is outside the maze.
+    #[error("{end} {pos} is outside the {width}x{height} maze")]
+    Outside {
+        /// `"entry"` or `"exit"`.
+        end: &'static str,
+        /// The cell asked for.
+        pos: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
+    /// The entry or the exit (`end` says which) is one of the stamp's closed cells.
+    #[error("{end} {pos} is on the stamp (its cells are closed)")]
+    OnStamp {
+        /// `"entry"` or `"exit"`.
+        end: &'static str,
+        /// The cell asked for.
+        pos: Pos,
+    },
+    /// A config file that cannot be used.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A maze file that cannot be read.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Maze text that is not a maze file.
+    #[error(transparent)]
+    Hex(#[from] HexError),
+    /// An output that cannot be written (no file was changed).
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
+
+impl From<GenError> for Error {
+    fn from(error: GenError) -> Error {
+        match error {
+            GenError::Size(size) => Error::Size(size),
+            GenError::Stamp(stamp) => Error::Stamp(stamp),
+            other => Error::Options(other),
+        }
+    }
+}
+
+impl From<SizeError> for Error {
+    fn from(error: SizeError) -> Error {
+        Error::Size(error)
+    }
+}
+
+impl From<StampError> for Error {
+    fn from(error: StampError) -> Error {
+        Error::Stamp(error)
+    }
+}
+
+impl From<SessionError> for Error {
+    fn from(error: SessionError) -> Error {
+        match error {
+            SessionError::Gen(error) => error.into(),
+            SessionError::ExitOutside {
+                exit,
+                width,
+                height,
+            } => Error::Outside {
+                end: "exit",
+                pos: exit,
+                width,
+                height,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::format::MazeFile;
+    use crate::{MazeOptions, Session, Solver};
+
+    /// Every entry point's error, through `?`.
+    fn each(case: u8) -> Result<(), Error> {
+        match case {
+            0 => drop(crate::Generator::new(MazeOptions::new(5, 4).braid(2.0))?),
+            1 => drop(crate::Generator::new(MazeOptions::new(0, 4))?),
+            2 => drop(Session::new(
+                MazeOptions::new(5, 4),
+                Pos::new(0, 0),
+                Pos::new(9, 0),
+                Solver::Bfs,
+            )?),
+            3 => drop("XXX/X.X/XXX".parse::<crate::grid::Pattern>()?),
+            4 => drop(Config::parse("WIDTH=x", "c.txt")?),
+            5 => drop(MazeFile::load("/no/such/maze.txt")?),
+            _ => drop(crate::format::MazeFile::parse("zz\n")?),
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn each_entry_points_error_is_one_variant_of_error() {
+        let errors: Vec<Error> = (0..7).map(|case| each(case).unwrap_err()).collect();
+        assert!(
+            matches!(errors[0], Error::Options(GenError::Braid(_))),
+            "{:?}",
+            errors[0]
+        );
+        assert!(
+            matches!(errors[1], Error::Size(SizeError::Side { .. })),
+            "{:?}",
+            errors[1]
+        );
+        assert!(
+            matches!(errors[2], Error::Outside { end: "exit", .. }),
+            "{:?}",
+            errors[2]
+        );
+        assert_eq!(errors[2].to_string(), "exit 9,0 is outside the 5x4 maze");
+        assert!(
+            matches!(errors[3], Error::Stamp(StampError::WallsIn { .. })),
+            "{:?}",
+            errors[3]
+        );
+        assert!(matches!(errors[4], Error::Config(_)), "{:?}", errors[4]);
+        assert!(
+            errors[4].to_string().starts_with("c.txt:1: "),
+            "{}",
+            errors[4]
+        );
+        assert!(matches!(errors[5], Error::Load(_)), "{:?}", errors[5]);
+        assert!(matches!(errors[6], Error::Hex(_)), "{:?}", errors[6]);
+    }
+
+    #[test]
+    fn a_generators_stamp_error_is_the_stamp_variant_too() {
+        let bar: crate::grid::Pattern = "XXXXXXXX".parse().unwrap();
+        let err: Error = crate::Generator::new(MazeOptions::new(9, 9).stamp(bar))
+            .unwrap_err()
+            .into();
+        assert!(
+            matches!(err, Error::Stamp(StampError::DoesNotFit { .. })),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn errors_are_std_errors_that_can_cross_threads() {
+        fn check<E: std::error::Error + Send + Sync + 'static>() {}
+        check::<Error>();
+    }
+}

@@ -1,0 +1,231 @@
+//! Exports for a UI: a picture, a puzzle sheet or a film of the maze shown, written next to its
+//! maze file (needs the `print` feature).
+//!
+//! [`Export::output`] names the file (same folder and stem as the maze file, see
+//! [`Export::path_next_to`]), refuses one that would replace the maze file or the config, or
+//! that is too large to make, and returns the [`Output`] to hand to
+//! [`write_outputs`](super::write_outputs): the file is staged and put in place atomically, with
+//! progress reported as it is written.
+//!
+//! ```
+//! use mazegen::format::export::{Export, ExportOptions};
+//! use mazegen::format::write_outputs;
+//! use mazegen::{Maze, MazeOptions, Pos};
+//!
+//! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
+//! let folder = tempfile::tempdir()?;
+//! let maze_file = folder.path().join("maze.txt");
+//! let output = Export::PdfSheet.output(&maze, &maze_file, None, &ExportOptions::default())?;
+//! assert_eq!(output.path(), Some(folder.path().join("maze.pdf").as_path()));
+//! write_outputs(&maze, &[output], &mut |_progress| {})?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use super::animate::{self, AnimatedSvg};
+use super::pdf::{self, Paper, PdfSheet};
+use super::png::{self, Png};
+use super::svg::{CellSize, Svg, SvgOptions, SvgStyle};
+use super::{Output, same_target};
+use crate::maze::Maze;
+use crate::quote;
+
+/// What can be exported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// The SVG drawing.
+    Svg,
+    /// The SVG drawing as a PNG.
+    Png,
+    /// A PDF page of the maze, then one with its answer.
+    PdfSheet,
+    /// An SVG that replays the carving.
+    AnimatedSvg,
+}
+
+/// How the exports look.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportOptions {
+    /// The pictures' and the film's colours (a UI's theme).
+    pub style: SvgStyle,
+    /// The paper's colours: [`SvgStyle::print`] unless asked otherwise.
+    pub print_style: SvgStyle,
+    /// Draw the solution in the pictures and the film (the sheet always has its answer page).
+    pub show_path: bool,
+    /// The pictures' and the film's size: pixels a cell, or fitted.
+    pub cell_size: CellSize,
+    /// The sheet's paper size.
+    pub paper: Paper,
+    /// The film's length in seconds.
+    pub duration: f64,
+}
+
+impl Default for ExportOptions {
+    fn default() -> ExportOptions {
+        ExportOptions {
+            style: SvgStyle::default(),
+            print_style: SvgStyle::print(),
+            show_path: true,
+            cell_size: CellSize::Fit,
+            paper: Paper::A4,
+            duration: animate::DEFAULT_DURATION,
+        }
+    }
+}
+
+impl Export {
+    /// Every export, in the order a UI lists them.
+    pub const ALL: [Export; 4] = [
+        Export::Svg,
+        Export::Png,
+        Export::PdfSheet,
+        Export::AnimatedSvg,
+    ];
+
+    /// What the file name ends with: `.svg`, `.png`, `.pdf`, `.animated.svg`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Export::Svg => ".svg",
+            Export::Png => ".png",
+            Export::PdfSheet => ".pdf",
+            Export::AnimatedSvg => ".animated.svg",
+        }
+    }
+
+    /// The export's file beside `maze_file`: the same folder and stem with [`Export::suffix`]
+    /// (`maze.txt` → `maze.png`). A maze file that already ends so keeps its whole name and
+    /// gets the suffix added (`maze.png` → `maze.png.png`), so the two never coincide.
+    pub fn path_next_to(self, maze_file: &Path) -> PathBuf {
+        let suffix = self.suffix();
+        let name = maze_file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned());
+        let keep_whole = name
+            .as_deref()
+            .is_none_or(|n| n.to_ascii_lowercase().ends_with(suffix));
+        let mut file = if keep_whole {
+            maze_file.as_os_str().to_owned()
+        } else {
+            maze_file.with_extension("").into_os_string()
+        };
+        file.push(suffix);
+        PathBuf::from(file)
+    }
+
+    /// The output that writes this export of `maze` next to `maze_file`; refused, with a
+    /// one-line reason, when its file is the maze file or `config` (which it would replace),
+    /// or when the maze is too large for it.
+    pub fn output(
+        self,
+        maze: &Maze,
+        maze_file: &Path,
+        config: Option<&Path>,
+        options: &ExportOptions,
+    ) -> Result<Output, String> {
+        let path = self.path_next_to(maze_file);
+        for (what, other) in [("the maze file", Some(maze_file)), ("the config", config)] {
+            if let Some(other) = other.filter(|o| same_target(&path, o)) {
+                return Err(format!(
+                    "{} is {what} {}: the export would replace it",
+                    quote::path(&path),
+                    quote::path(other)
+                ));
+            }
+        }
+        let (width, height) = (maze.width(), maze.height());
+        let picture = SvgOptions {
+            cell_size: options.cell_size,
+            show_path: options.show_path,
+            style: options.style.clone(),
+            ..SvgOptions::default()
+        };
+        Ok(match self {
+            Export::Svg => Output::file(Svg::new(picture), path),
+            Export::Png => {
+                png::check_size(options.cell_size, width, height)?;
+                Output::file(Png::new(picture), path)
+            }
+            Export::PdfSheet => {
+                pdf::check_size(1, width, height)?;
+                let sheet = PdfSheet {
+                    paper: options.paper,
+                    style: options.print_style.clone(),
+                    ..PdfSheet::default()
+                };
+                Output::file(sheet, path)
+            }
+            Export::AnimatedSvg => {
+                animate::check_size(width, height)?;
+                let film = AnimatedSvg {
+                    options: picture,
+                    duration: options.duration,
+                };
+                Output::file(film, path)
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MazeOptions, Pos};
+
+    #[test]
+    fn each_export_goes_beside_the_maze_file_and_never_onto_it() {
+        let maze_file = Path::new("out/maze.txt");
+        let names: Vec<PathBuf> = Export::ALL
+            .iter()
+            .map(|e| e.path_next_to(maze_file))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "out/maze.svg",
+                "out/maze.png",
+                "out/maze.pdf",
+                "out/maze.animated.svg"
+            ]
+            .map(PathBuf::from)
+        );
+        for export in Export::ALL {
+            let file = PathBuf::from(format!("m{}", export.suffix()));
+            let next = export.path_next_to(&file);
+            assert_ne!(next, file);
+            assert!(next.to_string_lossy().ends_with(export.suffix()));
+        }
+        assert_eq!(
+            Export::Svg.path_next_to(Path::new("m.animated.svg")),
+            Path::new("m.animated.svg.svg")
+        );
+    }
+
+    #[test]
+    fn writes_each_export_atomically_and_refuses_to_replace_the_config() {
+        let dir = tempfile::tempdir().unwrap();
+        let maze_file = dir.path().join("maze.txt");
+        let maze = Maze::generate(
+            MazeOptions::new(12, 9).seed(3),
+            Pos::new(0, 0),
+            Pos::new(11, 8),
+        )
+        .unwrap();
+        let options = ExportOptions::default();
+        for export in Export::ALL {
+            let output = export.output(&maze, &maze_file, None, &options).unwrap();
+            super::super::write_outputs(&maze, &[output], &mut |_| {}).unwrap();
+            assert!(export.path_next_to(&maze_file).is_file(), "{export:?}");
+        }
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            4,
+            "no temporaries"
+        );
+        let config = dir.path().join("maze.pdf");
+        let error = Export::PdfSheet
+            .output(&maze, &maze_file, Some(&config), &options)
+            .unwrap_err();
+        assert!(error.contains("is the config"), "{error}");
+    }
+}

@@ -1,0 +1,384 @@
+//! A stamp's picture: a small bitmap of closed cells, the 42 or one of the user's own, checked
+//! once when it is made so that any pattern a maze is given leaves every open cell reachable.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::geometry::Pos;
+
+/// The widest and tallest a [`Pattern`] may be, in cells.
+pub const PATTERN_MAX_SIDE: u32 = 16;
+
+/// A small picture of closed cells (at most [`PATTERN_MAX_SIDE`] on a side), stamped into a
+/// maze as fully closed cells that carving never opens.
+///
+/// Every pattern is checked when it is made: it has at least one closed cell, and each of its
+/// open cells can be reached from outside its box through other open cells, so a stamp never
+/// walls a cell in. Its text form is its rows from the top, `X` (or `#`) a closed cell and `.`
+/// an open one, separated by `/` or new lines: the 42 is `X...XXX/X.....X/XXX.XXX/..X.X../..X.XXX`.
+///
+/// ```
+/// use mazegen::grid::{Pattern, StampError};
+///
+/// let plus: Pattern = ".X./XXX/.X.".parse()?;
+/// assert_eq!((plus.width(), plus.height(), plus.cells().count()), (3, 3, 5));
+/// // A ring walls its middle cell in: refused.
+/// assert!(matches!("XXX/X.X/XXX".parse::<Pattern>(), Err(StampError::WallsIn { .. })));
+/// # Ok::<(), StampError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// Bit `x` of `rows[y]` set: the cell at column `x` of row `y` is closed.
+    rows: [u16; PATTERN_MAX_SIDE as usize],
+    width: u8,
+    height: u8,
+}
+
+/// Why a stamp pattern cannot be used, or cannot be placed in a maze.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StampError {
+    /// The text has no closed cell at all (use no stamp instead).
+    #[error("the stamp pattern has no closed cell (X)")]
+    Empty,
+    /// A character that is neither a closed (`X`, `#`) nor an open (`.`) cell.
+    #[error(
+        "the stamp pattern has {found:?} at row {row}, column {column}: only X, # and . are cells"
+    )]
+    BadCell {
+        /// The character found.
+        found: char,
+        /// Its row, from 1.
+        row: u32,
+        /// Its column, from 1.
+        column: u32,
+    },
+    /// A row longer or shorter than the first.
+    #[error("the stamp pattern's row {row} has {found} cells, its first row has {expected}")]
+    Ragged {
+        /// The row, from 1.
+        row: u32,
+        /// Its length.
+        found: u32,
+        /// The first row's length.
+        expected: u32,
+    },
+    /// More than [`PATTERN_MAX_SIDE`] rows or columns.
+    #[error("the stamp pattern is {width}x{height}: at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")]
+    TooLarge {
+        /// Columns given.
+        width: u32,
+        /// Rows given.
+        height: u32,
+    },
+    /// An open cell of the pattern that no path from outside the pattern reaches: the maze
+    /// would not be connected.
+    #[error(
+        "the stamp pattern walls in its open cell at column {}, row {} (counted from 1): the maze would not be connected",
+        .cell.x + 1, .cell.y + 1
+    )]
+    WallsIn {
+        /// The cell, in the pattern's own coordinates (0-based).
+        cell: Pos,
+    },
+    /// The maze has no room for the pattern and its one-cell margin.
+    #[error(
+        "the {width}x{height} stamp needs a maze of at least {}x{} (a one-cell margin around it), got {maze_width}x{maze_height}",
+        .width + 2, .height + 2
+    )]
+    DoesNotFit {
+        /// The pattern's width.
+        width: u32,
+        /// The pattern's height.
+        height: u32,
+        /// The maze's width.
+        maze_width: u32,
+        /// The maze's height.
+        maze_height: u32,
+    },
+    /// The courtyard fits, but the pattern does not fit beside it.
+    #[error("the {maze_width}x{maze_height} maze has no room for the stamp beside the courtyard")]
+    NoRoomBesideCourtyard {
+        /// The maze's width.
+        maze_width: u32,
+        /// The maze's height.
+        maze_height: u32,
+    },
+}
+
+impl Pattern {
+    /// The 42: 18 closed cells in a 7x5 box, as the SPEC draws it.
+    pub const FORTY_TWO: Pattern =
+        Pattern::from_picture(&[b"X...XXX", b"X.....X", b"XXX.XXX", b"..X.X..", b"..X.XXX"]);
+
+    /// A pattern from rows of `X` (closed) and `.` (open), known good at compile time.
+    const fn from_picture<const W: usize>(picture: &[&[u8; W]]) -> Pattern {
+        let mut rows = [0u16; PATTERN_MAX_SIDE as usize];
+        let mut y = 0;
+        while y < picture.len() {
+            let mut x = 0;
+            while x < W {
+                if picture[y][x] == b'X' {
+                    rows[y] |= 1 << x;
+                }
+                x += 1;
+            }
+            y += 1;
+        }
+        Pattern {
+            rows,
+            width: W as u8,
+            height: picture.len() as u8,
+        }
+    }
+
+    /// The pattern with `closed(x, y)` cells closed in a `width` x `height` box, checked as
+    /// its text form is (see [`Pattern`]).
+    pub fn from_fn(
+        width: u32,
+        height: u32,
+        closed: impl Fn(u32, u32) -> bool,
+    ) -> Result<Pattern, StampError> {
+        if width > PATTERN_MAX_SIDE || height > PATTERN_MAX_SIDE {
+            return Err(StampError::TooLarge { width, height });
+        }
+        let mut rows = [0u16; PATTERN_MAX_SIDE as usize];
+        for (y, row) in rows.iter_mut().enumerate().take(height as usize) {
+            for x in 0..width {
+                if closed(x, y as u32) {
+                    *row |= 1 << x;
+                }
+            }
+        }
+        let pattern = Pattern {
+            rows,
+            width: width as u8,
+            height: height as u8,
+        };
+        pattern.check()?;
+        Ok(pattern)
+    }
+
+    /// Columns of the pattern's box.
+    pub const fn width(&self) -> u32 {
+        self.width as u32
+    }
+
+    /// Rows of the pattern's box.
+    pub const fn height(&self) -> u32 {
+        self.height as u32
+    }
+
+    /// Whether the cell at column `x`, row `y` of the box is closed (`false` outside it).
+    #[inline]
+    pub const fn is_closed(&self, x: u32, y: u32) -> bool {
+        x < self.width as u32 && y < self.height as u32 && self.rows[y as usize] >> x & 1 != 0
+    }
+
+    /// The closed cells, in the pattern's coordinates, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        let pattern = *self;
+        (0..pattern.height()).flat_map(move |y| {
+            (0..pattern.width())
+                .filter(move |&x| pattern.is_closed(x, y))
+                .map(move |x| Pos::new(x, y))
+        })
+    }
+
+    /// At least one closed cell, and every open cell reached from outside the box: a flood
+    /// fill of the open cells from the box's edge, in the box only (outside it a maze is all
+    /// open cells around a one-cell margin, so connected).
+    fn check(&self) -> Result<(), StampError> {
+        if self.cells().next().is_none() {
+            return Err(StampError::Empty);
+        }
+        let (w, h) = (self.width(), self.height());
+        let mut reached = [0u16; PATTERN_MAX_SIDE as usize];
+        let mut todo: Vec<Pos> = Vec::new();
+        let reach = |x: u32, y: u32, reached: &mut [u16], todo: &mut Vec<Pos>| {
+            if !self.is_closed(x, y) && reached[y as usize] >> x & 1 == 0 {
+                reached[y as usize] |= 1 << x;
+                todo.push(Pos::new(x, y));
+            }
+        };
+        for y in 0..h {
+            for x in 0..w {
+                if x == 0 || y == 0 || x + 1 == w || y + 1 == h {
+                    reach(x, y, &mut reached, &mut todo);
+                }
+            }
+        }
+        while let Some(p) = todo.pop() {
+            if p.x > 0 {
+                reach(p.x - 1, p.y, &mut reached, &mut todo);
+            }
+            if p.y > 0 {
+                reach(p.x, p.y - 1, &mut reached, &mut todo);
+            }
+            if p.x + 1 < w {
+                reach(p.x + 1, p.y, &mut reached, &mut todo);
+            }
+            if p.y + 1 < h {
+                reach(p.x, p.y + 1, &mut reached, &mut todo);
+            }
+        }
+        for y in 0..h {
+            for x in 0..w {
+                if !self.is_closed(x, y) && reached[y as usize] >> x & 1 == 0 {
+                    return Err(StampError::WallsIn {
+                        cell: Pos::new(x, y),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Pattern {
+    type Err = StampError;
+
+    /// Rows of `X` or `#` (closed) and `.` (open), top row first, separated by `/` or new
+    /// lines; blanks around each row are ignored.
+    fn from_str(text: &str) -> Result<Pattern, StampError> {
+        let rows: Vec<&str> = text
+            .split(['/', '\n'])
+            .map(str::trim)
+            .filter(|row| !row.is_empty())
+            .collect();
+        let width = rows.first().map_or(0, |row| row.chars().count()) as u32;
+        let height = rows.len() as u32;
+        if width > PATTERN_MAX_SIDE || height > PATTERN_MAX_SIDE {
+            return Err(StampError::TooLarge { width, height });
+        }
+        for (y, row) in rows.iter().enumerate() {
+            let found = row.chars().count() as u32;
+            if found != width {
+                return Err(StampError::Ragged {
+                    row: y as u32 + 1,
+                    found,
+                    expected: width,
+                });
+            }
+            if let Some((x, bad)) = row
+                .chars()
+                .enumerate()
+                .find(|(_, c)| !matches!(c, 'X' | 'x' | '#' | '.'))
+            {
+                return Err(StampError::BadCell {
+                    found: bad,
+                    row: y as u32 + 1,
+                    column: x as u32 + 1,
+                });
+            }
+        }
+        Pattern::from_fn(width, height, |x, y| {
+            matches!(rows[y as usize].as_bytes()[x as usize], b'X' | b'x' | b'#')
+        })
+    }
+}
+
+impl fmt::Display for Pattern {
+    /// The text form [`Pattern::from_str`] reads: rows of `X` and `.` separated by `/`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.height() {
+            if y > 0 {
+                f.write_str("/")?;
+            }
+            for x in 0..self.width() {
+                f.write_str(if self.is_closed(x, y) { "X" } else { "." })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pattern({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_42_reads_and_writes_as_the_spec_draws_it() {
+        let text = "X...XXX/X.....X/XXX.XXX/..X.X../..X.XXX";
+        assert_eq!(text.parse::<Pattern>(), Ok(Pattern::FORTY_TWO));
+        assert_eq!(Pattern::FORTY_TWO.to_string(), text);
+        assert_eq!(Pattern::FORTY_TWO.cells().count(), 18);
+        assert_eq!(
+            (Pattern::FORTY_TWO.width(), Pattern::FORTY_TWO.height()),
+            (7, 5)
+        );
+    }
+
+    #[test]
+    fn rows_may_be_lines_and_hashes() {
+        let pattern: Pattern = "#.#\n ### \n".parse().unwrap();
+        assert_eq!(pattern.to_string(), "X.X/XXX");
+    }
+
+    #[test]
+    fn bad_text_is_refused_with_where() {
+        assert_eq!("".parse::<Pattern>(), Err(StampError::Empty));
+        assert_eq!("../..".parse::<Pattern>(), Err(StampError::Empty));
+        assert_eq!(
+            "X.X/XOX".parse::<Pattern>(),
+            Err(StampError::BadCell {
+                found: 'O',
+                row: 2,
+                column: 2
+            })
+        );
+        assert_eq!(
+            "XX/X".parse::<Pattern>(),
+            Err(StampError::Ragged {
+                row: 2,
+                found: 1,
+                expected: 2
+            })
+        );
+        let wide = "X".repeat(17);
+        assert_eq!(
+            wide.parse::<Pattern>(),
+            Err(StampError::TooLarge {
+                width: 17,
+                height: 1
+            })
+        );
+        let sixteen = ["X"; 16].join("/");
+        assert!(sixteen.parse::<Pattern>().is_ok());
+    }
+
+    #[test]
+    fn a_pattern_that_walls_a_cell_in_is_refused() {
+        assert_eq!(
+            "XXX/X.X/XXX".parse::<Pattern>(),
+            Err(StampError::WallsIn {
+                cell: Pos::new(1, 1)
+            })
+        );
+        // A pocket reached only diagonally is walled in too: cells join through walls.
+        assert_eq!(
+            "XXXX/X..X/XXX./".parse::<Pattern>(),
+            Err(StampError::WallsIn {
+                cell: Pos::new(1, 1)
+            })
+        );
+        // Open to the outside through a gap: fine.
+        assert!("XXXX/X...X/XXXX".parse::<Pattern>().is_err()); // ragged, not walled in
+        assert!("XXXX/X...".parse::<Pattern>().is_ok());
+        assert!("XX.X/X..X/XXXX".parse::<Pattern>().is_ok());
+    }
+
+    #[test]
+    fn from_fn_checks_like_the_text() {
+        let ring = Pattern::from_fn(3, 3, |x, y| !(x == 1 && y == 1));
+        assert!(matches!(ring, Err(StampError::WallsIn { .. })));
+        let bar = Pattern::from_fn(4, 1, |_, _| true).unwrap();
+        assert_eq!(bar.to_string(), "XXXX");
+        assert!(!bar.is_closed(4, 0) && !bar.is_closed(0, 1));
+    }
+}

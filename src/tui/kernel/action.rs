@@ -1,0 +1,115 @@
+//! What a user can ask for, as the dashboard's own values: the actions keys map to, the mouse,
+//! and the timeline's scrub moves. No terminal types: the input layer translates (see
+//! [`crate::tui::input`]).
+
+use mazegen::Dir;
+
+/// What a user can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A new maze from a new seed, animated.
+    Regenerate,
+    /// The same seed with the next generation algorithm, animated.
+    NextAlgorithm,
+    /// Solve the maze again with the next solver, animated.
+    NextSolver,
+    TogglePath,
+    NextTheme,
+    PreviousTheme,
+    /// Write the maze to OUTPUT_FILE (finishing it first).
+    Save,
+    /// Write the maze as SVG next to OUTPUT_FILE, as shown (finishing it first).
+    Export,
+    /// Leave (finishing and writing the first maze first, if that has not happened yet).
+    Quit,
+    /// Ctrl-C (or Ctrl-\\): the first quits as [`Action::Quit`] does; another while that waits
+    /// for a write leaves at once, the file unwritten (its old content intact).
+    Interrupt,
+    /// Stop the program and give the terminal back to the shell, until `fg`.
+    Suspend,
+    /// Move the view one cell (`big`: half a screen) towards a side.
+    Pan {
+        towards: Dir,
+        big: bool,
+    },
+    /// The next view: fit, 1:1 detail, whole maze.
+    ToggleZoom,
+    ToggleHelp,
+    TogglePause,
+    /// One step while paused.
+    Step,
+    /// Carve and solve the rest at once.
+    Finish,
+    Faster,
+    Slower,
+    /// Move the keyboard focus between the canvas and the theme list.
+    ToggleFocus,
+    /// Give the keyboard focus to the canvas (a click on it).
+    FocusCanvas,
+    /// Move the theme list's cursor.
+    CursorUp,
+    CursorDown,
+    /// Use the theme under the cursor.
+    PickCursorTheme,
+    /// Use the theme at this place in the list (a mouse click).
+    PickTheme(usize),
+    /// Ask for a maze file's path and open it in the inspector.
+    OpenFile,
+    /// Go to the opened file's next problem, in reading order.
+    NextProblem,
+    /// Go to the opened file's previous problem.
+    PreviousProblem,
+    /// Enter play mode (walk the maze from the entry), or leave it.
+    TogglePlay,
+    /// Leave play mode.
+    LeavePlay,
+    /// Draw only what the walker has seen, or everything.
+    ToggleFog,
+    /// Walk one cell towards a side (`run`: on to the next junction).
+    Walk {
+        towards: Dir,
+        run: bool,
+    },
+    /// Move along the carving's timeline (see [`crate::tui::modes::replay`]).
+    Scrub(Scrub),
+    /// Race the current algorithm against the next three (see [`crate::tui::modes::race`]).
+    Race,
+}
+
+/// Where a scrub key moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scrub {
+    /// One step back.
+    Back,
+    /// One step forward.
+    Forward,
+    /// A tenth of the carving back.
+    BackFar,
+    /// A tenth of the carving forward.
+    ForwardFar,
+    /// The first step: a closed grid.
+    Start,
+    /// The live maze.
+    End,
+}
+
+/// A mouse event, as the dashboard needs it: where, what, and whether Shift was held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mouse {
+    pub column: u16,
+    pub row: u16,
+    pub kind: MouseKind,
+    pub shift: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseKind {
+    /// The left button went down.
+    LeftPress,
+    /// Another button went down.
+    OtherPress,
+    ScrollUp,
+    ScrollDown,
+    ScrollLeft,
+    ScrollRight,
+}

@@ -1,0 +1,107 @@
+//! Who takes a key: the dashboard's layers, innermost first. One list, read by the input layer
+//! (which keymap context a key is looked up in), by `update` (which part answers an action) and
+//! by the footer (which keys it shows), so that the three never disagree.
+//!
+//! | layer     | open when                 | takes                                                |
+//! |-----------|---------------------------|------------------------------------------------------|
+//! | prompt    | the `o` prompt is open    | every key, as text (Ctrl-C, Ctrl-Z and Ctrl-\ aside) |
+//! | help      | the overlay is open       | the keys that close it (Ctrl-C, Ctrl-Z aside)        |
+//! | play      | a round is on             | its walk/fog/leave keys; refuses `v` and `p`         |
+//! | race      | a race is on              | `q` `s` Tab Enter `R`; refuses what needs one maze   |
+//! | replay    | a moment is replayed      | Space and `q`/Esc (back to live)                     |
+//! | inspector | a file is open            | `o` `]` `[` always; on a file `r` `a` (closing it),  |
+//! |           |                           | `v` `s` `e`, and what moves nothing there            |
+//! | studio    | always                    | the rest, and `q`/Esc: back to the maze from the     |
+//! |           |                           | theme list, else quit                                |
+//!
+//! Ctrl-C and Ctrl-\ are no layer's: they quit from every one (see [`Action::Interrupt`]).
+//!
+//! [`Action::Interrupt`]: super::kernel::action::Action::Interrupt
+
+#[cfg(test)]
+mod tests;
+
+use mazegen::Phase;
+
+use super::kernel::action::Action;
+use super::keymap::Context;
+use super::model::{Focus, Model};
+
+/// A part of the dashboard that can hold the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Prompt,
+    Help,
+    Play,
+    Race,
+    Replay,
+    Inspector,
+    Studio,
+}
+
+impl Layer {
+    /// Innermost first: the first open layer that answers a key takes it.
+    pub const ORDER: [Layer; 7] = [
+        Layer::Prompt,
+        Layer::Help,
+        Layer::Play,
+        Layer::Race,
+        Layer::Replay,
+        Layer::Inspector,
+        Layer::Studio,
+    ];
+
+    /// Whether the layer is open now (the studio always is). An action visits every layer in
+    /// turn whether open or not, since some keys open their layer (`o`, `g`, `R`).
+    pub fn is_open(self, model: &Model) -> bool {
+        match self {
+            Layer::Prompt => model.inspect.is_prompting(),
+            Layer::Help => model.help_is_open(),
+            Layer::Play => model.is_playing(),
+            Layer::Race => model.race().is_some(),
+            Layer::Replay => model.replay().is_scrubbing(),
+            Layer::Inspector => model.inspect.file().is_some(),
+            Layer::Studio => true,
+        }
+    }
+}
+
+/// The open layers, innermost first.
+pub fn open(model: &Model) -> impl Iterator<Item = Layer> + '_ {
+    Layer::ORDER
+        .into_iter()
+        .filter(|layer| layer.is_open(model))
+}
+
+/// The innermost open layer: the one that has the keyboard.
+pub fn innermost(model: &Model) -> Layer {
+    open(model).next().unwrap_or(Layer::Studio)
+}
+
+/// The keymap context keys are looked up in: the help's, play's, or the focused pane's.
+pub fn key_context(model: &Model) -> Context {
+    match innermost(model) {
+        Layer::Help => Context::Help,
+        Layer::Play => Context::Play,
+        _ => match model.focus() {
+            Focus::Canvas => Context::Canvas,
+            Focus::Themes => Context::Themes,
+        },
+    }
+}
+
+/// Whether `action` does something now, as the open layers would answer it: the footer shows
+/// a key only then. Play refuses the solver and the path; nothing moves on a finished maze,
+/// so finishing, pausing and stepping do nothing there (but pausing returns to the live maze
+/// while a moment is replayed); an opened file has no animation and no SVG export.
+pub fn does_something(model: &Model, action: Action) -> bool {
+    let file = Layer::Inspector.is_open(model);
+    let moving = !file && model.phase() != Phase::Done;
+    match action {
+        Action::TogglePath | Action::NextSolver => !Layer::Play.is_open(model),
+        Action::TogglePause => moving || Layer::Replay.is_open(model),
+        Action::Finish | Action::Step => moving,
+        Action::Faster | Action::Slower | Action::Export => !file,
+        _ => true,
+    }
+}

@@ -1,0 +1,223 @@
+//! The inspector's jobs: everything that reads or writes files, or passes over every cell of
+//! a maze that may have a hundred million, runs on a worker thread (see
+//! [`crate::tui::Work::Inspector`]) and answers with one [`InspectorAnswer`].
+
+use std::path::{Path, PathBuf};
+
+use mazegen::format::{Hex, Output, write_outputs};
+use mazegen::inspect::{self, Inspection, Marks};
+use mazegen::solve::Solver;
+use mazegen::stats::MazeStats;
+use mazegen::validate::Expected;
+use mazegen::{Maze, MazeOptions, Pos};
+
+use crate::tui::kernel::handoff::Parcel;
+use crate::tui::kernel::job::JobId;
+
+/// A job, and the request it answers: an answer to an older request (a file opened since, a
+/// prompt closed) is dropped.
+#[derive(Clone, Debug)]
+pub struct InspectorJob {
+    pub request: JobId,
+    pub work: InspectorWork,
+}
+
+#[derive(Clone, Debug)]
+pub enum InspectorWork {
+    /// Read a maze file as far as it reads, without checking it (drawable at once).
+    Open { path: PathBuf, expected: Expected },
+    /// Check an opened file's rules and measure it. The inspection is a copy of the one on
+    /// screen: they share the walls, so the screen keeps drawing meanwhile.
+    Check(Box<Inspection>),
+    /// Solve an opened file with one solver, from its entry to its exit.
+    Solve {
+        inspection: Box<Inspection>,
+        solver: Solver,
+    },
+    /// Write an opened file's walls with its shortest path to `path`.
+    Save {
+        inspection: Box<Inspection>,
+        path: PathBuf,
+    },
+    /// List a folder, for the path prompt's Tab completion.
+    List { dir: PathBuf },
+}
+
+/// What a job found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InspectorAnswer {
+    /// `Err` holds the one-line reason `--check` gives for the same file.
+    Opened {
+        path: PathBuf,
+        inspection: Result<Parcel<Inspection>, String>,
+    },
+    Checked {
+        inspection: Parcel<Inspection>,
+        /// The maze's shape, when every row was read and it could be measured.
+        stats: Option<Parcel<MazeStats>>,
+        /// Where the recorded path first steps through a wall or off the grid.
+        illegal_step: Option<Pos>,
+    },
+    Solved {
+        solver: Solver,
+        visited: u64,
+        /// Steps of the path found; `None` when it found none.
+        path: Option<usize>,
+    },
+    Saved {
+        path: PathBuf,
+        outcome: Result<(), String>,
+    },
+    /// A folder's entries, sorted, folders with a trailing `/`.
+    Listed { dir: PathBuf, names: Vec<String> },
+}
+
+impl InspectorWork {
+    /// Does the work; never panics on a bad file.
+    pub fn run(self) -> InspectorAnswer {
+        match self {
+            InspectorWork::Open { path, expected } => InspectorAnswer::Opened {
+                inspection: inspect::open(&path, &expected)
+                    .map(Parcel::new)
+                    .map_err(|e| e.to_string()),
+                path,
+            },
+            InspectorWork::Check(mut inspection) => {
+                inspection.check();
+                let stats = measure(&inspection).map(Parcel::new);
+                let illegal_step = illegal_step(&inspection);
+                InspectorAnswer::Checked {
+                    inspection: Parcel::new(*inspection),
+                    stats,
+                    illegal_step,
+                }
+            }
+            InspectorWork::Solve { inspection, solver } => solve(&inspection, solver),
+            InspectorWork::Save { inspection, path } => InspectorAnswer::Saved {
+                outcome: save(&inspection, &path),
+                path,
+            },
+            InspectorWork::List { dir } => InspectorAnswer::Listed {
+                names: list(&dir),
+                dir,
+            },
+        }
+    }
+}
+
+/// The statistics of a file read whole, with its shortest path if the exit can be reached.
+fn measure(inspection: &Inspection) -> Option<MazeStats> {
+    if !inspection.is_complete() {
+        return None;
+    }
+    let grid = inspection.to_grid().ok()?;
+    Some(MazeStats::measure(&grid, inspection.shortest_path()))
+}
+
+/// Follows the recorded path from the entry to its first illegal step, if it has one.
+fn illegal_step(inspection: &Inspection) -> Option<Pos> {
+    let mut at = inspection.entry().filter(|&e| inspection.contains(e))?;
+    for &dir in inspection.recorded_path() {
+        if inspection.cell_marks(at).contains(Marks::ILLEGAL_STEP) {
+            return Some(at);
+        }
+        let (dx, dy) = dir.delta();
+        let next = (i64::from(at.x) + dx, i64::from(at.y) + dy);
+        match (u32::try_from(next.0), u32::try_from(next.1)) {
+            (Ok(x), Ok(y)) if inspection.contains(Pos::new(x, y)) => at = Pos::new(x, y),
+            _ => break,
+        }
+    }
+    inspection
+        .cell_marks(at)
+        .contains(Marks::ILLEGAL_STEP)
+        .then_some(at)
+}
+
+/// The entry and exit, when both are cells of the file.
+fn ends(inspection: &Inspection) -> Result<(Pos, Pos), String> {
+    match (inspection.entry(), inspection.exit()) {
+        (Some(entry), Some(exit)) if inspection.contains(entry) && inspection.contains(exit) => {
+            Ok((entry, exit))
+        }
+        _ => Err("the entry or the exit is missing or outside the maze".to_owned()),
+    }
+}
+
+fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
+    let solved = |visited, path| InspectorAnswer::Solved {
+        solver,
+        visited,
+        path,
+    };
+    let (Ok((entry, exit)), Ok(grid)) = (ends(inspection), inspection.to_grid()) else {
+        return solved(0, None);
+    };
+    let mut search = solver.start(&grid, entry, exit);
+    let found = search.run(&grid);
+    let path = found.then(|| search.solution().map(|s| s.len())).flatten();
+    solved(search.visited(), path)
+}
+
+/// Writes the file's walls, entry and exit with its shortest path: the recorded path line
+/// corrected. Only walls that hold (coherent, border closed, every digit read) are written.
+fn save(inspection: &Inspection, path: &Path) -> Result<(), String> {
+    let maze = maze_of(inspection)?;
+    write_outputs(&maze, &[Output::file(Hex, path)], &mut |_| {}).map_err(|e| e.to_string())
+}
+
+/// The file as a maze with its shortest path, when its walls hold (coherent, border closed,
+/// every digit read) and its entry reaches its exit: the maze `s` writes back and `g` plays.
+pub fn maze_of(inspection: &Inspection) -> Result<Maze, String> {
+    if let Some(reason) = walls_invalid(inspection) {
+        return Err(reason);
+    }
+    let (entry, exit) = ends(inspection)?;
+    let shortest = inspection
+        .shortest_path()
+        .cloned()
+        .ok_or_else(|| format!("no path from {entry} to {exit}"))?;
+    let grid = inspection.to_grid().map_err(|e| e.to_string())?;
+    let options = MazeOptions::new(inspection.width(), inspection.height());
+    Ok(Maze::new(options, grid, entry, exit).with_solution(Some(shortest)))
+}
+
+/// Why the walls cannot be written back as they are, if they cannot.
+pub fn walls_invalid(inspection: &Inspection) -> Option<String> {
+    use mazegen::inspect::ProblemKind as K;
+    if !inspection.is_checked() {
+        return Some("the file is still being checked".to_owned());
+    }
+    let bad = inspection.problem_rows().into_iter().find(|row| {
+        matches!(
+            row.kind,
+            K::Unreadable | K::BadDigit | K::NotChecked | K::IncoherentWall | K::OpenBorder
+        )
+    })?;
+    Some(format!("its walls are not valid ({})", bad.summary))
+}
+
+/// The entries of `dir` (the current folder for an empty path), sorted; unreadable ones and a
+/// folder that cannot be read give none.
+fn list(dir: &Path) -> Vec<String> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let mut name = entry.file_name().into_string().ok()?;
+            if entry.file_type().ok()?.is_dir() {
+                name.push('/');
+            }
+            Some(name)
+        })
+        .collect();
+    names.sort();
+    names
+}

@@ -1,0 +1,448 @@
+//! The inspector's answers: the path prompt's keys, its jobs' results, and the keys that mean
+//! something else on an opened file.
+
+use std::path::PathBuf;
+
+use mazegen::inspect::Inspection;
+use mazegen::solve::Solver;
+use mazegen::validate::Expected;
+
+use super::{
+    Completion, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
+    PathPrompt, PromptKey, walls_invalid,
+};
+use crate::tui::effect::{Effect, Work};
+use crate::tui::kernel::action::Action;
+use crate::tui::kernel::job::JobId;
+use crate::tui::model::{Model, StatusKind};
+use crate::tui::text::solver_label;
+use crate::tui::viewport::blocks;
+
+/// Opens `inspection` (read from `path`, not yet checked) as the dashboard starts with
+/// `--open`: checked against `expected` (the CONFIG's), written back to `output_file`. The
+/// model's own maze must be a finished placeholder: it is never written.
+pub fn open_at_start(
+    model: &mut Model,
+    path: PathBuf,
+    inspection: Inspection,
+    expected: Expected,
+    output_file: Option<PathBuf>,
+) -> Vec<Effect> {
+    model.inspect.expected = expected;
+    model.inspect.output_file = output_file;
+    // The placeholder maze is not the user's: nothing may write it.
+    model.forgo_first_save();
+    show_file(model, path, inspection)
+}
+
+/// Handles the inspector's own messages: its prompt's keys and its jobs' answers.
+pub fn on_message(model: &mut Model, message: InspectorMessage) -> Vec<Effect> {
+    match message {
+        InspectorMessage::Key(key) => prompt_pressed(model, key),
+        InspectorMessage::Done { request, outcome } => done(model, request, outcome),
+    }
+}
+
+/// Handles the inspector's own actions, and those that mean something else on an opened file;
+/// gives the others back.
+pub fn on_action(model: &mut Model, action: Action) -> Result<Vec<Effect>, Action> {
+    match action {
+        Action::OpenFile => return Ok(open_prompt(model)),
+        Action::NextProblem => return Ok(jump(model, true)),
+        Action::PreviousProblem => return Ok(jump(model, false)),
+        _ => {}
+    }
+    if model.inspect.file.is_none() {
+        return Err(action);
+    }
+    match action {
+        Action::Regenerate | Action::NextAlgorithm => {
+            // A generated maze again: the config's (the file's size without one).
+            close_file(model);
+            Err(action)
+        }
+        Action::NextSolver => Ok(solve_next(model)),
+        Action::Save => Ok(save(model)),
+        Action::Export => {
+            let text = "e exports generated mazes; s writes this file back with its path corrected";
+            model.set_status(StatusKind::Info, text);
+            Ok(Vec::new())
+        }
+        Action::Finish | Action::TogglePause | Action::Step | Action::Faster | Action::Slower => {
+            let text = "Nothing moves in an opened file: ] and [ go through its problems";
+            model.set_status(StatusKind::Info, text);
+            Ok(Vec::new())
+        }
+        _ => Err(action),
+    }
+}
+
+fn open_prompt(model: &mut Model) -> Vec<Effect> {
+    if model.inspect.output_file.is_none() && model.inspect.file.is_none() {
+        // Opened from a generated maze: `s` writes to the same OUTPUT_FILE as for it.
+        model.inspect.output_file = Some(model.config.output_file.clone());
+    }
+    model.inspect.prompt = Some(PathPrompt::default());
+    Vec::new()
+}
+
+fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
+    let Some(prompt) = model.inspect.prompt.as_mut() else {
+        return Vec::new();
+    };
+    match key {
+        // A paste can type more than any path holds: the rest is dropped (the prompt says so).
+        PromptKey::Char(_) if prompt.is_full() => {}
+        PromptKey::Char(c) => {
+            prompt.text.push(c);
+            prompt.candidates.clear();
+        }
+        PromptKey::Backspace => {
+            prompt.text.pop();
+            prompt.candidates.clear();
+        }
+        PromptKey::Esc => {
+            model.inspect.prompt = None;
+            model.set_status(StatusKind::Info, "Nothing opened");
+        }
+        PromptKey::Enter => {
+            let text = prompt.text.trim().to_owned();
+            model.inspect.prompt = None;
+            if text.is_empty() {
+                model.set_status(StatusKind::Info, "Nothing opened");
+                return Vec::new();
+            }
+            let request = model.new_job_id();
+            model.inspect.opening = Some(request);
+            model.set_status(StatusKind::Info, format!("Opening {text}…"));
+            let work = InspectorWork::Open {
+                path: PathBuf::from(text),
+                expected: model.inspect.expected.clone(),
+            };
+            return vec![Effect::Work(Work::Inspector(InspectorJob {
+                request,
+                work,
+            }))];
+        }
+        // The listing asked for is on its way: another would only list the folder again.
+        PromptKey::Tab if prompt.pending_tab => {}
+        PromptKey::Tab => {
+            if prompt.is_listed() {
+                complete(model);
+            } else {
+                prompt.pending_tab = true;
+                let dir = prompt.folder();
+                let request = model.new_job_id();
+                model.inspect.listing = Some(request);
+                let work = InspectorWork::List { dir };
+                return vec![Effect::Work(Work::Inspector(InspectorJob {
+                    request,
+                    work,
+                }))];
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Tab with the folder listed.
+fn complete(model: &mut Model) {
+    let Some(prompt) = model.inspect.prompt.as_mut() else {
+        return;
+    };
+    prompt.pending_tab = false;
+    if prompt.complete() == Completion::None {
+        model.set_status(StatusKind::Info, "No file name starts so");
+    }
+}
+
+fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<Effect> {
+    match outcome {
+        InspectorAnswer::Opened { path, inspection } => {
+            if model.inspect.opening != Some(request) {
+                return Vec::new();
+            }
+            model.inspect.opening = None;
+            match inspection {
+                Ok(inspection) => match inspection.take() {
+                    Some(inspection) => return show_file(model, path, inspection),
+                    // A copy of the message, already taken.
+                    None => return Vec::new(),
+                },
+                Err(reason) => model.set_status(StatusKind::Error, reason),
+            }
+        }
+        InspectorAnswer::Listed { dir, names } => {
+            if model.inspect.listing != Some(request) {
+                return Vec::new();
+            }
+            model.inspect.listing = None;
+            if let Some(prompt) = model.inspect.prompt.as_mut() {
+                prompt.listing = Some((dir, names));
+                if prompt.pending_tab && prompt.is_listed() {
+                    complete(model);
+                }
+            }
+        }
+        InspectorAnswer::Checked {
+            inspection,
+            stats,
+            illegal_step,
+        } => {
+            let Some(file) = model.inspect.file.as_mut() else {
+                return Vec::new();
+            };
+            if file.checking != Some(request) {
+                return Vec::new();
+            }
+            let Some(checked) = inspection.take() else {
+                // A copy of the message, already taken.
+                return Vec::new();
+            };
+            file.checking = None;
+            file.inspection = checked;
+            file.stats = stats.and_then(|stats| stats.take());
+            file.illegal_step = illegal_step;
+            let text = checked_text(file);
+            let kind = if file.inspection.is_valid() {
+                StatusKind::Success
+            } else {
+                StatusKind::Warning
+            };
+            model.set_status(kind, text);
+        }
+        InspectorAnswer::Solved {
+            solver,
+            visited,
+            path,
+        } => {
+            let Some(file) = model.inspect.file.as_mut() else {
+                return Vec::new();
+            };
+            if file.solving != Some(request) {
+                return Vec::new();
+            }
+            file.solving = None;
+            file.runs.retain(|run| run.0 != solver);
+            file.runs.push((solver, visited, path));
+            let found = path.map_or_else(|| "no path".to_owned(), |n| format!("path {n} steps"));
+            let text = format!(
+                "Solver {}: visited {visited} cells, {found}",
+                solver_label(solver)
+            );
+            model.set_status(StatusKind::Info, text);
+        }
+        InspectorAnswer::Saved { path, outcome } => {
+            let Some(file) = model.inspect.file.as_mut() else {
+                return Vec::new();
+            };
+            if file.saving != Some(request) {
+                return Vec::new();
+            }
+            file.saving = None;
+            match outcome {
+                Ok(()) => model.set_status(
+                    StatusKind::Success,
+                    format!(
+                        "Wrote the maze with its shortest path to {}",
+                        path.display()
+                    ),
+                ),
+                Err(reason) => model.set_status(StatusKind::Error, format!("Not saved: {reason}")),
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Shows a file just read, and starts its check.
+fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Effect> {
+    let request = model.new_job_id();
+    let work = InspectorWork::Check(Box::new(inspection.clone()));
+    let (width, height) = (inspection.width(), inspection.height());
+    let path_inside = super::roles::steps_inside(&inspection);
+    let status = match inspection.first_unreadable() {
+        Some(error) => {
+            let line = error
+                .line
+                .map(|n| format!("line {n}: "))
+                .unwrap_or_default();
+            let text = format!(
+                "{}: {line}{}; shown as far as it reads",
+                path.display(),
+                error.kind
+            );
+            (StatusKind::Warning, text)
+        }
+        None => (
+            StatusKind::Info,
+            format!("Opened {} ({width}x{height}), checking…", path.display()),
+        ),
+    };
+    model.inspect.file = Some(OpenFile {
+        path,
+        inspection,
+        selected: None,
+        stats: None,
+        illegal_step: None,
+        path_inside,
+        runs: Vec::new(),
+        solver: None,
+        checking: Some(request),
+        solving: None,
+        saving: None,
+    });
+    refit(model);
+    model.set_status(status.0, status.1);
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
+}
+
+/// Leaves the opened file for the generated maze.
+fn close_file(model: &mut Model) {
+    model.inspect.file = None;
+    refit(model);
+}
+
+/// Picks the starting zoom again, for the maze now shown.
+fn refit(model: &mut Model) {
+    model.zoom_picked = false;
+    let size = model.size();
+    model.resize(size);
+}
+
+/// The status line once the check is done: what the file is, or its problems in short.
+fn checked_text(file: &OpenFile) -> String {
+    let inspection = &file.inspection;
+    let name = file.path.display();
+    let rows = inspection.problem_rows();
+    if rows.is_empty() {
+        return format!(
+            "{name}: valid {}x{} maze, path {} steps",
+            inspection.width(),
+            inspection.height(),
+            inspection.recorded_path().len()
+        );
+    }
+    let first = &rows[0].summary;
+    // The first unreadable line, if any, is the first row.
+    let more = match rows.len() {
+        1 => String::new(),
+        2 => " and 1 more kind".to_owned(),
+        n => format!(" and {} more kinds", n - 1),
+    };
+    format!("{name}: {first}{more}; ] goes to each problem")
+}
+
+/// `]` (`forward`) or `[`: the next or previous located problem, wrapping around.
+fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
+    let Some(file) = model.inspect.file.as_mut() else {
+        model.set_status(StatusKind::Info, "No file is open: o opens one");
+        return Vec::new();
+    };
+    let inspection = &file.inspection;
+    let from = file.selected;
+    let (found, wrapped) = if forward {
+        match inspection.next_location(from) {
+            Some(p) => (Some(p), false),
+            None => (inspection.next_location(None), from.is_some()),
+        }
+    } else {
+        match inspection.previous_location(from) {
+            Some(p) => (Some(p), false),
+            None => (inspection.previous_location(None), from.is_some()),
+        }
+    };
+    let Some(pos) = found else {
+        let text = if file.is_checking() {
+            "Still checking the file: its problems show when it is done".to_owned()
+        } else if inspection.problem_rows().is_empty() {
+            "No problems: the file is valid".to_owned()
+        } else {
+            let rows: Vec<String> = inspection
+                .problem_rows()
+                .into_iter()
+                .map(|r| r.summary)
+                .collect();
+            format!("No problem has a place on the map: {}", rows.join("; "))
+        };
+        model.set_status(StatusKind::Info, text);
+        return Vec::new();
+    };
+    file.selected = Some(pos);
+    let problems: Vec<String> = inspection
+        .problems_at(pos)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let wrap = if wrapped { " (from the top)" } else { "" };
+    let wrap = if wrapped && !forward {
+        " (from the bottom)"
+    } else {
+        wrap
+    };
+    let text = format!("{pos}{wrap}: {}", problems.join("; "));
+    let maze_blocks = blocks(inspection.width(), inspection.height());
+    if let Some(screen) = model.screen() {
+        model.viewport.centre_on(
+            (2 * pos.x + 1, 2 * pos.y + 1),
+            maze_blocks,
+            screen.canvas_size(),
+        );
+    }
+    model.set_status(StatusKind::Warning, text);
+    Vec::new()
+}
+
+/// `v`: the next solver on the file, on a worker.
+fn solve_next(model: &mut Model) -> Vec<Effect> {
+    let request = model.new_job_id();
+    let Some(file) = model.inspect.file.as_mut() else {
+        return Vec::new();
+    };
+    let solver = file.solver.map_or(Solver::default(), Solver::next);
+    file.solver = Some(solver);
+    file.solving = Some(request);
+    let work = InspectorWork::Solve {
+        inspection: Box::new(file.inspection.clone()),
+        solver,
+    };
+    let text = format!("Solving with {}…", solver_label(solver));
+    model.set_status(StatusKind::Info, text);
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
+}
+
+/// `s`: the file's walls with its shortest path, to OUTPUT_FILE, when its walls hold.
+fn save(model: &mut Model) -> Vec<Effect> {
+    let request = model.new_job_id();
+    let Some(output_file) = model.inspect.output_file.clone() else {
+        let text = "Not saved: no config names an OUTPUT_FILE (a-maze-ing --open FILE CONFIG)";
+        model.set_status(StatusKind::Error, text);
+        return Vec::new();
+    };
+    let Some(file) = model.inspect.file.as_mut() else {
+        return Vec::new();
+    };
+    if let Some(reason) = walls_invalid(&file.inspection) {
+        model.set_status(StatusKind::Error, format!("Not saved: {reason}"));
+        return Vec::new();
+    }
+    file.saving = Some(request);
+    let work = InspectorWork::Save {
+        inspection: Box::new(file.inspection.clone()),
+        path: output_file.clone(),
+    };
+    model.set_status(
+        StatusKind::Info,
+        format!("Writing {}…", output_file.display()),
+    );
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
+}

@@ -1,0 +1,68 @@
+//! The timeline at the right of the status line: where the carving is, as steps, and a bar.
+//!
+//! While scrubbing it is the replay's position (the step shown, of the live maze's steps),
+//! always drawn. Otherwise it shows what there is to scrub, beside the status message when
+//! there is room: while carving the live step and a bar that fills as the cells are carved;
+//! once carved the whole carving's steps.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use super::update::position;
+use crate::tui::model::Model;
+use crate::tui::view::footer::status_text;
+use mazegen::Phase;
+
+/// Columns of the bar itself.
+const BAR: usize = 20;
+
+/// What the timeline says: its text, the filled share of the bar, and whether it must be
+/// drawn even over the status message.
+fn reading(model: &Model) -> Option<(String, f64, bool)> {
+    if model.inspect.file().is_some() || model.has_no_maze() || model.is_playing() {
+        // An opened file or a game has no carving to scrub.
+        return None;
+    }
+    let (at, of) = position(model);
+    if model.replay().is_scrubbing() {
+        let share = if of == 0 { 0.0 } else { at as f64 / of as f64 };
+        return Some((format!(" step {at} of {of} "), share, true));
+    }
+    let maze = model.shown_session();
+    Some(match maze.phase() {
+        Phase::Carving => {
+            let (visited, open) = maze.carving_progress();
+            let share = visited as f64 / open.max(1) as f64;
+            (format!(" step {at}, live "), share, false)
+        }
+        Phase::Solving | Phase::Done => (format!(" step {at} of {of} "), 1.0, false),
+    })
+}
+
+/// Draws the timeline at the right of the status line.
+pub fn draw(model: &Model, status: Rect, buf: &mut Buffer) {
+    let Some((text, share, always)) = reading(model) else {
+        return;
+    };
+    let width = text.chars().count() + BAR + 6;
+    let message = status_text(model).chars().count();
+    if !always && message + 1 + width > usize::from(status.width) {
+        return;
+    }
+    let filled = ((share.clamp(0.0, 1.0) * BAR as f64) as usize).min(BAR);
+    let percent = (share.clamp(0.0, 1.0) * 100.0).floor() as u32;
+    let width = width.min(usize::from(status.width)) as u16;
+    let area = Rect::new(status.right() - width, status.y, width, 1);
+    let palette = &model.theme().palette;
+    let base = Style::new().fg(palette.footer).bg(palette.background);
+    let line = Line::from(vec![
+        Span::styled(text, base.fg(palette.accent)),
+        Span::styled("━".repeat(filled), base.fg(palette.accent)),
+        Span::styled("─".repeat(BAR - filled), base.fg(palette.muted)),
+        Span::styled(format!(" {percent:>3}% "), base),
+    ]);
+    Paragraph::new(line).style(base).render(area, buf);
+}

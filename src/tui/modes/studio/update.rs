@@ -1,0 +1,876 @@
+//! The carving studio's answers: its frames, its keys (save, export, finish, a new maze, the
+//! next solver, the path, a step), its jobs' results, and what settles after each message.
+//! No terminal, no files, no clock: time arrives in `Tick`, and anything that touches the
+//! outside world is returned as an [`Effect`].
+//!
+//! No message takes long to handle, whatever the maze's size, so the dashboard answers every
+//! key at once:
+//!
+//! - **Finishing** (`Enter`, and whatever needs the maze finished: save, export, quit, a new
+//!   maze before the first is written) is done at once for a small maze. A big one (more than
+//!   [`INLINE_CELLS`](crate::tui::model::INLINE_CELLS) cells) is *finished in slices*: each `Tick`
+//!   takes as many steps as fit in a few milliseconds (the [`Pace`](crate::tui::pace::Pace)'s
+//!   slice), the status line says how far it is, and keys keep working in between. The maze
+//!   stays in the model all along, so the screen keeps showing it.
+//! - **Measuring** a big maze (its shortest path and statistics: whole-maze passes that cannot
+//!   be cut in slices) is an [`Work::Measure`] the run loop runs on a worker thread, asked for
+//!   as soon as carving ends, so it overlaps the animated search.
+//! - The other **hand-overs** of a big maze that take a pass over every cell are jobs too: the
+//!   run loop makes a new maze ([`Work::Make`]: `r`, `a`) while the old one stays on screen,
+//!   starts each search and traces the path it found ([`Work::Search`]: the maze stays in
+//!   [`Phase::Solving`] meanwhile), and frees what the dashboard is done with
+//!   ([`Work::Discard`]: an old maze, a replaced search; freeing gigabytes takes a while).
+//! - **Writing** files is an [`Work::Write`], on a worker too, with progress messages.
+//!
+//! A frame's steps are a slice the [`Pace`](crate::tui::pace::Pace) sizes from how long the last
+//! ones took; the run loop's clock, if it gave one ([`Model::set_clock`]), also stops them after
+//! [`STEP_TIME_LIMIT`], so steps that suddenly cost more cannot hold up the keys. Only the run
+//! loop gives a clock: tests' frames take their whole slice, the same every run.
+//!
+//! Actions that need the finished, measured maze wait in the model until it is, and run then.
+//! Quitting waits for the first maze to be written (the promise that the dashboard leaves the
+//! file `--headless` would) and for every write under way, saying so on the status line
+//! ("Writing maze.txt… 43%, then quit"); nothing else holds it up. Ctrl-C while it waits leaves
+//! at once ([`Effect::Abort`]): the writes are abandoned and their files keep their old content.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
+use crate::tui::kernel::action::Action;
+use crate::tui::kernel::handoff::Parcel;
+use crate::tui::kernel::job::JobId;
+use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
+use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
+use crate::tui::text::solver_label;
+use mazegen::format::human_bytes;
+use mazegen::format::svg::SvgOptions;
+use mazegen::format::{Hex, Output, Svg};
+use mazegen::memory::{Use, estimated_bytes};
+use mazegen::session::{Measured, Phase, Searched};
+use mazegen::walk_time;
+use mazegen::{Algorithm, MazeOptions, Session, SessionError};
+
+/// The longest a frame's steps run, with the run loop's clock: twice the pace's aim (see
+/// [`crate::tui::pace::SLICE`]), so that with drawing a frame stays well within the 100 ms a key
+/// may wait.
+pub const STEP_TIME_LIMIT: Duration = Duration::from_millis(50);
+
+/// The steps taken between two looks at the clock: a millisecond or two of the dearest steps,
+/// and a look costs tens of nanoseconds.
+pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
+
+/// Follows up on the studio's maze: asks for a big maze's measuring once it is carved and for
+/// its search work when due, says when a finish is measuring, and once the maze is ready writes
+/// the first one. Returns the effects, and the actions that waited for the maze and are ready
+/// to run now (the root routes them; see [`crate::tui::update()`]).
+pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
+    let mut effects = Vec::new();
+    if let Some(work) = model.session.measure_job() {
+        let asked = model.jobs.iter().any(
+            |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
+        );
+        if !asked {
+            let job = start_job(
+                model,
+                JobKind::Measure {
+                    maze: Arc::clone(work.maze()),
+                },
+            );
+            effects.push(Effect::Work(Work::Measure { job, work }));
+        }
+    }
+    if let Some(work) = model.session.search_job() {
+        let asked = model
+            .jobs
+            .iter()
+            .any(|j| matches!(&j.kind, JobKind::Search { work: asked } if asked.is(&work)));
+        if !asked {
+            let job = start_job(model, JobKind::Search { work: work.clone() });
+            effects.push(Effect::Work(Work::Search { job, work }));
+        }
+    }
+    if model.finishing && model.phase() == Phase::Done {
+        model.finishing = false;
+        if !is_ready(model) {
+            let text = format!("Measuring the maze…{}", then_text(model));
+            model.set_status(StatusKind::Info, text);
+        }
+    }
+    if is_ready(model) {
+        if model.first_save == FirstSave::Owed {
+            model.first_save = FirstSave::NotOwed;
+            effects.extend(save(model));
+        }
+        return (effects, std::mem::take(&mut model.waiting));
+    }
+    (effects, Vec::new())
+}
+
+/// The end of settling, after the ready actions ran: hands what the model is done with to be
+/// freed, and quits once nothing is left to write.
+pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    let garbage = model.session.take_garbage();
+    model.garbage.extend(garbage);
+    if !model.garbage.is_empty() {
+        let garbage = std::mem::take(&mut model.garbage);
+        effects.push(Effect::Work(Work::Discard(Parcel::new(garbage))));
+    }
+    // Quitting waits for nothing but writes: not for a measure, a search or a new maze, whose
+    // results nobody would see, nor for the animation a finish speeds up.
+    let idle = model.first_save == FirstSave::NotOwed
+        && !model.jobs.iter().any(|j| j.kind.is_write())
+        && model.waiting.is_empty();
+    if model.quitting && idle {
+        model.quitting = false;
+        effects.push(Effect::Quit);
+    }
+    effects
+}
+
+/// Whether the maze is finished and measured, so it can be written. Not while a new maze is
+/// being made: the one shown is not the one the user asked for any more.
+pub(crate) fn is_ready(model: &Model) -> bool {
+    model.session.maze().is_some() && !model.is_making() && !model.showing_stand_in
+}
+
+/// Keeps `action` until the maze is finished and measured, finishing it if need be.
+pub(crate) fn wait_for_the_maze(model: &mut Model, action: Action) {
+    if !model.waiting.contains(&action) {
+        model.waiting.push(action);
+    }
+    if model.phase() != Phase::Done {
+        model.finishing = true;
+    }
+}
+
+fn start_job(model: &mut Model, kind: JobKind) -> JobId {
+    let id = model.new_job_id();
+    model.jobs.push(Job {
+        id,
+        kind,
+        done: 0,
+        total: 0,
+    });
+    id
+}
+
+fn end_job(model: &mut Model, id: JobId) -> Option<Job> {
+    let at = model.jobs.iter().position(|j| j.id == id)?;
+    Some(model.jobs.remove(at))
+}
+
+pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
+    if model.showing_stand_in {
+        return Vec::new();
+    }
+    let phase = model.session.phase();
+    let seconds = match phase {
+        Phase::Carving => CARVING_SECONDS,
+        Phase::Solving => SOLVING_SECONDS,
+        Phase::Done => return Vec::new(),
+    };
+    let budget = if model.finishing {
+        model.pace.slice()
+    } else {
+        model
+            .pace
+            .budget(frame, model.session.estimated_steps(phase), seconds)
+    };
+    let kind = model.session.step_kind();
+    let taken = advance_for_a_while(model, budget);
+    model.replay.observe(&model.session);
+    model.pace.record(taken, frame);
+    after_progress(model, phase);
+    if model.session.step_kind() != kind {
+        // `advance` stopped there: the next steps may cost more than this slice's.
+        model.pace.new_kind_of_step();
+    }
+    // A write's progress, if one is under way, says more than the finish's.
+    let writing = model.jobs.iter().any(|j| j.kind.is_write());
+    if model.finishing && model.phase() != Phase::Done && !writing {
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
+    }
+    Vec::new()
+}
+
+/// Takes up to `budget` steps of the maze, as [`Session::advance`] does, but stops after
+/// [`STEP_TIME_LIMIT`] by the run loop's clock, if there is one; returns the steps taken.
+fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
+    let Some(clock) = model.clock else {
+        return model.session.advance(budget);
+    };
+    let deadline = clock() + STEP_TIME_LIMIT;
+    let mut taken = 0;
+    while taken < budget {
+        let chunk = (budget - taken).min(STEPS_PER_LOOK);
+        let done = model.session.advance(chunk);
+        taken += done;
+        // Fewer than asked: the maze is done, or the kind of step changed (the pace sizes
+        // the next slice for it).
+        if done < chunk || clock() >= deadline {
+            break;
+        }
+    }
+    taken
+}
+
+/// "Finishing: carving 43%, then save": how far a slow finish is, and what waits for it.
+fn finishing_text(model: &Model) -> String {
+    let maze = &model.session;
+    let (visited, open) = maze.carving_progress();
+    let percent = |done: u64| done * 100 / open.max(1);
+    let mut text = match maze.phase() {
+        Phase::Carving if maze.is_linking() || maze.is_braiding() => {
+            "Finishing: carving 100%".to_owned()
+        }
+        Phase::Carving => format!("Finishing: carving {}%", percent(visited)),
+        _ => format!("Finishing: solving {}%", percent(maze.searched()).min(99)),
+    };
+    text.push_str(&then_text(model));
+    text
+}
+
+/// ", then save, quit (Ctrl-C: quit now)": what waits for the maze, and whether quitting does.
+fn then_text(model: &Model) -> String {
+    let mut then: Vec<&str> = model
+        .waiting
+        .iter()
+        .filter_map(|a| waiting_label(*a))
+        .collect();
+    if model.quitting {
+        then.push("quit");
+    }
+    match then.is_empty() {
+        true => String::new(),
+        false => format!(", then {}{}", then.join(", "), quit_now_hint(model)),
+    }
+}
+
+/// What a second Ctrl-C does while quitting waits (see [`Action::Interrupt`]).
+fn quit_now_hint(model: &Model) -> &'static str {
+    if model.quitting {
+        " (Ctrl-C: quit now)"
+    } else {
+        ""
+    }
+}
+
+/// "Writing maze.txt… 43%": the first write under way, if any.
+fn writing_text(model: &Model) -> Option<String> {
+    model.jobs.iter().find_map(|job| match &job.kind {
+        JobKind::Save { path, .. } | JobKind::Export { path } => {
+            let percent = job.done * 100 / job.total.max(1);
+            Some(format!("Writing {}… {percent}%", path.display()))
+        }
+        _ => None,
+    })
+}
+
+/// What quitting waits for, for the status line: the write under way, the finish or the
+/// measure the first save needs. `None` if it waits for nothing (it quits).
+pub(crate) fn quitting_text(model: &Model) -> Option<String> {
+    if let Some(text) = writing_text(model) {
+        return Some(format!("{text}, then quit{}", quit_now_hint(model)));
+    }
+    if model.finishing && model.phase() != Phase::Done {
+        return Some(finishing_text(model));
+    }
+    let first_pending = model.first_save == FirstSave::Owed;
+    if model.is_making() && (first_pending || !model.waiting.is_empty()) {
+        return Some(making_text(model));
+    }
+    if (first_pending || !model.waiting.is_empty()) && !is_ready(model) {
+        return Some(format!("Measuring the maze…{}", then_text(model)));
+    }
+    None
+}
+
+/// What `action` is called in ", then save, export": `None` for finishing, which the text
+/// says already.
+fn waiting_label(action: Action) -> Option<&'static str> {
+    match action {
+        Action::Save => Some("save"),
+        Action::Export => Some("export"),
+        Action::Regenerate => Some("new maze"),
+        Action::NextAlgorithm => Some("next algorithm"),
+        Action::TogglePlay => Some("play"),
+        Action::Finish => None,
+        _ => Some("more"),
+    }
+}
+
+/// "Making the 10000x10000 prim maze, seed 7…, then save": the new maze under way.
+fn making_text(model: &Model) -> String {
+    let (algorithm, seed) = next_maze(model);
+    let (width, height) = (model.config.width, model.config.height);
+    format!(
+        "Making the {width}x{height} {algorithm} maze, seed {seed}…{}",
+        then_text(model)
+    )
+}
+
+/// Follows up on steps taken from `before`: a new phase restarts the pace meter.
+fn after_progress(model: &mut Model, before: Phase) {
+    if model.session.phase() != before {
+        model.pace.restart();
+    }
+}
+
+/// A request to write the current, finished maze to OUTPUT_FILE.
+fn save(model: &mut Model) -> Option<Effect> {
+    let maze = Arc::clone(model.session.maze()?);
+    if maze.known_solution().flatten().is_none() {
+        let text = format!(
+            "Not saved: no path from {} to {}",
+            maze.entry(),
+            maze.exit()
+        );
+        model.set_status(StatusKind::Error, text);
+        return None;
+    }
+    let path = model.config.output_file.clone();
+    let kind = JobKind::Save {
+        path: path.clone(),
+        seed: maze.seed(),
+    };
+    let job = start_job(model, kind);
+    Some(Effect::Work(Work::Write(WriteJob {
+        job,
+        maze,
+        outputs: vec![Output::file(Hex, path)],
+    })))
+}
+
+/// A request to draw the current, finished maze as SVG next to OUTPUT_FILE (same folder and
+/// stem), with the theme's colours and the path if it is shown.
+fn export(model: &mut Model) -> Effect {
+    let maze = Arc::clone(
+        model
+            .session
+            .maze()
+            .expect("exported once finished and measured"),
+    );
+    let options = SvgOptions {
+        show_path: model.show_path,
+        style: model.theme().svg_style(),
+        ..SvgOptions::default()
+    };
+    let path = svg_path(&model.config.output_file);
+    let job = start_job(model, JobKind::Export { path: path.clone() });
+    Effect::Work(Work::Write(WriteJob {
+        job,
+        maze,
+        outputs: vec![Output::file(Svg::new(options), path)],
+    }))
+}
+
+/// `maze.txt` → `maze.svg`; an OUTPUT_FILE that is itself `.svg` gets `.svg` added instead, so
+/// the export never replaces the maze file.
+fn svg_path(output_file: &Path) -> PathBuf {
+    let is_svg = output_file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if is_svg {
+        let mut name = output_file.as_os_str().to_owned();
+        name.push(".svg");
+        PathBuf::from(name)
+    } else {
+        output_file.with_extension("svg")
+    }
+}
+
+/// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles the
+/// studio right away, so that the first maze's save comes before what the caller adds.
+pub(crate) fn finish(model: &mut Model) -> Vec<Effect> {
+    if model.showing_stand_in {
+        // Nothing to finish: the maze being made is finished once it shows, if asked to be.
+        return Vec::new();
+    }
+    let before = model.session.phase();
+    if before == Phase::Done {
+        return Vec::new();
+    }
+    if model.is_big() {
+        model.finishing = true;
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
+        return Vec::new();
+    }
+    model.session.finish();
+    after_progress(model, before);
+    // The actions that waited for the maze run when the root settles, after this message.
+    let (effects, ready) = settle(model);
+    model.waiting = ready;
+    effects
+}
+
+/// Finishes and saves the first maze if that has not happened yet: leaving it, by quitting or
+/// by regenerating, must not cost the user the OUTPUT_FILE a headless run would have written.
+pub(crate) fn complete_first(model: &mut Model) -> Vec<Effect> {
+    match model.first_save {
+        FirstSave::Owed => finish(model),
+        FirstSave::NotOwed => Vec::new(),
+    }
+}
+
+/// The studio's own actions: save, export, finish, a new maze, the next algorithm or solver,
+/// the path, a step. Others do nothing here.
+pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    match action {
+        // Meant for the maze being made, not the one still shown: done once it is there.
+        Action::Save | Action::Export | Action::Finish if model.is_making() => {
+            if !model.waiting.contains(&action) {
+                model.waiting.push(action);
+            }
+            let text = making_text(model);
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
+        }
+        Action::Save => {
+            let first_pending = model.first_save == FirstSave::Owed;
+            let mut effects = finish(model);
+            if first_pending {
+                // The first maze's own save writes it, now or once it is finished.
+            } else if is_ready(model) {
+                effects.extend(save(model));
+            } else {
+                wait_for_the_maze(model, action);
+            }
+            effects
+        }
+        Action::Export => {
+            let mut effects = finish(model);
+            if is_ready(model) {
+                effects.push(export(model));
+            } else {
+                wait_for_the_maze(model, action);
+            }
+            effects
+        }
+        Action::Finish => finish(model),
+        Action::Regenerate => regenerate(model),
+        Action::NextAlgorithm => next_algorithm(model),
+        Action::NextSolver => {
+            let solver = model.session.solver().next();
+            model.session.resolve_with(solver);
+            model.pace.restart();
+            // A new search is asked to be watched: a pause left from the carving would hold it
+            // at its first step, with only the sidebar saying why.
+            model.pace.resume();
+            let text = match model.session.phase() {
+                Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
+                _ => format!("Solver: {}", solver_label(solver)),
+            };
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
+        }
+        Action::TogglePath => {
+            model.show_path = !model.show_path;
+            let text = match (model.show_path, model.session.phase()) {
+                (false, _) => "Path hidden",
+                (true, Phase::Done) => "Path shown",
+                (true, _) => "The path shows once the maze is solved",
+            };
+            model.set_status(StatusKind::Info, text);
+            Vec::new()
+        }
+        Action::Step => step(model),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether `action` is refused because no maze is shown (a stand-in holds its place while a
+/// big one is made); says why on the status line.
+pub(crate) fn refuses_without_a_maze(model: &mut Model, action: Action) -> bool {
+    model.showing_stand_in && without_a_maze(model, action)
+}
+
+fn regenerate(model: &mut Model) -> Vec<Effect> {
+    let mut effects = complete_first(model);
+    if model.first_save == FirstSave::Owed {
+        wait_for_the_maze(model, Action::Regenerate);
+        return effects;
+    }
+    let seed = model.seeds.next_u64();
+    let (algorithm, _) = next_maze(model);
+    effects.extend(replace_maze(
+        model,
+        algorithm,
+        seed,
+        format!("New maze, seed {seed}"),
+    ));
+    effects
+}
+
+/// The algorithm and seed of the maze shown next: the one being made, if any, else the one
+/// shown. `r` and `a` start from it, so that pressing them while a maze is being made does what
+/// it would once the maze is shown.
+fn next_maze(model: &Model) -> (Algorithm, u64) {
+    let making = model.jobs.iter().rev().find_map(|j| match &j.kind {
+        JobKind::Make {
+            algorithm, seed, ..
+        } => Some((*algorithm, *seed)),
+        _ => None,
+    });
+    making.unwrap_or((model.config.algorithm, model.session.options().seed))
+}
+
+/// The same seed carved by the next algorithm, so the two can be compared.
+fn next_algorithm(model: &mut Model) -> Vec<Effect> {
+    let mut effects = complete_first(model);
+    if model.first_save == FirstSave::Owed {
+        wait_for_the_maze(model, Action::NextAlgorithm);
+        return effects;
+    }
+    let (current, seed) = next_maze(model);
+    let (algorithm, skipped) = next_algorithm_that_fits(model, current);
+    let mut text = format!("Algorithm: {algorithm}, seed {seed}");
+    let names = |reason: Skipped| {
+        let names: Vec<String> = skipped
+            .iter()
+            .filter(|(_, r)| *r == reason)
+            .map(|(a, _)| a.to_string())
+            .collect();
+        names.join(", ")
+    };
+    for (reason, why) in [
+        (
+            Skipped::Memory,
+            format!(
+                "more memory than the {} available",
+                human_bytes(model.memory_limit.unwrap_or_default())
+            ),
+        ),
+        (
+            Skipped::Time,
+            "over a minute to carve at this size".to_owned(),
+        ),
+    ] {
+        let names = names(reason);
+        if !names.is_empty() {
+            text.push_str(&format!(" (skipped {names}: {why})"));
+        }
+    }
+    effects.extend(replace_maze(model, algorithm, seed, text));
+    effects
+}
+
+/// Why `a` passed over an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Skipped {
+    Memory,
+    Time,
+}
+
+/// The algorithm after `current` whose maze of this size fits the memory limit and is not a
+/// random walk estimated to take over a minute, and the ones passed over because they would
+/// not, with why (`current` ends the search).
+fn next_algorithm_that_fits(
+    model: &Model,
+    current: Algorithm,
+) -> (Algorithm, Vec<(Algorithm, Skipped)>) {
+    let mut skipped = Vec::new();
+    let mut candidate = current.next();
+    while candidate != current {
+        let options = MazeOptions {
+            algorithm: candidate,
+            ..model.session.options().clone()
+        };
+        let needed = estimated_bytes(&options, Use::Dashboard);
+        if model.memory_limit.is_some_and(|limit| needed > limit) {
+            skipped.push((candidate, Skipped::Memory));
+        } else if walk_time::too_long(&options).is_some() {
+            skipped.push((candidate, Skipped::Time));
+        } else {
+            break;
+        }
+        candidate = candidate.next();
+    }
+    (candidate, skipped)
+}
+
+/// Starts animating a new maze from the config with `algorithm` and `seed`, saying `text`
+/// once it is shown. A big one is made by a job ([`Work::Make`]) while the old one stays on
+/// screen; a maze still being made for an earlier request is of no use any more.
+fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String) -> Vec<Effect> {
+    let mut order = MazeOrder {
+        config: mazegen::config::Config {
+            algorithm,
+            ..model.config.clone()
+        },
+        seed,
+        solver: model.session.solver(),
+        inline_cells: model.inline_cells,
+        frees_first: Parcel::new(Vec::new()),
+    };
+    let (width, height) = (order.config.width, order.config.height);
+    if u64::from(width) * u64::from(height) <= model.inline_cells {
+        show_made(model, order.run(), algorithm, text);
+        return Vec::new();
+    }
+    forget_jobs(model, |kind| matches!(kind, JobKind::Make { .. }));
+    put_away(model, algorithm, seed);
+    // The worker frees the old maze before it makes the new one.
+    order.frees_first = Parcel::new(std::mem::take(&mut model.garbage));
+    let job = start_job(
+        model,
+        JobKind::Make {
+            algorithm,
+            seed,
+            text,
+        },
+    );
+    let text = making_text(model);
+    model.set_status(StatusKind::Info, text);
+    vec![Effect::Work(Work::Make { job, order })]
+}
+
+/// Starts making the dashboard's first maze, a big one, by a job (see [`Model::launch`]); the
+/// model holds a stand-in meanwhile. The start's warnings stay on the status line, and are
+/// said again once the maze shows.
+pub(crate) fn make_first_maze(model: &mut Model) -> Vec<Effect> {
+    let warning = model.status.take();
+    let (algorithm, seed) = (model.config.algorithm, model.seed());
+    let text = warning
+        .as_ref()
+        .map_or_else(String::new, |w| w.text.clone());
+    let effects = replace_maze(model, algorithm, seed, text);
+    if warning.is_some() {
+        model.status = warning;
+    }
+    effects
+}
+
+/// Puts the maze shown away (to be freed) while a big new one, of `algorithm` and `seed`, is
+/// made: the dashboard holds one maze's memory at a time, as `--headless` does. A small
+/// stand-in of that algorithm and seed holds its place, for the sidebar's facts; nothing draws,
+/// carves, solves or writes it. The old maze's writes keep their own hold on it and end.
+fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
+    if model.showing_stand_in {
+        return;
+    }
+    let Ok(stand_in) =
+        crate::tui::model::stand_in_session(&model.config, algorithm, seed, model.session.solver())
+    else {
+        // The stand-in is a small valid maze: keep the old one if it ever could not be made.
+        return;
+    };
+    let old = swap_maze(model, stand_in);
+    model.garbage.push(Box::new(old));
+    model.showing_stand_in = true;
+}
+
+/// Puts `maze` in the place of the maze shown and ends what belonged to the old one, which it
+/// returns: its replay, its game (a round is played on one maze), a finish under way, and its
+/// measuring and search jobs, of no use now (nothing waits for them, not even quitting; their
+/// results will be refused).
+fn swap_maze(model: &mut Model, maze: Session) -> Session {
+    let old = std::mem::replace(&mut model.session, maze);
+    model.maze_replaced();
+    model.finishing = false;
+    forget_jobs(model, |kind| {
+        matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
+    });
+    old
+}
+
+/// While a stand-in holds the place of the maze (see [`put_away`]), the actions on the maze
+/// wait for the new one (saving, exporting, finishing: as usual while one is made) or are
+/// refused with a word on the status line; `true` if `action` was refused.
+pub(crate) fn without_a_maze(model: &mut Model, action: Action) -> bool {
+    match action {
+        Action::Save | Action::Export | Action::Finish if model.is_making() => false,
+        Action::Save
+        | Action::Export
+        | Action::Finish
+        | Action::Step
+        | Action::NextSolver
+        | Action::TogglePlay
+        | Action::Scrub(_)
+        | Action::Race => {
+            let text = if model.is_making() {
+                making_text(model)
+            } else {
+                no_maze_text(model)
+            };
+            model.set_status(StatusKind::Info, text);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// "No maze: r makes a new one", after a new maze could not be made.
+pub(crate) fn no_maze_text(model: &Model) -> String {
+    match model.keymap().first_key_label(Action::Regenerate) {
+        Some(key) => format!("No maze: {key} makes a new one"),
+        None => "No maze".to_owned(),
+    }
+}
+
+/// Shows the new maze `made`, of `algorithm`, saying `text`; or says why there is none.
+fn show_made(
+    model: &mut Model,
+    made: Result<Session, SessionError>,
+    algorithm: Algorithm,
+    text: String,
+) {
+    let maze = match made {
+        Ok(maze) => maze,
+        Err(e) => {
+            if model.showing_stand_in {
+                // What waited for the new maze has nothing to act on.
+                model.waiting.clear();
+                model.finishing = false;
+            }
+            if model.first_save == FirstSave::Owed {
+                // The first maze could not be made: there is nothing to write, and leaving
+                // says why OUTPUT_FILE was not written (exit 1), as a failed first save does.
+                model.first_save = FirstSave::NotOwed;
+                let output = model.config.output_file.display().to_string();
+                model.saves.last_failure = Some(format!("{output} was not written: {e}"));
+            }
+            model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
+            return;
+        }
+    };
+    let old = swap_maze(model, maze);
+    model.showing_stand_in = false;
+    if old.grid().cell_count() as u64 > model.inline_cells {
+        model.garbage.push(Box::new(old));
+    }
+    model.config.algorithm = algorithm;
+    model.pace.restart();
+    model.pace.resume();
+    if text.is_empty() {
+        // The first maze, with nothing to say: the status line's hint says what to do.
+        model.status = None;
+    } else {
+        model.set_status(StatusKind::Info, text);
+    }
+    let first_awaited = model.quitting && model.first_save == FirstSave::Owed;
+    if !model.waiting.is_empty() || first_awaited {
+        // Saving, exporting or finishing was asked for while it was being made, or quitting
+        // waits for the first maze to be written.
+        model.finishing = true;
+        let text = finishing_text(model);
+        model.set_status(StatusKind::Info, text);
+    }
+}
+
+/// Stops keeping track of the jobs of these kinds: their results will find no job and be
+/// thrown away. What they hold (an old maze, maybe the last hold on it) is garbage.
+fn forget_jobs(model: &mut Model, forget: impl Fn(&JobKind) -> bool) {
+    let (forgotten, kept) = std::mem::take(&mut model.jobs)
+        .into_iter()
+        .partition(|j| forget(&j.kind));
+    model.jobs = kept;
+    let forgotten: Vec<Job> = forgotten;
+    if !forgotten.is_empty() {
+        model.garbage.push(Box::new(forgotten));
+    }
+}
+
+fn step(model: &mut Model) -> Vec<Effect> {
+    if !model.pace.is_paused() {
+        model.set_status(StatusKind::Info, "n steps while paused: press Space first");
+        return Vec::new();
+    }
+    let before = model.session.phase();
+    if before == Phase::Done {
+        model.set_status(StatusKind::Info, "Nothing left to do: the maze is solved");
+        return Vec::new();
+    }
+    model.session.advance(1);
+    after_progress(model, before);
+    Vec::new()
+}
+
+pub(crate) fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
+    let Some(job) = model.jobs.iter_mut().find(|j| j.id == id) else {
+        return;
+    };
+    (job.done, job.total) = (done, total);
+    let path = match &job.kind {
+        JobKind::Save { path, .. } | JobKind::Export { path } => path.display().to_string(),
+        _ => return,
+    };
+    let percent = done * 100 / total.max(1);
+    let then = match model.quitting {
+        true => format!(", then quit{}", quit_now_hint(model)),
+        false => String::new(),
+    };
+    model.set_status(
+        StatusKind::Info,
+        format!("Writing {path}… {percent}%{then}"),
+    );
+}
+
+pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
+    let Some(job) = end_job(model, id) else {
+        return;
+    };
+    match (job.kind, outcome) {
+        (JobKind::Save { path, seed }, Ok(())) => {
+            model.saves.written = true;
+            let text = match model.status() {
+                // A round started meanwhile: its keys stay on the status line.
+                Some(playing) if model.is_playing() => {
+                    format!("{} · saved to {}", playing.text, path.display())
+                }
+                _ => format!("Saved the maze with seed {seed} to {}", path.display()),
+            };
+            model.set_status(StatusKind::Success, text);
+        }
+        (JobKind::Save { .. }, Err(reason)) => {
+            model.set_status(StatusKind::Error, format!("Not saved: {reason}"));
+            model.saves.last_failure = Some(reason);
+        }
+        (JobKind::Export { path }, Ok(())) => model.set_status(
+            StatusKind::Success,
+            format!("Exported the maze to {}", path.display()),
+        ),
+        (JobKind::Export { .. }, Err(reason)) => {
+            model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
+        }
+        (JobKind::Measure { .. } | JobKind::Search { .. } | JobKind::Make { .. }, _) => {}
+    }
+}
+
+pub(crate) fn measured(model: &mut Model, id: JobId, measured: Measured) {
+    end_job(model, id);
+    // A maze replaced meanwhile refuses another maze's measures.
+    model.session.install(measured);
+}
+
+pub(crate) fn searched(model: &mut Model, id: JobId, searched: Searched) {
+    let started = end_job(model, id)
+        .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
+    let before = model.phase();
+    // A maze replaced meanwhile, or a solver picked since, refuses it.
+    if model.session.install_search(searched) {
+        if started {
+            // A new search: its steps cost what they cost, not what the last phase's did.
+            model.pace.new_kind_of_step();
+        }
+        after_progress(model, before);
+    }
+}
+
+pub(crate) fn made(model: &mut Model, id: JobId, made: Parcel<Result<Session, SessionError>>) {
+    let job = end_job(model, id);
+    let Some(made) = made.take() else {
+        return;
+    };
+    match job.map(|j| j.kind) {
+        Some(JobKind::Make {
+            algorithm, text, ..
+        }) => show_made(model, made, algorithm, text),
+        // Asked for before another new maze: of no use.
+        _ => model.garbage.push(Box::new(made)),
+    }
+}

@@ -1,0 +1,213 @@
+//! The studio's side of the screen: the facts about the maze and the animation, its gauge,
+//! and the solvers compared; beside them the shared theme list and the canvas legend.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{LineGauge, Paragraph, Widget};
+
+use crate::tui::kernel::action::Action;
+use crate::tui::layout::Screen;
+use crate::tui::model::Model;
+use crate::tui::text::solver_label;
+use crate::tui::theme::Theme;
+use crate::tui::view::pane::pane;
+use crate::tui::view::roles::Role;
+use crate::tui::view::sidebar::{legend, short_number, themes, titled_with_key};
+use mazegen::Phase;
+use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use mazegen::solve::Solver;
+
+pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
+    facts(model, screen.facts, buf);
+    solvers(model, screen.solvers, buf);
+    themes(model, screen.themes_pane, buf);
+    if let Some(area) = screen.legend {
+        legend(model.theme(), &CANVAS_LEGEND, area, buf);
+    }
+}
+
+fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
+    let theme = model.theme();
+    let label = Style::new().fg(theme.palette.muted);
+    let row = |name: &'static str, value: String| {
+        Line::from(vec![
+            Span::styled(format!("{name:<10} "), label),
+            Span::raw(value),
+        ])
+    };
+    let config = model.config();
+    let maze = model.shown_session();
+    let kind = if config.perfect {
+        "perfect".to_owned()
+    } else {
+        format!("board, braid {}", config.braid)
+    };
+    let pace = model.pace();
+    let pace_text = match (model.phase(), pace.is_paused()) {
+        (Phase::Done, _) => format!("speed {}", pace.multiplier()),
+        (_, true) => format!("paused · speed {}", pace.multiplier()),
+        (_, false) => format!(
+            "{} steps/s · {}",
+            short_number(pace.steps_per_second()),
+            pace.multiplier()
+        ),
+    };
+    let measures = maze.measures();
+    let stats = measures.map(|m| &m.stats);
+    let or_dash = |value: Option<String>| value.unwrap_or_else(|| "–".to_owned());
+    let stamp = match measures {
+        None => "–".to_owned(),
+        Some(m) if m.stamp_placed => "placed".to_owned(),
+        Some(_) if config.courtyard => "no room beside the courtyard".to_owned(),
+        Some(_) => format!("too small (< {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT})"),
+    };
+    let percent = |share: f64| format!("{:.0}%", share * 100.0);
+    // Least important last: a short terminal cuts the pane from the bottom.
+    let lines = vec![
+        row("Size", format!("{} x {}", config.width, config.height)),
+        row("Seed", model.seed().to_string()),
+        // A stand-in's is the algorithm of the maze being made.
+        row("Algorithm", maze.options().algorithm.to_string()),
+        row("Kind", kind),
+        row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
+        Line::default(),
+        Line::default(), // the gauge
+        row("Cells", cells_text(model)),
+        row("Pace", pace_text),
+        row(
+            "Shortest",
+            or_dash(
+                stats
+                    .and_then(|s| s.path_length.zip(s.path_share))
+                    .map(|(steps, share)| format!("{steps} steps · {}", percent(share))),
+            ),
+        ),
+        row(
+            "Dead ends",
+            or_dash(stats.map(|s| format!("{} · junctions {}", s.dead_ends, s.junctions))),
+        ),
+        row(
+            "Loops",
+            or_dash(stats.map(|s| format!("{} · corridor {}", s.loops, s.longest_corridor))),
+        ),
+        row("River", or_dash(stats.map(|s| percent(s.river_factor)))),
+        row("42", stamp),
+    ];
+    let block = pane(" Maze ", theme, false);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    Paragraph::new(lines).render(inner, buf);
+    let gauge_row = Rect::new(inner.x, inner.y + 6, inner.width, 1).intersection(inner);
+    gauge(model, theme, gauge_row, buf);
+}
+
+/// The counts behind the gauge.
+fn cells_text(model: &Model) -> String {
+    if model.has_no_maze() {
+        return "–".to_owned();
+    }
+    let maze = model.shown_session();
+    let (visited, open) = maze.carving_progress();
+    let count = |n: u64| short_number(n as f64);
+    match maze.phase() {
+        Phase::Carving => format!("{} / {} carved", count(visited), count(open)),
+        Phase::Solving => format!("{} / {} searched", count(maze.searched()), count(open)),
+        Phase::Done => format!("{} searched", count(maze.searched())),
+    }
+}
+
+/// The progress of the current phase.
+fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let maze = model.shown_session();
+    let (name, done, total) = match maze.phase() {
+        _ if model.has_no_maze() => ("Making", 0, 1),
+        Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
+        Phase::Carving if maze.is_linking() => ("Linking", 1, 1),
+        Phase::Carving => {
+            let (visited, open) = maze.carving_progress();
+            ("Carving", visited, open)
+        }
+        Phase::Solving => ("Solving", maze.searched(), maze.carving_progress().1),
+        Phase::Done => ("Done", 1, 1),
+    };
+    let ratio = if total == 0 {
+        1.0
+    } else {
+        (done as f64 / total as f64).clamp(0.0, 1.0)
+    };
+    let palette = &theme.palette;
+    LineGauge::default()
+        .ratio(ratio)
+        .label(Span::styled(
+            format!("{name:<10} {:>3.0}%", ratio * 100.0),
+            Style::new().fg(palette.muted),
+        ))
+        .filled_style(Style::new().fg(palette.accent))
+        .unfilled_style(Style::new().fg(palette.border))
+        .render(area, buf);
+}
+
+/// Every solver with what it did on this maze, so they can be compared; the watched one is
+/// marked, and shows its live count while it runs.
+fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
+    let theme = model.theme();
+    let palette = &theme.palette;
+    let title = titled_with_key(model, "Solvers", Action::NextSolver);
+    let block = pane(&title, theme, false);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let maze = model.shown_session();
+    let watched = maze.solver();
+    let header = Line::styled(
+        format!("  {:<13}{:>8}{:>7}", "solver", "visited", "path"),
+        Style::new().fg(palette.muted),
+    );
+    let row = |solver: Solver| {
+        let current = solver == watched;
+        let run = maze.runs().iter().find(|r| r.solver == solver);
+        let (visited, path) = match (current, model.phase(), run) {
+            (true, Phase::Solving, _) => (short_number(maze.searched() as f64), "…".to_owned()),
+            (_, _, Some(run)) => (
+                short_number(run.visited as f64),
+                run.path_len
+                    .map_or_else(|| "lost".to_owned(), |n| n.to_string()),
+            ),
+            _ => ("–".to_owned(), "–".to_owned()),
+        };
+        let marker = if current { "▸ " } else { "  " };
+        let style = Style::new().fg(if current {
+            palette.accent
+        } else {
+            palette.text
+        });
+        Line::styled(
+            format!("{marker}{:<13}{visited:>8}{path:>7}", solver_label(solver)),
+            style,
+        )
+    };
+    // The watched solver always gets a row, even when the pane is short.
+    let rows = usize::from(inner.height.saturating_sub(1));
+    let first = Solver::ALL
+        .iter()
+        .position(|&s| s == watched)
+        .map_or(0, |at| (at + 1).saturating_sub(rows));
+    let lines: Vec<Line> = std::iter::once(header)
+        .chain(Solver::ALL.iter().skip(first).map(|&s| row(s)))
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// What each colour (or glyph) on the canvas means.
+const CANVAS_LEGEND: [(Role, &str); 9] = [
+    (Role::Wall, "wall"),
+    (Role::Entry, "entry"),
+    (Role::Exit, "exit"),
+    (Role::Path, "path"),
+    (Role::Stamp, "42"),
+    (Role::Head, "head"),
+    (Role::Frontier, "stack"),
+    (Role::Visited, "seen"),
+    (Role::Unvisited, "to do"),
+];

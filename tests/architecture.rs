@@ -1,0 +1,507 @@
+//! The import rule of `src/` (see ARCHITECTURE.md), checked from the source text: this test reads
+//! the `use` lines of every file under `src/` (test code left out) and fails on
+//!
+//! - an import cycle between modules (a folder's files reading their own parent's types is how a
+//!   Rust folder works, so an edge from a module to its own ancestor is not counted),
+//! - a dashboard mode (`tui::modes::*`) importing another mode,
+//! - the kernel (`tui::kernel`) importing anything but `std`, `mazegen` and itself,
+//! - a mode's own state (`tui::modes::<mode>` and its files but `update` and `view`)
+//!   importing the state layer or the root (`model`, `message`, `effect`, `layer`, `update`,
+//!   `input`, or the root `view`),
+//! - `crossterm` outside the layers that meet the terminal: `app` (which owns it) and the
+//!   dashboard's input layer (`tui::input`, and `tui::keymap`, the table from keys to actions).
+//!
+//! It reads text, not the compiler's view, so it knows only what the `use` lines say; a
+//! `pub use` re-export is followed to the module that defines the name.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A module path, `["tui", "modes", "play"]`; the crate root is `[]`.
+type Module = Vec<String>;
+
+/// Every module of `src/` with its `use` lines (one entry per imported path, braces expanded).
+struct Crate {
+    uses: BTreeMap<Module, Vec<Vec<String>>>,
+}
+
+/// Where `crossterm` may appear: the terminal's owner and the dashboard's input layer.
+const TERMINAL_LAYERS: &[&str] = &["app", "tui::input", "tui::keymap"];
+/// The folder that holds one folder per dashboard mode.
+const MODES: &str = "tui::modes";
+/// The dashboard's shared vocabulary, at the bottom.
+const KERNEL: &str = "tui::kernel";
+/// The state layer and the root: what a mode's own state may not import, since they import it.
+const ABOVE_MODE_STATE: &[&str] = &[
+    "tui::model",
+    "tui::message",
+    "tui::effect",
+    "tui::layer",
+    "tui::update",
+    "tui::input",
+];
+/// A mode's files that work on the model (the others hold its state).
+const MODE_ANSWERS: &[&str] = &["update", "view"];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The module a file under `src/` defines, or `None` for test-only files and the binary.
+fn module_of(path: &Path) -> Option<Module> {
+    let relative = path.strip_prefix(src()).ok()?.with_extension("");
+    let parts: Vec<String> = relative
+        .iter()
+        .map(|part| part.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.last()?.as_str();
+    if matches!(last, "tests" | "testing" | "main") || parts.iter().any(|p| p == "tests") {
+        return None;
+    }
+    if parts == ["lib"] {
+        return Some(Vec::new());
+    }
+    Some(parts)
+}
+
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("src/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+/// The code of a file without its inline test module (by convention the file's last item,
+/// opened by `#[cfg(test)]` and `mod tests {`).
+fn without_tests(text: &str) -> String {
+    let mut kept = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.trim() == "#[cfg(test)]"
+            && lines
+                .peek()
+                .is_some_and(|next| next.trim_start().starts_with("mod tests {"))
+        {
+            break;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    kept
+}
+
+/// The `use` items of a file's code, each as its full text after `use` and before `;`.
+fn use_items(code: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut statement: Option<String> = None;
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or("").trim();
+        if let Some(open) = statement.as_mut() {
+            open.push(' ');
+            open.push_str(line);
+        } else {
+            let rest = line
+                .strip_prefix("pub(crate) use ")
+                .or_else(|| line.strip_prefix("pub(super) use "))
+                .or_else(|| line.strip_prefix("pub use "))
+                .or_else(|| line.strip_prefix("use "));
+            match rest {
+                Some(rest) => statement = Some(rest.to_owned()),
+                None => continue,
+            }
+        }
+        if let Some(done) = statement.take_if(|text| text.contains(';')) {
+            items.push(done.split(';').next().unwrap_or("").trim().to_owned());
+        }
+    }
+    items
+}
+
+/// `a::{b, c::{d, e as f}}` as the paths `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<Vec<String>> {
+    let tree = tree.trim();
+    if let Some(open) = tree.find('{') {
+        let prefix: Vec<String> = split_path(&tree[..open]);
+        let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+        let mut paths = Vec::new();
+        for part in top_level_commas(inner) {
+            for tail in expand(part) {
+                let mut path = prefix.clone();
+                path.extend(tail);
+                paths.push(path);
+            }
+        }
+        paths
+    } else {
+        let name = tree.split(" as ").next().unwrap_or("");
+        let path = split_path(name);
+        if path.is_empty() {
+            Vec::new()
+        } else {
+            vec![path]
+        }
+    }
+}
+
+fn split_path(text: &str) -> Vec<String> {
+    text.split("::")
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn top_level_commas(text: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut parts) = (0, 0, Vec::new());
+    for (at, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+        .into_iter()
+        .filter(|part| !part.trim().is_empty())
+        .collect()
+}
+
+impl Crate {
+    fn read() -> Crate {
+        let mut files = Vec::new();
+        rust_files(&src(), &mut files);
+        let mut uses = BTreeMap::new();
+        for file in files {
+            let Some(module) = module_of(&file) else {
+                continue;
+            };
+            let text = fs::read_to_string(&file).expect("a source file is readable");
+            let paths = use_items(&without_tests(&text))
+                .iter()
+                .flat_map(|item| expand(item))
+                .collect();
+            uses.insert(module, paths);
+        }
+        Crate { uses }
+    }
+
+    /// A `use` path made absolute from the crate root (`crate::`, `super::`, `self::`, or a
+    /// child module's name), or `None` for another crate's path.
+    fn absolute(&self, from: &Module, path: &[String]) -> Option<Module> {
+        let mut at = from.clone();
+        let mut rest = path;
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                at.clear();
+                rest = &rest[1..];
+            }
+            Some("self") => rest = &rest[1..],
+            Some("super") => {
+                while rest.first().is_some_and(|part| part == "super") {
+                    at.pop();
+                    rest = &rest[1..];
+                }
+            }
+            Some(first) => {
+                let mut child = from.clone();
+                child.push(first.to_owned());
+                if !self.uses.contains_key(&child) {
+                    return None;
+                }
+            }
+            None => return None,
+        }
+        at.extend(rest.iter().cloned());
+        Some(at)
+    }
+
+    /// The module that defines what an absolute path names: the longest module prefix, and
+    /// through that module's `pub use` re-exports when the name is one of them.
+    fn defining_module(&self, path: &Module, depth: usize) -> Module {
+        let mut module = path.clone();
+        while !module.is_empty() && !self.uses.contains_key(&module) {
+            module.pop();
+        }
+        if depth < 8 && module.len() < path.len() {
+            let name = &path[module.len()];
+            for reexport in self.uses.get(&module).into_iter().flatten() {
+                if reexport.last() == Some(name) {
+                    if let Some(target) = self.absolute(&module, reexport) {
+                        if target != *path {
+                            return self.defining_module(&target, depth + 1);
+                        }
+                    }
+                }
+            }
+        }
+        module
+    }
+
+    /// The import graph: module → the modules its `use` lines read, leaving out reads of its own
+    /// ancestors.
+    fn graph(&self) -> BTreeMap<Module, BTreeSet<Module>> {
+        let mut graph = BTreeMap::new();
+        for (module, paths) in &self.uses {
+            let targets: &mut BTreeSet<Module> = graph.entry(module.clone()).or_default();
+            for path in paths {
+                let Some(absolute) = self.absolute(module, path) else {
+                    continue;
+                };
+                let target = self.defining_module(&absolute, 0);
+                if target != *module && !module.starts_with(&target) {
+                    targets.insert(target);
+                }
+            }
+        }
+        graph
+    }
+
+    /// Modules whose `use` lines name `crossterm`.
+    fn crossterm_users(&self) -> Vec<Module> {
+        let mut users = Vec::new();
+        for (module, paths) in &self.uses {
+            if paths
+                .iter()
+                .any(|path| path.first().is_some_and(|first| first == "crossterm"))
+            {
+                users.push(module.clone());
+            }
+        }
+        users
+    }
+}
+
+fn name(module: &Module) -> String {
+    if module.is_empty() {
+        "crate".to_owned()
+    } else {
+        module.join("::")
+    }
+}
+
+/// The strongly connected components of more than one module (Tarjan's algorithm).
+fn cycles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a BTreeMap<Module, BTreeSet<Module>>,
+        index: BTreeMap<&'a Module, usize>,
+        low: BTreeMap<&'a Module, usize>,
+        stack: Vec<&'a Module>,
+        on_stack: BTreeSet<&'a Module>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a Module) {
+            let at = self.index.len();
+            self.index.insert(node, at);
+            self.low.insert(node, at);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            for next in self.graph.get(node).into_iter().flatten() {
+                let Some((next, _)) = self.graph.get_key_value(next) else {
+                    continue;
+                };
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut component = Vec::new();
+                while let Some(top) = self.stack.pop() {
+                    self.on_stack.remove(top);
+                    component.push(name(top));
+                    if top == node {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        found: Vec::new(),
+    };
+    for node in graph.keys() {
+        if !walk.index.contains_key(node) {
+            walk.visit(node);
+        }
+    }
+    walk.found
+}
+
+/// `tui::modes::play::update` → `Some("play")`.
+fn mode_of(module: &Module) -> Option<&str> {
+    let modes = split_path(MODES);
+    (module.len() > modes.len() && module.starts_with(&modes)).then(|| module[modes.len()].as_str())
+}
+
+#[test]
+fn no_import_cycle_between_the_modules_of_src() {
+    let cycles = cycles(&Crate::read().graph());
+    assert!(
+        cycles.is_empty(),
+        "import cycles (each line one cycle):\n{}",
+        {
+            let lines: Vec<String> = cycles.iter().map(|cycle| cycle.join(", ")).collect();
+            lines.join("\n")
+        }
+    );
+}
+
+#[test]
+fn a_mode_never_imports_another_mode() {
+    let mut crossings = Vec::new();
+    for (module, targets) in Crate::read().graph() {
+        let Some(mode) = mode_of(&module) else {
+            continue;
+        };
+        for target in targets {
+            if mode_of(&target).is_some_and(|other| other != mode) {
+                crossings.push(format!("{} uses {}", name(&module), name(&target)));
+            }
+        }
+    }
+    assert!(
+        crossings.is_empty(),
+        "modes importing other modes:\n{}",
+        crossings.join("\n")
+    );
+}
+
+#[test]
+fn crossterm_only_where_the_terminal_is_met() {
+    let allowed: Vec<Module> = TERMINAL_LAYERS
+        .iter()
+        .map(|layer| split_path(layer))
+        .collect();
+    let outside: Vec<String> = Crate::read()
+        .crossterm_users()
+        .iter()
+        .filter(|module| !allowed.iter().any(|layer| module.starts_with(layer)))
+        .map(name)
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "crossterm outside the input layer: {}",
+        outside.join(", ")
+    );
+}
+
+#[test]
+fn the_app_uses_only_what_tui_reexports() {
+    let krate = Crate::read();
+    let mut reaching_in = Vec::new();
+    for (module, paths) in &krate.uses {
+        if module.first().is_none_or(|first| first != "app") {
+            continue;
+        }
+        for path in paths {
+            let Some(absolute) = krate.absolute(module, path) else {
+                continue;
+            };
+            if absolute.first().is_some_and(|first| first == "tui") && absolute.len() > 2 {
+                reaching_in.push(format!("{} uses {}", name(module), absolute.join("::")));
+            }
+        }
+    }
+    assert!(
+        reaching_in.is_empty(),
+        "app reaching inside tui:\n{}",
+        reaching_in.join("\n")
+    );
+}
+
+#[test]
+fn the_kernel_imports_only_std_and_mazegen() {
+    let krate = Crate::read();
+    let kernel = split_path(KERNEL);
+    let mut outside = Vec::new();
+    for (module, paths) in &krate.uses {
+        if !module.starts_with(&kernel) {
+            continue;
+        }
+        for path in paths {
+            let first = path.first().map(String::as_str).unwrap_or_default();
+            let inside = match krate.absolute(module, path) {
+                Some(target) => krate.defining_module(&target, 0).starts_with(&kernel),
+                None => matches!(first, "std" | "core" | "alloc" | "mazegen"),
+            };
+            if !inside {
+                outside.push(format!("{} uses {}", name(module), path.join("::")));
+            }
+        }
+    }
+    assert!(
+        outside.is_empty(),
+        "the kernel reaching out:\n{}",
+        outside.join("\n")
+    );
+}
+
+#[test]
+fn a_modes_own_state_imports_neither_the_state_layer_nor_the_root() {
+    let above: Vec<Module> = ABOVE_MODE_STATE.iter().map(|m| split_path(m)).collect();
+    let root_view = split_path("tui::view");
+    let modes = split_path(MODES);
+    let mut reaching_up = Vec::new();
+    for (module, targets) in Crate::read().graph() {
+        if mode_of(&module).is_none() {
+            continue;
+        }
+        let answers = module
+            .get(modes.len() + 1)
+            .is_some_and(|file| MODE_ANSWERS.contains(&file.as_str()));
+        if answers {
+            continue;
+        }
+        for target in targets {
+            if above.iter().any(|a| target.starts_with(a)) || target == root_view {
+                reaching_up.push(format!("{} uses {}", name(&module), name(&target)));
+            }
+        }
+    }
+    assert!(
+        reaching_up.is_empty(),
+        "a mode's state importing what imports it:\n{}",
+        reaching_up.join("\n")
+    );
+}
+
+/// The scan itself, on a small text: braces, `self`, renames and the test module.
+#[test]
+fn the_scan_reads_nested_braces_and_skips_the_test_module() {
+    let code = without_tests(
+        "use super::a::{B, c::{D, E as F}};\npub use x::Y;\n#[cfg(test)]\nmod tests {\nuse z::W;\n}\n",
+    );
+    let paths: Vec<Vec<String>> = use_items(&code)
+        .iter()
+        .flat_map(|item| expand(item))
+        .collect();
+    let joined: Vec<String> = paths.iter().map(|path| path.join("::")).collect();
+    assert_eq!(
+        joined,
+        ["super::a::B", "super::a::c::D", "super::a::c::E", "x::Y"]
+    );
+}
