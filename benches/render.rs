@@ -3,17 +3,18 @@
 //! view of a maze too big for braille, a bounded sample of cells and the path).
 //!
 //! `cargo bench --bench render`; `RENDER_BENCH_HUGE=1` adds a 20000x20000 maze (minutes to
-//! set up). The README lists the figures.
+//! set up). The README lists the figures. `cargo bench --bench render -- "colour depth"` times
+//! what a terminal without 24-bit colour adds to a frame: its colours brought down.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
-use a_maze_ing::tui::theme::ThemeSet;
+use a_maze_ing::tui::theme::{ColorDepth, ThemeSet};
 use a_maze_ing::tui::{Action, Effect, Message, Model, Start, Work, update, view};
 use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -36,6 +37,7 @@ fn dashboard(side: u32, steps: Option<u64>) -> Model {
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: TERMINAL,
         memory_limit: None,
     })
@@ -117,5 +119,35 @@ fn frame(group: &mut BenchmarkGroup<WallTime>, name: &str, model: &Model) {
     });
 }
 
-criterion_group!(benches, frames);
+/// Bringing a drawn frame's colours down to a terminal's depth, as the run loop does after each
+/// frame: the whole screen around the canvas, in the ocean theme (every colour 24-bit).
+fn colour_depth(c: &mut Criterion) {
+    let mut model = dashboard(100, None);
+    for _ in 0..2 {
+        update(&mut model, Message::Action(Action::NextTheme));
+    }
+    assert_eq!(model.theme().name, "ocean");
+    let mut terminal = Terminal::new(TestBackend::new(TERMINAL.0, TERMINAL.1)).unwrap();
+    let frame = terminal
+        .draw(|frame| view(&model, frame))
+        .unwrap()
+        .buffer
+        .clone();
+    let mut group = c.benchmark_group("colour depth");
+    for (name, depth) in [
+        ("256 colours", ColorDepth::Indexed256),
+        ("16 colours", ColorDepth::Ansi16),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter_batched_ref(
+                || frame.clone(),
+                |buffer| depth.convert_buffer(black_box(buffer)),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frames, colour_depth);
 criterion_main!(benches);

@@ -94,6 +94,7 @@ impl Driver {
             Message::Inspector(_) => "job: Inspector".to_owned(),
             Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
             Message::ScoreRecorded { .. } => "ScoreRecorded".to_owned(),
+            Message::ConfigWritten { .. } => "ConfigWritten".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -168,8 +169,8 @@ impl Driver {
                     let _ = sender.send(Message::Measured { job, measured });
                 });
             }
-            // No game is played here.
-            Effect::RecordScore { .. } => {}
+            // No game is played here, and the config is a file.
+            Effect::RecordScore { .. } | Effect::WriteConfig { .. } => {}
             Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {
@@ -285,6 +286,7 @@ fn model(width: u32, height: u32, kind: &Kind, output: &std::path::Path) -> Mode
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: (120, 40),
         memory_limit: None,
     })

@@ -11,8 +11,10 @@
 
 mod check;
 mod cli;
+mod color_depth;
 mod dashboard;
 mod events;
+mod first_run;
 mod headless;
 mod memory;
 mod race;

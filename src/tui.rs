@@ -42,6 +42,6 @@ pub use modes::play::{Recorded, Score, ScoreBook, ScoreRecord};
 pub use modes::race::update::start as start_race;
 pub use modes::race::{MAX_LANES, MIN_LANES};
 pub use settings::read_settings_file;
-pub use theme::{ThemeSet, user_theme_dir};
+pub use theme::{ColorDepth, ThemeSet, user_theme_dir};
 pub use update::{open_at_start, update};
 pub use view::view;

@@ -35,6 +35,7 @@ fn dashboard(config: &str, (width, height): (u16, u16)) -> Model {
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: (width, height),
         memory_limit: None,
     })

@@ -46,7 +46,7 @@ use crate::maze::Maze;
 pub use animate::AnimatedSvg;
 pub use atomic::{
     Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
-    same_target, write_atomically,
+    same_target, write_atomically, write_new_atomically,
 };
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]

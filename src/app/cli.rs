@@ -220,9 +220,19 @@ impl Cli {
         self.config_path().unwrap_or(Path::new(DEFAULT_CONFIG))
     }
 
+    /// Whether this run starts on the built-in default config: it names none, and there is
+    /// nothing at `config.txt` (a first run; see [`super::first_run`]). A config named but
+    /// missing stays an error.
+    pub fn uses_built_in_config(&self) -> bool {
+        self.config_path().is_none() && super::first_run::no_config_at(Path::new(DEFAULT_CONFIG))
+    }
+
     /// Loads the config to run, with the command line's overrides applied.
     pub fn load_config(&self) -> Result<Config, ConfigError> {
-        let mut config = Config::load_with_app_keys(self.config_or_default(), APP_CONFIG_KEYS)?;
+        let mut config = match self.uses_built_in_config() {
+            true => super::first_run::built_in_config(),
+            false => Config::load_with_app_keys(self.config_or_default(), APP_CONFIG_KEYS)?,
+        };
         if let Some(algorithm) = self.algorithm {
             config.algorithm = algorithm;
         }

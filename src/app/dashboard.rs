@@ -97,6 +97,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         keymap,
         key_problems,
         no_color,
+        built_in_config: cli.uses_built_in_config(),
         size,
         memory_limit: cli.max_memory.or_else(super::memory::available_bytes),
     })
@@ -218,7 +219,11 @@ fn event_loop(
         match effect {
             Effect::Work(work) => worker.start(work, SETTLE),
             // The start asks only for work (a big first maze, an opened file's check).
-            Effect::Quit | Effect::Abort | Effect::Suspend | Effect::RecordScore { .. } => {}
+            Effect::Quit
+            | Effect::Abort
+            | Effect::Suspend
+            | Effect::RecordScore { .. }
+            | Effect::WriteConfig { .. } => {}
         }
     }
     let ending = loop {
@@ -240,6 +245,7 @@ fn run_until_ending(
     worker: &mut Worker,
 ) -> eyre::Result<Ending> {
     let mut last_tick = Instant::now();
+    let depth = super::color_depth::detect();
     loop {
         while let Some(wait) = worker.settling() {
             if let Some(message) = worker.next(wait)? {
@@ -248,9 +254,12 @@ fn run_until_ending(
                 }
             }
         }
-        let drawn = terminal::draw(terminal, |frame| view(model, frame))
-            .wrap_err("cannot draw the dashboard")?
-            .area;
+        let drawn = terminal::draw(terminal, |frame| {
+            view(model, frame);
+            depth.convert_buffer(frame.buffer_mut());
+        })
+        .wrap_err("cannot draw the dashboard")?
+        .area;
         if (drawn.width, drawn.height) != model.size() {
             // The terminal changed size before its event came: mouse hit-testing must use
             // the layout just drawn.
@@ -319,6 +328,13 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
                 return Some(Ending::Interrupted { unwritten });
             }
             Effect::Suspend => return Some(Ending::Suspend),
+            Effect::WriteConfig { job } => {
+                let outcome = super::first_run::write_default_config_here();
+                let written = Message::ConfigWritten { job, outcome };
+                if let Some(ending) = dispatch(model, written, worker) {
+                    return Some(ending);
+                }
+            }
             Effect::RecordScore { job, record } => {
                 let file = super::scores::default_scores_file();
                 let outcome = super::scores::record(file.as_deref(), &record);

@@ -42,6 +42,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         true if say::is_closed_pipe(&error.source) => Ok(()),
         _ => Err(AppError::from(error)),
     })?;
+    if cli.uses_built_in_config() {
+        say::err(format_args!("note: {}", super::first_run::HEADLESS_NOTE));
+    }
     for note in config.landmark_notes() {
         say::err(format_args!("note: {note}"));
     }

@@ -38,6 +38,10 @@ pub enum Effect {
     /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
     /// in place.
     RecordScore { job: JobId, record: ScoreRecord },
+    /// Write the built-in default config out as `config.txt`, never over a file; answered by
+    /// [`ConfigWritten`](super::Message::ConfigWritten). A small file: the run loop writes it
+    /// in place, as it records a score.
+    WriteConfig { job: JobId },
 }
 
 /// A job for a worker thread. Each runs the same way ([`Work::run`]) and is answered by one

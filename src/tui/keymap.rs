@@ -197,6 +197,7 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[named(KeyCode::Home)], Action::Scrub(Scrub::Start), "replay: the start of the carving", None),
     row(Global, &[named(KeyCode::End)], Action::Scrub(Scrub::End), "replay: back to the live maze", None),
     row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", Some("race")),
+    row(Global, &[ch('W')], Action::WriteConfig, "first run: write out config.txt", None),
 ];
 
 impl Keymap {

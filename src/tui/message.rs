@@ -58,4 +58,11 @@ pub enum Message {
         job: JobId,
         outcome: Result<Recorded, String>,
     },
+    /// The run loop wrote the built-in default config out (see
+    /// [`Effect::WriteConfig`](super::Effect::WriteConfig)): the file, or the one-line reason
+    /// it could not.
+    ConfigWritten {
+        job: JobId,
+        outcome: Result<std::path::PathBuf, String>,
+    },
 }

@@ -27,8 +27,8 @@ use mazegen::{Algorithm, Maze};
 use ratatui::layout::Rect;
 
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
-use super::modes::studio::landmark_warning;
 pub use super::modes::studio::{FirstSave, INLINE_CELLS, Saves};
+use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
 /// Which pane the keyboard talks to.
@@ -90,6 +90,8 @@ pub struct Start {
     pub key_problems: Vec<SettingsError>,
     /// NO_COLOR is set: start with the plain theme unless the config names one.
     pub no_color: bool,
+    /// The config is the built-in default (a first run: see `modes/studio/first_run.rs`).
+    pub built_in_config: bool,
     /// The terminal's size.
     pub size: (u16, u16),
     /// The most memory a maze may take (`--max-memory`, or what the system had available at
@@ -153,6 +155,8 @@ pub struct Model {
     /// The run loop's clock, which bounds each frame's steps by time (see
     /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
     pub(crate) clock: Option<fn() -> Instant>,
+    /// The config is the built-in default, not yet written out (see `modes/studio/first_run.rs`).
+    pub(crate) built_in_config: bool,
 }
 
 impl Model {
@@ -195,6 +199,7 @@ impl Model {
             keymap,
             key_problems,
             no_color,
+            built_in_config,
             size,
             memory_limit,
         } = start;
@@ -261,8 +266,13 @@ impl Model {
             race: None,
             showing_stand_in: false,
             clock: None,
+            built_in_config,
         };
         model.resize(size);
+        if model.built_in_config && model.status.is_none() {
+            let text = first_run::start_text(&model.keymap);
+            model.set_status(StatusKind::Info, text);
+        }
         model
     }
 

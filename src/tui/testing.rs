@@ -36,6 +36,7 @@ pub fn start(config: Config) -> Start {
         keymap: Keymap::built_in(),
         key_problems: Vec::new(),
         no_color: false,
+        built_in_config: false,
         size: (120, 40),
         memory_limit: None,
     }
@@ -148,6 +149,10 @@ fn reply(effect: &Effect) -> Option<Message> {
                 new_best: true,
                 set_aside: None,
             }),
+        }),
+        Effect::WriteConfig { job } => Some(Message::ConfigWritten {
+            job: *job,
+            outcome: Ok("config.txt".into()),
         }),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }

@@ -64,14 +64,24 @@
 //! A theme without `extends` must still give all sixteen colours: a missing one is an error
 //! that names it, not a silent fallback. An unknown base, themes that extend each other in a
 //! loop, and a base that is itself broken are errors on the `extends` line.
+//!
+//! # Contrast and colour depth
+//!
+//! Every bundled colour theme keeps the maze's roles 3:1 apart (WCAG contrast ratio; see
+//! `contrast.rs`, whose test measures the theme files). The colours drawn are brought down to
+//! what the terminal shows by [`ColorDepth`], frame by frame, so a theme's own colours stay
+//! as written (for the SVG export).
 
+mod contrast;
 mod css;
+mod depth;
 mod palette;
 mod parse;
 mod set;
 mod svg;
 
 pub use css::css_color;
+pub use depth::ColorDepth;
 pub use palette::Palette;
 pub use set::ThemeSet;
 pub use set::user_theme_dir;

@@ -88,6 +88,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             play::recorded(model, job, outcome);
             Vec::new()
         }
+        Message::ConfigWritten { job, outcome } => {
+            studio::config_written(model, job, outcome);
+            Vec::new()
+        }
     };
     effects.extend(settle(model));
     effects

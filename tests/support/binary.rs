@@ -1,8 +1,10 @@
-//! Running the binary as a user would, for the end-to-end tests that read what it prints.
+//! Running the binary as a user would, for the end-to-end tests that read what it prints and
+//! what it leaves in a folder.
 
 // Each test crate that includes this file uses only some of it.
 #![allow(dead_code)]
 
+use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -18,4 +20,19 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// The names in `dir`, sorted: what a run left there.
+pub fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("the folder is readable")
+        .map(|e| {
+            e.expect("a folder entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
 }

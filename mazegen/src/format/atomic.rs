@@ -55,6 +55,31 @@ where
     Ok(filled)
 }
 
+/// Writes a new file at `path`, atomically as [`write_atomically`] does, but never in place of
+/// anything: if `path` exists (a file, a link, even a dangling one), or appears while the new
+/// content is being written, nothing is replaced and the error says it already exists. For a
+/// file that holds the user's own edits, such as a config written out for them to change.
+pub fn write_new_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<T>,
+{
+    let failed = |source| WriteError {
+        path: path.to_owned(),
+        source,
+    };
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(failed(already_exists()));
+    }
+    check_folder(path).map_err(failed)?;
+    let (temp, filled) = write_temporary(path, fill).map_err(failed)?;
+    temp.persist_new(path).map_err(failed)?;
+    Ok(filled)
+}
+
+fn already_exists() -> io::Error {
+    io::Error::new(io::ErrorKind::AlreadyExists, "it already exists")
+}
+
 /// The outputs of one run, written together: each is staged (written to a temporary file),
 /// then all are committed (renamed into place) at once. Dropping it uncommitted removes every
 /// temporary file and leaves every target as it was.
@@ -456,6 +481,21 @@ impl Temporary {
     fn persist(mut self, target: &Path) -> io::Result<()> {
         let temp = self.temp.take().expect("persisted once");
         temp.persist(target).map(drop).map_err(|e| e.error)
+    }
+}
+
+impl Temporary {
+    /// Links the file in as `target` only if nothing is there (the check and the link are one
+    /// step, so a file that appears meanwhile is not replaced); it is no longer temporary.
+    fn persist_new(mut self, target: &Path) -> io::Result<()> {
+        let temp = self.temp.take().expect("persisted once");
+        temp.persist_noclobber(target).map(drop).map_err(|e| {
+            self.temp = Some(e.file);
+            match e.error.kind() {
+                io::ErrorKind::AlreadyExists => already_exists(),
+                _ => e.error,
+            }
+        })
     }
 }
 

@@ -74,6 +74,8 @@ pub enum Action {
     Scrub(Scrub),
     /// Race the current algorithm against the next three (see [`crate::tui::modes::race`]).
     Race,
+    /// On the built-in default config (a first run), write it out as `config.txt`.
+    WriteConfig,
 }
 
 /// Where a scrub key moves.

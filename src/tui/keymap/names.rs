@@ -60,6 +60,7 @@ pub fn action_name(action: Action) -> Option<&'static str> {
             Scrub::End => "scrub-end",
         },
         Action::Race => "race",
+        Action::WriteConfig => "write-config",
         Action::FocusCanvas | Action::PickTheme(_) | Action::Interrupt => return None,
     })
 }

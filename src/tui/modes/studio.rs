@@ -4,6 +4,7 @@
 //! messages.
 
 use mazegen::Algorithm;
+pub(crate) mod first_run;
 #[cfg(test)]
 mod tests;
 pub mod update;

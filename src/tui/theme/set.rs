@@ -334,6 +334,7 @@ fn stem(file: &Path) -> String {
 mod tests {
     use ratatui::style::Color;
 
+    use super::super::contrast::contrast_ratio;
     use super::super::{DEFAULT_THEME, PLAIN_THEME, Palette};
     use super::*;
 
@@ -459,7 +460,10 @@ mod tests {
         assert_eq!(classic.passages, Color::Black);
         assert_eq!(classic.entry, Color::Magenta);
         assert_eq!(classic.exit, Color::Red);
-        assert_eq!(classic.path, Color::Cyan);
+        // A dark cyan: the subject's cyan, dimmed to stand 3:1 apart from the white walls.
+        assert_eq!(classic.path, Color::Indexed(30));
+        let (r, g, b) = approx_rgb(classic.path);
+        assert!(r == 0 && g == b && g > 96, "a cyan");
         assert_eq!(classic.stamp, Color::Indexed(244));
         let (r, g, b) = approx_rgb(classic.stamp);
         assert!(r == g && g == b && (64..=192).contains(&r), "a mid grey");
@@ -489,7 +493,7 @@ mod tests {
                 ("accent", palette.accent, 4.5),
                 ("border", palette.border, 1.5),
             ] {
-                let contrast = contrast(colour, palette.background);
+                let contrast = contrast_ratio(colour, palette.background).expect("a colour theme");
                 if contrast < minimum {
                     problems.push(format!("{name}: {role} on background ({contrast:.1})"));
                 }
@@ -879,23 +883,5 @@ mod tests {
         let (a, b) = (approx_rgb(a), approx_rgb(b));
         let d = |x: u8, y: u8| (f64::from(x) - f64::from(y)).powi(2);
         (d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)).sqrt()
-    }
-
-    /// WCAG 2 contrast ratio, from 1 (same) to 21 (black on white).
-    fn contrast(a: Color, b: Color) -> f64 {
-        let luminance = |colour: Color| {
-            let (r, g, b) = approx_rgb(colour);
-            let linear = |c: u8| {
-                let c = f64::from(c) / 255.0;
-                if c <= 0.03928 {
-                    c / 12.92
-                } else {
-                    ((c + 0.055) / 1.055).powf(2.4)
-                }
-            };
-            0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-        };
-        let (a, b) = (luminance(a), luminance(b));
-        (a.max(b) + 0.05) / (a.min(b) + 0.05)
     }
 }

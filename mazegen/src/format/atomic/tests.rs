@@ -1,4 +1,5 @@
 use super::*;
+use crate::quote;
 
 fn names_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
@@ -16,6 +17,55 @@ fn writes_a_new_file() {
     write_atomically(&path, |w| w.write_all(b"hello\n")).unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "hello\n");
     assert_eq!(names_in(dir.path()), ["out.txt"], "no temporary file left");
+}
+
+#[test]
+fn a_new_file_is_written_once_and_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.txt");
+    write_new_atomically(&path, |w| w.write_all(b"WIDTH=5\n")).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "WIDTH=5\n");
+    assert_eq!(
+        names_in(dir.path()),
+        ["config.txt"],
+        "no temporary file left"
+    );
+
+    let err = write_new_atomically(&path, |w| w.write_all(b"other\n")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("cannot write {}: it already exists", quote::path(&path))
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), "WIDTH=5\n", "kept");
+    assert_eq!(names_in(dir.path()), ["config.txt"]);
+}
+
+#[test]
+fn a_new_file_that_appears_while_written_is_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.txt");
+    let err = write_new_atomically(&path, |w| {
+        // Another program writes the file between the check and the link.
+        fs::write(&path, "theirs\n")?;
+        w.write_all(b"ours\n")
+    })
+    .unwrap_err();
+    assert!(err.to_string().ends_with("it already exists"), "{err}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), "theirs\n");
+    assert_eq!(
+        names_in(dir.path()),
+        ["config.txt"],
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn a_new_file_in_a_missing_folder_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let err =
+        write_new_atomically(&dir.path().join("nope/c.txt"), |w| w.write_all(b"x")).unwrap_err();
+    assert!(err.to_string().contains("does not exist"), "{err}");
+    assert_eq!(names_in(dir.path()), Vec::<String>::new());
 }
 
 #[test]
@@ -150,6 +200,17 @@ mod links_and_devices {
     use std::thread;
 
     use super::*;
+
+    #[test]
+    fn a_new_file_is_not_written_through_a_link_even_a_dangling_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("config.txt");
+        symlink("elsewhere.txt", &link).unwrap();
+        let err = write_new_atomically(&link, |w| w.write_all(b"x")).unwrap_err();
+        assert!(err.to_string().ends_with("it already exists"), "{err}");
+        assert!(!dir.path().join("elsewhere.txt").exists());
+        assert_eq!(names_in(dir.path()), ["config.txt"]);
+    }
 
     #[test]
     fn a_link_to_a_file_stays_a_link_and_the_file_is_replaced() {

@@ -42,6 +42,7 @@ use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
 use crate::tui::kernel::job::JobId;
 use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
+use crate::tui::modes::studio::first_run;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use crate::tui::text::solver_label;
 use mazegen::format::human_bytes;
@@ -479,7 +480,33 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Step => step(model),
+        Action::WriteConfig => write_config(model),
         _ => Vec::new(),
+    }
+}
+
+/// [`Action::WriteConfig`]: on the built-in default config (a first run), ask the run loop to
+/// write it out.
+fn write_config(model: &mut Model) -> Vec<Effect> {
+    if model.built_in_config {
+        let job = model.new_job_id();
+        return vec![Effect::WriteConfig { job }];
+    }
+    model.set_status(StatusKind::Info, first_run::NOTHING_TO_WRITE);
+    Vec::new()
+}
+
+/// The run loop's answer to [`Effect::WriteConfig`]: it writes in place, so no other write of
+/// the config is under way and the answer is this session's.
+pub(crate) fn config_written(model: &mut Model, _job: JobId, outcome: Result<PathBuf, String>) {
+    match outcome {
+        Ok(path) => {
+            model.built_in_config = false;
+            model.set_status(StatusKind::Success, first_run::written_text(&path));
+        }
+        Err(reason) => {
+            model.set_status(StatusKind::Error, first_run::not_written_text(&reason));
+        }
     }
 }
 
@@ -822,7 +849,11 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
                 Some(playing) if model.is_playing() => {
                     format!("{} · saved to {}", playing.text, path.display())
                 }
-                _ => format!("Saved the maze with seed {seed} to {}", path.display()),
+                _ => format!(
+                    "Saved the maze with seed {seed} to {}{}",
+                    path.display(),
+                    first_run::saved_hint(model.built_in_config, &model.keymap)
+                ),
             };
             model.set_status(StatusKind::Success, text);
         }
