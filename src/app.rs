@@ -13,15 +13,18 @@ mod check;
 mod cli;
 mod color_depth;
 mod dashboard;
+mod events;
 mod first_run;
 mod headless;
 mod memory;
 mod race;
+mod say;
 mod scores;
 mod signals;
 mod terminal;
 mod worker;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -78,22 +81,30 @@ impl AppError {
 }
 
 pub fn main() -> ExitCode {
-    // Installed first, so that even a bug ends in a readable report, not a raw panic dump.
-    if let Err(e) = color_eyre::install() {
-        eprintln!("warning: could not install the error reporter: {e}");
+    // First of all: a signal at any moment from now on ends the run cleanly.
+    if let Err(e) = signals::install() {
+        say::err(format_args!("warning: could not handle signals: {e}"));
     }
-    let cli = match Cli::try_parse() {
+    // Then, so that even a bug ends in a readable report, not a raw panic dump.
+    if let Err(e) = color_eyre::install() {
+        say::err(format_args!(
+            "warning: could not install the error reporter: {e}"
+        ));
+    }
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(error) => return usage_failure(&error),
+        Err(error) => return usage_failure(&error, &args),
     };
-    match run(&cli) {
+    let code = match run(&cli) {
         Ok(code) => code,
         Err(report) => {
             let (text, code) = failure(&report);
-            eprintln!("{text}");
+            say::err(text);
             code
         }
-    }
+    };
+    say::finish(code)
 }
 
 /// What a failed run prints on stderr, and its exit code: one line for a user's mistake, the
@@ -112,7 +123,7 @@ fn failure(report: &eyre::Report) -> (String, ExitCode) {
 
 /// A command line clap refused: `--help` and `--version` are printed whole, as asked; a
 /// mistake is one line, clap's error, with the usage left to `--help`.
-fn usage_failure(error: &clap::Error) -> ExitCode {
+fn usage_failure(error: &clap::Error, args: &[OsString]) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
@@ -122,8 +133,29 @@ fn usage_failure(error: &clap::Error) -> ExitCode {
         let _ = error.print();
         return ExitCode::SUCCESS;
     }
-    eprintln!("{}", usage_line(error));
+    say::err(quoting_what_was_typed(error, args));
     ExitCode::from(2)
+}
+
+/// [`usage_line`] for clap's error on `args`, but quoting each argument as it was typed: clap strips control
+/// characters and escape sequences from the values it quotes (`x\x1b[31my` shows as `xy`, a
+/// value never typed). Parsed again with every argument escaped ([`quote::escaped`] leaves
+/// printable text alone, so the mistake is the same), its message quotes them escaped.
+fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
+    // Only control characters are stripped; anything else is escaped in the message itself.
+    if !args
+        .iter()
+        .any(|a| a.to_string_lossy().contains(char::is_control))
+    {
+        return usage_line(error);
+    }
+    let escaped = args
+        .iter()
+        .map(|arg| OsString::from(quote::escaped(&arg.to_string_lossy()).to_string()));
+    match Cli::try_parse_from(escaped) {
+        Err(again) if again.kind() == error.kind() => usage_line(&again),
+        _ => usage_line(error),
+    }
 }
 
 /// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.
@@ -193,6 +225,19 @@ mod tests {
         assert!(line.contains(r"'x\ny"), "{line}");
         assert!(line.ends_with("(see --help)"), "{line}");
         assert!(!line.contains("Usage"), "{line}");
+    }
+
+    #[test]
+    fn a_command_line_mistake_quotes_the_value_as_typed_escaped_not_stripped() {
+        let os_args = |args: &[&str]| args.iter().map(OsString::from).collect::<Vec<_>>();
+        let args = os_args(&["a-maze-ing", "c.txt", "x\x1b[31my\u{7}z"]);
+        let error = Cli::try_parse_from(&args).unwrap_err();
+        let line = quoting_what_was_typed(&error, &args);
+        assert!(line.contains(r"'x\u{1b}[31my\u{7}z'"), "{line}");
+        let args = os_args(&["a-maze-ing", "--seed", "1\x1b[2J"]);
+        let error = Cli::try_parse_from(&args).unwrap_err();
+        let line = quoting_what_was_typed(&error, &args);
+        assert!(line.contains(r"'1\u{1b}[2J'"), "{line}");
     }
 
     #[test]

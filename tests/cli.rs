@@ -1138,7 +1138,7 @@ fn a_courtyard_maze_is_written_checked_and_its_42_moved() {
     write(dir.path(), "config.txt", &text);
     let r = run(dir.path(), &["--headless", "config.txt"]);
     assert_eq!(r.code, Some(0), "{r:?}");
-    assert_eq!(r.stderr, "", "{r:?}");
+    assert_eq!(r.stderr_lines(), [COURTYARD_WARNING_PERFECT], "{r:?}");
     let maze = read(dir.path(), "maze.txt");
     let rows: Vec<&str> = maze.lines().take(20).collect();
     // The courtyard's centre cell (12,9) is open on all four sides.
@@ -1151,6 +1151,32 @@ fn a_courtyard_maze_is_written_checked_and_its_42_moved() {
     let check = run(dir.path(), &["--check", "maze.txt"]);
     assert_eq!(check.code, Some(1), "{check:?}");
     assert!(check.stdout.contains("open area"), "{check:?}");
+}
+
+/// Issue 18: an option that breaks a subject rule says so, naming the rule.
+const COURTYARD_WARNING_PERFECT: &str = "warning: COURTYARD=True breaks the subject's rule of no \
+    open area larger than 2x3 (the courtyard is an open 3x3) and its rule of one path between \
+    two cells (it makes loops): a 42 checker refuses this file";
+
+#[test]
+fn a_partial_braid_says_which_subject_rule_it_breaks_and_check_names_it() {
+    let dir = tempdir();
+    let mut text = config(20, 15, "0,0", "19,14", "maze.txt", false, Some(4));
+    text.push_str("BRAID=0.5\n");
+    write(dir.path(), "config.txt", &text);
+    let r = run(dir.path(), &["--headless", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let warning = "BRAID=0.5 breaks the subject's rule of a board with dead ends rare (at most \
+                   2 not forced by the border or the 42): a 42 checker refuses this file";
+    assert_eq!(r.stderr_lines(), [format!("warning: {warning}")], "{r:?}");
+    let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    let lines = check.stdout_lines();
+    assert!(
+        lines[0].starts_with("maze.txt: valid 20x15 maze"),
+        "{check:?}"
+    );
+    assert_eq!(lines[1..], [format!("maze.txt: {warning}")], "{check:?}");
 }
 
 const COURTYARD_HINT: &str =
@@ -1185,10 +1211,19 @@ fn check_without_its_config_says_once_that_a_maze_looks_like_a_courtyard_maze() 
         );
         assert!(lines.len() > 1, "{w}x{h}: {check:?}");
 
+        // Valid for its config, and the rule the courtyard breaks named once.
         let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
         assert_eq!(check.code, Some(0), "{w}x{h}: {check:?}");
-        assert!(!check.stdout.contains("COURTYARD"), "{w}x{h}: {check:?}");
-        assert_eq!(check.stdout_lines().len(), 1, "{w}x{h}: {check:?}");
+        let lines = check.stdout_lines();
+        assert_eq!(lines.len(), 2, "{w}x{h}: {check:?}");
+        assert!(
+            lines[0].starts_with("maze.txt: valid "),
+            "{w}x{h}: {check:?}"
+        );
+        assert!(
+            lines[1].starts_with("maze.txt: COURTYARD=True breaks the subject's rule"),
+            "{w}x{h}: {check:?}"
+        );
     }
 }
 
@@ -1214,7 +1249,10 @@ fn no_room_for_the_42_beside_the_courtyard_is_a_note() {
     assert_eq!(r.code, Some(0), "{r:?}");
     assert_eq!(
         r.stderr_lines(),
-        ["note: the 12x12 maze has no room for the 42 beside the courtyard; generated without it"]
+        [
+            "note: the 12x12 maze has no room for the 42 beside the courtyard; generated without it",
+            COURTYARD_WARNING_PERFECT
+        ]
     );
     let check = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
     assert_eq!(check.code, Some(0), "{check:?}");
@@ -1361,4 +1399,45 @@ fn headless_race_prints_a_table_and_writes_nothing() {
         assert_eq!(refused.code, Some(2), "{bad}: {}", refused.stderr);
         assert!(refused.stderr.starts_with("error: "), "{}", refused.stderr);
     }
+}
+
+/// Issue 18: the reader is lenient, `--check` is not: each deviation from the subject's layout
+/// is a format problem, exit 1, even when every maze rule holds.
+#[test]
+fn check_reports_each_departure_from_the_strict_layout() {
+    let dir = tempdir();
+    let text = generated(dir.path());
+    let lines: Vec<&str> = text.lines().collect();
+    let (entry, path) = (21, 23);
+    let spaced = text.replacen(lines[entry], &lines[entry].replace(',', ", "), 1);
+    let lowercase = {
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        l[path] = l[path].to_lowercase();
+        l.join("\n") + "\n"
+    };
+    for (broken, problem) in [
+        (
+            text.trim_end().to_owned(),
+            "format: line 24 does not end with a newline (\\n)".to_owned(),
+        ),
+        (
+            spaced,
+            "format: line 22 holds a space or a tab at column 3".to_owned(),
+        ),
+        (
+            lowercase,
+            "format: line 24 has a lowercase path letter at column 1 (N, E, S, W)".to_owned(),
+        ),
+        (
+            format!("{text}\n"),
+            "format: line 25 comes after the path line, the file's last".to_owned(),
+        ),
+    ] {
+        write(dir.path(), "odd.txt", &broken);
+        let r = run(dir.path(), &["--check", "odd.txt", "config.txt"]);
+        assert_eq!(r.code, Some(1), "{problem}: {r:?}");
+        assert_eq!(r.stdout_lines(), [format!("odd.txt: {problem}")], "{r:?}");
+    }
+    let r = run(dir.path(), &["--check", "maze.txt", "config.txt"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
 }

@@ -10,12 +10,15 @@
 
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/restored.rs"]
+mod restored;
 
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
 use pty::{Screen, Terminal};
+use restored::assert_terminal_restored;
 use tempfile::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
@@ -223,49 +226,6 @@ impl Dashboard {
         let status = self.wait_for_exit();
         assert_eq!(status, 0, "q must exit with 0:\n{}", self.screen());
         assert_terminal_restored(&self.terminal.raw());
-    }
-}
-
-/// The binary gave the terminal back as it found it: after it last entered the alternate
-/// screen, it left it, showed the cursor and switched mouse reporting off (crossterm's
-/// `DisableMouseCapture` writes `?1006l ?1015l ?1003l ?1002l ?1000l`).
-fn assert_terminal_restored(raw: &[u8]) {
-    fn last(raw: &[u8], sequence: &str) -> Option<usize> {
-        raw.windows(sequence.len())
-            .rposition(|w| w == sequence.as_bytes())
-    }
-    let tail_of = |raw: &[u8]| {
-        let tail = &raw[raw.len().saturating_sub(400)..];
-        format!("{:?}", String::from_utf8_lossy(tail))
-    };
-    let entered = last(raw, "\x1b[?1049h").unwrap_or_else(|| {
-        panic!(
-            "the binary never entered the alternate screen; its output ends with {}",
-            tail_of(raw)
-        )
-    });
-    let after = &raw[entered..];
-    for (sequence, what) in [
-        ("\x1b[?1049l", "leave the alternate screen"),
-        ("\x1b[?25h", "show the cursor"),
-        ("\x1b[?1000l", "switch mouse reporting off"),
-    ] {
-        assert!(
-            last(after, sequence).is_some(),
-            "the binary did not {what} ({sequence:?}) after it last entered the alternate \
-             screen; its output ends with {}",
-            tail_of(raw)
-        );
-    }
-    // Every mouse mode it switched on, it switched off later.
-    for mode in ["1000", "1002", "1003", "1015", "1006"] {
-        let on = last(raw, &format!("\x1b[?{mode}h"));
-        let off = last(raw, &format!("\x1b[?{mode}l"));
-        assert!(
-            on.is_none() || off > on,
-            "mouse mode {mode} is left on; the output ends with {}",
-            tail_of(raw)
-        );
     }
 }
 
@@ -1273,14 +1233,19 @@ fn a_new_big_maze_does_not_share_the_memory_with_the_old_one() {
     let pid = app.terminal.pid();
     app.wait_for_first("dashboard", |s| s.is_dashboard());
     app.press(&["Enter"]);
-    app.wait_for("the first maze finished and written", |s| {
-        s.phase() == Some("Done") && s.status().starts_with("Saved the maze with seed 5")
-    });
+    // Carving, solving, measuring and writing 9 million cells in a debug build: seconds on an
+    // idle machine, a minute and more with both cores busy. The guard is against a hang.
+    let guard = std::time::Duration::from_secs(300);
+    app.terminal
+        .wait_for_within(guard, "the first maze finished and written", true, |s| {
+            s.phase() == Some("Done") && s.status().starts_with("Saved the maze with seed 5")
+        });
     let first = peak_resident_bytes(pid);
     app.press(&["r"]);
-    app.wait_for_first("the second maze", |s| {
-        s.status().starts_with("New maze, seed") && s.phase() == Some("Carving")
-    });
+    app.terminal
+        .wait_for_within(guard, "the second maze", false, |s| {
+            s.status().starts_with("New maze, seed") && s.phase() == Some("Carving")
+        });
     let second = peak_resident_bytes(pid);
     let cells = u64::from(width) * u64::from(height);
     assert!(

@@ -320,3 +320,140 @@ fn a_random_walk_on_a_thin_maze_is_refused_with_another_algorithm_suggested() {
     );
     assert!(result.status.success(), "{}", stderr(&result));
 }
+
+/// The binary run in `dir` with its standard output (or error) already closed by its reader,
+/// as in `a-maze-ing --headless | true`.
+fn run_into_closed_pipe(dir: &Path, args: &[&str]) -> Output {
+    let mut child = binary(dir)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// `/dev/full`, where every write fails with ENOSPC.
+fn full_device() -> Stdio {
+    Stdio::from(
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap(),
+    )
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly_with_its_own_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    for (args, code) in [
+        (&["--headless", "config.txt"][..], 0),
+        (&["--headless", "--stats", "config.txt"], 0),
+        (&["--headless", "--race", "prim,kruskal", "config.txt"], 0),
+        (&["--check", "maze.txt", "config.txt"], 0),
+        (&["--check", "config.txt"], 1),
+    ] {
+        let output = run_into_closed_pipe(dir.path(), args);
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            !stderr(&output).contains("panicked"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("maze.txt")).unwrap();
+    for args in [
+        &["--headless", "config.txt"][..],
+        &["--headless", "--stats", "config.txt"],
+        &["--headless", "--race", "prim,kruskal", "config.txt"],
+    ] {
+        let output = binary(dir.path())
+            .args(args)
+            .stdout(full_device())
+            .output()
+            .unwrap();
+        assert_one_line_error(&output, 1, "No space left on device");
+    }
+    fs::write(dir.path().join("bad.txt"), "WIDTH=x\n").unwrap();
+    let output = binary(dir.path())
+        .args(["--headless", "bad.txt"])
+        .stderr(full_device())
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "a config error, said nowhere"
+    );
+}
+
+#[test]
+fn output_file_dev_stdout_appends_where_the_shell_appends_and_writes_into_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("config.txt"), config("/dev/stdout")).unwrap();
+    let log = dir.path().join("log.txt");
+    fs::write(&log, "yesterday's log\n").unwrap();
+    // `a-maze-ing --headless config.txt >> log.txt`
+    let appending = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let status = binary(dir.path())
+        .args(["--headless", "config.txt"])
+        .stdout(appending)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("yesterday's log\n"), "{text}");
+    let maze: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(
+        maze.len(),
+        9 + 1 + 3 + 1,
+        "the rows, a blank line, three lines, the summary: {text}"
+    );
+    assert!(
+        maze[13].starts_with("wrote /dev/stdout: 12x9 perfect maze"),
+        "{text}"
+    );
+    assert_eq!(
+        names(dir.path()),
+        ["config.txt", "log.txt"],
+        "no temporary file"
+    );
+
+    // `a-maze-ing --headless config.txt | cat`
+    let piped = run(dir.path(), &["--headless", "config.txt"]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    let text = String::from_utf8(piped.stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), 14, "{text}");
+    assert!(!stderr(&piped).contains(".tmp"), "{}", stderr(&piped));
+}
+
+/// Issue 23: a one-line file of a gigabyte is refused as soon as its line is longer than any
+/// maze row, not read whole first (a sparse file: the test writes nothing of it).
+#[test]
+fn a_one_line_gigabyte_is_refused_at_its_first_overlong_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.txt");
+    let file = fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &[b'f'; 200_000]).unwrap();
+    file.set_len(1 << 30).unwrap();
+    for mode in ["--check", "--open"] {
+        let output = run(dir.path(), &[mode, "huge.txt"]);
+        assert_one_line_error(
+            &output,
+            1,
+            "line 1 is longer than the widest maze, 100000 cells",
+        );
+    }
+}

@@ -5,9 +5,11 @@
 //! order (per-line problems in line order, then missing keys, then checks that need several
 //! keys) so the user always sees the earliest problem in the file first.
 
+mod departure;
 mod error;
 mod key;
 
+pub use departure::Departure;
 pub use error::{ConfigError, ConfigErrorKind};
 pub use key::Key;
 
@@ -18,6 +20,7 @@ use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError, StampChoice};
+use crate::rules;
 
 /// The largest config file read: a real one is a few hundred bytes, so anything near this is a
 /// mistake (a maze file, a binary), refused before it is read.
@@ -399,8 +402,8 @@ fn require<T>(value: Option<T>, key: Key) -> Result<T, Fault> {
     ))
 }
 
-/// Checks that need several keys: the maze fits in memory and the entry and exit are two
-/// distinct open cells inside it.
+/// Checks that need several keys: the maze fits in memory, has room for a board's loops when
+/// it is one, and the entry and exit are two distinct open cells inside it.
 fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
     let (width, height) = (config.width, config.height);
     grid::check_size(width, height).map_err(|error| size_fault(error, lines))?;
@@ -415,6 +418,16 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
             };
             return Err(Fault::at(lines.get(key), kind));
         }
+    }
+    let room = rules::loop_room(width, height);
+    if !config.perfect && room < rules::MIN_BOARD_LOOPS {
+        let kind = ConfigErrorKind::NoRoomForLoops {
+            width,
+            height,
+            room,
+            needed: rules::MIN_BOARD_LOOPS,
+        };
+        return Err(Fault::at(lines.get(Key::Perfect), kind));
     }
     if config.entry == config.exit {
         let kind = ConfigErrorKind::EntryIsExit { pos: config.exit };

@@ -45,8 +45,8 @@ use crate::maze::Maze;
 
 pub use animate::AnimatedSvg;
 pub use atomic::{
-    Outputs, WriteError, remove_temporaries, same_file, same_target, write_atomically,
-    write_new_atomically,
+    Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
+    same_target, write_atomically, write_new_atomically,
 };
 pub use hex::{Hex, HexError, LoadError, MazeFile};
 #[cfg(feature = "serde")]
@@ -114,7 +114,7 @@ impl fmt::Display for Destination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Destination::File(path) => f.write_str(&crate::quote::path(path)),
-            Destination::Stdout => f.write_str("standard output"),
+            Destination::Stdout => f.write_str(STDOUT),
         }
     }
 }
@@ -171,12 +171,16 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
+/// The name a [`WriteError`] gives standard output.
+pub const STDOUT: &str = "standard output";
+
 /// Bytes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;
 
 /// Writes `maze` to each of `outputs` in order. The files are staged first and put in place
 /// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
-/// is written last, once the files are in place. `progress` hears of each output as it starts,
+/// is written last, once the files are in place. An output onto a protected file (see
+/// [`protect`]) is refused before any is written. `progress` hears of each output as it starts,
 /// about every megabyte, and as it ends.
 ///
 /// ```
@@ -195,6 +199,12 @@ pub fn write_outputs(
     outputs: &[Output],
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<(), WriteError> {
+    // A protected file (the config, OUTPUT_FILE) is refused before anything is written.
+    for output in outputs {
+        if let Some(path) = output.path() {
+            check_output(path, output.format.name())?;
+        }
+    }
     let mut staged = Outputs::new();
     let (files, streams): (Vec<&Output>, Vec<&Output>) =
         outputs.iter().partition(|o| o.path().is_some());
@@ -229,7 +239,7 @@ pub fn write_outputs(
                 fill(&mut out)
                     .and_then(|written| out.flush().map(|()| written))
                     .map_err(|source| WriteError {
-                        path: PathBuf::from("standard output"),
+                        path: PathBuf::from(STDOUT),
                         source,
                     })?
             }

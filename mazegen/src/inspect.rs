@@ -43,7 +43,7 @@ use crate::format::hex::{HexError, LoadError, load_limit, max_file_bytes, read_m
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, Stamp, Walls};
 use crate::solve::Solution;
-use crate::validate::{Expected, Violation};
+use crate::validate::{Expected, LayoutProblem, Violation, layout_problems};
 
 /// Cells per bit of the index of where problems are, for jumping between them: one word of the
 /// unreadable-digit bits.
@@ -59,6 +59,19 @@ mod flag {
     pub const ON_SHORTEST: u8 = 4;
     /// The first cell, in reading order, of a region of unreachable cells.
     pub const REGION_START: u8 = 8;
+    /// Alone, without [`UNREACHABLE`]: a cell of a 42 that is not whole, which the flood fill
+    /// did not reach. It is the 42's, not an unreachable cell; it is no dead end of the maze.
+    pub const STAMP_UNREACHED: u8 = REGION_START;
+
+    /// Whether the flood fill reached the cell (a locked cell of a whole 42 counts as reached).
+    pub fn reached(flags: u8) -> bool {
+        flags & (UNREACHABLE | STAMP_UNREACHED) == 0
+    }
+
+    /// Whether the cell starts a region of unreachable cells.
+    pub fn starts_region(flags: u8) -> bool {
+        flags & (UNREACHABLE | REGION_START) == UNREACHABLE | REGION_START
+    }
 }
 
 /// Reads and checks a maze file, as `--check MAZE` does without a config.
@@ -126,6 +139,9 @@ pub struct Inspection {
     bad_digits: Option<Bits>,
     bad_digit_count: u64,
     first_error: Option<HexError>,
+    /// Where the file departs from the subject's strict layout (see
+    /// [`crate::validate::layout_problems`]): shown, though the file is read.
+    layout: Vec<LayoutProblem>,
     entry: Option<Pos>,
     exit: Option<Pos>,
     path: Arc<[Dir]>,
@@ -174,6 +190,8 @@ impl Inspection {
             bad_digits: reading.bad_digits,
             bad_digit_count: reading.bad_digit_count,
             first_error: reading.first_error,
+            // Bytes in memory cannot fail to be read.
+            layout: layout_problems(bytes).unwrap_or_default(),
             entry: reading.entry,
             exit: reading.exit,
             path: reading.path.into(),
@@ -401,7 +419,7 @@ impl Inspection {
         if flags & flag::OPEN_AREA != 0 && courtyard != Some(pos) && self.is_open_block(pos) {
             found.push(Problem::Rule(Violation::OpenArea { corner: pos }));
         }
-        if flags & flag::REGION_START != 0 {
+        if flag::starts_region(flags) {
             found.push(Problem::Unreachable { first: pos });
         }
         if self.is_counted_dead_end(checked, pos, flags) {
@@ -496,6 +514,15 @@ impl Inspection {
                 n,
                 format!("{digits}, read as closed cells"),
             );
+        }
+        // A file cut short or unreadable has that problem, not a layout one.
+        if let Some(first) = self.layout.first().filter(|_| self.first_error.is_none()) {
+            let n = self.layout.len() as u64;
+            let summary = match n {
+                1 => first.to_string(),
+                _ => format!("{first}; {} more", n - 1),
+            };
+            add(ProblemKind::Format, n, summary);
         }
         let Some(checked) = &self.checked else {
             rows.sort_by_key(|r| r.kind);
@@ -692,7 +719,7 @@ impl Inspection {
     /// one open wall, and another could have been opened (as [`crate::rules::is_forced_dead_end`]
     /// says).
     fn is_counted_dead_end(&self, checked: &Checked, pos: Pos, flags: u8) -> bool {
-        if !checked.dead_ends_broken || flags & flag::UNREACHABLE != 0 {
+        if !checked.dead_ends_broken || !flag::reached(flags) {
             return false;
         }
         if self.is_locked(checked, pos) || self.grid_walls(pos).open_count() != 1 {
@@ -901,6 +928,9 @@ pub enum ProblemKind {
     Unreadable,
     /// Characters that are not hex digits.
     BadDigit,
+    /// The file is read, but departs from the subject's strict layout (a missing last
+    /// newline, spaces, lowercase path letters, lines after the path).
+    Format,
     /// The check could not run (no memory for it).
     NotChecked,
     /// Not the size the config says.

@@ -3,7 +3,10 @@
 //!
 //! Every message that echoes something a user wrote (a config value, a file name, a line of a
 //! maze file) goes through `quoted` or [`escaped`]: a control character (a newline, an escape
-//! sequence's ESC, a NUL) is written the way Rust's `{:?}` writes it (`\n`, `\u{1b}`, `\0`).
+//! sequence's ESC, a NUL) is written the way Rust's `{:?}` writes it (`\n`, `\u{1b}`, `\0`),
+//! and so is a character that reorders or splits what the terminal shows without being a
+//! control character: the bidirectional overrides and isolates (U+202E shows the rest of a
+//! line backwards) and the line and paragraph separators.
 
 use std::fmt;
 use std::path::Path;
@@ -37,7 +40,7 @@ impl fmt::Display for Quoted<'_> {
         f.write_str("\"")?;
         let mut chars = self.0.chars();
         for c in chars.by_ref().take(QUOTED_CHARS) {
-            if c == '"' || c == '\\' || c.is_control() {
+            if c == '"' || c == '\\' || must_escape(c) {
                 write!(f, "{}", c.escape_debug())?;
             } else {
                 write!(f, "{c}")?;
@@ -50,6 +53,17 @@ impl fmt::Display for Quoted<'_> {
     }
 }
 
+/// Whether `c` is written escaped: a control character, or one that reorders or breaks the
+/// line a terminal shows (bidirectional formatting, line and paragraph separators).
+fn must_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}'
+        )
+        || matches!(c, '\u{2066}'..='\u{2069}')
+}
+
 /// See [`escaped`].
 #[derive(Clone, Copy, Debug)]
 pub struct Escaped<'a>(&'a str);
@@ -58,7 +72,7 @@ impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Runs of plain text are written whole: most messages have no control character.
         let mut rest = self.0;
-        while let Some(at) = rest.find(char::is_control) {
+        while let Some(at) = rest.find(must_escape) {
             f.write_str(&rest[..at])?;
             let c = rest[at..].chars().next().expect("found at `at`");
             write!(f, "{}", c.escape_debug())?;
@@ -97,6 +111,25 @@ mod tests {
         assert_eq!(shown, format!("\"{}…\"", "9".repeat(QUOTED_CHARS)));
         let exact = "é".repeat(QUOTED_CHARS);
         assert_eq!(quoted(&exact).to_string(), format!("\"{exact}\""));
+    }
+
+    #[test]
+    fn bidirectional_overrides_and_separators_are_escaped_too() {
+        // U+202E would show the rest of the line backwards: "txt.exe" as "exe.txt".
+        assert_eq!(
+            escaped("maze\u{202e}txt.exe").to_string(),
+            r"maze\u{202e}txt.exe"
+        );
+        assert_eq!(
+            quoted("a\u{2066}b\u{2069}\u{200f}\u{2028}").to_string(),
+            r#""a\u{2066}b\u{2069}\u{200f}\u{2028}""#
+        );
+        assert_eq!(path(Path::new("\u{61c}m.txt")), r"\u{61c}m.txt");
+        assert_eq!(
+            escaped("עברית é ✓").to_string(),
+            "עברית é ✓",
+            "text stays text"
+        );
     }
 
     #[test]

@@ -139,6 +139,13 @@ pub fn is_forced_dead_end(grid: &Grid, pos: Pos) -> bool {
     joinable_neighbours(grid, pos) <= 1
 }
 
+/// How many independent loops a `width` x `height` grid has room for, every wall between two
+/// cells open: `E - V + 1` of the full grid graph, `(width - 1) * (height - 1)`. (The 42 only
+/// stands in mazes with room for many more.)
+pub fn loop_room(width: u32, height: u32) -> u64 {
+    u64::from(width.saturating_sub(1)) * u64::from(height.saturating_sub(1))
+}
+
 /// The loops a playable board must have: [`MIN_BOARD_LOOPS`], or fewer when the grid cannot hold
 /// that many (a 2x2 maze has room for one).
 pub fn required_loops(grid: &Grid) -> u64 {
@@ -206,6 +213,20 @@ mod tests {
             grid.set_wall(p, Dir::East, false);
             grid.set_wall(p, Dir::South, false);
         }
+    }
+
+    #[test]
+    fn only_a_2x2_grid_has_no_room_for_two_loops() {
+        assert_eq!(loop_room(2, 2), 1);
+        assert_eq!(loop_room(2, 3), 2);
+        assert_eq!(loop_room(3, 2), 2);
+        assert_eq!(loop_room(100_000, 100_000), 99_999 * 99_999);
+        let mut grid = Grid::new(2, 2).unwrap();
+        open_all(&mut grid);
+        assert_eq!(loops_beyond_courtyard(&grid), loop_room(2, 2));
+        let mut grid = Grid::new(3, 2).unwrap();
+        open_all(&mut grid);
+        assert_eq!(loops_beyond_courtyard(&grid), loop_room(3, 2));
     }
 
     #[test]

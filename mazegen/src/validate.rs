@@ -7,15 +7,17 @@
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, StampChoice, Walls, centre_cell};
+use crate::grid::{Grid, Landmarks, Stamp, StampChoice, Walls, centre_cell};
 use crate::rules::{
     COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_forced_dead_end, open_areas, required_loops,
 };
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
+mod layout;
 mod report;
 
+pub use layout::{LayoutProblem, layout_problems};
 pub use report::{Report, RuleTally};
 
 /// What kind of maze the file should be, as its config says.
@@ -373,7 +375,7 @@ fn check_maze_into(
     }
     let mut search = Bfs::flood(grid, entry);
     search.run();
-    let reach = Reach::measure(grid, &search);
+    let reach = Reach::measure(grid, &search, planned_stamp(grid, expected));
     reach_violations(grid, &search, &reach, expected, &mut few);
     if exit_ok {
         few.extend(check_path(grid, path, exit, search.path_to(exit)));
@@ -487,8 +489,16 @@ fn check_end(
     true
 }
 
+/// Where the 42 stands in `grid`, or, if it is not whole there (a cell opened), where it
+/// should: its cells are the 42's, reported as not closed, not as cells the entry cannot reach.
+pub(crate) fn planned_stamp(grid: &Grid, expected: &Expected) -> Option<Stamp> {
+    grid.stamp()
+        .or_else(|| Landmarks::plan(grid.width(), grid.height(), expected.courtyard).stamp)
+}
+
 /// What a flood fill from the entry reached.
 pub(crate) struct Reach {
+    /// Cells not reached, but the 42's.
     pub(crate) unreached: u64,
     pub(crate) first_unreached: Option<Pos>,
     /// Independent loops among the reached cells, `E - V + 1`.
@@ -497,7 +507,9 @@ pub(crate) struct Reach {
 }
 
 impl Reach {
-    pub(crate) fn measure(grid: &Grid, search: &Bfs) -> Reach {
+    /// Measures what `search` reached. The cells of `stamp` (the 42, whole or not) that it did
+    /// not reach are not counted: they are the 42's, which must be closed.
+    pub(crate) fn measure(grid: &Grid, search: &Bfs, stamp: Option<Stamp>) -> Reach {
         let mut reach = Reach {
             unreached: 0,
             first_unreached: None,
@@ -507,7 +519,7 @@ impl Reach {
         let mut edges = 0u64;
         for cell in grid.positions() {
             if !search.reached(cell) {
-                if !grid.is_locked(cell) {
+                if !grid.is_locked(cell) && !stamp.is_some_and(|s| s.contains(cell)) {
                     reach.unreached += 1;
                     reach.first_unreached.get_or_insert(cell);
                 }

@@ -1,14 +1,15 @@
 //! `--check MAZE_FILE [CONFIG]`: validates a maze file and reports each broken rule.
 
+use std::io::BufReader;
 use std::path::Path;
 use std::process::ExitCode;
 
 use color_eyre::eyre;
 use mazegen::config::Config;
-use mazegen::format::MazeFile;
-use mazegen::validate::{Expected, check_file, looks_like_courtyard_maze};
+use mazegen::format::{LoadError, MazeFile};
+use mazegen::validate::{Expected, check_file, layout_problems, looks_like_courtyard_maze};
 
-use super::AppError;
+use super::{AppError, say};
 use crate::tui::APP_CONFIG_KEYS;
 
 /// At most this many violations of each rule are listed; a count stands for the rest, so
@@ -38,29 +39,50 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     .map_err(AppError::from)?;
     let report = check_file(&file, &expected, LISTED_PER_RULE);
     let name = mazegen::quote::path(maze_file);
-    if report.is_empty() {
-        println!(
+    // The file was read whole just now (a regular file, checked so): reading it again a line
+    // at a time costs one pass.
+    let layout = std::fs::File::open(maze_file)
+        .and_then(|file| layout_problems(BufReader::new(file)))
+        .map_err(|source| {
+            AppError::Load(LoadError::Io {
+                path: maze_file.to_owned(),
+                source,
+            })
+        })?;
+    for problem in layout.iter().take(LISTED_PER_RULE) {
+        say::out(format_args!("{name}: {problem}"));
+    }
+    if layout.len() > LISTED_PER_RULE {
+        let more = grouped((layout.len() - LISTED_PER_RULE) as u64);
+        say::out(format_args!("{name}: ... and {more} more format problems"));
+    }
+    if report.is_empty() && layout.is_empty() {
+        say::out(format_args!(
             "{name}: valid {}x{} maze, path {} steps",
             file.width(),
             file.height(),
             file.path.len()
-        );
+        ));
+        // Valid for its options; the user must still hear which subject rule they break.
+        for departure in config.iter().flat_map(Config::departures) {
+            say::out(format_args!("{name}: {departure}"));
+        }
         return Ok(ExitCode::SUCCESS);
     }
     for tally in report.rules() {
         for violation in tally.kept() {
-            println!("{name}: {violation}");
+            say::out(format_args!("{name}: {violation}"));
         }
         if tally.omitted() > 0 {
-            println!(
+            say::out(format_args!(
                 "{name}: ... and {} more {}",
                 grouped(tally.omitted()),
                 tally.rule()
-            );
+            ));
         }
     }
     if config.is_none() && looks_like_courtyard_maze(&file) {
-        println!("{name}: {COURTYARD_HINT}");
+        say::out(format_args!("{name}: {COURTYARD_HINT}"));
     }
     Ok(ExitCode::from(1))
 }

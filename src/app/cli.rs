@@ -239,6 +239,15 @@ impl Cli {
         Ok(config)
     }
 
+    /// Protects the config and OUTPUT_FILE from every output but the maze's own (see
+    /// [`mazegen::format::protect`]): whatever writes a file from now on (`--svg`, the
+    /// dashboard's `e` and `s`), the config is never replaced, nor the maze by a picture.
+    pub fn protect_files(&self, config: &Config) {
+        use mazegen::format::{Format, Protected, protect};
+        protect(self.config_or_default(), Protected::Config);
+        protect(&config.output_file, Protected::OutputOf(Hex.name()));
+    }
+
     /// The extra files the flags ask for, each with its flag, in the order they are written.
     fn extra_files(&self) -> Vec<(&'static str, &Path)> {
         [

@@ -16,18 +16,16 @@ use crate::tui::{
     open_at_start, placeholder_config, update, user_keys_file, user_theme_dir, view,
 };
 use color_eyre::eyre::{self, WrapErr};
-use crossterm::event;
 use mazegen::config::Config;
 use mazegen::inspect::Inspection;
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 use mazegen::validate::Expected;
-use ratatui::DefaultTerminal;
 
 use super::AppError;
 use super::cli::Cli;
 use super::worker::Worker;
-use super::{signals, terminal};
+use super::{events, signals, terminal};
 use signal_hook::consts::SIGINT;
 
 /// About 60 frames a second while something moves.
@@ -54,6 +52,12 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         Some(opened) => placeholder_config(&opened.config),
         None => cli.load_config().map_err(AppError::from)?,
     };
+    match &opened {
+        // Opened with a CONFIG: `s` writes the file back to its OUTPUT_FILE.
+        Some(opened) if opened.output_file.is_some() => cli.protect_files(&opened.config),
+        Some(_) => {}
+        None => cli.protect_files(&config),
+    }
     if !io::stdout().is_terminal() {
         return Err(AppError::NotATerminal.into());
     }
@@ -76,8 +80,15 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         Some(file) => Keymap::built_in().with_user_file(&file),
         None => (Keymap::built_in(), Vec::new()),
     };
+    // The status line has room for one; all are printed once the screen is given back.
+    let problems: Vec<String> = theme_problems
+        .iter()
+        .map(ToString::to_string)
+        .chain(key_problems.iter().map(ToString::to_string))
+        .collect();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
+    let size = terminal::clamped(size);
     let (model, made_first) = Model::launch(Start {
         config,
         seed,
@@ -113,6 +124,14 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         .wrap_err("cannot set up the terminal")
         .and_then(|mut terminal| event_loop(&mut terminal, model, first_jobs));
     terminal::restore();
+    if problems.len() > 1 {
+        for problem in &problems {
+            super::say::err(format_args!(
+                "warning: {}",
+                mazegen::quote::escaped(problem)
+            ));
+        }
+    }
     match outcome? {
         Ending::Clean | Ending::Suspend => Ok(ExitCode::SUCCESS),
         Ending::SaveFailed(reason) => Err(AppError::NotSaved(reason).into()),
@@ -120,11 +139,20 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
             // The writes still running are abandoned: their files keep their old content.
             mazegen::format::remove_temporaries();
             if let Some(path) = unwritten {
-                eprintln!("error: {} was not written: interrupted", path.display());
+                super::say::err(not_written_message(&path));
             }
             Ok(ExitCode::from(signals::exit_code(SIGINT) as u8))
         }
     }
+}
+
+/// What the user hears when Ctrl-C twice left OUTPUT_FILE unwritten. The name comes from the
+/// config: escaped, it cannot drive the terminal.
+fn not_written_message(output_file: &Path) -> String {
+    format!(
+        "error: {} was not written: interrupted",
+        mazegen::quote::path(output_file)
+    )
 }
 
 /// A maze file opened by `--open FILE [CONFIG]`, read (not yet checked) before the terminal is
@@ -182,7 +210,7 @@ enum Ending {
 }
 
 fn event_loop(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut terminal::Screen,
     mut model: Model,
     first_jobs: Vec<Effect>,
 ) -> eyre::Result<Ending> {
@@ -212,7 +240,7 @@ fn event_loop(
 
 /// Runs the loop until the dashboard ends or is suspended.
 fn run_until_ending(
-    terminal: &mut DefaultTerminal,
+    terminal: &mut terminal::Screen,
     model: &mut Model,
     worker: &mut Worker,
 ) -> eyre::Result<Ending> {
@@ -226,13 +254,12 @@ fn run_until_ending(
                 }
             }
         }
-        let drawn = terminal
-            .draw(|frame| {
-                view(model, frame);
-                depth.convert_buffer(frame.buffer_mut());
-            })
-            .wrap_err("cannot draw the dashboard")?
-            .area;
+        let drawn = terminal::draw(terminal, |frame| {
+            view(model, frame);
+            depth.convert_buffer(frame.buffer_mut());
+        })
+        .wrap_err("cannot draw the dashboard")?
+        .area;
         if (drawn.width, drawn.height) != model.size() {
             // The terminal changed size before its event came: mouse hit-testing must use
             // the layout just drawn.
@@ -256,8 +283,8 @@ fn run_until_ending(
             if worker.is_busy() {
                 wait = wait.min(JOB_POLL);
             }
-            if event::poll(wait).wrap_err("cannot read the terminal")? {
-                let event = event::read().wrap_err("cannot read the terminal")?;
+            // Every key of a paste is read and handled before the next frame (see `events`).
+            for event in events::read_batch(wait).wrap_err("cannot read the terminal")? {
                 if let Some(message) = message_for(&event, model) {
                     if let Some(ending) = dispatch(model, message, worker) {
                         return Ok(ending);
@@ -397,6 +424,15 @@ mod tests {
         assert!(config.output_file.exists(), "the first maze was written");
         assert!(model.output_written());
         assert!(said_saved, "the status line said so");
+    }
+
+    #[test]
+    fn the_unwritten_output_file_is_named_escaped() {
+        let name = Path::new("m\x1b]0;owned\x07\u{202e}txt.exe");
+        assert_eq!(
+            not_written_message(name),
+            r"error: m\u{1b}]0;owned\u{7}\u{202e}txt.exe was not written: interrupted"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `--headless`: generate, solve and write OUTPUT_FILE (and whatever else the flags ask for),
 //! then print a one-line summary.
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::thread;
 use std::time::Instant;
@@ -8,20 +9,19 @@ use std::time::Instant;
 use color_eyre::eyre;
 use mazegen::Maze;
 use mazegen::config::Config;
-use mazegen::format::write_outputs;
+use mazegen::format::{STDOUT, write_outputs};
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::{Cli, Looks};
-use super::{memory, signals};
+use super::{memory, say};
 use crate::tui::{THEME_KEY, ThemeSet, user_theme_dir};
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
     cli.check_outputs(&config).map_err(AppError::Usage)?;
-    // Killed mid-write, the run must leave no temporary file; the targets stay as they were.
-    signals::exit_on_signal(|| {})?;
+    cli.protect_files(&config);
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let options = config.maze_options(seed);
     memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
@@ -37,12 +37,19 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         scope.spawn(|| maze.solution());
         write_outputs(&maze, &outputs, &mut |_| {})
     })
-    .map_err(AppError::from)?;
+    .or_else(|error| match error.path == Path::new(STDOUT) {
+        // `--stats | head -c 10`: the reader had what it wanted; the files are in place.
+        true if say::is_closed_pipe(&error.source) => Ok(()),
+        _ => Err(AppError::from(error)),
+    })?;
     if cli.uses_built_in_config() {
-        eprintln!("note: {}", super::first_run::HEADLESS_NOTE);
+        say::err(format_args!("note: {}", super::first_run::HEADLESS_NOTE));
     }
     for note in config.landmark_notes() {
-        eprintln!("note: {note}");
+        say::err(format_args!("note: {note}"));
+    }
+    for departure in config.departures() {
+        say::err(format_args!("warning: {departure}"));
     }
     let kind = if config.perfect {
         "perfect".to_owned()
@@ -65,9 +72,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     );
     if cli.stats {
         // stdout is pure JSON, for `jq` and scripts.
-        eprintln!("{summary}");
+        say::err(summary);
     } else {
-        println!("{summary}");
+        say::out(summary);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -106,11 +113,11 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
             match (&cli.theme, configured) {
                 (Some(_), _) | (None, None) => Err(format!("--theme {name}: {problem}")),
                 (None, Some(setting)) => {
-                    eprintln!(
+                    say::err(format_args!(
                         "note: config line {}: {THEME_KEY}={name}: {problem}; the pictures use \
                          the default colours",
                         setting.line
-                    );
+                    ));
                     Ok(Looks::default())
                 }
             }

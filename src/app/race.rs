@@ -12,10 +12,13 @@ use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::Cli;
-use super::memory;
+use super::{memory, say};
 
 pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
+    for departure in config.departures() {
+        say::err(format_args!("warning: {departure}"));
+    }
     let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
     let mut laps = Vec::new();
     for &algorithm in algorithms {
@@ -25,7 +28,7 @@ pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
         let lap = Lap::run(options, config.entry, config.exit).map_err(AppError::from)?;
         laps.push(lap);
     }
-    print!("{}", table(&laps, config.width, config.height, seed));
+    say::out_text(table(&laps, config.width, config.height, seed));
     Ok(ExitCode::SUCCESS)
 }
 

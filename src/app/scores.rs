@@ -9,7 +9,6 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::tui::read_settings_file;
 use crate::tui::{Recorded, ScoreBook, ScoreRecord};
 use mazegen::format::write_atomically;
 
@@ -36,12 +35,16 @@ pub fn default_scores_file() -> Option<PathBuf> {
 pub fn record(file: Option<&Path>, record: &ScoreRecord) -> Result<Recorded, String> {
     let file = file.ok_or("no folder for it: set XDG_DATA_HOME or HOME")?;
     let shown = file.display();
-    let (mut book, set_aside) = match read_settings_file(file) {
+    let (mut book, set_aside) = match read_scores(file) {
         Ok(text) => match ScoreBook::parse(&text) {
             Ok(book) => (book, None),
             Err(_) => (ScoreBook::default(), Some(set_aside(file)?)),
         },
         Err(e) if e.kind() == io::ErrorKind::NotFound => (ScoreBook::default(), None),
+        // More than any scores file grows to: not one, or not one to read whole.
+        Err(e) if e.kind() == io::ErrorKind::FileTooLarge => {
+            (ScoreBook::default(), Some(set_aside(file)?))
+        }
         // Not UTF-8: not a scores file either.
         Err(e) if e.kind() == io::ErrorKind::InvalidData => {
             (ScoreBook::default(), Some(set_aside(file)?))
@@ -62,6 +65,17 @@ pub fn record(file: Option<&Path>, record: &ScoreRecord) -> Result<Recorded, Str
         new_best,
         set_aside,
     })
+}
+
+/// The most a scores file is read: a best score for each of about half a million mazes. The
+/// settings' 1 MiB is far too little for it: a file that grew past it was never written again.
+const MAX_SCORES_BYTES: u64 = 64 * mazegen::format::MIB;
+
+/// The scores file's text.
+fn read_scores(file: &Path) -> io::Result<String> {
+    let bytes = mazegen::format::read_limited(file, MAX_SCORES_BYTES)?;
+    String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
 }
 
 /// Renames a broken `file` to the first free `FILE.broken-N`, and returns that name.
@@ -161,6 +175,28 @@ mod tests {
             Some(dir.path().join("scores.toml.broken-3")),
             "not UTF-8 is not a scores file either"
         );
+    }
+
+    #[test]
+    fn a_scores_file_over_a_mebibyte_is_still_read_and_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("scores.toml");
+        let mut book = ScoreBook::default();
+        // 20,000 mazes' best scores: well over a mebibyte of TOML.
+        let n = 20_000;
+        for i in 0..n {
+            book.record(
+                &format!("{i}x9 backtracker perfect seed 42"),
+                score(5_000).score,
+            );
+        }
+        let text = book.to_text();
+        assert!(text.len() > 1 << 20, "{} bytes", text.len());
+        fs::write(&file, text).unwrap();
+        let recorded = record(Some(&file), &score(12_000)).unwrap();
+        assert!(recorded.new_best && recorded.set_aside.is_none());
+        let kept = ScoreBook::parse(&fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(kept.best.len(), n + 1, "every older score kept");
     }
 
     #[test]

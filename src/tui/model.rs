@@ -206,6 +206,7 @@ impl Model {
         let mut warnings: Vec<String> = theme_problems.iter().map(ToString::to_string).collect();
         warnings.extend(key_problems.iter().map(ToString::to_string));
         warnings.extend(config.landmark_notes().into_iter().map(landmark_warning));
+        warnings.extend(config.departures().iter().map(ToString::to_string));
         let configured = config.app_setting(THEME_KEY);
         let wanted = match configured {
             Some(setting) => setting.value.as_str(),
@@ -228,7 +229,9 @@ impl Model {
             kind: StatusKind::Warning,
             text: match warnings.len() {
                 1 => first.clone(),
-                n => format!("{first} (and {} more)", n - 1),
+                // The count first, where a long message cannot cut it off; the run loop prints
+                // them all on stderr when the dashboard ends.
+                n => format!("1 of {n} warnings, all listed on quitting: {first}"),
             },
         });
         let mut model = Model {

@@ -180,7 +180,8 @@ impl Shared {
 pub struct Terminal {
     shared: Arc<Shared>,
     master: Box<dyn MasterPty + Send>,
-    writer: Mutex<Box<dyn Write + Send>>,
+    /// Shared with the threads of `write_in_background`.
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Mutex<std::process::Child>,
 }
 
@@ -254,7 +255,7 @@ impl Terminal {
         Terminal {
             shared,
             master: pair.master,
-            writer: Mutex::new(writer),
+            writer: Arc::new(Mutex::new(writer)),
             child: Mutex::new(child),
         }
     }
@@ -275,6 +276,18 @@ impl Terminal {
             .write_all(bytes)
             .and_then(|()| writer.flush())
             .expect("writing to the pty");
+    }
+
+    /// Types `bytes` from a thread of its own, as a paste does: the test goes on (to read the
+    /// screen, or to fail on a timeout) even if the program stops reading its terminal and the
+    /// write blocks. The thread ends when all is written.
+    pub fn write_in_background(&self, bytes: Vec<u8>) -> thread::JoinHandle<()> {
+        let writer = Arc::clone(&self.writer);
+        thread::spawn(move || {
+            let mut writer = writer.lock().unwrap_or_else(PoisonError::into_inner);
+            // A program that ended closes the pty: the rest of the paste has nowhere to go.
+            let _ = writer.write_all(&bytes).and_then(|()| writer.flush());
+        })
     }
 
     /// Presses keys, one after the other, by name (see `key_bytes`).
@@ -325,7 +338,19 @@ impl Terminal {
     /// runs and the screen never settles. Fails with the last screen on a timeout, or at once
     /// if the program ends first.
     pub fn wait_for(&self, what: &str, settled: bool, ready: impl Fn(&Screen) -> bool) -> Screen {
-        let deadline = Instant::now() + TIMEOUT;
+        self.wait_for_within(TIMEOUT, what, settled, ready)
+    }
+
+    /// As `wait_for`, with a guard of `timeout` instead of `TIMEOUT`: for a step that does
+    /// seconds of real work in a debug build, which a busy machine can make many times longer.
+    pub fn wait_for_within(
+        &self,
+        timeout: Duration,
+        what: &str,
+        settled: bool,
+        ready: impl Fn(&Screen) -> bool,
+    ) -> Screen {
+        let deadline = Instant::now() + timeout;
         // A screen where `ready` holds, and since when it has not changed.
         let mut candidate: Option<(Screen, Instant)> = None;
         let mut output = self.shared.lock();
@@ -359,7 +384,7 @@ impl Terminal {
             }
             if now >= deadline {
                 drop(output);
-                panic!("no {what} after {TIMEOUT:?}; the last screen:\n{screen}");
+                panic!("no {what} after {timeout:?}; the last screen:\n{screen}");
             }
             // Output wakes this up, and so does the end of the quiet time.
             output = self.shared.wait(output, wake - now);

@@ -204,6 +204,23 @@ pub enum ConfigErrorKind {
     /// `STAMP` is not `42`, `none` or a usable pattern, or the maze has no room for it.
     #[error("STAMP: {0}")]
     BadStamp(StampError),
+    /// The subject's playable board needs two independent loops, and one with a single loop
+    /// "is not acceptable": a size without room for two is an impossible parameter.
+    #[error(
+        "PERFECT=False asks for a board with at least {needed} independent loops, and a \
+         {width}x{height} maze has room for {room}: make it larger (2x3 at least) or set \
+         PERFECT=True"
+    )]
+    NoRoomForLoops {
+        /// The maze's WIDTH.
+        width: u32,
+        /// The maze's HEIGHT.
+        height: u32,
+        /// The independent loops it has room for.
+        room: u64,
+        /// The loops a board needs.
+        needed: u64,
+    },
 }
 
 impl ConfigErrorKind {
@@ -229,6 +246,7 @@ impl ConfigErrorKind {
             K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
             K::BadStamp(_) => Some(Key::Stamp.name()),
             K::OutputIsConfig { .. } | K::NulInOutputFile { .. } => Some(Key::OutputFile.name()),
+            K::NoRoomForLoops { .. } => Some(Key::Perfect.name()),
         }
     }
 }

@@ -634,6 +634,27 @@ fn bad_values_are_escaped_and_cut_in_the_message() {
 }
 
 #[test]
+fn a_board_without_room_for_two_loops_is_an_impossible_parameter() {
+    let text = "WIDTH=2\nHEIGHT=2\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=m.txt\nPERFECT=False\n";
+    let error = Config::parse(text, FILE).unwrap_err();
+    assert_eq!(error.line, Some(6), "the PERFECT line");
+    assert_eq!(error.key(), Some("PERFECT"));
+    assert_eq!(
+        error.to_string(),
+        "test.cfg:6: PERFECT=False asks for a board with at least 2 independent loops, and a \
+         2x2 maze has room for 1: make it larger (2x3 at least) or set PERFECT=True"
+    );
+    // A perfect 2x2 maze, and the smallest boards with room for two loops, are fine.
+    assert!(Config::parse(&text.replace("False", "True"), FILE).is_ok());
+    for (width, height) in [(2, 3), (3, 2)] {
+        let text = format!(
+            "WIDTH={width}\nHEIGHT={height}\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=m.txt\nPERFECT=False\n"
+        );
+        assert!(Config::parse(&text, FILE).is_ok(), "{width}x{height}");
+    }
+}
+
+#[test]
 fn stamp_is_the_42_unless_the_config_says_none_or_gives_a_pattern() {
     let config = Config::parse(BASE, FILE).unwrap();
     assert_eq!(config.stamp, StampChoice::FortyTwo);

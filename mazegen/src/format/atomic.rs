@@ -8,9 +8,13 @@
 //!
 //! Targets are looked at before anything is written:
 //! - a symbolic link is followed, and the file it points to is replaced (the link stays a link);
-//! - a target that exists but is not a regular file (a FIFO, a terminal, `/dev/null`,
-//!   `/dev/stdout`) is written straight into, with no temporary file and no rename: renaming
-//!   over it would turn a device or a pipe into a plain file;
+//! - a target that exists but is not a regular file (a FIFO, a terminal, `/dev/null`) is
+//!   written straight into, with no temporary file and no rename: renaming over it would turn
+//!   a device or a pipe into a plain file;
+//! - the process's own standard output or error (`/dev/stdout`, `/dev/fd/2`,
+//!   `/proc/self/fd/1`) is written into the descriptor already open, whatever it leads to: a
+//!   file the shell opened with `>>` is appended to, a pipe is written into (following the
+//!   link would replace the file, or find a pipe's name that is no file);
 //! - a directory, or a missing folder, is an error that names the target.
 //!
 //! Temporary files are registered while they exist, so that a signal handler can remove them
@@ -24,6 +28,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use tempfile::NamedTempFile;
+
+mod guard;
+pub use guard::{Protected, check_output, protect};
 
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
@@ -109,7 +116,10 @@ impl Outputs {
         };
         match resolve(path).map_err(failed)? {
             Target::Special(device) => write_into(&device, fill).map_err(failed),
+            Target::Stdout => write_stream(io::stdout().lock(), fill).map_err(failed),
+            Target::Stderr => write_stream(io::stderr().lock(), fill).map_err(failed),
             Target::File(file) => {
+                check_writable(&file).map_err(failed)?;
                 let (temp, filled) = write_temporary(&file, fill).map_err(failed)?;
                 self.staged.push(Staged {
                     target: path.to_owned(),
@@ -124,6 +134,9 @@ impl Outputs {
     /// Puts every staged file in place. Each target is checked again first, so that one that
     /// turned into a directory since is found before any file is replaced.
     pub fn commit(self) -> Result<(), WriteError> {
+        // Another run committing into the same folders waits, so that two runs at once leave
+        // the files of one of them, not the maze of one and the picture of the other.
+        let _locks = lock_folders(self.staged.iter().map(|s| s.file.as_path()));
         for staged in &self.staged {
             if staged.file.is_dir() {
                 return Err(WriteError {
@@ -145,6 +158,38 @@ impl Outputs {
     }
 }
 
+/// Takes an exclusive advisory lock (`flock`) on each folder the `files` are in, in one order
+/// (so two runs cannot each hold one and wait for the other), until the returned files are
+/// dropped. A folder that cannot be locked (a file system without locks) is written unlocked,
+/// as before.
+fn lock_folders<'a>(files: impl Iterator<Item = &'a Path>) -> Vec<File> {
+    let mut folders: Vec<PathBuf> = files
+        .filter_map(|file| fs::canonicalize(folder_of(file)).ok())
+        .collect();
+    folders.sort();
+    folders.dedup();
+    folders
+        .iter()
+        .filter_map(|folder| {
+            let handle = File::open(folder).ok()?;
+            lock_exclusive(&handle).ok()?;
+            Some(handle)
+        })
+        .collect()
+}
+
+/// Waits for an exclusive advisory lock on `file`, held until it is closed.
+#[cfg(unix)]
+pub(crate) fn lock_exclusive(file: &File) -> io::Result<()> {
+    rustix::fs::flock(file, rustix::fs::FlockOperation::LockExclusive).map_err(io::Error::from)
+}
+
+/// Without `flock`, commits are not serialised.
+#[cfg(not(unix))]
+pub(crate) fn lock_exclusive(_: &File) -> io::Result<()> {
+    Ok(())
+}
+
 /// Whether writing `a` and writing `b` would write the same file: the same existing file by
 /// any name (links, `./`), or the same new file in the same folder. For refusing, say, an SVG
 /// output that would overwrite the maze file of the same run.
@@ -155,6 +200,7 @@ pub fn same_target(a: &Path, b: &Path) -> bool {
     let place = |path: &Path| -> Option<PathBuf> {
         let file = match resolve(path).ok()? {
             Target::File(file) | Target::Special(file) => file,
+            Target::Stdout | Target::Stderr => return None,
         };
         let folder = fs::canonicalize(folder_of(&file)).ok()?;
         Some(folder.join(file.file_name()?))
@@ -190,6 +236,27 @@ enum Target {
     File(PathBuf),
     /// Something that exists and is not a regular file: written into.
     Special(PathBuf),
+    /// The process's standard output or error: its open descriptor written into.
+    Stdout,
+    Stderr,
+}
+
+/// The descriptor a path names the process's own standard output or error by, if it does:
+/// `/dev/stdout`, `/dev/stderr`, `/dev/fd/1`, `/proc/self/fd/2`...
+fn standard_stream(path: &Path) -> Option<Target> {
+    let text = path.to_str()?;
+    let number = match text {
+        "/dev/stdout" => "1",
+        "/dev/stderr" => "2",
+        _ => text
+            .strip_prefix("/dev/fd/")
+            .or_else(|| text.strip_prefix("/proc/self/fd/"))?,
+    };
+    match number {
+        "1" => Some(Target::Stdout),
+        "2" => Some(Target::Stderr),
+        _ => None,
+    }
 }
 
 /// Links followed before giving up, as the kernel does (`ELOOP`).
@@ -198,6 +265,9 @@ const MAX_LINKS: usize = 40;
 fn resolve(path: &Path) -> io::Result<Target> {
     let mut current = path.to_owned();
     for _ in 0..MAX_LINKS {
+        if let Some(stream) = standard_stream(&current) {
+            return Ok(stream);
+        }
         let meta = match fs::symlink_metadata(&current) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -259,6 +329,17 @@ where
     Ok(filled)
 }
 
+/// Writes into standard output or error, where it stands (appending if it was opened so).
+fn write_stream<T, F>(stream: impl Write, fill: F) -> io::Result<T>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<T>,
+{
+    let mut out = BufWriter::with_capacity(1 << 16, stream);
+    let filled = fill(&mut out)?;
+    out.flush()?;
+    Ok(filled)
+}
+
 /// Bytes of the target's name kept in a temporary file's name: with the dot, the random part
 /// and `.tmp`, the name stays well under the 255 bytes most file systems allow.
 const NAME_BYTES_KEPT: usize = 200;
@@ -270,13 +351,14 @@ where
     let name = file
         .file_name()
         .map_or_else(|| "maze".into(), |n| n.to_string_lossy());
-    let temp = tempfile::Builder::new()
-        .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
-        .suffix(".tmp")
-        .tempfile_in(folder_of(file))
-        // tempfile names its own random file in the message; the user only knows the target.
-        .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))?;
-    let temp = Temporary::register(temp);
+    let temp = Temporary::create(|| {
+        tempfile::Builder::new()
+            .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
+            .suffix(".tmp")
+            .tempfile_in(folder_of(file))
+            // tempfile names its own random file in the message; the user only knows the target.
+            .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+    })?;
     let filled = {
         let mut out = BufWriter::with_capacity(1 << 20, temp.file());
         let filled = fill(&mut out)?;
@@ -285,14 +367,51 @@ where
     };
     temp.file().sync_all()?;
     // A temporary file is private (0600); the result should look like any file the user
-    // writes, or keep the permissions of the file it replaces.
+    // writes, or keep the owner, group and permissions (a setgid bit too) of the file it
+    // replaces: the group first, as changing it clears the setgid bit.
     let permissions = match fs::metadata(file) {
-        Ok(meta) => meta.permissions(),
+        Ok(meta) => {
+            keep_owner(temp.file(), &meta);
+            meta.permissions()
+        }
         Err(_) => default_permissions(temp.file())?,
     };
     temp.file().set_permissions(permissions)?;
     Ok((temp, filled))
 }
+
+/// Refuses to replace a file the user could not write in place: a read-only one (no write
+/// permission for anyone, which even root is told), or one this process may not open for
+/// writing (another user's). Replacing goes through the folder, which may allow what the file
+/// forbids; the file's permissions are the owner's word. A file that does not exist yet is
+/// the folder's business.
+fn check_writable(file: &Path) -> io::Result<()> {
+    let Ok(meta) = fs::metadata(file) else {
+        return Ok(());
+    };
+    if meta.permissions().readonly() {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is read-only (its permissions forbid writing it)",
+        ));
+    }
+    // Opened without truncating, and closed at once: nothing in it changes.
+    OpenOptions::new().write(true).open(file).map(drop)
+}
+
+/// Gives the new file the owner and group of the one it replaces, where the process may (root
+/// may give any; a user, a group of theirs). Otherwise the new file is the user's, as any file
+/// they write.
+#[cfg(unix)]
+fn keep_owner(new: &File, old: &fs::Metadata) {
+    use std::os::unix::fs::{MetadataExt, fchown};
+    if fchown(new, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = fchown(new, None, Some(old.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &File, _: &fs::Metadata) {}
 
 /// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
 fn truncate(text: &str, max: usize) -> &str {
@@ -341,13 +460,17 @@ struct Temporary {
 }
 
 impl Temporary {
-    fn register(temp: NamedTempFile) -> Temporary {
+    /// Creates the file with `create` and registers it, the list locked meanwhile: a signal
+    /// between the two would otherwise find a file not yet listed, and leave it.
+    fn create(create: impl FnOnce() -> io::Result<NamedTempFile>) -> io::Result<Temporary> {
+        let mut listed = temporaries();
+        let temp = create()?;
         let path = temp.path().to_owned();
-        temporaries().push(path.clone());
-        Temporary {
+        listed.push(path.clone());
+        Ok(Temporary {
             path,
             temp: Some(temp),
-        }
+        })
     }
 
     fn file(&self) -> &File {

@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::Format;
-use super::read::{open_regular, read_limited};
+use super::read::open_regular;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, SizeError, Walls, check_size};
 use crate::maze::Maze;
@@ -370,7 +370,9 @@ pub(crate) fn load_limit(path: &Path) -> Result<u64, LoadError> {
 /// The bytes of a maze file, read as [`MazeFile::load`] reads them: a regular file of at most
 /// `limit` bytes (see [`load_limit`] and [`max_file_bytes`]).
 pub(crate) fn read_maze_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
-    read_limited(path, limit).map_err(|source| io_error(path, source))
+    // A row longer than a maze's is refused as soon as it is seen, not after reading it whole.
+    super::read::read_maze_limited(path, limit, u64::from(MAX_SIDE))
+        .map_err(|source| io_error(path, source))
 }
 
 fn io_error(path: &Path, source: io::Error) -> LoadError {

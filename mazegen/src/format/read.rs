@@ -23,6 +23,95 @@ pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Reads a maze file as [`read_limited`] does, and refuses it as soon as one of its rows is seen
+/// to be longer than a maze row can be, `max_width` characters: a one-line file of gigabytes is
+/// refused after its first `max_width` bytes, not read whole first. (A row longer than the
+/// first but within `max_width` is the parser's to report, where it is.) A `\r` before a line's `\n` is not counted. The
+/// rows end at the first empty line; the lines after it (the entry, the exit, the path, which
+/// may be as long as the maze has cells) are only held to `limit`.
+pub fn read_maze_limited(path: &Path, limit: u64, max_width: u64) -> io::Result<Vec<u8>> {
+    let file = open_regular(path)?;
+    let size = file.metadata()?.len();
+    check_size(size, limit)?;
+    let mut rows = RowLengths::new(max_width);
+    let mut bytes = Vec::with_capacity(size as usize);
+    let mut reader = file.take(limit + 1);
+    let mut chunk = vec![0; 1 << 16];
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        rows.scan(&chunk[..n])?;
+        bytes.extend_from_slice(&chunk[..n]);
+    }
+    check_size(bytes.len() as u64, limit)?;
+    Ok(bytes)
+}
+
+/// Follows the rows of a maze file as its bytes come, refusing a row too long as soon as it
+/// is (see [`read_maze_limited`]).
+struct RowLengths {
+    /// The longest a row may be.
+    allowed: u64,
+    /// Characters of the current line so far, a `\r` included.
+    current: u64,
+    line: u64,
+    /// The empty line after the rows was seen.
+    done: bool,
+}
+
+impl RowLengths {
+    fn new(max_width: u64) -> RowLengths {
+        RowLengths {
+            allowed: max_width,
+            current: 0,
+            line: 1,
+            done: false,
+        }
+    }
+
+    fn scan(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let mut rest = bytes;
+        while !self.done && !rest.is_empty() {
+            let (part, ended) = match rest.iter().position(|&b| b == b'\n') {
+                Some(at) => (&rest[..at], true),
+                None => (rest, false),
+            };
+            self.current += part.len() as u64;
+            // One more for a `\r` that may end the line.
+            if self.current > self.allowed + 1 {
+                return Err(self.too_long());
+            }
+            if ended {
+                let length = self.current - u64::from(part.last() == Some(&b'\r'));
+                if length > self.allowed {
+                    return Err(self.too_long());
+                }
+                self.done = length == 0;
+                self.current = 0;
+                self.line += 1;
+                rest = &rest[part.len() + 1..];
+            } else {
+                rest = &[];
+            }
+        }
+        Ok(())
+    }
+
+    fn too_long(&self) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "line {} is longer than the widest maze, {} cells: it is no maze row",
+                self.line, self.allowed
+            ),
+        )
+    }
+}
+
 /// Opens `path` for reading if it is a regular file (links followed), looking before opening so
 /// that a FIFO is not opened.
 pub(crate) fn open_regular(path: &Path) -> io::Result<File> {
@@ -104,6 +193,35 @@ mod tests {
             err.to_string(),
             "it is 8 bytes, more than the 7 bytes allowed"
         );
+    }
+
+    #[test]
+    fn a_row_longer_than_a_maze_row_is_refused_as_soon_as_it_is_seen() {
+        let mut rows = RowLengths::new(5);
+        // Within the limit, chunk after chunk, a `\r` not counted.
+        rows.scan(b"123").unwrap();
+        rows.scan(b"45\r\n12345\n").unwrap();
+        // A line past the limit (and a `\r`) is refused in the chunk that brings it, whatever
+        // follows.
+        rows.scan(b"1234").unwrap();
+        let err = rows.scan(b"567").unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(
+            err.to_string(),
+            "line 3 is longer than the widest maze, 5 cells: it is no maze row"
+        );
+        // After the empty line, the footer's lines (a path as long as the maze) are free.
+        let mut rows = RowLengths::new(5);
+        rows.scan(b"12345\n\n0,0\n4,0\n").unwrap();
+        rows.scan(&[b'E'; 100]).unwrap();
+
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("one-line.txt");
+        fs::write(&path, vec![b'f'; 300]).unwrap();
+        let err = read_maze_limited(&path, 1000, 100).unwrap_err();
+        assert!(err.to_string().starts_with("line 1 is longer"), "{err}");
+        fs::write(&path, b"fff\n\n0,0\n1,0\nEE\n").unwrap();
+        assert_eq!(read_maze_limited(&path, 1000, 3).unwrap().len(), 16);
     }
 
     #[test]

@@ -13,12 +13,13 @@ use std::sync::Arc;
 use super::bits::{Bits, Nibbles};
 use super::{BLOCK, flag};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, Landmarks, SOUTH_CLOSED, SizeError, Walls};
+use crate::grid::{EAST_CLOSED, Grid, Landmarks, SOUTH_CLOSED, SizeError, Stamp, Walls};
 use crate::rules::{is_forced_dead_end, open_areas};
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 use crate::validate::{
-    Expected, Reach, Violation, check_path, end_violations, reach_violations, wall_violations,
+    Expected, Reach, Violation, check_path, end_violations, planned_stamp, reach_violations,
+    wall_violations,
 };
 
 /// Everything the check needs, shared with the inspection (nothing is copied).
@@ -176,14 +177,15 @@ impl CheckJob {
         };
         let mut search = Bfs::flood(&grid, entry);
         search.run();
-        let reach = Reach::measure(&grid, &search);
+        let stamp = planned_stamp(&grid, &self.expected);
+        let reach = Reach::measure(&grid, &search, stamp);
         reach_violations(&grid, &search, &reach, &self.expected, &mut found);
         checked.flooded = true;
         checked.dead_ends_broken = found
             .iter()
             .any(|v| matches!(v, Violation::TooManyDeadEnds { .. }));
         self.add(&mut checked, &grid, found.drain(..));
-        mark_unreachable(&grid, &search, &mut checked);
+        mark_unreachable(&grid, &search, stamp, &mut checked);
         if checked.dead_ends_broken {
             for cell in grid.positions() {
                 if search.reached(cell)
@@ -345,9 +347,14 @@ pub(super) fn grid_of(
     Ok(grid)
 }
 
-/// Marks the cells the flood fill did not reach (the 42's locked cells aside), and the first
-/// cell, in reading order, of each region of them that open walls join.
-fn mark_unreachable(grid: &Grid, search: &Bfs, checked: &mut Checked) {
+/// Marks the cells the flood fill did not reach (the cells of the 42, whole or not, aside, as
+/// the validator counts them), and the first cell, in reading order, of each region of them
+/// that open walls join.
+fn mark_unreachable(grid: &Grid, search: &Bfs, stamp: Option<Stamp>, checked: &mut Checked) {
+    let on_stamp = |i: usize| {
+        let cell = Pos::new(i as u32 % grid.width(), i as u32 / grid.width());
+        stamp.is_some_and(|s| s.contains(cell))
+    };
     let rows = grid.rows();
     let cells = grid.raw();
     let mut queue = VecDeque::new();
@@ -356,7 +363,9 @@ fn mark_unreachable(grid: &Grid, search: &Bfs, checked: &mut Checked) {
         for x in 0..grid.width() {
             let cell = Pos::new(x, y);
             let seen = checked.flags.get(i) & flag::UNREACHABLE != 0;
-            if !seen && !search.reached(cell) && !grid.is_locked(cell) {
+            if !search.reached(cell) && !grid.is_locked(cell) && on_stamp(i) {
+                checked.flags.or(i, flag::STAMP_UNREACHED);
+            } else if !seen && !search.reached(cell) && !grid.is_locked(cell) {
                 checked.flags.or(i, flag::REGION_START | flag::UNREACHABLE);
                 checked.located.set(i / BLOCK);
                 checked.counts.regions += 1;
@@ -368,7 +377,7 @@ fn mark_unreachable(grid: &Grid, search: &Bfs, checked: &mut Checked) {
                         let Some(next) = rows.open_neighbour(cells, at as usize, dir) else {
                             continue;
                         };
-                        if checked.flags.get(next) & flag::UNREACHABLE == 0 {
+                        if checked.flags.get(next) & flag::UNREACHABLE == 0 && !on_stamp(next) {
                             checked.flags.or(next, flag::UNREACHABLE);
                             queue.push_back(next as u32);
                         }

@@ -782,3 +782,31 @@ fn the_inspection_agrees_with_the_validator_on_random_damage() {
         .chain([K::DeadEnds, K::Path, K::NotShortest]);
     assert!(reached.into_iter().all(|k| seen.contains(&k)), "{seen:?}");
 }
+
+/// Issue 18: a file the reader takes but `--check` refuses for its layout is opened, and its
+/// problems list says what is off.
+#[test]
+fn a_file_off_the_strict_layout_is_opened_with_its_format_problems_listed() {
+    let (_, _, text) = maze(true);
+    let inspection = from_text(text.trim_end()).unwrap();
+    let rows = inspection.problem_rows();
+    let format = rows
+        .iter()
+        .find(|r| r.kind == ProblemKind::Format)
+        .expect("a format row");
+    assert_eq!(format.count, 1);
+    assert!(
+        format
+            .summary
+            .ends_with("does not end with a newline (\\n)"),
+        "{}",
+        format.summary
+    );
+    let inspection = from_text(&text).unwrap();
+    assert!(
+        !inspection
+            .problem_rows()
+            .iter()
+            .any(|r| r.kind == ProblemKind::Format)
+    );
+}

@@ -570,3 +570,51 @@ fn a_bounded_check_counts_every_violation_and_keeps_the_first_of_each_rule() {
     );
     assert_eq!(areas.omitted(), 11 * 9 - 3);
 }
+
+/// Issue 18: one wall of one 42 cell opened (both sides, so the walls agree) is reported once
+/// as that cell, and the other 17 cells of the 42 are not counted as unreachable.
+#[test]
+fn a_42_with_one_wall_opened_is_reported_once_and_not_as_unreachable_cells() {
+    let options = MazeOptions::new(20, 15).seed(3);
+    let grid = Generator::generate(options).unwrap();
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(19, 14));
+    let path = shortest_path(&grid, entry, exit).unwrap();
+    let text = hex::to_string(&grid, entry, exit, &path);
+    let stamp = grid.stamp().unwrap();
+    let cell = stamp
+        .cells()
+        .find(|c| !stamp.contains(Pos::new(c.x - 1, c.y)))
+        .unwrap();
+    let west = Pos::new(cell.x - 1, cell.y);
+    // West is the digit's bit 3, east its bit 1.
+    let opened = set_digit(&text, cell, char::from_digit(0xF & !8, 16).unwrap());
+    let west_digit = digit(&text, west) & !2;
+    let opened = set_digit(
+        &opened,
+        west,
+        char::from_digit(west_digit.into(), 16).unwrap(),
+    );
+    for kind in [MazeKind::Perfect, MazeKind::Board { braid: 0.0 }] {
+        let expected = Expected {
+            size: Some((20, 15)),
+            entry: Some(entry),
+            exit: Some(exit),
+            ..expected(kind)
+        };
+        let found = validate_file(&MazeFile::parse(&opened).unwrap(), &expected);
+        assert_eq!(
+            found
+                .iter()
+                .filter(|v| matches!(v, Violation::StampNotClosed { .. }))
+                .collect::<Vec<_>>(),
+            [&Violation::StampNotClosed { cell }],
+            "{found:?}"
+        );
+        assert!(
+            !found
+                .iter()
+                .any(|v| matches!(v, Violation::Unreachable { .. })),
+            "{found:?}"
+        );
+    }
+}

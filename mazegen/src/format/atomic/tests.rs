@@ -288,3 +288,73 @@ mod links_and_devices {
         assert_eq!(names_in(dir.path()), ["pipe"], "no temporary file");
     }
 }
+
+/// Issue 23: a read-only file is refused, not replaced, whoever runs (root too).
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_refused_and_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.txt");
+    fs::write(&path, "theirs\n").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let err = write_atomically(&path, |w| w.write_all(b"ours")).unwrap_err();
+    assert_eq!(err.source.kind(), io::ErrorKind::PermissionDenied);
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "cannot write {}: it is read-only (its permissions forbid writing it)",
+            path.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), "theirs\n");
+    assert_eq!(names_in(dir.path()), ["out.txt"]);
+}
+
+/// Issue 23: the new file keeps the owner, the group and a setgid bit of the one it replaces
+/// where the process may give them (as root, any; the test runs the part it can).
+#[cfg(unix)]
+#[test]
+fn the_owner_group_and_setgid_bit_are_kept() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, chown};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.txt");
+    fs::write(&path, "old").unwrap();
+    let me = fs::metadata(&path).unwrap();
+    // Another owner and group, when the test may give them (root); else the user's own.
+    let (uid, gid) = if chown(&path, Some(1), Some(1)).is_ok() {
+        (1, 1)
+    } else {
+        (me.uid(), me.gid())
+    };
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o2664)).unwrap();
+    write_atomically(&path, |w| w.write_all(b"new")).unwrap();
+    let meta = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+    assert_eq!((meta.uid(), meta.gid()), (uid, gid));
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o2664);
+}
+
+/// Issue 23: two runs committing into one folder at once take turns, so that the outputs on
+/// disk are all of one run. A run holding the folder's lock (here, the test) makes another
+/// commit wait.
+#[cfg(unix)]
+#[test]
+fn a_commit_waits_for_another_run_committing_into_the_same_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("maze.txt");
+    fs::write(&path, "first run\n").unwrap();
+    let other_run = File::open(dir.path()).unwrap();
+    lock_exclusive(&other_run).unwrap();
+    let mut outputs = Outputs::new();
+    outputs
+        .stage(&path, |w| w.write_all(b"second run\n"))
+        .unwrap();
+    let committing = std::thread::spawn(move || outputs.commit());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(!committing.is_finished(), "the commit waits for the lock");
+    assert_eq!(fs::read_to_string(&path).unwrap(), "first run\n");
+    drop(other_run);
+    committing.join().unwrap().unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "second run\n");
+}

@@ -34,7 +34,15 @@ pub enum Completion {
     None,
 }
 
+/// The longest path the prompt takes: Linux's `PATH_MAX`.
+pub const MAX_BYTES: usize = 4096;
+
 impl PathPrompt {
+    /// Whether the text is as long as a path may be: more typed is left out.
+    pub fn is_full(&self) -> bool {
+        self.text.len() >= MAX_BYTES
+    }
+
     /// The folder the text's last part is in: what Tab needs listed (empty: the current one).
     pub fn folder(&self) -> PathBuf {
         match self.text.rfind('/') {

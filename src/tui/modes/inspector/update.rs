@@ -91,6 +91,8 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
         return Vec::new();
     };
     match key {
+        // A paste can type more than any path holds: the rest is dropped (the prompt says so).
+        PromptKey::Char(_) if prompt.is_full() => {}
         PromptKey::Char(c) => {
             prompt.text.push(c);
             prompt.candidates.clear();
@@ -122,6 +124,8 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
                 work,
             }))];
         }
+        // The listing asked for is on its way: another would only list the folder again.
+        PromptKey::Tab if prompt.pending_tab => {}
         PromptKey::Tab => {
             if prompt.is_listed() {
                 complete(model);

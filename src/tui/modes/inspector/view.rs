@@ -11,6 +11,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
+use super::prompt::MAX_BYTES;
 use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
@@ -208,7 +209,9 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     ]))
     .style(base)
     .render(status, buf);
-    let hint = if prompt.candidates.is_empty() {
+    let hint = if prompt.is_full() {
+        format!(" A path holds at most {MAX_BYTES} bytes: the rest is left out · Esc cancels")
+    } else if prompt.candidates.is_empty() {
         " Tab completes · Enter opens · Esc cancels".to_owned()
     } else {
         format!(" {}", escaped(&prompt.candidates.join("  ")))
