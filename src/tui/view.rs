@@ -4,7 +4,7 @@ mod aggregate;
 mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
-mod help;
+pub(crate) mod help;
 mod minimap;
 pub(crate) mod paint;
 pub(crate) mod pane;
@@ -19,7 +19,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
@@ -47,21 +47,38 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let base = Style::new().fg(palette.text).bg(palette.background);
     Block::new().style(base).render(area, buf);
-    let Some(screen) = super::layout::Screen::of(area, model.themes.len()) else {
+    let Some(screen) = model.screen_of(area) else {
         too_small(area, base, &quit_key(model), buf);
         return;
     };
     if let Some(race) = model.race() {
         race::draw(model, race, area, buf);
         if model.help_is_open() {
-            help::draw(model.theme(), model.keymap(), area, buf);
+            help::draw(
+                model.theme(),
+                model.keymap(),
+                model.help_offset(),
+                area,
+                buf,
+            );
         }
         return;
     }
     let title =
         play::canvas_title(model).unwrap_or_else(|| canvas_title(model, screen.canvas_size()));
     let focused = model.focus() == Focus::Canvas;
-    pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
+    let canvas_pane = pane(&title, model.theme(), focused);
+    match screen.summary {
+        // Folded, the pane keeps only its top border: the title, then the sidebar's summary.
+        Some(summary) => {
+            canvas_pane
+                .borders(Borders::TOP)
+                .render(screen.canvas_pane, buf);
+            let after_title = title.chars().count() as u16 + 2;
+            sidebar::summary(model, summary, after_title, buf);
+        }
+        None => canvas_pane.render(screen.canvas_pane, buf),
+    }
     let file = model.inspect.file();
     let game = play::overlay(model);
     let maze_roles;
@@ -113,7 +130,13 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
     if model.help_is_open() {
-        help::draw(model.theme(), model.keymap(), area, buf);
+        help::draw(
+            model.theme(),
+            model.keymap(),
+            model.help_offset(),
+            area,
+            buf,
+        );
     }
 }
 
