@@ -64,8 +64,10 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         }
         return;
     }
-    let title =
-        play::canvas_title(model).unwrap_or_else(|| canvas_title(model, screen.canvas_size()));
+    // The title's room: the pane's width less its corners and a column of border each side.
+    let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
+    let title = play::canvas_title(model)
+        .unwrap_or_else(|| canvas_title(model, screen.canvas_size(), room));
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
     match screen.summary {
@@ -159,9 +161,10 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
         .render(middle.intersection(canvas), buf);
 }
 
-/// Names the view, the one the zoom key moves to and, when panning, which cells are on screen.
+/// Names the view, the one the zoom key moves to and, when panning, which cells are on screen,
+/// in `room` columns: the hints go first, then the name, so the cells shown stay whole.
 /// The fit view is plainly " Maze ": the maze as it should look.
-fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
+fn canvas_title(model: &Model, canvas: (u16, u16), room: usize) -> String {
     let blocks = model.maze_blocks();
     let viewport = model.viewport();
     let next = match model.keymap().first_key_label(Action::ToggleZoom) {
@@ -182,14 +185,22 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
             let (columns, rows) = detail_capacity(canvas.0, canvas.1);
             let (left, top) = viewport.origin(blocks, canvas);
             let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
-            format!(
-                " Maze · cells {}–{} x {}–{}{} ",
+            let cells = format!(
+                "{}–{} x {}–{}",
                 left / 2,
                 last(left, columns, blocks.0 / 2) - 1,
                 top / 2,
                 last(top, rows, blocks.1 / 2) - 1,
-                hint("arrows pan"),
-            )
+            );
+            [
+                format!(" Maze · cells {cells}{} ", hint("arrows pan")),
+                format!(" Maze · cells {cells}{} ", hint("")),
+                format!(" Maze · cells {cells} "),
+                format!(" {cells} "),
+            ]
+            .into_iter()
+            .find(|title| title.chars().count() <= room)
+            .unwrap_or_else(|| format!(" {cells} "))
         }
     }
 }

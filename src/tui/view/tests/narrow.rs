@@ -104,6 +104,37 @@ fn snapshot_80x24_one_to_one() {
     insta::assert_snapshot!(text);
 }
 
+/// With the sidebar unfolded the canvas is 46 columns wide: the 1:1 title drops its hints
+/// before it would be cut.
+#[test]
+fn the_one_to_one_title_drops_its_hints_before_it_is_cut() {
+    let mut m = finished_at(sized(model(60, 40), 80, 24));
+    act(&mut m, Action::ToggleSidebar);
+    while m.viewport().zoom() != Zoom::Detail {
+        act(&mut m, Action::ToggleZoom);
+    }
+    let text = screen_text(&m);
+    let title = text.lines().next().unwrap();
+    let pane: String = title.chars().take(48).collect();
+    assert!(pane.starts_with("┌ Maze · cells 0–"), "{title}");
+    assert!(
+        pane.contains("(z: whole) ─") && pane.ends_with("─┐"),
+        "{title}"
+    );
+    assert!(!pane.contains("arrows pan"), "{title}");
+    // A terminal wide enough keeps every hint.
+    let mut wide = sized(m, 100, 30);
+    act(&mut wide, Action::ToggleSidebar);
+    let text = screen_text(&wide);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("(arrows pan, z: whole)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn snapshot_80x24_inspector() {
     let (m, _dir) = crate::tui::modes::inspector::tests::opened_as(
