@@ -126,6 +126,10 @@ pub fn key_bytes(key: &str) -> Vec<u8> {
         "Down" => b"\x1b[B",
         "Right" => b"\x1b[C",
         "Left" => b"\x1b[D",
+        "Home" => b"\x1b[H",
+        "End" => b"\x1b[F",
+        "PgUp" => b"\x1b[5~",
+        "PgDn" => b"\x1b[6~",
         _ => {
             let mut chars = key.chars();
             return match (
