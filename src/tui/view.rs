@@ -53,15 +53,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     };
     if let Some(race) = model.race() {
         race::draw(model, race, area, buf);
-        if model.help_is_open() {
-            help::draw(
-                model.theme(),
-                model.keymap(),
-                model.help_offset(),
-                area,
-                buf,
-            );
-        }
+        help_over(model, area, buf);
         return;
     }
     // The title's room: the pane's width less its corners and a column of border each side.
@@ -131,14 +123,14 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
+    help_over(model, area, buf);
+}
+
+/// The help overlay over everything, if it is open, scrolled as the user left it.
+fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.help_is_open() {
-        help::draw(
-            model.theme(),
-            model.keymap(),
-            model.help_offset(),
-            area,
-            buf,
-        );
+        let (theme, keymap) = (model.theme(), model.keymap());
+        help::draw(theme, keymap, model.help_offset(), area, buf);
     }
 }
 

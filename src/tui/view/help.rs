@@ -109,50 +109,21 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
             .iter()
             .map(|&(what, does)| entry(what.to_owned(), does)),
     );
-    let gap = || vec![Line::default()];
     // As many columns as the terminal's width allows (up to three), so the list fits the
     // fewest rows; one column when narrow, scrolled.
     let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(3) + 4 {
         vec![
             global,
-            [canvas, gap(), themes, gap(), play].concat(),
-            [replay, gap(), mouse, gap(), help].concat(),
+            spaced([canvas, themes, play]),
+            spaced([replay, mouse, help]),
         ]
     } else if area.width >= column_width.saturating_mul(2) + 4 {
         vec![
-            [global, gap(), mouse].concat(),
-            [
-                canvas,
-                gap(),
-                themes,
-                gap(),
-                play,
-                gap(),
-                replay,
-                gap(),
-                help,
-            ]
-            .concat(),
+            spaced([global, mouse]),
+            spaced([canvas, themes, play, replay, help]),
         ]
     } else {
-        vec![
-            [
-                global,
-                gap(),
-                canvas,
-                gap(),
-                themes,
-                gap(),
-                play,
-                gap(),
-                replay,
-                gap(),
-                mouse,
-                gap(),
-                help,
-            ]
-            .concat(),
-        ]
+        vec![spaced([global, canvas, themes, play, replay, mouse, help])]
     };
     let rows = u16::try_from(columns.iter().map(Vec::len).max().unwrap_or(0)).unwrap_or(u16::MAX);
     let width = column_width
@@ -168,6 +139,18 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         visible,
         last_offset: rows.saturating_sub(visible),
     }
+}
+
+/// The sections one after the other, a blank line between each two.
+fn spaced<'a, const N: usize>(sections: [Vec<Line<'a>>; N]) -> Vec<Line<'a>> {
+    let mut lines = Vec::new();
+    for (i, section) in sections.into_iter().enumerate() {
+        if i > 0 {
+            lines.push(Line::default());
+        }
+        lines.extend(section);
+    }
+    lines
 }
 
 /// The first row shown after `scroll` from `offset`, in a terminal of `area`: never past the
