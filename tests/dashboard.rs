@@ -1255,3 +1255,48 @@ fn a_new_big_maze_does_not_share_the_memory_with_the_old_one() {
     );
     app.quit();
 }
+
+/// At 80x24 the sidebar is folded to a summary on the canvas's top row; the help opens in one
+/// column with a scrollbar, and End (after a page down) scrolls it to its last line, just
+/// above its bottom border. `b` brings the sidebar back.
+#[test]
+fn at_80x24_the_help_scrolls_to_its_last_line() {
+    let dir = folder_with_config(&config(25, 20, 42, ""));
+    let app = Dashboard::start(dir.path(), (80, 24));
+    let folded = |s: &Screen| s.lines[0].contains("b sidebar") && s.keys().contains("q quit");
+    let screen = app.wait_for_first("the folded dashboard at 80x24", folded);
+    assert!(!screen.contains("Themes (Tab)"), "\n{screen}");
+    app.press(&["?"]);
+    let top = app.wait_for("the help at its top", |s| {
+        s.contains("j k scroll") && s.contains("Anywhere")
+    });
+    assert!(
+        !top.contains("the end of the help"),
+        "the help fits?\n{top}"
+    );
+    assert!(top.contains("▲") && top.contains("▼"), "a scrollbar\n{top}");
+    app.press(&["PgDn"]);
+    let paged = app.wait_for("a page down", |s| !s.contains("Anywhere"));
+    assert!(!paged.contains("the end of the help"), "\n{paged}");
+    app.press(&["End"]);
+    let bottom = app.wait_for("the help's last line", |s| {
+        s.contains("the end of the help")
+    });
+    let last = bottom
+        .lines
+        .iter()
+        .position(|line| line.contains("the end of the help"))
+        .unwrap();
+    assert!(bottom.lines[last + 1].contains('└'), "\n{bottom}");
+    // One more line down does nothing: End is the end.
+    app.press(&["j"]);
+    let still = app.wait_for("the help still at its end", |s| {
+        s.contains("the end of the help")
+    });
+    assert_eq!(still.lines[last], bottom.lines[last], "\n{still}");
+    app.press(&["Escape"]);
+    app.wait_for("the help closed", |s| !s.contains("j k scroll"));
+    app.press(&["b"]);
+    app.wait_for("the sidebar back", |s| s.contains("Themes (Tab)"));
+    app.quit();
+}

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::kernel::action::{Action, Scrub};
+use super::kernel::action::{Action, HelpScroll, Scrub};
 use mazegen::Dir;
 
 mod key;
@@ -24,8 +24,8 @@ pub enum Context {
     Canvas,
     /// When the theme list has the focus.
     Themes,
-    /// While the help overlay is open; nothing else applies then, and only the keys that open
-    /// the help, the keys that quit and Esc do anything: they close it.
+    /// While the help overlay is open; nothing else applies then: the keys that open the
+    /// help, the keys that quit and Esc close it, and the help's own keys scroll it.
     Help,
     /// In play mode: its keys come before the global ones (the arrows walk, Esc leaves play
     /// mode instead of quitting), and the other global keys keep working.
@@ -41,6 +41,10 @@ impl Context {
         let shadows = |a: Context, b: Context| a == Context::Play && b == Context::Global;
         if shadows(self, other) || shadows(other, self) {
             return false;
+        }
+        // Under the help nothing else applies, so its keys meet only each other.
+        if self == Context::Help || other == Context::Help {
+            return self == other;
         }
         self == other || self == Context::Global || other == Context::Global
     }
@@ -149,6 +153,8 @@ const LEFT: Key = named(KeyCode::Left);
 const RIGHT: Key = named(KeyCode::Right);
 const UP: Key = named(KeyCode::Up);
 const DOWN: Key = named(KeyCode::Down);
+const HOME: Key = named(KeyCode::Home);
+const END: Key = named(KeyCode::End);
 
 /// The built-in bindings, in the order the help overlay lists them. The digits are the
 /// subject's own menu (1 regenerate, 2 path, 3 colours, 4 quit). Shift with a pan key pans half
@@ -194,10 +200,17 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('.')], Action::Scrub(Scrub::Forward), "replay: one step forward", None),
     row(Global, &[ch('<')], Action::Scrub(Scrub::BackFar), "replay: a tenth of the carving back", None),
     row(Global, &[ch('>')], Action::Scrub(Scrub::ForwardFar), "replay: a tenth of the carving forward", None),
-    row(Global, &[named(KeyCode::Home)], Action::Scrub(Scrub::Start), "replay: the start of the carving", None),
-    row(Global, &[named(KeyCode::End)], Action::Scrub(Scrub::End), "replay: back to the live maze", None),
+    row(Global, &[HOME], Action::Scrub(Scrub::Start), "replay: the start of the carving", None),
+    row(Global, &[END], Action::Scrub(Scrub::End), "replay: back to the live maze", None),
     row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", Some("race")),
     row(Global, &[ch('W')], Action::WriteConfig, "first run: write out config.txt", None),
+    row(Global, &[ch('b')], Action::ToggleSidebar, "show or fold the sidebar", None),
+    row(Help, &[DOWN, ch('j')], Action::ScrollHelp(HelpScroll::Down), "scroll down a line", None),
+    row(Help, &[UP, ch('k')], Action::ScrollHelp(HelpScroll::Up), "scroll up a line", None),
+    row(Help, &[named(KeyCode::PageDown)], Action::ScrollHelp(HelpScroll::PageDown), "scroll down a page", None),
+    row(Help, &[named(KeyCode::PageUp)], Action::ScrollHelp(HelpScroll::PageUp), "scroll up a page", None),
+    row(Help, &[HOME, ch('g')], Action::ScrollHelp(HelpScroll::Top), "the top of the help", None),
+    row(Help, &[END, ch('G')], Action::ScrollHelp(HelpScroll::Bottom), "the end of the help", None),
 ];
 
 impl Keymap {
@@ -263,7 +276,14 @@ impl Keymap {
             let closes = key == ESC
                 || self.keys_for(Action::ToggleHelp).contains(&key)
                 || self.keys_for(Action::Quit).contains(&key);
-            return closes.then_some(Action::ToggleHelp);
+            if closes {
+                return Some(Action::ToggleHelp);
+            }
+            return self
+                .bindings
+                .iter()
+                .find(|b| b.context == Help && b.keys.contains(&key))
+                .map(|b| b.action);
         }
         if let Some(action) = self.lookup(key, context) {
             return Some(action);
@@ -382,6 +402,26 @@ mod tests {
         assert_eq!(action_for(press(Char('?')), Help), Some(Action::ToggleHelp));
         assert_eq!(action_for(press(Char('q')), Help), Some(Action::ToggleHelp));
         assert_eq!(action_for(press(Char('r')), Help), None);
+        let scroll = |scroll| Some(Action::ScrollHelp(scroll));
+        assert_eq!(action_for(press(Char('j')), Help), scroll(HelpScroll::Down));
+        assert_eq!(action_for(press(Up), Help), scroll(HelpScroll::Up));
+        assert_eq!(
+            action_for(press(KeyCode::PageDown), Help),
+            scroll(HelpScroll::PageDown)
+        );
+        assert_eq!(
+            action_for(press(KeyCode::End), Help),
+            scroll(HelpScroll::Bottom)
+        );
+        assert_eq!(
+            action_for(press(KeyCode::Home), Help),
+            scroll(HelpScroll::Top)
+        );
+        // Out of the help, Home and End scrub the carving, as before.
+        assert_eq!(
+            action_for(press(KeyCode::End), Canvas),
+            Some(Action::Scrub(Scrub::End))
+        );
         assert_eq!(Keymap::built_in().help_closing_keys(), [ESC, ch('?')]);
     }
 

@@ -102,6 +102,8 @@ pub fn does_something(model: &Model, action: Action) -> bool {
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
         Action::Faster | Action::Slower | Action::Export => !file,
+        // The race draws its lanes over the whole screen, with no sidebar.
+        Action::ToggleSidebar => !Layer::Race.is_open(model),
         _ => true,
     }
 }

@@ -7,6 +7,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 22;
 pub const SIDEBAR_WIDTH: u16 = 32;
+/// Below this width the sidebar would leave the canvas under two thirds of the screen, so it
+/// folds to a one-line summary unless the user asks for it (`b`).
+pub const SIDEBAR_FOLD_WIDTH: u16 = 100;
 /// Rows of the maze facts box, borders included, when there is room for all of them.
 pub const FACTS_HEIGHT: u16 = 16;
 /// The facts box never gets fewer rows: up to the gauge, the cell count and the pace.
@@ -38,14 +41,22 @@ pub struct Screen {
     /// The theme names, one a row.
     pub themes: Rect,
     pub legend: Option<Rect>,
+    /// The one-line summary that stands for the folded sidebar: the canvas pane's top row,
+    /// which has no other border then.
+    pub summary: Option<Rect>,
     pub status: Rect,
     pub keys: Rect,
 }
 
 impl Screen {
-    /// The layout of a terminal of `area` for a list of `themes` themes, or `None` if it is
-    /// too small for one.
+    /// The layout of a terminal of `area` for a list of `themes` themes, with the sidebar
+    /// where the width has room for it, or `None` if it is too small for one.
     pub fn of(area: Rect, themes: usize) -> Option<Screen> {
+        Screen::with_sidebar(area, themes, shows_sidebar(area.width, false))
+    }
+
+    /// The layout with the sidebar (`sidebar`) or with its one-line summary instead.
+    pub fn with_sidebar(area: Rect, themes: usize, sidebar: bool) -> Option<Screen> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
@@ -55,6 +66,32 @@ impl Screen {
             Constraint::Length(FOOTER_HEIGHT - 1),
         ])
         .areas(area);
+        if !sidebar {
+            // Every row counts here: the canvas pane keeps only its top border, which holds
+            // the title and the summary, so 80x24 has room for the default maze in half
+            // blocks (21 rows).
+            let canvas = Rect::new(
+                main.x,
+                main.y + 1,
+                main.width,
+                main.height.saturating_sub(1),
+            );
+            // The sidebar's panes shrink to nothing at the right edge: drawing into them draws
+            // nothing, and no click lands on them.
+            let none = Rect::new(main.right(), main.y, 0, 0);
+            return Some(Screen {
+                canvas_pane: main,
+                canvas,
+                facts: none,
+                solvers: none,
+                themes_pane: none,
+                themes: none,
+                legend: None,
+                summary: Some(Rect::new(main.x, main.y, main.width, 1)),
+                status,
+                keys,
+            });
+        }
         let [canvas_pane, sidebar] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDEBAR_WIDTH)])
                 .areas(main);
@@ -95,6 +132,7 @@ impl Screen {
             themes_pane,
             themes: inside_border(themes_pane),
             legend: with_legend.then_some(legend),
+            summary: None,
             status,
             keys,
         })
@@ -104,6 +142,12 @@ impl Screen {
     pub fn canvas_size(&self) -> (u16, u16) {
         (self.canvas.width, self.canvas.height)
     }
+}
+
+/// Whether a terminal `width` wide shows the sidebar: it does from [`SIDEBAR_FOLD_WIDTH`] on,
+/// unless the user `flipped` that with `b`.
+pub fn shows_sidebar(width: u16, flipped: bool) -> bool {
+    (width >= SIDEBAR_FOLD_WIDTH) != flipped
 }
 
 fn inside_border(area: Rect) -> Rect {
@@ -135,9 +179,10 @@ mod tests {
 
     #[test]
     fn panes_tile_the_screen_without_overlapping() {
-        for (width, height) in [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (200, 60), (300, 100)] {
+        let sizes = [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (200, 60), (300, 100)];
+        for ((width, height), sidebar) in sizes.into_iter().flat_map(|s| [(s, true), (s, false)]) {
             let area = Rect::new(0, 0, width, height);
-            let screen = Screen::of(area, 7).unwrap();
+            let screen = Screen::with_sidebar(area, 7, sidebar).unwrap();
             let mut panes = vec![
                 screen.canvas_pane,
                 screen.facts,
@@ -149,12 +194,22 @@ mod tests {
             panes.extend(screen.legend);
             let covered: u32 = panes.iter().map(|r| r.area()).sum();
             assert_eq!(covered, area.area(), "{width}x{height}");
+            // A folded sidebar's panes are empty, and lie nowhere.
+            panes.retain(|pane| !pane.is_empty());
             for (i, a) in panes.iter().enumerate() {
                 assert!(area.contains(a.as_position()));
                 for b in &panes[i + 1..] {
                     assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
                 }
             }
+            if let Some(summary) = screen.summary {
+                assert!(!sidebar);
+                assert_eq!(summary, screen.canvas_pane.rows().next().unwrap());
+                assert_eq!(screen.canvas.width, width);
+                assert_eq!(screen.canvas.height, height - FOOTER_HEIGHT - 1);
+                continue;
+            }
+            assert!(screen.summary.is_none());
             assert!(screen.themes.height >= 1, "{width}x{height}");
             assert!(screen.facts.height >= FACTS_MIN_HEIGHT, "{width}x{height}");
             assert!(
@@ -166,10 +221,30 @@ mod tests {
     }
 
     #[test]
+    fn the_sidebar_folds_below_its_width_unless_flipped() {
+        assert!(!shows_sidebar(80, false));
+        assert!(shows_sidebar(80, true));
+        assert!(shows_sidebar(SIDEBAR_FOLD_WIDTH, false));
+        assert!(!shows_sidebar(SIDEBAR_FOLD_WIDTH, true));
+        assert!(
+            Screen::of(Rect::new(0, 0, 80, 24), 7)
+                .unwrap()
+                .summary
+                .is_some()
+        );
+        assert!(
+            Screen::of(Rect::new(0, 0, 140, 45), 7)
+                .unwrap()
+                .summary
+                .is_none()
+        );
+    }
+
+    #[test]
     fn the_legend_only_shows_when_there_is_room() {
         let legend = |height, themes| {
             let area = Rect::new(0, 0, 80, height);
-            Screen::of(area, themes).unwrap().legend
+            Screen::with_sidebar(area, themes, true).unwrap().legend
         };
         assert!(legend(24, 7).is_none());
         assert!(legend(50, 7).is_some());
@@ -181,7 +256,7 @@ mod tests {
 
     #[test]
     fn spare_rows_go_to_the_solvers_then_the_themes_then_the_facts() {
-        let screen = |height| Screen::of(Rect::new(0, 0, 80, height), 7).unwrap();
+        let screen = |height| Screen::with_sidebar(Rect::new(0, 0, 80, height), 7, true).unwrap();
         let tight = screen(MIN_HEIGHT);
         assert_eq!(tight.facts.height, FACTS_MIN_HEIGHT);
         assert!(tight.solvers.height > SOLVERS_MIN_HEIGHT);

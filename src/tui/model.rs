@@ -116,6 +116,11 @@ pub struct Model {
     pub(crate) viewport: Viewport,
     pub(crate) focus: Focus,
     pub(crate) help: bool,
+    /// The help overlay's first row shown (see [`super::view::help::scrolled`]).
+    pub(crate) help_offset: u16,
+    /// The user turned the sidebar's default for this width around with `b` (see
+    /// [`super::layout::shows_sidebar`]).
+    pub(crate) sidebar_flipped: bool,
     pub(crate) status: Option<Status>,
     pub(crate) size: (u16, u16),
     pub(crate) first_save: FirstSave,
@@ -247,6 +252,8 @@ impl Model {
             cursor: theme,
             focus: Focus::Canvas,
             help: false,
+            help_offset: 0,
+            sidebar_flipped: false,
             status,
             size: (0, 0),
             first_save: FirstSave::Owed,
@@ -295,9 +302,15 @@ impl Model {
     }
 
     /// The layout for the current terminal size, if it is big enough: the one `view` draws
-    /// (both call [`Screen::of`]).
+    /// (both call [`Model::screen_of`]).
     pub fn screen(&self) -> Option<Screen> {
-        Screen::of(Rect::new(0, 0, self.size.0, self.size.1), self.themes.len())
+        self.screen_of(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// The layout for a terminal of `area`, the sidebar shown or folded as the user has it.
+    pub fn screen_of(&self, area: Rect) -> Option<Screen> {
+        let sidebar = super::layout::shows_sidebar(area.width, self.sidebar_flipped);
+        Screen::with_sidebar(area, self.themes.len(), sidebar)
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {
@@ -350,6 +363,11 @@ impl Model {
 
     pub fn help_is_open(&self) -> bool {
         self.help
+    }
+
+    /// How far the help overlay is scrolled down, in rows.
+    pub fn help_offset(&self) -> u16 {
+        self.help_offset
     }
 
     pub fn pace(&self) -> &Pace {

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::effect::Effect;
-use super::kernel::action::{Action, Mouse, MouseKind};
+use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::layer::Layer;
 use super::layout::theme_scroll;
 use super::message::Message;
@@ -48,6 +48,15 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Action(action) => route(model, action, Layer::ORDER.as_slice()),
+        // Under the help the wheel scrolls it and clicks do nothing.
+        Message::Mouse(mouse) if model.help_is_open() => {
+            match mouse.kind {
+                MouseKind::ScrollUp => scroll_help(model, HelpScroll::Up),
+                MouseKind::ScrollDown => scroll_help(model, HelpScroll::Down),
+                _ => {}
+            }
+            Vec::new()
+        }
         Message::Mouse(mouse) if model.race.is_some() => {
             race::mouse(model, mouse);
             Vec::new()
@@ -158,8 +167,14 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
     let mut action = action;
     for &layer in layers {
         match layer {
-            // The input layer gives the prompt and the help their keys.
-            Layer::Prompt | Layer::Help => {}
+            // The input layer gives the prompt and the help their keys; the help scrolls.
+            Layer::Prompt => {}
+            Layer::Help => {
+                if let Action::ScrollHelp(scroll) = action {
+                    scroll_help(model, scroll);
+                    return Vec::new();
+                }
+            }
             Layer::Play => {
                 if play::refuses(model, action) {
                     return Vec::new();
@@ -287,6 +302,11 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::ToggleHelp => {
             model.help = !model.help;
+            model.help_offset = 0;
+            Vec::new()
+        }
+        Action::ToggleSidebar => {
+            model.sidebar_flipped = !model.sidebar_flipped;
             Vec::new()
         }
         Action::TogglePause => {
@@ -347,6 +367,14 @@ fn pan(model: &mut Model, towards: Dir, big: bool) {
             .viewport
             .pan(towards, big, blocks, screen.canvas_size());
     }
+}
+
+/// Moves the help overlay's text, as far as the terminal's size lets it.
+fn scroll_help(model: &mut Model, scroll: HelpScroll) {
+    let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
+    let offset = model.help_offset;
+    model.help_offset =
+        super::view::help::scrolled(model.theme(), model.keymap(), area, offset, scroll);
 }
 
 /// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.

@@ -4,7 +4,7 @@ mod aggregate;
 mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
-mod help;
+pub(crate) mod help;
 mod minimap;
 pub(crate) mod paint;
 pub(crate) mod pane;
@@ -19,7 +19,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
@@ -47,21 +47,32 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let base = Style::new().fg(palette.text).bg(palette.background);
     Block::new().style(base).render(area, buf);
-    let Some(screen) = super::layout::Screen::of(area, model.themes.len()) else {
+    let Some(screen) = model.screen_of(area) else {
         too_small(area, base, &quit_key(model), buf);
         return;
     };
     if let Some(race) = model.race() {
         race::draw(model, race, area, buf);
-        if model.help_is_open() {
-            help::draw(model.theme(), model.keymap(), area, buf);
-        }
+        help_over(model, area, buf);
         return;
     }
-    let title =
-        play::canvas_title(model).unwrap_or_else(|| canvas_title(model, screen.canvas_size()));
+    // The title's room: the pane's width less its corners and a column of border each side.
+    let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
+    let title = play::canvas_title(model)
+        .unwrap_or_else(|| canvas_title(model, screen.canvas_size(), room));
     let focused = model.focus() == Focus::Canvas;
-    pane(&title, model.theme(), focused).render(screen.canvas_pane, buf);
+    let canvas_pane = pane(&title, model.theme(), focused);
+    match screen.summary {
+        // Folded, the pane keeps only its top border: the title, then the sidebar's summary.
+        Some(summary) => {
+            canvas_pane
+                .borders(Borders::TOP)
+                .render(screen.canvas_pane, buf);
+            let after_title = title.chars().count() as u16 + 2;
+            sidebar::summary(model, summary, after_title, buf);
+        }
+        None => canvas_pane.render(screen.canvas_pane, buf),
+    }
     let file = model.inspect.file();
     let game = play::overlay(model);
     let maze_roles;
@@ -112,8 +123,14 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
+    help_over(model, area, buf);
+}
+
+/// The help overlay over everything, if it is open, scrolled as the user left it.
+fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.help_is_open() {
-        help::draw(model.theme(), model.keymap(), area, buf);
+        let (theme, keymap) = (model.theme(), model.keymap());
+        help::draw(theme, keymap, model.help_offset(), area, buf);
     }
 }
 
@@ -136,9 +153,10 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
         .render(middle.intersection(canvas), buf);
 }
 
-/// Names the view, the one the zoom key moves to and, when panning, which cells are on screen.
+/// Names the view, the one the zoom key moves to and, when panning, which cells are on screen,
+/// in `room` columns: the hints go first, then the name, so the cells shown stay whole.
 /// The fit view is plainly " Maze ": the maze as it should look.
-fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
+fn canvas_title(model: &Model, canvas: (u16, u16), room: usize) -> String {
     let blocks = model.maze_blocks();
     let viewport = model.viewport();
     let next = match model.keymap().first_key_label(Action::ToggleZoom) {
@@ -159,14 +177,22 @@ fn canvas_title(model: &Model, canvas: (u16, u16)) -> String {
             let (columns, rows) = detail_capacity(canvas.0, canvas.1);
             let (left, top) = viewport.origin(blocks, canvas);
             let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
-            format!(
-                " Maze · cells {}–{} x {}–{}{} ",
+            let cells = format!(
+                "{}–{} x {}–{}",
                 left / 2,
                 last(left, columns, blocks.0 / 2) - 1,
                 top / 2,
                 last(top, rows, blocks.1 / 2) - 1,
-                hint("arrows pan"),
-            )
+            );
+            [
+                format!(" Maze · cells {cells}{} ", hint("arrows pan")),
+                format!(" Maze · cells {cells}{} ", hint("")),
+                format!(" Maze · cells {cells} "),
+                format!(" {cells} "),
+            ]
+            .into_iter()
+            .find(|title| title.chars().count() <= room)
+            .unwrap_or_else(|| format!(" {cells} "))
         }
     }
 }

@@ -126,6 +126,10 @@ pub fn key_bytes(key: &str) -> Vec<u8> {
         "Down" => b"\x1b[B",
         "Right" => b"\x1b[C",
         "Left" => b"\x1b[D",
+        "Home" => b"\x1b[H",
+        "End" => b"\x1b[F",
+        "PgUp" => b"\x1b[5~",
+        "PgDn" => b"\x1b[6~",
         _ => {
             let mut chars = key.chars();
             return match (
@@ -451,6 +455,10 @@ fn key_names_are_the_bytes_a_terminal_sends() {
         ("Down", b"\x1b[B"),
         ("Right", b"\x1b[C"),
         ("Left", b"\x1b[D"),
+        ("Home", b"\x1b[H"),
+        ("End", b"\x1b[F"),
+        ("PgUp", b"\x1b[5~"),
+        ("PgDn", b"\x1b[6~"),
         ("C-c", b"\x03"),
         ("C-C", b"\x03"),
         ("q", b"q"),
@@ -460,7 +468,7 @@ fn key_names_are_the_bytes_a_terminal_sends() {
     ] {
         assert_eq!(key_bytes(key), bytes, "{key}");
     }
-    for bad in ["", "C-", "C-cc", "Home"] {
+    for bad in ["", "C-", "C-cc", "Homer"] {
         let result = std::panic::catch_unwind(|| key_bytes(bad));
         assert!(result.is_err(), "{bad:?} is not a key name");
     }

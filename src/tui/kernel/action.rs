@@ -35,6 +35,10 @@ pub enum Action {
     /// The next view: fit, 1:1 detail, whole maze.
     ToggleZoom,
     ToggleHelp,
+    /// Show the sidebar, or fold it to a one-line summary (narrow terminals start folded).
+    ToggleSidebar,
+    /// Scroll the help overlay (see [`HelpScroll`]).
+    ScrollHelp(HelpScroll),
     TogglePause,
     /// One step while paused.
     Step,
@@ -93,6 +97,17 @@ pub enum Scrub {
     Start,
     /// The live maze.
     End,
+}
+
+/// Where a help-scrolling key moves the overlay's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HelpScroll {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
 }
 
 /// A mouse event, as the dashboard needs it: where, what, and whether Shift was held.

@@ -1,6 +1,6 @@
 //! The name of each action in the keys file.
 
-use crate::tui::kernel::action::{Action, Scrub};
+use crate::tui::kernel::action::{Action, HelpScroll, Scrub};
 use mazegen::Dir;
 
 /// The name the keys file uses for `action`: its [`Action`] variant in kebab-case
@@ -30,6 +30,15 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         },
         Action::ToggleZoom => "toggle-zoom",
         Action::ToggleHelp => "toggle-help",
+        Action::ToggleSidebar => "toggle-sidebar",
+        Action::ScrollHelp(scroll) => match scroll {
+            HelpScroll::Up => "scroll-help-up",
+            HelpScroll::Down => "scroll-help-down",
+            HelpScroll::PageUp => "scroll-help-page-up",
+            HelpScroll::PageDown => "scroll-help-page-down",
+            HelpScroll::Top => "scroll-help-top",
+            HelpScroll::Bottom => "scroll-help-bottom",
+        },
         Action::TogglePause => "toggle-pause",
         Action::Step => "step",
         Action::Finish => "finish",
@@ -94,6 +103,12 @@ mod tests {
                 Action::Walk { .. } => assert!(name.starts_with("walk-"), "{name}"),
                 Action::Scrub(scrub) => {
                     assert_eq!(name, format!("scrub-{}", kebab(&format!("{scrub:?}"))))
+                }
+                Action::ScrollHelp(scroll) => {
+                    assert_eq!(
+                        name,
+                        format!("scroll-help-{}", kebab(&format!("{scroll:?}")))
+                    )
                 }
                 _ => assert_eq!(name, kebab(&variant)),
             }

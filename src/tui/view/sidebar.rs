@@ -1,5 +1,5 @@
 //! Panes every part of the sidebar shares: the theme list, a legend, a pane title with its
-//! key, and short numbers.
+//! key, short numbers, and the one-line summary that stands for the folded sidebar.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,7 +12,9 @@ use super::{paint, pane};
 use crate::tui::kernel::action::Action;
 use crate::tui::layout::theme_scroll;
 use crate::tui::model::{Focus, Model};
+use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
+use mazegen::Phase;
 
 /// A pane title naming the key that works the pane: ` Solvers (v) `.
 pub(crate) fn titled_with_key(model: &Model, title: &str, action: Action) -> String {
@@ -73,6 +75,81 @@ pub(crate) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mu
         })
         .collect();
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// The folded sidebar's line, right-aligned on the canvas pane's top border after its title
+/// (which takes the first `title_width` columns): the maze (or the opened file), its
+/// progress, the solver and the theme, then the key that unfolds it. The parts that do not
+/// fit are left out from the end, whole.
+pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buffer) {
+    let palette = &model.theme().palette;
+    let mut parts: Vec<String> = match model.inspect.file() {
+        Some(file) => {
+            let name = file.path.file_name().map_or_else(
+                || file.path.display().to_string(),
+                |name| name.to_string_lossy().into_owned(),
+            );
+            let inspection = &file.inspection;
+            let verdict = match (inspection.is_checked(), inspection.is_valid()) {
+                (false, _) => "checking…",
+                (true, true) => "valid",
+                (true, false) => "has problems",
+            };
+            let size = format!("{}x{}", inspection.width(), inspection.height());
+            vec![name, size, verdict.to_owned()]
+        }
+        None => {
+            let config = model.config();
+            let maze = model.shown_session();
+            let progress = match maze.phase() {
+                _ if model.has_no_maze() => "making…".to_owned(),
+                Phase::Carving => {
+                    let (visited, open) = maze.carving_progress();
+                    format!(
+                        "carving {:.0}%",
+                        100.0 * visited as f64 / open.max(1) as f64
+                    )
+                }
+                Phase::Solving => "solving".to_owned(),
+                Phase::Done => "done".to_owned(),
+            };
+            // Most telling first: what is left out is the end.
+            vec![
+                maze.options().algorithm.to_string(),
+                progress,
+                format!("{}x{}", config.width, config.height),
+                format!("seed {}", model.seed()),
+                solver_label(maze.solver()).to_owned(),
+            ]
+        }
+    };
+    parts.push(format!("theme {}", model.theme().name));
+    let hint = match model.keymap().first_key_label(Action::ToggleSidebar) {
+        Some(key) => format!(" {key} sidebar "),
+        None => String::new(),
+    };
+    let room = usize::from(area.width.saturating_sub(title_width))
+        .saturating_sub(hint.chars().count() + 1);
+    let mut text = String::new();
+    for part in parts {
+        let more = if text.is_empty() {
+            format!(" {part}")
+        } else {
+            format!(" · {part}")
+        };
+        if text.chars().count() + more.chars().count() + 1 > room {
+            break;
+        }
+        text.push_str(&more);
+    }
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    let line = Line::from(vec![
+        Span::styled(text, Style::new().fg(palette.muted)),
+        Span::styled(hint, Style::new().fg(palette.accent)),
+    ]);
+    Paragraph::new(line).right_aligned().render(area, buf);
 }
 
 /// 950 → "950", 12_345 → "12.3k", 4_500_000 → "4.5M".

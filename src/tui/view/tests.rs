@@ -19,6 +19,8 @@ use crate::tui::testing::{inline_model, model};
 use crate::tui::theme::Palette;
 use crate::tui::update;
 
+mod narrow;
+
 const FRAME: Duration = Duration::from_millis(16);
 
 pub(crate) fn sized(mut model: Model, width: u16, height: u16) -> Model {
@@ -96,9 +98,13 @@ pub(crate) fn screen_text(model: &Model) -> String {
 }
 
 fn finished(width: u32, height: u32) -> Model {
-    let mut m = sized(model(width, height), 100, 30);
-    act(&mut m, Action::Finish);
-    m
+    finished_at(sized(model(width, height), 100, 30))
+}
+
+/// `model`, its maze carved and solved at once.
+fn finished_at(mut model: Model) -> Model {
+    act(&mut model, Action::Finish);
+    model
 }
 
 #[test]

@@ -1,0 +1,257 @@
+//! Every mode at 80x24, the size most terminals open at: the sidebar folded to its summary
+//! line, the help in one scrolled column, the 1:1 view's title whole.
+
+use super::{FRAME, act, finished_at, screen_text, sized, theme};
+use crate::tui::kernel::action::HelpScroll;
+use crate::tui::message::{Action, Message, Scrub};
+use crate::tui::model::Model;
+use crate::tui::testing::model;
+use crate::tui::update;
+use crate::tui::view::help;
+use crate::tui::viewport::Zoom;
+use mazegen::{Dir, Phase};
+use ratatui::layout::Rect;
+
+/// The default 25x20 maze in an 80x24 terminal, in the plain theme (glyphs, not colours).
+fn narrow() -> Model {
+    let mut m = sized(model(25, 20), 80, 24);
+    theme(&mut m, "plain");
+    m
+}
+
+#[test]
+fn snapshot_80x24_carving() {
+    let mut m = narrow();
+    for _ in 0..40 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    assert_eq!(m.phase(), Phase::Carving);
+    let text = screen_text(&m);
+    // The folded sidebar's summary shares the title's row, and names the key that unfolds it.
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("backtracker · carving"),
+        "{text}"
+    );
+    assert!(text.contains("b sidebar"), "{text}");
+    assert!(!text.contains("Themes (Tab)"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn snapshot_80x24_finished() {
+    let text = screen_text(&finished_at(narrow()));
+    assert!(text.contains("backtracker · done · 25x20"), "{text}");
+    // The default maze in half blocks, not braille: 51 columns, 21 rows.
+    assert!(
+        !text.contains('⣿') && text.matches('█').count() > 100,
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn snapshot_80x24_with_the_sidebar_unfolded() {
+    let mut m = finished_at(narrow());
+    act(&mut m, Action::ToggleSidebar);
+    let text = screen_text(&m);
+    assert!(text.contains("Themes (Tab)"), "{text}");
+    assert!(!text.contains("b sidebar"), "{text}");
+    insta::assert_snapshot!(text);
+    // And `b` folds it again.
+    act(&mut m, Action::ToggleSidebar);
+    assert!(screen_text(&m).contains("b sidebar"));
+}
+
+/// A wide terminal shows the sidebar, and `b` folds it there too.
+#[test]
+fn b_folds_the_sidebar_of_a_wide_terminal() {
+    let mut m = finished_at(sized(model(25, 20), 140, 45));
+    assert!(screen_text(&m).contains("Themes (Tab)"));
+    let canvas = m.screen().unwrap().canvas.width;
+    act(&mut m, Action::ToggleSidebar);
+    let text = screen_text(&m);
+    assert!(
+        !text.contains("Themes (Tab)") && text.contains("b sidebar"),
+        "{text}"
+    );
+    assert!(m.screen().unwrap().canvas.width > canvas + 32);
+    assert_eq!(m.screen().unwrap().canvas.width, 140);
+}
+
+#[test]
+fn snapshot_80x24_one_to_one() {
+    let mut m = finished_at(sized(model(60, 40), 80, 24));
+    theme(&mut m, "plain");
+    while m.viewport().zoom() != Zoom::Detail {
+        act(&mut m, Action::ToggleZoom);
+    }
+    act(
+        &mut m,
+        Action::Pan {
+            towards: Dir::East,
+            big: true,
+        },
+    );
+    let text = screen_text(&m);
+    let title = text.lines().next().unwrap();
+    // The title is whole, the summary after it.
+    assert!(title.starts_with(" Maze · cells "), "{title}");
+    assert!(title.contains("(arrows pan, z: whole) ─"), "{title}");
+    assert!(title.ends_with(" b sidebar "), "{title}");
+    insta::assert_snapshot!(text);
+}
+
+/// With the sidebar unfolded the canvas is 46 columns wide: the 1:1 title drops its hints
+/// before it would be cut.
+#[test]
+fn the_one_to_one_title_drops_its_hints_before_it_is_cut() {
+    let mut m = finished_at(sized(model(60, 40), 80, 24));
+    act(&mut m, Action::ToggleSidebar);
+    while m.viewport().zoom() != Zoom::Detail {
+        act(&mut m, Action::ToggleZoom);
+    }
+    let text = screen_text(&m);
+    let title = text.lines().next().unwrap();
+    let pane: String = title.chars().take(48).collect();
+    assert!(pane.starts_with("┌ Maze · cells 0–"), "{title}");
+    assert!(
+        pane.contains("(z: whole) ─") && pane.ends_with("─┐"),
+        "{title}"
+    );
+    assert!(!pane.contains("arrows pan"), "{title}");
+    // A terminal wide enough keeps every hint.
+    let mut wide = sized(m, 100, 30);
+    act(&mut wide, Action::ToggleSidebar);
+    let text = screen_text(&wide);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("(arrows pan, z: whole)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn snapshot_80x24_inspector() {
+    let (m, _dir) = crate::tui::modes::inspector::tests::opened_as(
+        &crate::tui::modes::inspector::tests::valid_text(),
+        None,
+        Some("maze.txt"),
+    );
+    let mut m = sized(m, 80, 24);
+    theme(&mut m, "plain");
+    let text = screen_text(&m);
+    assert!(text.contains("maze.txt"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn snapshot_80x24_play() {
+    let mut m = finished_at(narrow());
+    act(&mut m, Action::TogglePlay);
+    assert!(m.is_playing());
+    for towards in [Dir::East, Dir::South] {
+        act(&mut m, Action::Walk { towards, run: true });
+    }
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_80x24_race() {
+    let mut m = narrow();
+    act(&mut m, Action::Race);
+    for _ in 0..40 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    assert!(m.race().is_some());
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+#[test]
+fn snapshot_80x24_replay() {
+    let mut m = finished_at(narrow());
+    for _ in 0..5 {
+        act(&mut m, Action::Scrub(Scrub::BackFar));
+    }
+    assert!(m.replay().is_scrubbing());
+    insta::assert_snapshot!(screen_text(&m));
+}
+
+/// The help at 80x24: one column, scrolled from its first line to its last.
+#[test]
+fn snapshot_80x24_help_scrolled_from_top_to_bottom() {
+    let mut m = finished_at(narrow());
+    act(&mut m, Action::ToggleHelp);
+    let top = screen_text(&m);
+    assert!(
+        top.contains("Anywhere") && top.contains("j k scroll"),
+        "{top}"
+    );
+    assert!(!top.contains("over this help"), "{top}");
+    insta::assert_snapshot!("80x24_help_top", top);
+    act(&mut m, Action::ScrollHelp(HelpScroll::Bottom));
+    let bottom = screen_text(&m);
+    assert!(!bottom.contains("Anywhere"), "{bottom}");
+    // The last section, the help's own keys, ends the list, just above the bottom border.
+    let lines: Vec<&str> = bottom.lines().collect();
+    let last = lines
+        .iter()
+        .rposition(|l| l.contains("the end of the help"));
+    let border = lines.iter().rposition(|l| l.contains('└'));
+    assert_eq!(last.map(|l| l + 1), border, "{bottom}");
+    assert!(
+        bottom.contains("Mouse") || bottom.contains("over this help"),
+        "{bottom}"
+    );
+    insta::assert_snapshot!("80x24_help_bottom", bottom);
+}
+
+#[test]
+fn help_scrolling_stops_at_both_ends_and_pages() {
+    let mut m = finished_at(narrow());
+    act(&mut m, Action::ToggleHelp);
+    act(&mut m, Action::ScrollHelp(HelpScroll::Up));
+    assert_eq!(m.help_offset(), 0, "no scrolling above the top");
+    act(&mut m, Action::ScrollHelp(HelpScroll::Down));
+    assert_eq!(m.help_offset(), 1);
+    act(&mut m, Action::ScrollHelp(HelpScroll::PageDown));
+    let page = m.help_offset() - 1;
+    // A page is the rows shown less one, so one line stays in view.
+    assert_eq!(page, 24 - 2 - 1);
+    act(&mut m, Action::ScrollHelp(HelpScroll::Bottom));
+    let last = m.help_offset();
+    act(&mut m, Action::ScrollHelp(HelpScroll::Down));
+    act(&mut m, Action::ScrollHelp(HelpScroll::PageDown));
+    assert_eq!(m.help_offset(), last, "no scrolling past the end");
+    act(&mut m, Action::ScrollHelp(HelpScroll::PageUp));
+    assert_eq!(m.help_offset(), last - page);
+    act(&mut m, Action::ScrollHelp(HelpScroll::Top));
+    assert_eq!(m.help_offset(), 0);
+    // The wheel scrolls it too, and closing and opening starts at the top again.
+    let wheel = crate::tui::message::Mouse {
+        column: 40,
+        row: 12,
+        kind: crate::tui::message::MouseKind::ScrollDown,
+        shift: false,
+    };
+    update(&mut m, Message::Mouse(wheel));
+    assert_eq!(m.help_offset(), 1);
+    act(&mut m, Action::ToggleHelp);
+    act(&mut m, Action::ToggleHelp);
+    assert_eq!(m.help_offset(), 0);
+}
+
+/// A terminal tall enough for the whole help does not scroll it.
+#[test]
+fn a_help_that_fits_does_not_scroll() {
+    let m = model(9, 7);
+    let tall = Rect::new(0, 0, 200, 80);
+    let scrolled = help::scrolled(m.theme(), m.keymap(), tall, 0, HelpScroll::Bottom);
+    assert_eq!(scrolled, 0);
+    let short = Rect::new(0, 0, 80, 24);
+    assert!(help::scrolled(m.theme(), m.keymap(), short, 0, HelpScroll::Bottom) > 0);
+}
