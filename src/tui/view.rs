@@ -112,6 +112,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
+    super::modes::export::view::draw(model, screen.canvas_pane, buf);
     if model.help_is_open() {
         help::draw(model.theme(), model.keymap(), area, buf);
     }

@@ -25,11 +25,16 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
         Some(key) => format!("Play mode ({key})"),
         None => "Play mode".to_owned(),
     };
+    let export_title = match keymap.first_key_label(Action::Export) {
+        Some(key) => format!("Export list ({key})"),
+        None => "Export list".to_owned(),
+    };
     let groups = [
         (Context::Global, "Anywhere".to_owned()),
         (Context::Canvas, "Maze view".to_owned()),
         (Context::Themes, themes_title),
         (Context::Play, play_title),
+        (Context::Export, export_title),
     ];
     let shown = || {
         keymap
@@ -68,7 +73,7 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
         );
         lines
     };
-    let [global, canvas, themes, play] =
+    let [global, canvas, themes, play, export] =
         groups.map(|(context, title)| section(context, false, &title));
     let replay = section(Context::Global, true, "Replay and race");
     let gap = || vec![Line::default()];
@@ -78,11 +83,11 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
         vec![
             global,
             [canvas, gap(), themes, gap(), play].concat(),
-            replay,
+            [replay, gap(), export].concat(),
         ]
     } else if area.width >= column_width.saturating_mul(2) + 4 {
         vec![
-            global,
+            [global, gap(), export].concat(),
             [canvas, gap(), themes, gap(), play, gap(), replay].concat(),
         ]
     } else {
@@ -97,6 +102,8 @@ pub fn draw(theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
                 play,
                 gap(),
                 replay,
+                gap(),
+                export,
             ]
             .concat(),
         ]
