@@ -88,7 +88,8 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
             "Difficulty",
             or_dash(
                 measures
-                    .and_then(|m| m.difficulty.as_ref())
+                    .and(model.session.maze())
+                    .and_then(|m| m.known_difficulty().flatten())
                     .map(|d| format!("{} ({:.0})", d.level, d.score)),
             ),
         ),
