@@ -89,7 +89,6 @@ impl Driver {
             Message::Progress { .. } => "job: Progress".to_owned(),
             Message::Written { .. } => "job: Written".to_owned(),
             Message::Measured { .. } => "job: Measured".to_owned(),
-            Message::DifficultyMeasured { .. } => "job: DifficultyMeasured".to_owned(),
             Message::Searched { .. } => "job: Searched".to_owned(),
             Message::Made { .. } => "job: Made".to_owned(),
             Message::Inspector(_) => "job: Inspector".to_owned(),
@@ -100,7 +99,6 @@ impl Driver {
             message,
             Message::Written { .. }
                 | Message::Measured { .. }
-                | Message::DifficultyMeasured { .. }
                 | Message::Searched { .. }
                 | Message::Made { .. }
                 | Message::Inspector(_)
@@ -168,13 +166,6 @@ impl Driver {
                 thread::spawn(move || {
                     let measured = work.run();
                     let _ = sender.send(Message::Measured { job, measured });
-                });
-            }
-            Effect::Work(Work::Difficulty { job, maze }) => {
-                self.running += 1;
-                thread::spawn(move || {
-                    maze.difficulty();
-                    let _ = sender.send(Message::DifficultyMeasured { job });
                 });
             }
             // No game is played here.

@@ -172,12 +172,6 @@ impl Maze {
             .as_ref()
     }
 
-    /// The difficulty if it is measured already (`Some(None)`: there is no solution): never
-    /// measures.
-    pub fn known_difficulty(&self) -> Option<Option<&Difficulty>> {
-        self.difficulty.get().map(Option::as_ref)
-    }
-
     /// The statistics if they are known already: never measures.
     pub fn known_stats(&self) -> Option<&MazeStats> {
         self.stats.get()
@@ -209,6 +203,11 @@ impl Maze {
     /// Records the statistics, measured elsewhere; ignored if they are known already.
     pub(crate) fn know_stats(&self, stats: MazeStats) {
         let _ = self.stats.set(stats);
+    }
+
+    /// Records the difficulty, measured elsewhere; ignored if it is known already.
+    pub(crate) fn know_difficulty(&self, difficulty: Option<Difficulty>) {
+        let _ = self.difficulty.set(difficulty);
     }
 }
 

@@ -46,9 +46,6 @@ pub enum Effect {
 pub enum Work {
     /// Write a maze; answered by [`Written`](super::Message::Written).
     Write(WriteJob),
-    /// Measure how hard a finished maze is (it keeps the result); answered by
-    /// [`DifficultyMeasured`](super::Message::DifficultyMeasured).
-    Difficulty { job: JobId, maze: Arc<Maze> },
     /// Find a carved maze's shortest path and measure it; answered by
     /// [`Measured`](super::Message::Measured).
     Measure { job: JobId, work: MeasureJob },
@@ -75,7 +72,6 @@ impl Work {
         match self {
             Work::Write(_) => "write",
             Work::Measure { .. } => "measure",
-            Work::Difficulty { .. } => "difficulty",
             Work::Search { .. } => "search",
             Work::Make { .. } => "new maze",
             Work::Discard(_) => "discard",
@@ -99,10 +95,6 @@ impl Work {
                 job,
                 measured: work.run(),
             },
-            Work::Difficulty { job, maze } => {
-                maze.difficulty();
-                Message::DifficultyMeasured { job }
-            }
             Work::Search { job, work } => Message::Searched {
                 job,
                 searched: work.run(),

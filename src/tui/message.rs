@@ -37,8 +37,6 @@ pub enum Message {
     },
     /// A measure job ended.
     Measured { job: JobId, measured: Measured },
-    /// A difficulty job ended: its maze knows its difficulty now.
-    DifficultyMeasured { job: JobId },
     /// The inspector's: a key typed into its path prompt, or what one of its jobs found.
     Inspector(InspectorMessage),
     /// A search job ended: the search started, or its path traced.

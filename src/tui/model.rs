@@ -58,9 +58,6 @@ pub enum JobKind {
     Export { path: PathBuf },
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
-    /// Measuring how hard `maze` is (see [`Maze::difficulty`]): after the rest of its
-    /// measures, so that the first save never waits for it.
-    Difficulty { maze: Arc<Maze> },
     /// Starting the watched search of a big maze, or tracing its path.
     Search { work: SearchJob },
     /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once

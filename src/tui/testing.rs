@@ -124,10 +124,6 @@ fn reply(effect: &Effect) -> Option<Message> {
             job: *job,
             measured: work.run(),
         }),
-        Effect::Work(Work::Difficulty { job, maze }) => {
-            maze.difficulty();
-            Some(Message::DifficultyMeasured { job: *job })
-        }
         Effect::Work(Work::Search { job, work }) => Some(Message::Searched {
             job: *job,
             searched: work.run(),

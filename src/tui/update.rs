@@ -73,10 +73,6 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             studio::measured(model, job, measured);
             Vec::new()
         }
-        Message::DifficultyMeasured { job } => {
-            studio::difficulty_measured(model, job);
-            Vec::new()
-        }
         Message::Searched { job, searched } => {
             studio::searched(model, job, searched);
             Vec::new()

@@ -90,7 +90,6 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
             effects.push(Effect::Work(Work::Search { job, work }));
         }
     }
-    effects.extend(measure_difficulty(model));
     if model.finishing && model.phase() == Phase::Done {
         model.finishing = false;
         if !is_ready(model) {
@@ -132,37 +131,6 @@ pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
 
 /// Whether the maze is finished and measured, so it can be written. Not while a new maze is
 /// being made: the one shown is not the one the user asked for any more.
-/// Measures the finished maze's difficulty for the sidebar, once: here for a small maze, in a
-/// job for a big one (it walks every branch off the path, seconds on a big maze).
-fn measure_difficulty(model: &mut Model) -> Option<Effect> {
-    let maze = Arc::clone(model.session.maze()?);
-    if maze.known_difficulty().is_some() {
-        return None;
-    }
-    if u64::from(maze.width()) * u64::from(maze.height()) <= model.inline_cells {
-        maze.difficulty();
-        return None;
-    }
-    let asked = model
-        .jobs
-        .iter()
-        .any(|j| matches!(&j.kind, JobKind::Difficulty { maze: m } if Arc::ptr_eq(m, &maze)));
-    if asked {
-        return None;
-    }
-    let job = start_job(
-        model,
-        JobKind::Difficulty {
-            maze: Arc::clone(&maze),
-        },
-    );
-    Some(Effect::Work(Work::Difficulty { job, maze }))
-}
-
-pub(crate) fn difficulty_measured(model: &mut Model, id: JobId) {
-    end_job(model, id);
-}
-
 pub(crate) fn is_ready(model: &Model) -> bool {
     model.session.maze().is_some() && !model.is_making() && !model.showing_stand_in
 }
@@ -704,10 +672,7 @@ fn swap_maze(model: &mut Model, maze: Session) -> Session {
     model.maze_replaced();
     model.finishing = false;
     forget_jobs(model, |kind| {
-        matches!(
-            kind,
-            JobKind::Measure { .. } | JobKind::Search { .. } | JobKind::Difficulty { .. }
-        )
+        matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
     });
     old
 }
@@ -871,13 +836,7 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
         (JobKind::Export { .. }, Err(reason)) => {
             model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
         }
-        (
-            JobKind::Measure { .. }
-            | JobKind::Difficulty { .. }
-            | JobKind::Search { .. }
-            | JobKind::Make { .. },
-            _,
-        ) => {}
+        (JobKind::Measure { .. } | JobKind::Search { .. } | JobKind::Make { .. }, _) => {}
     }
 }
 

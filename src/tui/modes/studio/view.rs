@@ -88,8 +88,7 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
             "Difficulty",
             or_dash(
                 measures
-                    .and(model.session.maze())
-                    .and_then(|m| m.known_difficulty().flatten())
+                    .and_then(|m| m.difficulty.as_ref())
                     .map(|d| format!("{} ({:.0})", d.level, d.score)),
             ),
         ),
