@@ -713,7 +713,8 @@ fn the_help_opens_and_closes_without_quitting() {
     app.quit();
 }
 
-/// The issue-4 keys on the real binary: `e` exports the maze as SVG next to OUTPUT_FILE, `v`
+/// The issue-4 keys on the real binary: `e` then Enter exports the maze as SVG next to
+/// OUTPUT_FILE, `v`
 /// solves it again with the next solver and lists both in the sidebar, `a` carves the same
 /// seed with the next algorithm.
 #[test]
@@ -723,6 +724,8 @@ fn export_solvers_and_algorithms_from_the_keyboard() {
     let app = Dashboard::solved(dir);
 
     app.press(&["e"]);
+    app.wait_for("the export list", |s| s.contains("┌ Export"));
+    app.press(&["Enter"]);
     let screen = app.wait_for("export", |s| s.status().starts_with("Exported"));
     assert!(screen.status().contains("maze.svg"), "\n{screen}");
     let svg = fs::read_to_string(dir.join("maze.svg")).expect("the SVG was written");
@@ -748,6 +751,35 @@ fn export_solvers_and_algorithms_from_the_keyboard() {
     let screen = app.wait_for("next algorithm", |s| s.contains("Algorithm: prim"));
     assert!(screen.contains("seed 7"), "same seed:\n{screen}");
     assert_eq!(app.exit_status(), None);
+    app.quit();
+}
+
+/// The export list on the real binary: `e` opens it, ↓ moves to PNG, Enter writes a PNG next
+/// to OUTPUT_FILE that decodes, and the status line names it; the config and the maze file are
+/// as they were.
+#[test]
+fn the_export_list_writes_a_png_next_to_the_output_file() {
+    let text = config(15, 10, 7, "");
+    let dir = folder_with_config(&text);
+    let dir = dir.path();
+    let app = Dashboard::solved(dir);
+    app.wait_for("the first save", |s| s.status().starts_with("Saved"));
+    let maze = read_maze(dir);
+
+    app.press(&["e"]);
+    let screen = app.wait_for("the export list", |s| s.contains("PNG picture"));
+    assert!(screen.keys().contains("Enter write"), "\n{screen}");
+    app.press(&["Down", "Enter"]);
+    let screen = app.wait_for("export", |s| s.status().starts_with("Exported"));
+    assert!(screen.status().contains("maze.png"), "\n{screen}");
+    assert!(!screen.contains("┌ Export"), "the list closed:\n{screen}");
+
+    let decoder = png::Decoder::new(fs::File::open(dir.join("maze.png")).unwrap());
+    let reader = decoder.read_info().expect("maze.png is a PNG");
+    let (width, height) = (reader.info().width, reader.info().height);
+    assert!(width > 15 && height > 10, "{width}x{height}");
+    assert_eq!(fs::read_to_string(dir.join("config.txt")).unwrap(), text);
+    assert_eq!(read_maze(dir), maze);
     app.quit();
 }
 

@@ -218,6 +218,11 @@ impl Maze {
     pub(crate) fn know_stats(&self, stats: MazeStats) {
         let _ = self.stats.set(stats);
     }
+
+    /// Records the difficulty, measured elsewhere; ignored if it is known already.
+    pub(crate) fn know_difficulty(&self, difficulty: Option<Difficulty>) {
+        let _ = self.difficulty.set(difficulty);
+    }
 }
 
 impl fmt::Debug for Maze {

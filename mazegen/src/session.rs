@@ -35,7 +35,7 @@ use crate::config::Config;
 use crate::generate::{CellState, Garbage, StepKind};
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
-use crate::stats::MazeStats;
+use crate::stats::{Difficulty, MazeStats};
 use crate::{Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
 
 /// Where a maze is in its life.
@@ -56,6 +56,9 @@ pub struct Measures {
     pub stats: MazeStats,
     /// Whether the maze has its 42 (it may be too small, or have no room beside a courtyard).
     pub stamp_placed: bool,
+    /// How hard its solution is to find, `None` without one: measured with the rest, off the
+    /// caller's thread for a big maze, since it walks every branch off the path.
+    pub difficulty: Option<Difficulty>,
 }
 
 /// How one solver did on this maze, to compare the solvers.
@@ -111,10 +114,14 @@ impl MeasureJob {
             None => shortest_path(maze.grid(), maze.entry(), maze.exit()),
         };
         let stats = MazeStats::measure(maze.grid(), shortest.as_ref());
+        let difficulty = shortest
+            .as_ref()
+            .map(|path| Difficulty::measure(maze.grid(), path));
         Measured {
             maze: Arc::clone(maze),
             shortest,
             stats,
+            difficulty,
         }
     }
 }
@@ -249,6 +256,8 @@ pub struct Measured {
     pub shortest: Option<Solution>,
     /// The maze's statistics.
     pub stats: MazeStats,
+    /// How hard the shortest path is to find, if there is one.
+    pub difficulty: Option<Difficulty>,
 }
 
 impl Measured {
@@ -551,6 +560,7 @@ impl Session {
             self.measures = Some(Measures {
                 stats: maze.stats().clone(),
                 stamp_placed: grid.stamp().is_some(),
+                difficulty: maze.difficulty().cloned(),
             });
         }
         self.solved = Some(solved);
@@ -646,9 +656,11 @@ impl Session {
         let maze = carved(&self.stage);
         maze.know_solution(measured.shortest);
         maze.know_stats(measured.stats.clone());
+        maze.know_difficulty(measured.difficulty.clone());
         self.measures = Some(Measures {
             stats: measured.stats,
             stamp_placed: maze.grid().stamp().is_some(),
+            difficulty: measured.difficulty,
         });
         true
     }
@@ -1049,6 +1061,9 @@ mod tests {
         let headless = Maze::generate(maze.options().clone(), maze.entry(), maze.exit()).unwrap();
         assert_eq!(*finished, headless);
         assert_eq!(finished.solution(), headless.solution());
+        let difficulty = maze.measures().unwrap().difficulty.as_ref();
+        assert!(difficulty.is_some(), "measured here with the rest");
+        assert_eq!(difficulty, headless.difficulty());
         // A new solver keeps the maze.
         maze.resolve_with(Solver::Dfs);
         assert!(Arc::ptr_eq(maze.maze().unwrap(), &finished));
@@ -1082,6 +1097,10 @@ mod tests {
             let headless = Maze::generate(options.clone(), entry, exit).unwrap();
             assert_eq!(maze.solution(), headless.solution(), "{solver}");
             assert_eq!(&maze.measures().unwrap().stats, headless.stats());
+            let difficulty = maze.measures().unwrap().difficulty.as_ref();
+            assert!(difficulty.is_some(), "{solver}: measured by the job");
+            assert_eq!(difficulty, headless.difficulty(), "{solver}");
+            assert_eq!(maze.maze().unwrap().difficulty(), difficulty, "{solver}");
             assert!(maze.maze().is_some());
         }
     }

@@ -104,6 +104,8 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     .map_err(AppError::from)?;
     let mut model = model;
     model.set_clock(Instant::now);
+    // No export may replace the config (issue 23): the exports check against it.
+    model.set_config_file(cli.config_or_default().to_owned());
     let first_jobs = match opened {
         Some(opened) => open_at_start(
             &mut model,

@@ -27,6 +27,9 @@ pub enum Context {
     /// While the help overlay is open; nothing else applies then: the keys that open the
     /// help, the keys that quit and Esc close it, and the help's own keys scroll it.
     Help,
+    /// While the export list is open: its keys come before the global ones (Esc closes it
+    /// instead of quitting), and the other global keys keep working.
+    Export,
     /// In play mode: its keys come before the global ones (the arrows walk, Esc leaves play
     /// mode instead of quitting), and the other global keys keep working.
     Play,
@@ -35,10 +38,12 @@ pub enum Context {
 impl Context {
     /// Whether one key press can be read in both contexts, so that a key bound in both is
     /// ambiguous: a pane's keys meet the global ones, not the other pane's.
-    /// Play mode's keys shadow the global ones instead: a key may mean one thing while playing
+    /// Play mode's and the export list's keys shadow the global ones instead: a key may mean one thing while playing
     /// and another otherwise.
     pub fn meets(self, other: Context) -> bool {
-        let shadows = |a: Context, b: Context| a == Context::Play && b == Context::Global;
+        let shadows = |a: Context, b: Context| {
+            matches!(a, Context::Play | Context::Export) && b == Context::Global
+        };
         if shadows(self, other) || shadows(other, self) {
             return false;
         }
@@ -142,7 +147,7 @@ const fn named(code: KeyCode) -> Key {
     Key::plain(code)
 }
 
-use Context::{Canvas, Global, Help, Play, Themes};
+use Context::{Canvas, Export, Global, Help, Play, Themes};
 const ENTER: Key = named(KeyCode::Enter);
 /// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
 /// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
@@ -168,7 +173,11 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('t'), ch('3')], Action::NextTheme, "next theme", Some("theme")),
     row(Global, &[ch('T')], Action::PreviousTheme, "previous theme", None),
     row(Global, &[ch('s')], Action::Save, "save the maze to OUTPUT_FILE", Some("save")),
-    row(Global, &[ch('e')], Action::Export, "export as SVG next to OUTPUT_FILE", Some("svg")),
+    row(Global, &[ch('e')], Action::Export, "export: SVG, PNG, PDF or animated", Some("export")),
+    row(Export, &[UP, ch('k')], Action::ExportUp, "previous export in the list", None),
+    row(Export, &[DOWN, ch('j')], Action::ExportDown, "next export in the list", None),
+    row(Export, &[ENTER], Action::WriteExport, "write it next to OUTPUT_FILE", Some("write")),
+    row(Export, &[ESC], Action::CloseExport, "close the export list", Some("close")),
     row(Canvas, &[ENTER], Action::Finish, "finish carving and solving now", Some("finish")),
     row(Themes, &[ENTER], Action::PickCursorTheme, "use the theme under the cursor", Some("use theme")),
     row(Global, &[ch('?')], Action::ToggleHelp, "this help", Some("help")),
@@ -309,12 +318,14 @@ impl Keymap {
     }
 
     /// The bindings the footer shows in `context`, in table order: those with a footer label
-    /// and a key. In play mode its own come first, so a narrow footer drops global ones first.
+    /// and a key. In play mode and the export list their own come first, so a narrow footer drops
+    /// global ones first.
     pub fn footer_bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
         let shown = |b: &&Binding| b.footer.is_some() && !b.keys.is_empty();
-        let leading = move |b: &&Binding| context == Play && b.context == Play;
+        let own_first = matches!(context, Play | Export);
+        let leading = move |b: &&Binding| own_first && b.context == context;
         let rest = move |b: &&Binding| {
-            (b.context == context && context != Play) || (b.context == Global && context != Help)
+            (b.context == context && !own_first) || (b.context == Global && context != Help)
         };
         let first = self.bindings.iter().filter(shown).filter(leading);
         first.chain(self.bindings.iter().filter(shown).filter(rest))

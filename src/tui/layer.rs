@@ -6,6 +6,7 @@
 //! |-----------|---------------------------|------------------------------------------------------|
 //! | prompt    | the `o` prompt is open    | every key, as text (Ctrl-C, Ctrl-Z and Ctrl-\ aside) |
 //! | help      | the overlay is open       | the keys that close it (Ctrl-C, Ctrl-Z aside)        |
+//! | export    | the `e` list is open      | its cursor keys, Enter (writes), Esc and `q` (close) |
 //! | play      | a round is on             | its walk/fog/leave keys; refuses `v` and `p`         |
 //! | race      | a race is on              | `q` `s` Tab Enter `R`; refuses what needs one maze   |
 //! | replay    | a moment is replayed      | Space and `q`/Esc (back to live)                     |
@@ -32,6 +33,7 @@ use super::model::{Focus, Model};
 pub enum Layer {
     Prompt,
     Help,
+    Export,
     Play,
     Race,
     Replay,
@@ -41,9 +43,10 @@ pub enum Layer {
 
 impl Layer {
     /// Innermost first: the first open layer that answers a key takes it.
-    pub const ORDER: [Layer; 7] = [
+    pub const ORDER: [Layer; 8] = [
         Layer::Prompt,
         Layer::Help,
+        Layer::Export,
         Layer::Play,
         Layer::Race,
         Layer::Replay,
@@ -57,6 +60,7 @@ impl Layer {
         match self {
             Layer::Prompt => model.inspect.is_prompting(),
             Layer::Help => model.help_is_open(),
+            Layer::Export => model.export.is_open(),
             Layer::Play => model.is_playing(),
             Layer::Race => model.race().is_some(),
             Layer::Replay => model.replay().is_scrubbing(),
@@ -82,6 +86,7 @@ pub fn innermost(model: &Model) -> Layer {
 pub fn key_context(model: &Model) -> Context {
     match innermost(model) {
         Layer::Help => Context::Help,
+        Layer::Export => Context::Export,
         Layer::Play => Context::Play,
         _ => match model.focus() {
             Focus::Canvas => Context::Canvas,

@@ -10,6 +10,7 @@ pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
 use super::message::{Action, JobId};
+use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
 use super::modes::play::Play;
 use super::modes::race::Race;
@@ -19,6 +20,7 @@ use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
+use mazegen::format::export::Export;
 use mazegen::generate::Garbage;
 use mazegen::rng::MazeRng;
 use mazegen::session::{Phase, SearchJob, Session, SessionError};
@@ -52,7 +54,7 @@ pub struct Job {
 pub enum JobKind {
     /// Writing the maze with `seed` to OUTPUT_FILE.
     Save { path: PathBuf, seed: u64 },
-    /// Writing the SVG picture.
+    /// Writing an export (a picture, a sheet or a film) next to OUTPUT_FILE.
     Export { path: PathBuf },
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
@@ -153,6 +155,12 @@ pub struct Model {
     pub(crate) replay: Replay,
     /// The race shown instead of the maze, if one is on.
     pub(crate) race: Option<Race>,
+    /// The export list `e` opens.
+    pub(crate) export: ExportList,
+    /// What the studio's next export writes: the export list's last pick.
+    pub(crate) export_format: Export,
+    /// The config file the dashboard was started from, which no export may replace.
+    pub(crate) config_file: Option<PathBuf>,
     /// `maze` is a small stand-in, never carved, drawn, measured nor written: the maze that was
     /// shown has been freed while a big new one is made, so the dashboard never holds two
     /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
@@ -271,6 +279,9 @@ impl Model {
             play: Play::default(),
             replay: Replay::default(),
             race: None,
+            export: ExportList::default(),
+            export_format: Export::Svg,
+            config_file: None,
             showing_stand_in: false,
             clock: None,
             built_in_config,
@@ -501,6 +512,11 @@ impl Model {
 
 impl Model {
     /// A new job's id, from the one registry every part uses.
+    /// Names the config file the dashboard was started from: the exports refuse to replace it.
+    pub fn set_config_file(&mut self, path: PathBuf) {
+        self.config_file = Some(path);
+    }
+
     pub(crate) fn new_job_id(&mut self) -> JobId {
         self.job_ids.next_id()
     }

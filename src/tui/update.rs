@@ -14,6 +14,7 @@ use super::layer::Layer;
 use super::layout::theme_scroll;
 use super::message::Message;
 use super::model::{Focus, Model, StatusKind};
+use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update as race;
@@ -175,6 +176,10 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
+            Layer::Export => match export::act(model, action) {
+                Ok(effects) => return effects,
+                Err(passed) => action = passed,
+            },
             Layer::Play => {
                 if play::refuses(model, action) {
                     return Vec::new();

@@ -123,6 +123,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
+    super::modes::export::view::draw(model, screen.canvas_pane, buf);
     help_over(model, area, buf);
 }
 

@@ -18,8 +18,17 @@ pub enum Action {
     PreviousTheme,
     /// Write the maze to OUTPUT_FILE (finishing it first).
     Save,
-    /// Write the maze as SVG next to OUTPUT_FILE, as shown (finishing it first).
+    /// Open the export list (SVG, PNG, PDF sheet, animated SVG; see
+    /// [`crate::tui::modes::export`]).
     Export,
+    /// Move the export list's cursor.
+    ExportUp,
+    ExportDown,
+    /// Write the export under the list's cursor next to OUTPUT_FILE, as shown (finishing the
+    /// maze first).
+    WriteExport,
+    /// Close the export list.
+    CloseExport,
     /// Leave (finishing and writing the first maze first, if that has not happened yet).
     Quit,
     /// Ctrl-C (or Ctrl-\\): the first quits as [`Action::Quit`] does; another while that waits

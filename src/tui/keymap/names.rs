@@ -20,6 +20,10 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::PreviousTheme => "previous-theme",
         Action::Save => "save",
         Action::Export => "export",
+        Action::ExportUp => "export-up",
+        Action::ExportDown => "export-down",
+        Action::WriteExport => "write-export",
+        Action::CloseExport => "close-export",
         Action::Quit => "quit",
         Action::Suspend => "suspend",
         Action::Pan { towards, .. } => match towards {

@@ -50,12 +50,17 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         Some(key) => format!("Play mode ({key})"),
         None => "Play mode".to_owned(),
     };
+    let export_title = match keymap.first_key_label(Action::Export) {
+        Some(key) => format!("Export list ({key})"),
+        None => "Export list".to_owned(),
+    };
     let groups = [
         (Context::Global, "Anywhere".to_owned()),
         (Context::Canvas, "Maze view".to_owned()),
         (Context::Themes, themes_title),
         (Context::Play, play_title),
         (Context::Help, "This help".to_owned()),
+        (Context::Export, export_title),
     ];
     let shown = || {
         keymap
@@ -100,7 +105,7 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         );
         lines
     };
-    let [global, canvas, themes, play, help] =
+    let [global, canvas, themes, play, help, export] =
         groups.map(|(context, title)| section(context, false, &title));
     let replay = section(Context::Global, true, "Replay and race");
     let mut mouse = vec![Line::styled("Mouse", heading)];
@@ -115,15 +120,17 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         vec![
             global,
             spaced([canvas, themes, play]),
-            spaced([replay, mouse, help]),
+            spaced([replay, export, mouse, help]),
         ]
     } else if area.width >= column_width.saturating_mul(2) + 4 {
         vec![
-            spaced([global, mouse]),
+            spaced([global, export, mouse]),
             spaced([canvas, themes, play, replay, help]),
         ]
     } else {
-        vec![spaced([global, canvas, themes, play, replay, mouse, help])]
+        vec![spaced([
+            global, canvas, themes, play, replay, export, mouse, help,
+        ])]
     };
     let rows = u16::try_from(columns.iter().map(Vec::len).max().unwrap_or(0)).unwrap_or(u16::MAX);
     let width = column_width

@@ -15,7 +15,7 @@ use super::view;
 use crate::tui::keymap::{Context, Keymap};
 use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
-use crate::tui::testing::{inline_model, model};
+use crate::tui::testing::{answer, big_model, inline_model, model, tick_until_done};
 use crate::tui::theme::Palette;
 use crate::tui::update;
 
@@ -664,4 +664,27 @@ fn a_maze_being_made_is_named_on_an_empty_canvas() {
     // No wall of any maze is drawn.
     let canvas = canvas_text(&m);
     assert!(!canvas.contains('#'), "{canvas}");
+}
+
+/// The sidebar's difficulty (issue 22 part 5) comes with the big maze's measures, from the
+/// job: a dash until it answers, then the level and the score `Maze::difficulty` gives.
+#[test]
+fn the_sidebar_shows_the_difficulty_the_measure_job_found() {
+    let mut m = sized(big_model(40, 30), 120, 40);
+    let effects = tick_until_done(&mut m);
+    assert!(
+        screen_text(&m).contains("Difficulty –"),
+        "not measured yet:\n{}",
+        screen_text(&m)
+    );
+    answer(&mut m, effects);
+    let maze = m.shown_session().maze().expect("measured").clone();
+    let fresh = mazegen::Maze::generate(maze.options().clone(), maze.entry(), maze.exit()).unwrap();
+    let difficulty = fresh.difficulty().unwrap();
+    let row = format!("Difficulty {} ({:.0})", difficulty.level, difficulty.score);
+    assert!(
+        screen_text(&m).contains(&row),
+        "{row}:\n{}",
+        screen_text(&m)
+    );
 }

@@ -183,7 +183,7 @@ fn quitting_waits_for_every_write_under_way_and_a_failed_first_save_is_the_exit_
     let mut m = model(9, 7);
     let effects = tick_until_done(&mut m);
     let first = saves(&effects)[0].job;
-    let export = act(&mut m, Action::Export);
+    let export = act(&mut m, Action::WriteExport);
     let export = exports(&export)[0].job;
     assert!(act(&mut m, Action::Quit).is_empty(), "two writes under way");
     let failed = Message::Written {
@@ -538,7 +538,7 @@ fn what_needs_the_big_maze_finished_waits_for_it_and_then_runs() {
     let mut effects = update(&mut m, Message::Tick(FRAME));
     // s, e and r while carving: each waits (the first save covers s).
     assert!(act(&mut m, Action::Save).is_empty());
-    assert!(act(&mut m, Action::Export).is_empty());
+    assert!(act(&mut m, Action::WriteExport).is_empty());
     assert!(act(&mut m, Action::Regenerate).is_empty());
     effects.extend(update(&mut m, Message::Tick(FRAME)));
     assert!(
@@ -870,7 +870,12 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     assert_eq!(status_kind(&m), Some(StatusKind::Error));
     assert!(status_text(&m).starts_with("Cannot make a new maze: exit cell"));
     // The stand-in is never carved nor written.
-    for action in [Action::Save, Action::Export, Action::Finish, Action::Step] {
+    for action in [
+        Action::Save,
+        Action::WriteExport,
+        Action::Finish,
+        Action::Step,
+    ] {
         let effects = act(&mut m, action);
         assert!(effects.is_empty(), "{action:?}: {effects:?}");
         assert_eq!(status_text(&m), "No maze: r makes a new one");
@@ -899,7 +904,7 @@ fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
     let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("a new maze made by a job: {effects:?}");
     };
-    for action in [Action::Save, Action::Export, Action::Finish] {
+    for action in [Action::Save, Action::WriteExport, Action::Finish] {
         assert!(act(&mut m, action).is_empty(), "{action:?} waits");
     }
     assert_eq!(
@@ -1069,7 +1074,8 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     update(&mut m, Message::Tick(FRAME));
     key(&mut m, KeyCode::Char('p'));
     key(&mut m, KeyCode::Char('t'));
-    let effects = key(&mut m, KeyCode::Char('e'));
+    key(&mut m, KeyCode::Char('e'));
+    let effects = key(&mut m, KeyCode::Enter);
     // Mid-animation: finished, saved as the first maze, then exported.
     assert_eq!(saves(&effects).len(), 1);
     let Some(Effect::Work(Work::Write(job))) = effects.last() else {
@@ -1094,7 +1100,8 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
     assert!(desc.text().unwrap().contains("seed=42"));
     // With the path shown, the layer is the solution.
     key(&mut m, KeyCode::Char('p'));
-    let effects = key(&mut m, KeyCode::Char('e'));
+    key(&mut m, KeyCode::Char('e'));
+    let effects = key(&mut m, KeyCode::Enter);
     let [Effect::Work(Work::Write(job))] = effects.as_slice() else {
         panic!("only an export: {effects:?}");
     };
@@ -1106,7 +1113,7 @@ fn e_exports_the_maze_as_shown_next_to_the_output_file() {
 fn the_export_outcome_is_on_the_status_line() {
     let mut m = model(9, 7);
     act(&mut m, Action::Finish);
-    let job = exports(&act(&mut m, Action::Export))[0].job;
+    let job = exports(&act(&mut m, Action::WriteExport))[0].job;
     update(
         &mut m,
         Message::Written {
@@ -1116,7 +1123,7 @@ fn the_export_outcome_is_on_the_status_line() {
     );
     assert_eq!(status_kind(&m), Some(StatusKind::Success));
     assert_eq!(status_text(&m), "Exported the maze to out/maze.svg");
-    let job = exports(&act(&mut m, Action::Export))[0].job;
+    let job = exports(&act(&mut m, Action::WriteExport))[0].job;
     let outcome = Err("cannot write maze.svg: permission denied".to_owned());
     update(&mut m, Message::Written { job, outcome });
     assert_eq!(status_kind(&m), Some(StatusKind::Error));
@@ -1130,7 +1137,7 @@ fn an_svg_output_file_is_not_replaced_by_the_export() {
     config.output_file = PathBuf::from("out/pic.SVG");
     let mut m = Model::new(start(config)).unwrap();
     act(&mut m, Action::Finish);
-    let effects = act(&mut m, Action::Export);
+    let effects = act(&mut m, Action::WriteExport);
     let job = exports(&effects)[0];
     assert_eq!(job.outputs[0].path(), Some(Path::new("out/pic.SVG.svg")));
 }

@@ -33,7 +33,7 @@
 //! ("Writing maze.txt… 43%, then quit"); nothing else holds it up. Ctrl-C while it waits leaves
 //! at once ([`Effect::Abort`]): the writes are abandoned and their files keep their old content.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -45,9 +45,9 @@ use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
 use crate::tui::modes::studio::first_run;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use crate::tui::text::solver_label;
+use mazegen::format::export::ExportOptions;
 use mazegen::format::human_bytes;
-use mazegen::format::svg::SvgOptions;
-use mazegen::format::{Hex, Output, Svg};
+use mazegen::format::{Hex, Output};
 use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::{Measured, Phase, Searched};
 use mazegen::walk_time;
@@ -295,7 +295,7 @@ pub(crate) fn quitting_text(model: &Model) -> Option<String> {
 fn waiting_label(action: Action) -> Option<&'static str> {
     match action {
         Action::Save => Some("save"),
-        Action::Export => Some("export"),
+        Action::WriteExport => Some("export"),
         Action::Regenerate => Some("new maze"),
         Action::NextAlgorithm => Some("next algorithm"),
         Action::TogglePlay => Some("play"),
@@ -346,42 +346,42 @@ fn save(model: &mut Model) -> Option<Effect> {
     })))
 }
 
-/// A request to draw the current, finished maze as SVG next to OUTPUT_FILE (same folder and
-/// stem), with the theme's colours and the path if it is shown.
-fn export(model: &mut Model) -> Effect {
+/// A request to write the export the list picked ([`Model::export_format`]) of the current,
+/// finished maze next to OUTPUT_FILE (same folder and stem), with the theme's colours and the
+/// path if it is shown. Refused on the status line when it would replace OUTPUT_FILE or the
+/// config, or when the maze is too large for it: the same checks as the command line's.
+fn export(model: &mut Model) -> Option<Effect> {
     let maze = Arc::clone(
         model
             .session
             .maze()
             .expect("exported once finished and measured"),
     );
-    let options = SvgOptions {
-        show_path: model.show_path,
+    let options = ExportOptions {
         style: model.theme().svg_style(),
-        ..SvgOptions::default()
+        show_path: model.show_path,
+        ..ExportOptions::default()
     };
-    let path = svg_path(&model.config.output_file);
-    let job = start_job(model, JobKind::Export { path: path.clone() });
-    Effect::Work(Work::Write(WriteJob {
+    let output = model.export_format.output(
+        &maze,
+        &model.config.output_file,
+        model.config_file.as_deref(),
+        &options,
+    );
+    let output = match output {
+        Ok(output) => output,
+        Err(reason) => {
+            model.set_status(StatusKind::Error, format!("Not exported: {reason}"));
+            return None;
+        }
+    };
+    let path = output.path().expect("an export is a file").to_owned();
+    let job = start_job(model, JobKind::Export { path });
+    Some(Effect::Work(Work::Write(WriteJob {
         job,
         maze,
-        outputs: vec![Output::file(Svg::new(options), path)],
-    }))
-}
-
-/// `maze.txt` → `maze.svg`; an OUTPUT_FILE that is itself `.svg` gets `.svg` added instead, so
-/// the export never replaces the maze file.
-fn svg_path(output_file: &Path) -> PathBuf {
-    let is_svg = output_file
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    if is_svg {
-        let mut name = output_file.as_os_str().to_owned();
-        name.push(".svg");
-        PathBuf::from(name)
-    } else {
-        output_file.with_extension("svg")
-    }
+        outputs: vec![output],
+    })))
 }
 
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles the
@@ -423,7 +423,7 @@ pub(crate) fn complete_first(model: &mut Model) -> Vec<Effect> {
 pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         // Meant for the maze being made, not the one still shown: done once it is there.
-        Action::Save | Action::Export | Action::Finish if model.is_making() => {
+        Action::Save | Action::WriteExport | Action::Finish if model.is_making() => {
             if !model.waiting.contains(&action) {
                 model.waiting.push(action);
             }
@@ -443,10 +443,10 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             }
             effects
         }
-        Action::Export => {
+        Action::WriteExport => {
             let mut effects = finish(model);
             if is_ready(model) {
-                effects.push(export(model));
+                effects.extend(export(model));
             } else {
                 wait_for_the_maze(model, action);
             }
@@ -710,9 +710,9 @@ fn swap_maze(model: &mut Model, maze: Session) -> Session {
 /// refused with a word on the status line; `true` if `action` was refused.
 pub(crate) fn without_a_maze(model: &mut Model, action: Action) -> bool {
     match action {
-        Action::Save | Action::Export | Action::Finish if model.is_making() => false,
+        Action::Save | Action::WriteExport | Action::Finish if model.is_making() => false,
         Action::Save
-        | Action::Export
+        | Action::WriteExport
         | Action::Finish
         | Action::Step
         | Action::NextSolver

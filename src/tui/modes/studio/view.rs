@@ -85,6 +85,14 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
             ),
         ),
         row(
+            "Difficulty",
+            or_dash(
+                measures
+                    .and_then(|m| m.difficulty.as_ref())
+                    .map(|d| format!("{} ({:.0})", d.level, d.score)),
+            ),
+        ),
+        row(
             "Dead ends",
             or_dash(stats.map(|s| format!("{} · junctions {}", s.dead_ends, s.junctions))),
         ),
