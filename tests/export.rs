@@ -1,5 +1,5 @@
-//! The dashboard's `e` (export the maze as SVG, beside OUTPUT_FILE) goes through the same
-//! checks as `--svg`: a config that happens to have the export's name, or a link there to the
+//! The dashboard's export list (`e`, then Enter on its first row: the SVG, beside OUTPUT_FILE)
+//! goes through the same checks as `--svg`: a config that happens to have the export's name, or a link there to the
 //! config, is refused with a message and left as it was, never replaced by a picture.
 
 #![cfg(unix)]
@@ -17,15 +17,17 @@ use std::path::Path;
 const CONFIG: &str =
     "WIDTH=15\nHEIGHT=10\nENTRY=0,0\nEXIT=14,9\nOUTPUT_FILE=c.txt\nPERFECT=True\nSEED=7\n";
 
-/// Runs the dashboard on `config` in `dir`, finishes the maze, presses `e`, and returns the
-/// status line it answers with.
+/// Runs the dashboard on `config` in `dir`, finishes the maze, picks the SVG in the export list
+/// (`e`, then Enter), and returns the status line it answers with.
 fn export(dir: &Path, config: &str) -> String {
     let app = studio::start(dir, config);
     studio::solve(&app);
     app.wait_for("the first save", true, |s| s.contains("Saved the maze"));
     app.write(b"e");
+    app.wait_for("the export list", true, |s| s.contains("SVG picture"));
+    app.write(b"\r");
     let screen = app.wait_for("the export's answer", true, |s| {
-        s.contains("Export") || s.contains("cannot write")
+        s.contains("Not exported") || s.contains("Exported")
     });
     app.write(b"q");
     assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
@@ -39,7 +41,7 @@ fn e_never_replaces_a_config_named_like_the_export() {
     fs::write(dir.path().join("c.svg"), CONFIG).unwrap();
     let status = export(dir.path(), "c.svg");
     assert!(
-        status.contains("cannot write c.svg: it is the config file c.svg"),
+        status.contains("Not exported: c.svg is the config c.svg"),
         "{status}"
     );
     assert_eq!(
@@ -55,7 +57,7 @@ fn e_never_replaces_the_config_through_a_link() {
     std::os::unix::fs::symlink("config.txt", dir.path().join("c.svg")).unwrap();
     let status = export(dir.path(), "config.txt");
     assert!(
-        status.contains("cannot write c.svg: it is the config file"),
+        status.contains("Not exported: c.svg is the config config.txt"),
         "{status}"
     );
     assert_eq!(
