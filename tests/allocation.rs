@@ -6,7 +6,8 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::process::Command;
+use std::path::Path;
+use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
 
@@ -26,17 +27,7 @@ fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
         "hunt-and-kill",
         "wilson",
     ] {
-        let script = format!(
-            "ulimit -v 300000 && exec '{BIN}' --headless --max-memory 100G \
-             --algorithm {algorithm} config.txt"
-        );
-        let result = Command::new("sh")
-            .args(["-c", &script])
-            .current_dir(dir.path())
-            .env_remove("RUST_BACKTRACE")
-            .env_remove("RUST_LIB_BACKTRACE")
-            .output()
-            .unwrap();
+        let result = headless_capped(dir.path(), 300_000, algorithm);
         let stderr = String::from_utf8_lossy(&result.stderr);
         assert_eq!(result.status.code(), Some(1), "{algorithm}: {stderr}");
         assert!(
@@ -60,17 +51,7 @@ fn a_search_refused_its_memory_is_an_error_not_an_abort() {
     let text = "WIDTH=8000\nHEIGHT=8000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
                 PERFECT=True\nCOURTYARD=True\nSEED=1\n";
     fs::write(dir.path().join("config.txt"), text).unwrap();
-    let script = format!(
-        "ulimit -v 200000 && exec '{BIN}' --headless --max-memory 100G --algorithm eller \
-         config.txt"
-    );
-    let result = Command::new("sh")
-        .args(["-c", &script])
-        .current_dir(dir.path())
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .unwrap();
+    let result = headless_capped(dir.path(), 200_000, "eller");
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert_eq!(result.status.code(), Some(1), "{stderr}");
     let errors: Vec<_> = stderr
@@ -87,4 +68,19 @@ fn a_search_refused_its_memory_is_an_error_not_an_abort() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, ["config.txt"]);
+}
+
+/// A headless run of `algorithm` on `dir`'s config.txt with the address space capped at `kb`.
+fn headless_capped(dir: &Path, kb: u32, algorithm: &str) -> Output {
+    let script = format!(
+        "ulimit -v {kb} && exec '{BIN}' --headless --max-memory 100G \
+         --algorithm {algorithm} config.txt"
+    );
+    Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap()
 }
