@@ -37,4 +37,6 @@ pub use grid::{Grid, Pattern, Stamp, StampChoice, Walls};
 pub use maze::{Maze, MazeBuilder};
 pub use replay::Timeline;
 pub use session::{Phase, Session, SessionError};
-pub use solve::{Search, SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
+pub use solve::{
+    Search, SearchState, Searching, Solution, SolveEvent, Solver, shortest_path, try_shortest_path,
+};

@@ -25,8 +25,8 @@ use std::sync::{Arc, OnceLock};
 use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::Grid;
-use crate::solve::{Solution, shortest_path, tree_shortest_path};
+use crate::grid::{Grid, SizeError};
+use crate::solve::{Solution, shortest_path, tree_shortest_path, try_shortest_path};
 use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
@@ -160,6 +160,21 @@ impl Maze {
                 }
             })
             .as_ref()
+    }
+
+    /// [`Maze::solution`], or [`SizeError::OutOfMemory`] when the allocator refuses the search
+    /// its memory (then nothing is kept, and [`Maze::solution`] would abort).
+    pub fn try_solution(&self) -> Result<Option<&Solution>, SizeError> {
+        if self.solution.get().is_none() {
+            let found = if self.tree {
+                tree_shortest_path(&self.grid, self.entry, self.exit)
+            } else {
+                try_shortest_path(&self.grid, self.entry, self.exit)?
+            };
+            // Another thread may have set it meanwhile: the same path.
+            let _ = self.solution.set(found);
+        }
+        Ok(self.solution())
     }
 
     /// The shortest path if it is known already: never searches.

@@ -40,7 +40,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, RowMajor, SizeError};
 
 /// What one solver step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +227,14 @@ pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     let mut bfs = Bfs::new(grid, from, to);
     bfs.run();
     bfs.solution()
+}
+
+/// [`shortest_path`], or [`SizeError::OutOfMemory`] when the allocator refuses the search its
+/// memory (a byte a cell, and the frontier as it grows).
+pub fn try_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, SizeError> {
+    let mut bfs = Bfs::try_new(grid, from, to)?;
+    bfs.try_run()?;
+    Ok(bfs.solution())
 }
 
 /// The same path as [`shortest_path`] for a grid known to be a tree (a perfect maze without

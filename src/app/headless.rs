@@ -7,11 +7,11 @@ use std::thread;
 use std::time::Instant;
 
 use color_eyre::eyre;
-use mazegen::Maze;
 use mazegen::config::Config;
 use mazegen::format::{STDOUT, write_outputs};
 use mazegen::memory::Use;
 use mazegen::rng::random_seed;
+use mazegen::{GenError, Maze};
 
 use super::AppError;
 use super::cli::{Cli, Looks};
@@ -28,6 +28,14 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let started = Instant::now();
     let maze = Maze::generate(options, config.entry, config.exit).map_err(AppError::from)?;
+    if !maze.options().perfect || maze.options().courtyard {
+        // The search copies the walls, a byte a cell: asked for here, before any file is
+        // written, so that memory refused is the error it is rather than an abort. (A perfect
+        // maze's walk keeps only the path, and runs beside the writing below.)
+        maze.try_solution()
+            .map_err(GenError::from)
+            .map_err(AppError::from)?;
+    }
     let looks = looks(cli, &config).map_err(AppError::Usage)?;
     let outputs = cli.outputs(&config, &looks);
     thread::scope(|scope| {

@@ -2,7 +2,7 @@
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, SizeError};
 
 /// The search keeps one byte per cell: the cell's own east and south walls (copied from the
 /// grid, same bits), `REACHED`, the direction back to the cell it was reached from, and
@@ -33,6 +33,8 @@ struct Progress {
     visited: u64,
     found: bool,
     done: bool,
+    /// The frontier could not grow: the search stopped there, unfinished.
+    out_of_memory: bool,
 }
 
 impl Bfs {
@@ -48,12 +50,34 @@ impl Bfs {
         Bfs::search(grid, from, None)
     }
 
+    /// [`Bfs::new`], or [`SizeError::OutOfMemory`] when the allocator refuses the search its
+    /// byte a cell; run it with [`Bfs::try_run`] for the frontier's growth to be fallible too.
+    pub fn try_new(grid: &Grid, from: Pos, to: Pos) -> Result<Bfs, SizeError> {
+        Bfs::try_search(grid, from, Some(to))
+    }
+
     fn search(grid: &Grid, from: Pos, to: Option<Pos>) -> Bfs {
+        Bfs::try_search(grid, from, to).unwrap_or_else(|_| {
+            std::alloc::handle_alloc_error(
+                std::alloc::Layout::array::<u8>(grid.raw().len()).expect("a grid's size"),
+            )
+        })
+    }
+
+    fn try_search(grid: &Grid, from: Pos, to: Option<Pos>) -> Result<Bfs, SizeError> {
         let to = to.map(|p| grid.index(p));
         let from = grid.index(from);
-        let mut cells: Vec<u8> = grid.raw().iter().map(|&b| b & WALLS).collect();
+        let refused = SizeError::OutOfMemory {
+            width: grid.width(),
+            height: grid.height(),
+        };
+        let mut cells: Vec<u8> = Vec::new();
+        cells
+            .try_reserve_exact(grid.raw().len())
+            .map_err(|_| refused)?;
+        cells.extend(grid.raw().iter().map(|&b| b & WALLS));
         cells[from] |= REACHED;
-        Bfs {
+        Ok(Bfs {
             rows: grid.rows(),
             from,
             to,
@@ -63,8 +87,9 @@ impl Bfs {
                 visited: 1,
                 found: to == Some(from),
                 done: false,
+                out_of_memory: false,
             },
-        }
+        })
     }
 
     /// Expands the oldest cell of the frontier: reaches its open, unreached neighbours.
@@ -76,6 +101,7 @@ impl Bfs {
             self.rows.width(),
             self.to,
         );
+        self.abort_if_out_of_memory();
         match event {
             Some(i) => SolveEvent::Visit { cell: self.pos(i) },
             None => SolveEvent::Done {
@@ -87,6 +113,15 @@ impl Bfs {
     /// Steps until done; returns whether the goal was reached. The same expansion as `step`,
     /// on local copies of the queue and counters so they stay in registers.
     pub fn run(&mut self) -> bool {
+        self.try_run().unwrap_or_else(|_| {
+            self.abort_if_out_of_memory();
+            unreachable!("an error only when the frontier could not grow")
+        })
+    }
+
+    /// [`Bfs::run`], or [`SizeError::OutOfMemory`] when the allocator refuses the frontier
+    /// room to grow (the search is then over, unfinished).
+    pub fn try_run(&mut self) -> Result<bool, SizeError> {
         let (mut queue, mut progress) = (std::mem::take(&mut self.queue), self.progress);
         while expand(
             &mut self.cells,
@@ -98,7 +133,22 @@ impl Bfs {
         .is_some()
         {}
         (self.queue, self.progress) = (queue, progress);
-        progress.found
+        if progress.out_of_memory {
+            return Err(SizeError::OutOfMemory {
+                width: self.rows.width() as u32,
+                height: self.rows.height() as u32,
+            });
+        }
+        Ok(progress.found)
+    }
+
+    /// The infallible methods' way out, as before the frontier's growth was fallible: the
+    /// allocator's abort.
+    fn abort_if_out_of_memory(&self) {
+        if self.progress.out_of_memory {
+            let layout = std::alloc::Layout::array::<u32>(self.queue.buf.len() * 2);
+            std::alloc::handle_alloc_error(layout.expect("a frontier under the grid's size"));
+        }
     }
 
     /// Whether the search is over.
@@ -209,12 +259,17 @@ fn expand(
         progress.done = true;
         return None;
     }
+    // Room for the four pushes a step can make, the cell it pops already gone.
+    if !queue.reserve_for_step() {
+        progress.out_of_memory = true;
+        progress.done = true;
+        return None;
+    }
     let Some(i) = queue.pop_front() else {
         progress.done = true;
         return None;
     };
     let i = i as usize;
-    queue.reserve_for_step();
     cells[i] |= EXPANDED;
     // Border walls need no bounds checks: the last column's east wall and the last row's south
     // wall are always closed, and so are the walls of row -1 and column -1, which `i >= w` and
@@ -273,20 +328,23 @@ impl Frontier {
         Some(cell)
     }
 
-    /// Makes room for the four pushes a step can make.
+    /// Makes room for the four pushes of the step that pops the front cell; `false` when the
+    /// allocator refuses it.
     #[inline(always)]
-    fn reserve_for_step(&mut self) {
-        if self.len + 4 > self.buf.len() {
-            self.grow();
-        }
+    fn reserve_for_step(&mut self) -> bool {
+        self.len + 3 <= self.buf.len() || self.grow()
     }
 
     #[cold]
-    fn grow(&mut self) {
-        let mut buf = Vec::with_capacity(self.buf.len() * 2);
+    fn grow(&mut self) -> bool {
+        let mut buf = Vec::new();
+        if buf.try_reserve_exact(self.buf.len() * 2).is_err() {
+            return false;
+        }
         buf.extend(self.iter());
         buf.resize(self.buf.len() * 2, 0);
         (self.buf, self.head) = (buf, 0);
+        true
     }
 
     /// Writes `cell` at the back either way, but only keeps it when `keep`.
