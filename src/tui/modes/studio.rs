@@ -11,7 +11,7 @@ pub mod update;
 pub mod view;
 
 use mazegen::config::Config;
-use mazegen::grid::{COURTYARD_MIN_SIDE, LandmarkNote, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
+use mazegen::grid::LandmarkNote;
 use mazegen::session::{Session, SessionError};
 use mazegen::solve::Solver;
 
@@ -76,20 +76,13 @@ pub(crate) fn stand_in_session(
     Ok(Session::from_config(&config, seed, solver)?.hand_out_work())
 }
 
-/// The status line's warning for a landmark the maze has no room for.
+/// The status line's warning for a landmark the maze has no room for: the library's own
+/// sentence (its `Display`), begun with a capital as the status line's sentences are.
 pub(crate) fn landmark_warning(note: LandmarkNote) -> String {
-    match note {
-        LandmarkNote::CourtyardTooSmall { width, height } => format!(
-            "The {width}x{height} maze is too small for the courtyard (it needs at least \
-             {COURTYARD_MIN_SIDE}x{COURTYARD_MIN_SIDE}); generated without it"
-        ),
-        LandmarkNote::StampTooSmall { width, height } => format!(
-            "The {width}x{height} maze is too small for the 42 (it needs at least \
-             {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT}); generated without it"
-        ),
-        LandmarkNote::StampBesideCourtyard { width, height } => format!(
-            "The {width}x{height} maze has no room for the 42 beside the courtyard; generated \
-             without it"
-        ),
+    let sentence = note.to_string();
+    let mut letters = sentence.chars();
+    match letters.next() {
+        Some(first) => first.to_uppercase().chain(letters).collect(),
+        None => sentence,
     }
 }
