@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::effect::Effect;
 use super::kernel::job::JobIds;
@@ -12,6 +12,7 @@ use super::layout::Screen;
 use super::message::{Action, JobId};
 use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
+use super::modes::log::{Log, WARNING_RETURNS};
 use super::modes::play::Play;
 use super::modes::race::Race;
 use super::modes::replay::Replay;
@@ -29,7 +30,7 @@ use mazegen::{Algorithm, Maze};
 use ratatui::layout::Rect;
 
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
-pub use super::modes::studio::{FirstSave, INLINE_CELLS, Saves};
+pub use super::modes::studio::{FirstSave, Held, INLINE_CELLS, Saves};
 use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
@@ -52,8 +53,13 @@ pub struct Job {
 
 #[derive(Clone, Debug)]
 pub enum JobKind {
-    /// Writing the maze with `seed` to OUTPUT_FILE.
-    Save { path: PathBuf, seed: u64 },
+    /// Writing `maze` (of `algorithm` and `seed`) to OUTPUT_FILE.
+    Save {
+        path: PathBuf,
+        seed: u64,
+        algorithm: Algorithm,
+        maze: Held,
+    },
     /// Writing an export (a picture, a sheet or a film) next to OUTPUT_FILE.
     Export { path: PathBuf },
     /// Finding the shortest path of `maze` and measuring it.
@@ -123,7 +129,16 @@ pub struct Model {
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
     pub(crate) sidebar_flipped: bool,
+    /// The newest message; [`Model::status`] is what the status line shows.
     pub(crate) status: Option<Status>,
+    /// When `status` was said (see [`Model::now`]).
+    pub(crate) status_at: Duration,
+    /// The time since the dashboard started, as the run loop last said
+    /// ([`super::message::Message::Clock`]); zero in tests that do not say.
+    pub(crate) now: Duration,
+    /// Every message said, and the warning about the user's files (see
+    /// [`super::modes::log`]).
+    pub(crate) log: Log,
     pub(crate) size: (u16, u16),
     pub(crate) first_save: FirstSave,
     /// Whether the starting zoom has been picked: that needs a terminal big enough for the
@@ -238,6 +253,10 @@ impl Model {
             );
             themes.position(DEFAULT_THEME).unwrap_or(0)
         });
+        let mut log = Log::default();
+        for warning in &warnings {
+            log.record(Duration::ZERO, StatusKind::Warning, warning);
+        }
         let status = warnings.first().map(|first| Status {
             kind: StatusKind::Warning,
             text: match warnings.len() {
@@ -247,6 +266,10 @@ impl Model {
                 n => format!("1 of {n} warnings, all listed on quitting: {first}"),
             },
         });
+        // They are about the user's own files: they stay until the user dismisses them.
+        if let Some(warning) = &status {
+            log.keep_up(warning.clone());
+        }
         let mut model = Model {
             seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
@@ -263,6 +286,9 @@ impl Model {
             help_offset: 0,
             sidebar_flipped: false,
             status,
+            status_at: Duration::ZERO,
+            now: Duration::ZERO,
+            log,
             size: (0, 0),
             first_save: FirstSave::Owed,
             zoom_picked: false,
@@ -360,8 +386,23 @@ impl Model {
         &self.replay
     }
 
+    /// What the status line shows: the newest message, unless the warning about the user's
+    /// files is up and that message has had the line for [`WARNING_RETURNS`] already.
     pub fn status(&self) -> Option<&Status> {
-        self.status.as_ref()
+        match self.log.warning() {
+            Some(warning)
+                if self.status.is_none()
+                    || self.now.saturating_sub(self.status_at) >= WARNING_RETURNS =>
+            {
+                Some(warning)
+            }
+            _ => self.status.as_ref(),
+        }
+    }
+
+    /// The message log (see [`super::modes::log`]).
+    pub fn log(&self) -> &Log {
+        &self.log
     }
 
     pub fn shows_path(&self) -> bool {
@@ -471,7 +512,9 @@ impl Model {
             true => mazegen::quote::escaped(&text).to_string(),
             false => text,
         };
+        self.log.record(self.now, kind, &text);
         self.status = Some(Status { kind, text });
+        self.status_at = self.now;
     }
 }
 
@@ -505,6 +548,7 @@ impl Model {
     /// The studio's maze was replaced by another: what other modes held of the old one ends
     /// (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
+        self.saves.maze += 1;
         self.replay.reset();
         self.play.round = None;
     }

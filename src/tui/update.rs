@@ -16,6 +16,7 @@ use super::message::Message;
 use super::model::{Focus, Model, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
+use super::modes::log::update as log;
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update as race;
 use super::modes::replay::update as timeline;
@@ -44,6 +45,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             play::tick(model, frame);
             studio::tick(model, frame)
         }
+        Message::Clock(now) => {
+            model.now = now;
+            Vec::new()
+        }
         Message::Worked(work) => {
             model.pace.learn(work);
             Vec::new()
@@ -54,6 +59,15 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             match mouse.kind {
                 MouseKind::ScrollUp => scroll_help(model, HelpScroll::Up),
                 MouseKind::ScrollDown => scroll_help(model, HelpScroll::Down),
+                _ => {}
+            }
+            Vec::new()
+        }
+        // Over the log the wheel scrolls it.
+        Message::Mouse(mouse) if model.log.is_open() => {
+            match mouse.kind {
+                MouseKind::ScrollUp => log::scroll(model, HelpScroll::Up),
+                MouseKind::ScrollDown => log::scroll(model, HelpScroll::Down),
                 _ => {}
             }
             Vec::new()
@@ -170,9 +184,16 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
         match layer {
             // The input layer gives the prompt and the help their keys; the help scrolls.
             Layer::Prompt => {}
+            // The help's scroll keys scroll the log while it is open under no help.
+            Layer::Help if model.log.is_open() && !model.help_is_open() => {}
             Layer::Help => {
                 if let Action::ScrollHelp(scroll) = action {
                     scroll_help(model, scroll);
+                    return Vec::new();
+                }
+            }
+            Layer::Log => {
+                if log::act(model, action) {
                     return Vec::new();
                 }
             }

@@ -30,6 +30,7 @@ use super::modes::play::view as play;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use pane::pane;
 use roles::{BlockRoles, MazeRoles};
+use sidebar::output_mark;
 
 pub use super::text::solver_label;
 
@@ -53,13 +54,14 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     };
     if let Some(race) = model.race() {
         race::draw(model, race, area, buf);
+        super::modes::log::view::draw(model, area, buf);
         help_over(model, area, buf);
         return;
     }
     // The title's room: the pane's width less its corners and a column of border each side.
     let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
     let title = play::canvas_title(model)
-        .unwrap_or_else(|| canvas_title(model, screen.canvas_size(), room));
+        .unwrap_or_else(|| titled(model, screen.canvas_size(), room, screen.summary.is_none()));
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
     match screen.summary {
@@ -124,6 +126,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
     super::modes::export::view::draw(model, screen.canvas_pane, buf);
+    super::modes::log::view::draw(model, area, buf);
     help_over(model, area, buf);
 }
 
@@ -152,6 +155,33 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::styled(text, style))
         .centered()
         .render(middle.intersection(canvas), buf);
+}
+
+/// The canvas's title in `room` columns: the REPLAY badge while a moment is replayed, the
+/// view's name (see [`canvas_title`]), then whether OUTPUT_FILE holds the maze shown (see
+/// [`output_mark`]) where the view's name leaves room: shortened to its mark alone, or left
+/// out. With
+/// the sidebar folded (not `marked`) the mark is the summary's, after the title.
+fn titled(model: &Model, canvas: (u16, u16), room: usize, marked: bool) -> String {
+    let badge = if model.replay().is_scrubbing() {
+        " REPLAY ·"
+    } else {
+        ""
+    };
+    let marks = match output_mark(model) {
+        Some((long, short)) if marked => vec![long, short],
+        _ => Vec::new(),
+    };
+    let view = canvas_title(model, canvas, room.saturating_sub(badge.chars().count()));
+    let used = badge.chars().count() + view.chars().count();
+    match marks
+        .iter()
+        .map(|mark| format!("· {mark} "))
+        .find(|mark| used + mark.chars().count() <= room)
+    {
+        Some(mark) => format!("{badge}{view}{mark}"),
+        None => format!("{badge}{view}"),
+    }
 }
 
 /// Names the view, the one the zoom key moves to and, when panning, which cells are on screen,

@@ -358,7 +358,7 @@ where
         tempfile::Builder::new()
             .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
             .suffix(".tmp")
-            .make_in(folder_of(file), |path| create_private(path))
+            .make_in(folder_of(file), create_private)
     })?;
     let filled = {
         let mut out = BufWriter::with_capacity(1 << 20, temp.file());

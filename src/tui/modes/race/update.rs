@@ -87,6 +87,8 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
         .max()
         .unwrap_or(1);
     let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
+    // A new race: OUTPUT_FILE holds none of its lanes yet.
+    model.saves.race += 1;
     model.race = Some(Race {
         lanes,
         focus: 0,
@@ -250,7 +252,8 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     };
     let elapsed = race.elapsed;
-    let lane = &mut race.lanes[race.focus];
+    let focus = race.focus;
+    let lane = &mut race.lanes[focus];
     if lane.finished_at.is_none() {
         lane.session.finish();
         lane.finished_at = Some(elapsed);
@@ -271,6 +274,8 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         kind: JobKind::Save {
             path: path.clone(),
             seed: maze.seed(),
+            algorithm,
+            maze: model.saves.lane(focus),
         },
         done: 0,
         total: 0,
@@ -280,7 +285,11 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
     model.forgo_first_save();
     model.set_status(
         StatusKind::Info,
-        format!("Saving the {algorithm} maze to {}", path.display()),
+        format!(
+            "Saving lane {} ({algorithm}) to {}…",
+            focus + 1,
+            path.display()
+        ),
     );
     vec![Effect::Work(Work::Write(WriteJob {
         job: id,

@@ -59,7 +59,14 @@ pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
     let maze_blocks = blocks(config.width, config.height);
     let viewport = Viewport::fitting();
     for (index, (lane, &pane_area)) in race.lanes.iter().zip(&panes).enumerate() {
-        let title = lane_title(index, lane);
+        let mut title = lane_title(index, lane);
+        if model.saves.holds(model.saves.lane(index)) {
+            // OUTPUT_FILE holds this lane's maze (`s` saved it).
+            title.push_str(&format!(
+                "· {} ✓ ",
+                crate::tui::text::file_name(&config.output_file)
+            ));
+        }
         let block = pane(&title, theme, index == race.focus);
         let inner = block.inner(pane_area);
         block.render(pane_area, buf);
