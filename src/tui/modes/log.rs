@@ -48,7 +48,8 @@ pub struct Log {
 impl Log {
     /// Keeps `text`, said at `at`. A message that only says how far something under way has
     /// got ("Writing maze.txt… 43%" after "Writing maze.txt… 12%", the same text up to its
-    /// `…`) takes the place of the one before, so that a long write leaves one line.
+    /// `…`) takes the place of the one before, and whatever follows a bare percentage takes
+    /// its place too, so that a long write leaves one line: how it ended.
     pub fn record(&mut self, at: Duration, kind: StatusKind, text: &str) {
         let entry = Entry {
             at,
@@ -56,7 +57,7 @@ impl Log {
             text: text.to_owned(),
         };
         if let Some(last) = self.entries.back_mut()
-            && (last.text == text || same_progress(&last.text, text))
+            && (last.text == text || same_progress(&last.text, text) || is_percentage(&last.text))
         {
             *last = entry;
             return;
@@ -113,6 +114,17 @@ impl Log {
     pub fn dismiss(&mut self) -> bool {
         self.warning.take().is_some()
     }
+}
+
+/// Whether `text` only says how far something has got: `Writing maze.txt… 43%`.
+fn is_percentage(text: &str) -> bool {
+    let Some((_, after)) = text.split_once('…') else {
+        return false;
+    };
+    after
+        .trim()
+        .strip_suffix('%')
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// Whether `new` says how far the same thing as `old` has got: both are one text up to an

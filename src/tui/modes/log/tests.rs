@@ -185,9 +185,26 @@ fn progress_under_way_is_logged_once_as_its_latest() {
     log.record(Duration::from_secs(2), info, "Saved maze.txt: prim, seed 1");
     log.record(Duration::from_secs(3), info, "Saved maze.txt: prim, seed 1");
     let texts: Vec<&str> = log.entries().map(|e| e.text.as_str()).collect();
+    assert_eq!(texts, ["Saved maze.txt: prim, seed 1"], "the write's end");
+    log.record(
+        Duration::from_secs(4),
+        info,
+        "Saving lane 2 (prim) to maze.txt…",
+    );
+    log.record(Duration::from_secs(4), info, "Writing maze.txt… 0%");
+    log.record(
+        Duration::from_secs(5),
+        info,
+        "Saved lane 2 (prim) to maze.txt",
+    );
+    let texts: Vec<&str> = log.entries().map(|e| e.text.as_str()).collect();
     assert_eq!(
         texts,
-        ["Writing maze.txt… 87%", "Saved maze.txt: prim, seed 1"]
+        [
+            "Saved maze.txt: prim, seed 1",
+            "Saving lane 2 (prim) to maze.txt…",
+            "Saved lane 2 (prim) to maze.txt"
+        ]
     );
     for at in 0..2 * KEPT as u64 {
         log.record(Duration::from_secs(at), info, &format!("message {at}"));
