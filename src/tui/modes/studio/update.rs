@@ -855,7 +855,7 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
         ) => {
             model.saves.written = true;
             model.saves.holds = Some(maze);
-            let text = match (model.status(), maze) {
+            let text = match (model.status.as_ref(), maze) {
                 // A round started meanwhile: its keys stay on the status line.
                 (Some(playing), _) if model.is_playing() => {
                     format!("{} · saved to {}", playing.text, path.display())
