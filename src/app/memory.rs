@@ -1,16 +1,16 @@
 //! Refusing a maze the machine cannot hold, before allocating it: the estimate from
-//! `mazegen::memory` against the memory the OS says is available (or `--max-memory`); and a
-//! random walk that would take minutes on a thin maze (`mazegen::walk_time`).
+//! `tui::kernel::memory` against the memory the OS says is available (or `--max-memory`); and a
+//! random walk that would take minutes on a thin maze (`tui::kernel::walk_time`).
 
 use std::fs;
 
+use crate::tui::{Holder, estimated_bytes, walk_takes_too_long};
 use mazegen::MazeOptions;
 use mazegen::format::human_bytes;
-use mazegen::memory::{Use, estimated_bytes};
 
 /// Checks that making `options` for `to` fits in `limit` bytes (from `--max-memory`), or in
 /// what the OS reports available when no limit is given (no check where it reports nothing).
-pub fn check_fits(options: &MazeOptions, to: Use, limit: Option<u64>) -> Result<(), String> {
+pub fn check_fits(options: &MazeOptions, to: Holder, limit: Option<u64>) -> Result<(), String> {
     let Some((available, source)) = limit
         .map(|l| (l, "the --max-memory limit of"))
         .or_else(|| available_bytes().map(|a| (a, "the")))
@@ -38,7 +38,7 @@ pub fn check_fits(options: &MazeOptions, to: Use, limit: Option<u64>) -> Result<
 /// Refuses a random-walk algorithm estimated to take over a minute on this maze, suggesting
 /// algorithms that take linear time.
 pub fn check_walk_time(options: &MazeOptions) -> Result<(), String> {
-    let Some(seconds) = mazegen::walk_time::too_long(options) else {
+    let Some(seconds) = walk_takes_too_long(options) else {
         return Ok(());
     };
     let minutes = (seconds / 60.0).ceil();

@@ -1349,8 +1349,8 @@ fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
 
 #[test]
 fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
+    use crate::tui::kernel::memory::FIXED_BYTES;
     use mazegen::Algorithm;
-    use mazegen::memory::FIXED_BYTES;
     let mut config = config(40, 30, "");
     config.algorithm = Algorithm::Prim;
     // Prim needs 16 MiB, the replay's 64 MiB and 7 bytes a cell here; Kruskal 19 and Wilson

@@ -41,6 +41,8 @@ use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
 use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::memory::{Holder, estimated_bytes};
+use crate::tui::kernel::walk_time;
 use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
 use crate::tui::modes::studio::first_run;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
@@ -48,10 +50,9 @@ use crate::tui::text::solver_label;
 use mazegen::format::export::ExportOptions;
 use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
-use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::{Measured, Phase, Searched};
-use mazegen::walk_time;
 use mazegen::{Algorithm, MazeOptions, Session, SessionError};
+use rand::Rng;
 
 /// The longest a frame's steps run, with the run loop's clock: twice the pace's aim (see
 /// [`crate::tui::pace::SLICE`]), so that with drawing a frame stays well within the 100 ms a key
@@ -607,7 +608,7 @@ fn next_algorithm_that_fits(
             algorithm: candidate,
             ..model.session.options().clone()
         };
-        let needed = estimated_bytes(&options, Use::Dashboard);
+        let needed = estimated_bytes(&options, Holder::Dashboard);
         if model.memory_limit.is_some_and(|limit| needed > limit) {
             skipped.push((candidate, Skipped::Memory));
         } else if walk_time::too_long(&options).is_some() {
