@@ -110,13 +110,20 @@ mod tests {
     #[test]
     fn a_maze_too_big_for_the_limit_is_refused_naming_size_and_estimate() {
         let options = MazeOptions::new(100_000, 10_000).algorithm(Algorithm::Kruskal);
-        let err = check_fits(&options, Use::Headless, Some(1 << 30)).unwrap_err();
+        let err = check_fits(&options, Holder::Headless, Some(1 << 30)).unwrap_err();
         assert!(
             err.starts_with("a 100000x10000 maze with kruskal needs about 14.9 GiB"),
             "{err}"
         );
         assert!(err.contains("the --max-memory limit of 1.0 GiB"), "{err}");
-        assert!(check_fits(&MazeOptions::new(100, 100), Use::Dashboard, Some(1 << 30)).is_ok());
+        assert!(
+            check_fits(
+                &MazeOptions::new(100, 100),
+                Holder::Dashboard,
+                Some(1 << 30)
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -22,7 +22,8 @@ use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::format::export::Export;
 use mazegen::generate::Garbage;
-use mazegen::session::{Phase, SearchJob, Session, SessionError};
+use mazegen::session::Job as SessionJob;
+use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
 use rand::SeedableRng;
@@ -60,7 +61,7 @@ pub enum JobKind {
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
     /// Starting the watched search of a big maze, or tracing its path.
-    Search { work: SearchJob },
+    Search { work: SessionJob },
     /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
     /// it is shown.
     Make {
