@@ -11,7 +11,7 @@ use std::sync::Arc;
 use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
 use mazegen::generate::Garbage;
-use mazegen::session::{MeasureJob, SearchJob};
+use mazegen::session::Job as SessionJob;
 use mazegen::{Maze, Session, SessionError, Solver};
 
 use super::message::{JobId, Message, Parcel};
@@ -52,10 +52,10 @@ pub enum Work {
     Write(WriteJob),
     /// Find a carved maze's shortest path and measure it; answered by
     /// [`Measured`](super::Message::Measured).
-    Measure { job: JobId, work: MeasureJob },
+    Measure { job: JobId, work: SessionJob },
     /// Start a search of a big maze, or trace the path it found; answered by
     /// [`Searched`](super::Message::Searched).
-    Search { job: JobId, work: SearchJob },
+    Search { job: JobId, work: SessionJob },
     /// Make a new big maze (its grid is allocated and its carver set up, a pass over every
     /// cell); answered by [`Made`](super::Message::Made).
     Make { job: JobId, order: MazeOrder },

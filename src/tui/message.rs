@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use mazegen::session::{Measured, Searched};
+use mazegen::session::JobOutcome;
 use mazegen::{Session, SessionError};
 
 pub use super::modes::inspector::InspectorMessage;
@@ -36,11 +36,11 @@ pub enum Message {
         outcome: Result<(), String>,
     },
     /// A measure job ended.
-    Measured { job: JobId, measured: Measured },
+    Measured { job: JobId, measured: JobOutcome },
     /// The inspector's: a key typed into its path prompt, or what one of its jobs found.
     Inspector(InspectorMessage),
     /// A search job ended: the search started, or its path traced.
-    Searched { job: JobId, searched: Searched },
+    Searched { job: JobId, searched: JobOutcome },
     /// A new maze was made (or could not be).
     Made {
         job: JobId,

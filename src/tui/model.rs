@@ -22,10 +22,12 @@ use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::format::export::Export;
 use mazegen::generate::Garbage;
-use mazegen::rng::MazeRng;
-use mazegen::session::{Phase, SearchJob, Session, SessionError};
+use mazegen::session::Job as SessionJob;
+use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use ratatui::layout::Rect;
 
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
@@ -59,7 +61,7 @@ pub enum JobKind {
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
     /// Starting the watched search of a big maze, or tracing its path.
-    Search { work: SearchJob },
+    Search { work: SessionJob },
     /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
     /// it is shown.
     Make {
@@ -107,7 +109,7 @@ pub struct Model {
     pub(crate) session: Session,
     /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
     /// mazes every time.
-    pub(crate) seeds: MazeRng,
+    pub(crate) seeds: Xoshiro256PlusPlus,
     pub(crate) pace: Pace,
     pub(crate) show_path: bool,
     pub(crate) themes: ThemeSet,
@@ -248,7 +250,7 @@ impl Model {
             },
         });
         let mut model = Model {
-            seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
+            seeds: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
             config,
             session: maze,

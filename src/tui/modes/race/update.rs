@@ -3,8 +3,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::tui::kernel::memory::{Holder, estimated_bytes};
+use crate::tui::kernel::walk_time;
 use mazegen::format::{Hex, Output};
-use mazegen::memory::{Use, estimated_bytes};
 use mazegen::session::Phase;
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
@@ -35,7 +36,7 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
             // A lane holds what a headless run does (the grid, the algorithm, the search); it
             // keeps no replay.
             let options = base.clone().algorithm(algorithm);
-            estimated_bytes(&options, Use::Headless)
+            estimated_bytes(&options, Holder::Headless)
         })
         .collect();
     // The timing job runs one lane more at a time once the race is over.
@@ -53,7 +54,7 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
     }
     let slow = algorithms.iter().find_map(|&algorithm| {
         let options = base.clone().algorithm(algorithm);
-        mazegen::walk_time::too_long(&options).map(|seconds| (algorithm, seconds))
+        walk_time::too_long(&options).map(|seconds| (algorithm, seconds))
     });
     if let Some((algorithm, seconds)) = slow {
         model.set_status(

@@ -17,7 +17,7 @@ use crate::tui::update;
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
-use mazegen::session::SearchJob;
+use mazegen::session::Job as SessionJob;
 use mazegen::{Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -626,7 +626,7 @@ fn act_answered(model: &mut Model, action: Action) -> Vec<Effect> {
 // --- Big mazes: search work and new mazes made by jobs ---
 
 /// The search jobs among `effects`.
-fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SearchJob)> {
+fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SessionJob)> {
     effects
         .iter()
         .filter_map(|e| match e {
@@ -637,13 +637,13 @@ fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SearchJob)> {
 }
 
 /// The one search job among `effects`.
-fn only_search(effects: &[Effect]) -> (JobId, SearchJob) {
+fn only_search(effects: &[Effect]) -> (JobId, SessionJob) {
     let mut jobs = search_jobs(effects);
     assert_eq!(jobs.len(), 1, "one search job: {effects:?}");
     jobs.remove(0)
 }
 
-fn run_search(job: JobId, work: &SearchJob) -> Message {
+fn run_search(job: JobId, work: &SessionJob) -> Message {
     Message::Searched {
         job,
         searched: work.run(),
@@ -1349,8 +1349,8 @@ fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
 
 #[test]
 fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
+    use crate::tui::kernel::memory::FIXED_BYTES;
     use mazegen::Algorithm;
-    use mazegen::memory::FIXED_BYTES;
     let mut config = config(40, 30, "");
     config.algorithm = Algorithm::Prim;
     // Prim needs 16 MiB, the replay's 64 MiB and 7 bytes a cell here; Kruskal 19 and Wilson
