@@ -378,8 +378,11 @@ fn pan(model: &mut Model, towards: Dir, big: bool) {
 fn scroll_help(model: &mut Model, scroll: HelpScroll) {
     let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
     let offset = model.help_offset;
-    model.help_offset =
-        super::view::help::scrolled(model.theme(), model.keymap(), area, offset, scroll);
+    let now = super::view::help_now(model);
+    let scrolled =
+        super::view::help::scrolled(model.theme(), model.keymap(), &now, area, offset, scroll);
+    drop(now);
+    model.help_offset = scrolled;
 }
 
 /// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.

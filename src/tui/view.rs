@@ -21,6 +21,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
+use super::layer;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
 use super::model::{Focus, Model};
@@ -127,11 +128,21 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     help_over(model, area, buf);
 }
 
+/// What the help overlay lists as usable: what the layer list says acts now.
+pub(crate) fn help_now(model: &Model) -> help::Now<'_> {
+    help::Now {
+        context: layer::context_under_help(model),
+        acts: Box::new(|binding| layer::acts_now(model, binding)),
+        racing: layer::Layer::Race.is_open(model),
+    }
+}
+
 /// The help overlay over everything, if it is open, scrolled as the user left it.
 fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.help_is_open() {
         let (theme, keymap) = (model.theme(), model.keymap());
-        help::draw(theme, keymap, model.help_offset(), area, buf);
+        let now = help_now(model);
+        help::draw(theme, keymap, &now, model.help_offset(), area, buf);
     }
 }
 
