@@ -36,7 +36,7 @@ pub use configs::{APP_CONFIG_KEYS, THEME_KEY, config_for, placeholder_config};
 pub use effect::{Effect, MazeOrder, Work, WriteJob};
 pub use input::message_for;
 pub use keymap::{Keymap, user_keys_file};
-pub use message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
+pub use message::{Action, Answer, JobId, Message, Mouse, MouseKind, Parcel};
 pub use model::{Model, Start};
 pub use modes::play::{Recorded, Score, ScoreBook, ScoreRecord};
 pub use modes::race::update::start as start_race;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
-use super::kernel::job::JobIds;
+use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
@@ -511,13 +511,14 @@ impl Model {
 }
 
 impl Model {
-    /// A new job's id, from the one registry every part uses.
     /// Names the config file the dashboard was started from: the exports refuse to replace it.
     pub fn set_config_file(&mut self, path: PathBuf) {
         self.config_file = Some(path);
     }
 
-    pub(crate) fn new_job_id(&mut self) -> JobId {
-        self.job_ids.next_id()
+    /// A new job's id, from the one registry every part uses, for a job `owner` asks for: its
+    /// answer goes there.
+    pub(crate) fn new_job_id(&mut self, owner: Owner) -> JobId {
+        self.job_ids.next_id(owner)
     }
 }

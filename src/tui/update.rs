@@ -10,9 +10,10 @@ use std::sync::Arc;
 
 use super::effect::Effect;
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
+use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
 use super::layout::theme_scroll;
-use super::message::Message;
+use super::message::{Answer, Message};
 use super::model::{Focus, Model, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
@@ -34,7 +35,7 @@ mod tests;
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
-        // The inspector's own messages: its prompt's keys and its jobs' answers.
+        // The inspector's own messages: its prompt's keys.
         Message::Inspector(message) => inspector::on_message(model, message),
         Message::Tick(frame) if model.race.is_some() => {
             race::tick(model, frame);
@@ -74,37 +75,43 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             studio::progress(model, job, done, total);
             Vec::new()
         }
-        Message::Written { job, outcome } => {
-            studio::written(model, job, outcome);
-            Vec::new()
-        }
-        Message::Measured { job, measured } => {
-            studio::measured(model, job, measured);
-            Vec::new()
-        }
-        Message::Searched { job, searched } => {
-            studio::searched(model, job, searched);
-            Vec::new()
-        }
-        Message::Made { job, made } => {
-            studio::made(model, job, made);
-            Vec::new()
-        }
-        Message::RaceTimed { job, times } => {
-            race::timed(model, job, times);
-            Vec::new()
-        }
-        Message::ScoreRecorded { job, outcome } => {
-            play::recorded(model, job, outcome);
-            Vec::new()
-        }
-        Message::ConfigWritten { job, outcome } => {
-            studio::config_written(model, job, outcome);
-            Vec::new()
-        }
+        Message::Done { job, answer } => answered(model, job, answer),
     };
     effects.extend(settle(model));
     effects
+}
+
+/// Hands a job's answer to the part that asked for the job, as the one registry says. An
+/// answer whose job has no owner (an id never given) changes nothing.
+fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
+    let Some(owner) = model.job_ids.owner(job) else {
+        return Vec::new();
+    };
+    match (owner, answer) {
+        (Owner::Inspector, Answer::Inspector(outcome)) => inspector::done(model, job, outcome),
+        (Owner::Race, Answer::RaceTimed(times)) => {
+            race::timed(model, job, times);
+            Vec::new()
+        }
+        (Owner::Play, Answer::ScoreRecorded(outcome)) => {
+            play::recorded(model, job, outcome);
+            Vec::new()
+        }
+        (Owner::Studio, answer) => {
+            match answer {
+                Answer::Written(outcome) => studio::written(model, job, outcome),
+                Answer::Measured(measured) => studio::measured(model, job, measured),
+                Answer::Searched(searched) => studio::searched(model, job, searched),
+                Answer::Made(made) => studio::made(model, job, made),
+                Answer::ConfigWritten(outcome) => studio::config_written(model, job, outcome),
+                // Not an answer the studio asks for.
+                Answer::RaceTimed(_) | Answer::ScoreRecorded(_) | Answer::Inspector(_) => {}
+            }
+            Vec::new()
+        }
+        // An answer of another kind than its owner's jobs: nothing asked for it.
+        _ => Vec::new(),
+    }
 }
 
 /// Opens `inspection` (read from `path`) as the dashboard starts with `--open`: the model's own

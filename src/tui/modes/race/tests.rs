@@ -6,7 +6,7 @@ use super::update::*;
 use super::*;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
-use crate::tui::message::Message;
+use crate::tui::message::{Answer, Message};
 use crate::tui::model::{FirstSave, Model};
 use crate::tui::testing::{answer, model};
 use crate::tui::update;
@@ -299,13 +299,17 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
             .any(|e| matches!(e, Effect::Work(Work::TimeRace(_))))
     );
     // A job of another race changes nothing; this one's times are kept.
-    let stale = Message::RaceTimed {
+    let stale = Message::Done {
         job: JobId(job.job.0 + 1000),
-        times: vec![None, None],
+        answer: Answer::RaceTimed(vec![None, None]),
     };
     update(&mut m, stale);
     assert_eq!(race(&m).timing, Timing::Asked(job.job));
-    let Message::RaceTimed { times, .. } = update_answer(&mut m, job.clone()) else {
+    let Message::Done {
+        answer: Answer::RaceTimed(times),
+        ..
+    } = update_answer(&mut m, job.clone())
+    else {
         unreachable!()
     };
     assert_eq!(times.len(), 2);
@@ -315,9 +319,9 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
 
 /// Runs the timing job here, hands its answer to `update`, and returns the answer.
 fn update_answer(model: &mut Model, job: TimingJob) -> Message {
-    let message = Message::RaceTimed {
+    let message = Message::Done {
         job: job.job,
-        times: job.run(),
+        answer: Answer::RaceTimed(job.run()),
     };
     update(model, message.clone());
     message

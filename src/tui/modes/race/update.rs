@@ -12,7 +12,7 @@ use mazegen::{Algorithm, Session};
 use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
 use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
-use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::model::{Focus, JobKind, Model, StatusKind};
 use crate::tui::pace::CARVING_SECONDS;
 
@@ -149,7 +149,7 @@ pub fn settle(model: &mut Model) -> Option<Effect> {
     if !race.is_over() || race.timing != Timing::NotAsked {
         return None;
     }
-    let job = model.job_ids.next_id();
+    let job = model.job_ids.next_id(Owner::Race);
     race.timing = Timing::Asked(job);
     let laps = race
         .lanes
@@ -265,7 +265,8 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         return Vec::new();
     }
     let path = model.config.output_file.clone();
-    let id = model.new_job_id();
+    // The studio answers a save, as it does its own: quitting waits for it.
+    let id = model.new_job_id(Owner::Studio);
     model.jobs.push(crate::tui::model::Job {
         id,
         kind: JobKind::Save {
