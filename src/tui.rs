@@ -13,6 +13,7 @@
 //! shows it.
 
 pub mod configs;
+pub mod context;
 pub mod effect;
 pub mod input;
 pub mod kernel;

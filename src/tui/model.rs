@@ -466,12 +466,7 @@ impl Model {
     /// Control characters in `text` (from a file name, a config value) are escaped: written
     /// raw they would move the cursor or change colours in the middle of the frame.
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
-        let text = text.into();
-        let text = match text.contains(char::is_control) {
-            true => mazegen::quote::escaped(&text).to_string(),
-            false => text,
-        };
-        self.status = Some(Status { kind, text });
+        self.status = Some(Status::new(kind, text));
     }
 }
 

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::context::Shared;
 use super::effect::Effect;
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::kernel::job::{JobId, Owner};
@@ -31,6 +32,18 @@ pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
 #[cfg(test)]
 mod tests;
+
+/// The parts of `model` every mode may share (see [`Shared`]), borrowed field by field so that
+/// a mode's own state can be borrowed beside them.
+macro_rules! shared {
+    ($model:expr) => {
+        Shared {
+            status: &mut $model.status,
+            job_ids: &mut $model.job_ids,
+            config: &$model.config,
+        }
+    };
+}
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
@@ -183,10 +196,17 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
-            Layer::Export => match export::act(model, action) {
-                Ok(effects) => return effects,
-                Err(passed) => action = passed,
-            },
+            // An opened file and a race have their own answers to `e`.
+            Layer::Export
+                if !model.export.is_open()
+                    && (model.inspect.file().is_some() || model.race().is_some()) => {}
+            Layer::Export => {
+                let (list, pick) = (&mut model.export, &mut model.export_format);
+                match export::act(list, pick, &mut shared!(model), action) {
+                    Ok(effects) => return effects,
+                    Err(passed) => action = passed,
+                }
+            }
             Layer::Play => {
                 if play::refuses(model, action) {
                     return Vec::new();

@@ -124,7 +124,9 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
-    super::modes::export::view::draw(model, screen.canvas_pane, buf);
+    let output_file = &model.config().output_file;
+    let export = &model.export;
+    super::modes::export::view::draw(export, model.theme(), output_file, screen.canvas_pane, buf);
     help_over(model, area, buf);
 }
 
