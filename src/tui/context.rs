@@ -1,5 +1,5 @@
 //! What a mode's update may share with the rest of the dashboard, beside its own state: the
-//! status line, the one job registry, the config. A mode's `update` takes its own state and a
+//! status line, the one job registry, the config, the pace, the keymap. A mode's `update` takes its own state and a
 //! [`Shared`], never the whole `Model`, so it cannot reach another mode's state; the root
 //! (`update.rs`) splits the model's borrows and hands each mode its part.
 
@@ -7,6 +7,8 @@ use mazegen::config::Config;
 
 use super::kernel::job::{JobId, JobIds, Owner};
 use super::kernel::status::{Status, StatusKind};
+use super::keymap::Keymap;
+use super::pace::Pace;
 
 /// The dashboard's shared parts a mode may use while it answers a message.
 pub struct Shared<'a> {
@@ -16,6 +18,10 @@ pub struct Shared<'a> {
     pub job_ids: &'a mut JobIds,
     /// The config the dashboard runs on (read-only: the studio owns it).
     pub config: &'a Config,
+    /// The animation's pace: paused or not, its speed.
+    pub pace: &'a mut Pace,
+    /// The key bindings, for the texts that name a key.
+    pub keymap: &'a Keymap,
 }
 
 impl Shared<'_> {

@@ -41,6 +41,8 @@ macro_rules! shared {
             status: &mut $model.status,
             job_ids: &mut $model.job_ids,
             config: &$model.config,
+            pace: &mut $model.pace,
+            keymap: &$model.keymap,
         }
     };
 }
@@ -218,7 +220,7 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                 }
             }
             Layer::Replay => {
-                if timeline::act(model, action) {
+                if timeline::act(&mut model.replay, &mut shared!(model), action) {
                     return Vec::new();
                 }
             }
@@ -352,7 +354,8 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Scrub(scrub) => {
-            timeline::scrub(model, scrub);
+            let (replay, live) = (&mut model.replay, &model.session);
+            timeline::scrub(replay, live, &mut shared!(model), scrub);
             Vec::new()
         }
         Action::Race => {

@@ -28,6 +28,7 @@ use super::model::{Focus, Model};
 use super::modes::inspector::FileRoles;
 use super::modes::inspector::view as problems;
 use super::modes::play::view as play;
+use super::modes::replay::view as replay;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use pane::pane;
 use roles::{BlockRoles, MazeRoles};
@@ -119,7 +120,15 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         }
     }
     footer::draw(model, screen.status, screen.keys, buf);
-    super::modes::replay::view::draw(model, screen.status, buf);
+    // An opened file or a game has no carving to scrub.
+    let scrubbable = model.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
+    let carving = scrubbable.then(|| replay::Carving {
+        replay: model.replay(),
+        live: &model.session,
+        shown: model.shown_session(),
+    });
+    let message = footer::status_text(model).chars().count();
+    replay::draw(carving, model.theme(), message, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
