@@ -10,23 +10,25 @@ use std::sync::Arc;
 
 use super::context::Shared;
 use super::effect::Effect;
+use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
 use super::layout::theme_scroll;
 use super::message::{Answer, Message};
-use super::model::{Focus, Model, StatusKind};
+use super::model::{Focus, Job, JobKind, Model, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
 use super::modes::play::update::{self as play, Played, ToPlay};
-use super::modes::race::update as race;
+use super::modes::race::update::{self as race, Raced};
 use super::modes::replay::update as timeline;
 use super::modes::studio::update as studio;
 use super::viewport::Zoom;
-use mazegen::Dir;
 use mazegen::config::Config;
+use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
+use mazegen::{Algorithm, Dir, Maze};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
@@ -53,7 +55,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         // The inspector's own messages: its prompt's keys.
         Message::Inspector(message) => inspector::on_message(model, message),
         Message::Tick(frame) if model.race.is_some() => {
-            race::tick(model, frame);
+            race::tick(&mut model.race, &mut shared!(model), frame);
             Vec::new()
         }
         Message::Tick(frame) => {
@@ -75,7 +77,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Mouse(mouse) if model.race.is_some() => {
-            race::mouse(model, mouse);
+            race::mouse(&mut model.race, model.size, mouse);
             Vec::new()
         }
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
@@ -105,7 +107,7 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
     match (owner, answer) {
         (Owner::Inspector, Answer::Inspector(outcome)) => inspector::done(model, job, outcome),
         (Owner::Race, Answer::RaceTimed(times)) => {
-            race::timed(model, job, times);
+            race::timed(&mut model.race, job, times);
             Vec::new()
         }
         (Owner::Play, Answer::ScoreRecorded(outcome)) => {
@@ -151,7 +153,8 @@ pub fn open_at_start(
 /// inspector), then what is to be freed, and quitting once nothing is left to write.
 /// Idempotent: calling it again changes nothing.
 fn settle(model: &mut Model) -> Vec<Effect> {
-    let mut effects: Vec<Effect> = race::settle(model).into_iter().collect();
+    let raced = race::settle(&mut model.race, &mut shared!(model));
+    let mut effects: Vec<Effect> = raced.into_iter().collect();
     let (studio_effects, ready) = studio::settle(model);
     effects.extend(studio_effects);
     // They were the studio's to run, on its maze: an opened file does not take them.
@@ -214,11 +217,17 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
-            Layer::Race => {
-                if let Some(effects) = race::act(model, action) {
-                    return effects;
+            Layer::Race => match race::act(&mut model.race, &mut shared!(model), action) {
+                Some(Raced::Done(effects)) => return effects,
+                Some(Raced::Restart(algorithms)) => {
+                    start_race(model, &algorithms);
+                    return Vec::new();
                 }
-            }
+                Some(Raced::Save { maze, algorithm }) => {
+                    return save_lane(model, maze, algorithm);
+                }
+                None => {}
+            },
             Layer::Replay => {
                 if timeline::act(&mut model.replay, &mut shared!(model), action) {
                     return Vec::new();
@@ -232,6 +241,48 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
         }
     }
     Vec::new()
+}
+
+/// Starts a race of `algorithms` on the config's size and the seed (see [`race::start`]); the
+/// race's keys are the canvas's (Enter finishes), whichever pane had the keyboard.
+pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
+    let (seed, memory_limit) = (model.seed(), model.memory_limit);
+    if race::start(
+        &mut model.race,
+        &mut shared!(model),
+        seed,
+        memory_limit,
+        algorithms,
+    ) {
+        model.focus = Focus::Canvas;
+    }
+}
+
+/// Writes a race lane's maze to OUTPUT_FILE, as one of the studio's writes, so that quitting
+/// waits for it; the user chose what OUTPUT_FILE holds, so the dashboard's first maze no
+/// longer replaces it when it is finished.
+fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Effect> {
+    let path = model.config.output_file.clone();
+    let id = model.new_job_id(Owner::Studio);
+    model.jobs.push(Job {
+        id,
+        kind: JobKind::Save {
+            path: path.clone(),
+            seed: maze.seed(),
+        },
+        done: 0,
+        total: 0,
+    });
+    model.forgo_first_save();
+    model.set_status(
+        StatusKind::Info,
+        format!("Saving the {algorithm} maze to {}", path.display()),
+    );
+    vec![Effect::Work(Work::Write(WriteJob {
+        job: id,
+        maze,
+        outputs: vec![Output::file(Hex, path)],
+    }))]
 }
 
 /// Ctrl-C (or Ctrl-\): quits from wherever the user is, as `q` does from the bare dashboard;
@@ -359,7 +410,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Race => {
-            race::start(
+            start_race(
                 model,
                 &super::modes::race::next_algorithms(model.config.algorithm),
             );

@@ -54,7 +54,14 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         return;
     };
     if let Some(race) = model.race() {
-        race::draw(model, race, area, buf);
+        let around = race::Around {
+            theme: model.theme(),
+            config: model.config(),
+            seed: model.seed(),
+            status: model.status(),
+            keymap: model.keymap(),
+        };
+        race::draw(&around, race, area, buf);
         help_over(model, area, buf);
         return;
     }

@@ -609,7 +609,7 @@ fn snapshot_race_carving() {
 fn snapshot_race_summary() {
     let mut m = sized(model(15, 10), 100, 34);
     theme(&mut m, "plain");
-    crate::tui::modes::race::update::start(
+    crate::tui::update::start_race(
         &mut m,
         &[
             mazegen::Algorithm::Backtracker,
