@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::tui::{
-    APP_CONFIG_KEYS, Effect, Holder, Keymap, Message, Model, Start, ThemeSet, config_for,
+    APP_CONFIG_KEYS, Answer, Effect, Holder, Keymap, Message, Model, Start, ThemeSet, config_for,
     message_for, open_at_start, placeholder_config, update, user_keys_file, user_theme_dir, view,
 };
 use color_eyre::eyre::{self, WrapErr};
@@ -330,7 +330,8 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
             Effect::Suspend => return Some(Ending::Suspend),
             Effect::WriteConfig { job } => {
                 let outcome = super::first_run::write_default_config_here();
-                let written = Message::ConfigWritten { job, outcome };
+                let answer = Answer::ConfigWritten(outcome);
+                let written = Message::Done { job, answer };
                 if let Some(ending) = dispatch(model, written, worker) {
                     return Some(ending);
                 }
@@ -338,7 +339,8 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
             Effect::RecordScore { job, record } => {
                 let file = super::scores::default_scores_file();
                 let outcome = super::scores::record(file.as_deref(), &record);
-                let recorded = Message::ScoreRecorded { job, outcome };
+                let answer = Answer::ScoreRecorded(outcome);
+                let recorded = Message::Done { job, answer };
                 if let Some(ending) = dispatch(model, recorded, worker) {
                     return Some(ending);
                 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
-use super::kernel::job::JobIds;
+use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
@@ -468,12 +468,7 @@ impl Model {
     /// Control characters in `text` (from a file name, a config value) are escaped: written
     /// raw they would move the cursor or change colours in the middle of the frame.
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
-        let text = text.into();
-        let text = match text.contains(char::is_control) {
-            true => mazegen::quote::escaped(&text).to_string(),
-            false => text,
-        };
-        self.status = Some(Status { kind, text });
+        self.status = Some(Status::new(kind, text));
     }
 }
 
@@ -513,13 +508,14 @@ impl Model {
 }
 
 impl Model {
-    /// A new job's id, from the one registry every part uses.
     /// Names the config file the dashboard was started from: the exports refuse to replace it.
     pub fn set_config_file(&mut self, path: PathBuf) {
         self.config_file = Some(path);
     }
 
-    pub(crate) fn new_job_id(&mut self) -> JobId {
-        self.job_ids.next_id()
+    /// A new job's id, from the one registry every part uses, for a job `owner` asks for: its
+    /// answer goes there.
+    pub(crate) fn new_job_id(&mut self, owner: Owner) -> JobId {
+        self.job_ids.next_id(owner)
     }
 }

@@ -40,7 +40,7 @@ use std::time::Duration;
 use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
-use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::memory::{Holder, estimated_bytes};
 use crate::tui::kernel::walk_time;
 use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
@@ -150,7 +150,7 @@ pub(crate) fn wait_for_the_maze(model: &mut Model, action: Action) {
 }
 
 fn start_job(model: &mut Model, kind: JobKind) -> JobId {
-    let id = model.new_job_id();
+    let id = model.new_job_id(Owner::Studio);
     model.jobs.push(Job {
         id,
         kind,
@@ -491,7 +491,7 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 /// write it out.
 fn write_config(model: &mut Model) -> Vec<Effect> {
     if model.built_in_config {
-        let job = model.new_job_id();
+        let job = model.new_job_id(Owner::Studio);
         return vec![Effect::WriteConfig { job }];
     }
     model.set_status(StatusKind::Info, first_run::NOTHING_TO_WRITE);
