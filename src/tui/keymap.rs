@@ -221,7 +221,7 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", Some("race")),
     row(Global, &[ch('W')], Action::WriteConfig, "first run: write out config.txt", None),
     row(Global, &[ch('b')], Action::ToggleSidebar, "show or fold the sidebar", None),
-    row(Global, &[ch('m')], Action::ToggleLog, "message log: every message, with its time", None),
+    row(Global, &[ch('m')], Action::ToggleLog, "the message log: what was said, when", None),
     row(Help, &[DOWN, ch('j')], Action::ScrollHelp(HelpScroll::Down), "scroll down a line", None),
     row(Help, &[UP, ch('k')], Action::ScrollHelp(HelpScroll::Up), "scroll up a line", None),
     row(Help, &[named(KeyCode::PageDown)], Action::ScrollHelp(HelpScroll::PageDown), "scroll down a page", None),

@@ -43,9 +43,29 @@ pub struct Log {
     open: Option<Option<u16>>,
     /// The warning about the user's files the status line goes back to, until dismissed.
     warning: Option<Status>,
+    /// The time since the dashboard started, as the run loop last said.
+    now: Duration,
+    /// When the newest message was said.
+    said_at: Duration,
 }
 
 impl Log {
+    /// The run loop's time, since the dashboard started: what is said next is stamped with it.
+    pub fn set_now(&mut self, now: Duration) {
+        self.now = now;
+    }
+
+    /// Keeps `status`, the status line's newest message, said now.
+    pub fn said(&mut self, status: &Status) {
+        self.record(self.now, status.kind, &status.text);
+        self.said_at = self.now;
+    }
+
+    /// How long the newest message has had the status line.
+    pub fn since_said(&self) -> Duration {
+        self.now.saturating_sub(self.said_at)
+    }
+
     /// Keeps `text`, said at `at`. A message that only says how far something under way has
     /// got ("Writing maze.txt… 43%" after "Writing maze.txt… 12%", the same text up to its
     /// `…`) takes the place of the one before, and whatever follows a bare percentage takes

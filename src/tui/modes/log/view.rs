@@ -13,9 +13,9 @@ use ratatui::widgets::{
 use super::{Entry, Log};
 use crate::tui::kernel::action::HelpScroll;
 use crate::tui::kernel::status::StatusKind;
-use crate::tui::model::Model;
+use crate::tui::keymap::Keymap;
 use crate::tui::text::since_start;
-use crate::tui::theme::Palette;
+use crate::tui::theme::{Palette, Theme};
 use crate::tui::view::pane::pane;
 
 /// The pane for a terminal of `area`: all of it but the status and key lines.
@@ -121,20 +121,17 @@ pub fn scrolled(log: &Log, area: Rect, offset: Option<u16>, scroll: HelpScroll) 
     (moved < last).then_some(moved)
 }
 
-/// Draws the log over `area` (the whole terminal) while it is open.
-pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
-    let log = model.log();
+/// Draws `log` over `area` (the whole terminal) while it is open.
+pub fn draw(log: &Log, theme: &Theme, keymap: &Keymap, area: Rect, buf: &mut Buffer) {
     if !log.is_open() {
         return;
     }
-    let theme = model.theme();
     let palette = &theme.palette;
     let popup = popup(area);
     Clear.render(popup, buf);
     let (_, visible, last) = extent(log, area);
     let offset = log.offset().unwrap_or(last).min(last);
-    let close = model
-        .keymap()
+    let close = keymap
         .first_key_label(crate::tui::message::Action::ToggleLog)
         .map_or_else(
             || "Esc closes".to_owned(),
