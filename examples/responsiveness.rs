@@ -82,6 +82,7 @@ impl Driver {
         let before = self.model.phase();
         let label = match &message {
             Message::Tick(_) => "Tick".to_owned(),
+            Message::Clock(_) => "Clock".to_owned(),
             Message::Worked(_) => "Worked".to_owned(),
             Message::Action(action) => format!("key: {action:?}"),
             Message::Mouse(_) => "Mouse".to_owned(),

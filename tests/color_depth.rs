@@ -35,7 +35,7 @@ fn colours_sent(env: &[(&str, &str)]) -> Vec<String> {
     app.wait_for("the dashboard", false, |s| s.contains(" Themes (Tab) "));
     // The maze finished and drawn whole, passages and all.
     app.press(&["Enter"]);
-    app.wait_for("the first save", false, |s| s.contains("Saved the maze"));
+    app.wait_for("the first save", false, |s| s.contains("Saved maze.txt"));
     app.press(&["q"]);
     assert_eq!(app.wait_for_exit(), 0, "{}", app.screen());
     let raw = String::from_utf8_lossy(&app.raw()).into_owned();

@@ -389,7 +389,7 @@ fn finish_toggle_the_path_change_theme_save_and_quit() {
     fs::remove_file(&maze_file).expect("removing maze.txt");
     app.press(&["s"]);
     let screen = app.wait_for("save message", |s| {
-        s.status() == "Saved the maze with seed 7 to maze.txt"
+        s.status() == "Saved maze.txt: backtracker, seed 7"
     });
     assert!(maze_file.exists(), "s writes maze.txt:\n{screen}");
     assert_check_passes(dir);
@@ -447,11 +447,15 @@ fn a_too_small_terminal_gets_a_message_until_it_grows() {
     // event (ratatui sizes each frame itself), with the start view not yet picked: wait for
     // the one the event brings.
     let screen = app.wait_for_first("detailed dashboard after resizing", |s| {
-        s.is_dashboard() && s.lines[0].starts_with("┌ Maze ─")
+        s.is_dashboard() && s.lines[0].starts_with("┌ Maze · maze.txt ")
     });
     assert!(!screen.contains("oo small"), "\n{screen}");
-    // The start view is picked once there is room: this small maze fits the detailed one.
-    assert!(screen.lines[0].starts_with("┌ Maze ─"), "\n{screen}");
+    // The start view is picked once there is room: this small maze fits the detailed one
+    // (plainly " Maze ", then OUTPUT_FILE's mark).
+    assert!(
+        screen.lines[0].starts_with("┌ Maze · maze.txt "),
+        "\n{screen}"
+    );
     assert_eq!(
         screen.fact("Size").as_deref(),
         Some("15 x 10"),
@@ -1183,7 +1187,7 @@ fn race_two_algorithms_save_the_second_and_leave() {
     }
     dashboard.press(&["Tab", "s"]);
     dashboard.wait_for("the save", |s| {
-        s.status().contains("Saved the maze with seed 5")
+        s.status().contains("Saved lane 2 (kruskal) to maze.txt")
     });
     let kruskal = headless_maze(&format!("{config}ALGORITHM=kruskal\n"));
     assert!(read_maze(dir) == kruskal, "the saved maze is kruskal's");
@@ -1270,7 +1274,7 @@ fn a_new_big_maze_does_not_share_the_memory_with_the_old_one() {
     let guard = std::time::Duration::from_secs(300);
     app.terminal
         .wait_for_within(guard, "the first maze finished and written", true, |s| {
-            s.phase() == Some("Done") && s.status().starts_with("Saved the maze with seed 5")
+            s.phase() == Some("Done") && s.status().starts_with("Saved maze.txt: ")
         });
     let first = peak_resident_bytes(pid);
     app.press(&["r"]);

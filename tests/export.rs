@@ -22,7 +22,7 @@ const CONFIG: &str =
 fn export(dir: &Path, config: &str) -> String {
     let app = studio::start(dir, config);
     studio::solve(&app);
-    app.wait_for("the first save", true, |s| s.contains("Saved the maze"));
+    app.wait_for("the first save", true, |s| s.contains("Saved c.txt"));
     app.write(b"e");
     app.wait_for("the export list", true, |s| s.contains("SVG picture"));
     app.write(b"\r");

@@ -67,3 +67,36 @@ fn a_courtyard_says_on_the_status_line_which_rule_it_breaks() {
     app.write(b"q");
     assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
 }
+
+/// Issue 20: a THEME= typo used to leave the status line when the first save said so, about
+/// four seconds in, never to be seen again. It comes back after any newer message until `x`
+/// dismisses it, and the message log (`m`) keeps it with its time.
+#[test]
+fn a_theme_typo_stays_until_x_dismisses_it_and_the_log_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = dashboard(dir.path(), "PERFECT=True\nTHEME=clasic\n");
+    app.wait_for("the typo's warning", false, |s| {
+        s.contains("THEME=clasic: no such theme") && s.contains("x dismiss warning")
+    });
+    app.write(b"\r");
+    app.wait_for("the first save said", false, |s| {
+        s.contains("Saved maze.txt: backtracker, seed 7")
+    });
+    app.wait_for("the warning back on the status line", false, |s| {
+        s.contains("THEME=clasic: no such theme")
+    });
+    app.write(b"m");
+    app.wait_for("the log, with the warning and the save", false, |s| {
+        s.contains("Messages (")
+            && s.contains("0:00 ! config line")
+            && s.contains("✓ Saved maze.txt")
+    });
+    app.write(b"x");
+    app.wait_for("dismissed", false, |s| {
+        s.contains("Warning dismissed: m lists every message") && !s.contains("x dismiss warning")
+    });
+    app.write(b"m");
+    app.wait_for("the log closed", false, |s| !s.contains("Messages ("));
+    app.write(b"q");
+    assert_eq!(app.wait_for_exit(), 0, "\n{}", app.screen());
+}

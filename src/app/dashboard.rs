@@ -226,8 +226,10 @@ fn event_loop(
             | Effect::WriteConfig { .. } => {}
         }
     }
+    // The message log's times are counted from here (see `Message::Clock`).
+    let started = Instant::now();
     let ending = loop {
-        match run_until_ending(terminal, &mut model, &mut worker) {
+        match run_until_ending(terminal, &mut model, &mut worker, started) {
             // Jobs go on while stopped; their messages wait in the channel.
             Ok(Ending::Suspend) => terminal::suspend(terminal).wrap_err("cannot suspend")?,
             ending => break ending,
@@ -243,10 +245,18 @@ fn run_until_ending(
     terminal: &mut terminal::Screen,
     model: &mut Model,
     worker: &mut Worker,
+    started: Instant,
 ) -> eyre::Result<Ending> {
     let mut last_tick = Instant::now();
     let depth = super::color_depth::detect();
+    // What is said next is stamped with this time (the log's clock; update reads none).
+    let clock = |model: &mut Model, worker: &mut Worker| {
+        dispatch(model, Message::Clock(started.elapsed()), worker)
+    };
     loop {
+        if let Some(ending) = clock(model, worker) {
+            return Ok(ending);
+        }
         while let Some(wait) = worker.settling() {
             if let Some(message) = worker.next(wait)? {
                 if let Some(ending) = dispatch(model, message, worker) {
@@ -284,7 +294,13 @@ fn run_until_ending(
                 wait = wait.min(JOB_POLL);
             }
             // Every key of a paste is read and handled before the next frame (see `events`).
-            for event in events::read_batch(wait).wrap_err("cannot read the terminal")? {
+            let batch = events::read_batch(wait).wrap_err("cannot read the terminal")?;
+            if !batch.is_empty()
+                && let Some(ending) = clock(model, worker)
+            {
+                return Ok(ending);
+            }
+            for event in batch {
                 if let Some(message) = message_for(&event, model) {
                     if let Some(ending) = dispatch(model, message, worker) {
                         return Ok(ending);
@@ -397,7 +413,7 @@ mod tests {
         let mut model = Model::with_inline_cells(start(config.clone()), 0).unwrap();
         let mut worker = Worker::default();
         let saved = format!(
-            "Saved the maze with seed 42 to {}",
+            "Saved {}: backtracker, seed 42",
             config.output_file.display()
         );
         let mut said_saved = false;
@@ -435,6 +451,39 @@ mod tests {
             not_written_message(name),
             r"error: m\u{1b}]0;owned\u{7}\u{202e}txt.exe was not written: interrupted"
         );
+    }
+
+    /// Issue 20: a folder that takes no file (a read-only one; sysfs for root, whom
+    /// permissions do not stop) fails the save with a message that names maze.txt, never the
+    /// temporary file beside it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_failed_save_names_the_target_not_the_temporary_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let locked = dir.path().join("locked");
+        std::fs::create_dir(&locked).unwrap();
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let folder = match std::fs::write(locked.join("probe"), "") {
+            Err(_) => locked,
+            Ok(()) => Path::new("/sys").to_owned(),
+        };
+        let mut config = config(9, 7, "");
+        config.output_file = folder.join("maze.txt");
+        let mut model = Model::new(start(config.clone())).unwrap();
+        run(&mut model, Message::Action(Action::Save));
+        let text = &model.status().unwrap().text;
+        let target = config.output_file.display().to_string();
+        assert!(
+            text.starts_with(&format!("Not saved: cannot write {target}: ")),
+            "{text}"
+        );
+        assert!(
+            !text.contains(".tmp") && !text.contains("at path"),
+            "{text}"
+        );
+        let log: Vec<&str> = model.log().entries().map(|e| e.text.as_str()).collect();
+        assert!(log.iter().all(|t| !t.contains(".tmp")), "{log:?}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! What a mode's update may share with the rest of the dashboard, beside its own state: the
-//! status line, the one job registry, the config, the pace, the keymap. A mode's `update` takes its own state and a
+//! status line (and the message log behind it), the one job registry, the config, the pace, the keymap. A mode's `update` takes its own state and a
 //! [`Shared`], never the whole `Model`, so it cannot reach another mode's state; the root
 //! (`update.rs`) splits the model's borrows and hands each mode its part.
 
@@ -8,12 +8,16 @@ use mazegen::config::Config;
 use super::kernel::job::{JobId, JobIds, Owner};
 use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
+use super::modes::log::Log;
 use super::pace::Pace;
 
 /// The dashboard's shared parts a mode may use while it answers a message.
 pub struct Shared<'a> {
     /// The status line's message.
     pub status: &'a mut Option<Status>,
+    /// Every message said, and the warning kept up (see [`super::modes::log`]): what
+    /// [`Shared::set_status`] says goes in it too.
+    pub log: &'a mut Log,
     /// The one job registry.
     pub job_ids: &'a mut JobIds,
     /// The config the dashboard runs on (read-only: the studio owns it).
@@ -27,7 +31,9 @@ pub struct Shared<'a> {
 impl Shared<'_> {
     /// Says `text` on the status line (see [`Status::new`]).
     pub fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
-        *self.status = Some(Status::new(kind, text));
+        let status = Status::new(kind, text);
+        self.log.said(&status);
+        *self.status = Some(status);
     }
 
     /// A new job's id, for a job `owner` asks for.

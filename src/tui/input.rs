@@ -31,6 +31,12 @@ pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
                 .action_for(*key, Context::Help)
                 .map(Message::Action)
                 .or_else(|| suspend(model, key)),
+            // The log takes its own keys, and Ctrl-Z.
+            Layer::Log => model
+                .keymap()
+                .action_for(*key, Context::Log)
+                .map(Message::Action)
+                .or_else(|| suspend(model, key)),
             _ => model
                 .keymap()
                 .action_for(*key, key_context(model))
@@ -141,7 +147,7 @@ mod tests {
     #[test]
     fn unbound_keys_releases_and_other_events_mean_nothing() {
         let m = model(9, 7);
-        assert_eq!(message_for(&key(KeyCode::Char('x')), &m), None);
+        assert_eq!(message_for(&key(KeyCode::Char('y')), &m), None);
         assert_eq!(message_for(&key(KeyCode::F(5)), &m), None);
         let mut release = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;

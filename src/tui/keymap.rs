@@ -27,6 +27,10 @@ pub enum Context {
     /// While the help overlay is open; nothing else applies then: the keys that open the
     /// help, the keys that quit and Esc close it, and the help's own keys scroll it.
     Help,
+    /// While the message log is open: as under the help, only its keys apply (the help's
+    /// scroll keys scroll it; Esc, the keys that open it and the keys that quit close it; the
+    /// dismiss key dismisses).
+    Log,
     /// While the export list is open: its keys come before the global ones (Esc closes it
     /// instead of quitting), and the other global keys keep working.
     Export,
@@ -47,9 +51,11 @@ impl Context {
         if shadows(self, other) || shadows(other, self) {
             return false;
         }
-        // Under the help nothing else applies, so its keys meet only each other.
-        if self == Context::Help || other == Context::Help {
-            return self == other;
+        // Under the help (or the log) nothing else applies, so its keys meet only each other.
+        for alone in [Context::Help, Context::Log] {
+            if self == alone || other == alone {
+                return self == other;
+            }
         }
         self == other || self == Context::Global || other == Context::Global
     }
@@ -147,7 +153,7 @@ const fn named(code: KeyCode) -> Key {
     Key::plain(code)
 }
 
-use Context::{Canvas, Export, Global, Help, Play, Themes};
+use Context::{Canvas, Export, Global, Help, Log, Play, Themes};
 const ENTER: Key = named(KeyCode::Enter);
 /// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
 /// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
@@ -182,6 +188,7 @@ const BUILT_IN: &[Row] = &[
     row(Themes, &[ENTER], Action::PickCursorTheme, "use the theme under the cursor", Some("use theme")),
     row(Global, &[ch('?')], Action::ToggleHelp, "this help", Some("help")),
     row(Global, &[ch('q'), ch('4'), ESC], Action::Quit, "quit", Some("quit")),
+    row(Global, &[ch('x')], Action::DismissWarning, "dismiss the warning about your files", Some("dismiss warning")),
     row(Global, &[CTRL_Z], Action::Suspend, "suspend to the shell (fg comes back)", None),
     row(Global, &[ch(' ')], Action::TogglePause, "pause or resume the animation", Some("pause")),
     row(Global, &[ch('n')], Action::Step, "one step (while paused)", None),
@@ -214,6 +221,7 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('R')], Action::Race, "race this algorithm and the next three", Some("race")),
     row(Global, &[ch('W')], Action::WriteConfig, "first run: write out config.txt", None),
     row(Global, &[ch('b')], Action::ToggleSidebar, "show or fold the sidebar", None),
+    row(Global, &[ch('m')], Action::ToggleLog, "the message log: what was said, when", None),
     row(Help, &[DOWN, ch('j')], Action::ScrollHelp(HelpScroll::Down), "scroll down a line", None),
     row(Help, &[UP, ch('k')], Action::ScrollHelp(HelpScroll::Up), "scroll up a line", None),
     row(Help, &[named(KeyCode::PageDown)], Action::ScrollHelp(HelpScroll::PageDown), "scroll down a page", None),
@@ -288,6 +296,23 @@ impl Keymap {
             if closes {
                 return Some(Action::ToggleHelp);
             }
+            return self
+                .bindings
+                .iter()
+                .find(|b| b.context == Help && b.keys.contains(&key))
+                .map(|b| b.action);
+        }
+        if context == Log {
+            let closes = key == ESC
+                || self.keys_for(Action::ToggleLog).contains(&key)
+                || self.keys_for(Action::Quit).contains(&key);
+            if closes {
+                return Some(Action::ToggleLog);
+            }
+            if self.keys_for(Action::DismissWarning).contains(&key) {
+                return Some(Action::DismissWarning);
+            }
+            // The help's scroll keys, which the log's layer answers.
             return self
                 .bindings
                 .iter()
@@ -376,7 +401,7 @@ mod tests {
                 big: true
             })
         );
-        assert_eq!(canvas(Char('x')), None);
+        assert_eq!(canvas(Char('y')), None);
         assert_eq!(canvas(Char('V')), None, "Shift only matters to pans");
     }
 

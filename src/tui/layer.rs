@@ -7,6 +7,7 @@
 //! |-----------|---------------------------|------------------------------------------------------|
 //! | prompt    | the `o` prompt is open    | every key, as text (Ctrl-C, Ctrl-Z and Ctrl-\ aside) |
 //! | help      | the overlay is open       | the keys that close it (Ctrl-C, Ctrl-Z aside)        |
+//! | log       | the message log is open   | its scroll keys, `x`, and the keys that close it     |
 //! | export    | the `e` list is open      | its cursor keys, Enter (writes), Esc and `q` (close) |
 //! | play      | a round is on             | its walk/fog/leave keys; refuses `v` and `p`         |
 //! | race      | a race is on              | `q` `s` Tab Enter `R`; refuses what needs one maze   |
@@ -34,6 +35,7 @@ use super::model::{Focus, Model};
 pub enum Layer {
     Prompt,
     Help,
+    Log,
     Export,
     Play,
     Race,
@@ -44,9 +46,10 @@ pub enum Layer {
 
 impl Layer {
     /// Innermost first: the first open layer that answers a key takes it.
-    pub const ORDER: [Layer; 8] = [
+    pub const ORDER: [Layer; 9] = [
         Layer::Prompt,
         Layer::Help,
+        Layer::Log,
         Layer::Export,
         Layer::Play,
         Layer::Race,
@@ -61,6 +64,7 @@ impl Layer {
         match self {
             Layer::Prompt => model.inspect.is_prompting(),
             Layer::Help => model.help_is_open(),
+            Layer::Log => model.log.is_open(),
             Layer::Export => model.export.is_open(),
             Layer::Play => model.is_playing(),
             Layer::Race => model.race().is_some(),
@@ -102,6 +106,7 @@ pub fn context_under_help(model: &Model) -> Context {
 /// focused pane's.
 fn context_of(layer: Layer, model: &Model) -> Context {
     match layer {
+        Layer::Log => Context::Log,
         Layer::Export => Context::Export,
         Layer::Play => Context::Play,
         _ => match model.focus() {
@@ -144,6 +149,8 @@ pub fn does_something(model: &Model, action: Action) -> bool {
         Action::Faster | Action::Slower | Action::Export => !file,
         // The race draws its lanes over the whole screen, with no sidebar.
         Action::ToggleSidebar => !Layer::Race.is_open(model),
+        // Only while the warning about the user's files is up.
+        Action::DismissWarning => model.log.warning().is_some(),
         _ => true,
     }
 }

@@ -22,6 +22,9 @@ pub enum Message {
     /// The last `Tick` took this long to handle (the run loop measures it), so the pace keeps
     /// each frame's work short (see [`crate::tui::pace`]).
     Worked(Duration),
+    /// The time since the dashboard started, from the run loop's clock: the message log
+    /// stamps what is said with it (`update` reads no clock).
+    Clock(Duration),
     /// An action, however it was asked for (a key, a click).
     Action(Action),
     /// A mouse event: clicks pick themes, the wheel pans.

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::effect::Effect;
 use super::kernel::job::{JobIds, Owner};
@@ -12,6 +12,7 @@ use super::layout::Screen;
 use super::message::{Action, JobId};
 use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
+use super::modes::log::{Log, WARNING_RETURNS};
 use super::modes::play::Play;
 use super::modes::race::Race;
 use super::modes::replay::Replay;
@@ -31,7 +32,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use ratatui::layout::Rect;
 
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
-pub use super::modes::studio::{FirstSave, INLINE_CELLS, Saves};
+pub use super::modes::studio::{FirstSave, Held, INLINE_CELLS, Saves};
 use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
@@ -54,8 +55,13 @@ pub struct Job {
 
 #[derive(Clone, Debug)]
 pub enum JobKind {
-    /// Writing the maze with `seed` to OUTPUT_FILE.
-    Save { path: PathBuf, seed: u64 },
+    /// Writing `maze` (of `algorithm` and `seed`) to OUTPUT_FILE.
+    Save {
+        path: PathBuf,
+        seed: u64,
+        algorithm: Algorithm,
+        maze: Held,
+    },
     /// Writing an export (a picture, a sheet or a film) next to OUTPUT_FILE.
     Export { path: PathBuf },
     /// Finding the shortest path of `maze` and measuring it.
@@ -125,7 +131,12 @@ pub struct Model {
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
     pub(crate) sidebar_flipped: bool,
+    /// The newest message; [`Model::status`] is what the status line shows.
     pub(crate) status: Option<Status>,
+    /// Every message said, when the newest was, the time now (as the run loop last said it,
+    /// [`super::message::Message::Clock`]; zero in tests that do not say), and the warning
+    /// about the user's files (see [`super::modes::log`]).
+    pub(crate) log: Log,
     pub(crate) size: (u16, u16),
     pub(crate) first_save: FirstSave,
     /// Whether the starting zoom has been picked: that needs a terminal big enough for the
@@ -240,6 +251,10 @@ impl Model {
             );
             themes.position(DEFAULT_THEME).unwrap_or(0)
         });
+        let mut log = Log::default();
+        for warning in &warnings {
+            log.record(Duration::ZERO, StatusKind::Warning, warning);
+        }
         let status = warnings.first().map(|first| Status {
             kind: StatusKind::Warning,
             text: match warnings.len() {
@@ -249,6 +264,10 @@ impl Model {
                 n => format!("1 of {n} warnings, all listed on quitting: {first}"),
             },
         });
+        // They are about the user's own files: they stay until the user dismisses them.
+        if let Some(warning) = &status {
+            log.keep_up(warning.clone());
+        }
         let mut model = Model {
             seeds: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
@@ -265,6 +284,7 @@ impl Model {
             help_offset: 0,
             sidebar_flipped: false,
             status,
+            log,
             size: (0, 0),
             first_save: FirstSave::Owed,
             zoom_picked: false,
@@ -362,8 +382,20 @@ impl Model {
         &self.replay
     }
 
+    /// What the status line shows: the newest message, unless the warning about the user's
+    /// files is up and that message has had the line for [`WARNING_RETURNS`] already.
     pub fn status(&self) -> Option<&Status> {
-        self.status.as_ref()
+        match self.log.warning() {
+            Some(warning) if self.status.is_none() || self.log.since_said() >= WARNING_RETURNS => {
+                Some(warning)
+            }
+            _ => self.status.as_ref(),
+        }
+    }
+
+    /// The message log (see [`super::modes::log`]).
+    pub fn log(&self) -> &Log {
+        &self.log
     }
 
     pub fn shows_path(&self) -> bool {
@@ -468,7 +500,9 @@ impl Model {
     /// Control characters in `text` (from a file name, a config value) are escaped: written
     /// raw they would move the cursor or change colours in the middle of the frame.
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
-        self.status = Some(Status::new(kind, text));
+        let status = Status::new(kind, text);
+        self.log.said(&status);
+        self.status = Some(status);
     }
 }
 
@@ -502,6 +536,7 @@ impl Model {
     /// The studio's maze was replaced by another: what other modes held of the old one ends
     /// (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
+        self.saves.maze += 1;
         self.replay.reset();
         self.play.round = None;
     }

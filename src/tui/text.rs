@@ -1,5 +1,6 @@
 //! Short names the dashboard writes in several places (the sidebar, the status line).
 
+use std::path::Path;
 use std::time::Duration;
 
 use mazegen::Solver;
@@ -23,5 +24,43 @@ pub fn clock(time: Duration) -> String {
     match minutes {
         0 => format!("{}.{} s", tenths / 10, tenths % 10),
         m => format!("{m}:{:02}.{}", tenths / 10, tenths % 10),
+    }
+}
+
+/// A file's name without its folder, control characters escaped (titles are drawn raw): the
+/// canvas title's `maze.txt ✓`.
+pub fn file_name(path: &Path) -> String {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    mazegen::quote::escaped(&name).to_string()
+}
+
+/// 0:04, 1:02:03: the message log's time since the dashboard started.
+pub fn since_start(time: Duration) -> String {
+    let seconds = time.as_secs();
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    match hours {
+        0 => format!("{minutes}:{seconds:02}"),
+        h => format!("{h}:{minutes:02}:{seconds:02}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_lose_their_folder_and_their_control_characters() {
+        assert_eq!(file_name(Path::new("out/maze.txt")), "maze.txt");
+        assert_eq!(file_name(Path::new("m\u{1b}[2J.txt")), r"m\u{1b}[2J.txt");
+    }
+
+    #[test]
+    fn times_since_start_read_as_a_clock() {
+        assert_eq!(since_start(Duration::from_millis(4_900)), "0:04");
+        assert_eq!(since_start(Duration::from_secs(62)), "1:02");
+        assert_eq!(since_start(Duration::from_secs(3_723)), "1:02:03");
     }
 }

@@ -19,6 +19,7 @@ use super::message::{Answer, Message};
 use super::model::{Focus, Job, JobKind, Model, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
+use super::modes::log::update as log;
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update::{self as race, Raced};
 use super::modes::replay::update as timeline;
@@ -41,6 +42,7 @@ macro_rules! shared {
     ($model:expr) => {
         Shared {
             status: &mut $model.status,
+            log: &mut $model.log,
             job_ids: &mut $model.job_ids,
             config: &$model.config,
             pace: &mut $model.pace,
@@ -62,6 +64,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             play::tick(model, frame);
             studio::tick(model, frame)
         }
+        Message::Clock(now) => {
+            model.log.set_now(now);
+            Vec::new()
+        }
         Message::Worked(work) => {
             model.pace.learn(work);
             Vec::new()
@@ -72,6 +78,21 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             match mouse.kind {
                 MouseKind::ScrollUp => scroll_help(model, HelpScroll::Up),
                 MouseKind::ScrollDown => scroll_help(model, HelpScroll::Down),
+                _ => {}
+            }
+            Vec::new()
+        }
+        // Over the log the wheel scrolls it.
+        Message::Mouse(mouse) if model.log.is_open() => {
+            match mouse.kind {
+                MouseKind::ScrollUp => {
+                    let size = model.size;
+                    log::scroll_log(&mut shared!(model), size, HelpScroll::Up)
+                }
+                MouseKind::ScrollDown => {
+                    let size = model.size;
+                    log::scroll_log(&mut shared!(model), size, HelpScroll::Down)
+                }
                 _ => {}
             }
             Vec::new()
@@ -195,9 +216,17 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
         match layer {
             // The input layer gives the prompt and the help their keys; the help scrolls.
             Layer::Prompt => {}
+            // The help's scroll keys scroll the log while it is open under no help.
+            Layer::Help if model.log.is_open() && !model.help_is_open() => {}
             Layer::Help => {
                 if let Action::ScrollHelp(scroll) = action {
                     scroll_help(model, scroll);
+                    return Vec::new();
+                }
+            }
+            Layer::Log => {
+                let size = model.size;
+                if log::act(&mut shared!(model), size, action) {
                     return Vec::new();
                 }
             }
@@ -255,6 +284,8 @@ pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
         algorithms,
     ) {
         model.focus = Focus::Canvas;
+        // A new race: OUTPUT_FILE holds none of its lanes yet.
+        model.saves.race += 1;
     }
 }
 
@@ -263,21 +294,26 @@ pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
 /// longer replaces it when it is finished.
 fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Effect> {
     let path = model.config.output_file.clone();
+    let lane = model.race().map_or(0, |race| race.focus);
     let id = model.new_job_id(Owner::Studio);
     model.jobs.push(Job {
         id,
         kind: JobKind::Save {
             path: path.clone(),
             seed: maze.seed(),
+            algorithm,
+            maze: model.saves.lane(lane),
         },
         done: 0,
         total: 0,
     });
     model.forgo_first_save();
-    model.set_status(
-        StatusKind::Info,
-        format!("Saving the {algorithm} maze to {}", path.display()),
+    let text = format!(
+        "Saving lane {} ({algorithm}) to {}…",
+        lane + 1,
+        path.display()
     );
+    model.set_status(StatusKind::Info, text);
     vec![Effect::Work(Work::Write(WriteJob {
         job: id,
         maze,

@@ -32,6 +32,7 @@ use super::modes::replay::view as replay;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use pane::pane;
 use roles::{BlockRoles, MazeRoles};
+use sidebar::output_mark;
 
 pub use super::text::solver_label;
 
@@ -60,15 +61,17 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             seed: model.seed(),
             status: model.status(),
             keymap: model.keymap(),
+            saved_lane: (0..race.lanes.len()).find(|&i| model.saves.holds(model.saves.lane(i))),
         };
         race::draw(&around, race, area, buf);
+        log_over(model, area, buf);
         help_over(model, area, buf);
         return;
     }
     // The title's room: the pane's width less its corners and a column of border each side.
     let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
     let title = play::canvas_title(model)
-        .unwrap_or_else(|| canvas_title(model, screen.canvas_size(), room));
+        .unwrap_or_else(|| titled(model, screen.canvas_size(), room, screen.summary.is_none()));
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
     match screen.summary {
@@ -143,6 +146,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let output_file = &model.config().output_file;
     let export = &model.export;
     super::modes::export::view::draw(export, model.theme(), output_file, screen.canvas_pane, buf);
+    log_over(model, area, buf);
     help_over(model, area, buf);
 }
 
@@ -153,6 +157,11 @@ pub(crate) fn help_now(model: &Model) -> help::Now<'_> {
         acts: Box::new(|binding| layer::acts_now(model, binding)),
         racing: layer::Layer::Race.is_open(model),
     }
+}
+
+/// The message log over the screen but its last two lines, if it is open.
+fn log_over(model: &Model, area: Rect, buf: &mut Buffer) {
+    super::modes::log::view::draw(model.log(), model.theme(), model.keymap(), area, buf);
 }
 
 /// The help overlay over everything, if it is open, scrolled as the user left it.
@@ -181,6 +190,33 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::styled(text, style))
         .centered()
         .render(middle.intersection(canvas), buf);
+}
+
+/// The canvas's title in `room` columns: the REPLAY badge while a moment is replayed, the
+/// view's name (see [`canvas_title`]), then whether OUTPUT_FILE holds the maze shown (see
+/// [`output_mark`]) where the view's name leaves room: shortened to its mark alone, or left
+/// out. With
+/// the sidebar folded (not `marked`) the mark is the summary's, after the title.
+fn titled(model: &Model, canvas: (u16, u16), room: usize, marked: bool) -> String {
+    let badge = if model.replay().is_scrubbing() {
+        " REPLAY ·"
+    } else {
+        ""
+    };
+    let marks = match output_mark(model) {
+        Some((long, short)) if marked => vec![long, short],
+        _ => Vec::new(),
+    };
+    let view = canvas_title(model, canvas, room.saturating_sub(badge.chars().count()));
+    let used = badge.chars().count() + view.chars().count();
+    match marks
+        .iter()
+        .map(|mark| format!("· {mark} "))
+        .find(|mark| used + mark.chars().count() <= room)
+    {
+        Some(mark) => format!("{badge}{view}{mark}"),
+        None => format!("{badge}{view}"),
+    }
 }
 
 /// Names the view, the one the zoom key moves to and, when panning, which cells are on screen,

@@ -352,12 +352,13 @@ where
         .file_name()
         .map_or_else(|| "maze".into(), |n| n.to_string_lossy());
     let temp = Temporary::create(|| {
+        // The file is opened here, not by `tempfile_in`, whose errors end with the temporary
+        // file's random name (`at path "…/.maze.txt.x1Y2z3.tmp"`, an error wrapped so that its
+        // OS code is lost): the user only knows the target, which the caller names.
         tempfile::Builder::new()
             .prefix(&format!(".{}.", truncate(&name, NAME_BYTES_KEPT)))
             .suffix(".tmp")
-            .tempfile_in(folder_of(file))
-            // tempfile names its own random file in the message; the user only knows the target.
-            .map_err(|e| e.raw_os_error().map_or(e, io::Error::from_raw_os_error))
+            .make_in(folder_of(file), create_private)
     })?;
     let filled = {
         let mut out = BufWriter::with_capacity(1 << 20, temp.file());
@@ -378,6 +379,16 @@ where
     };
     temp.file().set_permissions(permissions)?;
     Ok((temp, filled))
+}
+
+/// Creates `path`, which must not exist yet, readable and writable by its owner only (as
+/// `tempfile` would) until [`write_temporary`] gives it its final permissions.
+fn create_private(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }
 
 /// Refuses to replace a file the user could not write in place: a read-only one (no write

@@ -46,8 +46,12 @@ pub enum Action {
     ToggleHelp,
     /// Show the sidebar, or fold it to a one-line summary (narrow terminals start folded).
     ToggleSidebar,
-    /// Scroll the help overlay (see [`HelpScroll`]).
+    /// Scroll the help overlay (see [`HelpScroll`]); the message log too, while it is open.
     ScrollHelp(HelpScroll),
+    /// Open or close the message log (see [`crate::tui::modes::log`]).
+    ToggleLog,
+    /// Take down the warning about the user's files that stays on the status line.
+    DismissWarning,
     TogglePause,
     /// One step while paused.
     Step,

@@ -43,6 +43,8 @@ pub fn action_name(action: Action) -> Option<&'static str> {
             HelpScroll::Top => "scroll-help-top",
             HelpScroll::Bottom => "scroll-help-bottom",
         },
+        Action::ToggleLog => "toggle-log",
+        Action::DismissWarning => "dismiss-warning",
         Action::TogglePause => "toggle-pause",
         Action::Step => "step",
         Action::Finish => "finish",

@@ -33,13 +33,51 @@ pub enum FirstSave {
 pub const INLINE_CELLS: u64 = 250_000;
 
 /// What became of the writes of OUTPUT_FILE: leaving without it ever written makes the last
-/// failure the dashboard's error, as it would be for `--headless`.
+/// failure the dashboard's error, as it would be for `--headless`. It also knows which maze
+/// the file holds, for the canvas title's `maze.txt ✓` / `maze.txt ● unsaved`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Saves {
     /// A write has succeeded.
     pub written: bool,
     /// Why the last failed write failed.
     pub last_failure: Option<String>,
+    /// The maze OUTPUT_FILE holds, as the last write that succeeded left it; `None` before
+    /// the first (whatever the file held before the dashboard started is no maze shown).
+    pub holds: Option<Held>,
+    /// The studio's maze, counted: one more each time it is replaced (see
+    /// [`Model::maze_replaced`](crate::tui::Model)), so a write of an older one is told apart.
+    pub maze: u64,
+    /// The races, counted the same way: one more each time one starts.
+    pub race: u64,
+}
+
+/// One of the mazes the dashboard has shown, as far as telling whether OUTPUT_FILE holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The studio's maze of that count (see [`Saves::maze`]).
+    Studio(u64),
+    /// A lane (0 is the first) of the race of that count (see [`Saves::race`]).
+    Lane { race: u64, lane: usize },
+}
+
+impl Saves {
+    /// The studio's maze shown now.
+    pub fn studio_maze(&self) -> Held {
+        Held::Studio(self.maze)
+    }
+
+    /// Lane `lane` of the race on now.
+    pub fn lane(&self, lane: usize) -> Held {
+        Held::Lane {
+            race: self.race,
+            lane,
+        }
+    }
+
+    /// Whether OUTPUT_FILE holds `maze`.
+    pub fn holds(&self, maze: Held) -> bool {
+        self.holds == Some(maze)
+    }
 }
 
 /// The maze `config` describes from `seed`; if it is big, whatever takes a pass over the whole

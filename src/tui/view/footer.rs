@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use crate::tui::kernel::action::HelpScroll;
 use crate::tui::keymap::{Context, Keymap};
 use crate::tui::layer;
 use crate::tui::message::Action;
@@ -39,6 +40,8 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
                 .into_iter()
                 .collect()
         }
+        // Under the log: what closes it, scrolls it, and dismisses the warning.
+        Context::Log => log_hints(model),
         _ => fitting_hints(model.keymap(), context, width, |action| {
             layer::does_something(model, action)
         }),
@@ -52,6 +55,22 @@ pub(crate) fn status_text(model: &Model) -> String {
         Some(status) => format!(" {}", status.text),
         None => format!(" {}", hint(model)),
     }
+}
+
+/// The footer's hints while the message log is open.
+fn log_hints(model: &Model) -> Vec<(String, &'static str)> {
+    let keymap = model.keymap();
+    let key = |action| keymap.first_key_label(action);
+    let mut hints = vec![("Esc".to_owned(), "close")];
+    if let Some(down) = key(Action::ScrollHelp(HelpScroll::Down)) {
+        hints.push((down, "scroll"));
+    }
+    if layer::does_something(model, Action::DismissWarning)
+        && let Some(dismiss) = key(Action::DismissWarning)
+    {
+        hints.push((dismiss, "dismiss warning"));
+    }
+    hints
 }
 
 /// The keys line: each hint's key in the accent colour, then its label.
@@ -80,7 +99,7 @@ pub(crate) fn draw_hints(
 
 /// The footer's hints (key, label) for `context` that fit in `width` columns: whole hints
 /// only, dropping from the end of the keymap's order, but never the ones for help and quit,
-/// which lead to everything else.
+/// which lead to everything else, nor the one that dismisses a warning.
 fn fitting_hints(
     keymap: &Keymap,
     context: Context,
@@ -92,7 +111,12 @@ fn fitting_hints(
         .filter(|binding| does_something(binding.action))
         .map(|binding| {
             let first_key = binding.keys.first().map(|key| key.label());
-            let essential = matches!(binding.action, Action::ToggleHelp | Action::Quit);
+            // The dismiss key shows only while a warning is up, and is the one way to take
+            // it down: it goes with help and quit.
+            let essential = matches!(
+                binding.action,
+                Action::ToggleHelp | Action::Quit | Action::DismissWarning
+            );
             (
                 first_key.unwrap_or_default(),
                 binding.footer.unwrap_or_default(),
@@ -174,7 +198,10 @@ mod tests {
         assert!(width <= 58);
         assert_eq!(narrow[0], all[0], "the first hints are kept");
         let tiny = fitting_hints(&keymap, Context::Canvas, 5, |_| true);
-        assert_eq!(tiny, owned(&[("?", "help"), ("q", "quit")]));
+        assert_eq!(
+            tiny,
+            owned(&[("?", "help"), ("q", "quit"), ("x", "dismiss warning")])
+        );
     }
 
     #[test]

@@ -71,6 +71,7 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
         Context::Play => titled(Action::TogglePlay, "Play mode"),
         Context::Export => titled(Action::Export, "Export list"),
         Context::Help => "This help".to_owned(),
+        Context::Log => titled(Action::ToggleLog, "Message log"),
     };
     let mouse: Vec<(&str, &str)> = MOUSE
         .iter()

@@ -123,6 +123,11 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
             ]
         }
     };
+    // Whether OUTPUT_FILE holds the maze, after its progress: its name, or the mark alone.
+    let mark = output_mark(model);
+    if let Some((long, _)) = &mark {
+        parts.insert(2.min(parts.len()), long.clone());
+    }
     parts.push(format!("theme {}", model.theme().name));
     let hint = match model.keymap().first_key_label(Action::ToggleSidebar) {
         Some(key) => format!(" {key} sidebar "),
@@ -132,12 +137,19 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
         .saturating_sub(hint.chars().count() + 1);
     let mut text = String::new();
     for part in parts {
-        let more = if text.is_empty() {
-            format!(" {part}")
-        } else {
-            format!(" · {part}")
+        let joined = |part: &str| match text.is_empty() {
+            true => format!(" {part}"),
+            false => format!(" · {part}"),
         };
-        if text.chars().count() + more.chars().count() + 1 > room {
+        let fits = |more: &String| text.chars().count() + more.chars().count() < room;
+        let mut more = joined(&part);
+        if !fits(&more)
+            && let Some((long, short)) = &mark
+            && *long == part
+        {
+            more = joined(short);
+        }
+        if !fits(&more) {
             break;
         }
         text.push_str(&more);
@@ -150,6 +162,22 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
         Span::styled(hint, Style::new().fg(palette.accent)),
     ]);
     Paragraph::new(line).right_aligned().render(area, buf);
+}
+
+/// Whether OUTPUT_FILE holds the studio's maze on screen, long and short: `maze.txt ✓` and
+/// `✓`, or `maze.txt ● unsaved` and `● unsaved` (words and glyphs, legible without colour).
+/// `None` for an opened file, whose own file is what is shown.
+pub(crate) fn output_mark(model: &Model) -> Option<(String, String)> {
+    if model.inspect.file().is_some() {
+        return None;
+    }
+    let saves = &model.saves;
+    let short = match saves.holds(saves.studio_maze()) {
+        true => "✓",
+        false => "● unsaved",
+    };
+    let name = crate::tui::text::file_name(&model.config().output_file);
+    Some((format!("{name} {short}"), short.to_owned()))
 }
 
 /// 950 → "950", 12_345 → "12.3k", 4_500_000 → "4.5M".

@@ -358,3 +358,51 @@ fn a_commit_waits_for_another_run_committing_into_the_same_folder() {
     committing.join().unwrap().unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "second run\n");
 }
+
+/// A folder where no file can be made: a read-only one, or, for root (whom permissions do not
+/// stop), sysfs, where even root makes no file. `None` where neither is to be had.
+#[cfg(unix)]
+fn unwritable_folder(dir: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = dir.join("locked");
+    fs::create_dir(&folder).unwrap();
+    fs::set_permissions(&folder, fs::Permissions::from_mode(0o555)).unwrap();
+    if fs::write(folder.join("probe"), "").is_err() {
+        return Some(folder);
+    }
+    let sys = Path::new("/sys");
+    (sys.is_dir() && fs::write(sys.join("a-maze-ing-probe"), "").is_err()).then(|| sys.to_owned())
+}
+
+/// Issue 20: a folder where the temporary file cannot be made gives an error that names the
+/// target only, never the temporary file's random name (`at path "…/.maze.txt.XXXXXX.tmp"`).
+#[cfg(unix)]
+#[test]
+fn a_folder_that_takes_no_file_is_named_by_the_target_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(folder) = unwritable_folder(dir.path()) else {
+        return;
+    };
+    let path = folder.join("maze.txt");
+    for err in [
+        write_atomically(&path, |w| w.write_all(b"ours")).unwrap_err(),
+        write_new_atomically(&path, |w| w.write_all(b"ours")).unwrap_err(),
+    ] {
+        let text = err.to_string();
+        assert!(
+            text.starts_with(&format!("cannot write {}: ", path.display())),
+            "{text}"
+        );
+        assert!(
+            !text.contains(".tmp") && !text.contains("at path"),
+            "{text}"
+        );
+        assert!(
+            matches!(
+                err.source.kind(),
+                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
+            ),
+            "{text}"
+        );
+    }
+}

@@ -276,7 +276,8 @@ pub fn mouse(race: &mut Option<Race>, size: (u16, u16), mouse: Mouse) {
 pub fn save(race: &mut Option<Race>, shared: &mut Shared) -> Option<(Arc<Maze>, Algorithm)> {
     let race = race.as_mut()?;
     let elapsed = race.elapsed;
-    let lane = &mut race.lanes[race.focus];
+    let focus = race.focus;
+    let lane = &mut race.lanes[focus];
     if lane.finished_at.is_none() {
         lane.session.finish();
         lane.finished_at = Some(elapsed);

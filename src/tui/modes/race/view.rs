@@ -61,6 +61,8 @@ pub struct Around<'a> {
     pub seed: u64,
     pub status: Option<&'a Status>,
     pub keymap: &'a Keymap,
+    /// The lane OUTPUT_FILE holds, if `s` saved one: its pane's title says so.
+    pub saved_lane: Option<usize>,
 }
 
 pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
@@ -71,7 +73,14 @@ pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
     let maze_blocks = blocks(config.width, config.height);
     let viewport = Viewport::fitting();
     for (index, (lane, &pane_area)) in race.lanes.iter().zip(&panes).enumerate() {
-        let title = lane_title(index, lane);
+        let mut title = lane_title(index, lane);
+        if around.saved_lane == Some(index) {
+            // OUTPUT_FILE holds this lane's maze (`s` saved it).
+            title.push_str(&format!(
+                "· {} ✓ ",
+                crate::tui::text::file_name(&config.output_file)
+            ));
+        }
         let block = pane(&title, theme, index == race.focus);
         let inner = block.inner(pane_area);
         block.render(pane_area, buf);

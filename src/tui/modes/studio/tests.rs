@@ -964,10 +964,7 @@ fn a_write_outcome_ends_up_on_the_status_line_and_in_the_exit_error() {
     };
     assert!(update(&mut m, ok).is_empty());
     assert_eq!(status_kind(&m), Some(StatusKind::Success));
-    assert_eq!(
-        status_text(&m),
-        "Saved the maze with seed 42 to out/maze.txt"
-    );
+    assert_eq!(status_text(&m), "Saved out/maze.txt: backtracker, seed 42");
     assert_eq!(m.exit_error(), None, "written in the end");
     // A message about a job nobody started changes nothing.
     let stray = Message::Done {
@@ -1295,7 +1292,7 @@ fn plus_and_minus_change_the_speed() {
 fn unbound_keys_change_nothing() {
     let mut m = model(9, 7);
     let before = format!("{m:?}");
-    assert!(key(&mut m, KeyCode::Char('x')).is_empty());
+    assert!(key(&mut m, KeyCode::Char('y')).is_empty());
     assert!(key(&mut m, KeyCode::F(5)).is_empty());
     assert_eq!(format!("{m:?}"), before);
 }

@@ -43,7 +43,7 @@ use crate::tui::kernel::handoff::Parcel;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::memory::{Holder, estimated_bytes};
 use crate::tui::kernel::walk_time;
-use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
+use crate::tui::model::{FirstSave, Held, Job, JobKind, Model, StatusKind};
 use crate::tui::modes::studio::first_run;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use crate::tui::text::solver_label;
@@ -339,6 +339,8 @@ fn save(model: &mut Model) -> Option<Effect> {
     let kind = JobKind::Save {
         path: path.clone(),
         seed: maze.seed(),
+        algorithm: model.session.options().algorithm,
+        maze: model.saves.studio_maze(),
     };
     let job = start_job(model, kind);
     Some(Effect::Work(Work::Write(WriteJob {
@@ -844,15 +846,31 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
         return;
     };
     match (job.kind, outcome) {
-        (JobKind::Save { path, seed }, Ok(())) => {
+        (
+            JobKind::Save {
+                path,
+                seed,
+                algorithm,
+                maze,
+            },
+            Ok(()),
+        ) => {
             model.saves.written = true;
-            let text = match model.status() {
+            model.saves.holds = Some(maze);
+            let text = match (model.status.as_ref(), maze) {
                 // A round started meanwhile: its keys stay on the status line.
-                Some(playing) if model.is_playing() => {
+                (Some(playing), _) if model.is_playing() => {
                     format!("{} · saved to {}", playing.text, path.display())
                 }
-                _ => format!(
-                    "Saved the maze with seed {seed} to {}{}",
+                (_, Held::Lane { lane, .. }) => {
+                    format!(
+                        "Saved lane {} ({algorithm}) to {}",
+                        lane + 1,
+                        path.display()
+                    )
+                }
+                (_, Held::Studio(_)) => format!(
+                    "Saved {}: {algorithm}, seed {seed}{}",
                     path.display(),
                     first_run::saved_hint(model.built_in_config, &model.keymap)
                 ),

@@ -43,7 +43,11 @@ fn snapshot_80x24_carving() {
 #[test]
 fn snapshot_80x24_finished() {
     let text = screen_text(&finished_at(narrow()));
-    assert!(text.contains("backtracker · done · 25x20"), "{text}");
+    // OUTPUT_FILE's mark comes after the progress, before the size.
+    assert!(
+        text.contains("backtracker · done · maze.txt ● unsaved"),
+        "{text}"
+    );
     // The default maze in half blocks, not braille: 51 columns, 21 rows.
     assert!(
         !text.contains('⣿') && text.matches('█').count() > 100,

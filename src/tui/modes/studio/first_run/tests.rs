@@ -119,6 +119,9 @@ fn the_first_save_keeps_the_offer_on_the_status_line() {
     answer(&mut model, effects);
     let (kind, text) = status(&model);
     assert_eq!(kind, StatusKind::Success, "{text}");
-    assert!(text.starts_with("Saved the maze with seed"), "{text}");
+    assert!(
+        text.starts_with("Saved out/maze.txt: backtracker, seed"),
+        "{text}"
+    );
     assert!(text.ends_with(" · W writes config.txt"), "{text}");
 }
