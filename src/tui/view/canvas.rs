@@ -119,7 +119,7 @@ fn whole(
 
 /// Fills `area` with half-block characters for `drawn` pixels, centred, asking `role_at`
 /// for each pixel (coordinates relative to the drawing's top-left).
-fn half_blocks(
+pub(super) fn half_blocks(
     theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
