@@ -578,3 +578,34 @@ fn the_path_drawn_stops_where_it_leaves_the_maze() {
     // Down two, up two to the entry, then off the top.
     assert_eq!(roles::steps_inside(&off), 4);
 }
+
+/// A path through a closed wall, opened and shown at `size` in the plain theme.
+fn illegal_step_at(size: (u16, u16)) -> String {
+    let text = valid_text();
+    let inspection = inspect::from_text(&text).unwrap();
+    let wrong = [Dir::East, Dir::South]
+        .into_iter()
+        .find(|&d| inspection.walls(Pos::new(0, 0)).is_closed(d))
+        .unwrap();
+    let broken = with_path(
+        &text,
+        &format!("{}{}", wrong.letter(), recorded_path(&text)),
+    );
+    let (m, _dir) = opened_as(&broken, None, Some("broken.txt"));
+    let mut m = crate::tui::view::tests::sized(m, size.0, size.1);
+    crate::tui::view::tests::theme(&mut m, "plain");
+    crate::tui::view::tests::screen_text(&m)
+}
+
+/// The problems pane cuts a summary too long for it with an ellipsis, not mid-word.
+#[test]
+fn a_problem_too_long_for_its_pane_ends_with_an_ellipsis() {
+    let text = illegal_step_at((140, 45));
+    let row = text
+        .lines()
+        .find(|l| l.contains("path: step 1 goes"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let pane: String = row.chars().skip_while(|&c| c != '│').collect();
+    assert!(pane.contains("…│"), "{row}");
+    insta::assert_snapshot!("problem_cut_140x45", text);
+}
