@@ -299,6 +299,13 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             pan(model, towards, big);
             Vec::new()
         }
+        Action::ToggleZoom if !super::layer::zoom_changes_the_view(model) => {
+            model.set_status(
+                StatusKind::Info,
+                "The whole maze is in view at 1:1 already: nothing to zoom",
+            );
+            Vec::new()
+        }
         Action::ToggleZoom => {
             let canvas = model.screen().map_or((0, 0), |s| s.canvas_size());
             let blocks = model.maze_blocks();

@@ -609,3 +609,26 @@ fn a_problem_too_long_for_its_pane_ends_with_an_ellipsis() {
     assert!(pane.contains("…│"), "{row}");
     insta::assert_snapshot!("problem_cut_140x45", text);
 }
+
+/// Tab on a name several files start with lists them under the prompt, as a shell does;
+/// those that do not fit on the line are counted.
+#[test]
+fn tab_on_an_ambiguous_name_lists_the_names_under_the_prompt() {
+    let names: Vec<String> = (0..12).map(|i| format!("maze_{i:02}.txt")).collect();
+    let mut m = crate::tui::view::tests::sized(model(25, 20), 80, 24);
+    act(&mut m, Action::OpenFile);
+    let prompt = m.inspect.prompt.as_mut().unwrap();
+    prompt.text = "m".into();
+    prompt.listing = Some((PathBuf::new(), names));
+    let effects = update(
+        &mut m,
+        Message::Inspector(InspectorMessage::Key(PromptKey::Tab)),
+    );
+    answer(&mut m, effects);
+    assert_eq!(m.inspect.prompt().unwrap().text, "maze_");
+    let text = crate::tui::view::tests::screen_text(&m);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with(" maze_00.txt  maze_01.txt"), "{text}");
+    assert!(last.trim_end().ends_with("more"), "{text}");
+    assert!(text.contains("Open: maze_"), "{text}");
+}
