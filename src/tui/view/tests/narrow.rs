@@ -255,3 +255,54 @@ fn a_help_that_fits_does_not_scroll() {
     let short = Rect::new(0, 0, 80, 24);
     assert!(help::scrolled(m.theme(), m.keymap(), short, 0, HelpScroll::Bottom) > 0);
 }
+
+/// Whether the screen shows the entry, the exit and the path with glyphs.
+fn marks(text: &str) -> [bool; 3] {
+    [
+        text.contains('('),
+        text.contains('['),
+        text.contains('·') || text.contains('•'),
+    ]
+}
+
+/// With no colour (the plain theme NO_COLOR picks), every view at 80x24 draws the entry, the
+/// exit and the path with glyphs: half blocks, 1:1, braille, the inspector, play (the
+/// walker on the entry), a race and a replayed moment.
+#[test]
+fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
+    let finished = finished_at(narrow());
+    assert_eq!(marks(&screen_text(&finished)), [true; 3], "half blocks");
+    let mut braille = finished_at(narrow());
+    act(&mut braille, Action::ToggleSidebar);
+    assert_eq!(marks(&screen_text(&braille)), [true; 3], "braille");
+    let mut one_to_one = finished_at(narrow());
+    act(&mut one_to_one, Action::ToggleZoom);
+    assert_eq!(one_to_one.viewport().zoom(), Zoom::Detail);
+    let text = screen_text(&one_to_one);
+    assert!(text.contains("()") && text.contains('·'), "1:1: {text}");
+    let mut play = finished_at(narrow());
+    act(&mut play, Action::TogglePlay);
+    let text = screen_text(&play);
+    // The walker stands on the entry.
+    assert!(text.contains("@@"), "play: {text}");
+    let (inspector, _dir) = crate::tui::modes::inspector::tests::opened_as(
+        &crate::tui::modes::inspector::tests::valid_text(),
+        None,
+        Some("maze.txt"),
+    );
+    let mut inspector = sized(inspector, 80, 24);
+    theme(&mut inspector, "plain");
+    act(&mut inspector, Action::TogglePath);
+    assert_eq!(marks(&screen_text(&inspector)), [true; 3], "inspector");
+    let mut race = narrow();
+    act(&mut race, Action::Race);
+    while !race.race().unwrap().is_over() {
+        update(&mut race, Message::Tick(FRAME));
+    }
+    assert_eq!(marks(&screen_text(&race)), [true; 3], "race");
+    let mut replay = finished_at(narrow());
+    act(&mut replay, Action::Scrub(Scrub::BackFar));
+    assert!(replay.replay().is_scrubbing());
+    let text = screen_text(&replay);
+    assert!(text.contains('(') && text.contains('['), "replay: {text}");
+}
