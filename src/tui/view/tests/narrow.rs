@@ -306,3 +306,16 @@ fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
     let text = screen_text(&replay);
     assert!(text.contains('(') && text.contains('['), "replay: {text}");
 }
+
+/// The folded line names the sidebar's difficulty where there is room: after the seed, so
+/// at 80x24 the play view's shorter title leaves it room and the whole view's does not.
+#[test]
+fn the_folded_line_names_the_difficulty_where_there_is_room() {
+    let mut play = finished_at(narrow());
+    act(&mut play, Action::TogglePlay);
+    let title = screen_text(&play).lines().next().unwrap().to_owned();
+    assert!(title.contains("seed 42 · hard  b sidebar"), "{title}");
+    let wide = finished_at(sized(model(25, 20), 99, 30));
+    let title = screen_text(&wide).lines().next().unwrap().to_owned();
+    assert!(title.contains("seed 42 · hard · BFS"), "{title}");
+}
