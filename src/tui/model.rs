@@ -123,6 +123,8 @@ pub struct Model {
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
     pub(crate) sidebar_flipped: bool,
+    /// Tab unfolded the sidebar to reach the theme list: leaving the list folds it again.
+    pub(crate) sidebar_for_themes: bool,
     pub(crate) status: Option<Status>,
     pub(crate) size: (u16, u16),
     pub(crate) first_save: FirstSave,
@@ -262,6 +264,7 @@ impl Model {
             help: false,
             help_offset: 0,
             sidebar_flipped: false,
+            sidebar_for_themes: false,
             status,
             size: (0, 0),
             first_save: FirstSave::Owed,

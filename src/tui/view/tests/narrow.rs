@@ -319,3 +319,44 @@ fn the_folded_line_names_the_difficulty_where_there_is_room() {
     let title = screen_text(&wide).lines().next().unwrap().to_owned();
     assert!(title.contains("seed 42 · hard · BFS"), "{title}");
 }
+
+/// Tab with the sidebar folded unfolds it on the theme list, which is where Tab goes; leaving
+/// the list (Tab, Esc) folds it again. `b` on the list makes the fold the user's own, and
+/// folding hides the list, so the maze has the keys again.
+#[test]
+fn tab_unfolds_a_folded_sidebar_to_reach_the_theme_list() {
+    use crate::tui::model::Focus;
+    let mut m = finished_at(narrow());
+    act(&mut m, Action::ToggleFocus);
+    assert_eq!(m.focus(), Focus::Themes);
+    let text = screen_text(&m);
+    assert!(
+        text.contains("Themes (Tab)") && !text.contains("b sidebar"),
+        "{text}"
+    );
+    insta::assert_snapshot!("80x24_tab_on_the_theme_list", text);
+    act(&mut m, Action::ToggleFocus);
+    assert_eq!(m.focus(), Focus::Canvas);
+    assert!(screen_text(&m).contains("b sidebar"), "folded again");
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::Quit);
+    assert_eq!(m.focus(), Focus::Canvas);
+    assert!(screen_text(&m).contains("b sidebar"), "Esc folds it too");
+    // `b` while on the list: kept open when the list is left.
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::ToggleSidebar);
+    assert!(screen_text(&m).contains("b sidebar"), "b folds it");
+    assert_eq!(m.focus(), Focus::Canvas, "not on a hidden list");
+    act(&mut m, Action::ToggleSidebar);
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::ToggleFocus);
+    assert!(
+        screen_text(&m).contains("Themes (Tab)"),
+        "the user's unfold stays"
+    );
+    // A wide terminal's sidebar is there already: Tab only moves the focus.
+    let mut wide = finished_at(sized(model(25, 20), 140, 45));
+    act(&mut wide, Action::ToggleFocus);
+    act(&mut wide, Action::ToggleFocus);
+    assert!(screen_text(&wide).contains("Themes (Tab)"));
+}
