@@ -19,6 +19,7 @@ use crate::tui::testing::{answer, big_model, inline_model, model, tick_until_don
 use crate::tui::theme::Palette;
 use crate::tui::update;
 
+mod help_now;
 mod narrow;
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -609,7 +610,7 @@ fn snapshot_race_carving() {
 fn snapshot_race_summary() {
     let mut m = sized(model(15, 10), 100, 34);
     theme(&mut m, "plain");
-    crate::tui::modes::race::update::start(
+    crate::tui::update::start_race(
         &mut m,
         &[
             mazegen::Algorithm::Backtracker,
@@ -643,7 +644,7 @@ fn snapshot_race_summary() {
 fn the_race_summary_stars_each_columns_winner() {
     let mut m = sized(model(15, 10), 100, 34);
     theme(&mut m, "plain");
-    crate::tui::modes::race::update::start(
+    crate::tui::update::start_race(
         &mut m,
         &[mazegen::Algorithm::Backtracker, mazegen::Algorithm::Kruskal],
     );
@@ -800,7 +801,7 @@ fn snapshot_race_80x24_summary() {
 fn two_lanes_at_140x45_are_drawn_in_half_blocks() {
     let mut m = sized(model(25, 20), 140, 45);
     theme(&mut m, "plain");
-    crate::tui::modes::race::update::start(
+    crate::tui::update::start_race(
         &mut m,
         &[mazegen::Algorithm::Backtracker, mazegen::Algorithm::Kruskal],
     );
