@@ -162,12 +162,15 @@ enum Best {
     Most,
 }
 
+/// A lane's number in a summary column: as compared, and as shown.
+type Value = (f64, String);
+
 /// One number column of the summary: its header, which end wins, and each lane's value (as
 /// compared) and text (as shown); `None` for a lane that has none.
 struct Column {
     header: &'static str,
     best: Best,
-    cells: Vec<Option<(f64, String)>>,
+    cells: Vec<Option<Value>>,
 }
 
 /// The least room the times take, so the column does not widen as they arrive ("12.35 ms").
@@ -197,7 +200,7 @@ const NO_STAR: &str = "  ";
 /// The summary's number columns, from the lanes.
 fn columns(race: &Race) -> Vec<Column> {
     let lanes = &race.lanes;
-    let column = |header, best, cell: &dyn Fn(usize, &Lane) -> Option<(f64, String)>| Column {
+    let column = |header, best, cell: &dyn Fn(usize, &Lane) -> Option<Value>| Column {
         header,
         best,
         cells: lanes
