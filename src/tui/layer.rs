@@ -151,6 +151,15 @@ pub fn does_something(model: &Model, action: Action) -> bool {
         Action::ToggleSidebar => !Layer::Race.is_open(model),
         // Only while the warning about the user's files is up.
         Action::DismissWarning => model.log.warning().is_some(),
+        Action::ToggleZoom => zoom_changes_the_view(model),
         _ => true,
     }
+}
+
+/// Whether `z` would change the view: not when the whole maze is in view at 1:1 or larger
+/// and the fit view draws it (see [`Viewport::next_zoom`](super::viewport::Viewport)).
+pub fn zoom_changes_the_view(model: &Model) -> bool {
+    let canvas = model.screen().map_or((0, 0), |s| s.canvas_size());
+    let viewport = model.viewport();
+    viewport.next_zoom(model.maze_blocks(), canvas) != viewport.zoom()
 }

@@ -131,6 +131,8 @@ pub struct Model {
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
     pub(crate) sidebar_flipped: bool,
+    /// Tab unfolded the sidebar to reach the theme list: leaving the list folds it again.
+    pub(crate) sidebar_for_themes: bool,
     /// The newest message; [`Model::status`] is what the status line shows.
     pub(crate) status: Option<Status>,
     /// Every message said, when the newest was, the time now (as the run loop last said it,
@@ -283,6 +285,7 @@ impl Model {
             help: false,
             help_offset: 0,
             sidebar_flipped: false,
+            sidebar_for_themes: false,
             status,
             log,
             size: (0, 0),

@@ -47,6 +47,44 @@ pub fn since_start(time: Duration) -> String {
     }
 }
 
+/// `text` cut to `width` characters, its last one an ellipsis when anything was cut, so a
+/// cut line says it is cut.
+pub fn clipped(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(1)).collect();
+    if width == 0 {
+        kept
+    } else {
+        format!("{kept}…")
+    }
+}
+
+/// As many of `names` as fit in `width` characters, two spaces apart, then how many more
+/// there are ("+3 more"): a shell's list of completions on one line.
+pub fn listed(names: &[String], width: usize) -> String {
+    let mut line = String::new();
+    for (i, name) in names.iter().enumerate() {
+        let sep = if line.is_empty() { "" } else { "  " };
+        let rest = names.len() - i - 1;
+        let more = if rest > 0 {
+            format!("  +{rest} more")
+        } else {
+            String::new()
+        };
+        let needed = line.chars().count() + sep.len() + name.chars().count() + more.chars().count();
+        if needed > width {
+            let left = names.len() - i;
+            let tail = format!("{sep}+{left} more");
+            return clipped(&format!("{line}{tail}"), width);
+        }
+        line.push_str(sep);
+        line.push_str(name);
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +100,26 @@ mod tests {
         assert_eq!(since_start(Duration::from_millis(4_900)), "0:04");
         assert_eq!(since_start(Duration::from_secs(62)), "1:02");
         assert_eq!(since_start(Duration::from_secs(3_723)), "1:02:03");
+    }
+
+    #[test]
+    fn a_cut_line_ends_with_an_ellipsis() {
+        assert_eq!(
+            clipped("step 3 goes east from (0,0)", 18),
+            "step 3 goes east …"
+        );
+        assert_eq!(clipped("short", 18), "short");
+        assert_eq!(clipped("exactly", 7), "exactly");
+        assert_eq!(clipped("cut", 0), "");
+    }
+
+    #[test]
+    fn names_that_do_not_fit_are_counted() {
+        let names: Vec<String> = ["maze_a.txt", "maze_b.txt", "maze_c.txt"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(listed(&names, 80), "maze_a.txt  maze_b.txt  maze_c.txt");
+        assert_eq!(listed(&names, 30), "maze_a.txt  +2 more");
+        assert_eq!(listed(&names, 8), "+3 more");
     }
 }

@@ -362,7 +362,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Suspend => vec![Effect::Suspend],
         // `q` and Esc back out of the theme list first; they quit from the bare dashboard.
         Action::Quit if model.focus == Focus::Themes => {
-            model.focus = Focus::Canvas;
+            leave_themes(model);
             model.cursor = model.theme;
             Vec::new()
         }
@@ -400,19 +400,26 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::ToggleFocus => {
-            model.focus = match model.focus {
-                Focus::Canvas => Focus::Themes,
-                Focus::Themes => Focus::Canvas,
-            };
+            match model.focus {
+                Focus::Canvas => to_themes(model),
+                Focus::Themes => leave_themes(model),
+            }
             model.cursor = model.theme;
             Vec::new()
         }
         Action::FocusCanvas => {
-            model.focus = Focus::Canvas;
+            leave_themes(model);
             Vec::new()
         }
         Action::Pan { towards, big } => {
             pan(model, towards, big);
+            Vec::new()
+        }
+        Action::ToggleZoom if !super::layer::zoom_changes_the_view(model) => {
+            model.set_status(
+                StatusKind::Info,
+                "The whole maze is in view at 1:1 already: nothing to zoom",
+            );
             Vec::new()
         }
         Action::ToggleZoom => {
@@ -428,6 +435,11 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::ToggleSidebar => {
             model.sidebar_flipped = !model.sidebar_flipped;
+            // The user's own choice now, kept when the list is left.
+            model.sidebar_for_themes = false;
+            if !super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
+                model.focus = Focus::Canvas;
+            }
             Vec::new()
         }
         Action::TogglePause => {
@@ -532,5 +544,23 @@ fn mouse_action(model: &Model, mouse: Mouse) -> Option<Action> {
         MouseKind::ScrollLeft if on_canvas => wheel(Dir::West),
         MouseKind::ScrollRight if on_canvas => wheel(Dir::East),
         _ => None,
+    }
+}
+
+/// Tab to the theme list: a folded sidebar unfolds first, since a list out of sight cannot be
+/// picked from (and folds again when the list is left).
+fn to_themes(model: &mut Model) {
+    model.focus = Focus::Themes;
+    if !super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
+        model.sidebar_flipped = !model.sidebar_flipped;
+        model.sidebar_for_themes = true;
+    }
+}
+
+/// Back to the maze from the theme list, folding the sidebar if Tab unfolded it.
+fn leave_themes(model: &mut Model) {
+    model.focus = Focus::Canvas;
+    if std::mem::take(&mut model.sidebar_for_themes) {
+        model.sidebar_flipped = !model.sidebar_flipped;
     }
 }

@@ -5,6 +5,7 @@ mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
 pub(crate) mod help;
+pub(crate) mod largest;
 mod minimap;
 pub(crate) mod paint;
 pub(crate) mod pane;

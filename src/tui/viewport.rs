@@ -175,10 +175,16 @@ impl Viewport {
     /// The view `z` moves to: the next one in the cycle fit, 1:1, whole that draws something
     /// different (the fit view is the 1:1 view when blocks of 2x1 are the largest that fit,
     /// and the whole-maze view when none do).
+    ///
+    /// The whole-maze view is left out when the 1:1 view shows all of the maze: it would draw
+    /// the same maze, only smaller. When nothing else differs, this is the view it is in.
     pub fn next_zoom(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Zoom {
         let now = self.shown(maze_blocks, canvas);
+        let fits = !pans(maze_blocks, canvas);
+        let skipped =
+            |zoom: Zoom| shown(zoom, maze_blocks, canvas) == now || (zoom == Zoom::Whole && fits);
         let mut zoom = self.zoom.next();
-        while zoom != self.zoom && shown(zoom, maze_blocks, canvas) == now {
+        while zoom != self.zoom && skipped(zoom) {
             zoom = zoom.next();
         }
         zoom
@@ -343,23 +349,24 @@ mod tests {
     #[test]
     fn z_goes_round_the_views_that_differ() {
         let canvas = (130, 48);
-        // 2x1 is the largest fit, so fit and 1:1 are the same picture: z skips one.
+        // 2x1 is the largest fit, so fit and 1:1 are the same picture, and the whole-maze
+        // view would only draw it smaller: z has nowhere to go.
         let small = blocks(25, 20);
         let mut view = Viewport::fitting();
         assert_eq!(view.zoom(), Zoom::Fit);
-        view.cycle_zoom(small, canvas);
-        assert_eq!(view.zoom(), Zoom::Whole);
+        assert_eq!(view.next_zoom(small, canvas), Zoom::Fit);
         view.cycle_zoom(small, canvas);
         assert_eq!(view.zoom(), Zoom::Fit);
-        // All three differ for a tiny maze.
+        // A tiny maze fits larger than 1:1: fit and 1:1 differ, and the whole view is left
+        // out again.
         let tiny = blocks(5, 5);
         let mut view = Viewport::fitting();
         let mut seen = Vec::new();
-        for _ in 0..3 {
+        for _ in 0..2 {
             seen.push(view.zoom());
             view.cycle_zoom(tiny, canvas);
         }
-        assert_eq!(seen, [Zoom::Fit, Zoom::Detail, Zoom::Whole]);
+        assert_eq!(seen, [Zoom::Fit, Zoom::Detail]);
         assert_eq!(view.zoom(), Zoom::Fit);
         // A big maze has no fit of its own: whole and 1:1.
         let big = blocks(2000, 2000);

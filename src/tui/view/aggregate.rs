@@ -211,7 +211,7 @@ pub fn draw(
 }
 
 /// A role's character where colour cannot tell it.
-fn mono_glyph(role: Role) -> char {
+pub(super) fn mono_glyph(role: Role) -> char {
     match role {
         // Bolder than the detailed view's dots, to stand out of the halftone.
         Role::Path => '•',

@@ -6,8 +6,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint;
 use super::roles::{BlockRoles, Role};
+use super::{aggregate, paint};
 use crate::tui::theme::Theme;
 
 /// Dots across and down one character.
@@ -34,17 +34,32 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let dots = capacity(area);
-    let zoom = (dots.0 / maze_blocks.0.max(1))
-        .min(dots.1 / maze_blocks.1.max(1))
+    let room = capacity(area);
+    let zoom = (room.0 / maze_blocks.0.max(1))
+        .min(room.1 / maze_blocks.1.max(1))
         .max(1);
     let drawn = (maze_blocks.0 * zoom, maze_blocks.1 * zoom);
+    draw_dots(theme, area, buf, drawn, |x, y| {
+        roles.block(x / zoom, y / zoom)
+    });
+}
+
+/// Fills `area` with braille characters for `drawn` dots, centred, asking `role_at` for each
+/// dot (coordinates relative to the drawing's top-left).
+pub fn draw_dots(
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+    drawn: (u32, u32),
+    role_at: impl Fn(u32, u32) -> Role,
+) {
+    let dots = capacity(area);
     let margin = (
         dots.0.saturating_sub(drawn.0) / 2,
         dots.1.saturating_sub(drawn.1) / 2,
     );
     let role_at = |x: u32, y: u32| match (x.checked_sub(margin.0), y.checked_sub(margin.1)) {
-        (Some(x), Some(y)) if x < drawn.0 && y < drawn.1 => roles.block(x / zoom, y / zoom),
+        (Some(x), Some(y)) if x < drawn.0 && y < drawn.1 => role_at(x, y),
         _ => Role::Outside,
     };
     let palette = &theme.palette;
@@ -85,6 +100,13 @@ pub fn draw(
                 _ => char::from_u32(0x2800 + bits).unwrap_or(' '),
             };
             if theme.monochrome {
+                // No colour to show the path and its ends under the walls' dots: the
+                // character gives its dots up for the role's glyph, as the gathered view does.
+                let symbol = if rank(under) >= rank(Role::Path) {
+                    aggregate::mono_glyph(under)
+                } else {
+                    symbol
+                };
                 cell.set_char(symbol)
                     .set_fg(palette.walls)
                     .set_bg(palette.background);

@@ -119,7 +119,7 @@ fn whole(
 
 /// Fills `area` with half-block characters for `drawn` pixels, centred, asking `role_at`
 /// for each pixel (coordinates relative to the drawing's top-left).
-fn half_blocks(
+pub(super) fn half_blocks(
     theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
@@ -155,9 +155,20 @@ fn half_blocks(
     }
 }
 
-/// A monochrome character for two stacked pixels: the wall shape, or a marker when neither
-/// pixel is a wall.
+/// A monochrome character for two stacked pixels: a one-cell marker (the entry, the exit, the
+/// head, a selected or illegal cell) over anything, else the wall shape, or a marker when
+/// neither pixel is a wall. The entry sits under the top wall: without colour, a wall half
+/// would hide it.
 fn mono_half(top: Role, bottom: Role) -> &'static str {
+    let one_cell = |r: Role| {
+        matches!(
+            r,
+            Role::Entry | Role::Exit | Role::Head | Role::IllegalStep | Role::Selected
+        )
+    };
+    if let Some(marker) = [top, bottom].into_iter().find(|&r| one_cell(r)) {
+        return paint::glyphs(marker)[0];
+    }
     match (paint::is_ink(top), paint::is_ink(bottom)) {
         (true, true) => "█",
         (true, false) => "▀",
@@ -221,5 +232,8 @@ mod tests {
         assert_eq!(mono_half(Role::Passage, Role::Wall), "▄");
         assert_eq!(mono_half(Role::Passage, Role::Outside), " ");
         assert_eq!(mono_half(Role::Passage, Role::Path), "·");
+        // The entry and the exit show even beside a wall.
+        assert_eq!(mono_half(Role::Wall, Role::Entry), "(");
+        assert_eq!(mono_half(Role::Exit, Role::Wall), "[");
     }
 }

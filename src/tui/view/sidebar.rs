@@ -79,8 +79,8 @@ pub(crate) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mu
 
 /// The folded sidebar's line, right-aligned on the canvas pane's top border after its title
 /// (which takes the first `title_width` columns): the maze (or the opened file), its
-/// progress, the solver and the theme, then the key that unfolds it. The parts that do not
-/// fit are left out from the end, whole.
+/// progress, size, seed and difficulty, the solver and the theme, then the key that unfolds
+/// it. The parts that do not fit are left out from the end, whole.
 pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let mut parts: Vec<String> = match model.inspect.file() {
@@ -113,14 +113,24 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
                 Phase::Solving => "solving".to_owned(),
                 Phase::Done => "done".to_owned(),
             };
+            // The sidebar's Difficulty row, as its level, where there is room (else `b` shows
+            // the row).
+            let difficulty = maze
+                .measures()
+                .and_then(|m| m.difficulty.as_ref())
+                .map(|d| d.level.to_string());
             // Most telling first: what is left out is the end.
-            vec![
-                maze.options().algorithm.to_string(),
-                progress,
-                format!("{}x{}", config.width, config.height),
-                format!("seed {}", model.seed()),
-                solver_label(maze.solver()).to_owned(),
+            [
+                Some(maze.options().algorithm.to_string()),
+                Some(progress),
+                Some(format!("{}x{}", config.width, config.height)),
+                Some(format!("seed {}", model.seed())),
+                difficulty,
+                Some(solver_label(maze.solver()).to_owned()),
             ]
+            .into_iter()
+            .flatten()
+            .collect()
         }
     };
     // Whether OUTPUT_FILE holds the maze, after its progress: its name, or the mark alone.

@@ -434,8 +434,8 @@ fn snapshot_fit_with_thin_walls_in_a_130x48_terminal() {
 }
 
 /// A tiny maze fits at 4x2 a block; in the plain theme each block's glyphs are doubled, the
-/// first on its left half and the second on its right (`(())`). `z` then shows 1:1, then the
-/// whole maze, then fit again.
+/// first on its left half and the second on its right (`(())`). `z` then shows 1:1, then fit
+/// again: the whole-maze view would be the same maze smaller still.
 #[test]
 fn snapshot_fit_twice_the_size_then_one_to_one() {
     use crate::tui::viewport::Zoom;
@@ -448,12 +448,10 @@ fn snapshot_fit_twice_the_size_then_one_to_one() {
     assert_eq!(m.viewport().zoom(), Zoom::Detail);
     let one_to_one = screen_text(&m);
     assert!(
-        one_to_one.contains("┌ Maze · 1:1 (z: whole) "),
+        one_to_one.contains("┌ Maze · 1:1 (z: fit) "),
         "{one_to_one}"
     );
     assert!(one_to_one.contains("██()██"), "{one_to_one}");
-    act(&mut m, Action::ToggleZoom);
-    assert_eq!(m.viewport().zoom(), Zoom::Whole);
     act(&mut m, Action::ToggleZoom);
     assert_eq!(m.viewport().zoom(), Zoom::Fit);
 }
@@ -634,9 +632,50 @@ fn snapshot_race_summary() {
     ]);
     let text = screen_text(&m);
     let rows: Vec<&str> = text.lines().filter(|l| l.contains(" s ")).collect();
-    assert!(rows[0].contains("5.1 s    1.50 ms"), "{text}");
-    assert!(rows[1].contains("4.5 s    –"), "{text}");
-    assert!(rows[2].contains("6.1 s    12.35 ms"), "{text}");
+    // Right-aligned, the fastest starred, the star's room kept blank in the other rows.
+    assert!(rows[0].contains("5.1 s     1.50 ms ★"), "{text}");
+    assert!(rows[1].contains("4.5 s ★         –   "), "{text}");
+    assert!(rows[2].contains("6.1 s    12.35 ms   "), "{text}");
+}
+
+/// Each column of the summary stars its winner (every lane that ties for it), and the
+/// table says what wins each one.
+#[test]
+fn the_race_summary_stars_each_columns_winner() {
+    let mut m = sized(model(15, 10), 100, 34);
+    theme(&mut m, "plain");
+    crate::tui::update::start_race(
+        &mut m,
+        &[mazegen::Algorithm::Backtracker, mazegen::Algorithm::Kruskal],
+    );
+    while !m.race().unwrap().is_over() {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    let text = screen_text(&m);
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("│{name} ")))
+            .unwrap()
+    };
+    // Kruskal carves in fewer steps and finishes first; backtracker's path is longer.
+    assert!(row("kruskal").contains(" 205 ★"), "{text}");
+    assert!(row("backtracker").contains(" 262   "), "{text}");
+    assert!(row("backtracker").contains(" 69 ★"), "{text}");
+    assert!(row("kruskal").contains(" s ★"), "{text}");
+    assert!(!row("backtracker").contains(" s ★"), "{text}");
+    assert!(
+        text.contains(crate::tui::modes::race::view::WINNERS),
+        "{text}"
+    );
+    // Numbers end at the column's right edge: the header's last letter over the last digit.
+    let header = text.lines().find(|l| l.contains("│algorithm")).unwrap();
+    let steps_end = header.find("steps").unwrap() + "steps".len();
+    let digits_end = row("kruskal").find(" 205").unwrap() + " 205".len();
+    assert_eq!(
+        header[..steps_end].chars().count(),
+        row("kruskal")[..digits_end].chars().count(),
+        "{text}"
+    );
 }
 
 /// While a big new maze is made, the old one is freed: the canvas names the maze being made
@@ -691,4 +730,110 @@ fn the_sidebar_shows_the_difficulty_the_measure_job_found() {
         "{row}:\n{}",
         screen_text(&m)
     );
+}
+
+/// The default 25x20 maze raced by four algorithms at `size`, in the plain theme, run to its
+/// end when `over`.
+fn default_race(size: (u16, u16), over: bool) -> Model {
+    let mut m = sized(model(25, 20), size.0, size.1);
+    theme(&mut m, "plain");
+    act(&mut m, Action::Race);
+    for _ in 0..40 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    while over && !m.race().unwrap().is_over() {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    m
+}
+
+/// The columns and rows of the first lane's pane that are drawn on (not blank).
+fn first_lane_drawing(text: &str, lane: ratatui::layout::Rect) -> (usize, usize) {
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .skip(usize::from(lane.y) + 1)
+        .take(usize::from(lane.height) - 2)
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(lane.x) + 1)
+                .take(usize::from(lane.width) - 2)
+                .collect()
+        })
+        .collect();
+    let drawn_rows = rows.iter().filter(|r| r.iter().any(|c| *c != ' ')).count();
+    let drawn_columns = (0..rows[0].len())
+        .filter(|&x| rows.iter().any(|r| r[x] != ' '))
+        .count();
+    (drawn_columns, drawn_rows)
+}
+
+/// At 140x45 each of four lanes is a quarter of the screen, too short for half blocks (41
+/// pixel rows in 19 rows): braille with walls thinner than cells, 38x16 characters, instead
+/// of one dot a block in a quarter of the pane (26x11).
+#[test]
+fn snapshot_race_140x45_carving() {
+    let m = default_race((140, 45), false);
+    let text = screen_text(&m);
+    let lane = super::race_lanes(ratatui::layout::Rect::new(0, 0, 140, 45), 4, false)[0];
+    assert_eq!(first_lane_drawing(&text, lane), (38, 16), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// Once over, the summary takes its rows and the lanes shrink to what still fits.
+#[test]
+fn snapshot_race_140x45_summary() {
+    let m = default_race((140, 45), true);
+    let text = screen_text(&m);
+    assert!(text.contains(" ★"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn snapshot_race_80x24_summary() {
+    let m = default_race((80, 24), true);
+    let text = screen_text(&m);
+    assert!(text.contains(" ★"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// Two lanes at 140x45 have half the screen each: half blocks, the whole maze in 51x21.
+#[test]
+fn two_lanes_at_140x45_are_drawn_in_half_blocks() {
+    let mut m = sized(model(25, 20), 140, 45);
+    theme(&mut m, "plain");
+    crate::tui::update::start_race(
+        &mut m,
+        &[mazegen::Algorithm::Backtracker, mazegen::Algorithm::Kruskal],
+    );
+    for _ in 0..40 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    let text = screen_text(&m);
+    let lane = super::race_lanes(ratatui::layout::Rect::new(0, 0, 140, 45), 2, false)[0];
+    assert_eq!(first_lane_drawing(&text, lane), (51, 21), "{text}");
+    assert!(!text.contains('⣿'), "{text}");
+}
+
+/// The default maze fits at 1:1 in a 140x45 terminal: `z` says the whole maze is in view
+/// rather than switching to a whole-maze view of the same maze, smaller, and the footer leaves
+/// `z` out. At 80x24 the maze is bigger than the canvas at 1:1, and `z` zooms.
+#[test]
+fn z_says_so_when_the_whole_maze_is_in_view_at_one_to_one() {
+    use crate::tui::viewport::Zoom;
+    let mut m = sized(model(25, 20), 140, 45);
+    assert!(!crate::tui::layer::does_something(&m, Action::ToggleZoom));
+    assert!(!screen_text(&m).contains("z zoom"));
+    act(&mut m, Action::ToggleZoom);
+    assert_eq!(m.viewport().zoom(), Zoom::Fit);
+    assert_eq!(
+        m.status().unwrap().text,
+        "The whole maze is in view at 1:1 already: nothing to zoom"
+    );
+    let mut narrow = sized(model(25, 20), 80, 24);
+    assert!(crate::tui::layer::does_something(
+        &narrow,
+        Action::ToggleZoom
+    ));
+    act(&mut narrow, Action::ToggleZoom);
+    assert_eq!(narrow.viewport().zoom(), Zoom::Detail);
 }

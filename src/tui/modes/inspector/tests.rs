@@ -578,3 +578,57 @@ fn the_path_drawn_stops_where_it_leaves_the_maze() {
     // Down two, up two to the entry, then off the top.
     assert_eq!(roles::steps_inside(&off), 4);
 }
+
+/// A path through a closed wall, opened and shown at `size` in the plain theme.
+fn illegal_step_at(size: (u16, u16)) -> String {
+    let text = valid_text();
+    let inspection = inspect::from_text(&text).unwrap();
+    let wrong = [Dir::East, Dir::South]
+        .into_iter()
+        .find(|&d| inspection.walls(Pos::new(0, 0)).is_closed(d))
+        .unwrap();
+    let broken = with_path(
+        &text,
+        &format!("{}{}", wrong.letter(), recorded_path(&text)),
+    );
+    let (m, _dir) = opened_as(&broken, None, Some("broken.txt"));
+    let mut m = crate::tui::view::tests::sized(m, size.0, size.1);
+    crate::tui::view::tests::theme(&mut m, "plain");
+    crate::tui::view::tests::screen_text(&m)
+}
+
+/// The problems pane cuts a summary too long for it with an ellipsis, not mid-word.
+#[test]
+fn a_problem_too_long_for_its_pane_ends_with_an_ellipsis() {
+    let text = illegal_step_at((140, 45));
+    let row = text
+        .lines()
+        .find(|l| l.contains("path: step 1 goes"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let pane: String = row.chars().skip_while(|&c| c != '│').collect();
+    assert!(pane.contains("…│"), "{row}");
+    insta::assert_snapshot!("problem_cut_140x45", text);
+}
+
+/// Tab on a name several files start with lists them under the prompt, as a shell does;
+/// those that do not fit on the line are counted.
+#[test]
+fn tab_on_an_ambiguous_name_lists_the_names_under_the_prompt() {
+    let names: Vec<String> = (0..12).map(|i| format!("maze_{i:02}.txt")).collect();
+    let mut m = crate::tui::view::tests::sized(model(25, 20), 80, 24);
+    act(&mut m, Action::OpenFile);
+    let prompt = m.inspect.prompt.as_mut().unwrap();
+    prompt.text = "m".into();
+    prompt.listing = Some((PathBuf::new(), names));
+    let effects = update(
+        &mut m,
+        Message::Inspector(InspectorMessage::Key(PromptKey::Tab)),
+    );
+    answer(&mut m, effects);
+    assert_eq!(m.inspect.prompt().unwrap().text, "maze_");
+    let text = crate::tui::view::tests::screen_text(&m);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with(" maze_00.txt  maze_01.txt"), "{text}");
+    assert!(last.trim_end().ends_with("more"), "{text}");
+    assert!(text.contains("Open: maze_"), "{text}");
+}

@@ -16,7 +16,7 @@ use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
 use crate::tui::model::Model;
-use crate::tui::text::solver_label;
+use crate::tui::text::{clipped, listed, solver_label};
 use crate::tui::theme::Theme;
 use crate::tui::view::paint;
 use crate::tui::view::pane::pane;
@@ -36,10 +36,12 @@ pub fn draw_sidebar(model: &Model, file: &OpenFile, screen: &Screen, buf: &mut B
 
 fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
     let label = Style::new().fg(theme.palette.muted);
+    // The pane's inside less the label's 11 columns.
+    let room = usize::from(area.width.saturating_sub(2 + 11));
     let row = |name: &'static str, value: String| {
         Line::from(vec![
             Span::styled(format!("{name:<10} "), label),
-            Span::raw(value),
+            Span::raw(clipped(&value, room)),
         ])
     };
     let inspection = &file.inspection;
@@ -157,7 +159,7 @@ fn problems(model: &Model, file: &OpenFile, area: Rect, buf: &mut Buffer) {
         if selected_kinds.contains(&row.kind) {
             text_style = text_style.add_modifier(Modifier::REVERSED);
         }
-        let summary: String = row.summary.chars().take(width).collect();
+        let summary = clipped(&row.summary, width);
         lines.push(Line::from(vec![
             Span::styled(symbols.concat(), style),
             Span::raw(" "),
@@ -214,7 +216,15 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     } else if prompt.candidates.is_empty() {
         " Tab completes · Enter opens · Esc cancels".to_owned()
     } else {
-        format!(" {}", escaped(&prompt.candidates.join("  ")))
+        let names: Vec<String> = prompt
+            .candidates
+            .iter()
+            .map(|name| escaped(name).to_string())
+            .collect();
+        format!(
+            " {}",
+            listed(&names, usize::from(keys.width.saturating_sub(1)))
+        )
     };
     Paragraph::new(Line::styled(hint, Style::new().fg(palette.footer)))
         .style(base)

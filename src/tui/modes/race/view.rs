@@ -4,7 +4,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Widget};
 
@@ -13,10 +13,10 @@ use crate::tui::kernel::action::Action;
 use crate::tui::kernel::status::Status;
 use crate::tui::keymap::Keymap;
 use crate::tui::theme::Theme;
-use crate::tui::view::canvas;
+use crate::tui::view::largest;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::MazeRoles;
-use crate::tui::viewport::{Viewport, blocks};
+use crate::tui::viewport::blocks;
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
@@ -71,7 +71,6 @@ pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
     let panes = race_lanes(area, race.lanes.len(), over);
     let config = around.config;
     let maze_blocks = blocks(config.width, config.height);
-    let viewport = Viewport::fitting();
     for (index, (lane, &pane_area)) in race.lanes.iter().zip(&panes).enumerate() {
         let mut title = lane_title(index, lane);
         if around.saved_lane == Some(index) {
@@ -85,7 +84,7 @@ pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
         let inner = block.inner(pane_area);
         block.render(pane_area, buf);
         let roles = MazeRoles::new(&lane.session, true);
-        canvas::draw(&roles, &viewport, maze_blocks, theme, inner, buf);
+        largest::draw(&roles, maze_blocks, theme, inner, buf);
     }
     let [main, status, keys] = Layout::vertical([
         Constraint::Fill(1),
@@ -165,65 +164,164 @@ pub fn leave_key(keymap: &Keymap) -> Option<String> {
     esc.or(keys.first()).map(|key| key.label())
 }
 
-/// The summary table: a row a lane.
+/// Which end of a summary column wins it.
+#[derive(Clone, Copy)]
+enum Best {
+    Least,
+    Most,
+}
+
+/// A lane's number in a summary column: as compared, and as shown.
+type Value = (f64, String);
+
+/// One number column of the summary: its header, which end wins, and each lane's value (as
+/// compared) and text (as shown); `None` for a lane that has none.
+struct Column {
+    header: &'static str,
+    best: Best,
+    cells: Vec<Option<Value>>,
+}
+
+/// The least room the times take, so the column does not widen as they arrive ("12.35 ms").
+const TIME_ROOM: usize = 8;
+
+impl Column {
+    /// The winning value, if any lane has one.
+    fn winner(&self) -> Option<f64> {
+        let values = self.cells.iter().flatten().map(|(value, _)| *value);
+        match self.best {
+            Best::Least => values.reduce(f64::min),
+            Best::Most => values.reduce(f64::max),
+        }
+    }
+}
+
+/// What wins each column, in the columns' order: said under the table, so the stars mean
+/// something. Short enough for the bottom border of an 80-column summary.
+pub const WINNERS: &str =
+    "★ fewest steps, most dead ends, longest path, most river, first, fastest";
+
+/// The marker after a column's winning number (every lane that ties for it), and the blank
+/// after the others, so the numbers stay aligned.
+const STAR: &str = " ★";
+const NO_STAR: &str = "  ";
+
+/// The summary's number columns, from the lanes.
+fn columns(race: &Race) -> Vec<Column> {
+    let lanes = &race.lanes;
+    let column = |header, best, cell: &dyn Fn(usize, &Lane) -> Option<Value>| Column {
+        header,
+        best,
+        cells: lanes
+            .iter()
+            .enumerate()
+            .map(|(i, lane)| cell(i, lane))
+            .collect(),
+    };
+    let count = |n: u64| Some((n as f64, n.to_string()));
+    let stats = |lane: &Lane| lane.session.measures().map(|m| m.stats.clone());
+    vec![
+        column("steps", Best::Least, &|_, lane| {
+            count(lane.session.carving_steps())
+        }),
+        column("dead ends", Best::Most, &|_, lane| {
+            stats(lane).and_then(|s| count(s.dead_ends))
+        }),
+        column("path", Best::Most, &|_, lane| {
+            lane.session.solution().and_then(|p| count(p.len() as u64))
+        }),
+        column("river", Best::Most, &|_, lane| {
+            let river = stats(lane)?.river_factor * 100.0;
+            Some((river.round(), format!("{river:.0}%")))
+        }),
+        column("finish", Best::Least, &|_, lane| {
+            let at = lane.finished_at?.as_secs_f64();
+            // Compared as shown, so two lanes shown alike both win.
+            Some(((at * 10.0).round(), format!("{at:.1} s")))
+        }),
+        column("time", Best::Least, &|index, _| {
+            own_time(&race.timing, index)
+        }),
+    ]
+}
+
+/// The summary table: a row a lane, its numbers right-aligned, each column's winner starred.
 fn summary(theme: &Theme, race: &Race, area: Rect, buf: &mut Buffer) {
     let palette = &theme.palette;
+    let columns = columns(race);
+    let right = |text: String, style: Style| Cell::from(Line::styled(text, style).right_aligned());
     let header = Row::new(
-        [
-            "algorithm",
-            "steps",
-            "dead ends",
-            "path",
-            "river",
-            "finish",
-            "time",
-        ]
-        .map(Cell::from),
+        std::iter::once(Cell::from("algorithm")).chain(
+            columns
+                .iter()
+                .map(|c| right(format!("{}{NO_STAR}", c.header), Style::new())),
+        ),
     )
     .style(Style::new().fg(palette.muted));
+    let winners: Vec<Option<f64>> = columns.iter().map(Column::winner).collect();
+    let won = Style::new().fg(palette.accent).add_modifier(Modifier::BOLD);
     let rows = race.lanes.iter().enumerate().map(|(index, lane)| {
-        let session = &lane.session;
-        let stats = session.measures().map(|m| &m.stats);
-        let dash = || "–".to_owned();
-        let path = session
-            .solution()
-            .map_or_else(dash, |path| path.len().to_string());
-        Row::new([
-            Cell::from(lane.algorithm.name()),
-            Cell::from(session.carving_steps().to_string()),
-            Cell::from(stats.map_or_else(dash, |s| s.dead_ends.to_string())),
-            Cell::from(path),
-            Cell::from(stats.map_or_else(dash, |s| format!("{:.0}%", s.river_factor * 100.0))),
-            Cell::from(
-                lane.finished_at
-                    .map_or_else(dash, |at| format!("{:.1} s", at.as_secs_f64())),
-            ),
-            Cell::from(own_time(&race.timing, index)),
-        ])
+        let numbers =
+            columns
+                .iter()
+                .zip(&winners)
+                .map(|(column, winner)| match &column.cells[index] {
+                    Some((value, text)) if Some(*value) == *winner => {
+                        right(format!("{text}{STAR}"), won)
+                    }
+                    Some((_, text)) => right(format!("{text}{NO_STAR}"), Style::new()),
+                    None => right(
+                        format!("{}{NO_STAR}", own_dash(&race.timing, column)),
+                        Style::new(),
+                    ),
+                });
+        Row::new(std::iter::once(Cell::from(lane.algorithm.name())).chain(numbers))
     });
-    let widths = [
-        Constraint::Length(20),
-        Constraint::Length(10),
-        Constraint::Length(10),
-        Constraint::Length(8),
-        Constraint::Length(6),
-        Constraint::Length(8),
-        Constraint::Length(10),
-    ];
+    let width = |column: &Column| {
+        let longest = column
+            .cells
+            .iter()
+            .flatten()
+            .map(|(_, t)| t.chars().count());
+        let least = if column.header == "time" {
+            TIME_ROOM
+        } else {
+            1
+        };
+        longest
+            .chain([column.header.len(), least])
+            .max()
+            .unwrap_or(1) as u16
+            + 2
+    };
+    let widths = std::iter::once(Constraint::Length(16))
+        .chain(columns.iter().map(|c| Constraint::Length(width(c))));
     Table::new(rows, widths)
         .header(header)
-        .block(pane(" Race summary ", theme, false))
+        .column_spacing(2)
+        .block(
+            pane(" Race summary ", theme, false).title_bottom(Line::styled(
+                format!(" {WINNERS} "),
+                Style::new().fg(palette.muted),
+            )),
+        )
         .render(area, buf);
 }
 
-/// A lane's own time, carving and solving at full speed: "…" while it is measured.
-fn own_time(timing: &Timing, lane: usize) -> String {
+/// What a lane with no value shows: "…" for a time still being measured, else "–".
+fn own_dash(timing: &Timing, column: &Column) -> &'static str {
     match timing {
-        Timing::NotAsked => "–".to_owned(),
-        Timing::Asked(_) => "…".to_owned(),
-        Timing::Timed(times) => match times.get(lane).copied().flatten() {
-            Some(time) => format!("{:.2} ms", time.as_secs_f64() * 1000.0),
-            None => "–".to_owned(),
-        },
+        Timing::Asked(_) if column.header == "time" => "…",
+        _ => "–",
     }
+}
+
+/// A lane's own time, carving and solving at full speed, once measured: compared and
+/// shown in hundredths of a millisecond.
+fn own_time(timing: &Timing, lane: usize) -> Option<(f64, String)> {
+    let Timing::Timed(times) = timing else {
+        return None;
+    };
+    let ms = times.get(lane).copied().flatten()?.as_secs_f64() * 1000.0;
+    Some(((ms * 100.0).round(), format!("{ms:.2} ms")))
 }

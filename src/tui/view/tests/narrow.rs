@@ -258,3 +258,110 @@ fn a_help_that_fits_does_not_scroll() {
     let short = Rect::new(0, 0, 80, 24);
     assert!(help::scrolled(m.theme(), m.keymap(), &now, short, 0, HelpScroll::Bottom) > 0);
 }
+
+/// Whether the screen shows the entry, the exit and the path with glyphs.
+fn marks(text: &str) -> [bool; 3] {
+    [
+        text.contains('('),
+        text.contains('['),
+        text.contains('·') || text.contains('•'),
+    ]
+}
+
+/// With no colour (the plain theme NO_COLOR picks), every view at 80x24 draws the entry, the
+/// exit and the path with glyphs: half blocks, 1:1, braille, the inspector, play (the
+/// walker on the entry), a race and a replayed moment.
+#[test]
+fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
+    let finished = finished_at(narrow());
+    assert_eq!(marks(&screen_text(&finished)), [true; 3], "half blocks");
+    let mut braille = finished_at(narrow());
+    act(&mut braille, Action::ToggleSidebar);
+    assert_eq!(marks(&screen_text(&braille)), [true; 3], "braille");
+    let mut one_to_one = finished_at(narrow());
+    act(&mut one_to_one, Action::ToggleZoom);
+    assert_eq!(one_to_one.viewport().zoom(), Zoom::Detail);
+    let text = screen_text(&one_to_one);
+    assert!(text.contains("()") && text.contains('·'), "1:1: {text}");
+    let mut play = finished_at(narrow());
+    act(&mut play, Action::TogglePlay);
+    let text = screen_text(&play);
+    // The walker stands on the entry.
+    assert!(text.contains("@@"), "play: {text}");
+    let (inspector, _dir) = crate::tui::modes::inspector::tests::opened_as(
+        &crate::tui::modes::inspector::tests::valid_text(),
+        None,
+        Some("maze.txt"),
+    );
+    let mut inspector = sized(inspector, 80, 24);
+    theme(&mut inspector, "plain");
+    act(&mut inspector, Action::TogglePath);
+    assert_eq!(marks(&screen_text(&inspector)), [true; 3], "inspector");
+    let mut race = narrow();
+    act(&mut race, Action::Race);
+    while !race.race().unwrap().is_over() {
+        update(&mut race, Message::Tick(FRAME));
+    }
+    assert_eq!(marks(&screen_text(&race)), [true; 3], "race");
+    let mut replay = finished_at(narrow());
+    act(&mut replay, Action::Scrub(Scrub::BackFar));
+    assert!(replay.replay().is_scrubbing());
+    let text = screen_text(&replay);
+    assert!(text.contains('(') && text.contains('['), "replay: {text}");
+}
+
+/// The folded line names the sidebar's difficulty where there is room: after the seed (at
+/// 80x24 the saved mark takes that room; at 99 columns the play view's shorter title leaves
+/// it).
+#[test]
+fn the_folded_line_names_the_difficulty_where_there_is_room() {
+    let mut play = finished_at(sized(model(25, 20), 99, 24));
+    act(&mut play, Action::TogglePlay);
+    let title = screen_text(&play).lines().next().unwrap().to_owned();
+    assert!(title.contains("seed 42 · hard  b sidebar"), "{title}");
+    let wide = finished_at(sized(model(25, 20), 99, 30));
+    let title = screen_text(&wide).lines().next().unwrap().to_owned();
+    // The whole view's longer title leaves no room for it: it is left out whole, not cut.
+    assert!(title.contains("seed 42  b sidebar"), "{title}");
+}
+
+/// Tab with the sidebar folded unfolds it on the theme list, which is where Tab goes; leaving
+/// the list (Tab, Esc) folds it again. `b` on the list makes the fold the user's own, and
+/// folding hides the list, so the maze has the keys again.
+#[test]
+fn tab_unfolds_a_folded_sidebar_to_reach_the_theme_list() {
+    use crate::tui::model::Focus;
+    let mut m = finished_at(narrow());
+    act(&mut m, Action::ToggleFocus);
+    assert_eq!(m.focus(), Focus::Themes);
+    let text = screen_text(&m);
+    assert!(
+        text.contains("Themes (Tab)") && !text.contains("b sidebar"),
+        "{text}"
+    );
+    insta::assert_snapshot!("80x24_tab_on_the_theme_list", text);
+    act(&mut m, Action::ToggleFocus);
+    assert_eq!(m.focus(), Focus::Canvas);
+    assert!(screen_text(&m).contains("b sidebar"), "folded again");
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::Quit);
+    assert_eq!(m.focus(), Focus::Canvas);
+    assert!(screen_text(&m).contains("b sidebar"), "Esc folds it too");
+    // `b` while on the list: kept open when the list is left.
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::ToggleSidebar);
+    assert!(screen_text(&m).contains("b sidebar"), "b folds it");
+    assert_eq!(m.focus(), Focus::Canvas, "not on a hidden list");
+    act(&mut m, Action::ToggleSidebar);
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::ToggleFocus);
+    assert!(
+        screen_text(&m).contains("Themes (Tab)"),
+        "the user's unfold stays"
+    );
+    // A wide terminal's sidebar is there already: Tab only moves the focus.
+    let mut wide = finished_at(sized(model(25, 20), 140, 45));
+    act(&mut wide, Action::ToggleFocus);
+    act(&mut wide, Action::ToggleFocus);
+    assert!(screen_text(&wide).contains("Themes (Tab)"));
+}
