@@ -18,6 +18,7 @@ use super::layout::theme_scroll;
 use super::message::{Answer, Message};
 use super::model::{Focus, Job, JobKind, Model, StatusKind};
 use super::modes::export::update as export;
+use super::modes::inspector::Inspect;
 use super::modes::inspector::update as inspector;
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update::{self as race, Raced};
@@ -28,7 +29,7 @@ use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Dir, Maze};
+use mazegen::{Algorithm, Dir, Maze, Session};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
@@ -49,6 +50,22 @@ macro_rules! shared {
     };
 }
 
+/// What play mode reads of the shown maze, and the viewport it moves (see [`play::Board`]),
+/// borrowed field by field beside play's own state and the [`Shared`] parts.
+macro_rules! board {
+    ($model:expr) => {{
+        let blocks = $model.maze_blocks();
+        let canvas = $model.screen().map(|screen| screen.canvas_size());
+        play::Board {
+            viewport: &mut $model.viewport,
+            blocks,
+            canvas,
+            file: $model.inspect.file().map(|file| file.path.as_path()),
+            options: $model.replay.shown().unwrap_or(&$model.session).options(),
+        }
+    }};
+}
+
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
@@ -59,7 +76,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Tick(frame) => {
-            play::tick(model, frame);
+            play::tick(&mut model.play, frame);
             studio::tick(model, frame)
         }
         Message::Worked(work) => {
@@ -111,7 +128,7 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             Vec::new()
         }
         (Owner::Play, Answer::ScoreRecorded(outcome)) => {
-            play::recorded(model, job, outcome);
+            play::recorded(&mut model.play, &mut shared!(model), job, outcome);
             Vec::new()
         }
         (Owner::Studio, answer) => {
@@ -167,14 +184,13 @@ fn settle(model: &mut Model) -> Vec<Effect> {
 
 /// The maze `g` plays: the opened file's when one is shown, else the generated one, once it is
 /// finished.
-fn maze_to_play(model: &Model) -> ToPlay {
-    match model.inspect.file() {
+fn maze_to_play(inspect: &Inspect, session: &Session) -> ToPlay {
+    match inspect.file() {
         Some(file) => match file.playable() {
             Ok(maze) => ToPlay::Maze(Arc::new(maze)),
             Err(reason) => ToPlay::Unplayable(reason),
         },
-        None => model
-            .session
+        None => session
             .maze()
             .map_or(ToPlay::NotFinished, |m| ToPlay::Maze(Arc::clone(m))),
     }
@@ -213,7 +229,7 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                 }
             }
             Layer::Play => {
-                if play::refuses(model, action) {
+                if play::refuses(&model.play, &mut shared!(model), action) {
                     return Vec::new();
                 }
             }
@@ -312,12 +328,27 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     }
     match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
-            match play::act(model, action, maze_to_play) {
+            let mut board = board!(model);
+            let to_play = || maze_to_play(&model.inspect, &model.session);
+            let played = play::act(
+                &mut model.play,
+                &mut shared!(model),
+                &mut board,
+                action,
+                to_play,
+            );
+            match played {
                 Played::Done(effects) => effects,
+                Played::Started => {
+                    model.focus = Focus::Canvas;
+                    model.help = false;
+                    Vec::new()
+                }
                 Played::NeedsTheMaze => {
                     studio::wait_for_the_maze(model, action);
                     let effects = studio::finish(model);
-                    play::waiting(model);
+                    let phase = model.phase();
+                    play::waiting(&model.play, &mut shared!(model), phase);
                     effects
                 }
             }
