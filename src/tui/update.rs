@@ -70,7 +70,9 @@ macro_rules! board {
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
         // The inspector's own messages: its prompt's keys.
-        Message::Inspector(message) => inspector::on_message(model, message),
+        Message::Inspector(message) => {
+            inspector::on_message(&mut model.inspect, &mut shared!(model), message)
+        }
         Message::Tick(frame) if model.race.is_some() => {
             race::tick(&mut model.race, &mut shared!(model), frame);
             Vec::new()
@@ -122,7 +124,11 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
         return Vec::new();
     };
     match (owner, answer) {
-        (Owner::Inspector, Answer::Inspector(outcome)) => inspector::done(model, job, outcome),
+        (Owner::Inspector, Answer::Inspector(outcome)) => {
+            inspecting(model, |inspect, shared, canvas| {
+                inspector::done(inspect, shared, canvas, job, outcome)
+            })
+        }
         (Owner::Race, Answer::RaceTimed(times)) => {
             race::timed(&mut model.race, job, times);
             Vec::new()
@@ -162,7 +168,40 @@ pub fn open_at_start(
 ) -> Vec<Effect> {
     model.session.finish();
     model.config = config;
-    inspector::open_at_start(model, path, inspection, expected, output_file)
+    // The placeholder maze is not the user's: nothing may write it.
+    model.forgo_first_save();
+    inspecting(model, |inspect, shared, canvas| {
+        inspector::open_at_start(
+            inspect,
+            shared,
+            canvas,
+            path,
+            inspection,
+            expected,
+            output_file,
+        )
+    })
+}
+
+/// Hands the inspector its own state, the [`Shared`] parts and the canvas (see
+/// [`inspector::Canvas`]), and picks the starting zoom again if it opened or closed a file.
+pub(crate) fn inspecting<T>(
+    model: &mut Model,
+    answer: impl FnOnce(&mut Inspect, &mut Shared, &mut inspector::Canvas) -> T,
+) -> T {
+    let size = model.screen().map(|screen| screen.canvas_size());
+    let mut canvas = inspector::Canvas {
+        viewport: &mut model.viewport,
+        size,
+        refit: false,
+    };
+    let answered = answer(&mut model.inspect, &mut shared!(model), &mut canvas);
+    if canvas.refit {
+        model.zoom_picked = false;
+        let size = model.size();
+        model.resize(size);
+    }
+    answered
 }
 
 /// Follows up on whatever changed: the race's times, the studio's measuring, search work,
@@ -249,7 +288,9 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
-            Layer::Inspector => match inspector::on_action(model, action) {
+            Layer::Inspector => match inspecting(model, |inspect, shared, canvas| {
+                inspector::on_action(inspect, shared, canvas, action)
+            }) {
                 Ok(effects) => return effects,
                 Err(passed) => action = passed,
             },

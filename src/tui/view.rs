@@ -118,7 +118,8 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     match file {
         Some(file) => {
-            problems::draw_sidebar(model, file, &screen, buf);
+            problems::draw_sidebar(model.theme(), model.keymap(), file, &screen, buf);
+            sidebar::themes(model, screen.themes_pane, buf);
             play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
         None => {
