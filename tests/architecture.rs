@@ -490,9 +490,9 @@ fn a_modes_own_state_imports_neither_the_state_layer_nor_the_root() {
 }
 
 /// The modes whose update and view still take the whole `Model` (issue 17, item 3, not done
-/// yet: they reach the studio's session and stand-in through it). Each one leaves this list when its update takes its own state and a
+/// yet: the studio, which owns the session). Each one leaves this list when its update takes its own state and a
 /// `tui::context::Shared`; the test then keeps it that way.
-const MODES_ON_THE_MODEL: [&str; 3] = ["play", "inspector", "studio"];
+const MODES_ON_THE_MODEL: [&str; 1] = ["studio"];
 
 /// A mode's update and view work on the mode's own state and the shared context the root hands
 /// them, never the whole model: otherwise a mode could reach every other mode's state.

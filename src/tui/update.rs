@@ -18,6 +18,7 @@ use super::layout::theme_scroll;
 use super::message::{Answer, Message};
 use super::model::{Focus, Job, JobKind, Model, StatusKind};
 use super::modes::export::update as export;
+use super::modes::inspector::Inspect;
 use super::modes::inspector::update as inspector;
 use super::modes::log::update as log;
 use super::modes::play::update::{self as play, Played, ToPlay};
@@ -29,7 +30,7 @@ use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Dir, Maze};
+use mazegen::{Algorithm, Dir, Maze, Session};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
@@ -51,17 +52,35 @@ macro_rules! shared {
     };
 }
 
+/// What play mode reads of the shown maze, and the viewport it moves (see [`play::Board`]),
+/// borrowed field by field beside play's own state and the [`Shared`] parts.
+macro_rules! board {
+    ($model:expr) => {{
+        let blocks = $model.maze_blocks();
+        let canvas = $model.screen().map(|screen| screen.canvas_size());
+        play::Board {
+            viewport: &mut $model.viewport,
+            blocks,
+            canvas,
+            file: $model.inspect.file().map(|file| file.path.as_path()),
+            options: $model.replay.shown().unwrap_or(&$model.session).options(),
+        }
+    }};
+}
+
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
         // The inspector's own messages: its prompt's keys.
-        Message::Inspector(message) => inspector::on_message(model, message),
+        Message::Inspector(message) => {
+            inspector::on_message(&mut model.inspect, &mut shared!(model), message)
+        }
         Message::Tick(frame) if model.race.is_some() => {
             race::tick(&mut model.race, &mut shared!(model), frame);
             Vec::new()
         }
         Message::Tick(frame) => {
-            play::tick(model, frame);
+            play::tick(&mut model.play, frame);
             studio::tick(model, frame)
         }
         Message::Clock(now) => {
@@ -126,13 +145,17 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
         return Vec::new();
     };
     match (owner, answer) {
-        (Owner::Inspector, Answer::Inspector(outcome)) => inspector::done(model, job, outcome),
+        (Owner::Inspector, Answer::Inspector(outcome)) => {
+            inspecting(model, |inspect, shared, canvas| {
+                inspector::done(inspect, shared, canvas, job, outcome)
+            })
+        }
         (Owner::Race, Answer::RaceTimed(times)) => {
             race::timed(&mut model.race, job, times);
             Vec::new()
         }
         (Owner::Play, Answer::ScoreRecorded(outcome)) => {
-            play::recorded(model, job, outcome);
+            play::recorded(&mut model.play, &mut shared!(model), job, outcome);
             Vec::new()
         }
         (Owner::Studio, answer) => {
@@ -166,7 +189,40 @@ pub fn open_at_start(
 ) -> Vec<Effect> {
     model.session.finish();
     model.config = config;
-    inspector::open_at_start(model, path, inspection, expected, output_file)
+    // The placeholder maze is not the user's: nothing may write it.
+    model.forgo_first_save();
+    inspecting(model, |inspect, shared, canvas| {
+        inspector::open_at_start(
+            inspect,
+            shared,
+            canvas,
+            path,
+            inspection,
+            expected,
+            output_file,
+        )
+    })
+}
+
+/// Hands the inspector its own state, the [`Shared`] parts and the canvas (see
+/// [`inspector::Canvas`]), and picks the starting zoom again if it opened or closed a file.
+pub(crate) fn inspecting<T>(
+    model: &mut Model,
+    answer: impl FnOnce(&mut Inspect, &mut Shared, &mut inspector::Canvas) -> T,
+) -> T {
+    let size = model.screen().map(|screen| screen.canvas_size());
+    let mut canvas = inspector::Canvas {
+        viewport: &mut model.viewport,
+        size,
+        refit: false,
+    };
+    let answered = answer(&mut model.inspect, &mut shared!(model), &mut canvas);
+    if canvas.refit {
+        model.zoom_picked = false;
+        let size = model.size();
+        model.resize(size);
+    }
+    answered
 }
 
 /// Follows up on whatever changed: the race's times, the studio's measuring, search work,
@@ -188,14 +244,13 @@ fn settle(model: &mut Model) -> Vec<Effect> {
 
 /// The maze `g` plays: the opened file's when one is shown, else the generated one, once it is
 /// finished.
-fn maze_to_play(model: &Model) -> ToPlay {
-    match model.inspect.file() {
+fn maze_to_play(inspect: &Inspect, session: &Session) -> ToPlay {
+    match inspect.file() {
         Some(file) => match file.playable() {
             Ok(maze) => ToPlay::Maze(Arc::new(maze)),
             Err(reason) => ToPlay::Unplayable(reason),
         },
-        None => model
-            .session
+        None => session
             .maze()
             .map_or(ToPlay::NotFinished, |m| ToPlay::Maze(Arc::clone(m))),
     }
@@ -242,7 +297,7 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                 }
             }
             Layer::Play => {
-                if play::refuses(model, action) {
+                if play::refuses(&model.play, &mut shared!(model), action) {
                     return Vec::new();
                 }
             }
@@ -262,7 +317,9 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
-            Layer::Inspector => match inspector::on_action(model, action) {
+            Layer::Inspector => match inspecting(model, |inspect, shared, canvas| {
+                inspector::on_action(inspect, shared, canvas, action)
+            }) {
                 Ok(effects) => return effects,
                 Err(passed) => action = passed,
             },
@@ -348,12 +405,27 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     }
     match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
-            match play::act(model, action, maze_to_play) {
+            let mut board = board!(model);
+            let to_play = || maze_to_play(&model.inspect, &model.session);
+            let played = play::act(
+                &mut model.play,
+                &mut shared!(model),
+                &mut board,
+                action,
+                to_play,
+            );
+            match played {
                 Played::Done(effects) => effects,
+                Played::Started => {
+                    model.focus = Focus::Canvas;
+                    model.help = false;
+                    Vec::new()
+                }
                 Played::NeedsTheMaze => {
                     studio::wait_for_the_maze(model, action);
                     let effects = studio::finish(model);
-                    play::waiting(model);
+                    let phase = model.phase();
+                    play::waiting(&model.play, &mut shared!(model), phase);
                     effects
                 }
             }

@@ -71,7 +71,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     // The title's room: the pane's width less its corners and a column of border each side.
     let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
-    let title = play::canvas_title(model)
+    let title = play::canvas_title(model.play(), model.keymap())
         .unwrap_or_else(|| titled(model, screen.canvas_size(), room, screen.summary.is_none()));
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
@@ -87,7 +87,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         None => canvas_pane.render(screen.canvas_pane, buf),
     }
     let file = model.inspect.file();
-    let game = play::overlay(model);
+    let game = play::overlay(model.play());
     let maze_roles;
     let file_roles;
     let roles: &dyn BlockRoles = match (file, &game) {
@@ -122,12 +122,13 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     match file {
         Some(file) => {
-            problems::draw_sidebar(model, file, &screen, buf);
-            play::pane_over(model, screen.solvers, buf);
+            problems::draw_sidebar(model.theme(), model.keymap(), file, &screen, buf);
+            sidebar::themes(model, screen.themes_pane, buf);
+            play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
         None => {
             super::modes::studio::view::draw(model, &screen, buf);
-            play::pane_over(model, screen.solvers, buf);
+            play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
     }
     footer::draw(model, screen.status, screen.keys, buf);

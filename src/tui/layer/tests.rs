@@ -41,7 +41,7 @@ fn file_of(m: &Model) -> &OpenFile {
 }
 
 fn overlay_of(m: &Model) -> GameOverlay<'_> {
-    overlay(m).expect("a round is drawn")
+    overlay(m.play()).expect("a round is drawn")
 }
 
 #[test]

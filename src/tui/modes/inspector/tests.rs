@@ -9,7 +9,6 @@ use mazegen::validate::Expected;
 use mazegen::{Dir, Generator, MazeOptions, Pos, shortest_path};
 use tempfile::TempDir;
 
-use super::update::*;
 use super::*;
 use crate::tui::configs::{config_for, placeholder_config};
 use crate::tui::effect::Effect;
@@ -18,6 +17,29 @@ use crate::tui::model::Model;
 use crate::tui::testing::{answer, model};
 use crate::tui::update;
 use crate::tui::view::roles::{BlockRoles, Role};
+
+/// The inspector's [`super::update::open_at_start`] as the root hands it its parts, without
+/// the root's own steps (the placeholder's finish, the config) but the forgone first save.
+fn open_at_start(
+    m: &mut Model,
+    path: PathBuf,
+    inspection: inspect::Inspection,
+    expected: Expected,
+    output_file: Option<PathBuf>,
+) -> Vec<Effect> {
+    m.forgo_first_save();
+    update::inspecting(m, |inspect, shared, canvas| {
+        super::update::open_at_start(
+            inspect,
+            shared,
+            canvas,
+            path,
+            inspection,
+            expected,
+            output_file,
+        )
+    })
+}
 
 pub(crate) const W: u32 = 15;
 pub(crate) const H: u32 = 11;

@@ -8,85 +8,107 @@ use mazegen::solve::Solver;
 use mazegen::validate::Expected;
 
 use super::{
-    Completion, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
+    Completion, Inspect, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
     PathPrompt, PromptKey, walls_invalid,
 };
+use crate::tui::context::Shared;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
-use crate::tui::model::{Model, StatusKind};
+use crate::tui::kernel::status::StatusKind;
 use crate::tui::text::solver_label;
-use crate::tui::viewport::blocks;
+use crate::tui::viewport::{Viewport, blocks};
+
+/// The canvas as the inspector sees it, handed in by the root: the viewport a problem is
+/// centred on, and a request the root carries out once the inspector is done.
+pub struct Canvas<'a> {
+    pub viewport: &'a mut Viewport,
+    /// The canvas's size, if the terminal has room for the dashboard.
+    pub size: Option<(u16, u16)>,
+    /// A file was opened or closed: the root picks the starting zoom again, for the maze now
+    /// shown.
+    pub refit: bool,
+}
 
 /// Opens `inspection` (read from `path`, not yet checked) as the dashboard starts with
 /// `--open`: checked against `expected` (the CONFIG's), written back to `output_file`. The
-/// model's own maze must be a finished placeholder: it is never written.
+/// model's own maze must be a finished placeholder whose first save the root has forgone: it
+/// is never written.
 pub fn open_at_start(
-    model: &mut Model,
+    inspect: &mut Inspect,
+    shared: &mut Shared,
+    canvas: &mut Canvas,
     path: PathBuf,
     inspection: Inspection,
     expected: Expected,
     output_file: Option<PathBuf>,
 ) -> Vec<Effect> {
-    model.inspect.expected = expected;
-    model.inspect.output_file = output_file;
-    // The placeholder maze is not the user's: nothing may write it.
-    model.forgo_first_save();
-    show_file(model, path, inspection)
+    inspect.expected = expected;
+    inspect.output_file = output_file;
+    show_file(inspect, shared, canvas, path, inspection)
 }
 
 /// Handles the inspector's own messages: its prompt's keys.
-pub fn on_message(model: &mut Model, message: InspectorMessage) -> Vec<Effect> {
+pub fn on_message(
+    inspect: &mut Inspect,
+    shared: &mut Shared,
+    message: InspectorMessage,
+) -> Vec<Effect> {
     match message {
-        InspectorMessage::Key(key) => prompt_pressed(model, key),
+        InspectorMessage::Key(key) => prompt_pressed(inspect, shared, key),
     }
 }
 
 /// Handles the inspector's own actions, and those that mean something else on an opened file;
 /// gives the others back.
-pub fn on_action(model: &mut Model, action: Action) -> Result<Vec<Effect>, Action> {
+pub fn on_action(
+    inspect: &mut Inspect,
+    shared: &mut Shared,
+    canvas: &mut Canvas,
+    action: Action,
+) -> Result<Vec<Effect>, Action> {
     match action {
-        Action::OpenFile => return Ok(open_prompt(model)),
-        Action::NextProblem => return Ok(jump(model, true)),
-        Action::PreviousProblem => return Ok(jump(model, false)),
+        Action::OpenFile => return Ok(open_prompt(inspect, shared)),
+        Action::NextProblem => return Ok(jump(inspect, shared, canvas, true)),
+        Action::PreviousProblem => return Ok(jump(inspect, shared, canvas, false)),
         _ => {}
     }
-    if model.inspect.file.is_none() {
+    if inspect.file.is_none() {
         return Err(action);
     }
     match action {
         Action::Regenerate | Action::NextAlgorithm => {
             // A generated maze again: the config's (the file's size without one).
-            close_file(model);
+            close_file(inspect, canvas);
             Err(action)
         }
-        Action::NextSolver => Ok(solve_next(model)),
-        Action::Save => Ok(save(model)),
+        Action::NextSolver => Ok(solve_next(inspect, shared)),
+        Action::Save => Ok(save(inspect, shared)),
         Action::Export => {
             let text = "e exports generated mazes; s writes this file back with its path corrected";
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
             Ok(Vec::new())
         }
         Action::Finish | Action::TogglePause | Action::Step | Action::Faster | Action::Slower => {
             let text = "Nothing moves in an opened file: ] and [ go through its problems";
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
             Ok(Vec::new())
         }
         _ => Err(action),
     }
 }
 
-fn open_prompt(model: &mut Model) -> Vec<Effect> {
-    if model.inspect.output_file.is_none() && model.inspect.file.is_none() {
+fn open_prompt(inspect: &mut Inspect, shared: &Shared) -> Vec<Effect> {
+    if inspect.output_file.is_none() && inspect.file.is_none() {
         // Opened from a generated maze: `s` writes to the same OUTPUT_FILE as for it.
-        model.inspect.output_file = Some(model.config.output_file.clone());
+        inspect.output_file = Some(shared.config.output_file.clone());
     }
-    model.inspect.prompt = Some(PathPrompt::default());
+    inspect.prompt = Some(PathPrompt::default());
     Vec::new()
 }
 
-fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
-    let Some(prompt) = model.inspect.prompt.as_mut() else {
+fn prompt_pressed(inspect: &mut Inspect, shared: &mut Shared, key: PromptKey) -> Vec<Effect> {
+    let Some(prompt) = inspect.prompt.as_mut() else {
         return Vec::new();
     };
     match key {
@@ -101,22 +123,22 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
             prompt.candidates.clear();
         }
         PromptKey::Esc => {
-            model.inspect.prompt = None;
-            model.set_status(StatusKind::Info, "Nothing opened");
+            inspect.prompt = None;
+            shared.set_status(StatusKind::Info, "Nothing opened");
         }
         PromptKey::Enter => {
             let text = prompt.text.trim().to_owned();
-            model.inspect.prompt = None;
+            inspect.prompt = None;
             if text.is_empty() {
-                model.set_status(StatusKind::Info, "Nothing opened");
+                shared.set_status(StatusKind::Info, "Nothing opened");
                 return Vec::new();
             }
-            let request = model.new_job_id(Owner::Inspector);
-            model.inspect.opening = Some(request);
-            model.set_status(StatusKind::Info, format!("Opening {text}…"));
+            let request = shared.new_job_id(Owner::Inspector);
+            inspect.opening = Some(request);
+            shared.set_status(StatusKind::Info, format!("Opening {text}…"));
             let work = InspectorWork::Open {
                 path: PathBuf::from(text),
-                expected: model.inspect.expected.clone(),
+                expected: inspect.expected.clone(),
             };
             return vec![Effect::Work(Work::Inspector(InspectorJob {
                 request,
@@ -127,12 +149,12 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
         PromptKey::Tab if prompt.pending_tab => {}
         PromptKey::Tab => {
             if prompt.is_listed() {
-                complete(model);
+                complete(inspect, shared);
             } else {
                 prompt.pending_tab = true;
                 let dir = prompt.folder();
-                let request = model.new_job_id(Owner::Inspector);
-                model.inspect.listing = Some(request);
+                let request = shared.new_job_id(Owner::Inspector);
+                inspect.listing = Some(request);
                 let work = InspectorWork::List { dir };
                 return vec![Effect::Work(Work::Inspector(InspectorJob {
                     request,
@@ -145,41 +167,49 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
 }
 
 /// Tab with the folder listed.
-fn complete(model: &mut Model) {
-    let Some(prompt) = model.inspect.prompt.as_mut() else {
+fn complete(inspect: &mut Inspect, shared: &mut Shared) {
+    let Some(prompt) = inspect.prompt.as_mut() else {
         return;
     };
     prompt.pending_tab = false;
     if prompt.complete() == Completion::None {
-        model.set_status(StatusKind::Info, "No file name starts so");
+        shared.set_status(StatusKind::Info, "No file name starts so");
     }
 }
 
-pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<Effect> {
+pub fn done(
+    inspect: &mut Inspect,
+    shared: &mut Shared,
+    canvas: &mut Canvas,
+    request: JobId,
+    outcome: InspectorAnswer,
+) -> Vec<Effect> {
     match outcome {
         InspectorAnswer::Opened { path, inspection } => {
-            if model.inspect.opening != Some(request) {
+            if inspect.opening != Some(request) {
                 return Vec::new();
             }
-            model.inspect.opening = None;
+            inspect.opening = None;
             match inspection {
                 Ok(inspection) => match inspection.take() {
-                    Some(inspection) => return show_file(model, path, inspection),
+                    Some(inspection) => {
+                        return show_file(inspect, shared, canvas, path, inspection);
+                    }
                     // A copy of the message, already taken.
                     None => return Vec::new(),
                 },
-                Err(reason) => model.set_status(StatusKind::Error, reason),
+                Err(reason) => shared.set_status(StatusKind::Error, reason),
             }
         }
         InspectorAnswer::Listed { dir, names } => {
-            if model.inspect.listing != Some(request) {
+            if inspect.listing != Some(request) {
                 return Vec::new();
             }
-            model.inspect.listing = None;
-            if let Some(prompt) = model.inspect.prompt.as_mut() {
+            inspect.listing = None;
+            if let Some(prompt) = inspect.prompt.as_mut() {
                 prompt.listing = Some((dir, names));
                 if prompt.pending_tab && prompt.is_listed() {
-                    complete(model);
+                    complete(inspect, shared);
                 }
             }
         }
@@ -188,7 +218,7 @@ pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<
             stats,
             illegal_step,
         } => {
-            let Some(file) = model.inspect.file.as_mut() else {
+            let Some(file) = inspect.file.as_mut() else {
                 return Vec::new();
             };
             if file.checking != Some(request) {
@@ -208,14 +238,14 @@ pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<
             } else {
                 StatusKind::Warning
             };
-            model.set_status(kind, text);
+            shared.set_status(kind, text);
         }
         InspectorAnswer::Solved {
             solver,
             visited,
             path,
         } => {
-            let Some(file) = model.inspect.file.as_mut() else {
+            let Some(file) = inspect.file.as_mut() else {
                 return Vec::new();
             };
             if file.solving != Some(request) {
@@ -229,10 +259,10 @@ pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<
                 "Solver {}: visited {visited} cells, {found}",
                 solver_label(solver)
             );
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
         }
         InspectorAnswer::Saved { path, outcome } => {
-            let Some(file) = model.inspect.file.as_mut() else {
+            let Some(file) = inspect.file.as_mut() else {
                 return Vec::new();
             };
             if file.saving != Some(request) {
@@ -240,14 +270,14 @@ pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<
             }
             file.saving = None;
             match outcome {
-                Ok(()) => model.set_status(
+                Ok(()) => shared.set_status(
                     StatusKind::Success,
                     format!(
                         "Wrote the maze with its shortest path to {}",
                         path.display()
                     ),
                 ),
-                Err(reason) => model.set_status(StatusKind::Error, format!("Not saved: {reason}")),
+                Err(reason) => shared.set_status(StatusKind::Error, format!("Not saved: {reason}")),
             }
         }
     }
@@ -255,8 +285,14 @@ pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<
 }
 
 /// Shows a file just read, and starts its check.
-fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Effect> {
-    let request = model.new_job_id(Owner::Inspector);
+fn show_file(
+    inspect: &mut Inspect,
+    shared: &mut Shared,
+    canvas: &mut Canvas,
+    path: PathBuf,
+    inspection: Inspection,
+) -> Vec<Effect> {
+    let request = shared.new_job_id(Owner::Inspector);
     let work = InspectorWork::Check(Box::new(inspection.clone()));
     let (width, height) = (inspection.width(), inspection.height());
     let path_inside = super::roles::steps_inside(&inspection);
@@ -278,7 +314,7 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
             format!("Opened {} ({width}x{height}), checking…", path.display()),
         ),
     };
-    model.inspect.file = Some(OpenFile {
+    inspect.file = Some(OpenFile {
         path,
         inspection,
         selected: None,
@@ -291,8 +327,8 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
         solving: None,
         saving: None,
     });
-    refit(model);
-    model.set_status(status.0, status.1);
+    canvas.refit = true;
+    shared.set_status(status.0, status.1);
     vec![Effect::Work(Work::Inspector(InspectorJob {
         request,
         work,
@@ -300,16 +336,9 @@ fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Ef
 }
 
 /// Leaves the opened file for the generated maze.
-fn close_file(model: &mut Model) {
-    model.inspect.file = None;
-    refit(model);
-}
-
-/// Picks the starting zoom again, for the maze now shown.
-fn refit(model: &mut Model) {
-    model.zoom_picked = false;
-    let size = model.size();
-    model.resize(size);
+fn close_file(inspect: &mut Inspect, canvas: &mut Canvas) {
+    inspect.file = None;
+    canvas.refit = true;
 }
 
 /// The status line once the check is done: what the file is, or its problems in short.
@@ -336,9 +365,14 @@ fn checked_text(file: &OpenFile) -> String {
 }
 
 /// `]` (`forward`) or `[`: the next or previous located problem, wrapping around.
-fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
-    let Some(file) = model.inspect.file.as_mut() else {
-        model.set_status(StatusKind::Info, "No file is open: o opens one");
+fn jump(
+    inspect: &mut Inspect,
+    shared: &mut Shared,
+    canvas: &mut Canvas,
+    forward: bool,
+) -> Vec<Effect> {
+    let Some(file) = inspect.file.as_mut() else {
+        shared.set_status(StatusKind::Info, "No file is open: o opens one");
         return Vec::new();
     };
     let inspection = &file.inspection;
@@ -367,7 +401,7 @@ fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
                 .collect();
             format!("No problem has a place on the map: {}", rows.join("; "))
         };
-        model.set_status(StatusKind::Info, text);
+        shared.set_status(StatusKind::Info, text);
         return Vec::new();
     };
     file.selected = Some(pos);
@@ -384,21 +418,19 @@ fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
     };
     let text = format!("{pos}{wrap}: {}", problems.join("; "));
     let maze_blocks = blocks(inspection.width(), inspection.height());
-    if let Some(screen) = model.screen() {
-        model.viewport.centre_on(
-            (2 * pos.x + 1, 2 * pos.y + 1),
-            maze_blocks,
-            screen.canvas_size(),
-        );
+    if let Some(size) = canvas.size {
+        canvas
+            .viewport
+            .centre_on((2 * pos.x + 1, 2 * pos.y + 1), maze_blocks, size);
     }
-    model.set_status(StatusKind::Warning, text);
+    shared.set_status(StatusKind::Warning, text);
     Vec::new()
 }
 
 /// `v`: the next solver on the file, on a worker.
-fn solve_next(model: &mut Model) -> Vec<Effect> {
-    let request = model.new_job_id(Owner::Inspector);
-    let Some(file) = model.inspect.file.as_mut() else {
+fn solve_next(inspect: &mut Inspect, shared: &mut Shared) -> Vec<Effect> {
+    let request = shared.new_job_id(Owner::Inspector);
+    let Some(file) = inspect.file.as_mut() else {
         return Vec::new();
     };
     let solver = file.solver.map_or(Solver::default(), Solver::next);
@@ -409,7 +441,7 @@ fn solve_next(model: &mut Model) -> Vec<Effect> {
         solver,
     };
     let text = format!("Solving with {}…", solver_label(solver));
-    model.set_status(StatusKind::Info, text);
+    shared.set_status(StatusKind::Info, text);
     vec![Effect::Work(Work::Inspector(InspectorJob {
         request,
         work,
@@ -417,18 +449,18 @@ fn solve_next(model: &mut Model) -> Vec<Effect> {
 }
 
 /// `s`: the file's walls with its shortest path, to OUTPUT_FILE, when its walls hold.
-fn save(model: &mut Model) -> Vec<Effect> {
-    let request = model.new_job_id(Owner::Inspector);
-    let Some(output_file) = model.inspect.output_file.clone() else {
+fn save(inspect: &mut Inspect, shared: &mut Shared) -> Vec<Effect> {
+    let request = shared.new_job_id(Owner::Inspector);
+    let Some(output_file) = inspect.output_file.clone() else {
         let text = "Not saved: no config names an OUTPUT_FILE (a-maze-ing --open FILE CONFIG)";
-        model.set_status(StatusKind::Error, text);
+        shared.set_status(StatusKind::Error, text);
         return Vec::new();
     };
-    let Some(file) = model.inspect.file.as_mut() else {
+    let Some(file) = inspect.file.as_mut() else {
         return Vec::new();
     };
     if let Some(reason) = walls_invalid(&file.inspection) {
-        model.set_status(StatusKind::Error, format!("Not saved: {reason}"));
+        shared.set_status(StatusKind::Error, format!("Not saved: {reason}"));
         return Vec::new();
     }
     file.saving = Some(request);
@@ -436,7 +468,7 @@ fn save(model: &mut Model) -> Vec<Effect> {
         inspection: Box::new(file.inspection.clone()),
         path: output_file.clone(),
     };
-    model.set_status(
+    shared.set_status(
         StatusKind::Info,
         format!("Writing {}…", output_file.display()),
     );

@@ -13,24 +13,30 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::prompt::MAX_BYTES;
 use super::{OpenFile, PathPrompt, role_of};
+use crate::tui::keymap::Keymap;
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
-use crate::tui::model::Model;
 use crate::tui::text::{clipped, listed, solver_label};
 use crate::tui::theme::Theme;
 use crate::tui::view::paint;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
-use crate::tui::view::sidebar::{short_number, themes};
+use crate::tui::view::sidebar::short_number;
 use mazegen::inspect::ProblemKind;
 use mazegen::quote::{self, escaped};
 
-pub fn draw_sidebar(model: &Model, file: &OpenFile, screen: &Screen, buf: &mut Buffer) {
-    facts(model.theme(), file, screen.facts, buf);
-    problems(model, file, screen.solvers, buf);
-    themes(model, screen.themes_pane, buf);
+/// The opened file's sidebar, but for the theme list (the root draws it, as for every mode).
+pub fn draw_sidebar(
+    theme: &Theme,
+    keymap: &Keymap,
+    file: &OpenFile,
+    screen: &Screen,
+    buf: &mut Buffer,
+) {
+    facts(theme, file, screen.facts, buf);
+    problems(theme, keymap, file, screen.solvers, buf);
     if let Some(area) = screen.legend {
-        crate::tui::view::sidebar::legend(model.theme(), &PROBLEM_LEGEND, area, buf);
+        crate::tui::view::sidebar::legend(theme, &PROBLEM_LEGEND, area, buf);
     }
 }
 
@@ -127,9 +133,8 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
 
 /// One row per kind of broken rule, each with its colour key; the kind `]`/`[` went to is
 /// highlighted and kept in view.
-fn problems(model: &Model, file: &OpenFile, area: Rect, buf: &mut Buffer) {
-    let theme = model.theme();
-    let title = match model.keymap().first_key_label(Action::NextProblem) {
+fn problems(theme: &Theme, keymap: &Keymap, file: &OpenFile, area: Rect, buf: &mut Buffer) {
+    let title = match keymap.first_key_label(Action::NextProblem) {
         Some(key) => format!(" Problems ({key}) "),
         None => " Problems ".to_owned(),
     };

@@ -1,18 +1,21 @@
 //! Play mode's answers: entering and leaving, keys to moves, the clock, the won round's score.
 
 use std::collections::HashSet;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::Recorded;
-use super::{Record, Round, Score, ScoreRecord};
+use super::{Play, Record, Round, Score, ScoreRecord};
+use crate::tui::context::Shared;
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
-use crate::tui::model::{Focus, Model, StatusKind};
+use crate::tui::kernel::status::StatusKind;
 use crate::tui::text::clock;
+use crate::tui::viewport::Viewport;
 use mazegen::play::{Game, Moved, Outcome};
-use mazegen::{Dir, Phase, Pos};
+use mazegen::{Dir, MazeOptions, Phase, Pos};
 
 /// The maze a round would be played on.
 pub enum ToPlay {
@@ -27,16 +30,33 @@ pub enum ToPlay {
 pub enum Played {
     /// Handled: these effects are to run.
     Done(Vec<Effect>),
+    /// A round started: the root gives the canvas the keys and closes the help.
+    Started,
     /// A round needs the finished maze: the root finishes it and asks again once it is.
     NeedsTheMaze,
 }
 
+/// What play mode reads of the maze the dashboard shows, and the viewport it keeps the walker
+/// in sight with: the root hands it in, so play mode never reaches another mode's state.
+pub struct Board<'a> {
+    /// The canvas's viewport: it follows the walker.
+    pub viewport: &'a mut Viewport,
+    /// The shown maze's size in blocks.
+    pub blocks: (u32, u32),
+    /// The canvas's size, if the terminal has room for the dashboard.
+    pub canvas: Option<(u16, u16)>,
+    /// The opened file's path, when one is shown.
+    pub file: Option<&'a Path>,
+    /// What the shown session's maze is made from.
+    pub options: &'a MazeOptions,
+}
+
 /// The key a maze's best time is kept under: `25x20 backtracker perfect seed 42`.
-pub fn score_key(model: &Model) -> String {
-    if let Some(file) = model.inspect.file() {
-        return format!("file {}", file.path.display());
+pub fn score_key(board: &Board) -> String {
+    if let Some(path) = board.file {
+        return format!("file {}", path.display());
     }
-    let options = model.shown_session().options();
+    let options = board.options;
     let kind = if options.perfect { "perfect" } else { "board" };
     format!(
         "{}x{} {} {kind} seed {}",
@@ -46,11 +66,11 @@ pub fn score_key(model: &Model) -> String {
 
 /// Whether `action` is refused while playing (it would show the way, or change the maze
 /// under the walker); says so on the status line.
-pub fn refuses(model: &mut Model, action: Action) -> bool {
-    let refused = model.is_playing() && matches!(action, Action::NextSolver | Action::TogglePath);
+pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> bool {
+    let refused = play.round.is_some() && matches!(action, Action::NextSolver | Action::TogglePath);
     if refused {
-        let leave = key(model, Action::LeavePlay);
-        model.set_status(
+        let leave = key(shared, Action::LeavePlay);
+        shared.set_status(
             StatusKind::Info,
             format!("Not while playing: {leave} leaves play mode"),
         );
@@ -62,46 +82,52 @@ pub fn refuses(model: &mut Model, action: Action) -> bool {
 ///
 /// `to_play` says which maze `g` plays (the root's to know: the opened file's, or the
 /// studio's); it is asked for only when a round starts.
-pub fn act(model: &mut Model, action: Action, to_play: impl FnOnce(&Model) -> ToPlay) -> Played {
+pub fn act(
+    play: &mut Play,
+    shared: &mut Shared,
+    board: &mut Board,
+    action: Action,
+    to_play: impl FnOnce() -> ToPlay,
+) -> Played {
     let effects = match action {
-        Action::TogglePlay => match &model.play.round {
+        Action::TogglePlay => match &play.round {
             Some(round) if round.game.outcome() == Outcome::Playing => {
-                leave(model);
+                leave(play, shared);
                 Vec::new()
             }
             _ => {
-                let to_play = to_play(model);
-                return start(model, to_play);
+                let to_play = to_play();
+                return start(play, shared, board, to_play);
             }
         },
         Action::LeavePlay => {
-            leave(model);
+            leave(play, shared);
             Vec::new()
         }
         Action::ToggleFog => {
-            model.play.fog = !model.play.fog;
-            let text = if model.play.fog {
+            play.fog = !play.fog;
+            let text = if play.fog {
                 "Fog on: only what you have seen is drawn"
             } else {
                 "Fog off"
             };
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
             Vec::new()
         }
-        Action::Walk { towards, run } => walk(model, towards, run),
+        Action::Walk { towards, run } => walk(play, shared, board, towards, run),
         _ => Vec::new(),
     };
     Played::Done(effects)
 }
 
 /// A new round from the entry, once the maze is finished (finishing it first if need be).
-fn start(model: &mut Model, to_play: ToPlay) -> Played {
+fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPlay) -> Played {
     let maze = match to_play {
         ToPlay::Maze(maze) => maze,
         // Settling starts the round once the maze is finished and measured.
         ToPlay::NotFinished => return Played::NeedsTheMaze,
         ToPlay::Unplayable(reason) => {
-            model.set_status(StatusKind::Error, format!("Nothing to play: {reason}"));
+            shared.set_status(StatusKind::Error, format!("Nothing to play: {reason}"));
             return Played::Done(Vec::new());
         }
     };
@@ -111,31 +137,28 @@ fn start(model: &mut Model, to_play: ToPlay) -> Played {
             maze.entry(),
             maze.exit()
         );
-        model.set_status(StatusKind::Error, text);
+        shared.set_status(StatusKind::Error, text);
         return Played::Done(Vec::new());
     }
     let entry = maze.entry();
     let game = Game::new(maze);
     let chasers = game.chasers().len();
-    model.play.round = Some(Round {
+    play.round = Some(Round {
         game,
         elapsed: Duration::ZERO,
         shortest_cells: HashSet::new(),
         record: Record::NotWon,
         recording: None,
     });
-    model.focus = Focus::Canvas;
-    model.help = false;
-    if let Some(screen) = model.screen() {
-        let blocks = model.maze_blocks();
-        model
+    if let Some(canvas) = board.canvas {
+        board
             .viewport
-            .show_block(block_of(entry), blocks, screen.canvas_size());
+            .show_block(block_of(entry), board.blocks, canvas);
     }
     let walk: String = [Dir::West, Dir::South, Dir::North, Dir::East]
         .map(|towards| {
             key(
-                model,
+                shared,
                 Action::Walk {
                     towards,
                     run: false,
@@ -143,43 +166,56 @@ fn start(model: &mut Model, to_play: ToPlay) -> Played {
             )
         })
         .concat();
-    let (fog, leave) = (key(model, Action::ToggleFog), key(model, Action::LeavePlay));
+    let (fog, leave) = (
+        key(shared, Action::ToggleFog),
+        key(shared, Action::LeavePlay),
+    );
     let chased = match chasers {
         0 => String::new(),
         1 => "; a chaser is after you".to_owned(),
         n => format!("; {n} chasers are after you"),
     };
     let text = format!("Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}");
-    model.set_status(StatusKind::Info, text);
-    Played::Done(Vec::new())
+    shared.set_status(StatusKind::Info, text);
+    Played::Started
 }
 
 /// Says that play starts once the maze is finished, after the root has asked for the finish
 /// (unless the finish already says so, or the round is on).
-pub fn waiting(model: &mut Model) {
-    if !model.is_playing() && model.phase() != Phase::Done {
-        let text = model.status().map(|s| s.text.clone()).unwrap_or_default();
+pub fn waiting(play: &Play, shared: &mut Shared, phase: Phase) {
+    if play.round.is_none() && phase != Phase::Done {
+        let text = shared
+            .status
+            .as_ref()
+            .map(|s| s.text.clone())
+            .unwrap_or_default();
         if !text.starts_with("Finishing") {
-            model.set_status(StatusKind::Info, "Play starts once the maze is finished…");
+            shared.set_status(StatusKind::Info, "Play starts once the maze is finished…");
         }
     }
 }
 
-fn leave(model: &mut Model) {
-    if model.play.round.take().is_some() {
-        model.set_status(StatusKind::Info, "Left play mode");
+fn leave(play: &mut Play, shared: &mut Shared) {
+    if play.round.take().is_some() {
+        shared.set_status(StatusKind::Info, "Left play mode");
     }
 }
 
-fn walk(model: &mut Model, towards: Dir, run: bool) -> Vec<Effect> {
-    let again = key(model, Action::TogglePlay);
-    let leave = key(model, Action::LeavePlay);
-    let Some(round) = model.play.round.as_mut() else {
+fn walk(
+    play: &mut Play,
+    shared: &mut Shared,
+    board: &mut Board,
+    towards: Dir,
+    run: bool,
+) -> Vec<Effect> {
+    let again = key(shared, Action::TogglePlay);
+    let leave = key(shared, Action::LeavePlay);
+    let Some(round) = play.round.as_mut() else {
         return Vec::new();
     };
     if round.game.outcome() != Outcome::Playing {
         let text = format!("The round is over: {again} plays again, {leave} leaves");
-        model.set_status(StatusKind::Info, text);
+        shared.set_status(StatusKind::Info, text);
         return Vec::new();
     }
     let moved = if run {
@@ -191,13 +227,12 @@ fn walk(model: &mut Model, towards: Dir, run: bool) -> Vec<Effect> {
         return Vec::new();
     }
     let walker = round.game.walker();
-    if let Some(screen) = model.screen() {
-        let blocks = model.maze_blocks();
-        model
+    if let Some(canvas) = board.canvas {
+        board
             .viewport
-            .follow(block_of(walker), blocks, screen.canvas_size());
+            .follow(block_of(walker), board.blocks, canvas);
     }
-    let round = model.play.round.as_mut().expect("still playing");
+    let round = play.round.as_mut().expect("still playing");
     match round.game.outcome() {
         Outcome::Playing => Vec::new(),
         Outcome::Caught => {
@@ -206,17 +241,17 @@ fn walk(model: &mut Model, towards: Dir, run: bool) -> Vec<Effect> {
                 round.game.moves(),
                 clock(round.elapsed)
             );
-            model.set_status(StatusKind::Warning, text);
+            shared.set_status(StatusKind::Warning, text);
             Vec::new()
         }
-        Outcome::Won => won(model),
+        Outcome::Won => won(play, shared, board),
     }
 }
 
 /// The round is won: the shortest path is drawn beside the trail, and the score recorded.
-fn won(model: &mut Model) -> Vec<Effect> {
-    let key = score_key(model);
-    let round = model.play.round.as_mut().expect("a won round");
+fn won(play: &mut Play, shared: &mut Shared, board: &Board) -> Vec<Effect> {
+    let key = score_key(board);
+    let round = play.round.as_mut().expect("a won round");
     let maze = Arc::clone(round.game.maze());
     if let Some(path) = maze.solution() {
         round.shortest_cells = path.cells(maze.grid()).collect();
@@ -227,10 +262,10 @@ fn won(model: &mut Model) -> Vec<Effect> {
         shortest: round.game.shortest().unwrap_or(0) as u64,
     };
     round.record = Record::Pending;
-    let job = model.job_ids.next_id(Owner::Play);
+    let job = shared.new_job_id(Owner::Play);
     round.recording = Some(job);
     let text = won_text(round);
-    model.set_status(StatusKind::Success, text);
+    shared.set_status(StatusKind::Success, text);
     vec![Effect::RecordScore {
         job,
         record: ScoreRecord { key, score },
@@ -250,12 +285,13 @@ fn won_text(round: &Round) -> String {
 }
 
 /// The run loop's answer to [`Effect::RecordScore`].
-pub fn recorded(model: &mut Model, job: JobId, outcome: Result<Recorded, String>) {
-    let round = model
-        .play
-        .round
-        .as_mut()
-        .filter(|r| r.recording == Some(job));
+pub fn recorded(
+    play: &mut Play,
+    shared: &mut Shared,
+    job: JobId,
+    outcome: Result<Recorded, String>,
+) {
+    let round = play.round.as_mut().filter(|r| r.recording == Some(job));
     let won = round.as_ref().map(|r| won_text(r));
     match outcome {
         Ok(recorded) => {
@@ -281,24 +317,14 @@ pub fn recorded(model: &mut Model, job: JobId, outcome: Result<Recorded, String>
                 }
                 None => StatusKind::Success,
             };
-            model.set_status(kind, text);
-            if let Some(round) = model
-                .play
-                .round
-                .as_mut()
-                .filter(|r| r.recording == Some(job))
-            {
+            shared.set_status(kind, text);
+            if let Some(round) = play.round.as_mut().filter(|r| r.recording == Some(job)) {
                 round.record = Record::Done(recorded);
             }
         }
         Err(reason) => {
-            model.set_status(StatusKind::Error, format!("Score not recorded: {reason}"));
-            if let Some(round) = model
-                .play
-                .round
-                .as_mut()
-                .filter(|r| r.recording == Some(job))
-            {
+            shared.set_status(StatusKind::Error, format!("Score not recorded: {reason}"));
+            if let Some(round) = play.round.as_mut().filter(|r| r.recording == Some(job)) {
                 round.record = Record::Failed(reason);
             }
         }
@@ -306,8 +332,8 @@ pub fn recorded(model: &mut Model, job: JobId, outcome: Result<Recorded, String>
 }
 
 /// A frame has passed: the clock runs from the first move until the round ends.
-pub fn tick(model: &mut Model, frame: Duration) {
-    if let Some(round) = model.play.round.as_mut().filter(|r| r.is_timing()) {
+pub fn tick(play: &mut Play, frame: Duration) {
+    if let Some(round) = play.round.as_mut().filter(|r| r.is_timing()) {
         round.elapsed += frame;
     }
 }
@@ -318,8 +344,8 @@ fn block_of(pos: Pos) -> (u32, u32) {
 }
 
 /// The first key bound to `action`, as the screen writes it, or its name if it has none.
-fn key(model: &Model, action: Action) -> String {
-    model.keymap().first_key_label(action).unwrap_or_else(|| {
+fn key(shared: &Shared, action: Action) -> String {
+    shared.keymap.first_key_label(action).unwrap_or_else(|| {
         let name = crate::tui::keymap::action_name(action).unwrap_or_default();
         format!("({name})")
     })

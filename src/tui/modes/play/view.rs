@@ -10,10 +10,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::{Record, Round};
+use super::{Play, Record, Round};
 use crate::tui::kernel::action::Action;
-use crate::tui::model::Model;
+use crate::tui::keymap::Keymap;
 use crate::tui::text::clock;
+use crate::tui::theme::Theme;
 use crate::tui::view::paint;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::{Overlay, Role};
@@ -27,8 +28,7 @@ pub struct GameOverlay<'a> {
 }
 
 /// The overlay of the round being played, if play mode is on.
-pub fn overlay(model: &Model) -> Option<GameOverlay<'_>> {
-    let play = model.play();
+pub fn overlay(play: &Play) -> Option<GameOverlay<'_>> {
     Some(GameOverlay {
         round: play.round()?,
         fog: play.fog(),
@@ -80,13 +80,13 @@ impl Overlay for GameOverlay<'_> {
 }
 
 /// The canvas title while playing: ` Play · fog · won (g: again) `.
-pub fn canvas_title(model: &Model) -> Option<String> {
-    let round = model.play().round()?;
+pub fn canvas_title(play: &Play, keymap: &Keymap) -> Option<String> {
+    let round = play.round()?;
     let mut title = " Play".to_owned();
-    if model.play().fog() {
+    if play.fog() {
         title.push_str(" · fog");
     }
-    let key = |action| model.keymap().first_key_label(action);
+    let key = |action| keymap.first_key_label(action);
     let hint = match round.game().outcome() {
         Outcome::Playing => key(Action::LeavePlay).map(|k| format!("{k} leaves")),
         outcome => {
@@ -106,11 +106,10 @@ pub fn canvas_title(model: &Model) -> Option<String> {
 }
 
 /// The Play pane, over the solver table, while playing.
-pub fn pane_over(model: &Model, area: Rect, buf: &mut Buffer) {
-    let Some(round) = model.play().round() else {
+pub fn pane_over(play: &Play, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let Some(round) = play.round() else {
         return;
     };
-    let theme = model.theme();
     let game = round.game();
     let label = Style::new().fg(theme.palette.muted);
     let row = |name: &'static str, value: String| {
