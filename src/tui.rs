@@ -14,6 +14,7 @@
 
 pub mod configs;
 pub mod effect;
+pub mod heat;
 pub mod input;
 pub mod kernel;
 pub mod keymap;

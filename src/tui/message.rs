@@ -9,6 +9,7 @@ use mazegen::{Session, SessionError};
 
 pub use super::modes::inspector::InspectorMessage;
 
+use super::heat::Distances;
 use super::modes::play::Recorded;
 
 pub use super::kernel::action::{Action, Mouse, MouseKind, Scrub};
@@ -57,6 +58,12 @@ pub enum Message {
     ScoreRecorded {
         job: JobId,
         outcome: Result<Recorded, String>,
+    },
+    /// The heatmap's flood of a maze ended: every cell's distance from the entry, or the
+    /// one-line reason it could not be measured.
+    Distances {
+        job: JobId,
+        distances: Parcel<Result<Distances, String>>,
     },
     /// The run loop wrote the built-in default config out (see
     /// [`Effect::WriteConfig`](super::Effect::WriteConfig)): the file, or the one-line reason

@@ -142,6 +142,10 @@ fn reply(effect: &Effect) -> Option<Message> {
             job: timing.job,
             times: timing.clone().run(),
         }),
+        Effect::Work(Work::Distances(flood)) => Some(Message::Distances {
+            job: flood.job,
+            distances: Parcel::new(flood.run()),
+        }),
         Effect::RecordScore { job, .. } => Some(Message::ScoreRecorded {
             job: *job,
             outcome: Ok(crate::tui::modes::play::Recorded {

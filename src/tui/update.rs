@@ -20,7 +20,6 @@ use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update as race;
 use super::modes::replay::update as timeline;
 use super::modes::studio::update as studio;
-use super::viewport::Zoom;
 use mazegen::Dir;
 use mazegen::config::Config;
 use mazegen::inspect::Inspection;
@@ -28,6 +27,7 @@ use mazegen::validate::Expected;
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
+mod canvas;
 #[cfg(test)]
 mod tests;
 
@@ -62,6 +62,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             race::mouse(model, mouse);
             Vec::new()
         }
+        Message::Mouse(mouse) if canvas::mouse(model, mouse) => Vec::new(),
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
             Some(action) => route(model, action, Layer::ORDER.as_slice()),
             None => Vec::new(),
@@ -102,6 +103,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             studio::config_written(model, job, outcome);
             Vec::new()
         }
+        Message::Distances { job, distances } => {
+            canvas::distances(model, job, &distances);
+            Vec::new()
+        }
     };
     effects.extend(settle(model));
     effects
@@ -137,6 +142,7 @@ fn settle(model: &mut Model) -> Vec<Effect> {
         effects.extend(route(model, action, &WAITING_LAYERS));
     }
     effects.extend(studio::settled(model));
+    effects.extend(canvas::settle(model));
     effects
 }
 
@@ -296,7 +302,15 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Pan { towards, big } => {
-            pan(model, towards, big);
+            canvas::pan(model, towards, big);
+            Vec::new()
+        }
+        Action::Centre(place) => {
+            canvas::centre(model, place);
+            Vec::new()
+        }
+        Action::ToggleHeat => {
+            canvas::toggle_heat(model);
             Vec::new()
         }
         Action::ToggleZoom => {
@@ -356,22 +370,6 @@ fn use_theme(model: &mut Model, index: usize) {
     model.cursor = index;
     let text = format!("Theme: {}", model.theme().name);
     model.set_status(StatusKind::Info, text);
-}
-
-fn pan(model: &mut Model, towards: Dir, big: bool) {
-    if model.viewport.zoom() != Zoom::Detail {
-        model.set_status(
-            StatusKind::Info,
-            "The whole maze is shown: z zooms in to pan",
-        );
-        return;
-    }
-    if let Some(screen) = model.screen() {
-        let blocks = model.maze_blocks();
-        model
-            .viewport
-            .pan(towards, big, blocks, screen.canvas_size());
-    }
 }
 
 /// Moves the help overlay's text, as far as the terminal's size lets it.

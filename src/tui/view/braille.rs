@@ -6,8 +6,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::paint;
 use super::roles::{BlockRoles, Role};
+use super::{heat, paint};
+use crate::tui::heat::Distances;
 use crate::tui::theme::Theme;
 
 /// Dots across and down one character.
@@ -47,6 +48,59 @@ pub fn draw(
         (Some(x), Some(y)) if x < drawn.0 && y < drawn.1 => roles.block(x / zoom, y / zoom),
         _ => Role::Outside,
     };
+    dots_of(&role_at, theme, None, false, area, buf);
+}
+
+/// Draws the blocks from `first` on, one a dot, as many as `area` holds (the 1:4 view);
+/// `heat`, if given, colours each character's ground instead of its roles.
+pub fn draw_part(
+    roles: &dyn BlockRoles,
+    first: (u32, u32),
+    maze_blocks: (u32, u32),
+    theme: &Theme,
+    heat: Option<&Distances>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let role_at = |x: u32, y: u32| {
+        let (x, y) = (first.0 + x, first.1 + y);
+        if x < maze_blocks.0 && y < maze_blocks.1 {
+            roles.block(x, y)
+        } else {
+            Role::Outside
+        }
+    };
+    let ground = heat.map(|map| {
+        move |column: u16, row: u16| {
+            let x = first.0 + DOTS.0 * u32::from(column) + 1;
+            let y = first.1 + DOTS.1 * u32::from(row) + 2;
+            (x < maze_blocks.0 && y < maze_blocks.1)
+                .then(|| heat::block_share(map, x, y))
+                .flatten()
+        }
+    });
+    dots_of(
+        &role_at,
+        theme,
+        ground.as_ref().map(|g| g as &dyn Fn(u16, u16) -> Option<f64>),
+        true,
+        area,
+        buf,
+    );
+}
+
+/// Fills `area` with braille: the dots are the walls (and the 42) of `role_at`, dots from the
+/// area's top-left; the background the most telling other role under the character, or the
+/// heat of `ground` at the character (a share of the farthest distance) where it has one.
+/// Without colour, `glyphs` draws the markers and the path with their glyphs.
+fn dots_of(
+    role_at: &dyn Fn(u32, u32) -> Role,
+    theme: &Theme,
+    ground: Option<&dyn Fn(u16, u16) -> Option<f64>>,
+    glyphs: bool,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let palette = &theme.palette;
     for row in 0..area.height {
         for column in 0..area.width {
@@ -84,14 +138,40 @@ pub fn draw(
                 0 => ' ',
                 _ => char::from_u32(0x2800 + bits).unwrap_or(' '),
             };
-            if theme.monochrome {
-                cell.set_char(symbol)
-                    .set_fg(palette.walls)
-                    .set_bg(palette.background);
-            } else {
-                cell.set_char(symbol)
-                    .set_fg(ink)
-                    .set_bg(paint::colour(under, palette));
+            // The markers stay over the heat: they are where the distances are from and to.
+            let heat = ground
+                .filter(|_| heat::colours(under) || under == Role::Outside)
+                .and_then(|ground| ground(column, row));
+            match heat {
+                // Without colour a glyph of the ramp stands for the character's distance.
+                Some(share) if theme.monochrome => {
+                    cell.set_symbol(heat::glyph(share))
+                        .set_fg(palette.walls)
+                        .set_bg(palette.background);
+                }
+                Some(share) => {
+                    cell.set_char(symbol).set_fg(ink).set_bg(heat::colour(share));
+                }
+                // Without colour the markers and the path take their glyphs: the markers
+                // over the walls, the path where the character has no wall dots.
+                None if theme.monochrome => {
+                    let marked = glyphs
+                        && (matches!(under, Role::Entry | Role::Exit | Role::Head)
+                            || (under == Role::Path && bits == 0));
+                    let mut glyph = [0; 4];
+                    let symbol = match marked {
+                        true => paint::glyphs(under)[0],
+                        false => symbol.encode_utf8(&mut glyph),
+                    };
+                    cell.set_symbol(symbol)
+                        .set_fg(palette.walls)
+                        .set_bg(palette.background);
+                }
+                None => {
+                    cell.set_char(symbol)
+                        .set_fg(ink)
+                        .set_bg(paint::colour(under, palette));
+                }
             }
         }
     }

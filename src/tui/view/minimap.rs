@@ -35,6 +35,29 @@ pub fn area(cells: (u32, u32), canvas: Rect) -> Option<Rect> {
     ))
 }
 
+/// The cell of the maze under `at` (a position on the screen) on the minimap of a maze of
+/// `cells` drawn on `canvas`, if `at` is on the picture; a click there jumps to that cell.
+/// A click on its frame takes the nearest cell of the picture.
+pub fn cell_at(cells: (u32, u32), canvas: Rect, at: (u16, u16)) -> Option<Pos> {
+    let map = area(cells, canvas)?;
+    if !map.contains(at.into()) {
+        return None;
+    }
+    let inside = Rect::new(map.x + 1, map.y + 1, map.width - 2, map.height - 2);
+    let placement = Placement::new(cells, inside);
+    let drawn = placement.drawn;
+    let clamped = (
+        at.0.clamp(drawn.x, drawn.right().saturating_sub(1)),
+        at.1.clamp(drawn.y, drawn.bottom().saturating_sub(1)),
+    );
+    placement.cell_at(clamped)
+}
+
+/// Whether `at` is on the minimap of a maze of `cells` drawn on `canvas`.
+pub fn covers(cells: (u32, u32), canvas: Rect, at: (u16, u16)) -> bool {
+    area(cells, canvas).is_some_and(|map| map.contains(at.into()))
+}
+
 /// Draws the minimap over the corner of `canvas`; `visible` is the part of the maze on
 /// screen, as its top-left block and its size in blocks.
 pub fn draw(
@@ -110,6 +133,24 @@ mod tests {
         assert_eq!((wide.right(), wide.bottom()), (201, 61));
         assert_eq!(area((4000, 4000), Rect::new(0, 0, 30, 60)), None);
         assert_eq!(area((4000, 4000), Rect::new(0, 0, 200, 15)), None);
+    }
+
+    #[test]
+    fn a_click_on_the_minimap_finds_the_cell_under_it() {
+        let canvas = Rect::new(1, 1, 200, 60);
+        let map = area((4000, 4000), canvas).unwrap();
+        let inside = (map.x + 1, map.y + 1);
+        // 26 columns of about 154 cells, 13 rows of about 308.
+        let first = cell_at((4000, 4000), canvas, inside).unwrap();
+        assert!(first.x < 154 && first.y < 308, "{first}");
+        let last = (map.right() - 2, map.bottom() - 2);
+        let far = cell_at((4000, 4000), canvas, last).unwrap();
+        assert!(far.x > 3800 && far.y > 3600, "{far}");
+        // The frame takes the nearest cell; off the map, nothing.
+        assert_eq!(cell_at((4000, 4000), canvas, (map.x, map.y)), Some(first));
+        assert_eq!(cell_at((4000, 4000), canvas, (map.x - 1, map.y)), None);
+        assert!(covers((4000, 4000), canvas, (map.x, map.y)));
+        assert!(!covers((4000, 4000), canvas, (1, 1)));
     }
 
     #[test]
