@@ -3,6 +3,9 @@
 //! the distance heatmap (its switch, and the flood it runs as a job: four million cells are
 //! too many for a frame).
 
+#[cfg(test)]
+mod tests;
+
 use std::sync::Arc;
 
 use crate::tui::effect::{DistanceJob, Effect, Work};
