@@ -6,9 +6,9 @@
 //!   in that order but for the 42 on the path, drawn in the 42's glyph on the path's colour.
 //!   They are found by walking the path and listing the others, never by looking at cells, so
 //!   the path stays one line whatever the maze's size: consecutive path cells are neighbours,
-//!   so the characters they fall in touch, at least at a corner. Where every character holds
-//!   at least two cells across and four down, the path is drawn as a thin braille line: the
-//!   same walk over the characters' eight dots, then the shortest chain of the dots it
+//!   so the characters they fall in touch, at least at a corner. The path is drawn as a thin
+//!   braille line: the same walk over the characters' eight dots (fewer in a character with
+//!   fewer cells), then the shortest chain of the dots it
 //!   crossed from its first to its last, so that where the path winds through an area the
 //!   line shows its route instead of filling the area.
 //! - Everything else is measured on at most [`SAMPLES`] cells spread evenly over the rectangle,
@@ -85,30 +85,40 @@ impl Placement {
         Placement { drawn, xs, ys }
     }
 
-    /// The same drawing split into braille dots, two across and four down a character, if
-    /// every character holds at least that many cells (so no dot is empty).
-    fn dots(&self) -> Option<Placement> {
-        let split = |starts: &[u32], parts: u32| -> Option<Vec<u32>> {
+    /// The same drawing split into braille dots: two across and four down a character, or
+    /// as many as it has cells where it has fewer. With, for each column (row) of dots, the
+    /// character's column (row) it is in and its column (row) of dots there.
+    fn dots(&self) -> Option<Dots> {
+        let split = |starts: &[u32], parts: u32| -> Option<(Vec<u32>, Vec<(usize, usize)>)> {
             let mut out = Vec::with_capacity(starts.len() * parts as usize);
-            for range in starts.windows(2) {
+            let mut owners = Vec::with_capacity(starts.len() * parts as usize);
+            for (i, range) in starts.windows(2).enumerate() {
                 let (first, len) = (range[0], range[1] - range[0]);
-                if len < parts {
+                let n = len.min(parts);
+                if n == 0 {
                     return None;
                 }
-                out.extend((0..parts).map(|k| first + k * len / parts));
+                out.extend((0..n).map(|k| first + k * len / n));
+                // A character with fewer cells than dots lights its dots from the middle.
+                let skip = ((parts - n) / 2) as usize;
+                owners.extend((0..n as usize).map(|k| (i, k + skip)));
             }
             out.push(*starts.last()?);
-            Some(out)
+            Some((out, owners))
         };
-        let xs = split(&self.xs, 2)?;
-        let ys = split(&self.ys, 4)?;
+        let (xs, across) = split(&self.xs, 2)?;
+        let (ys, down) = split(&self.ys, 4)?;
         let drawn = Rect::new(
             0,
             0,
-            self.drawn.width.checked_mul(2)?,
-            self.drawn.height.checked_mul(4)?,
+            u16::try_from(across.len()).ok()?,
+            u16::try_from(down.len()).ok()?,
         );
-        Some(Placement { drawn, xs, ys })
+        Some(Dots {
+            placement: Placement { drawn, xs, ys },
+            across,
+            down,
+        })
     }
 
     /// The cell in the middle of the character at `at` (a position on the screen), if the
@@ -132,6 +142,13 @@ impl Placement {
         let row = (row as u16).min(self.drawn.height.saturating_sub(1));
         (self.drawn.x + column, self.drawn.y + row)
     }
+}
+
+/// A drawing's braille dots (see [`Placement::dots`]).
+struct Dots {
+    placement: Placement,
+    across: Vec<(usize, usize)>,
+    down: Vec<(usize, usize)>,
 }
 
 /// What the samples of one character found.
@@ -327,8 +344,7 @@ struct Marks {
     roles: Vec<Option<Role>>,
     /// Whether the 42 is in each character, even under the path.
     stamped: Vec<bool>,
-    /// The braille dots the path lights in each character, when every character holds
-    /// enough cells for a dot to stand for some (else the path fills its characters).
+    /// The braille dots the path lights in each character (`None`: it fills them).
     dots: Option<Vec<u8>>,
 }
 
@@ -357,13 +373,14 @@ fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Mark
             // A thin line: the dots the path passes through, walked as the characters are.
             Some(dots) => {
                 let mut bits = vec![0_u8; chars];
-                let dot_columns = usize::from(dots.drawn.width);
-                let walked = path_chars(&dots, start, dirs);
-                let rows = usize::from(dots.drawn.height);
+                let drawn = dots.placement.drawn;
+                let (dot_columns, rows) = (usize::from(drawn.width), usize::from(drawn.height));
+                let walked = path_chars(&dots.placement, start, dirs);
                 for i in straightest(&walked, dot_columns, rows) {
-                    let (x, y) = (i % dot_columns, i / dot_columns);
-                    let char = (y / 4) * columns + x / 2;
-                    bits[char] |= DOT_BITS[x % 2][y % 4];
+                    let (column, dx) = dots.across[i % dot_columns];
+                    let (row, dy) = dots.down[i / dot_columns];
+                    let char = row * columns + column;
+                    bits[char] |= DOT_BITS[dx][dy];
                     marks.roles[char] = Some(Role::Path);
                 }
                 marks.dots = Some(bits);
@@ -625,6 +642,20 @@ mod tests {
             assert!(expected.len() > 5, "{}", expected.len());
             assert_eq!(path_chars(&placement, start, &dirs), expected);
         }
+    }
+
+    #[test]
+    fn a_character_with_few_cells_gets_as_many_dots() {
+        // 1 cell a column, 2 a row: one dot across, the middle two of the four down.
+        let dots = Placement::new((30, 20), Rect::new(0, 0, 100, 40)).dots().unwrap();
+        assert_eq!(dots.placement.drawn, Rect::new(0, 0, 30, 20));
+        assert_eq!(dots.across[..2], [(0, 0), (1, 0)]);
+        assert_eq!(dots.down[..3], [(0, 1), (0, 2), (1, 1)]);
+        // Many cells a character: two dots across and four down, each over its share.
+        let dots = Placement::new((2000, 2000), Rect::new(0, 0, 20, 10)).dots().unwrap();
+        assert_eq!(dots.placement.drawn, Rect::new(0, 0, 40, 40));
+        assert_eq!(dots.down[..5], [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)]);
+        assert_eq!(dots.placement.ys[..3], [0, 50, 100]);
     }
 
     #[test]

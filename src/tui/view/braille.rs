@@ -5,6 +5,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 
 use super::roles::{BlockRoles, Role};
 use super::{heat, paint};
@@ -166,6 +167,10 @@ fn dots_of(
                     cell.set_symbol(symbol)
                         .set_fg(palette.walls)
                         .set_bg(palette.background);
+                    // Under walls the path shows in reverse video, which needs no colour.
+                    if glyphs && under == Role::Path {
+                        cell.modifier.insert(Modifier::REVERSED);
+                    }
                 }
                 None => {
                     cell.set_char(symbol)

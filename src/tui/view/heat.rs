@@ -210,6 +210,29 @@ pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buff
     Paragraph::new(Line::from(spans)).centered().render(area, buf);
 }
 
+/// The step of the ramp (0 near to 9 far) nearest `colour`, if it is one of the ramp's: for
+/// tests, which write the heatmap as digits.
+#[cfg(test)]
+pub(crate) fn ramp_step(colour: Color) -> Option<u8> {
+    let Color::Rgb(r, g, b) = colour else {
+        return None;
+    };
+    let far = |c: Color| match c {
+        Color::Rgb(r2, g2, b2) => r.abs_diff(r2) as u32 + g.abs_diff(g2) as u32 + b.abs_diff(b2) as u32,
+        _ => u32::MAX,
+    };
+    (0..=9_u8)
+        .map(|i| (far(colour_at(f64::from(i) / 9.0)), i))
+        .min()
+        .filter(|&(distance, _)| distance < 60)
+        .map(|(_, i)| i)
+}
+
+#[cfg(test)]
+fn colour_at(share: f64) -> Color {
+    colour(share)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

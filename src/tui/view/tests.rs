@@ -19,6 +19,7 @@ use crate::tui::testing::{answer, big_model, inline_model, model, tick_until_don
 use crate::tui::theme::Palette;
 use crate::tui::update;
 
+mod big;
 mod narrow;
 
 const FRAME: Duration = Duration::from_millis(16);
