@@ -186,6 +186,9 @@ pub enum Drag {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Viewport {
     zoom: Zoom,
+    /// The minimap's corner, kept while the minimap is dragged on (see
+    /// [`Viewport::minimap_on_top`]).
+    minimap_pinned: Option<bool>,
     /// The top-left block of the 1:1 view (before clamping to the maze).
     left: u32,
     top: u32,
@@ -197,6 +200,7 @@ impl Viewport {
     pub fn fitting() -> Viewport {
         Viewport {
             zoom: Zoom::Fit,
+            minimap_pinned: None,
             left: 0,
             top: 0,
         }
@@ -307,6 +311,22 @@ impl Viewport {
         let shown = self.shown(maze_blocks, canvas);
         let panned = matches!(shown, Shown::Braille) || self.zoom == Zoom::Detail;
         panned && (maze_blocks.0 > columns || maze_blocks.1 > rows)
+    }
+
+    /// Whether the minimap goes in the canvas's top-right corner rather than its bottom-right
+    /// one: while the view shows the maze's last rows, so that it never hides the maze's
+    /// bottom-right corner (where an exit usually is, and where `X` takes the view), unless a
+    /// drag on the minimap pinned it where it was.
+    pub fn minimap_on_top(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> bool {
+        self.minimap_pinned.unwrap_or_else(|| {
+            let (_, top) = self.origin(maze_blocks, canvas);
+            top + self.capacity(canvas).1 >= maze_blocks.1
+        })
+    }
+
+    /// Keeps the minimap in its corner (`Some`), or lets it move again (`None`).
+    pub fn pin_minimap(&mut self, on_top: Option<bool>) {
+        self.minimap_pinned = on_top;
     }
 
     /// The block in the middle of the view.

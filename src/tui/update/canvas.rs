@@ -88,10 +88,13 @@ pub(super) fn mouse(model: &mut Model, mouse: Mouse) -> bool {
     let pans = model.viewport.pans(blocks, canvas) && !model.has_no_maze();
     let on_canvas = screen.canvas.contains(at.into());
     let cells = (blocks.0 / 2, blocks.1 / 2);
+    let on_top = model.viewport.minimap_on_top(blocks, canvas);
     match mouse.kind {
         MouseKind::LeftPress if pans && on_canvas => {
             model.focus = Focus::Canvas;
-            if minimap::covers(cells, screen.canvas, at) {
+            if minimap::covers(cells, screen.canvas, on_top, at) {
+                // The minimap stays in its corner while it is dragged on.
+                model.viewport.pin_minimap(Some(on_top));
                 jump(model, at);
                 model.drag = Some(Drag::Minimap);
             } else {
@@ -111,7 +114,10 @@ pub(super) fn mouse(model: &mut Model, mouse: Mouse) -> bool {
             }
             true
         }
-        MouseKind::LeftRelease => model.drag.take().is_some(),
+        MouseKind::LeftRelease => {
+            model.viewport.pin_minimap(None);
+            model.drag.take().is_some()
+        }
         MouseKind::ScrollUp
         | MouseKind::ScrollDown
         | MouseKind::ScrollLeft
@@ -138,14 +144,15 @@ fn jump(model: &mut Model, at: (u16, u16)) {
     };
     let (blocks, canvas) = (model.maze_blocks(), screen.canvas_size());
     let cells = (blocks.0 / 2, blocks.1 / 2);
-    let Some(map) = minimap::area(cells, screen.canvas) else {
+    let on_top = model.viewport.minimap_on_top(blocks, canvas);
+    let Some(map) = minimap::area(cells, screen.canvas, on_top) else {
         return;
     };
     let inside = (
         at.0.clamp(map.x, map.right() - 1),
         at.1.clamp(map.y, map.bottom() - 1),
     );
-    if let Some(cell) = minimap::cell_at(cells, screen.canvas, inside) {
+    if let Some(cell) = minimap::cell_at(cells, screen.canvas, on_top, inside) {
         model
             .viewport
             .centre_on((2 * cell.x + 1, 2 * cell.y + 1), blocks, canvas);

@@ -39,7 +39,8 @@ pub fn draw_with_heat(
     let minimap = |origin: (u32, u32), buf: &mut Buffer| {
         if viewport.pans(maze_blocks, canvas) {
             let shown = viewport.capacity(canvas);
-            minimap::draw(roles, (origin, shown), theme, area, buf);
+            let on_top = viewport.minimap_on_top(maze_blocks, canvas);
+            minimap::draw(roles, (origin, shown), on_top, theme, area, buf);
         }
     };
     match viewport.shown(maze_blocks, canvas) {

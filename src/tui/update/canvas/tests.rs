@@ -105,14 +105,18 @@ fn shift_c_follows_the_carving_head_and_says_when_there_is_none() {
 fn a_click_on_the_minimap_jumps_there_and_a_drag_along_it_follows() {
     let mut m = finished_in(Zoom::Detail);
     let screen = m.screen().unwrap();
-    let map = minimap::area((200, 200), screen.canvas).expect("a minimap");
+    let on_top = |m: &Model| m.viewport().minimap_on_top(m.maze_blocks(), canvas(m));
+    assert!(!on_top(&m), "at the top of the maze, the minimap is at the bottom");
+    let map = minimap::area((200, 200), screen.canvas, false).expect("a minimap");
     // The bottom-right of the picture: the view goes to the maze's corner.
     let corner = (map.right() - 2, map.bottom() - 2);
+    let cell = minimap::cell_at((200, 200), screen.canvas, false, corner).unwrap();
     mouse(&mut m, MouseKind::LeftPress, corner);
     assert_eq!(m.drag, Some(Drag::Minimap));
+    // Showing the maze's last rows, the minimap would go to the top; dragged on, it stays.
+    assert!(!on_top(&m));
     // The cell in the middle of that character of the picture is in the middle of the view
     // (as near as the maze's edges allow), near the maze's corner.
-    let cell = minimap::cell_at((200, 200), screen.canvas, corner).unwrap();
     assert!(cell.x > 180 && cell.y > 180, "{cell}");
     let block = (2 * cell.x + 1, 2 * cell.y + 1);
     let ((left, top), (columns, rows)) = (origin(&m), m.viewport().capacity(canvas(&m)));
@@ -130,6 +134,22 @@ fn a_click_on_the_minimap_jumps_there_and_a_drag_along_it_follows() {
     // A drag after the release moves nothing.
     mouse(&mut m, MouseKind::LeftDrag, corner);
     assert_eq!(origin(&m), top_left);
+}
+
+#[test]
+fn the_minimap_moves_to_the_top_when_the_view_shows_the_exit_corner() {
+    let mut m = finished_in(Zoom::Detail);
+    let blocks = m.maze_blocks();
+    assert!(!m.viewport().minimap_on_top(blocks, canvas(&m)));
+    press(&mut m, KeyCode::Char('X'), KeyModifiers::SHIFT);
+    assert!(m.viewport().minimap_on_top(blocks, canvas(&m)));
+    // And a click lands on it there.
+    let screen = m.screen().unwrap();
+    let map = minimap::area((200, 200), screen.canvas, true).unwrap();
+    assert_eq!(map.y, screen.canvas.y);
+    mouse(&mut m, MouseKind::LeftPress, (map.x + 1, map.y + 1));
+    mouse(&mut m, MouseKind::LeftRelease, (map.x + 1, map.y + 1));
+    assert!(origin(&m).1 < 40, "{:?}", origin(&m));
 }
 
 #[test]
