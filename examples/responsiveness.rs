@@ -95,6 +95,7 @@ impl Driver {
             Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
             Message::ScoreRecorded { .. } => "ScoreRecorded".to_owned(),
             Message::ConfigWritten { .. } => "ConfigWritten".to_owned(),
+            Message::Distances { .. } => "job: Distances".to_owned(),
         };
         let is_job_end = matches!(
             message,
@@ -104,6 +105,7 @@ impl Driver {
                 | Message::Made { .. }
                 | Message::Inspector(_)
                 | Message::RaceTimed { .. }
+                | Message::Distances { .. }
         );
         let at = Instant::now();
         let effects = update(&mut self.model, message);
@@ -171,6 +173,14 @@ impl Driver {
             }
             // No game is played here, and the config is a file.
             Effect::RecordScore { .. } | Effect::WriteConfig { .. } => {}
+            Effect::Work(Work::Distances(flood)) => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let job = flood.job;
+                    let distances = Parcel::new(flood.run());
+                    let _ = sender.send(Message::Distances { job, distances });
+                });
+            }
             Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {

@@ -26,9 +26,8 @@ impl Distances {
     /// allocator, which may refuse them: a maze too big for them gets the reason, not an abort.
     pub fn measure(grid: &Grid, from: Pos) -> Result<Distances, String> {
         let (width, height) = (grid.width(), grid.height());
-        let refused = |_: TryReserveError| {
-            format!("no memory for the distances of {width}x{height} cells")
-        };
+        let refused =
+            |_: TryReserveError| format!("no memory for the distances of {width}x{height} cells");
         let cells = width as usize * height as usize;
         let mut steps: Vec<u32> = Vec::new();
         steps.try_reserve_exact(cells).map_err(refused)?;
@@ -131,7 +130,9 @@ impl Heat {
 
     /// Whether the flood of `maze` is under way.
     pub fn is_measuring(&self, maze: &Arc<Maze>) -> bool {
-        self.job.as_ref().is_some_and(|(_, of)| Arc::ptr_eq(of, maze))
+        self.job
+            .as_ref()
+            .is_some_and(|(_, of)| Arc::ptr_eq(of, maze))
     }
 }
 
@@ -142,7 +143,9 @@ mod tests {
 
     #[test]
     fn distances_count_the_steps_of_the_shortest_way() {
-        let options = MazeOptions::new(12, 9).seed(7).algorithm(Algorithm::Backtracker);
+        let options = MazeOptions::new(12, 9)
+            .seed(7)
+            .algorithm(Algorithm::Backtracker);
         let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(11, 8)).unwrap();
         let map = Distances::measure(maze.grid(), maze.entry()).unwrap();
         assert_eq!(map.at(Pos::new(0, 0)), Some(0));

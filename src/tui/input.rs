@@ -198,7 +198,10 @@ mod tests {
         }
         for (kind, ours) in [
             (MouseEventKind::Drag(MouseButton::Left), MouseKind::LeftDrag),
-            (MouseEventKind::Up(MouseButton::Left), MouseKind::LeftRelease),
+            (
+                MouseEventKind::Up(MouseButton::Left),
+                MouseKind::LeftRelease,
+            ),
         ] {
             let Some(Message::Mouse(mouse)) = message_for(&event(kind, KeyModifiers::NONE), &m)
             else {

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
+use super::heat::Heat;
 use super::kernel::job::JobIds;
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
@@ -18,7 +19,6 @@ use super::modes::replay::Replay;
 use super::pace::Pace;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
-use super::heat::Heat;
 use super::viewport::{Drag, Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::format::export::Export;

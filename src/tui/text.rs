@@ -96,7 +96,11 @@ mod tests {
         for (n, text) in cases {
             assert_eq!(compact(n), text, "{n}");
         }
-        assert!((0..2_000_000u64).step_by(997).all(|n| compact(n).len() <= 4));
+        assert!(
+            (0..2_000_000u64)
+                .step_by(997)
+                .all(|n| compact(n).len() <= 4)
+        );
     }
 
     #[test]

@@ -119,7 +119,12 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if heat_on && model.shown_session().maze().is_some() {
         // On the pane's bottom border (the canvas's last row when the sidebar is folded).
         let pane = screen.canvas_pane;
-        let row = Rect::new(pane.x + 2, pane.bottom() - 1, pane.width.saturating_sub(4), 1);
+        let row = Rect::new(
+            pane.x + 2,
+            pane.bottom() - 1,
+            pane.width.saturating_sub(4),
+            1,
+        );
         heat::legend(model.theme(), distances, row, buf);
     }
     match file {
@@ -193,7 +198,11 @@ fn canvas_title(model: &Model, canvas: (u16, u16), room: usize) -> String {
         (Zoom::Detail, _) if !pans(blocks, canvas) => format!(" Maze · 1:1{} ", hint("")),
         (Zoom::Detail | Zoom::Braille | Zoom::Whole | Zoom::Fit, _) => {
             let (columns, rows) = viewport.capacity(canvas);
-            let scale = if viewport.zoom() == Zoom::Braille { " 1:4 ·" } else { "" };
+            let scale = if viewport.zoom() == Zoom::Braille {
+                " 1:4 ·"
+            } else {
+                ""
+            };
             let (left, top) = viewport.origin(blocks, canvas);
             let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
             let cells = format!(

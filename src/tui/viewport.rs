@@ -373,7 +373,10 @@ impl Viewport {
     /// Shows block `at` in blocks: the whole-maze view becomes the 1:1 one (a game needs its
     /// cells), which then follows `at` (see [`Viewport::follow`]).
     pub fn show_block(&mut self, at: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
-        if matches!(self.shown(maze_blocks, canvas), Shown::Whole | Shown::Braille) {
+        if matches!(
+            self.shown(maze_blocks, canvas),
+            Shown::Whole | Shown::Braille
+        ) {
             self.zoom = Zoom::Detail;
         }
         self.follow(at, maze_blocks, canvas);
@@ -567,7 +570,10 @@ mod tests {
         assert_eq!(view.dragged((1, 1), (10, 10), (30, 30), canvas), (0, 0));
         view.cycle_zoom(maze, canvas);
         // 1:4: a column is two blocks, a row four.
-        assert_eq!(view.dragged((100, 100), (50, 20), (49, 19), canvas), (102, 104));
+        assert_eq!(
+            view.dragged((100, 100), (50, 20), (49, 19), canvas),
+            (102, 104)
+        );
     }
 
     #[test]

@@ -190,7 +190,12 @@ pub(super) fn settle(model: &mut Model) -> Option<Effect> {
         return None;
     }
     let maze = Arc::clone(model.shown_session().maze()?);
-    if model.heat.map.as_ref().is_some_and(|(_, of)| !Arc::ptr_eq(of, &maze)) {
+    if model
+        .heat
+        .map
+        .as_ref()
+        .is_some_and(|(_, of)| !Arc::ptr_eq(of, &maze))
+    {
         model.heat.map = None;
     }
     if model.heat.of(&maze).is_some() || model.heat.is_measuring(&maze) {

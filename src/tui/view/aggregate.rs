@@ -89,7 +89,7 @@ impl Placement {
     /// as many as it has cells where it has fewer. With, for each column (row) of dots, the
     /// character's column (row) it is in and its column (row) of dots there.
     fn dots(&self) -> Option<Dots> {
-        let split = |starts: &[u32], parts: u32| -> Option<(Vec<u32>, Vec<(usize, usize)>)> {
+        let split = |starts: &[u32], parts: u32| -> Option<(Vec<u32>, Owners)> {
             let mut out = Vec::with_capacity(starts.len() * parts as usize);
             let mut owners = Vec::with_capacity(starts.len() * parts as usize);
             for (i, range) in starts.windows(2).enumerate() {
@@ -127,7 +127,10 @@ impl Placement {
         if !self.drawn.contains(at.into()) {
             return None;
         }
-        let (column, row) = (usize::from(at.0 - self.drawn.x), usize::from(at.1 - self.drawn.y));
+        let (column, row) = (
+            usize::from(at.0 - self.drawn.x),
+            usize::from(at.1 - self.drawn.y),
+        );
         let middle = |starts: &[u32], i: usize| (starts[i] + starts[i + 1].max(starts[i] + 1)) / 2;
         let x = middle(&self.xs, column).min(self.xs[self.xs.len() - 1].saturating_sub(1));
         let y = middle(&self.ys, row).min(self.ys[self.ys.len() - 1].saturating_sub(1));
@@ -144,11 +147,14 @@ impl Placement {
     }
 }
 
+/// For each column (row) of dots, the character's column (row) and its dot there.
+type Owners = Vec<(usize, usize)>;
+
 /// A drawing's braille dots (see [`Placement::dots`]).
 struct Dots {
     placement: Placement,
-    across: Vec<(usize, usize)>,
-    down: Vec<(usize, usize)>,
+    across: Owners,
+    down: Owners,
 }
 
 /// What the samples of one character found.
@@ -422,9 +428,17 @@ fn straightest(walked: &[usize], columns: usize, rows: usize) -> Vec<usize> {
             break;
         }
         let (x, y) = (i % columns, i / columns);
-        for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)] {
-            let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy))
-            else {
+        for (dx, dy) in [
+            (0, -1),
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (1, -1),
+            (1, 1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
                 continue;
             };
             if nx >= columns || ny >= rows {
@@ -647,12 +661,16 @@ mod tests {
     #[test]
     fn a_character_with_few_cells_gets_as_many_dots() {
         // 1 cell a column, 2 a row: one dot across, the middle two of the four down.
-        let dots = Placement::new((30, 20), Rect::new(0, 0, 100, 40)).dots().unwrap();
+        let dots = Placement::new((30, 20), Rect::new(0, 0, 100, 40))
+            .dots()
+            .unwrap();
         assert_eq!(dots.placement.drawn, Rect::new(0, 0, 30, 20));
         assert_eq!(dots.across[..2], [(0, 0), (1, 0)]);
         assert_eq!(dots.down[..3], [(0, 1), (0, 2), (1, 1)]);
         // Many cells a character: two dots across and four down, each over its share.
-        let dots = Placement::new((2000, 2000), Rect::new(0, 0, 20, 10)).dots().unwrap();
+        let dots = Placement::new((2000, 2000), Rect::new(0, 0, 20, 10))
+            .dots()
+            .unwrap();
         assert_eq!(dots.placement.drawn, Rect::new(0, 0, 40, 40));
         assert_eq!(dots.down[..5], [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)]);
         assert_eq!(dots.placement.ys[..3], [0, 50, 100]);

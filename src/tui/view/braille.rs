@@ -83,7 +83,9 @@ pub fn draw_part(
     dots_of(
         &role_at,
         theme,
-        ground.as_ref().map(|g| g as &dyn Fn(u16, u16) -> Option<f64>),
+        ground
+            .as_ref()
+            .map(|g| g as &dyn Fn(u16, u16) -> Option<f64>),
         true,
         area,
         buf,
@@ -151,7 +153,9 @@ fn dots_of(
                         .set_bg(palette.background);
                 }
                 Some(share) => {
-                    cell.set_char(symbol).set_fg(ink).set_bg(heat::colour(share));
+                    cell.set_char(symbol)
+                        .set_fg(ink)
+                        .set_bg(heat::colour(share));
                 }
                 // Without colour the markers and the path take their glyphs: the markers
                 // over the walls, the path where the character has no wall dots.

@@ -165,7 +165,10 @@ pub fn whole(roles: &dyn BlockRoles, map: &Distances, theme: &Theme, area: Rect,
     for (pos, role) in markers {
         let x = (scale.pixel(pos.x) + margin_x).min(pixels.0.saturating_sub(1));
         let y = (scale.pixel(pos.y) + margin_y) / 2;
-        let at = (area.x + x as u16, area.y + (y as u16).min(area.height.saturating_sub(1)));
+        let at = (
+            area.x + x as u16,
+            area.y + (y as u16).min(area.height.saturating_sub(1)),
+        );
         if let Some(cell) = buf.cell_mut(at) {
             let (symbols, style) = paint::block(role, theme);
             cell.set_symbol(symbols[0]).set_style(style);
@@ -177,7 +180,8 @@ pub fn whole(roles: &dyn BlockRoles, map: &Distances, theme: &Theme, area: Rect,
 fn spread((first, end): (u32, u32), most: u32) -> impl Iterator<Item = u32> {
     let len = end - first;
     let n = len.min(most).max(1);
-    (0..n).map(move |a| first + ((2 * u64::from(a) + 1) * u64::from(len) / (2 * u64::from(n))) as u32)
+    (0..n)
+        .map(move |a| first + ((2 * u64::from(a) + 1) * u64::from(len) / (2 * u64::from(n))) as u32)
 }
 
 /// The heatmap's legend on one row (the canvas pane's bottom border): the ramp from near to
@@ -186,10 +190,7 @@ pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buff
     let palette = &theme.palette;
     let muted = Style::new().fg(palette.muted).bg(palette.background);
     let spans = match map {
-        None => vec![Span::styled(
-            " distance from the entry: measuring… ",
-            muted,
-        )],
+        None => vec![Span::styled(" distance from the entry: measuring… ", muted)],
         Some(map) => {
             let ramp: Vec<Span> = if theme.monochrome {
                 vec![Span::styled(GLYPHS.concat(), muted)]
@@ -207,7 +208,9 @@ pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buff
             spans
         }
     };
-    Paragraph::new(Line::from(spans)).centered().render(area, buf);
+    Paragraph::new(Line::from(spans))
+        .centered()
+        .render(area, buf);
 }
 
 /// The step of the ramp (0 near to 9 far) nearest `colour`, if it is one of the ramp's: for
@@ -218,7 +221,9 @@ pub(crate) fn ramp_step(colour: Color) -> Option<u8> {
         return None;
     };
     let far = |c: Color| match c {
-        Color::Rgb(r2, g2, b2) => r.abs_diff(r2) as u32 + g.abs_diff(g2) as u32 + b.abs_diff(b2) as u32,
+        Color::Rgb(r2, g2, b2) => {
+            r.abs_diff(r2) as u32 + g.abs_diff(g2) as u32 + b.abs_diff(b2) as u32
+        }
         _ => u32::MAX,
     };
     (0..=9_u8)

@@ -169,8 +169,14 @@ mod tests {
         let far = cell_at((4000, 4000), canvas, BOTTOM, last).unwrap();
         assert!(far.x > 3800 && far.y > 3600, "{far}");
         // The frame takes the nearest cell; off the map, nothing.
-        assert_eq!(cell_at((4000, 4000), canvas, BOTTOM, (map.x, map.y)), Some(first));
-        assert_eq!(cell_at((4000, 4000), canvas, BOTTOM, (map.x - 1, map.y)), None);
+        assert_eq!(
+            cell_at((4000, 4000), canvas, BOTTOM, (map.x, map.y)),
+            Some(first)
+        );
+        assert_eq!(
+            cell_at((4000, 4000), canvas, BOTTOM, (map.x - 1, map.y)),
+            None
+        );
         assert!(covers((4000, 4000), canvas, BOTTOM, (map.x, map.y)));
         assert!(!covers((4000, 4000), canvas, BOTTOM, (1, 1)));
     }

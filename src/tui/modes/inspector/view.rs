@@ -105,10 +105,7 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
             format!("{} → {}", end(inspection.entry()), end(inspection.exit())),
         ),
         row("State", state),
-        row(
-            "Path",
-            steps(inspection.recorded_path().len(), " recorded"),
-        ),
+        row("Path", steps(inspection.recorded_path().len(), " recorded")),
         row("Shortest", shortest),
         row(
             "Dead ends",

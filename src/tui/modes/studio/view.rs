@@ -71,23 +71,22 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
     let room = usize::from(inner.width).saturating_sub(11);
     let counted = |(a, b): (u64, u64), word: &str, short: &str| two_counts(a, word, short, b, room);
     // Least important last: a short terminal cuts the pane from the bottom.
-    let lines = vec![
-        row("Size", format!("{} x {}", config.width, config.height)),
-        row("Seed", model.seed().to_string()),
-        // A stand-in's is the algorithm of the maze being made.
-        row("Algorithm", maze.options().algorithm.to_string()),
-        row("Kind", kind),
-        row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
-        Line::default(),
-        Line::default(), // the gauge
-        row("Cells", cells_text(model)),
-        row("Pace", pace_text),
-        row(
-            "Shortest",
-            or_dash(
-                stats
-                    .and_then(|s| s.path_length.zip(s.path_share))
-                    .map(|(steps, share)| {
+    let lines =
+        vec![
+            row("Size", format!("{} x {}", config.width, config.height)),
+            row("Seed", model.seed().to_string()),
+            // A stand-in's is the algorithm of the maze being made.
+            row("Algorithm", maze.options().algorithm.to_string()),
+            row("Kind", kind),
+            row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
+            Line::default(),
+            Line::default(), // the gauge
+            row("Cells", cells_text(model)),
+            row("Pace", pace_text),
+            row(
+                "Shortest",
+                or_dash(stats.and_then(|s| s.path_length.zip(s.path_share)).map(
+                    |(steps, share)| {
                         let share = percent(share);
                         first_fitting(
                             [
@@ -96,32 +95,28 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
                             ],
                             room,
                         )
-                    }),
+                    },
+                )),
             ),
-        ),
-        row(
-            "Difficulty",
-            or_dash(
-                measures
-                    .and_then(|m| m.difficulty.as_ref())
-                    .map(|d| format!("{} ({:.0})", d.level, d.score)),
+            row(
+                "Difficulty",
+                or_dash(
+                    measures
+                        .and_then(|m| m.difficulty.as_ref())
+                        .map(|d| format!("{} ({:.0})", d.level, d.score)),
+                ),
             ),
-        ),
-        row(
-            "Dead ends",
-            or_dash(stats.map(|s| {
-                counted((s.dead_ends, s.junctions), "junctions", "junct.")
-            })),
-        ),
-        row(
-            "Loops",
-            or_dash(stats.map(|s| {
-                counted((s.loops, s.longest_corridor), "corridor", "corr.")
-            })),
-        ),
-        row("River", or_dash(stats.map(|s| percent(s.river_factor)))),
-        row("42", stamp),
-    ];
+            row(
+                "Dead ends",
+                or_dash(stats.map(|s| counted((s.dead_ends, s.junctions), "junctions", "junct."))),
+            ),
+            row(
+                "Loops",
+                or_dash(stats.map(|s| counted((s.loops, s.longest_corridor), "corridor", "corr."))),
+            ),
+            row("River", or_dash(stats.map(|s| percent(s.river_factor)))),
+            row("42", stamp),
+        ];
     block.render(area, buf);
     Paragraph::new(lines).render(inner, buf);
     let gauge_row = Rect::new(inner.x, inner.y + 6, inner.width, 1).intersection(inner);

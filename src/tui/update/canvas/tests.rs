@@ -62,7 +62,11 @@ fn shift_e_and_shift_x_centre_the_whole_view_on_the_entry_and_the_exit() {
     let mut m = finished_in(Zoom::Fit);
     assert!(!m.viewport().zoom().is_panned(), "the whole maze is shown");
     press(&mut m, KeyCode::Char('X'), KeyModifiers::SHIFT);
-    assert_eq!(m.viewport().zoom(), Zoom::Detail, "a place is more than a speck");
+    assert_eq!(
+        m.viewport().zoom(),
+        Zoom::Detail,
+        "a place is more than a speck"
+    );
     // The exit is the bottom-right cell: the view goes as far as the maze's corner.
     let (blocks, (columns, rows)) = (m.maze_blocks(), m.viewport().capacity(canvas(&m)));
     assert_eq!(origin(&m), (blocks.0 - columns, blocks.1 - rows));
@@ -70,7 +74,10 @@ fn shift_e_and_shift_x_centre_the_whole_view_on_the_entry_and_the_exit() {
     assert_eq!(origin(&m), (0, 0));
     // At 1:4 the view stays at 1:4.
     let mut m = finished_in(Zoom::Braille);
-    act(&mut m, Action::Centre(crate::tui::kernel::action::Place::Exit));
+    act(
+        &mut m,
+        Action::Centre(crate::tui::kernel::action::Place::Exit),
+    );
     assert_eq!(m.viewport().zoom(), Zoom::Braille);
     let (blocks, (columns, rows)) = (m.maze_blocks(), m.viewport().capacity(canvas(&m)));
     assert_eq!(origin(&m), (blocks.0 - columns, blocks.1 - rows));
@@ -90,7 +97,10 @@ fn shift_c_follows_the_carving_head_and_says_when_there_is_none() {
     let (left, top) = origin(&m);
     let (columns, rows) = m.viewport().capacity(view);
     let block = (2 * head.x + 1, 2 * head.y + 1);
-    assert!((left..left + columns).contains(&block.0), "{block:?} from {left}");
+    assert!(
+        (left..left + columns).contains(&block.0),
+        "{block:?} from {left}"
+    );
     assert!((top..top + rows).contains(&block.1), "{block:?} from {top}");
     assert!(blocks.0 > columns);
     // Once the maze is done there is no head: the view stays, the status line says why.
@@ -106,7 +116,10 @@ fn a_click_on_the_minimap_jumps_there_and_a_drag_along_it_follows() {
     let mut m = finished_in(Zoom::Detail);
     let screen = m.screen().unwrap();
     let on_top = |m: &Model| m.viewport().minimap_on_top(m.maze_blocks(), canvas(m));
-    assert!(!on_top(&m), "at the top of the maze, the minimap is at the bottom");
+    assert!(
+        !on_top(&m),
+        "at the top of the maze, the minimap is at the bottom"
+    );
     let map = minimap::area((200, 200), screen.canvas, false).expect("a minimap");
     // The bottom-right of the picture: the view goes to the maze's corner.
     let corner = (map.right() - 2, map.bottom() - 2);
@@ -120,7 +133,10 @@ fn a_click_on_the_minimap_jumps_there_and_a_drag_along_it_follows() {
     assert!(cell.x > 180 && cell.y > 180, "{cell}");
     let block = (2 * cell.x + 1, 2 * cell.y + 1);
     let ((left, top), (columns, rows)) = (origin(&m), m.viewport().capacity(canvas(&m)));
-    assert!((left..left + columns).contains(&block.0), "{block:?} from {left}");
+    assert!(
+        (left..left + columns).contains(&block.0),
+        "{block:?} from {left}"
+    );
     assert!((top..top + rows).contains(&block.1), "{block:?} from {top}");
     assert_eq!(left + columns, m.maze_blocks().0, "the right edge");
     // Dragged to the top-left (and past it, off the map), the view follows to the start.
@@ -197,11 +213,17 @@ fn the_wheel_moves_four_times_as_far_at_1_4_as_at_1_1() {
 #[test]
 fn the_1_4_view_keeps_the_middle_of_the_1_1_view() {
     let mut m = finished_in(Zoom::Detail);
-    act(&mut m, Action::Centre(crate::tui::kernel::action::Place::Exit));
-    act(&mut m, Action::Pan {
-        towards: mazegen::Dir::North,
-        big: true,
-    });
+    act(
+        &mut m,
+        Action::Centre(crate::tui::kernel::action::Place::Exit),
+    );
+    act(
+        &mut m,
+        Action::Pan {
+            towards: mazegen::Dir::North,
+            big: true,
+        },
+    );
     let middle = centre(&m);
     act(&mut m, Action::ToggleZoom);
     assert_eq!(m.viewport().zoom(), Zoom::Braille);
@@ -229,7 +251,11 @@ fn d_floods_the_finished_maze_on_a_worker_and_draws_its_distances() {
     let effects = press(&mut m, KeyCode::Char('d'), KeyModifiers::NONE);
     assert!(m.heat.on);
     assert!(floods(&effects).is_empty());
-    assert!(status_text(&m).contains("once the maze is carved"), "{}", status_text(&m));
+    assert!(
+        status_text(&m).contains("once the maze is carved"),
+        "{}",
+        status_text(&m)
+    );
     let effects = act(&mut m, Action::Finish);
     let jobs = floods(&effects);
     assert_eq!(jobs.len(), 1, "one flood, of the finished maze");

@@ -116,7 +116,10 @@ fn snapshot_2000x2000_at_1_4_without_colour_shows_the_entry_by_its_glyph() {
     act(&mut m, Action::ToggleZoom);
     for size in [(80, 24), (140, 45)] {
         m = resized(m, size);
-        act(&mut m, Action::Centre(crate::tui::kernel::action::Place::Entry));
+        act(
+            &mut m,
+            Action::Centre(crate::tui::kernel::action::Place::Entry),
+        );
         assert_eq!(m.viewport().zoom(), Zoom::Braille);
         let text = screen_text(&m);
         assert!(text.contains('('), "the entry's glyph: {text}");
@@ -128,7 +131,10 @@ fn snapshot_2000x2000_at_1_4_without_colour_shows_the_entry_by_its_glyph() {
             .filter(|c| c.modifier.contains(ratatui::style::Modifier::REVERSED))
             .count();
         assert!(reversed > 10, "{reversed} characters of the path");
-        insta::assert_snapshot!(format!("2000x2000_1_4_plain_at_{}x{}", size.0, size.1), text);
+        insta::assert_snapshot!(
+            format!("2000x2000_1_4_plain_at_{}x{}", size.0, size.1),
+            text
+        );
     }
 }
 
@@ -143,7 +149,11 @@ fn heat_text(model: &Model) -> String {
         for x in 0..buf.area.width {
             let cell = &buf[(x, y)];
             let on_canvas = canvas.contains((x, y).into());
-            let colour = if cell.symbol() == "▀" { cell.fg } else { cell.bg };
+            let colour = if cell.symbol() == "▀" {
+                cell.fg
+            } else {
+                cell.bg
+            };
             match (on_canvas, cell.symbol(), ramp_step(colour)) {
                 (true, "▀" | " ", Some(step)) => text.push(char::from(b'0' + step)),
                 (true, "▀" | " ", None) => text.push(role_letter(colour, palette)),
@@ -185,7 +195,10 @@ fn snapshot_2000x2000_heatmap_at_80x24_and_140x45() {
             text.chars().filter(char::is_ascii_digit).collect();
         assert!(digits.contains(&'0') && digits.contains(&'9'), "{digits:?}");
         assert!(digits.len() >= 8, "{digits:?}");
-        assert!(first_row.contains("E0") || first_row.contains('0'), "{first_row}");
+        assert!(
+            first_row.contains("E0") || first_row.contains('0'),
+            "{first_row}"
+        );
         assert!(text.contains('X'), "{text}");
         // The legend on the canvas pane's bottom border.
         assert!(text.contains("distance: entry"), "{text}");
@@ -212,7 +225,13 @@ fn snapshot_2000x2000_heatmap_without_colour_is_a_glyph_ramp() {
             .count();
         assert!(ramp_glyphs > usize::from(canvas.width), "{text}");
         assert!(text.contains(&GLYPHS.concat()), "the legend's ramp: {text}");
-        assert!(text.contains('(') && text.contains('['), "entry and exit: {text}");
-        insta::assert_snapshot!(format!("2000x2000_heat_plain_at_{}x{}", size.0, size.1), text);
+        assert!(
+            text.contains('(') && text.contains('['),
+            "entry and exit: {text}"
+        );
+        insta::assert_snapshot!(
+            format!("2000x2000_heat_plain_at_{}x{}", size.0, size.1),
+            text
+        );
     }
 }
