@@ -15,6 +15,7 @@ use crate::tui::message::{JobId, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::view::minimap;
 use crate::tui::viewport::Drag;
+use mazegen::format::human_bytes;
 use mazegen::{Dir, Pos};
 
 /// Moves the panned view a cell (or half a screen) towards a side; says how to get a view
@@ -199,6 +200,19 @@ pub(super) fn settle(model: &mut Model) -> Option<Effect> {
         model.heat.map = None;
     }
     if model.heat.of(&maze).is_some() || model.heat.is_measuring(&maze) {
+        return None;
+    }
+    // Four bytes a cell: more than the memory the dashboard may use is refused up front,
+    // since an allocator that overcommits would say yes and the system kill the program.
+    let needed = 4 * u64::from(maze.width()) * u64::from(maze.height());
+    if let Some(limit) = model.memory_limit.filter(|&limit| needed > limit) {
+        model.heat.on = false;
+        let text = format!(
+            "No heatmap: the distances need {}, more than the {} available",
+            human_bytes(needed),
+            human_bytes(limit)
+        );
+        model.set_status(StatusKind::Warning, text);
         return None;
     }
     let job = model.new_job_id();

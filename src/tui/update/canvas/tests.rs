@@ -323,3 +323,19 @@ fn a_flood_that_fails_turns_the_heatmap_off_and_says_why() {
     assert_eq!(status.kind, StatusKind::Warning);
     assert!(status.text.contains("no memory"), "{}", status.text);
 }
+
+#[test]
+fn a_heatmap_bigger_than_the_memory_available_is_refused_before_it_starts() {
+    use crate::tui::testing::{config, start};
+    let mut start = start(config(30, 20, ""));
+    // The flood needs four bytes a cell: 2400 here.
+    start.memory_limit = Some(2000);
+    let mut m = Model::new(start).unwrap();
+    act(&mut m, Action::Finish);
+    let effects = act(&mut m, Action::ToggleHeat);
+    assert!(floods(&effects).is_empty());
+    assert!(!m.heat.on);
+    let status = m.status().unwrap();
+    assert_eq!(status.kind, StatusKind::Warning);
+    assert!(status.text.contains("more than the"), "{}", status.text);
+}
