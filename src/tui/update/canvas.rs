@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::tui::effect::{DistanceJob, Effect, Work};
 use crate::tui::heat::Distances;
 use crate::tui::kernel::action::{Mouse, MouseKind, Place};
+use crate::tui::kernel::job::Owner;
 use crate::tui::message::{JobId, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::view::minimap;
@@ -215,7 +216,7 @@ pub(super) fn settle(model: &mut Model) -> Option<Effect> {
         model.set_status(StatusKind::Warning, text);
         return None;
     }
-    let job = model.new_job_id();
+    let job = model.new_job_id(Owner::View);
     model.heat.job = Some((job, Arc::clone(&maze)));
     Some(Effect::Work(Work::Distances(DistanceJob { job, maze })))
 }

@@ -5,7 +5,7 @@ use crossterm::event::{KeyCode, KeyModifiers};
 
 use crate::tui::effect::{Effect, Work};
 use crate::tui::heat::Distances;
-use crate::tui::message::{Action, Message, Mouse, MouseKind, Parcel};
+use crate::tui::message::{Action, Answer, Message, Mouse, MouseKind, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::testing::{answer, model, press};
 use crate::tui::update;
@@ -294,9 +294,9 @@ fn a_new_maze_is_flooded_anew_and_a_stale_answer_is_dropped() {
     let stale = first[0].run();
     update(
         &mut m,
-        Message::Distances {
+        Message::Done {
             job: first[0].job,
-            distances: Parcel::new(stale),
+            answer: Answer::Distances(Parcel::new(stale)),
         },
     );
     let maze = std::sync::Arc::clone(m.shown_session().maze().unwrap());
@@ -313,9 +313,9 @@ fn a_flood_that_fails_turns_the_heatmap_off_and_says_why() {
         Err("no memory for the distances of 30x20 cells".to_owned());
     update(
         &mut m,
-        Message::Distances {
+        Message::Done {
             job,
-            distances: Parcel::new(refused),
+            answer: Answer::Distances(Parcel::new(refused)),
         },
     );
     assert!(!m.heat.on);
