@@ -216,8 +216,8 @@ pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buff
 /// The step of the ramp (0 near to 9 far) nearest `colour`, if it is one of the ramp's: for
 /// tests, which write the heatmap as digits.
 #[cfg(test)]
-pub(crate) fn ramp_step(colour: Color) -> Option<u8> {
-    let Color::Rgb(r, g, b) = colour else {
+pub(crate) fn ramp_step(drawn: Color) -> Option<u8> {
+    let Color::Rgb(r, g, b) = drawn else {
         return None;
     };
     let far = |c: Color| match c {
@@ -227,15 +227,10 @@ pub(crate) fn ramp_step(colour: Color) -> Option<u8> {
         _ => u32::MAX,
     };
     (0..=9_u8)
-        .map(|i| (far(colour_at(f64::from(i) / 9.0)), i))
+        .map(|i| (far(colour(f64::from(i) / 9.0)), i))
         .min()
         .filter(|&(distance, _)| distance < 60)
         .map(|(_, i)| i)
-}
-
-#[cfg(test)]
-fn colour_at(share: f64) -> Color {
-    colour(share)
 }
 
 #[cfg(test)]
