@@ -97,6 +97,7 @@ impl Driver {
                 Answer::RaceTimed(_) => "job: RaceTimed".to_owned(),
                 Answer::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
                 Answer::ConfigWritten(_) => "ConfigWritten".to_owned(),
+                Answer::Distances(_) => "job: Distances".to_owned(),
             },
             Message::Inspector(_) => "Inspector".to_owned(),
         };
@@ -173,6 +174,15 @@ impl Driver {
             }
             // No game is played here, and the config is a file.
             Effect::RecordScore { .. } | Effect::WriteConfig { .. } => {}
+            Effect::Work(Work::Distances(flood)) => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let job = flood.job;
+                    let distances = Parcel::new(flood.run());
+                    let answer = Answer::Distances(distances);
+                    let _ = sender.send(Message::Done { job, answer });
+                });
+            }
             Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {

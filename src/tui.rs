@@ -15,6 +15,7 @@
 pub mod configs;
 pub mod context;
 pub mod effect;
+pub mod heat;
 pub mod input;
 pub mod kernel;
 pub mod keymap;

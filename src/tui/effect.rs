@@ -14,6 +14,7 @@ use mazegen::generate::Garbage;
 use mazegen::session::Job as SessionJob;
 use mazegen::{Maze, Session, SessionError, Solver};
 
+pub use super::heat::DistanceJob;
 use super::message::{Answer, JobId, Message, Parcel};
 use super::modes::inspector::InspectorJob;
 use super::modes::play::ScoreRecord;
@@ -68,6 +69,9 @@ pub enum Work {
     /// Run each lane of a race that is over once more, timed, as `--headless --race` does;
     /// answered by [`Answer::RaceTimed`](super::message::Answer::RaceTimed).
     TimeRace(TimingJob),
+    /// Flood a finished maze from its entry for the heatmap; answered by
+    /// [`Distances`](super::Message::Distances).
+    Distances(DistanceJob),
 }
 
 impl Work {
@@ -81,6 +85,7 @@ impl Work {
             Work::Discard(_) => "discard",
             Work::Inspector(_) => "inspect",
             Work::TimeRace(_) => "race times",
+            Work::Distances(_) => "distances",
         }
     }
 
@@ -107,6 +112,7 @@ impl Work {
                 (job, Answer::Inspector(answer))
             }
             Work::TimeRace(timing) => (timing.job, Answer::RaceTimed(timing.run())),
+            Work::Distances(flood) => (flood.job, Answer::Distances(Parcel::new(flood.run()))),
         };
         Some(Message::Done { job, answer })
     }

@@ -55,10 +55,13 @@ fn suspend(model: &Model, key: &KeyEvent) -> Option<Message> {
     suspends.then_some(Message::Action(Action::Suspend))
 }
 
-/// Presses and the wheel; moves, drags and releases mean nothing to the dashboard.
+/// Presses, the wheel, and the left button's drags and release (which pan the canvas and the
+/// minimap); moves and the other buttons' drags mean nothing to the dashboard.
 fn mouse_for(mouse: &MouseEvent) -> Option<Mouse> {
     let kind = match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => MouseKind::LeftPress,
+        MouseEventKind::Drag(MouseButton::Left) => MouseKind::LeftDrag,
+        MouseEventKind::Up(MouseButton::Left) => MouseKind::LeftRelease,
         MouseEventKind::Down(_) => MouseKind::OtherPress,
         MouseEventKind::ScrollUp => MouseKind::ScrollUp,
         MouseEventKind::ScrollDown => MouseKind::ScrollDown,
@@ -194,10 +197,23 @@ mod tests {
         );
         for kind in [
             MouseEventKind::Moved,
-            MouseEventKind::Up(MouseButton::Left),
-            MouseEventKind::Drag(MouseButton::Left),
+            MouseEventKind::Up(MouseButton::Right),
+            MouseEventKind::Drag(MouseButton::Middle),
         ] {
             assert_eq!(message_for(&event(kind, KeyModifiers::NONE), &m), None);
+        }
+        for (kind, ours) in [
+            (MouseEventKind::Drag(MouseButton::Left), MouseKind::LeftDrag),
+            (
+                MouseEventKind::Up(MouseButton::Left),
+                MouseKind::LeftRelease,
+            ),
+        ] {
+            let Some(Message::Mouse(mouse)) = message_for(&event(kind, KeyModifiers::NONE), &m)
+            else {
+                panic!("a mouse message for {kind:?}");
+            };
+            assert_eq!((mouse.kind, mouse.column, mouse.row), (ours, 5, 7));
         }
     }
 }

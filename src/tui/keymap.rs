@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 
-use super::kernel::action::{Action, HelpScroll, Scrub};
+use super::kernel::action::{Action, HelpScroll, Place, Scrub};
 use mazegen::Dir;
 
 mod key;
@@ -194,7 +194,11 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('n')], Action::Step, "one step (while paused)", None),
     row(Global, &[ch('+'), ch('=')], Action::Faster, "animate faster", Some("faster")),
     row(Global, &[ch('-')], Action::Slower, "animate slower", Some("slower")),
-    row(Global, &[ch('z')], Action::ToggleZoom, "view: fit / 1:1 detail / whole maze", Some("zoom")),
+    row(Global, &[ch('z')], Action::ToggleZoom, "view: fit / 1:1 / 1:4 / whole maze", Some("zoom")),
+    row(Global, &[ch('d')], Action::ToggleHeat, "heatmap: distance from the entry", None),
+    row(Global, &[ch('E')], Action::Centre(Place::Entry), "centre the view on the entry", None),
+    row(Global, &[ch('X')], Action::Centre(Place::Exit), "centre the view on the exit", None),
+    row(Global, &[ch('C')], Action::Centre(Place::Head), "centre the view on the carving head", None),
     row(Global, &[TAB], Action::ToggleFocus, "switch focus: maze / theme list", Some("themes")),
     row(Global, &[ch('o')], Action::OpenFile, "open a maze file (Tab completes)", Some("open")),
     row(Global, &[ch(']')], Action::NextProblem, "next problem of an opened file", Some("problem")),

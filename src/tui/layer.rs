@@ -26,7 +26,7 @@ mod tests;
 
 use mazegen::Phase;
 
-use super::kernel::action::Action;
+use super::kernel::action::{Action, Place};
 use super::keymap::{Binding, Context, Key};
 use super::model::{Focus, Model};
 
@@ -138,7 +138,8 @@ pub fn acts_now(model: &Model, binding: &Binding) -> bool {
 /// Whether `action` does something now, as the open layers would answer it: the footer shows
 /// a key only then. Play refuses the solver and the path; nothing moves on a finished maze,
 /// so finishing, pausing and stepping do nothing there (but pausing returns to the live maze
-/// while a moment is replayed); an opened file has no animation and no SVG export.
+/// while a moment is replayed); an opened file has no animation, no SVG export and no heatmap,
+/// and there is a head to centre on only while something is carved or searched.
 pub fn does_something(model: &Model, action: Action) -> bool {
     let file = Layer::Inspector.is_open(model);
     let moving = !file && model.phase() != Phase::Done;
@@ -146,7 +147,8 @@ pub fn does_something(model: &Model, action: Action) -> bool {
         Action::TogglePath | Action::NextSolver => !Layer::Play.is_open(model),
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
-        Action::Faster | Action::Slower | Action::Export => !file,
+        Action::Faster | Action::Slower | Action::Export | Action::ToggleHeat => !file,
+        Action::Centre(Place::Head) => !file && model.shown_session().head().is_some(),
         // The race draws its lanes over the whole screen, with no sidebar.
         Action::ToggleSidebar => !Layer::Race.is_open(model),
         // Only while the warning about the user's files is up.

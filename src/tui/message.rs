@@ -9,6 +9,7 @@ use mazegen::{Session, SessionError};
 
 pub use super::modes::inspector::{InspectorAnswer, InspectorMessage};
 
+use super::heat::Distances;
 use super::modes::play::Recorded;
 
 pub use super::kernel::action::{Action, Mouse, MouseKind, Scrub};
@@ -64,4 +65,7 @@ pub enum Answer {
     ConfigWritten(Result<std::path::PathBuf, String>),
     /// One of the inspector's jobs (open, check, solve, write, list a folder).
     Inspector(InspectorAnswer),
+    /// The heatmap's flood of a maze: every cell's distance from the entry, or the one-line
+    /// reason it could not be measured.
+    Distances(Parcel<Result<Distances, String>>),
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::effect::Effect;
+use super::heat::Heat;
 use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
@@ -19,7 +20,7 @@ use super::modes::replay::Replay;
 use super::pace::Pace;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
-use super::viewport::{Viewport, blocks};
+use super::viewport::{Drag, Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::format::export::Export;
 use mazegen::generate::Garbage;
@@ -185,6 +186,10 @@ pub struct Model {
     pub(crate) clock: Option<fn() -> Instant>,
     /// The config is the built-in default, not yet written out (see `modes/studio/first_run.rs`).
     pub(crate) built_in_config: bool,
+    /// The distance heatmap (`d`): whether it is on, and the distances it draws.
+    pub(crate) heat: Heat,
+    /// The left button's drag on the canvas, while it lasts.
+    pub(crate) drag: Option<Drag>,
 }
 
 impl Model {
@@ -310,6 +315,8 @@ impl Model {
             showing_stand_in: false,
             clock: None,
             built_in_config,
+            heat: Heat::default(),
+            drag: None,
         };
         model.resize(size);
         if model.built_in_config && model.status.is_none() {

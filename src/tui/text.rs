@@ -1,4 +1,5 @@
-//! Short names the dashboard writes in several places (the sidebar, the status line).
+//! Short names and numbers the dashboard writes in several places (the sidebar, the status
+//! line, the canvas).
 
 use std::path::Path;
 use std::time::Duration;
@@ -85,6 +86,50 @@ pub fn listed(names: &[String], width: usize) -> String {
     line
 }
 
+/// A count in at most four characters, for a column a big maze's counts would outgrow: 999,
+/// 1.9k, 12k, 999k, 2.4M, 12M, 1.2G. Digits are cut, never rounded up, so 1953 is 1.9k and a
+/// count never reads as more than it is.
+pub fn compact(n: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1_000_000_000, "G"), (1_000_000, "M"), (1_000, "k")];
+    for (unit, suffix) in UNITS {
+        if n >= unit {
+            let whole = n / unit;
+            return if whole >= 10 {
+                format!("{whole}{suffix}")
+            } else {
+                format!("{whole}.{}{suffix}", n % unit * 10 / unit)
+            };
+        }
+    }
+    n.to_string()
+}
+
+/// The first of `texts` (longest first) that fits in `room` characters, else the last.
+pub fn first_fitting(texts: impl IntoIterator<Item = String>, room: usize) -> String {
+    let mut last = String::new();
+    for text in texts {
+        if text.chars().count() <= room {
+            return text;
+        }
+        last = text;
+    }
+    last
+}
+
+/// `first · word second` in `room` characters: the counts as they are, else compact, else with
+/// `short` for `word` (`398720 · junctions 1953`, `398k · junctions 1.9k`, `398k · junct. 1.9k`).
+pub fn two_counts(first: u64, word: &str, short: &str, second: u64, room: usize) -> String {
+    let (a, b) = (compact(first), compact(second));
+    first_fitting(
+        [
+            format!("{first} · {word} {second}"),
+            format!("{a} · {word} {b}"),
+            format!("{a} · {short} {b}"),
+        ],
+        room,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +166,52 @@ mod tests {
         assert_eq!(listed(&names, 80), "maze_a.txt  maze_b.txt  maze_c.txt");
         assert_eq!(listed(&names, 30), "maze_a.txt  +2 more");
         assert_eq!(listed(&names, 8), "+3 more");
+    }
+
+    #[test]
+    fn compact_numbers_take_at_most_four_characters_and_never_round_up() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1.0k"),
+            (1_953, "1.9k"),
+            (9_999, "9.9k"),
+            (10_000, "10k"),
+            (398_720, "398k"),
+            (999_999, "999k"),
+            (1_000_000, "1.0M"),
+            (2_412_345, "2.4M"),
+            (12_000_000, "12M"),
+            (999_999_999, "999M"),
+            (1_234_567_890, "1.2G"),
+            (u64::MAX, "18446744073G"),
+        ];
+        for (n, text) in cases {
+            assert_eq!(compact(n), text, "{n}");
+        }
+        assert!(
+            (0..2_000_000u64)
+                .step_by(997)
+                .all(|n| compact(n).len() <= 4)
+        );
+    }
+
+    #[test]
+    fn the_first_text_that_fits_is_taken() {
+        let texts = || ["a long one".to_owned(), "short".to_owned(), "s".to_owned()];
+        assert_eq!(first_fitting(texts(), 20), "a long one");
+        assert_eq!(first_fitting(texts(), 5), "short");
+        assert_eq!(first_fitting(texts(), 0), "s");
+    }
+
+    #[test]
+    fn two_counts_shrink_their_numbers_then_their_word() {
+        let line = |a, b, room| two_counts(a, "junctions", "junct.", b, room);
+        assert_eq!(line(12, 7, 19), "12 · junctions 7");
+        assert_eq!(line(1980, 1953, 21), "1980 · junctions 1953");
+        // The sidebar's column at 200x100 and 2000x2000.
+        assert_eq!(line(1980, 1953, 19), "1.9k · junct. 1.9k");
+        assert_eq!(line(398_720, 12_400, 20), "398k · junctions 12k");
+        assert_eq!(line(398_720, 399_001, 19), "398k · junct. 399k");
     }
 }

@@ -25,7 +25,6 @@ use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update::{self as race, Raced};
 use super::modes::replay::update as timeline;
 use super::modes::studio::update as studio;
-use super::viewport::Zoom;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
@@ -34,6 +33,7 @@ use mazegen::{Algorithm, Dir, Maze, Session};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
+mod canvas;
 #[cfg(test)]
 mod tests;
 
@@ -120,6 +120,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             race::mouse(&mut model.race, model.size, mouse);
             Vec::new()
         }
+        Message::Mouse(mouse) if canvas::mouse(model, mouse) => Vec::new(),
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
             Some(action) => route(model, action, Layer::ORDER.as_slice()),
             None => Vec::new(),
@@ -158,6 +159,10 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             play::recorded(&mut model.play, &mut shared!(model), job, outcome);
             Vec::new()
         }
+        (Owner::View, Answer::Distances(distances)) => {
+            canvas::distances(model, job, &distances);
+            Vec::new()
+        }
         (Owner::Studio, answer) => {
             match answer {
                 Answer::Written(outcome) => studio::written(model, job, outcome),
@@ -166,7 +171,10 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
                 Answer::Made(made) => studio::made(model, job, made),
                 Answer::ConfigWritten(outcome) => studio::config_written(model, job, outcome),
                 // Not an answer the studio asks for.
-                Answer::RaceTimed(_) | Answer::ScoreRecorded(_) | Answer::Inspector(_) => {}
+                Answer::RaceTimed(_)
+                | Answer::ScoreRecorded(_)
+                | Answer::Inspector(_)
+                | Answer::Distances(_) => {}
             }
             Vec::new()
         }
@@ -239,6 +247,7 @@ fn settle(model: &mut Model) -> Vec<Effect> {
         effects.extend(route(model, action, &WAITING_LAYERS));
     }
     effects.extend(studio::settled(model));
+    effects.extend(canvas::settle(model));
     effects
 }
 
@@ -484,7 +493,15 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Pan { towards, big } => {
-            pan(model, towards, big);
+            canvas::pan(model, towards, big);
+            Vec::new()
+        }
+        Action::Centre(place) => {
+            canvas::centre(model, place);
+            Vec::new()
+        }
+        Action::ToggleHeat => {
+            canvas::toggle_heat(model);
             Vec::new()
         }
         Action::ToggleZoom if !super::layer::zoom_changes_the_view(model) => {
@@ -557,22 +574,6 @@ fn use_theme(model: &mut Model, index: usize) {
     model.cursor = index;
     let text = format!("Theme: {}", model.theme().name);
     model.set_status(StatusKind::Info, text);
-}
-
-fn pan(model: &mut Model, towards: Dir, big: bool) {
-    if model.viewport.zoom() != Zoom::Detail {
-        model.set_status(
-            StatusKind::Info,
-            "The whole maze is shown: z zooms in to pan",
-        );
-        return;
-    }
-    if let Some(screen) = model.screen() {
-        let blocks = model.maze_blocks();
-        model
-            .viewport
-            .pan(towards, big, blocks, screen.canvas_size());
-    }
 }
 
 /// Moves the help overlay's text, as far as the terminal's size lets it.

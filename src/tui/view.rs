@@ -4,9 +4,10 @@ mod aggregate;
 mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
+mod heat;
 pub(crate) mod help;
 pub(crate) mod largest;
-mod minimap;
+pub(crate) mod minimap;
 pub(crate) mod paint;
 pub(crate) mod pane;
 pub(crate) mod roles;
@@ -30,7 +31,7 @@ use super::modes::inspector::FileRoles;
 use super::modes::inspector::view as problems;
 use super::modes::play::view as play;
 use super::modes::replay::view as replay;
-use super::viewport::{Shown, Zoom, detail_capacity, pans};
+use super::viewport::{Shown, Zoom, pans};
 use pane::pane;
 use roles::{BlockRoles, MazeRoles};
 use sidebar::output_mark;
@@ -108,17 +109,36 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             &maze_roles
         }
     };
+    // The heatmap: the generated maze's distances, not a game's nor a replayed moment's.
+    let heat_on = model.heat.on && file.is_none() && game.is_none();
+    let distances = model
+        .shown_session()
+        .maze()
+        .filter(|_| heat_on)
+        .and_then(|maze| model.heat.of(maze));
     if model.has_no_maze() {
         no_maze(model, screen.canvas, buf);
     } else {
-        canvas::draw(
+        canvas::draw_with_heat(
             roles,
             model.viewport(),
             model.maze_blocks(),
             model.theme(),
+            distances,
             screen.canvas,
             buf,
         );
+    }
+    if heat_on && model.shown_session().maze().is_some() {
+        // On the pane's bottom border (the canvas's last row when the sidebar is folded).
+        let pane = screen.canvas_pane;
+        let row = Rect::new(
+            pane.x + 2,
+            pane.bottom() - 1,
+            pane.width.saturating_sub(4),
+            1,
+        );
+        heat::legend(model.theme(), distances, row, buf);
     }
     match file {
         Some(file) => {
@@ -239,10 +259,17 @@ fn canvas_title(model: &Model, canvas: (u16, u16), room: usize) -> String {
     };
     match (viewport.zoom(), viewport.shown(blocks, canvas)) {
         (Zoom::Fit, Shown::Blocks(_)) => " Maze ".to_owned(),
-        (Zoom::Fit | Zoom::Whole, _) => format!(" Maze · whole{} ", hint("")),
+        (Zoom::Fit | Zoom::Whole | Zoom::Braille, Shown::Whole | Shown::Blocks(_)) => {
+            format!(" Maze · whole{} ", hint(""))
+        }
         (Zoom::Detail, _) if !pans(blocks, canvas) => format!(" Maze · 1:1{} ", hint("")),
-        (Zoom::Detail, _) => {
-            let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+        (Zoom::Detail | Zoom::Braille | Zoom::Whole | Zoom::Fit, _) => {
+            let (columns, rows) = viewport.capacity(canvas);
+            let scale = if viewport.zoom() == Zoom::Braille {
+                " 1:4 ·"
+            } else {
+                ""
+            };
             let (left, top) = viewport.origin(blocks, canvas);
             let last = |first: u32, shown: u32, cells: u32| ((first + shown) / 2).min(cells);
             let cells = format!(
@@ -253,9 +280,9 @@ fn canvas_title(model: &Model, canvas: (u16, u16), room: usize) -> String {
                 last(top, rows, blocks.1 / 2) - 1,
             );
             [
-                format!(" Maze · cells {cells}{} ", hint("arrows pan")),
-                format!(" Maze · cells {cells}{} ", hint("")),
-                format!(" Maze · cells {cells} "),
+                format!(" Maze ·{scale} cells {cells}{} ", hint("arrows pan")),
+                format!(" Maze ·{scale} cells {cells}{} ", hint("")),
+                format!(" Maze ·{scale} cells {cells} "),
                 format!(" {cells} "),
             ]
             .into_iter()

@@ -15,6 +15,9 @@ pub enum Zoom {
     Fit,
     /// One block is two columns by one row; pans when the maze is larger than the canvas.
     Detail,
+    /// The step between 1:1 and whole: one block a braille dot, four times as far out as 1:1
+    /// each way, every wall still drawn; pans. Only for a maze braille cannot show whole.
+    Braille,
     /// The whole maze, scaled to fit.
     Whole,
 }
@@ -23,9 +26,15 @@ impl Zoom {
     fn next(self) -> Zoom {
         match self {
             Zoom::Fit => Zoom::Detail,
-            Zoom::Detail => Zoom::Whole,
+            Zoom::Detail => Zoom::Braille,
+            Zoom::Braille => Zoom::Whole,
             Zoom::Whole => Zoom::Fit,
         }
+    }
+
+    /// Whether the view shows part of a big maze and pans over it.
+    pub fn is_panned(self) -> bool {
+        matches!(self, Zoom::Detail | Zoom::Braille)
     }
 
     /// The name the canvas title gives the view.
@@ -33,6 +42,7 @@ impl Zoom {
         match self {
             Zoom::Fit => "fit",
             Zoom::Detail => "1:1",
+            Zoom::Braille => "1:4",
             Zoom::Whole => "whole",
         }
     }
@@ -125,6 +135,8 @@ pub fn fit(maze_blocks: (u32, u32), canvas: (u16, u16)) -> Option<Look> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shown {
     Blocks(Look),
+    /// Part of the maze, a block a braille dot (see [`Zoom::Braille`]).
+    Braille,
     Whole,
 }
 
@@ -138,15 +150,45 @@ pub fn detail_capacity(columns: u16, rows: u16) -> (u32, u32) {
     (u32::from(columns) / 2, u32::from(rows))
 }
 
+/// The blocks a canvas of `columns` x `rows` shows in the 1:4 view: two dots across and four
+/// down a character.
+pub fn braille_capacity(columns: u16, rows: u16) -> (u32, u32) {
+    (2 * u32::from(columns), 4 * u32::from(rows))
+}
+
+/// How far the view moves for one notch of the mouse wheel, in blocks: three cells at 1:1,
+/// four times that at 1:4, where a character holds four times the blocks each way.
+pub fn wheel_step(zoom: Zoom) -> u32 {
+    match zoom {
+        Zoom::Braille => 4 * 6,
+        _ => 6,
+    }
+}
+
 /// Whether the 1:1 view of the maze is larger than the canvas, so it pans.
 pub fn pans(maze_blocks: (u32, u32), canvas: (u16, u16)) -> bool {
     let (columns, rows) = detail_capacity(canvas.0, canvas.1);
     maze_blocks.0 > columns || maze_blocks.1 > rows
 }
 
+/// A drag of the left button that began on the canvas, until it is released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drag {
+    /// On the maze: the picture follows the pointer, from where it was when the drag began.
+    Canvas {
+        from: (u16, u16),
+        origin: (u32, u32),
+    },
+    /// On the minimap: the view jumps to the place under the pointer.
+    Minimap,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Viewport {
     zoom: Zoom,
+    /// The minimap's corner, kept while the minimap is dragged on (see
+    /// [`Viewport::minimap_on_top`]).
+    minimap_pinned: Option<bool>,
     /// The top-left block of the 1:1 view (before clamping to the maze).
     left: u32,
     top: u32,
@@ -158,6 +200,7 @@ impl Viewport {
     pub fn fitting() -> Viewport {
         Viewport {
             zoom: Zoom::Fit,
+            minimap_pinned: None,
             left: 0,
             top: 0,
         }
@@ -172,7 +215,7 @@ impl Viewport {
         shown(self.zoom, maze_blocks, canvas)
     }
 
-    /// The view `z` moves to: the next one in the cycle fit, 1:1, whole that draws something
+    /// The view `z` moves to: the next one in the cycle fit, 1:1, 1:4, whole that draws something
     /// different (the fit view is the 1:1 view when blocks of 2x1 are the largest that fit,
     /// and the whole-maze view when none do).
     ///
@@ -184,20 +227,127 @@ impl Viewport {
         let skipped =
             |zoom: Zoom| shown(zoom, maze_blocks, canvas) == now || (zoom == Zoom::Whole && fits);
         let mut zoom = self.zoom.next();
+        // The 1:4 view of a maze braille shows whole would be the whole view by another name.
+        let skipped = |zoom: Zoom| {
+            skipped(zoom)
+                || (zoom == Zoom::Braille && shown(zoom, maze_blocks, canvas) != Shown::Braille)
+        };
         while zoom != self.zoom && skipped(zoom) {
             zoom = zoom.next();
         }
         zoom
     }
 
-    /// Moves to [`Viewport::next_zoom`].
+    /// Moves to [`Viewport::next_zoom`], keeping the middle of the view where it was when
+    /// going from one panned view to the other.
     pub fn cycle_zoom(&mut self, maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        let was_panned = self.zoom.is_panned();
+        let centre = self.centre(maze_blocks, canvas);
         self.zoom = self.next_zoom(maze_blocks, canvas);
+        if was_panned && self.zoom.is_panned() {
+            self.look_at(centre, maze_blocks, canvas);
+        }
     }
 
-    /// The top-left block the 1:1 view shows: the stored one, kept inside the maze.
+    /// Puts `block` in the middle of the panned view, as near as the maze's edges allow.
+    fn look_at(&mut self, block: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        let (columns, rows) = self.capacity(canvas);
+        self.left = block.0.saturating_sub(columns / 2);
+        self.top = block.1.saturating_sub(rows / 2);
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+    }
+
+    /// Where the panned view's top-left block goes when the pointer is dragged from `from` to
+    /// `to` (screen positions) with the view at `origin` when the drag began: the picture
+    /// follows the pointer, a column or a row of the screen standing for the blocks it shows.
+    pub fn dragged(
+        &self,
+        origin: (u32, u32),
+        from: (u16, u16),
+        to: (u16, u16),
+        canvas: (u16, u16),
+    ) -> (u32, u32) {
+        let (columns, rows) = self.capacity(canvas);
+        let moved = |origin: u32, from: u16, to: u16, blocks: u32, cells: u16| {
+            let cells = i64::from(cells.max(1));
+            let by = (i64::from(from) - i64::from(to)) * i64::from(blocks) / cells;
+            (i64::from(origin) + by).clamp(0, i64::from(u32::MAX)) as u32
+        };
+        (
+            moved(origin.0, from.0, to.0, columns, canvas.0),
+            moved(origin.1, from.1, to.1, rows, canvas.1),
+        )
+    }
+
+    /// Moves the panned view so that its top-left block is `origin` (kept inside the maze):
+    /// a drag on the canvas.
+    pub fn set_origin(&mut self, origin: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        (self.left, self.top) = origin;
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+    }
+
+    /// Moves the panned view a wheel notch towards `towards` (see [`wheel_step`]).
+    pub fn wheel(&mut self, towards: Dir, maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        self.shift(towards, wheel_step(self.zoom), maze_blocks, canvas);
+    }
+
+    fn shift(&mut self, towards: Dir, by: u32, maze_blocks: (u32, u32), canvas: (u16, u16)) {
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+        match towards {
+            Dir::West => self.left = self.left.saturating_sub(by),
+            Dir::East => self.left = self.left.saturating_add(by),
+            Dir::North => self.top = self.top.saturating_sub(by),
+            Dir::South => self.top = self.top.saturating_add(by),
+        }
+        (self.left, self.top) = self.origin(maze_blocks, canvas);
+    }
+
+    /// The blocks the view shows at once when it pans: the 1:1 view's, or the 1:4 view's.
+    pub fn capacity(&self, canvas: (u16, u16)) -> (u32, u32) {
+        match self.zoom {
+            Zoom::Braille => braille_capacity(canvas.0, canvas.1),
+            _ => detail_capacity(canvas.0, canvas.1),
+        }
+    }
+
+    /// Whether the view pans over this maze now: it is the 1:1 or the 1:4 view, and the maze
+    /// is larger than it shows.
+    pub fn pans(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> bool {
+        let (columns, rows) = self.capacity(canvas);
+        let shown = self.shown(maze_blocks, canvas);
+        let panned = matches!(shown, Shown::Braille) || self.zoom == Zoom::Detail;
+        panned && (maze_blocks.0 > columns || maze_blocks.1 > rows)
+    }
+
+    /// Whether the minimap goes in the canvas's top-right corner rather than its bottom-right
+    /// one: while the view shows the maze's last rows, so that it never hides the maze's
+    /// bottom-right corner (where an exit usually is, and where `X` takes the view), unless a
+    /// drag on the minimap pinned it where it was.
+    pub fn minimap_on_top(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> bool {
+        self.minimap_pinned.unwrap_or_else(|| {
+            let (_, top) = self.origin(maze_blocks, canvas);
+            top + self.capacity(canvas).1 >= maze_blocks.1
+        })
+    }
+
+    /// Keeps the minimap in its corner (`Some`), or lets it move again (`None`).
+    pub fn pin_minimap(&mut self, on_top: Option<bool>) {
+        self.minimap_pinned = on_top;
+    }
+
+    /// The block in the middle of the view.
+    pub fn centre(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> (u32, u32) {
+        let (left, top) = self.origin(maze_blocks, canvas);
+        let (columns, rows) = self.capacity(canvas);
+        (
+            (left + columns / 2).min(maze_blocks.0.saturating_sub(1)),
+            (top + rows / 2).min(maze_blocks.1.saturating_sub(1)),
+        )
+    }
+
+    /// The top-left block the panned view shows: the stored one, kept inside the maze.
     pub fn origin(&self, maze_blocks: (u32, u32), canvas: (u16, u16)) -> (u32, u32) {
-        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
+        let (columns, rows) = self.capacity(canvas);
         (
             self.left.min(maze_blocks.0.saturating_sub(columns)),
             self.top.min(maze_blocks.1.saturating_sub(rows)),
@@ -210,31 +360,29 @@ impl Viewport {
         if pans(maze_blocks, canvas) && self.shown(maze_blocks, canvas) == Shown::Whole {
             self.zoom = Zoom::Detail;
         }
-        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
-        self.left = block.0.saturating_sub(columns / 2);
-        self.top = block.1.saturating_sub(rows / 2);
-        (self.left, self.top) = self.origin(maze_blocks, canvas);
+        self.look_at(block, maze_blocks, canvas);
     }
 
-    /// Moves the 1:1 view one cell towards `towards`, or half a canvas if `big`.
+    /// Moves the panned view one cell towards `towards` (four at 1:4, so a key press moves
+    /// the picture about as far on screen), or half a canvas if `big`.
     pub fn pan(&mut self, towards: Dir, big: bool, maze_blocks: (u32, u32), canvas: (u16, u16)) {
-        let (columns, rows) = detail_capacity(canvas.0, canvas.1);
-        (self.left, self.top) = self.origin(maze_blocks, canvas);
-        let across = if big { (columns / 2).max(2) } else { 2 };
-        let along = if big { (rows / 2).max(2) } else { 2 };
-        match towards {
-            Dir::West => self.left = self.left.saturating_sub(across),
-            Dir::East => self.left = self.left.saturating_add(across),
-            Dir::North => self.top = self.top.saturating_sub(along),
-            Dir::South => self.top = self.top.saturating_add(along),
-        }
-        (self.left, self.top) = self.origin(maze_blocks, canvas);
+        let (columns, rows) = self.capacity(canvas);
+        let step = if self.zoom == Zoom::Braille { 8 } else { 2 };
+        let by = match (big, towards) {
+            (false, _) => step,
+            (true, Dir::West | Dir::East) => (columns / 2).max(2),
+            (true, Dir::North | Dir::South) => (rows / 2).max(2),
+        };
+        self.shift(towards, by, maze_blocks, canvas);
     }
 
     /// Shows block `at` in blocks: the whole-maze view becomes the 1:1 one (a game needs its
     /// cells), which then follows `at` (see [`Viewport::follow`]).
     pub fn show_block(&mut self, at: (u32, u32), maze_blocks: (u32, u32), canvas: (u16, u16)) {
-        if self.shown(maze_blocks, canvas) == Shown::Whole {
+        if matches!(
+            self.shown(maze_blocks, canvas),
+            Shown::Whole | Shown::Braille
+        ) {
             self.zoom = Zoom::Detail;
         }
         self.follow(at, maze_blocks, canvas);
@@ -267,6 +415,16 @@ fn shown(zoom: Zoom, maze_blocks: (u32, u32), canvas: (u16, u16)) -> Shown {
     match zoom {
         Zoom::Fit => fit(maze_blocks, canvas).map_or(Shown::Whole, Shown::Blocks),
         Zoom::Detail => Shown::Blocks(Look::scaled(1)),
+        // A maze braille shows whole is the whole view's picture: z skips this one.
+        Zoom::Braille => {
+            let (columns, rows) = braille_capacity(canvas.0, canvas.1);
+            let fits = maze_blocks.0 <= columns && maze_blocks.1 <= rows;
+            if fits || !pans(maze_blocks, canvas) {
+                Shown::Whole
+            } else {
+                Shown::Braille
+            }
+        }
         Zoom::Whole => Shown::Whole,
     }
 }
@@ -368,16 +526,84 @@ mod tests {
         }
         assert_eq!(seen, [Zoom::Fit, Zoom::Detail]);
         assert_eq!(view.zoom(), Zoom::Fit);
-        // A big maze has no fit of its own: whole and 1:1.
+        // A big maze has no fit of its own: 1:1, 1:4 and whole.
         let big = blocks(2000, 2000);
         let mut view = Viewport::fitting();
         assert_eq!(view.shown(big, canvas), Shown::Whole);
         view.cycle_zoom(big, canvas);
         assert_eq!(view.zoom(), Zoom::Detail);
         view.cycle_zoom(big, canvas);
+        assert_eq!(view.zoom(), Zoom::Braille);
+        assert_eq!(view.shown(big, canvas), Shown::Braille);
+        view.cycle_zoom(big, canvas);
         assert_eq!(view.zoom(), Zoom::Whole);
         view.cycle_zoom(big, canvas);
         assert_eq!(view.zoom(), Zoom::Detail);
+        // A maze braille shows whole has no 1:4 of its own.
+        let mid = blocks(100, 40);
+        let mut view = Viewport::fitting();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            view.cycle_zoom(mid, canvas);
+            seen.push(view.zoom());
+        }
+        assert_eq!(seen, [Zoom::Detail, Zoom::Whole, Zoom::Detail]);
+    }
+
+    #[test]
+    fn going_from_1_1_to_1_4_keeps_the_middle_of_the_view() {
+        let maze = blocks(2000, 2000);
+        let canvas = (100, 40);
+        let mut view = Viewport::fitting();
+        view.cycle_zoom(maze, canvas);
+        view.centre_on((1001, 2001), maze, canvas);
+        assert_eq!(view.centre(maze, canvas), (1001, 2001));
+        view.cycle_zoom(maze, canvas);
+        assert_eq!(view.zoom(), Zoom::Braille);
+        assert_eq!(view.capacity(canvas), (200, 160));
+        assert_eq!(view.centre(maze, canvas), (1001, 2001));
+        assert_eq!(view.origin(maze, canvas), (901, 1921));
+        assert!(view.pans(maze, canvas));
+    }
+
+    #[test]
+    fn a_drag_moves_the_picture_with_the_pointer() {
+        let maze = blocks(2000, 2000);
+        let canvas = (100, 40);
+        let mut view = Viewport::fitting();
+        view.cycle_zoom(maze, canvas);
+        // 1:1: a column is half a block, a row a block; dragging left shows what is right.
+        assert_eq!(view.dragged((10, 10), (50, 20), (40, 25), canvas), (15, 5));
+        assert_eq!(view.dragged((1, 1), (10, 10), (30, 30), canvas), (0, 0));
+        view.cycle_zoom(maze, canvas);
+        // 1:4: a column is two blocks, a row four.
+        assert_eq!(
+            view.dragged((100, 100), (50, 20), (49, 19), canvas),
+            (102, 104)
+        );
+    }
+
+    #[test]
+    fn a_wheel_notch_moves_three_cells_at_1_1_and_four_times_as_far_at_1_4() {
+        assert_eq!(wheel_step(Zoom::Detail), 6);
+        assert_eq!(wheel_step(Zoom::Braille), 24);
+        let maze = blocks(2000, 2000);
+        let canvas = (100, 40);
+        let mut view = Viewport::fitting();
+        view.cycle_zoom(maze, canvas);
+        view.wheel(Dir::South, maze, canvas);
+        view.wheel(Dir::East, maze, canvas);
+        assert_eq!(view.origin(maze, canvas), (6, 6));
+        view.cycle_zoom(maze, canvas);
+        view.set_origin((0, 0), maze, canvas);
+        view.wheel(Dir::South, maze, canvas);
+        assert_eq!(view.origin(maze, canvas), (0, 24));
+        view.wheel(Dir::North, maze, canvas);
+        view.wheel(Dir::North, maze, canvas);
+        assert_eq!(view.origin(maze, canvas), (0, 0));
+        // Dragging far past the edge stops at it.
+        view.set_origin((9999, 9999), maze, canvas);
+        assert_eq!(view.origin(maze, canvas), (4001 - 200, 4001 - 160));
     }
 
     #[test]

@@ -41,8 +41,13 @@ pub enum Action {
         towards: Dir,
         big: bool,
     },
-    /// The next view: fit, 1:1 detail, whole maze.
+    /// The next view: fit, 1:1 detail, 1:4 (a big maze's step between), whole maze.
     ToggleZoom,
+    /// Show the place in the middle of the view (the 1:1 view, for a maze larger than the
+    /// canvas shown whole).
+    Centre(Place),
+    /// Colour the maze by each cell's distance from the entry, or stop (the heatmap).
+    ToggleHeat,
     ToggleHelp,
     /// Show the sidebar, or fold it to a one-line summary (narrow terminals start folded).
     ToggleSidebar,
@@ -95,6 +100,15 @@ pub enum Action {
     WriteConfig,
 }
 
+/// A place the view can be centred on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    Entry,
+    Exit,
+    /// The carving head, or the search's, while there is one.
+    Head,
+}
+
 /// Where a scrub key moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scrub {
@@ -142,4 +156,8 @@ pub enum MouseKind {
     ScrollDown,
     ScrollLeft,
     ScrollRight,
+    /// The pointer moved with the left button down.
+    LeftDrag,
+    /// The left button went up.
+    LeftRelease,
 }

@@ -20,6 +20,8 @@ pub enum Owner {
     Race,
     /// Recording a score.
     Play,
+    /// The dashboard's view of the maze: the distance heatmap's flood.
+    View,
 }
 
 /// The one source of job ids, and the one registry of who owns each job: the studio, the

@@ -1,6 +1,6 @@
 //! The name of each action in the keys file.
 
-use crate::tui::kernel::action::{Action, HelpScroll, Scrub};
+use crate::tui::kernel::action::{Action, HelpScroll, Place, Scrub};
 use mazegen::Dir;
 
 /// The name the keys file uses for `action`: its [`Action`] variant in kebab-case
@@ -33,6 +33,12 @@ pub fn action_name(action: Action) -> Option<&'static str> {
             Dir::South => "pan-down",
         },
         Action::ToggleZoom => "toggle-zoom",
+        Action::Centre(place) => match place {
+            Place::Entry => "centre-entry",
+            Place::Exit => "centre-exit",
+            Place::Head => "centre-head",
+        },
+        Action::ToggleHeat => "toggle-heat",
         Action::ToggleHelp => "toggle-help",
         Action::ToggleSidebar => "toggle-sidebar",
         Action::ScrollHelp(scroll) => match scroll {
@@ -109,6 +115,9 @@ mod tests {
                 Action::Walk { .. } => assert!(name.starts_with("walk-"), "{name}"),
                 Action::Scrub(scrub) => {
                     assert_eq!(name, format!("scrub-{}", kebab(&format!("{scrub:?}"))))
+                }
+                Action::Centre(place) => {
+                    assert_eq!(name, format!("centre-{}", kebab(&format!("{place:?}"))))
                 }
                 Action::ScrollHelp(scroll) => {
                     assert_eq!(

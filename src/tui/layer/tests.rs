@@ -195,3 +195,19 @@ fn the_footer_shows_only_keys_that_do_something_now() {
         );
     }
 }
+
+#[test]
+fn the_head_key_acts_only_while_there_is_a_head_and_the_heatmap_not_on_a_file() {
+    let mut m = model(40, 30);
+    update(&mut m, Message::Tick(FRAME));
+    assert!(m.shown_session().head().is_some(), "carving");
+    assert!(does_something(&m, Action::Centre(Place::Head)));
+    assert!(does_something(&m, Action::ToggleHeat));
+    let m = finished(40, 30);
+    assert!(!does_something(&m, Action::Centre(Place::Head)));
+    assert!(does_something(&m, Action::Centre(Place::Exit)));
+    let (file, _dir) = opened_as(&valid_text(), None, Some("maze.txt"));
+    assert!(!does_something(&file, Action::ToggleHeat));
+    assert!(!does_something(&file, Action::Centre(Place::Head)));
+    assert!(does_something(&file, Action::Centre(Place::Entry)));
+}

@@ -123,15 +123,16 @@ fn the_wheel_scrolls_the_theme_list_and_pans_the_canvas() {
     act(&mut m, Action::ToggleZoom);
     assert_eq!(m.viewport().zoom(), Zoom::Detail);
     let (x, y) = (screen.canvas.x + 3, screen.canvas.y + 3);
+    // A notch moves three cells (six blocks) at 1:1.
     update(&mut m, mouse(MouseKind::ScrollDown, x, y));
     assert_eq!(
         m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
-        (0, 2)
+        (0, 6)
     );
     update(&mut m, mouse(MouseKind::ScrollRight, x, y));
     assert_eq!(
         m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
-        (2, 2)
+        (6, 6)
     );
     // Outside every pane the mouse does nothing.
     let before = m.viewport().origin(m.maze_blocks(), screen.canvas_size());
@@ -202,7 +203,7 @@ fn shift_turns_the_wheel_sideways_on_the_canvas() {
     update(&mut m, sideways(MouseKind::ScrollDown));
     assert_eq!(
         m.viewport().origin(m.maze_blocks(), screen.canvas_size()),
-        (2, 0)
+        (6, 0)
     );
     update(&mut m, sideways(MouseKind::ScrollUp));
     assert_eq!(

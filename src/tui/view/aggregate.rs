@@ -6,7 +6,11 @@
 //!   in that order but for the 42 on the path, drawn in the 42's glyph on the path's colour.
 //!   They are found by walking the path and listing the others, never by looking at cells, so
 //!   the path stays one line whatever the maze's size: consecutive path cells are neighbours,
-//!   so the characters they fall in touch, at least at a corner.
+//!   so the characters they fall in touch, at least at a corner. The path is drawn as a thin
+//!   braille line: the same walk over the characters' eight dots (fewer in a character with
+//!   fewer cells), then the shortest chain of the dots it
+//!   crossed from its first to its last, so that where the path winds through an area the
+//!   line shows its route instead of filling the area.
 //! - Everything else is measured on at most [`SAMPLES`] cells spread evenly over the rectangle,
 //!   so apart from the walk along the path a frame costs about the same for 2000x2000 cells
 //!   as for 100000x10000. The share of the sampled cells' east and south walls that stand,
@@ -27,6 +31,9 @@ use super::roles::{BlockRoles, Role};
 use super::scale::Scale;
 use crate::tui::theme::Theme;
 use mazegen::{Dir, Pos};
+
+/// The bit of each dot in a braille character, by column then row (Unicode's dot order).
+const DOT_BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
 
 /// At most this many cells across and down are sampled in each character's rectangle.
 pub const SAMPLES: (u32, u32) = (4, 8);
@@ -78,6 +85,58 @@ impl Placement {
         Placement { drawn, xs, ys }
     }
 
+    /// The same drawing split into braille dots: two across and four down a character, or
+    /// as many as it has cells where it has fewer. With, for each column (row) of dots, the
+    /// character's column (row) it is in and its column (row) of dots there.
+    fn dots(&self) -> Option<Dots> {
+        let split = |starts: &[u32], parts: u32| -> Option<(Vec<u32>, Owners)> {
+            let mut out = Vec::with_capacity(starts.len() * parts as usize);
+            let mut owners = Vec::with_capacity(starts.len() * parts as usize);
+            for (i, range) in starts.windows(2).enumerate() {
+                let (first, len) = (range[0], range[1] - range[0]);
+                let n = len.min(parts);
+                if n == 0 {
+                    return None;
+                }
+                out.extend((0..n).map(|k| first + k * len / n));
+                // A character with fewer cells than dots lights its dots from the middle.
+                let skip = ((parts - n) / 2) as usize;
+                owners.extend((0..n as usize).map(|k| (i, k + skip)));
+            }
+            out.push(*starts.last()?);
+            Some((out, owners))
+        };
+        let (xs, across) = split(&self.xs, 2)?;
+        let (ys, down) = split(&self.ys, 4)?;
+        let drawn = Rect::new(
+            0,
+            0,
+            u16::try_from(across.len()).ok()?,
+            u16::try_from(down.len()).ok()?,
+        );
+        Some(Dots {
+            placement: Placement { drawn, xs, ys },
+            across,
+            down,
+        })
+    }
+
+    /// The cell in the middle of the character at `at` (a position on the screen), if the
+    /// drawing covers it.
+    pub fn cell_at(&self, at: (u16, u16)) -> Option<Pos> {
+        if !self.drawn.contains(at.into()) {
+            return None;
+        }
+        let (column, row) = (
+            usize::from(at.0 - self.drawn.x),
+            usize::from(at.1 - self.drawn.y),
+        );
+        let middle = |starts: &[u32], i: usize| (starts[i] + starts[i + 1].max(starts[i] + 1)) / 2;
+        let x = middle(&self.xs, column).min(self.xs[self.xs.len() - 1].saturating_sub(1));
+        let y = middle(&self.ys, row).min(self.ys[self.ys.len() - 1].saturating_sub(1));
+        Some(Pos::new(x, y))
+    }
+
     /// The character (its position on the screen) that cell `pos` falls in.
     pub fn char_of(&self, pos: Pos) -> (u16, u16) {
         let column = self.xs.partition_point(|&x| x <= pos.x).saturating_sub(1);
@@ -86,6 +145,16 @@ impl Placement {
         let row = (row as u16).min(self.drawn.height.saturating_sub(1));
         (self.drawn.x + column, self.drawn.y + row)
     }
+}
+
+/// For each column (row) of dots, the character's column (row) and its dot there.
+type Owners = Vec<(usize, usize)>;
+
+/// A drawing's braille dots (see [`Placement::dots`]).
+struct Dots {
+    placement: Placement,
+    across: Owners,
+    down: Owners,
 }
 
 /// What the samples of one character found.
@@ -182,10 +251,17 @@ pub fn draw(
             let i = usize::from(row - drawn.y) * usize::from(drawn.width)
                 + usize::from(column - drawn.x);
             let role = marks.roles[i].unwrap_or_else(|| tallies[i].role());
+            let dots = marks.dots.as_ref().map_or(0, |dots| dots[i]);
             let (symbol, fg, bg) = match role {
                 // The 42 shares this character with the path: the path's colour keeps the
                 // line whole, the 42's glyph shows it is there.
                 Role::Path if marks.stamped[i] => (stamp_glyph(), palette.stamp, palette.path),
+                // The path as a thin braille line on the passages.
+                Role::Path if dots != 0 && !theme.monochrome => (
+                    char::from_u32(0x2800 + u32::from(dots)).unwrap_or(' '),
+                    palette.path,
+                    palette.passages,
+                ),
                 Role::Passage => (
                     halftone(walls[i].0, walls[i].1),
                     palette.walls,
@@ -274,6 +350,8 @@ struct Marks {
     roles: Vec<Option<Role>>,
     /// Whether the 42 is in each character, even under the path.
     stamped: Vec<bool>,
+    /// The braille dots the path lights in each character (`None`: it fills them).
+    dots: Option<Vec<u8>>,
 }
 
 fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Marks {
@@ -283,6 +361,7 @@ fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Mark
     let mut marks = Marks {
         roles: vec![None; chars],
         stamped: vec![false; chars],
+        dots: None,
     };
     if chars == 0 {
         return marks;
@@ -296,8 +375,27 @@ fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Mark
         marks.stamped[index(pos)] = true;
     }
     if let Some((start, dirs)) = roles.path().filter(|_| with_path) {
-        for i in path_chars(placement, start, dirs) {
-            marks.roles[i] = Some(Role::Path);
+        match placement.dots() {
+            // A thin line: the dots the path passes through, walked as the characters are.
+            Some(dots) => {
+                let mut bits = vec![0_u8; chars];
+                let drawn = dots.placement.drawn;
+                let (dot_columns, rows) = (usize::from(drawn.width), usize::from(drawn.height));
+                let walked = path_chars(&dots.placement, start, dirs);
+                for i in straightest(&walked, dot_columns, rows) {
+                    let (column, dx) = dots.across[i % dot_columns];
+                    let (row, dy) = dots.down[i / dot_columns];
+                    let char = row * columns + column;
+                    bits[char] |= DOT_BITS[dx][dy];
+                    marks.roles[char] = Some(Role::Path);
+                }
+                marks.dots = Some(bits);
+            }
+            None => {
+                for i in path_chars(placement, start, dirs) {
+                    marks.roles[i] = Some(Role::Path);
+                }
+            }
         }
     }
     // The head under the exit under the entry.
@@ -307,6 +405,62 @@ fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Mark
         marks.roles[index(pos)] = Some(role);
     }
     marks
+}
+
+/// The dots of the shortest 8-connected way from the first dot of `walked` to its last
+/// through the dots it visits (`columns` x `rows` of them): the path's route without the
+/// windings inside the area it covers, which would fill it rather than draw a line.
+fn straightest(walked: &[usize], columns: usize, rows: usize) -> Vec<usize> {
+    let (Some(&first), Some(&last)) = (walked.first(), walked.last()) else {
+        return Vec::new();
+    };
+    const NONE: usize = usize::MAX;
+    const UNSEEN: usize = usize::MAX - 1;
+    // UNSEEN on the walked dots until reached, then the dot it was reached from.
+    let mut from = vec![NONE; columns * rows];
+    for &i in walked {
+        from[i] = UNSEEN;
+    }
+    from[first] = first;
+    let mut queue = std::collections::VecDeque::from([first]);
+    while let Some(i) = queue.pop_front() {
+        if i == last {
+            break;
+        }
+        let (x, y) = (i % columns, i / columns);
+        for (dx, dy) in [
+            (0, -1),
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (1, -1),
+            (1, 1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (Some(nx), Some(ny)) = (x.checked_add_signed(dx), y.checked_add_signed(dy)) else {
+                continue;
+            };
+            if nx >= columns || ny >= rows {
+                continue;
+            }
+            let next = ny * columns + nx;
+            if from[next] == UNSEEN {
+                from[next] = i;
+                queue.push_back(next);
+            }
+        }
+    }
+    if from[last] >= UNSEEN {
+        return walked.to_vec();
+    }
+    let mut line = vec![last];
+    let mut at = last;
+    while at != first {
+        at = from[at];
+        line.push(at);
+    }
+    line
 }
 
 /// How a step in each direction (in `Dir`'s order: north, east, south, west) moves.
@@ -502,6 +656,34 @@ mod tests {
             assert!(expected.len() > 5, "{}", expected.len());
             assert_eq!(path_chars(&placement, start, &dirs), expected);
         }
+    }
+
+    #[test]
+    fn a_character_with_few_cells_gets_as_many_dots() {
+        // 1 cell a column, 2 a row: one dot across, the middle two of the four down.
+        let dots = Placement::new((30, 20), Rect::new(0, 0, 100, 40))
+            .dots()
+            .unwrap();
+        assert_eq!(dots.placement.drawn, Rect::new(0, 0, 30, 20));
+        assert_eq!(dots.across[..2], [(0, 0), (1, 0)]);
+        assert_eq!(dots.down[..3], [(0, 1), (0, 2), (1, 1)]);
+        // Many cells a character: two dots across and four down, each over its share.
+        let dots = Placement::new((2000, 2000), Rect::new(0, 0, 20, 10))
+            .dots()
+            .unwrap();
+        assert_eq!(dots.placement.drawn, Rect::new(0, 0, 40, 40));
+        assert_eq!(dots.down[..5], [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)]);
+        assert_eq!(dots.placement.ys[..3], [0, 50, 100]);
+    }
+
+    #[test]
+    fn the_line_takes_the_shortest_way_through_the_dots_walked() {
+        // A walk on a 5x3 grid of dots that winds back and forth along the top row before
+        // going down: the line cuts the windings.
+        let walked = [0, 1, 2, 1, 2, 3, 8, 7, 12, 13, 14];
+        assert_eq!(straightest(&walked, 5, 3), [14, 8, 2, 1, 0]);
+        assert_eq!(straightest(&[4], 5, 3), [4]);
+        assert!(straightest(&[], 5, 3).is_empty());
     }
 
     #[test]

@@ -5,9 +5,11 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 
 use super::roles::{BlockRoles, Role};
-use super::{aggregate, paint};
+use super::{heat, paint};
+use crate::tui::heat::Distances;
 use crate::tui::theme::Theme;
 
 /// Dots across and down one character.
@@ -62,6 +64,59 @@ pub fn draw_dots(
         (Some(x), Some(y)) if x < drawn.0 && y < drawn.1 => role_at(x, y),
         _ => Role::Outside,
     };
+    dots_of(&role_at, theme, None, area, buf);
+}
+
+/// Draws the blocks from `first` on, one a dot, as many as `area` holds (the 1:4 view);
+/// `heat`, if given, colours each character's ground instead of its roles.
+pub fn draw_part(
+    roles: &dyn BlockRoles,
+    first: (u32, u32),
+    maze_blocks: (u32, u32),
+    theme: &Theme,
+    heat: Option<&Distances>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let role_at = |x: u32, y: u32| {
+        let (x, y) = (first.0 + x, first.1 + y);
+        if x < maze_blocks.0 && y < maze_blocks.1 {
+            roles.block(x, y)
+        } else {
+            Role::Outside
+        }
+    };
+    let ground = heat.map(|map| {
+        move |column: u16, row: u16| {
+            let x = first.0 + DOTS.0 * u32::from(column) + 1;
+            let y = first.1 + DOTS.1 * u32::from(row) + 2;
+            (x < maze_blocks.0 && y < maze_blocks.1)
+                .then(|| heat::block_share(map, x, y))
+                .flatten()
+        }
+    });
+    dots_of(
+        &role_at,
+        theme,
+        ground
+            .as_ref()
+            .map(|g| g as &dyn Fn(u16, u16) -> Option<f64>),
+        area,
+        buf,
+    );
+}
+
+/// Fills `area` with braille: the dots are the walls (and the 42) of `role_at`, dots from the
+/// area's top-left; the background the most telling other role under the character, or the
+/// heat of `ground` at the character (a share of the farthest distance) where it has one.
+/// Without colour the markers and the path are drawn with their glyphs.
+fn dots_of(
+    role_at: &dyn Fn(u32, u32) -> Role,
+    theme: &Theme,
+    ground: Option<&dyn Fn(u16, u16) -> Option<f64>>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let palette = &theme.palette;
     for row in 0..area.height {
         for column in 0..area.width {
@@ -99,21 +154,45 @@ pub fn draw_dots(
                 0 => ' ',
                 _ => char::from_u32(0x2800 + bits).unwrap_or(' '),
             };
-            if theme.monochrome {
-                // No colour to show the path and its ends under the walls' dots: the
-                // character gives its dots up for the role's glyph, as the gathered view does.
-                let symbol = if rank(under) >= rank(Role::Path) {
-                    aggregate::mono_glyph(under)
-                } else {
-                    symbol
-                };
-                cell.set_char(symbol)
-                    .set_fg(palette.walls)
-                    .set_bg(palette.background);
-            } else {
-                cell.set_char(symbol)
-                    .set_fg(ink)
-                    .set_bg(paint::colour(under, palette));
+            // The markers stay over the heat: they are where the distances are from and to.
+            let heat = ground
+                .filter(|_| heat::colours(under) || under == Role::Outside)
+                .and_then(|ground| ground(column, row));
+            match heat {
+                // Without colour a glyph of the ramp stands for the character's distance.
+                Some(share) if theme.monochrome => {
+                    cell.set_symbol(heat::glyph(share))
+                        .set_fg(palette.walls)
+                        .set_bg(palette.background);
+                }
+                Some(share) => {
+                    cell.set_char(symbol)
+                        .set_fg(ink)
+                        .set_bg(heat::colour(share));
+                }
+                // Without colour the markers and the path take their glyphs: the markers
+                // over the walls, the path where the character has no wall dots.
+                None if theme.monochrome => {
+                    let marked = matches!(under, Role::Entry | Role::Exit | Role::Head)
+                        || (under == Role::Path && bits == 0);
+                    let mut glyph = [0; 4];
+                    let symbol = match marked {
+                        true => paint::glyphs(under)[0],
+                        false => symbol.encode_utf8(&mut glyph),
+                    };
+                    cell.set_symbol(symbol)
+                        .set_fg(palette.walls)
+                        .set_bg(palette.background);
+                    // Under walls the path shows in reverse video, which needs no colour.
+                    if under == Role::Path {
+                        cell.modifier.insert(Modifier::REVERSED);
+                    }
+                }
+                None => {
+                    cell.set_char(symbol)
+                        .set_fg(ink)
+                        .set_bg(paint::colour(under, palette));
+                }
             }
         }
     }

@@ -8,8 +8,9 @@ use ratatui::layout::Rect;
 use super::roles::{BlockRoles, Role};
 use super::scale::Scale;
 use super::{aggregate, braille, minimap, paint};
+use crate::tui::heat::Distances;
 use crate::tui::theme::Theme;
-use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom, detail_capacity, pans};
+use crate::tui::viewport::{Axis, Look, Shown, Viewport, Zoom};
 
 /// Draws the maze into `area`.
 pub fn draw(
@@ -20,30 +21,58 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
+    draw_with_heat(roles, viewport, maze_blocks, theme, None, area, buf);
+}
+
+/// Draws the maze into `area`, its ground coloured by the distances `heat` if given (the
+/// heatmap, see [`super::heat`]).
+pub fn draw_with_heat(
+    roles: &dyn BlockRoles,
+    viewport: &Viewport,
+    maze_blocks: (u32, u32),
+    theme: &Theme,
+    heat: Option<&Distances>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let canvas = (area.width, area.height);
+    let minimap = |origin: (u32, u32), buf: &mut Buffer| {
+        if viewport.pans(maze_blocks, canvas) {
+            let shown = viewport.capacity(canvas);
+            let on_top = viewport.minimap_on_top(maze_blocks, canvas);
+            minimap::draw(roles, (origin, shown), on_top, theme, area, buf);
+        }
+    };
     match viewport.shown(maze_blocks, canvas) {
         Shown::Blocks(look) if viewport.zoom() == Zoom::Detail => {
             let origin = viewport.origin(maze_blocks, canvas);
-            detail(roles, look, origin, maze_blocks, theme, area, buf);
-            if pans(maze_blocks, canvas) {
-                let shown = detail_capacity(canvas.0, canvas.1);
-                minimap::draw(roles, (origin, shown), theme, area, buf);
-            }
+            detail(roles, look, origin, maze_blocks, theme, heat, area, buf);
+            minimap(origin, buf);
         }
-        Shown::Blocks(look) => detail(roles, look, (0, 0), maze_blocks, theme, area, buf),
-        Shown::Whole => whole(roles, maze_blocks, theme, area, buf),
+        Shown::Blocks(look) => detail(roles, look, (0, 0), maze_blocks, theme, heat, area, buf),
+        Shown::Braille => {
+            let origin = viewport.origin(maze_blocks, canvas);
+            braille::draw_part(roles, origin, maze_blocks, theme, heat, area, buf);
+            minimap(origin, buf);
+        }
+        Shown::Whole => match heat {
+            Some(map) => super::heat::whole(roles, map, theme, area, buf),
+            None => whole(roles, maze_blocks, theme, area, buf),
+        },
     }
 }
 
 /// Blocks of `look`'s size from block `first` on, centred when the maze is smaller than the
 /// canvas. A block wider than one column is drawn with the first of its role's two
 /// monochrome glyphs on its left half and the second on its right half (`()`, `(())`).
+#[allow(clippy::too_many_arguments)]
 fn detail(
     roles: &dyn BlockRoles,
     look: Look,
     first: (u32, u32),
     maze_blocks: (u32, u32),
     theme: &Theme,
+    heat: Option<&Distances>,
     area: Rect,
     buf: &mut Buffer,
 ) {
@@ -52,6 +81,7 @@ fn detail(
     for (row, y) in (area.y..).zip(rows) {
         let mut last: Option<(u32, Role)> = None;
         for (column, x) in (area.x..).zip(&columns) {
+            let block = y.zip(*x).map(|((y, _), (x, _))| (x, y));
             let role = match (y, x) {
                 (Some((y, _)), Some((x, _))) => match last {
                     Some((at, role)) if at == *x => role,
@@ -63,7 +93,10 @@ fn detail(
                 },
                 _ => Role::Outside,
             };
-            let (symbols, style) = paint::block(role, theme);
+            let (symbols, style) = match (heat, block) {
+                (Some(map), Some(at)) => super::heat::block(role, map, at, theme),
+                _ => paint::block(role, theme),
+            };
             let half = x.map_or(0, |(x, into)| {
                 let width = look.across.width(x);
                 usize::from(width > 1 && 2 * into >= width)

@@ -23,8 +23,10 @@ use crate::tui::theme::Theme;
 const MIN_KEY_COLUMN: usize = 9;
 
 /// What a click and the wheel do, as `update::mouse_action` and the race answer them.
-const MOUSE: [(&str, &str); 6] = [
+const MOUSE: [(&str, &str); 8] = [
     ("click", "on the maze: give it the keys"),
+    ("click", "on the minimap: go there (or drag)"),
+    ("drag", "on the maze: pan it"),
     ("click", "on a theme: use it"),
     ("click", "on a race lane: focus it"),
     ("wheel", "over the maze: pan (Shift: sideways)"),

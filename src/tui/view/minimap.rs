@@ -17,9 +17,22 @@ use mazegen::Pos;
 /// The smallest picture worth drawing, inside the border.
 const MIN_INSIDE: (u16, u16) = (6, 2);
 
+/// The part of the maze on screen: its top-left block and its size in blocks.
+pub type Visible = ((u32, u32), (u32, u32));
+
 /// Where the minimap goes on `canvas` for a maze of `cells`, border included, if there is
-/// room for one.
-pub fn area(cells: (u32, u32), canvas: Rect) -> Option<Rect> {
+/// room for one: the bottom-right corner, or the top-right one if `on_top` (see
+/// [`crate::tui::viewport::Viewport::minimap_on_top`]).
+pub fn area(cells: (u32, u32), canvas: Rect, on_top: bool) -> Option<Rect> {
+    let map = corner_area(cells, canvas)?;
+    Some(match on_top {
+        true => Rect::new(map.x, canvas.y, map.width, map.height),
+        false => map,
+    })
+}
+
+/// The minimap's area in the bottom-right corner.
+fn corner_area(cells: (u32, u32), canvas: Rect) -> Option<Rect> {
     let most = (canvas.width / 4, canvas.height / 4);
     let inside = (most.0.checked_sub(2)?, most.1.checked_sub(2)?);
     if inside.0 < MIN_INSIDE.0 || inside.1 < MIN_INSIDE.1 {
@@ -35,17 +48,41 @@ pub fn area(cells: (u32, u32), canvas: Rect) -> Option<Rect> {
     ))
 }
 
-/// Draws the minimap over the corner of `canvas`; `visible` is the part of the maze on
-/// screen, as its top-left block and its size in blocks.
+/// The cell of the maze under `at` (a position on the screen) on the minimap of a maze of
+/// `cells` drawn on `canvas`, if `at` is on the picture; a click there jumps to that cell.
+/// A click on its frame takes the nearest cell of the picture.
+pub fn cell_at(cells: (u32, u32), canvas: Rect, on_top: bool, at: (u16, u16)) -> Option<Pos> {
+    let map = area(cells, canvas, on_top)?;
+    if !map.contains(at.into()) {
+        return None;
+    }
+    let inside = Rect::new(map.x + 1, map.y + 1, map.width - 2, map.height - 2);
+    let placement = Placement::new(cells, inside);
+    let drawn = placement.drawn;
+    let clamped = (
+        at.0.clamp(drawn.x, drawn.right().saturating_sub(1)),
+        at.1.clamp(drawn.y, drawn.bottom().saturating_sub(1)),
+    );
+    placement.cell_at(clamped)
+}
+
+/// Whether `at` is on the minimap of a maze of `cells` drawn on `canvas`.
+pub fn covers(cells: (u32, u32), canvas: Rect, on_top: bool, at: (u16, u16)) -> bool {
+    area(cells, canvas, on_top).is_some_and(|map| map.contains(at.into()))
+}
+
+/// Draws the minimap over a corner of `canvas` (see [`area`]); `visible` is the part of the
+/// maze on screen, as its top-left block and its size in blocks.
 pub fn draw(
     roles: &dyn BlockRoles,
-    visible: ((u32, u32), (u32, u32)),
+    visible: Visible,
+    on_top: bool,
     theme: &Theme,
     canvas: Rect,
     buf: &mut Buffer,
 ) {
     let cells = roles.cells();
-    let Some(area) = area(cells, canvas) else {
+    let Some(area) = area(cells, canvas, on_top) else {
         return;
     };
     let palette = &theme.palette;
@@ -99,17 +136,49 @@ fn outline(from: (u16, u16), to: (u16, u16), style: Style, buf: &mut Buffer) {
 mod tests {
     use super::*;
 
+    /// In the bottom-right corner.
+    const BOTTOM: bool = false;
+
     #[test]
     fn the_minimap_takes_at_most_a_quarter_of_the_canvas_in_its_corner() {
         let canvas = Rect::new(1, 1, 200, 60);
         // 4000x4000 cells in 48x13 characters: 13 rows of 2 pixels, 26 columns.
-        let map = area((4000, 4000), canvas).unwrap();
+        let map = area((4000, 4000), canvas, BOTTOM).unwrap();
         assert_eq!(map, Rect::new(201 - 28, 61 - 15, 28, 15));
-        let wide = area((100_000, 10_000), canvas).unwrap();
+        let wide = area((100_000, 10_000), canvas, BOTTOM).unwrap();
         assert!(wide.width <= 50 && wide.height <= 15, "{wide:?}");
         assert_eq!((wide.right(), wide.bottom()), (201, 61));
-        assert_eq!(area((4000, 4000), Rect::new(0, 0, 30, 60)), None);
-        assert_eq!(area((4000, 4000), Rect::new(0, 0, 200, 15)), None);
+        assert_eq!(area((4000, 4000), Rect::new(0, 0, 30, 60), BOTTOM), None);
+        assert_eq!(area((4000, 4000), Rect::new(0, 0, 200, 15), BOTTOM), None);
+        // Or in the top-right one.
+        assert_eq!(
+            area((4000, 4000), canvas, true),
+            Some(Rect::new(201 - 28, 1, 28, 15))
+        );
+    }
+
+    #[test]
+    fn a_click_on_the_minimap_finds_the_cell_under_it() {
+        let canvas = Rect::new(1, 1, 200, 60);
+        let map = area((4000, 4000), canvas, BOTTOM).unwrap();
+        let inside = (map.x + 1, map.y + 1);
+        // 26 columns of about 154 cells, 13 rows of about 308.
+        let first = cell_at((4000, 4000), canvas, BOTTOM, inside).unwrap();
+        assert!(first.x < 154 && first.y < 308, "{first}");
+        let last = (map.right() - 2, map.bottom() - 2);
+        let far = cell_at((4000, 4000), canvas, BOTTOM, last).unwrap();
+        assert!(far.x > 3800 && far.y > 3600, "{far}");
+        // The frame takes the nearest cell; off the map, nothing.
+        assert_eq!(
+            cell_at((4000, 4000), canvas, BOTTOM, (map.x, map.y)),
+            Some(first)
+        );
+        assert_eq!(
+            cell_at((4000, 4000), canvas, BOTTOM, (map.x - 1, map.y)),
+            None
+        );
+        assert!(covers((4000, 4000), canvas, BOTTOM, (map.x, map.y)));
+        assert!(!covers((4000, 4000), canvas, BOTTOM, (1, 1)));
     }
 
     #[test]

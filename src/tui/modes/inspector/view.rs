@@ -16,7 +16,7 @@ use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::keymap::Keymap;
 use crate::tui::layout::Screen;
 use crate::tui::message::Action;
-use crate::tui::text::{clipped, listed, solver_label};
+use crate::tui::text::{clipped, compact, first_fitting, listed, solver_label, two_counts};
 use crate::tui::theme::Theme;
 use crate::tui::view::paint;
 use crate::tui::view::pane::pane;
@@ -65,6 +65,17 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
         ),
     };
     let end = |pos: Option<mazegen::Pos>| pos.map_or_else(dash, |p| p.to_string());
+    // The value column, which a big maze's counts would outgrow.
+    let room = usize::from(area.width.saturating_sub(2)).saturating_sub(11);
+    let steps = |n: usize, after: &str| {
+        first_fitting(
+            [
+                format!("{n} steps{after}"),
+                format!("{} steps{after}", compact(n as u64)),
+            ],
+            room,
+        )
+    };
     let state = if file.is_checking() {
         "checking…".to_owned()
     } else if inspection.is_valid() {
@@ -78,7 +89,7 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
     };
     let shortest = match (file.is_checking(), inspection.shortest_path()) {
         (true, _) => dash(),
-        (false, Some(path)) => format!("{} steps", path.len()),
+        (false, Some(path)) => steps(path.len(), ""),
         (false, None) => "no path".to_owned(),
     };
     let stats = file.stats.as_ref();
@@ -102,21 +113,18 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
             format!("{} → {}", end(inspection.entry()), end(inspection.exit())),
         ),
         row("State", state),
-        row(
-            "Path",
-            format!("{} steps recorded", inspection.recorded_path().len()),
-        ),
+        row("Path", steps(inspection.recorded_path().len(), " recorded")),
         row("Shortest", shortest),
         row(
             "Dead ends",
             stats.map_or_else(dash, |s| {
-                format!("{} · junctions {}", s.dead_ends, s.junctions)
+                two_counts(s.dead_ends, "junctions", "junct.", s.junctions, room)
             }),
         ),
         row(
             "Loops",
             stats.map_or_else(dash, |s| {
-                format!("{} · corridor {}", s.loops, s.longest_corridor)
+                two_counts(s.loops, "corridor", "corr.", s.longest_corridor, room)
             }),
         ),
         row(

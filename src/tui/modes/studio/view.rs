@@ -10,7 +10,7 @@ use ratatui::widgets::{LineGauge, Paragraph, Widget};
 use crate::tui::kernel::action::Action;
 use crate::tui::layout::Screen;
 use crate::tui::model::Model;
-use crate::tui::text::solver_label;
+use crate::tui::text::{compact, first_fitting, solver_label, two_counts};
 use crate::tui::theme::Theme;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
@@ -64,47 +64,59 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
         Some(_) => format!("too small (< {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT})"),
     };
     let percent = |share: f64| format!("{:.0}%", share * 100.0);
-    // Least important last: a short terminal cuts the pane from the bottom.
-    let lines = vec![
-        row("Size", format!("{} x {}", config.width, config.height)),
-        row("Seed", model.seed().to_string()),
-        // A stand-in's is the algorithm of the maze being made.
-        row("Algorithm", maze.options().algorithm.to_string()),
-        row("Kind", kind),
-        row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
-        Line::default(),
-        Line::default(), // the gauge
-        row("Cells", cells_text(model)),
-        row("Pace", pace_text),
-        row(
-            "Shortest",
-            or_dash(
-                stats
-                    .and_then(|s| s.path_length.zip(s.path_share))
-                    .map(|(steps, share)| format!("{steps} steps · {}", percent(share))),
-            ),
-        ),
-        row(
-            "Difficulty",
-            or_dash(
-                measures
-                    .and_then(|m| m.difficulty.as_ref())
-                    .map(|d| format!("{} ({:.0})", d.level, d.score)),
-            ),
-        ),
-        row(
-            "Dead ends",
-            or_dash(stats.map(|s| format!("{} · junctions {}", s.dead_ends, s.junctions))),
-        ),
-        row(
-            "Loops",
-            or_dash(stats.map(|s| format!("{} · corridor {}", s.loops, s.longest_corridor))),
-        ),
-        row("River", or_dash(stats.map(|s| percent(s.river_factor)))),
-        row("42", stamp),
-    ];
     let block = pane(" Maze ", theme, false);
     let inner = block.inner(area);
+    // A big maze's counts outgrow the value column: they shrink to compact numbers, then
+    // the words beside them to short ones.
+    let room = usize::from(inner.width).saturating_sub(11);
+    let counted = |(a, b): (u64, u64), word: &str, short: &str| two_counts(a, word, short, b, room);
+    // Least important last: a short terminal cuts the pane from the bottom.
+    let lines =
+        vec![
+            row("Size", format!("{} x {}", config.width, config.height)),
+            row("Seed", model.seed().to_string()),
+            // A stand-in's is the algorithm of the maze being made.
+            row("Algorithm", maze.options().algorithm.to_string()),
+            row("Kind", kind),
+            row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
+            Line::default(),
+            Line::default(), // the gauge
+            row("Cells", cells_text(model)),
+            row("Pace", pace_text),
+            row(
+                "Shortest",
+                or_dash(stats.and_then(|s| s.path_length.zip(s.path_share)).map(
+                    |(steps, share)| {
+                        let share = percent(share);
+                        first_fitting(
+                            [
+                                format!("{steps} steps · {share}"),
+                                format!("{} steps · {share}", compact(steps)),
+                            ],
+                            room,
+                        )
+                    },
+                )),
+            ),
+            row(
+                "Difficulty",
+                or_dash(
+                    measures
+                        .and_then(|m| m.difficulty.as_ref())
+                        .map(|d| format!("{} ({:.0})", d.level, d.score)),
+                ),
+            ),
+            row(
+                "Dead ends",
+                or_dash(stats.map(|s| counted((s.dead_ends, s.junctions), "junctions", "junct."))),
+            ),
+            row(
+                "Loops",
+                or_dash(stats.map(|s| counted((s.loops, s.longest_corridor), "corridor", "corr."))),
+            ),
+            row("River", or_dash(stats.map(|s| percent(s.river_factor)))),
+            row("42", stamp),
+        ];
     block.render(area, buf);
     Paragraph::new(lines).render(inner, buf);
     let gauge_row = Rect::new(inner.x, inner.y + 6, inner.width, 1).intersection(inner);
@@ -179,8 +191,11 @@ fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
             (true, Phase::Solving, _) => (short_number(maze.searched() as f64), "…".to_owned()),
             (_, _, Some(run)) => (
                 short_number(run.visited as f64),
-                run.path_len
-                    .map_or_else(|| "lost".to_owned(), |n| n.to_string()),
+                run.path_len.map_or_else(
+                    || "lost".to_owned(),
+                    // The column holds six digits.
+                    |n| first_fitting([n.to_string(), compact(n as u64)], 6),
+                ),
             ),
             _ => ("–".to_owned(), "–".to_owned()),
         };

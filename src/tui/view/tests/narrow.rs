@@ -121,8 +121,9 @@ fn the_one_to_one_title_drops_its_hints_before_it_is_cut() {
     let title = text.lines().next().unwrap();
     let pane: String = title.chars().take(48).collect();
     assert!(pane.starts_with("┌ Maze · cells 0–"), "{title}");
+    // The canvas beside the sidebar is too small for the maze in braille: z goes to 1:4.
     assert!(
-        pane.contains("(z: whole) ─") && pane.ends_with("─┐"),
+        pane.contains("(z: 1:4) ─") && pane.ends_with("─┐"),
         "{title}"
     );
     assert!(!pane.contains("arrows pan"), "{title}");
