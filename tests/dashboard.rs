@@ -735,7 +735,10 @@ fn export_solvers_and_algorithms_from_the_keyboard() {
             .any(|n| n.attribute("id") == Some("solution"))
     );
 
+    // `v` opens the solver list on BFS; ↓ and Enter pick A*.
     app.press(&["v"]);
+    app.wait_for("the solver list", |s| s.contains("┌ Solvers (v)"));
+    app.press(&["Down", "Enter"]);
     app.wait_for("A* solving", |s| s.contains("Solver: A*"));
     app.press(&["Enter"]);
     let screen = app.wait_for("A* done", |s| s.phase() == Some("Done"));
@@ -748,6 +751,8 @@ fn export_solvers_and_algorithms_from_the_keyboard() {
     assert!(rows.iter().all(|r| !r.contains('–')), "both ran:\n{screen}");
 
     app.press(&["a"]);
+    app.wait_for("the algorithm list", |s| s.contains("┌ Algorithms (a)"));
+    app.press(&["Down", "Enter"]);
     let screen = app.wait_for("next algorithm", |s| s.contains("Algorithm: prim"));
     assert!(screen.contains("seed 7"), "same seed:\n{screen}");
     assert_eq!(app.exit_status(), None);

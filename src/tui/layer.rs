@@ -7,6 +7,8 @@
 //! | prompt    | the `o` prompt is open    | every key, as text (Ctrl-C, Ctrl-Z and Ctrl-\ aside) |
 //! | help      | the overlay is open       | the keys that close it (Ctrl-C, Ctrl-Z aside)        |
 //! | export    | the `e` list is open      | its cursor keys, Enter (writes), Esc and `q` (close) |
+//! | picker    | the `a` or `v` list is    | its cursor keys, `i` (info), Enter (passes the pick  |
+//! |           | open                      | on), Esc and `q` (close); opened by the studio below |
 //! | play      | a round is on             | its walk/fog/leave keys; refuses `v` and `p`         |
 //! | race      | a race is on              | `q` `s` Tab Enter `R`; refuses what needs one maze   |
 //! | replay    | a moment is replayed      | Space and `q`/Esc (back to live)                     |
@@ -34,6 +36,7 @@ pub enum Layer {
     Prompt,
     Help,
     Export,
+    Picker,
     Play,
     Race,
     Replay,
@@ -43,10 +46,11 @@ pub enum Layer {
 
 impl Layer {
     /// Innermost first: the first open layer that answers a key takes it.
-    pub const ORDER: [Layer; 8] = [
+    pub const ORDER: [Layer; 9] = [
         Layer::Prompt,
         Layer::Help,
         Layer::Export,
+        Layer::Picker,
         Layer::Play,
         Layer::Race,
         Layer::Replay,
@@ -61,6 +65,7 @@ impl Layer {
             Layer::Prompt => model.inspect.is_prompting(),
             Layer::Help => model.help_is_open(),
             Layer::Export => model.export.is_open(),
+            Layer::Picker => model.picker.is_open(),
             Layer::Play => model.is_playing(),
             Layer::Race => model.race().is_some(),
             Layer::Replay => model.replay().is_scrubbing(),
@@ -87,6 +92,7 @@ pub fn key_context(model: &Model) -> Context {
     match innermost(model) {
         Layer::Help => Context::Help,
         Layer::Export => Context::Export,
+        Layer::Picker => Context::Picker,
         Layer::Play => Context::Play,
         _ => match model.focus() {
             Focus::Canvas => Context::Canvas,
@@ -98,17 +104,32 @@ pub fn key_context(model: &Model) -> Context {
 /// Whether `action` does something now, as the open layers would answer it: the footer shows
 /// a key only then. Play refuses the solver and the path; nothing moves on a finished maze,
 /// so finishing, pausing and stepping do nothing there (but pausing returns to the live maze
-/// while a moment is replayed); an opened file has no animation and no SVG export.
+/// while a moment is replayed); an opened file has no animation and no SVG export; only an
+/// opened file has problems to go through.
 pub fn does_something(model: &Model, action: Action) -> bool {
     let file = Layer::Inspector.is_open(model);
     let moving = !file && model.phase() != Phase::Done;
     match action {
-        Action::TogglePath | Action::NextSolver => !Layer::Play.is_open(model),
+        Action::TogglePath | Action::NextSolver | Action::SolverList => !Layer::Play.is_open(model),
+        Action::NextProblem | Action::PreviousProblem => file,
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
         Action::Faster | Action::Slower | Action::Export => !file,
         // The race draws its lanes over the whole screen, with no sidebar.
         Action::ToggleSidebar => !Layer::Race.is_open(model),
         _ => true,
+    }
+}
+
+/// How the footer calls `action` now, in place of its binding's `label`: the pause key
+/// resumes while paused or replaying; in a picker's info panel, `i` and Esc go back to the
+/// list.
+pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'static str {
+    let info = model.picker.shows_info();
+    match action {
+        Action::PickerInfo if info => "list",
+        Action::ClosePicker if info => "back",
+        Action::TogglePause if model.pace().is_paused() || Layer::Replay.is_open(model) => "resume",
+        _ => label,
     }
 }

@@ -16,6 +16,8 @@ use super::message::Message;
 use super::model::{Focus, Model, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
+use super::modes::picker::update as picker;
+use super::modes::picker::{self as pickers, List};
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update as race;
 use super::modes::replay::update as timeline;
@@ -180,6 +182,15 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                 Ok(effects) => return effects,
                 Err(passed) => action = passed,
             },
+            Layer::Picker => match picker::act(&mut model.picker, action) {
+                Ok(text) => {
+                    if let Some(text) = text {
+                        model.set_status(StatusKind::Info, text);
+                    }
+                    return Vec::new();
+                }
+                Err(passed) => action = passed,
+            },
             Layer::Play => {
                 if play::refuses(model, action) {
                     return Vec::new();
@@ -244,10 +255,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
-        // `q` and Esc back out of the theme list first; they quit from the bare dashboard.
+        // `q` and Esc back out of the theme list first, back to the theme kept; they quit
+        // from the bare dashboard.
         Action::Quit if model.focus == Focus::Themes => {
-            model.focus = Focus::Canvas;
-            model.cursor = model.theme;
+            leave_themes(model);
             Vec::new()
         }
         Action::Quit => quit(model),
@@ -264,8 +275,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         // Taken by the inspector before they get here.
         Action::OpenFile | Action::NextProblem | Action::PreviousProblem => Vec::new(),
+        // Enter keeps the theme shown and gives the maze the keyboard back.
         Action::PickCursorTheme => {
             use_theme(model, model.cursor);
+            model.focus = Focus::Canvas;
             Vec::new()
         }
         Action::PickTheme(index) => {
@@ -275,24 +288,34 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Action::CursorUp => {
-            model.cursor = model.cursor.saturating_sub(1);
-            Vec::new()
-        }
-        Action::CursorDown => {
-            model.cursor = (model.cursor + 1).min(model.themes.len() - 1);
+        Action::CursorUp | Action::CursorDown => {
+            let count = model.themes.len();
+            let by = if action == Action::CursorUp {
+                count - 1
+            } else {
+                1
+            };
+            preview_theme(model, (model.cursor + by) % count);
             Vec::new()
         }
         Action::ToggleFocus => {
-            model.focus = match model.focus {
-                Focus::Canvas => Focus::Themes,
-                Focus::Themes => Focus::Canvas,
-            };
-            model.cursor = model.theme;
+            match model.focus {
+                Focus::Canvas => {
+                    model.focus = Focus::Themes;
+                    model.cursor = model.theme;
+                }
+                Focus::Themes => leave_themes(model),
+            }
             Vec::new()
         }
         Action::FocusCanvas => {
-            model.focus = Focus::Canvas;
+            if model.focus == Focus::Themes {
+                leave_themes(model);
+            }
+            Vec::new()
+        }
+        Action::AlgorithmList | Action::SolverList => {
+            open_picker(model, action);
             Vec::new()
         }
         Action::Pan { towards, big } => {
@@ -351,11 +374,72 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     }
 }
 
+/// Shows and keeps the theme at `index`.
 fn use_theme(model: &mut Model, index: usize) {
     model.theme = index;
     model.cursor = index;
+    model.theme_kept = index;
     let text = format!("Theme: {}", model.theme().name);
     model.set_status(StatusKind::Info, text);
+}
+
+/// Shows the theme at `index` (the theme list's cursor moved onto it), keeping the one kept
+/// for Esc to go back to.
+fn preview_theme(model: &mut Model, index: usize) {
+    model.theme = index;
+    model.cursor = index;
+    let name = &model.theme().name;
+    let kept = model
+        .themes
+        .get(model.theme_kept)
+        .map_or("", |t| t.name.as_str());
+    let keymap = model.keymap();
+    let mut ways = Vec::new();
+    if let Some(key) = keymap.first_key_label(Action::PickCursorTheme) {
+        ways.push(format!("{key} keeps it"));
+    }
+    if let Some(key) = keymap.first_key_label(Action::Quit) {
+        ways.push(format!("{key} goes back to {kept}"));
+    }
+    let text = match ways.as_slice() {
+        [] => format!("Theme: {name}"),
+        ways => format!("Theme: {name} ({})", ways.join(", ")),
+    };
+    model.set_status(StatusKind::Info, text);
+}
+
+/// The maze takes the keyboard back from the theme list, which shows the theme kept again
+/// (saying so if the cursor had shown another).
+fn leave_themes(model: &mut Model) {
+    model.focus = Focus::Canvas;
+    model.cursor = model.theme_kept;
+    if model.theme != model.theme_kept {
+        model.theme = model.theme_kept;
+        let text = format!("Theme: {} again", model.theme().name);
+        model.set_status(StatusKind::Info, text);
+    }
+}
+
+/// Opens the list `action` asks for (`a`, `v`), its cursor on the entry in use.
+fn open_picker(model: &mut Model, action: Action) {
+    let Some(list) = picker::opens(action) else {
+        return;
+    };
+    let at = match list {
+        List::Algorithms => pickers::algorithm_index(model.config.algorithm),
+        List::Solvers => pickers::solver_index(solver_in_use(model)),
+    };
+    model.picker.open(list, at);
+    let text = picker::opened_text(list, model.keymap());
+    model.set_status(StatusKind::Info, text);
+}
+
+/// The solver of the maze shown: the opened file's, else the studio's.
+pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
+    match model.inspect.file() {
+        Some(file) => file.solver.unwrap_or_default(),
+        None => model.session.solver(),
+    }
 }
 
 fn pan(model: &mut Model, towards: Dir, big: bool) {

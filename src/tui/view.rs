@@ -26,6 +26,7 @@ use super::message::Action;
 use super::model::{Focus, Model};
 use super::modes::inspector::FileRoles;
 use super::modes::inspector::view as problems;
+use super::modes::picker::{self as pickers, List};
 use super::modes::play::view as play;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use pane::pane;
@@ -124,7 +125,26 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
     super::modes::export::view::draw(model, screen.canvas_pane, buf);
+    picker_over(model, screen.canvas_pane, buf);
     help_over(model, area, buf);
+}
+
+/// The algorithm or solver list over the canvas, if one is open, its entry in use marked.
+fn picker_over(model: &Model, area: Rect, buf: &mut Buffer) {
+    let picker = model.picker();
+    let (in_use, opening) = match picker.list() {
+        None => return,
+        Some(List::Algorithms) => (
+            pickers::algorithm_index(model.config().algorithm),
+            Action::AlgorithmList,
+        ),
+        Some(List::Solvers) => (
+            pickers::solver_index(super::update::solver_in_use(model)),
+            Action::SolverList,
+        ),
+    };
+    let key = model.keymap().first_key_label(opening);
+    pickers::view::draw(picker, in_use, key.as_deref(), model.theme(), area, buf);
 }
 
 /// The help overlay over everything, if it is open, scrolled as the user left it.

@@ -318,7 +318,7 @@ mod tests {
                 run: false
             })
         );
-        assert_eq!(press(&keymap, "a", Canvas), Some(Action::NextAlgorithm));
+        assert_eq!(press(&keymap, "a", Canvas), Some(Action::AlgorithmList));
         assert_eq!(
             press(&keymap, "h", super::super::Context::Play),
             None,
@@ -448,7 +448,7 @@ mod tests {
         let shown = problems("[keys]\nfly = \"x\"\n");
         assert!(
             shown[0].starts_with(
-                r#"keys.toml:2: key "keys.fly": unknown action (the actions are regenerate, next-algorithm,"#
+                r#"keys.toml:2: key "keys.fly": unknown action (the actions are regenerate, algorithm-list,"#
             ),
             "{shown:?}"
         );

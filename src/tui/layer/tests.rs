@@ -151,7 +151,13 @@ fn v_after_pausing_and_finishing_solves_where_it_can_be_seen() {
     assert!(m.pace().is_paused());
     key(&mut m, KeyCode::Enter);
     assert_eq!(m.phase(), Phase::Done);
+    // `v` opens the solver list; Enter there picks (it does not finish), on A*.
     key(&mut m, KeyCode::Char('v'));
+    assert_eq!(innermost(&m), Layer::Picker);
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(innermost(&m), Layer::Studio);
+    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::AStar);
     assert_eq!(m.phase(), Phase::Solving);
     assert!(!m.pace().is_paused(), "the new search is watched");
     for _ in 0..3 {
@@ -194,4 +200,41 @@ fn the_footer_shows_only_keys_that_do_something_now() {
             "{refused} while playing: {playing}"
         );
     }
+}
+
+#[test]
+fn the_open_list_takes_its_keys_and_esc_closes_it_without_quitting() {
+    let mut m = finished(9, 7);
+    key(&mut m, KeyCode::Char('a'));
+    assert_eq!(key_context(&m), Context::Picker);
+    let before = *m.viewport();
+    key(&mut m, KeyCode::Char('j'));
+    assert_eq!(m.picker().cursor(), Some(1), "j moves the cursor");
+    assert_eq!(*m.viewport(), before, "and pans nothing");
+    key(&mut m, KeyCode::Char('i'));
+    assert!(m.picker().shows_info());
+    let effects = key(&mut m, KeyCode::Esc);
+    assert!(!quits(&effects) && m.picker().is_open(), "back to the list");
+    let effects = key(&mut m, KeyCode::Esc);
+    assert!(!quits(&effects) && !m.quitting, "{effects:?}");
+    assert_eq!(innermost(&m), Layer::Studio);
+    assert!(quits(&key(&mut m, KeyCode::Esc)), "then Esc quits");
+}
+
+#[test]
+fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
+    let footer = |m: &Model| screen_text(m).lines().last().unwrap_or_default().to_owned();
+    let mut m = model(15, 10);
+    update(&mut m, Message::Tick(FRAME));
+    assert!(footer(&m).contains("Space pause"), "{}", footer(&m));
+    key(&mut m, KeyCode::Char(' '));
+    let paused = footer(&m);
+    assert!(
+        paused.contains("Space resume") && !paused.contains("pause"),
+        "{paused}"
+    );
+    assert!(!paused.contains("next problem"), "{paused}");
+    let (m, _dir) = opened_as(&valid_text(), None, None);
+    let file = footer(&m);
+    assert!(file.contains("] next problem"), "{file}");
 }

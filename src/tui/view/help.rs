@@ -54,6 +54,13 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         Some(key) => format!("Export list ({key})"),
         None => "Export list".to_owned(),
     };
+    let picker_title = match (
+        keymap.first_key_label(Action::AlgorithmList),
+        keymap.first_key_label(Action::SolverList),
+    ) {
+        (Some(a), Some(v)) => format!("Algorithm and solver lists ({a} {v})"),
+        _ => "Algorithm and solver lists".to_owned(),
+    };
     let groups = [
         (Context::Global, "Anywhere".to_owned()),
         (Context::Canvas, "Maze view".to_owned()),
@@ -61,6 +68,7 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         (Context::Play, play_title),
         (Context::Help, "This help".to_owned()),
         (Context::Export, export_title),
+        (Context::Picker, picker_title),
     ];
     let shown = || {
         keymap
@@ -105,7 +113,7 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         );
         lines
     };
-    let [global, canvas, themes, play, help, export] =
+    let [global, canvas, themes, play, help, export, picker] =
         groups.map(|(context, title)| section(context, false, &title));
     let replay = section(Context::Global, true, "Replay and race");
     let mut mouse = vec![Line::styled("Mouse", heading)];
@@ -119,17 +127,17 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
     let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(3) + 4 {
         vec![
             global,
-            spaced([canvas, themes, play]),
+            spaced([canvas, themes, picker, play]),
             spaced([replay, export, mouse, help]),
         ]
     } else if area.width >= column_width.saturating_mul(2) + 4 {
         vec![
-            spaced([global, export, mouse]),
+            spaced([global, export, picker, mouse]),
             spaced([canvas, themes, play, replay, help]),
         ]
     } else {
         vec![spaced([
-            global, canvas, themes, play, replay, export, mouse, help,
+            global, canvas, themes, picker, play, replay, export, mouse, help,
         ])]
     };
     let rows = u16::try_from(columns.iter().map(Vec::len).max().unwrap_or(0)).unwrap_or(u16::MAX);

@@ -40,7 +40,8 @@ pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
         .skip(first)
         .take(usize::from(inner.height))
         .map(|(i, t)| {
-            let current = i == model.theme;
+            // The kept theme: the one shown, unless the cursor shows another for now.
+            let current = i == model.kept_theme();
             let marker = if current { "● " } else { "  " };
             let mut style = Style::new().fg(if current {
                 palette.accent

@@ -56,12 +56,13 @@ pub fn on_action(model: &mut Model, action: Action) -> Result<Vec<Effect>, Actio
         return Err(action);
     }
     match action {
-        Action::Regenerate | Action::NextAlgorithm => {
+        Action::Regenerate | Action::NextAlgorithm | Action::UseAlgorithm(_) => {
             // A generated maze again: the config's (the file's size without one).
             close_file(model);
             Err(action)
         }
-        Action::NextSolver => Ok(solve_next(model)),
+        Action::NextSolver => Ok(solve_with(model, None)),
+        Action::UseSolver(solver) => Ok(solve_with(model, Some(solver))),
         Action::Save => Ok(save(model)),
         Action::Export => {
             let text = "e exports generated mazes; s writes this file back with its path corrected";
@@ -396,13 +397,14 @@ fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
     Vec::new()
 }
 
-/// `v`: the next solver on the file, on a worker.
-fn solve_next(model: &mut Model) -> Vec<Effect> {
+/// `v`: solves the file on a worker with `solver` (the solver list's pick), or with the next
+/// one after the last.
+fn solve_with(model: &mut Model, solver: Option<Solver>) -> Vec<Effect> {
     let request = model.new_job_id();
     let Some(file) = model.inspect.file.as_mut() else {
         return Vec::new();
     };
-    let solver = file.solver.map_or(Solver::default(), Solver::next);
+    let solver = solver.unwrap_or_else(|| file.solver.map_or(Solver::default(), Solver::next));
     file.solver = Some(solver);
     file.solving = Some(request);
     let work = InspectorWork::Solve {

@@ -47,7 +47,11 @@ pub fn score_key(model: &Model) -> String {
 /// Whether `action` is refused while playing (it would show the way, or change the maze
 /// under the walker); says so on the status line.
 pub fn refuses(model: &mut Model, action: Action) -> bool {
-    let refused = model.is_playing() && matches!(action, Action::NextSolver | Action::TogglePath);
+    let refused = model.is_playing()
+        && matches!(
+            action,
+            Action::NextSolver | Action::SolverList | Action::UseSolver(_) | Action::TogglePath
+        );
     if refused {
         let leave = key(model, Action::LeavePlay);
         model.set_status(

@@ -124,6 +124,10 @@ pub fn act(model: &mut Model, action: Action) -> Option<Vec<Effect>> {
         Action::Regenerate
         | Action::NextAlgorithm
         | Action::NextSolver
+        | Action::AlgorithmList
+        | Action::SolverList
+        | Action::UseAlgorithm(_)
+        | Action::UseSolver(_)
         | Action::Export
         | Action::Step
         | Action::Scrub(_)

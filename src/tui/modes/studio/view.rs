@@ -162,7 +162,7 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
 fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let palette = &theme.palette;
-    let title = titled_with_key(model, "Solvers", Action::NextSolver);
+    let title = titled_with_key(model, "Solvers", Action::SolverList);
     let block = pane(&title, theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
