@@ -126,7 +126,31 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     super::modes::export::view::draw(model, screen.canvas_pane, buf);
     picker_over(model, screen.canvas_pane, buf);
+    if screen.summary.is_some() && model.focus() == Focus::Themes {
+        themes_over(model, screen.canvas, buf);
+    }
     help_over(model, area, buf);
+}
+
+/// The theme list while the sidebar is folded and the list has the focus: a box in the
+/// canvas's top-right corner, so that most of the maze shows the theme under the cursor.
+fn themes_over(model: &Model, canvas: Rect, buf: &mut Buffer) {
+    let widest = model
+        .themes
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let title = sidebar::titled_with_key(model, "Themes", Action::ToggleFocus);
+    // The marks and the name, or the title, and the borders.
+    let width = (widest + 2).max(title.chars().count() + 2) + 2;
+    let width = u16::try_from(width).unwrap_or(u16::MAX).min(canvas.width);
+    let height = u16::try_from(model.themes.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(canvas.height);
+    let area = Rect::new(canvas.right() - width, canvas.y, width, height);
+    ratatui::widgets::Clear.render(area, buf);
+    sidebar::themes(model, area, buf);
 }
 
 /// The algorithm or solver list over the canvas, if one is open, its entry in use marked.

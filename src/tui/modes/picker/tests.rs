@@ -267,3 +267,36 @@ fn snapshot_solver_info_140x45() {
     act(&mut m, Action::PickerInfo);
     insta::assert_snapshot!(screen_text(&m));
 }
+
+/// The theme list (Tab) previews the theme under its cursor; folded at 80x24, the list shows
+/// as a box over the canvas's corner.
+#[test]
+fn snapshot_theme_preview_80x24() {
+    let mut m = finished(80, 24);
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::CursorDown);
+    let text = screen_text(&m);
+    assert!(text.contains("Themes (Tab)"), "{text}");
+    assert!(
+        text.contains("● plain"),
+        "plain is still the one kept: {text}"
+    );
+    assert!(text.contains("▸ classic"), "the cursor's mark: {text}");
+    assert_eq!(
+        m.theme().name,
+        "classic",
+        "the list wrapped round to classic"
+    );
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn snapshot_theme_preview_140x45() {
+    let mut m = finished(140, 45);
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::CursorUp);
+    let text = screen_text(&m);
+    assert!(text.contains("● plain"), "{text}");
+    assert_eq!(m.theme().name, "synthwave");
+    insta::assert_snapshot!(text);
+}
