@@ -660,7 +660,11 @@ fn the_theme_list_from_the_keyboard() {
         "Theme: light (Enter keeps it, q goes back to classic)",
         "\n{screen}"
     );
-    assert_ne!(screen.canvas_backgrounds(), classic, "shown at once:\n{screen}");
+    assert_ne!(
+        screen.canvas_backgrounds(),
+        classic,
+        "shown at once:\n{screen}"
+    );
     assert_eq!(
         screen.current_theme().as_deref(),
         Some("classic"),
@@ -671,7 +675,10 @@ fn the_theme_list_from_the_keyboard() {
         s.current_theme().as_deref() == Some("light")
     });
     assert_eq!(screen.status(), "Theme: light", "\n{screen}");
-    assert!(!screen.keys().contains("keep theme"), "focus back on the maze:\n{screen}");
+    assert!(
+        !screen.keys().contains("keep theme"),
+        "focus back on the maze:\n{screen}"
+    );
     app.quit();
 }
 
