@@ -935,7 +935,7 @@ fn user_keys_and_a_partial_theme() {
     );
 
     // `is_dashboard` looks for the built-in `q quit`.
-    let screen = app.wait_for_first("dashboard", |s| {
+    app.wait_for_first("dashboard", |s| {
         s.contains(" Themes (Tab) ") && s.keys().contains(" x quit")
     });
     // Finished, the footer has room for the studio's keys.

@@ -22,7 +22,7 @@ pub enum List {
 
 impl List {
     /// How many entries it has.
-    pub fn len(self) -> usize {
+    pub fn entries(self) -> usize {
         match self {
             List::Algorithms => Algorithm::ALL.len(),
             List::Solvers => Solver::ALL.len(),
@@ -65,7 +65,7 @@ impl Picker {
 
     /// Opens `list` with its cursor on entry `at` (the one in use).
     pub fn open(&mut self, list: List, at: usize) {
-        let cursor = at.min(list.len() - 1);
+        let cursor = at.min(list.entries() - 1);
         self.open = Some(Open {
             list,
             cursor,
@@ -80,7 +80,7 @@ impl Picker {
     /// Moves the cursor `by` places, wrapping round at both ends.
     pub fn move_cursor(&mut self, by: isize) {
         if let Some(open) = &mut self.open {
-            let len = open.list.len() as isize;
+            let len = open.list.entries() as isize;
             open.cursor = (open.cursor as isize + by).rem_euclid(len) as usize;
         }
     }
