@@ -238,3 +238,33 @@ fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
     let file = footer(&m);
     assert!(file.contains("] next problem"), "{file}");
 }
+
+/// On an opened file the lists open over it: the algorithm list's pick closes the file for a
+/// new maze of that algorithm; the solver list's pick solves the file with that solver.
+#[test]
+fn the_lists_on_an_opened_file() {
+    let (mut m, _dir) = opened_as(&valid_text(), None, None);
+    key(&mut m, KeyCode::Char('v'));
+    assert_eq!(innermost(&m), Layer::Picker);
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    let effects = key(&mut m, KeyCode::Enter);
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Work(Work::Inspector(_)))),
+        "the file is solved on a worker: {effects:?}"
+    );
+    assert_eq!(file_of(&m).solver, Some(mazegen::solve::Solver::Dfs));
+    assert_eq!(m.status().unwrap().text, "Solving with DFS…");
+
+    key(&mut m, KeyCode::Char('a'));
+    assert_eq!(innermost(&m), Layer::Picker, "over the file");
+    key(&mut m, KeyCode::Up);
+    key(&mut m, KeyCode::Enter);
+    assert!(
+        m.inspect.file().is_none(),
+        "the file is closed for a new maze"
+    );
+    assert_eq!(m.config().algorithm, mazegen::Algorithm::RecursiveDivision);
+}

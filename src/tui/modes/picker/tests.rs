@@ -300,3 +300,40 @@ fn snapshot_theme_preview_140x45() {
     assert_eq!(m.theme().name, "synthwave");
     insta::assert_snapshot!(text);
 }
+
+#[test]
+fn a_random_walk_that_would_take_minutes_is_refused_with_why() {
+    // 2x100000: the walks of Aldous-Broder and Wilson grow with the square of the length.
+    let mut config = crate::tui::testing::config(2, 100_000, "");
+    config.algorithm = Algorithm::Kruskal;
+    let mut m = Model::new(crate::tui::testing::start(config)).unwrap();
+    act(&mut m, Action::Finish);
+    act(&mut m, Action::AlgorithmList);
+    act(&mut m, Action::PickerDown);
+    act(&mut m, Action::PickerChoose);
+    assert_eq!(
+        status(&m),
+        "Not made: wilson would take over a minute to carve at this size"
+    );
+    assert_eq!(m.config().algorithm, Algorithm::Kruskal);
+}
+
+#[test]
+fn a_pick_mid_carving_waits_for_the_first_maze_to_be_written() {
+    let mut m = sized(model(25, 20), 140, 45);
+    update(&mut m, Message::Tick(std::time::Duration::from_millis(16)));
+    assert_eq!(m.phase(), mazegen::Phase::Carving);
+    act(&mut m, Action::AlgorithmList);
+    act(&mut m, Action::PickerDown);
+    act(&mut m, Action::PickerChoose);
+    assert!(
+        m.output_written(),
+        "the first maze was finished and written"
+    );
+    assert_eq!(
+        m.config().algorithm,
+        Algorithm::Prim,
+        "then the pick was made"
+    );
+    assert_eq!(m.phase(), mazegen::Phase::Carving, "and is animated");
+}
