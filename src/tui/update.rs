@@ -60,6 +60,12 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             }
             Vec::new()
         }
+        // Over an open list the wheel moves its cursor (it would pan the maze under it).
+        Message::Mouse(mouse) if model.picker.is_open() => match mouse.kind {
+            MouseKind::ScrollUp => route(model, Action::PickerUp, Layer::ORDER.as_slice()),
+            MouseKind::ScrollDown => route(model, Action::PickerDown, Layer::ORDER.as_slice()),
+            _ => Vec::new(),
+        },
         Message::Mouse(mouse) if model.race.is_some() => {
             race::mouse(model, mouse);
             Vec::new()

@@ -337,3 +337,23 @@ fn a_pick_mid_carving_waits_for_the_first_maze_to_be_written() {
     );
     assert_eq!(m.phase(), mazegen::Phase::Carving, "and is animated");
 }
+
+#[test]
+fn the_wheel_moves_an_open_lists_cursor() {
+    use crate::tui::kernel::action::{Mouse, MouseKind};
+    let mut m = finished(140, 45);
+    act(&mut m, Action::SolverList);
+    let wheel = |kind| {
+        Message::Mouse(Mouse {
+            column: 10,
+            row: 10,
+            kind,
+            shift: false,
+        })
+    };
+    update(&mut m, wheel(MouseKind::ScrollDown));
+    update(&mut m, wheel(MouseKind::ScrollDown));
+    assert_eq!(m.picker().cursor(), Some(2));
+    update(&mut m, wheel(MouseKind::ScrollUp));
+    assert_eq!(m.picker().cursor(), Some(1));
+}
