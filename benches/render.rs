@@ -12,7 +12,7 @@ use std::time::Duration;
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use a_maze_ing::tui::theme::{ColorDepth, ThemeSet};
-use a_maze_ing::tui::{Action, Effect, Message, Model, Start, Work, update, view};
+use a_maze_ing::tui::{Action, Answer, Effect, Message, Model, Start, Work, update, view};
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;
@@ -61,8 +61,8 @@ fn finish(model: &mut Model) {
     while model.shown_session().maze().is_none() {
         for effect in std::mem::take(&mut effects) {
             if let Effect::Work(Work::Measure { job, work }) = effect {
-                let measured = work.run();
-                effects.extend(update(model, Message::Measured { job, measured }));
+                let answer = Answer::Measured(work.run());
+                effects.extend(update(model, Message::Done { job, answer }));
             }
         }
         effects.extend(update(model, Message::Tick(Duration::from_millis(16))));

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Parcel, Start, Work, update};
+use a_maze_ing::tui::{Action, Answer, Effect, Message, Model, Parcel, Start, Work, update};
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
@@ -87,23 +87,23 @@ impl Driver {
             Message::Mouse(_) => "Mouse".to_owned(),
             Message::Resize { .. } => "Resize".to_owned(),
             Message::Progress { .. } => "job: Progress".to_owned(),
-            Message::Written { .. } => "job: Written".to_owned(),
-            Message::Measured { .. } => "job: Measured".to_owned(),
-            Message::Searched { .. } => "job: Searched".to_owned(),
-            Message::Made { .. } => "job: Made".to_owned(),
-            Message::Inspector(_) => "job: Inspector".to_owned(),
-            Message::RaceTimed { .. } => "job: RaceTimed".to_owned(),
-            Message::ScoreRecorded { .. } => "ScoreRecorded".to_owned(),
-            Message::ConfigWritten { .. } => "ConfigWritten".to_owned(),
+            Message::Done { answer, .. } => match answer {
+                Answer::Written(_) => "job: Written".to_owned(),
+                Answer::Measured(_) => "job: Measured".to_owned(),
+                Answer::Searched(_) => "job: Searched".to_owned(),
+                Answer::Made(_) => "job: Made".to_owned(),
+                Answer::Inspector(_) => "job: Inspector".to_owned(),
+                Answer::RaceTimed(_) => "job: RaceTimed".to_owned(),
+                Answer::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
+                Answer::ConfigWritten(_) => "ConfigWritten".to_owned(),
+            },
+            Message::Inspector(_) => "Inspector".to_owned(),
         };
+        // The two answered in place by the run loop are no worker's job.
         let is_job_end = matches!(
             message,
-            Message::Written { .. }
-                | Message::Measured { .. }
-                | Message::Searched { .. }
-                | Message::Made { .. }
-                | Message::Inspector(_)
-                | Message::RaceTimed { .. }
+            Message::Done { ref answer, .. }
+                if !matches!(answer, Answer::ScoreRecorded(_) | Answer::ConfigWritten(_))
         );
         let at = Instant::now();
         let effects = update(&mut self.model, message);
@@ -159,14 +159,15 @@ impl Driver {
                         }
                     });
                     let job = write.job;
-                    let _ = sender.send(Message::Written { job, outcome });
+                    let answer = Answer::Written(outcome);
+                    let _ = sender.send(Message::Done { job, answer });
                 });
             }
             Effect::Work(Work::Measure { job, work }) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let measured = work.run();
-                    let _ = sender.send(Message::Measured { job, measured });
+                    let answer = Answer::Measured(work.run());
+                    let _ = sender.send(Message::Done { job, answer });
                 });
             }
             // No game is played here, and the config is a file.
@@ -174,21 +175,23 @@ impl Driver {
             Effect::Work(Work::Inspector(work)) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let _ = sender.send(Message::Inspector(work.run()));
+                    let (job, answer) = work.run();
+                    let answer = Answer::Inspector(answer);
+                    let _ = sender.send(Message::Done { job, answer });
                 });
             }
             Effect::Work(Work::Search { job, work }) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let searched = work.run();
-                    let _ = sender.send(Message::Searched { job, searched });
+                    let answer = Answer::Searched(work.run());
+                    let _ = sender.send(Message::Done { job, answer });
                 });
             }
             Effect::Work(Work::Make { job, order }) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let made = Parcel::new(order.run());
-                    let _ = sender.send(Message::Made { job, made });
+                    let answer = Answer::Made(Parcel::new(order.run()));
+                    let _ = sender.send(Message::Done { job, answer });
                 });
             }
             Effect::Work(Work::Discard(garbage)) => {
@@ -197,8 +200,8 @@ impl Driver {
             Effect::Work(Work::TimeRace(job)) => {
                 self.running += 1;
                 thread::spawn(move || {
-                    let (job, times) = (job.job, job.run());
-                    let _ = sender.send(Message::RaceTimed { job, times });
+                    let (job, answer) = (job.job, Answer::RaceTimed(job.run()));
+                    let _ = sender.send(Message::Done { job, answer });
                 });
             }
             Effect::Quit | Effect::Abort => self.quit = true,

@@ -13,6 +13,7 @@
 //! shows it.
 
 pub mod configs;
+pub mod context;
 pub mod effect;
 pub mod input;
 pub mod kernel;
@@ -35,13 +36,15 @@ pub mod viewport;
 pub use configs::{APP_CONFIG_KEYS, THEME_KEY, config_for, placeholder_config};
 pub use effect::{Effect, MazeOrder, Work, WriteJob};
 pub use input::message_for;
+pub use kernel::lap::Lap;
+pub use kernel::memory::{Holder, estimated_bytes};
+pub use kernel::walk_time::too_long as walk_takes_too_long;
 pub use keymap::{Keymap, user_keys_file};
-pub use message::{Action, JobId, Message, Mouse, MouseKind, Parcel};
+pub use message::{Action, Answer, JobId, Message, Mouse, MouseKind, Parcel};
 pub use model::{Model, Start};
 pub use modes::play::{Recorded, Score, ScoreBook, ScoreRecord};
-pub use modes::race::update::start as start_race;
 pub use modes::race::{MAX_LANES, MIN_LANES};
 pub use settings::read_settings_file;
 pub use theme::{ColorDepth, ThemeSet, user_theme_dir};
-pub use update::{open_at_start, update};
+pub use update::{open_at_start, start_race, update};
 pub use view::view;

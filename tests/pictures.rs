@@ -14,7 +14,9 @@ use std::time::Duration;
 use a_maze_ing::tui::keymap::Keymap;
 use a_maze_ing::tui::model::APP_CONFIG_KEYS;
 use a_maze_ing::tui::theme::ThemeSet;
-use a_maze_ing::tui::{Action, Effect, Message, Model, Start, Work, open_at_start, update, view};
+use a_maze_ing::tui::{
+    Action, Answer, Effect, Message, Model, Start, Work, open_at_start, update, view,
+};
 use mazegen::config::Config;
 use mazegen::validate::Expected;
 use mazegen::{Dir, Phase};
@@ -83,9 +85,9 @@ fn answer(model: &mut Model, effects: Vec<Effect>) {
     let mut queue: VecDeque<Effect> = effects.into();
     while let Some(effect) = queue.pop_front() {
         let reply = match effect {
-            Effect::Work(Work::Write(job)) => Some(Message::Written {
+            Effect::Work(Work::Write(job)) => Some(Message::Done {
                 job: job.job,
-                outcome: Ok(()),
+                answer: Answer::Written(Ok(())),
             }),
             Effect::Work(Work::TimeRace(_)) => None,
             Effect::Work(work) => work.run(&mut |_| {}),

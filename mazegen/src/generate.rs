@@ -248,9 +248,10 @@ impl Clone for GarbageBin {
     }
 }
 
-/// State a generator or a session is done with, handed to the caller to free: a carver's
-/// per-cell state is as big as the grid, and freeing a few hundred megabytes takes tens of
-/// milliseconds, which a UI would rather spend on another thread.
+/// State a session is done with, handed to the caller to free (see
+/// [`Session::take_garbage`](crate::Session::take_garbage)): a carver's per-cell state is as
+/// big as the grid, and freeing a few hundred megabytes takes tens of milliseconds, which a UI
+/// would rather spend on another thread.
 pub type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
@@ -308,14 +309,14 @@ impl Generator {
     /// The same generator, keeping each phase's state once done with it (the carver's, the
     /// linker's, the braider's) for [`Generator::take_garbage`] instead of freeing it on the
     /// spot, inside a step.
-    pub fn keep_garbage(mut self) -> Generator {
+    pub(crate) fn keep_garbage(mut self) -> Generator {
         self.garbage = GarbageBin(Some(Vec::new()));
         self
     }
 
     /// What the generator is done with since the last call (always empty unless
     /// [`Generator::keep_garbage`] was asked for).
-    pub fn take_garbage(&mut self) -> Vec<Garbage> {
+    pub(crate) fn take_garbage(&mut self) -> Vec<Garbage> {
         self.garbage
             .0
             .as_mut()

@@ -7,6 +7,17 @@
 //! and so is a character that reorders or splits what the terminal shows without being a
 //! control character: the bidirectional overrides and isolates (U+202E shows the rest of a
 //! line backwards) and the line and paragraph separators.
+//!
+//! It is public so that an application's own messages echo what a user wrote the way this
+//! crate's errors do:
+//!
+//! ```
+//! use mazegen::quote;
+//!
+//! let name = std::path::Path::new("maze\n\u{1b}[2J.txt");
+//! assert_eq!(quote::path(name), r"maze\n\u{1b}[2J.txt");
+//! assert_eq!(format!("error: {}", quote::escaped("bad\tvalue")), r"error: bad\tvalue");
+//! ```
 
 use std::fmt;
 use std::path::Path;
@@ -22,8 +33,8 @@ pub(crate) fn quoted(value: &str) -> Quoted<'_> {
 
 /// `text` with its control characters escaped, nothing else changed: for text that is not a
 /// value in quotes, such as a file name at the start of a message or a whole message.
-pub fn escaped(text: &str) -> Escaped<'_> {
-    Escaped(text)
+pub fn escaped(text: &str) -> TerminalEscaped<'_> {
+    TerminalEscaped(text)
 }
 
 /// A path as [`escaped`] text (not valid UTF-8: replaced, as `Path::display` does).
@@ -64,11 +75,12 @@ fn must_escape(c: char) -> bool {
         || matches!(c, '\u{2066}'..='\u{2069}')
 }
 
-/// See [`escaped`].
+/// Text shown with the characters that would break its line or drive the terminal escaped:
+/// what [`escaped`] gives.
 #[derive(Clone, Copy, Debug)]
-pub struct Escaped<'a>(&'a str);
+pub struct TerminalEscaped<'a>(&'a str);
 
-impl fmt::Display for Escaped<'_> {
+impl fmt::Display for TerminalEscaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Runs of plain text are written whole: most messages have no control character.
         let mut rest = self.0;

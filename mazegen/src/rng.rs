@@ -4,6 +4,7 @@
 //! every platform), so the choices are defined here rather than borrowed from `rand`'s
 //! distributions, whose algorithms may change between releases: xoshiro256++ seeded through
 //! SplitMix64, and Lemire's multiply-and-reject for bounded integers. No floats, no `usize`.
+//! Private: a seed (a `u64` in [`MazeOptions`](crate::MazeOptions)) is all a user gives.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -34,7 +35,7 @@ impl MazeRng {
         (m >> 32) as u32
     }
 
-    /// A uniformly random 64-bit integer (the dashboard draws new seeds with it).
+    /// A uniformly random 64-bit integer.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
@@ -52,11 +53,6 @@ impl MazeRng {
             items.swap(i, self.below(bound) as usize);
         }
     }
-}
-
-/// A fresh seed from the operating system, for configs without `SEED`.
-pub fn random_seed() -> u64 {
-    rand::random()
 }
 
 /// The probability `p` (clamped to 0..=1) as a numerator for [`MazeRng::chance`].

@@ -9,20 +9,18 @@
 //! [`Maze`], and hands that out ([`Session::maze`]) once the maze is solved and measured, so a
 //! writer on another thread can have it without a copy.
 //!
-//! Measuring (the shortest path, whatever solver is watched, and the statistics) takes a few
-//! passes over the whole maze: seconds for a billion cells. By default the session does it
-//! itself when the watched search ends. [`Session::measure_elsewhere`] leaves it to the caller
-//! instead: [`Session::measure_job`] hands out the work as soon as carving is over, to run on
-//! another thread while the search is animated, and [`Session::install`] takes the result.
+//! The steps are small, but a few pieces of the work are not: measuring the maze (the shortest
+//! path, whatever solver is watched, the statistics, the difficulty) takes a few passes over
+//! it, starting a search makes and fills a solver's per-cell state, and tracing the path a
+//! search found walks back along it and marks one bit a cell for drawing. By default the
+//! session does them itself, as they come. A UI that must answer keys at any size (seconds of
+//! such work for a billion cells) runs them elsewhere instead: [`Session::hand_out_work`] once,
+//! then, each frame, [`Session::jobs`] for the work due, [`Job::run`] on another thread, and
+//! [`Session::install`] for its outcome.
 //!
-//! [`Session::hand_out_work`] goes further, for a UI that must answer keys at any size: it also
-//! leaves to the caller the other pieces of work that cannot be cut in steps, since they take
-//! a pass over the maze: starting a search (a solver's per-cell state is made and filled) and
-//! tracing the path a search found (a walk back along it, and one bit a cell for the canvas).
-//! [`Session::search_job`] hands each out when due and [`Session::install_search`] takes its
-//! result; meanwhile the session is [`Phase::Solving`] and [`Session::advance`] takes no step.
-//! What the session is done with (the carver's state, a replaced search), big as the maze, is
-//! kept for [`Session::take_garbage`] to be freed elsewhere too.
+//! A replay goes back along the carving: [`Session::generator`] is the carver a
+//! [`Timeline`](crate::Timeline) takes checkpoints of, and [`Session::replaying`] shows a
+//! moment it went back to, and carries on from there.
 
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -31,7 +29,6 @@ mod error;
 
 pub use error::SessionError;
 
-use crate::config::Config;
 use crate::generate::{CellState, Garbage, StepKind};
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
@@ -93,52 +90,21 @@ enum Stage {
     Moving,
 }
 
-/// Measuring a carved maze, detached from its [`Session`] so that it can run on another
-/// thread: see [`Session::measure_elsewhere`].
+/// A pass over the whole maze that a session handing out its work (see
+/// [`Session::hand_out_work`]) leaves to its caller: measuring the maze, starting a search, or
+/// tracing the path a search found. [`Job::run`] does it, on any thread; [`Session::install`]
+/// takes what it gives.
 #[derive(Clone, Debug)]
-pub struct MeasureJob {
+pub struct Job {
     maze: Arc<Maze>,
-}
-
-impl MeasureJob {
-    /// The maze to measure.
-    pub fn maze(&self) -> &Arc<Maze> {
-        &self.maze
-    }
-
-    /// Finds the shortest path and measures the maze: a few passes over every cell.
-    pub fn run(&self) -> Measured {
-        let maze = &self.maze;
-        let shortest = match maze.known_solution() {
-            Some(known) => known.cloned(),
-            None => shortest_path(maze.grid(), maze.entry(), maze.exit()),
-        };
-        let stats = MazeStats::measure(maze.grid(), shortest.as_ref());
-        let difficulty = shortest
-            .as_ref()
-            .map(|path| Difficulty::measure(maze.grid(), path));
-        Measured {
-            maze: Arc::clone(maze),
-            shortest,
-            stats,
-            difficulty,
-        }
-    }
-}
-
-/// A piece of a search's work left to the caller by [`Session::hand_out_work`]: starting the
-/// search, or tracing the path it found. Either takes a pass over the maze, so it is meant for
-/// another thread; [`SearchJob::run`] does it, and [`Session::install_search`] takes the result.
-#[derive(Clone, Debug)]
-pub struct SearchJob {
-    maze: Arc<Maze>,
-    /// Which of the session's searches the work is for (see [`Session::install_search`]).
+    /// Which of the session's searches the work is for (see [`Session::install`]).
     search: u64,
-    work: SearchWork,
+    work: Work,
 }
 
 #[derive(Clone, Debug)]
-enum SearchWork {
+enum Work {
+    Measure,
     Start {
         solver: Solver,
         entry: Pos,
@@ -147,90 +113,117 @@ enum SearchWork {
     Trace(Arc<dyn Search>),
 }
 
-impl SearchJob {
-    /// The maze searched.
+impl Job {
+    /// The maze the job works on.
     pub fn maze(&self) -> &Arc<Maze> {
         &self.maze
     }
 
-    /// Whether this starts a search (else it traces the path of one that has ended).
-    pub fn is_start(&self) -> bool {
-        matches!(self.work, SearchWork::Start { .. })
+    /// Whether this measures the maze (its shortest path, statistics and difficulty): the one
+    /// job the watched search does not wait for.
+    pub fn measures(&self) -> bool {
+        matches!(self.work, Work::Measure)
     }
 
-    /// Whether `other` is the same piece of work: [`Session::search_job`] hands it out again
-    /// until its result is installed.
-    pub fn is(&self, other: &SearchJob) -> bool {
+    /// Whether this starts a search: once it is installed, [`Session::advance`] steps the search.
+    pub fn is_start(&self) -> bool {
+        matches!(self.work, Work::Start { .. })
+    }
+
+    /// Whether `other` is the same piece of work: [`Session::jobs`] hands a job out again
+    /// until its outcome is installed.
+    pub fn is(&self, other: &Job) -> bool {
         Arc::ptr_eq(&self.maze, &other.maze)
             && self.search == other.search
-            && self.is_start() == other.is_start()
+            && std::mem::discriminant(&self.work) == std::mem::discriminant(&other.work)
     }
 
-    /// Starts the search, or traces its path.
-    pub fn run(&self) -> Searched {
-        let grid = self.maze.grid();
+    /// Does the work: a few passes over the maze to measure it, one to start a search or
+    /// trace its path.
+    pub fn run(&self) -> JobOutcome {
+        let maze = &self.maze;
+        let grid = maze.grid();
         let outcome = match &self.work {
-            &SearchWork::Start {
+            Work::Measure => {
+                let shortest = match maze.known_solution() {
+                    Some(known) => known.cloned(),
+                    None => shortest_path(grid, maze.entry(), maze.exit()),
+                };
+                let stats = MazeStats::measure(grid, shortest.as_ref());
+                let difficulty = shortest
+                    .as_ref()
+                    .map(|path| Difficulty::measure(grid, path));
+                Outcome::Measured(Measured {
+                    shortest,
+                    stats,
+                    difficulty,
+                })
+            }
+            &Work::Start {
                 solver,
                 entry,
                 exit,
             } => {
                 let search = solver.start(grid, entry, exit);
-                SearchOutcome::Started(Arc::new(Mutex::new(Some(search))))
+                Outcome::Started(Arc::new(Mutex::new(Some(search))))
             }
-            SearchWork::Trace(search) => SearchOutcome::Traced(trace(search.as_ref(), grid)),
+            Work::Trace(search) => Outcome::Traced(trace(search.as_ref(), grid)),
         };
-        Searched {
-            maze: Arc::clone(&self.maze),
+        JobOutcome {
+            maze: Arc::clone(maze),
             search: self.search,
             outcome,
         }
     }
 }
 
-/// What a [`SearchJob`] did, for [`Session::install_search`].
+/// What a [`Job`] did, for [`Session::install`].
 #[derive(Clone)]
-pub struct Searched {
+pub struct JobOutcome {
     maze: Arc<Maze>,
     search: u64,
-    outcome: SearchOutcome,
+    outcome: Outcome,
 }
 
 #[derive(Clone)]
-enum SearchOutcome {
-    /// The search, for the session to take: a copy of the [`Searched`] shares it, but only
+enum Outcome {
+    Measured(Measured),
+    /// The search, for the session to take: a copy of the [`JobOutcome`] shares it, but only
     /// one install gets it, so the session's search is its own while it steps.
     Started(Arc<Mutex<Option<Box<dyn Search>>>>),
     Traced(Solved),
 }
 
-impl Searched {
-    /// The maze searched.
-    pub fn maze(&self) -> &Arc<Maze> {
-        &self.maze
-    }
+/// What measuring found.
+#[derive(Clone, Debug, PartialEq)]
+struct Measured {
+    shortest: Option<Solution>,
+    stats: MazeStats,
+    difficulty: Option<Difficulty>,
 }
 
-impl fmt::Debug for Searched {
+impl fmt::Debug for JobOutcome {
     /// Short: a search's state is as big as the maze.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let outcome = match &self.outcome {
-            SearchOutcome::Started(_) => "started".to_owned(),
-            SearchOutcome::Traced(solved) => match &solved.path {
+            Outcome::Measured(measured) => format!("measured {:?}", measured.stats),
+            Outcome::Started(_) => "started".to_owned(),
+            Outcome::Traced(solved) => match &solved.path {
                 Some(path) => format!("traced a path of {} steps", path.len()),
                 None => "traced no path".to_owned(),
             },
         };
-        write!(f, "Searched {{ search: {}, {outcome} }}", self.search)
+        write!(f, "JobOutcome {{ search: {}, {outcome} }}", self.search)
     }
 }
 
-impl PartialEq for Searched {
-    /// The same search's same result: a started search is compared by identity.
-    fn eq(&self, other: &Searched) -> bool {
+impl PartialEq for JobOutcome {
+    /// The same job's same result: a started search is compared by identity.
+    fn eq(&self, other: &JobOutcome) -> bool {
         let same_outcome = match (&self.outcome, &other.outcome) {
-            (SearchOutcome::Started(a), SearchOutcome::Started(b)) => Arc::ptr_eq(a, b),
-            (SearchOutcome::Traced(a), SearchOutcome::Traced(b)) => a == b,
+            (Outcome::Measured(a), Outcome::Measured(b)) => a == b,
+            (Outcome::Started(a), Outcome::Started(b)) => Arc::ptr_eq(a, b),
+            (Outcome::Traced(a), Outcome::Traced(b)) => a == b,
             _ => false,
         };
         Arc::ptr_eq(&self.maze, &other.maze) && self.search == other.search && same_outcome
@@ -248,25 +241,6 @@ fn trace(search: &dyn Search, grid: &Grid) -> Solved {
     Solved { path, on_path }
 }
 
-/// What a [`MeasureJob`] found, for [`Session::install`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measured {
-    maze: Arc<Maze>,
-    /// The shortest path from the entry to the exit, if there is one.
-    pub shortest: Option<Solution>,
-    /// The maze's statistics.
-    pub stats: MazeStats,
-    /// How hard the shortest path is to find, if there is one.
-    pub difficulty: Option<Difficulty>,
-}
-
-impl Measured {
-    /// The maze measured.
-    pub fn maze(&self) -> &Arc<Maze> {
-        &self.maze
-    }
-}
-
 #[derive(Debug)]
 /// One maze's life, carved then solved step by step: the animation API (see the [module](self) docs).
 pub struct Session {
@@ -276,13 +250,13 @@ pub struct Session {
     solver: Solver,
     /// The watched search, once started. Shared only once done, with the job tracing its path.
     search: Option<Arc<dyn Search>>,
-    /// How many searches were started: the last one's number names it in a [`SearchJob`].
+    /// How many searches were started: the last one's number names it in a [`Job`].
     searches: u64,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
     runs: Vec<SolverRun>,
-    /// Whether the session measures the maze itself (see [`Session::measure_elsewhere`]).
+    /// Whether the session measures the maze itself (see [`Session::hand_out_work`]).
     measure_here: bool,
     /// Whether the session starts searches and traces their paths itself (see
     /// [`Session::hand_out_work`]).
@@ -365,29 +339,31 @@ impl Session {
         }
     }
 
-    /// The maze `config` describes, from `seed`: the one `--headless` makes for them.
-    pub fn from_config(
-        config: &Config,
-        seed: u64,
-        solver: Solver,
-    ) -> Result<Session, SessionError> {
-        Session::new(config.maze_options(seed), config.entry, config.exit, solver)
-    }
-
-    /// The same session, leaving the measuring to the caller: once carving is over,
-    /// [`Session::measure_job`] hands it out (to run on another thread, say) and
-    /// [`Session::install`] takes its result. Until then [`Session::measures`] and
-    /// [`Session::maze`] are `None`, even once the maze is solved.
-    pub fn measure_elsewhere(mut self) -> Session {
-        self.measure_here = false;
-        self
-    }
-
-    /// The same session, leaving every piece of work that takes a pass over the whole maze to
-    /// the caller (see the module docs): the measuring, as [`Session::measure_elsewhere`];
-    /// starting each search and tracing its path, handed out by [`Session::search_job`]; and
-    /// freeing what it is done with, handed out by [`Session::take_garbage`]. No call then
-    /// takes long but [`Session::finish`], which does everything left itself.
+    /// The same session, leaving to the caller every piece of work that takes a pass over the
+    /// whole maze, so that no call but [`Session::finish`] (which does everything left itself)
+    /// takes long, at any size: measuring the maze once it is carved, starting each search, and
+    /// tracing the path it found. [`Session::jobs`] hands them out when due, to run on another
+    /// thread, and [`Session::install`] takes their outcome; until then the session waits (a
+    /// search to start takes no step) and [`Session::measures`] and [`Session::maze`] are
+    /// `None`. What the session is done with (the carver's state, a replaced search), big as
+    /// the maze, is kept for [`Session::take_garbage`], to be freed elsewhere too.
+    ///
+    /// ```
+    /// use mazegen::{Maze, Phase, Solver};
+    ///
+    /// let mut session = Maze::builder(60, 40).seed(5).session(Solver::Bfs)?.hand_out_work();
+    /// while session.phase() != Phase::Done || session.maze().is_none() {
+    ///     session.advance(500); // a frame's steps: never a pass over the whole maze
+    ///     for job in session.jobs() {
+    ///         // A UI sends it to a worker and installs the outcome when it comes back.
+    ///         let outcome = std::thread::spawn(move || job.run()).join().unwrap();
+    ///         session.install(outcome);
+    ///     }
+    ///     drop(session.take_garbage()); // or on the worker too
+    /// }
+    /// assert!(session.maze().unwrap().solution().is_some());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn hand_out_work(mut self) -> Session {
         self.measure_here = false;
         self.search_here = false;
@@ -504,7 +480,7 @@ impl Session {
         self.start_search();
     }
 
-    /// Starts the watched solver's search, or leaves that to a [`SearchJob`].
+    /// Starts the watched solver's search, or leaves that to a [`Job`].
     fn start_search(&mut self) {
         self.searches += 1;
         if let Some(old) = self.search.take() {
@@ -566,46 +542,67 @@ impl Session {
         self.solved = Some(solved);
     }
 
-    /// The search work left to the caller (see [`Session::hand_out_work`]) that is due now:
-    /// starting the search, from the end of carving (or a new solver) until it is installed;
-    /// tracing its path, from the end of the search until that is installed. `None` otherwise.
-    pub fn search_job(&self) -> Option<SearchJob> {
-        if self.search_here || self.phase() != Phase::Solving {
-            return None;
-        }
+    /// The work left to the caller (see [`Session::hand_out_work`]) that is due now, at most
+    /// two jobs: measuring, from the end of carving until its outcome is installed; and the
+    /// watched search's, starting it from the end of carving (or a new solver) until that is
+    /// installed, then tracing its path from the end of the search until that is. Each is
+    /// handed out again at every call until installed: [`Job::is`] tells one already sent.
+    pub fn jobs(&self) -> Vec<Job> {
         let Stage::Carved { maze, .. } = &self.stage else {
-            return None;
+            return Vec::new();
         };
-        let work = match &self.search {
-            None => SearchWork::Start {
-                solver: self.solver,
-                entry: self.entry,
-                exit: self.exit,
-            },
-            Some(search) if search.is_done() => SearchWork::Trace(Arc::clone(search)),
-            Some(_) => return None,
-        };
-        Some(SearchJob {
+        let job = |work| Job {
             maze: Arc::clone(maze),
             search: self.searches,
             work,
-        })
+        };
+        let mut jobs = Vec::new();
+        if !self.measure_here && self.measures.is_none() {
+            jobs.push(job(Work::Measure));
+        }
+        if !self.search_here && self.phase() == Phase::Solving {
+            match &self.search {
+                None => jobs.push(job(Work::Start {
+                    solver: self.solver,
+                    entry: self.entry,
+                    exit: self.exit,
+                })),
+                Some(search) if search.is_done() => jobs.push(job(Work::Trace(Arc::clone(search)))),
+                Some(_) => {}
+            }
+        }
+        jobs
     }
 
-    /// Takes the result of a [`SearchJob`]: the search starts being animated, or, traced, is
-    /// done. Returns `false`, and changes nothing, if it was for another maze or search (a
-    /// solver picked since, say) or installed already; what it holds is then garbage.
-    pub fn install_search(&mut self, searched: Searched) -> bool {
-        let current = match &self.stage {
-            Stage::Carved { maze, .. } => {
-                Arc::ptr_eq(maze, &searched.maze)
-                    && searched.search == self.searches
-                    && self.solved.is_none()
-            }
-            _ => false,
+    /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being
+    /// animated, or, traced, is done. Returns `false`, and changes nothing, if it was for
+    /// another maze or search (a solver picked since, say) or installed already; what it holds
+    /// is then garbage (see [`Session::take_garbage`]).
+    pub fn install(&mut self, done: JobOutcome) -> bool {
+        let Stage::Carved { maze, .. } = &self.stage else {
+            self.discard(done);
+            return false;
         };
-        match searched.outcome {
-            SearchOutcome::Started(search) if current && self.search.is_none() => {
+        if !Arc::ptr_eq(maze, &done.maze) {
+            // The last hold on another maze, maybe.
+            self.discard(done);
+            return false;
+        }
+        let this_search = done.search == self.searches && self.solved.is_none();
+        match done.outcome {
+            Outcome::Measured(measured) if self.measures.is_none() => {
+                let maze = carved(&self.stage);
+                maze.know_solution(measured.shortest);
+                maze.know_stats(measured.stats.clone());
+                maze.know_difficulty(measured.difficulty.clone());
+                self.measures = Some(Measures {
+                    stats: measured.stats,
+                    stamp_placed: maze.grid().stamp().is_some(),
+                    difficulty: measured.difficulty,
+                });
+                true
+            }
+            Outcome::Started(search) if this_search && self.search.is_none() => {
                 let taken = search.lock().unwrap_or_else(|e| e.into_inner()).take();
                 match taken {
                     Some(search) => {
@@ -615,8 +612,8 @@ impl Session {
                     None => false,
                 }
             }
-            SearchOutcome::Traced(solved)
-                if current && self.search.as_ref().is_some_and(|s| s.is_done()) =>
+            Outcome::Traced(solved)
+                if this_search && self.search.as_ref().is_some_and(|s| s.is_done()) =>
             {
                 self.record(solved);
                 true
@@ -626,43 +623,6 @@ impl Session {
                 false
             }
         }
-    }
-
-    /// The measuring left to the caller (see [`Session::measure_elsewhere`]): `Some` from the
-    /// end of carving until the result is installed.
-    pub fn measure_job(&self) -> Option<MeasureJob> {
-        match &self.stage {
-            Stage::Carved { maze, .. } if !self.measure_here && self.measures.is_none() => {
-                Some(MeasureJob {
-                    maze: Arc::clone(maze),
-                })
-            }
-            _ => None,
-        }
-    }
-
-    /// Takes the result of a [`MeasureJob`]. Returns `false`, and changes nothing, if it
-    /// measured another maze (or this one was measured already).
-    pub fn install(&mut self, measured: Measured) -> bool {
-        let current = match &self.stage {
-            Stage::Carved { maze, .. } => Arc::ptr_eq(maze, &measured.maze),
-            _ => false,
-        };
-        if !current || self.measures.is_some() {
-            // The last hold on another maze, maybe.
-            self.discard(measured);
-            return false;
-        }
-        let maze = carved(&self.stage);
-        maze.know_solution(measured.shortest);
-        maze.know_stats(measured.stats.clone());
-        maze.know_difficulty(measured.difficulty.clone());
-        self.measures = Some(Measures {
-            stats: measured.stats,
-            stamp_placed: maze.grid().stamp().is_some(),
-            difficulty: measured.difficulty,
-        });
-        true
     }
 
     /// The finished maze, shared: `Some` once it is carved and measured (so its shortest path
@@ -1069,31 +1029,40 @@ mod tests {
         assert!(Arc::ptr_eq(maze.maze().unwrap(), &finished));
     }
 
+    /// The measuring job among `maze`'s jobs.
+    fn measure_job(maze: &Session) -> Option<Job> {
+        maze.jobs().into_iter().find(Job::measures)
+    }
+
+    /// The search's job among `maze`'s jobs.
+    fn search_job(maze: &Session) -> Option<Job> {
+        maze.jobs().into_iter().find(|job| !job.measures())
+    }
+
     #[test]
-    fn measuring_elsewhere_hands_out_the_job_once_carved_and_installs_its_result() {
+    fn the_measuring_is_handed_out_once_carved_and_its_outcome_installed() {
         let options = MazeOptions::new(21, 13).seed(5).perfect(false);
         let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 12));
         for solver in [Solver::Bfs, Solver::Dfs] {
             let mut maze = Session::new(options.clone(), entry, exit, solver)
                 .unwrap()
-                .measure_elsewhere();
-            assert!(
-                maze.measure_job().is_none(),
-                "nothing to measure while carving"
-            );
+                .hand_out_work();
+            assert!(maze.jobs().is_empty(), "nothing to hand out while carving");
             while maze.phase() == Phase::Carving {
                 maze.advance(50);
             }
-            let job = maze.measure_job().expect("carved: the job is out");
+            let job = measure_job(&maze).expect("carved: the job is out");
+            assert!(!job.is_start());
             // The job runs anywhere (here: another thread) while the search goes on.
             let measured = std::thread::spawn(move || job.run()).join().unwrap();
             maze.finish();
             assert_eq!(maze.phase(), Phase::Done);
             assert_eq!(maze.measures(), None, "{solver}: not measured here");
             assert!(maze.maze().is_none());
+            assert_eq!(maze.jobs().len(), 1, "only the measuring is left");
             assert!(maze.install(measured.clone()));
             assert!(!maze.install(measured), "installed once");
-            assert!(maze.measure_job().is_none());
+            assert!(maze.jobs().is_empty());
             let headless = Maze::generate(options.clone(), entry, exit).unwrap();
             assert_eq!(maze.solution(), headless.solution(), "{solver}");
             assert_eq!(&maze.measures().unwrap().stats, headless.stats());
@@ -1107,10 +1076,10 @@ mod tests {
 
     #[test]
     fn a_measure_of_another_maze_is_refused() {
-        let mut first = session(9, 7, true).measure_elsewhere();
+        let mut first = session(9, 7, true).hand_out_work();
         first.finish();
-        let stale = first.measure_job().unwrap().run();
-        let mut second = session(9, 7, true).measure_elsewhere();
+        let stale = measure_job(&first).unwrap().run();
+        let mut second = session(9, 7, true).hand_out_work();
         second.finish();
         assert!(!second.install(stale), "same options, but another maze");
         assert!(second.measures().is_none());
@@ -1122,10 +1091,10 @@ mod tests {
         let mut jobs = 0;
         while maze.phase() != Phase::Done {
             maze.advance(17);
-            if let Some(job) = maze.search_job() {
+            if let Some(job) = search_job(maze) {
                 let searched = std::thread::spawn(move || job.run()).join().unwrap();
-                assert!(maze.install_search(searched.clone()));
-                assert!(!maze.install_search(searched), "installed once");
+                assert!(maze.install(searched.clone()));
+                assert!(!maze.install(searched), "installed once");
                 jobs += 1;
             }
         }
@@ -1145,19 +1114,17 @@ mod tests {
                 .unwrap()
                 .hand_out_work();
             assert!(
-                maze.search_job().is_none(),
+                search_job(&maze).is_none(),
                 "nothing handed out while carving"
             );
             while maze.phase() == Phase::Carving {
                 maze.advance(17);
             }
-            let start = maze
-                .search_job()
-                .expect("carved: the search's start is out");
+            let start = search_job(&maze).expect("carved: the search's start is out");
             assert!(start.is_start());
             assert_eq!(maze.advance(100), 0, "no search to step yet");
             assert!(
-                maze.search_job().unwrap().is(&start),
+                search_job(&maze).unwrap().is(&start),
                 "the same job until installed"
             );
             assert_eq!(
@@ -1165,7 +1132,7 @@ mod tests {
                 2,
                 "{solver}: started, then traced"
             );
-            assert!(maze.search_job().is_none());
+            assert!(search_job(&maze).is_none());
             assert_eq!(maze.grid(), here.grid());
             assert_eq!(maze.shown_path(), here.shown_path(), "{solver}");
             assert_eq!(maze.runs(), here.runs(), "{solver}");
@@ -1187,28 +1154,25 @@ mod tests {
         while maze.phase() == Phase::Carving {
             maze.advance(50);
         }
-        let stale = maze.search_job().unwrap().run();
+        let stale = search_job(&maze).unwrap().run();
         maze.resolve_with(Solver::Dfs);
-        assert!(!maze.install_search(stale), "a search of the solver before");
+        assert!(!maze.install(stale), "a search of the solver before");
         assert_eq!(maze.searched(), 0);
         let mut other = session(12, 9, true).hand_out_work();
         while other.phase() == Phase::Carving {
             other.advance(50);
         }
-        let foreign = other.search_job().unwrap().run();
-        assert!(
-            !maze.install_search(foreign),
-            "same options, but another maze"
-        );
+        let foreign = search_job(&other).unwrap().run();
+        assert!(!maze.install(foreign), "same options, but another maze");
         solve_handing_out(&mut maze);
         // Solving again: the path traced for the last search is stale too.
         let mut trace = None;
         maze.resolve_with(Solver::Bfs);
         while maze.phase() != Phase::Done {
             maze.advance(50);
-            if let Some(job) = maze.search_job() {
+            if let Some(job) = search_job(&maze) {
                 match job.is_start() {
-                    true => assert!(maze.install_search(job.run())),
+                    true => assert!(maze.install(job.run())),
                     false => {
                         trace = Some(job.run());
                         maze.resolve_with(Solver::Dfs);
@@ -1217,7 +1181,7 @@ mod tests {
                 }
             }
         }
-        assert!(!maze.install_search(trace.unwrap()));
+        assert!(!maze.install(trace.unwrap()));
         assert_eq!(maze.runs().last().unwrap().solver, Solver::Dfs);
     }
 

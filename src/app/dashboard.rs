@@ -12,14 +12,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::tui::{
-    APP_CONFIG_KEYS, Effect, Keymap, Message, Model, Start, ThemeSet, config_for, message_for,
-    open_at_start, placeholder_config, update, user_keys_file, user_theme_dir, view,
+    APP_CONFIG_KEYS, Answer, Effect, Holder, Keymap, Message, Model, Start, ThemeSet, config_for,
+    message_for, open_at_start, placeholder_config, update, user_keys_file, user_theme_dir, view,
 };
 use color_eyre::eyre::{self, WrapErr};
 use mazegen::config::Config;
 use mazegen::inspect::Inspection;
-use mazegen::memory::Use;
-use mazegen::rng::random_seed;
 use mazegen::validate::Expected;
 
 use super::AppError;
@@ -61,9 +59,9 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     if !io::stdout().is_terminal() {
         return Err(AppError::NotATerminal.into());
     }
-    let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    let seed = cli.seed.or(config.seed).unwrap_or_else(rand::random);
     let options = config.maze_options(seed);
-    super::memory::check_fits(&options, Use::Dashboard, cli.max_memory)
+    super::memory::check_fits(&options, Holder::Dashboard, cli.max_memory)
         .map_err(AppError::TooLarge)?;
     super::memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let (themes, theme_problems) = match user_theme_dir(
@@ -332,7 +330,8 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
             Effect::Suspend => return Some(Ending::Suspend),
             Effect::WriteConfig { job } => {
                 let outcome = super::first_run::write_default_config_here();
-                let written = Message::ConfigWritten { job, outcome };
+                let answer = Answer::ConfigWritten(outcome);
+                let written = Message::Done { job, answer };
                 if let Some(ending) = dispatch(model, written, worker) {
                     return Some(ending);
                 }
@@ -340,7 +339,8 @@ fn dispatch(model: &mut Model, message: Message, worker: &mut Worker) -> Option<
             Effect::RecordScore { job, record } => {
                 let file = super::scores::default_scores_file();
                 let outcome = super::scores::record(file.as_deref(), &record);
-                let recorded = Message::ScoreRecorded { job, outcome };
+                let answer = Answer::ScoreRecorded(outcome);
+                let recorded = Message::Done { job, answer };
                 if let Some(ending) = dispatch(model, recorded, worker) {
                     return Some(ending);
                 }

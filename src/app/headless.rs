@@ -9,22 +9,20 @@ use std::time::Instant;
 use color_eyre::eyre;
 use mazegen::config::Config;
 use mazegen::format::{STDOUT, write_outputs};
-use mazegen::memory::Use;
-use mazegen::rng::random_seed;
 use mazegen::{GenError, Maze};
 
 use super::AppError;
 use super::cli::{Cli, Looks};
 use super::{memory, say};
-use crate::tui::{THEME_KEY, ThemeSet, user_theme_dir};
+use crate::tui::{Holder, THEME_KEY, ThemeSet, user_theme_dir};
 
 pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
     cli.check_outputs(&config).map_err(AppError::Usage)?;
     cli.protect_files(&config);
-    let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    let seed = cli.seed.or(config.seed).unwrap_or_else(rand::random);
     let options = config.maze_options(seed);
-    memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
+    memory::check_fits(&options, Holder::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
     memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let started = Instant::now();
     let maze = Maze::generate(options, config.entry, config.exit).map_err(AppError::from)?;

@@ -1,16 +1,16 @@
 //! Refusing a maze the machine cannot hold, before allocating it: the estimate from
-//! `mazegen::memory` against the memory the OS says is available (or `--max-memory`); and a
-//! random walk that would take minutes on a thin maze (`mazegen::walk_time`).
+//! `tui::kernel::memory` against the memory the OS says is available (or `--max-memory`); and a
+//! random walk that would take minutes on a thin maze (`tui::kernel::walk_time`).
 
 use std::fs;
 
+use crate::tui::{Holder, estimated_bytes, walk_takes_too_long};
 use mazegen::MazeOptions;
 use mazegen::format::human_bytes;
-use mazegen::memory::{Use, estimated_bytes};
 
 /// Checks that making `options` for `to` fits in `limit` bytes (from `--max-memory`), or in
 /// what the OS reports available when no limit is given (no check where it reports nothing).
-pub fn check_fits(options: &MazeOptions, to: Use, limit: Option<u64>) -> Result<(), String> {
+pub fn check_fits(options: &MazeOptions, to: Holder, limit: Option<u64>) -> Result<(), String> {
     let Some((available, source)) = limit
         .map(|l| (l, "the --max-memory limit of"))
         .or_else(|| available_bytes().map(|a| (a, "the")))
@@ -38,7 +38,7 @@ pub fn check_fits(options: &MazeOptions, to: Use, limit: Option<u64>) -> Result<
 /// Refuses a random-walk algorithm estimated to take over a minute on this maze, suggesting
 /// algorithms that take linear time.
 pub fn check_walk_time(options: &MazeOptions) -> Result<(), String> {
-    let Some(seconds) = mazegen::walk_time::too_long(options) else {
+    let Some(seconds) = walk_takes_too_long(options) else {
         return Ok(());
     };
     let minutes = (seconds / 60.0).ceil();
@@ -110,13 +110,20 @@ mod tests {
     #[test]
     fn a_maze_too_big_for_the_limit_is_refused_naming_size_and_estimate() {
         let options = MazeOptions::new(100_000, 10_000).algorithm(Algorithm::Kruskal);
-        let err = check_fits(&options, Use::Headless, Some(1 << 30)).unwrap_err();
+        let err = check_fits(&options, Holder::Headless, Some(1 << 30)).unwrap_err();
         assert!(
             err.starts_with("a 100000x10000 maze with kruskal needs about 14.9 GiB"),
             "{err}"
         );
         assert!(err.contains("the --max-memory limit of 1.0 GiB"), "{err}");
-        assert!(check_fits(&MazeOptions::new(100, 100), Use::Dashboard, Some(1 << 30)).is_ok());
+        assert!(
+            check_fits(
+                &MazeOptions::new(100, 100),
+                Holder::Dashboard,
+                Some(1 << 30)
+            )
+            .is_ok()
+        );
     }
 
     #[test]

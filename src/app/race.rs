@@ -6,24 +6,23 @@ use std::process::ExitCode;
 
 use color_eyre::eyre;
 use mazegen::Algorithm;
-use mazegen::lap::Lap;
-use mazegen::memory::Use;
-use mazegen::rng::random_seed;
 
 use super::AppError;
 use super::cli::Cli;
 use super::{memory, say};
+use crate::tui::{Holder, Lap};
 
 pub fn run(cli: &Cli, algorithms: &[Algorithm]) -> eyre::Result<ExitCode> {
     let config = cli.load_config().map_err(AppError::from)?;
     for departure in config.departures() {
         say::err(format_args!("warning: {departure}"));
     }
-    let seed = cli.seed.or(config.seed).unwrap_or_else(random_seed);
+    let seed = cli.seed.or(config.seed).unwrap_or_else(rand::random);
     let mut laps = Vec::new();
     for &algorithm in algorithms {
         let options = config.maze_options(seed).algorithm(algorithm);
-        memory::check_fits(&options, Use::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
+        memory::check_fits(&options, Holder::Headless, cli.max_memory)
+            .map_err(AppError::TooLarge)?;
         memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
         let lap = Lap::run(options, config.entry, config.exit).map_err(AppError::from)?;
         laps.push(lap);

@@ -147,7 +147,7 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::{JobId, WriteJob};
+    use crate::tui::{Answer, JobId, WriteJob};
     use mazegen::format::{Hex, Output};
     use mazegen::{Maze, MazeOptions, Pos};
     use std::sync::Arc;
@@ -185,7 +185,14 @@ mod tests {
         );
         assert!(worker.is_busy());
         let messages = drain(&mut worker);
-        let Some((Message::Written { job, outcome }, progress)) = messages.split_last() else {
+        let Some((
+            Message::Done {
+                job,
+                answer: Answer::Written(outcome),
+            },
+            progress,
+        )) = messages.split_last()
+        else {
             panic!("the last message is the outcome: {messages:?}");
         };
         assert_eq!((*job, outcome), (JobId(7), &Ok(())));
@@ -224,9 +231,12 @@ mod tests {
             mazegen::Solver::Bfs,
         )
         .unwrap()
-        .measure_elsewhere();
+        .hand_out_work();
         session.finish();
-        let work = session.measure_job().unwrap();
+        let [work] = &session.jobs()[..] else {
+            panic!("finished: only the measuring is left");
+        };
+        let work = work.clone();
         worker.start(
             Work::Measure {
                 job: JobId(2),
@@ -236,8 +246,8 @@ mod tests {
         );
         let messages = drain(&mut worker);
         let failure = messages.iter().find_map(|m| match m {
-            Message::Written {
-                outcome: Err(reason),
+            Message::Done {
+                answer: Answer::Written(Err(reason)),
                 ..
             } => Some(reason),
             _ => None,
@@ -247,9 +257,9 @@ mod tests {
             "{messages:?}"
         );
         let measured = messages.iter().find_map(|m| match m {
-            Message::Measured {
+            Message::Done {
                 job: JobId(2),
-                measured,
+                answer: Answer::Measured(measured),
             } => Some(measured.clone()),
             _ => None,
         });

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
 use mazegen::generate::Garbage;
-use mazegen::session::{MeasureJob, SearchJob};
+use mazegen::session::Job as SessionJob;
 use mazegen::{Maze, Session, SessionError, Solver};
 
-use super::message::{JobId, Message, Parcel};
+use super::message::{Answer, JobId, Message, Parcel};
 use super::modes::inspector::InspectorJob;
 use super::modes::play::ScoreRecord;
 pub use super::modes::race::TimingJob;
@@ -35,11 +35,11 @@ pub enum Effect {
     /// draw everything again.
     Suspend,
     /// Keep a play-mode score in the scores file if it is the maze's best; answered by
-    /// [`ScoreRecorded`](super::Message::ScoreRecorded). A small file: the run loop does it
+    /// [`Answer::ScoreRecorded`](super::message::Answer::ScoreRecorded). A small file: the run loop does it
     /// in place.
     RecordScore { job: JobId, record: ScoreRecord },
     /// Write the built-in default config out as `config.txt`, never over a file; answered by
-    /// [`ConfigWritten`](super::Message::ConfigWritten). A small file: the run loop writes it
+    /// [`Answer::ConfigWritten`](super::message::Answer::ConfigWritten). A small file: the run loop writes it
     /// in place, as it records a score.
     WriteConfig { job: JobId },
 }
@@ -48,25 +48,25 @@ pub enum Effect {
 /// message, after [`Progress`](super::Message::Progress) messages for a write.
 #[derive(Clone, Debug)]
 pub enum Work {
-    /// Write a maze; answered by [`Written`](super::Message::Written).
+    /// Write a maze; answered by [`Answer::Written`](super::message::Answer::Written).
     Write(WriteJob),
     /// Find a carved maze's shortest path and measure it; answered by
-    /// [`Measured`](super::Message::Measured).
-    Measure { job: JobId, work: MeasureJob },
+    /// [`Answer::Measured`](super::message::Answer::Measured).
+    Measure { job: JobId, work: SessionJob },
     /// Start a search of a big maze, or trace the path it found; answered by
-    /// [`Searched`](super::Message::Searched).
-    Search { job: JobId, work: SearchJob },
+    /// [`Answer::Searched`](super::message::Answer::Searched).
+    Search { job: JobId, work: SessionJob },
     /// Make a new big maze (its grid is allocated and its carver set up, a pass over every
-    /// cell); answered by [`Made`](super::Message::Made).
+    /// cell); answered by [`Answer::Made`](super::message::Answer::Made).
     Make { job: JobId, order: MazeOrder },
     /// Free what the dashboard is done with (an old maze, a replaced search) on another
     /// thread: freeing gigabytes takes a while. No answer.
     Discard(Parcel<Vec<Garbage>>),
-    /// One of the inspector's jobs (open, check, solve, write, list a folder); answered by a
-    /// [`Message::Inspector`].
+    /// One of the inspector's jobs (open, check, solve, write, list a folder); answered by an
+    /// [`Answer::Inspector`](super::message::Answer::Inspector).
     Inspector(InspectorJob),
     /// Run each lane of a race that is over once more, timed, as `--headless --race` does;
-    /// answered by [`RaceTimed`](super::Message::RaceTimed).
+    /// answered by [`Answer::RaceTimed`](super::message::Answer::RaceTimed).
     TimeRace(TimingJob),
 }
 
@@ -87,36 +87,28 @@ impl Work {
     /// Does the work (on a worker thread) and returns the message that answers it, `None` for
     /// a discard; `progress` hears how far a write is (its job, done, total) as it goes.
     pub fn run(self, progress: &mut dyn FnMut(Message)) -> Option<Message> {
-        Some(match self {
+        let (job, answer) = match self {
             Work::Write(write) => {
                 let job = write.job;
                 let outcome = write.run(&mut |done, total| {
                     progress(Message::Progress { job, done, total });
                 });
-                Message::Written { job, outcome }
+                (job, Answer::Written(outcome))
             }
-            Work::Measure { job, work } => Message::Measured {
-                job,
-                measured: work.run(),
-            },
-            Work::Search { job, work } => Message::Searched {
-                job,
-                searched: work.run(),
-            },
-            Work::Make { job, order } => Message::Made {
-                job,
-                made: Parcel::new(order.run()),
-            },
+            Work::Measure { job, work } => (job, Answer::Measured(work.run())),
+            Work::Search { job, work } => (job, Answer::Searched(work.run())),
+            Work::Make { job, order } => (job, Answer::Made(Parcel::new(order.run()))),
             Work::Discard(garbage) => {
                 drop(garbage.take());
                 return None;
             }
-            Work::Inspector(work) => Message::Inspector(work.run()),
-            Work::TimeRace(timing) => Message::RaceTimed {
-                job: timing.job,
-                times: timing.run(),
-            },
-        })
+            Work::Inspector(work) => {
+                let (job, answer) = work.run();
+                (job, Answer::Inspector(answer))
+            }
+            Work::TimeRace(timing) => (timing.job, Answer::RaceTimed(timing.run())),
+        };
+        Some(Message::Done { job, answer })
     }
 }
 

@@ -1,6 +1,7 @@
 //! Who takes a key: the dashboard's layers, innermost first. One list, read by the input layer
 //! (which keymap context a key is looked up in), by `update` (which part answers an action) and
-//! by the footer (which keys it shows), so that the three never disagree.
+//! by the footer and the help overlay (which keys they show as usable), so that they never
+//! disagree.
 //!
 //! | layer     | open when                 | takes                                                |
 //! |-----------|---------------------------|------------------------------------------------------|
@@ -27,7 +28,7 @@ mod tests;
 use mazegen::Phase;
 
 use super::kernel::action::Action;
-use super::keymap::Context;
+use super::keymap::{Binding, Context, Key};
 use super::model::{Focus, Model};
 
 /// A part of the dashboard that can hold the keyboard.
@@ -91,6 +92,21 @@ pub fn innermost(model: &Model) -> Layer {
 pub fn key_context(model: &Model) -> Context {
     match innermost(model) {
         Layer::Help => Context::Help,
+        layer => context_of(layer, model),
+    }
+}
+
+/// The keymap context keys will be looked up in once the help closes: the one the help's
+/// "now" sections describe.
+pub fn context_under_help(model: &Model) -> Context {
+    let under = open(model).find(|layer| !matches!(layer, Layer::Prompt | Layer::Help));
+    context_of(under.unwrap_or(Layer::Studio), model)
+}
+
+/// The keymap context of a layer other than the help: play's, the export list's, or the
+/// focused pane's.
+fn context_of(layer: Layer, model: &Model) -> Context {
+    match layer {
         Layer::Export => Context::Export,
         Layer::Picker => Context::Picker,
         Layer::Play => Context::Play,
@@ -99,6 +115,25 @@ pub fn key_context(model: &Model) -> Context {
             Focus::Themes => Context::Themes,
         },
     }
+}
+
+/// Whether `binding` does something now, once the help is closed: it belongs to the context
+/// keys are read in (or is global, with a key that context leaves to it) and
+/// [`does_something`] says its action does. The help overlay lists exactly these as usable,
+/// as the footer shows exactly these.
+pub fn acts_now(model: &Model, binding: &Binding) -> bool {
+    let context = context_under_help(model);
+    let shadowed = |key: &Key| {
+        model
+            .keymap()
+            .bindings()
+            .iter()
+            .any(|b| b.context == context && b.keys.contains(key))
+    };
+    let reached = binding.context == context
+        || (binding.context == Context::Global
+            && (binding.keys.is_empty() || !binding.keys.iter().all(shadowed)));
+    reached && does_something(model, binding.action)
 }
 
 /// Whether `action` does something now, as the open layers would answer it: the footer shows

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use mazegen::session::{Measured, Searched};
+use mazegen::session::JobOutcome;
 use mazegen::{Session, SessionError};
 
-pub use super::modes::inspector::InspectorMessage;
+pub use super::modes::inspector::{InspectorAnswer, InspectorMessage};
 
 use super::modes::play::Recorded;
 
@@ -30,39 +30,35 @@ pub enum Message {
     Resize { width: u16, height: u16 },
     /// A job the run loop started is under way: `done` of about `total` (bytes, for a write).
     Progress { job: JobId, done: u64, total: u64 },
-    /// A write job ended; `Err` holds the one-line reason.
-    Written {
-        job: JobId,
-        outcome: Result<(), String>,
-    },
-    /// A measure job ended.
-    Measured { job: JobId, measured: Measured },
-    /// The inspector's: a key typed into its path prompt, or what one of its jobs found.
+    /// A job ended: the answer of every job kind, for the part that asked for it (the root
+    /// hands it to the job's [`Owner`](super::kernel::job::Owner), from the one registry).
+    Done { job: JobId, answer: Answer },
+    /// The inspector's own: a key typed into its path prompt.
     Inspector(InspectorMessage),
-    /// A search job ended: the search started, or its path traced.
-    Searched { job: JobId, searched: Searched },
+}
+
+/// What a job found, one variant a job kind. Here, not in the kernel, since some answers are a
+/// mode's own types (a recorded score, an inspection).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A write ended; `Err` holds the one-line reason.
+    Written(Result<(), String>),
+    /// A measure ended.
+    Measured(JobOutcome),
+    /// A search ended: the search started, or its path traced.
+    Searched(JobOutcome),
     /// A new maze was made (or could not be).
-    Made {
-        job: JobId,
-        made: Parcel<Result<Session, SessionError>>,
-    },
+    Made(Parcel<Result<Session, SessionError>>),
     /// The lanes of a race, each run once more on a worker: their own times, in lane order
     /// (`None` for one that could not be run).
-    RaceTimed {
-        job: JobId,
-        times: Vec<Option<Duration>>,
-    },
-    /// The run loop recorded a play-mode score (see [`crate::tui::modes::play`]); `Err` holds the
-    /// one-line reason it could not.
-    ScoreRecorded {
-        job: JobId,
-        outcome: Result<Recorded, String>,
-    },
+    RaceTimed(Vec<Option<Duration>>),
+    /// The run loop recorded a play-mode score (see [`crate::tui::modes::play`]); `Err` holds
+    /// the one-line reason it could not.
+    ScoreRecorded(Result<Recorded, String>),
     /// The run loop wrote the built-in default config out (see
     /// [`Effect::WriteConfig`](super::Effect::WriteConfig)): the file, or the one-line reason
     /// it could not.
-    ConfigWritten {
-        job: JobId,
-        outcome: Result<std::path::PathBuf, String>,
-    },
+    ConfigWritten(Result<std::path::PathBuf, String>),
+    /// One of the inspector's jobs (open, check, solve, write, list a folder).
+    Inspector(InspectorAnswer),
 }

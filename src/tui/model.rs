@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::effect::Effect;
-use super::kernel::job::JobIds;
+use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
@@ -23,10 +23,12 @@ use super::viewport::{Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::format::export::Export;
 use mazegen::generate::Garbage;
-use mazegen::rng::MazeRng;
-use mazegen::session::{Phase, SearchJob, Session, SessionError};
+use mazegen::session::Job as SessionJob;
+use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use ratatui::layout::Rect;
 
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
@@ -60,7 +62,7 @@ pub enum JobKind {
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
     /// Starting the watched search of a big maze, or tracing its path.
-    Search { work: SearchJob },
+    Search { work: SessionJob },
     /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
     /// it is shown.
     Make {
@@ -108,7 +110,7 @@ pub struct Model {
     pub(crate) session: Session,
     /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
     /// mazes every time.
-    pub(crate) seeds: MazeRng,
+    pub(crate) seeds: Xoshiro256PlusPlus,
     pub(crate) pace: Pace,
     pub(crate) show_path: bool,
     pub(crate) themes: ThemeSet,
@@ -255,7 +257,7 @@ impl Model {
             },
         });
         let mut model = Model {
-            seeds: MazeRng::from_seed(seed ^ 0x5EED_5EED_5EED_5EED),
+            seeds: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
             config,
             session: maze,
@@ -485,12 +487,7 @@ impl Model {
     /// Control characters in `text` (from a file name, a config value) are escaped: written
     /// raw they would move the cursor or change colours in the middle of the frame.
     pub(crate) fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
-        let text = text.into();
-        let text = match text.contains(char::is_control) {
-            true => mazegen::quote::escaped(&text).to_string(),
-            false => text,
-        };
-        self.status = Some(Status { kind, text });
+        self.status = Some(Status::new(kind, text));
     }
 }
 
@@ -530,13 +527,14 @@ impl Model {
 }
 
 impl Model {
-    /// A new job's id, from the one registry every part uses.
     /// Names the config file the dashboard was started from: the exports refuse to replace it.
     pub fn set_config_file(&mut self, path: PathBuf) {
         self.config_file = Some(path);
     }
 
-    pub(crate) fn new_job_id(&mut self) -> JobId {
-        self.job_ids.next_id()
+    /// A new job's id, from the one registry every part uses, for a job `owner` asks for: its
+    /// answer goes there.
+    pub(crate) fn new_job_id(&mut self, owner: Owner) -> JobId {
+        self.job_ids.next_id(owner)
     }
 }

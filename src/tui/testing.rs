@@ -7,7 +7,7 @@ use mazegen::Phase;
 
 use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::keymap::Keymap;
-use crate::tui::message::{Message, Parcel};
+use crate::tui::message::{Answer, JobId, Message};
 use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
 use crate::tui::theme::ThemeSet;
 use crate::tui::update;
@@ -111,49 +111,25 @@ pub fn is_hand_over(effect: &Effect) -> bool {
 /// The message that ends the job `effect` asks for, the job done here and now (a write
 /// written to memory); `None` for the effects that are no jobs.
 fn reply(effect: &Effect) -> Option<Message> {
+    let done = |job: JobId, answer: Answer| Some(Message::Done { job, answer });
     match effect {
         Effect::Work(Work::Write(job)) => {
             for output in &job.outputs {
                 output.format.write(&job.maze, &mut Vec::new()).unwrap();
             }
-            Some(Message::Written {
-                job: job.job,
-                outcome: Ok(()),
-            })
+            done(job.job, Answer::Written(Ok(())))
         }
-        Effect::Work(Work::Measure { job, work }) => Some(Message::Measured {
-            job: *job,
-            measured: work.run(),
-        }),
-        Effect::Work(Work::Search { job, work }) => Some(Message::Searched {
-            job: *job,
-            searched: work.run(),
-        }),
-        Effect::Work(Work::Make { job, order }) => Some(Message::Made {
-            job: *job,
-            made: Parcel::new(order.run()),
-        }),
-        Effect::Work(Work::Discard(garbage)) => {
-            drop(garbage.take());
-            None
-        }
-        Effect::Work(Work::Inspector(work)) => Some(Message::Inspector(work.clone().run())),
-        Effect::Work(Work::TimeRace(timing)) => Some(Message::RaceTimed {
-            job: timing.job,
-            times: timing.clone().run(),
-        }),
-        Effect::RecordScore { job, .. } => Some(Message::ScoreRecorded {
-            job: *job,
-            outcome: Ok(crate::tui::modes::play::Recorded {
+        // The other jobs run here as a worker runs them.
+        Effect::Work(work) => work.clone().run(&mut |_| {}),
+        Effect::RecordScore { job, .. } => done(
+            *job,
+            Answer::ScoreRecorded(Ok(crate::tui::modes::play::Recorded {
                 previous: None,
                 new_best: true,
                 set_aside: None,
-            }),
-        }),
-        Effect::WriteConfig { job } => Some(Message::ConfigWritten {
-            job: *job,
-            outcome: Ok("config.txt".into()),
-        }),
+            })),
+        ),
+        Effect::WriteConfig { job } => done(*job, Answer::ConfigWritten(Ok("config.txt".into()))),
         Effect::Quit | Effect::Abort | Effect::Suspend => None,
     }
 }

@@ -8,38 +8,56 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::context::Shared;
 use super::effect::Effect;
+use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
+use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
 use super::layout::theme_scroll;
-use super::message::Message;
-use super::model::{Focus, Model, StatusKind};
+use super::message::{Answer, Message};
+use super::model::{Focus, Job, JobKind, Model, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::update as inspector;
 use super::modes::picker::update as picker;
 use super::modes::picker::{self as pickers, List};
 use super::modes::play::update::{self as play, Played, ToPlay};
-use super::modes::race::update as race;
+use super::modes::race::update::{self as race, Raced};
 use super::modes::replay::update as timeline;
 use super::modes::studio::update as studio;
 use super::viewport::Zoom;
-use mazegen::Dir;
 use mazegen::config::Config;
+use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
+use mazegen::{Algorithm, Dir, Maze};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
 #[cfg(test)]
 mod tests;
 
+/// The parts of `model` every mode may share (see [`Shared`]), borrowed field by field so that
+/// a mode's own state can be borrowed beside them.
+macro_rules! shared {
+    ($model:expr) => {
+        Shared {
+            status: &mut $model.status,
+            job_ids: &mut $model.job_ids,
+            config: &$model.config,
+            pace: &mut $model.pace,
+            keymap: &$model.keymap,
+        }
+    };
+}
+
 /// Applies `message` to `model` and returns what the run loop must do, in order.
 pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
-        // The inspector's own messages: its prompt's keys and its jobs' answers.
+        // The inspector's own messages: its prompt's keys.
         Message::Inspector(message) => inspector::on_message(model, message),
         Message::Tick(frame) if model.race.is_some() => {
-            race::tick(model, frame);
+            race::tick(&mut model.race, &mut shared!(model), frame);
             Vec::new()
         }
         Message::Tick(frame) => {
@@ -67,7 +85,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             _ => Vec::new(),
         },
         Message::Mouse(mouse) if model.race.is_some() => {
-            race::mouse(model, mouse);
+            race::mouse(&mut model.race, model.size, mouse);
             Vec::new()
         }
         Message::Mouse(mouse) => match mouse_action(model, mouse) {
@@ -82,37 +100,43 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             studio::progress(model, job, done, total);
             Vec::new()
         }
-        Message::Written { job, outcome } => {
-            studio::written(model, job, outcome);
-            Vec::new()
-        }
-        Message::Measured { job, measured } => {
-            studio::measured(model, job, measured);
-            Vec::new()
-        }
-        Message::Searched { job, searched } => {
-            studio::searched(model, job, searched);
-            Vec::new()
-        }
-        Message::Made { job, made } => {
-            studio::made(model, job, made);
-            Vec::new()
-        }
-        Message::RaceTimed { job, times } => {
-            race::timed(model, job, times);
-            Vec::new()
-        }
-        Message::ScoreRecorded { job, outcome } => {
-            play::recorded(model, job, outcome);
-            Vec::new()
-        }
-        Message::ConfigWritten { job, outcome } => {
-            studio::config_written(model, job, outcome);
-            Vec::new()
-        }
+        Message::Done { job, answer } => answered(model, job, answer),
     };
     effects.extend(settle(model));
     effects
+}
+
+/// Hands a job's answer to the part that asked for the job, as the one registry says. An
+/// answer whose job has no owner (an id never given) changes nothing.
+fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
+    let Some(owner) = model.job_ids.owner(job) else {
+        return Vec::new();
+    };
+    match (owner, answer) {
+        (Owner::Inspector, Answer::Inspector(outcome)) => inspector::done(model, job, outcome),
+        (Owner::Race, Answer::RaceTimed(times)) => {
+            race::timed(&mut model.race, job, times);
+            Vec::new()
+        }
+        (Owner::Play, Answer::ScoreRecorded(outcome)) => {
+            play::recorded(model, job, outcome);
+            Vec::new()
+        }
+        (Owner::Studio, answer) => {
+            match answer {
+                Answer::Written(outcome) => studio::written(model, job, outcome),
+                Answer::Measured(measured) => studio::measured(model, job, measured),
+                Answer::Searched(searched) => studio::searched(model, job, searched),
+                Answer::Made(made) => studio::made(model, job, made),
+                Answer::ConfigWritten(outcome) => studio::config_written(model, job, outcome),
+                // Not an answer the studio asks for.
+                Answer::RaceTimed(_) | Answer::ScoreRecorded(_) | Answer::Inspector(_) => {}
+            }
+            Vec::new()
+        }
+        // An answer of another kind than its owner's jobs: nothing asked for it.
+        _ => Vec::new(),
+    }
 }
 
 /// Opens `inspection` (read from `path`) as the dashboard starts with `--open`: the model's own
@@ -137,7 +161,8 @@ pub fn open_at_start(
 /// inspector), then what is to be freed, and quitting once nothing is left to write.
 /// Idempotent: calling it again changes nothing.
 fn settle(model: &mut Model) -> Vec<Effect> {
-    let mut effects: Vec<Effect> = race::settle(model).into_iter().collect();
+    let raced = race::settle(&mut model.race, &mut shared!(model));
+    let mut effects: Vec<Effect> = raced.into_iter().collect();
     let (studio_effects, ready) = studio::settle(model);
     effects.extend(studio_effects);
     // They were the studio's to run, on its maze: an opened file does not take them.
@@ -184,10 +209,17 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
-            Layer::Export => match export::act(model, action) {
-                Ok(effects) => return effects,
-                Err(passed) => action = passed,
-            },
+            // An opened file and a race have their own answers to `e`.
+            Layer::Export
+                if !model.export.is_open()
+                    && (model.inspect.file().is_some() || model.race().is_some()) => {}
+            Layer::Export => {
+                let (list, pick) = (&mut model.export, &mut model.export_format);
+                match export::act(list, pick, &mut shared!(model), action) {
+                    Ok(effects) => return effects,
+                    Err(passed) => action = passed,
+                }
+            }
             Layer::Picker => match picker::act(&mut model.picker, action) {
                 Ok(text) => {
                     if let Some(text) = text {
@@ -202,13 +234,19 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     return Vec::new();
                 }
             }
-            Layer::Race => {
-                if let Some(effects) = race::act(model, action) {
-                    return effects;
+            Layer::Race => match race::act(&mut model.race, &mut shared!(model), action) {
+                Some(Raced::Done(effects)) => return effects,
+                Some(Raced::Restart(algorithms)) => {
+                    start_race(model, &algorithms);
+                    return Vec::new();
                 }
-            }
+                Some(Raced::Save { maze, algorithm }) => {
+                    return save_lane(model, maze, algorithm);
+                }
+                None => {}
+            },
             Layer::Replay => {
-                if timeline::act(model, action) {
+                if timeline::act(&mut model.replay, &mut shared!(model), action) {
                     return Vec::new();
                 }
             }
@@ -220,6 +258,48 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
         }
     }
     Vec::new()
+}
+
+/// Starts a race of `algorithms` on the config's size and the seed (see [`race::start`]); the
+/// race's keys are the canvas's (Enter finishes), whichever pane had the keyboard.
+pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
+    let (seed, memory_limit) = (model.seed(), model.memory_limit);
+    if race::start(
+        &mut model.race,
+        &mut shared!(model),
+        seed,
+        memory_limit,
+        algorithms,
+    ) {
+        model.focus = Focus::Canvas;
+    }
+}
+
+/// Writes a race lane's maze to OUTPUT_FILE, as one of the studio's writes, so that quitting
+/// waits for it; the user chose what OUTPUT_FILE holds, so the dashboard's first maze no
+/// longer replaces it when it is finished.
+fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Effect> {
+    let path = model.config.output_file.clone();
+    let id = model.new_job_id(Owner::Studio);
+    model.jobs.push(Job {
+        id,
+        kind: JobKind::Save {
+            path: path.clone(),
+            seed: maze.seed(),
+        },
+        done: 0,
+        total: 0,
+    });
+    model.forgo_first_save();
+    model.set_status(
+        StatusKind::Info,
+        format!("Saving the {algorithm} maze to {}", path.display()),
+    );
+    vec![Effect::Work(Work::Write(WriteJob {
+        job: id,
+        maze,
+        outputs: vec![Output::file(Hex, path)],
+    }))]
 }
 
 /// Ctrl-C (or Ctrl-\): quits from wherever the user is, as `q` does from the bare dashboard;
@@ -354,11 +434,12 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Scrub(scrub) => {
-            timeline::scrub(model, scrub);
+            let (replay, live) = (&mut model.replay, &model.session);
+            timeline::scrub(replay, live, &mut shared!(model), scrub);
             Vec::new()
         }
         Action::Race => {
-            race::start(
+            start_race(
                 model,
                 &super::modes::race::next_algorithms(model.config.algorithm),
             );
@@ -468,8 +549,11 @@ fn pan(model: &mut Model, towards: Dir, big: bool) {
 fn scroll_help(model: &mut Model, scroll: HelpScroll) {
     let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
     let offset = model.help_offset;
-    model.help_offset =
-        super::view::help::scrolled(model.theme(), model.keymap(), area, offset, scroll);
+    let now = super::view::help_now(model);
+    let scrolled =
+        super::view::help::scrolled(model.theme(), model.keymap(), &now, area, offset, scroll);
+    drop(now);
+    model.help_offset = scrolled;
 }
 
 /// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.

@@ -21,6 +21,7 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
+use super::layer;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::message::Action;
 use super::model::{Focus, Model};
@@ -28,6 +29,7 @@ use super::modes::inspector::FileRoles;
 use super::modes::inspector::view as problems;
 use super::modes::picker::{self as pickers, List};
 use super::modes::play::view as play;
+use super::modes::replay::view as replay;
 use super::viewport::{Shown, Zoom, detail_capacity, pans};
 use pane::pane;
 use roles::{BlockRoles, MazeRoles};
@@ -53,7 +55,14 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         return;
     };
     if let Some(race) = model.race() {
-        race::draw(model, race, area, buf);
+        let around = race::Around {
+            theme: model.theme(),
+            config: model.config(),
+            seed: model.seed(),
+            status: model.status(),
+            keymap: model.keymap(),
+        };
+        race::draw(&around, race, area, buf);
         help_over(model, area, buf);
         return;
     }
@@ -119,12 +128,22 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
         }
     }
     footer::draw(model, screen.status, screen.keys, buf);
-    super::modes::replay::view::draw(model, screen.status, buf);
+    // An opened file or a game has no carving to scrub.
+    let scrubbable = model.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
+    let carving = scrubbable.then(|| replay::Carving {
+        replay: model.replay(),
+        live: &model.session,
+        shown: model.shown_session(),
+    });
+    let message = footer::status_text(model).chars().count();
+    replay::draw(carving, model.theme(), message, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
     if let Some(prompt) = model.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
-    super::modes::export::view::draw(model, screen.canvas_pane, buf);
+    let output_file = &model.config().output_file;
+    let export = &model.export;
+    super::modes::export::view::draw(export, model.theme(), output_file, screen.canvas_pane, buf);
     picker_over(model, screen.canvas_pane, buf);
     if screen.summary.is_some() && model.focus() == Focus::Themes {
         themes_over(model, screen.canvas, buf);
@@ -171,11 +190,21 @@ fn picker_over(model: &Model, area: Rect, buf: &mut Buffer) {
     pickers::view::draw(picker, in_use, key.as_deref(), model.theme(), area, buf);
 }
 
+/// What the help overlay lists as usable: what the layer list says acts now.
+pub(crate) fn help_now(model: &Model) -> help::Now<'_> {
+    help::Now {
+        context: layer::context_under_help(model),
+        acts: Box::new(|binding| layer::acts_now(model, binding)),
+        racing: layer::Layer::Race.is_open(model),
+    }
+}
+
 /// The help overlay over everything, if it is open, scrolled as the user left it.
 fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.help_is_open() {
         let (theme, keymap) = (model.theme(), model.keymap());
-        help::draw(theme, keymap, model.help_offset(), area, buf);
+        let now = help_now(model);
+        help::draw(theme, keymap, &now, model.help_offset(), area, buf);
     }
 }
 

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 
 use super::Format;
 use super::svg::{
-    Escaped, Pen, Sink, SvgOptions, draw_landmarks, draw_markers, draw_solution, maze_metadata,
+    Pen, Sink, SvgOptions, XmlEscaped, draw_landmarks, draw_markers, draw_solution, maze_metadata,
     open_document,
 };
 use crate::generate::{GenEvent, Generator};
@@ -323,7 +323,7 @@ impl AnimatedSvg {
         sink.put(format_args!(
             "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
              stroke-linecap=\"square\">\n",
-            Escaped(&options.style.walls)
+            XmlEscaped(&options.style.walls)
         ))?;
         for (&(shown, hidden), walls) in &film.spans {
             let still = hidden.is_none();

@@ -203,7 +203,7 @@ pub fn write_svg<W: Write + ?Sized>(
     sink.put(format_args!(
         "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
          stroke-linecap=\"square\"><path d=\"",
-        Escaped(&options.style.walls)
+        XmlEscaped(&options.style.walls)
     ))?;
     draw_walls(&mut sink, grid)?;
     sink.put(format_args!("\"/></g>\n"))?;
@@ -241,13 +241,13 @@ pub(super) fn open_document<W: Write + ?Sized>(
             if i > 0 {
                 sink.put(format_args!(" "))?;
             }
-            sink.put(format_args!("{}={}", Escaped(key), Escaped(value)))?;
+            sink.put(format_args!("{}={}", XmlEscaped(key), XmlEscaped(value)))?;
         }
         sink.put(format_args!("</desc>\n"))?;
     }
     sink.put(format_args!(
         "<rect id=\"background\" x=\"-{m}\" y=\"-{m}\" width=\"{view_w}\" height=\"{view_h}\" fill=\"{}\"/>\n",
-        Escaped(&options.style.background)
+        XmlEscaped(&options.style.background)
     ))
 }
 
@@ -261,7 +261,7 @@ pub(super) fn draw_landmarks<W: Write + ?Sized>(
     if let Some(yard) = grid.courtyard().filter(|_| options.show_courtyard) {
         sink.put(format_args!(
             "<g id=\"courtyard\" fill=\"{}\"><path d=\"",
-            Escaped(&style.courtyard)
+            XmlEscaped(&style.courtyard)
         ))?;
         fill_cells(sink, yard.cells())?;
         sink.put(format_args!("\"/></g>\n"))?;
@@ -269,7 +269,7 @@ pub(super) fn draw_landmarks<W: Write + ?Sized>(
     if let Some(stamp) = grid.stamp().filter(|_| options.show_stamp) {
         sink.put(format_args!(
             "<g id=\"stamp\" fill=\"{}\"><path d=\"",
-            Escaped(&style.stamp)
+            XmlEscaped(&style.stamp)
         ))?;
         fill_cells(sink, stamp.cells())?;
         sink.put(format_args!("\"/></g>\n"))?;
@@ -290,7 +290,7 @@ pub(super) fn draw_solution<W: Write + ?Sized>(
     sink.put(format_args!(
         "<g id=\"solution\" fill=\"none\" stroke=\"{}\" stroke-width=\".3\" \
          stroke-linecap=\"round\" stroke-linejoin=\"round\"><path{attributes} d=\"",
-        Escaped(&options.style.path)
+        XmlEscaped(&options.style.path)
     ))?;
     trace_path(sink, grid, path)?;
     if children.is_empty() {
@@ -317,7 +317,7 @@ pub(super) fn draw_markers<W: Write + ?Sized>(
             "<circle id=\"{id}\" cx=\"{}.5\" cy=\"{}.5\" r=\".35\" fill=\"{}\"/>",
             at.x,
             at.y,
-            Escaped(colour)
+            XmlEscaped(colour)
         ))?;
     }
     sink.put(format_args!("</g>\n"))
@@ -600,9 +600,9 @@ fn draw_stretch(pen: &mut Pen, buf: &mut Vec<u8>, (dx, dy): (i64, i64), n: i64) 
 
 /// Text made safe for XML content and attribute values: markup characters become entities,
 /// and the few characters XML 1.0 cannot hold at all (most control characters) become U+FFFD.
-pub(super) struct Escaped<'a>(pub(super) &'a str);
+pub(super) struct XmlEscaped<'a>(pub(super) &'a str);
 
-impl fmt::Display for Escaped<'_> {
+impl fmt::Display for XmlEscaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut rest = self.0;
         while let Some(i) =
@@ -705,10 +705,10 @@ mod tests {
     #[test]
     fn svg_escapes_markup_and_replaces_what_xml_cannot_hold() {
         assert_eq!(
-            Escaped("a<b>&\"c'\u{1}\tdé\u{FFFF}").to_string(),
+            XmlEscaped("a<b>&\"c'\u{1}\tdé\u{FFFF}").to_string(),
             "a&lt;b&gt;&amp;&quot;c&apos;\u{FFFD}\td\u{e9}\u{FFFD}"
         );
-        assert_eq!(Escaped("plain").to_string(), "plain");
+        assert_eq!(XmlEscaped("plain").to_string(), "plain");
     }
 
     #[test]

@@ -15,3 +15,17 @@ pub struct Status {
     pub kind: StatusKind,
     pub text: String,
 }
+
+impl Status {
+    /// A message of `kind` saying `text`. Control characters in it (from a file name, a config
+    /// value) are escaped: written raw they would move the cursor or change colours in the
+    /// middle of the frame.
+    pub fn new(kind: StatusKind, text: impl Into<String>) -> Status {
+        let text = text.into();
+        let text = match text.contains(char::is_control) {
+            true => mazegen::quote::escaped(&text).to_string(),
+            false => text,
+        };
+        Status { kind, text }
+    }
+}

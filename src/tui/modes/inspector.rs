@@ -41,13 +41,9 @@ pub use roles::{FileRoles, role_of};
 /// The inspector's messages (see [`Message::Inspector`](crate::tui::Message::Inspector)).
 #[derive(Clone, Debug, PartialEq)]
 pub enum InspectorMessage {
-    /// A key typed while the path prompt is open.
+    /// A key typed while the path prompt is open. (Its jobs' answers come as
+    /// [`Answer::Inspector`](crate::tui::message::Answer::Inspector), like every job's.)
     Key(PromptKey),
-    /// A job ended.
-    Done {
-        request: JobId,
-        outcome: InspectorAnswer,
-    },
 }
 
 /// The inspector's part of the model.
@@ -113,11 +109,8 @@ impl Inspect {
 }
 
 impl InspectorJob {
-    /// Runs the job (on a worker), as the message that answers it.
-    pub fn run(self) -> InspectorMessage {
-        InspectorMessage::Done {
-            request: self.request,
-            outcome: self.work.run(),
-        }
+    /// Runs the job (on a worker): its id and its answer.
+    pub fn run(self) -> (JobId, InspectorAnswer) {
+        (self.request, self.work.run())
     }
 }

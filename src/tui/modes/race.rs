@@ -19,10 +19,10 @@ pub mod view;
 
 use std::time::Duration;
 
-use mazegen::lap::Lap;
 use mazegen::{Algorithm, Session};
 
 use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::lap::Lap;
 
 /// The fewest and the most lanes a race has.
 pub const MIN_LANES: usize = 2;

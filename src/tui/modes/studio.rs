@@ -50,7 +50,7 @@ pub(crate) fn new_session(
     solver: Solver,
     inline_cells: u64,
 ) -> Result<Session, SessionError> {
-    let session = Session::from_config(config, seed, solver)?;
+    let session = Session::new(config.maze_options(seed), config.entry, config.exit, solver)?;
     let cells = u64::from(config.width) * u64::from(config.height);
     Ok(if cells > inline_cells {
         session.hand_out_work()
@@ -73,7 +73,8 @@ pub(crate) fn stand_in_session(
         algorithm,
         ..crate::tui::configs::placeholder_config(config)
     };
-    Ok(Session::from_config(&config, seed, solver)?.hand_out_work())
+    let session = Session::new(config.maze_options(seed), config.entry, config.exit, solver)?;
+    Ok(session.hand_out_work())
 }
 
 /// The status line's warning for a landmark the maze has no room for: the library's own

@@ -1,5 +1,7 @@
 //! The help overlay: every binding of the keymap (the user's keys included), grouped by where it
-//! applies, and what the mouse does. It takes as many columns as the width allows, down to
+//! applies, and what the mouse does. The keys that do something now come first, the innermost
+//! layer's own leading (the same answer the footer reads, see [`Now`]); the others follow
+//! under "Not now" headings, dimmed, as a reference. It takes as many columns as the width allows, down to
 //! one, and scrolls (with a scrollbar) when the terminal is too short for it.
 
 use ratatui::buffer::Buffer;
@@ -12,7 +14,7 @@ use ratatui::widgets::{
 
 use super::pane;
 use crate::tui::kernel::action::HelpScroll;
-use crate::tui::keymap::{Context, Keymap};
+use crate::tui::keymap::{Binding, Context, Keymap};
 use crate::tui::message::Action;
 use crate::tui::theme::Theme;
 
@@ -41,48 +43,67 @@ struct Sheet<'a> {
     last_offset: u16,
 }
 
-fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
-    let themes_title = match keymap.first_key_label(Action::ToggleFocus) {
-        Some(key) => format!("Theme list ({key})"),
-        None => "Theme list".to_owned(),
+/// What the keys do now, as the layer list answers it (see [`crate::tui::layer::acts_now`]):
+/// the help lists those first, and the others under "Not now" headings, as a reference.
+pub struct Now<'n> {
+    /// The keymap context keys are read in once the help closes (the focused pane's, play's
+    /// the export list's or a picker's).
+    pub context: Context,
+    /// Whether a binding of that context or a global one does something now.
+    pub acts: Box<dyn Fn(&Binding) -> bool + 'n>,
+    /// Whether a race is on: its lanes take the clicks, and there is no theme list.
+    pub racing: bool,
+}
+
+/// A heading and its lines.
+type Section<'a> = Vec<Line<'a>>;
+
+fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<'a> {
+    let titled = |action: Action, name: &str| match keymap.first_key_label(action) {
+        Some(key) => format!("{name} ({key})"),
+        None => name.to_owned(),
     };
-    let play_title = match keymap.first_key_label(Action::TogglePlay) {
-        Some(key) => format!("Play mode ({key})"),
-        None => "Play mode".to_owned(),
+    // Where each context's keys apply, as its heading says it.
+    let title_of = |context: Context| match context {
+        Context::Global => "Anywhere".to_owned(),
+        Context::Canvas => "Maze view".to_owned(),
+        Context::Themes => titled(Action::ToggleFocus, "Theme list"),
+        Context::Play => titled(Action::TogglePlay, "Play mode"),
+        Context::Export => titled(Action::Export, "Export list"),
+        Context::Picker => match (
+            keymap.first_key_label(Action::AlgorithmList),
+            keymap.first_key_label(Action::SolverList),
+        ) {
+            (Some(a), Some(v)) => format!("Algorithm and solver lists ({a} {v})"),
+            _ => "Algorithm and solver lists".to_owned(),
+        },
+        Context::Help => "This help".to_owned(),
     };
-    let export_title = match keymap.first_key_label(Action::Export) {
-        Some(key) => format!("Export list ({key})"),
-        None => "Export list".to_owned(),
-    };
-    let picker_title = match (
-        keymap.first_key_label(Action::AlgorithmList),
-        keymap.first_key_label(Action::SolverList),
-    ) {
-        (Some(a), Some(v)) => format!("Algorithm and solver lists ({a} {v})"),
-        _ => "Algorithm and solver lists".to_owned(),
-    };
-    let groups = [
-        (Context::Global, "Anywhere".to_owned()),
-        (Context::Canvas, "Maze view".to_owned()),
-        (Context::Themes, themes_title),
-        (Context::Play, play_title),
-        (Context::Help, "This help".to_owned()),
-        (Context::Export, export_title),
-        (Context::Picker, picker_title),
-    ];
-    let shown = || {
-        keymap
-            .bindings()
-            .iter()
-            .filter(|b| groups.iter().any(|(context, _)| *context == b.context))
-    };
-    let key_column = shown()
+    let mouse: Vec<(&str, &str)> = MOUSE
+        .iter()
+        .copied()
+        .filter(|(_, does)| {
+            let lane = does.contains("race lane");
+            // A race takes every click and the wheel over the screen (see `update`'s
+            // mouse arms): only the help's own wheel stays.
+            if now.racing {
+                lane || does.contains("this help")
+            } else {
+                !lane
+            }
+        })
+        .collect();
+    let key_column = keymap
+        .bindings()
+        .iter()
         .map(|b| b.keys_label().chars().count() + 1)
         .chain(MOUSE.iter().map(|(what, _)| what.chars().count() + 1))
         .max()
         .unwrap_or(0)
         .max(MIN_KEY_COLUMN);
-    let longest_help = shown()
+    let longest_help = keymap
+        .bindings()
+        .iter()
         .map(|b| b.help.chars().count())
         .chain(MOUSE.iter().map(|(_, does)| does.chars().count()))
         .max()
@@ -93,53 +114,90 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
         .fg(theme.palette.accent)
         .add_modifier(Modifier::BOLD);
     let key = Style::new().fg(theme.palette.accent);
-    let entry = |keys: String, help: &'a str| {
+    // What does nothing now is dimmed, under a heading that says so.
+    let dim = Style::new()
+        .fg(theme.palette.footer)
+        .add_modifier(Modifier::DIM);
+    let entry = |keys: String, help: &'a str, key: Style, text: Style| {
         Line::from(vec![
             Span::styled(format!(" {keys:<key_column$}"), key),
-            Span::raw(help),
+            Span::styled(help, text),
         ])
     };
     // The replay and race keys apply anywhere, but get a heading of their own, so that the
     // columns stay even.
     let replay_or_race = |action: Action| matches!(action, Action::Scrub(_) | Action::Race);
-    let section = |context: Context, replay: bool, title: &str| {
-        let mut lines = vec![Line::styled(title.to_owned(), heading)];
-        lines.extend(
-            keymap
-                .bindings()
-                .iter()
-                .filter(|b| b.context == context && replay_or_race(b.action) == replay)
-                .map(|b| entry(b.keys_label(), b.help)),
-        );
+    let acts = |b: &Binding| b.context == Context::Help || (now.acts)(b);
+    let section = |context: Context, replay: bool, acting: bool| -> Section<'a> {
+        let mut title = if replay {
+            "Replay and race".to_owned()
+        } else {
+            title_of(context)
+        };
+        let (heading, key, text) = if acting {
+            (heading, key, Style::new())
+        } else {
+            // "Not now: play mode (g)": lower case, so it reads as one heading.
+            let mut chars = title.chars();
+            let first = chars.next().map(|c| c.to_lowercase().collect::<String>());
+            title = format!("Not now: {}{}", first.unwrap_or_default(), chars.as_str());
+            (dim, dim, dim)
+        };
+        let entries: Vec<Line<'a>> = keymap
+            .bindings()
+            .iter()
+            .filter(|b| b.context == context && replay_or_race(b.action) == replay)
+            .filter(|b| acts(b) == acting)
+            .map(|b| entry(b.keys_label(), b.help, key, text))
+            .collect();
+        if entries.is_empty() {
+            return Vec::new();
+        }
+        let mut lines = vec![Line::styled(title, heading)];
+        lines.extend(entries);
         lines
     };
-    let [global, canvas, themes, play, help, export, picker] =
-        groups.map(|(context, title)| section(context, false, &title));
-    let replay = section(Context::Global, true, "Replay and race");
-    let mut mouse = vec![Line::styled("Mouse", heading)];
-    mouse.extend(
-        MOUSE
+    let mut mouse_lines = vec![Line::styled("Mouse", heading)];
+    mouse_lines.extend(
+        mouse
             .iter()
-            .map(|&(what, does)| entry(what.to_owned(), does)),
+            .map(|&(what, does)| entry(what.to_owned(), does, key, Style::new())),
     );
+    // What acts now first, the innermost layer's own keys leading; then the rest, marked as
+    // not available now; the help's own keys last.
+    let mut sections = vec![
+        section(now.context, false, true),
+        section(Context::Global, false, true),
+        section(Context::Global, true, true),
+        mouse_lines,
+    ];
+    for context in [now.context, Context::Global] {
+        sections.push(section(context, false, false));
+    }
+    sections.push(section(Context::Global, true, false));
+    for context in [
+        Context::Canvas,
+        Context::Themes,
+        Context::Play,
+        Context::Export,
+        Context::Picker,
+    ] {
+        if context != now.context {
+            sections.push(section(context, false, false));
+        }
+    }
+    sections.push(section(Context::Help, false, true));
+    sections.retain(|section| !section.is_empty());
     // As many columns as the terminal's width allows (up to three), so the list fits the
     // fewest rows; one column when narrow, scrolled.
-    let columns: Vec<Vec<Line>> = if area.width >= column_width.saturating_mul(3) + 4 {
-        vec![
-            global,
-            spaced([canvas, themes, picker, play]),
-            spaced([replay, export, mouse, help]),
-        ]
+    let count = if area.width >= column_width.saturating_mul(3) + 4 {
+        3
     } else if area.width >= column_width.saturating_mul(2) + 4 {
-        vec![
-            spaced([global, export, picker, mouse]),
-            spaced([canvas, themes, play, replay, help]),
-        ]
+        2
     } else {
-        vec![spaced([
-            global, canvas, themes, picker, play, replay, export, mouse, help,
-        ])]
+        1
     };
+    let columns = balanced(sections, count);
     let rows = u16::try_from(columns.iter().map(Vec::len).max().unwrap_or(0)).unwrap_or(u16::MAX);
     let width = column_width
         .saturating_mul(columns.len() as u16)
@@ -156,10 +214,56 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, area: Rect) -> Sheet<'a> {
     }
 }
 
+/// The sections in `count` columns, in order, split where the tallest column is shortest.
+fn balanced(sections: Vec<Section<'_>>, count: usize) -> Vec<Vec<Line<'_>>> {
+    // A column's height: its lines and a blank line between each two sections.
+    let height = |part: &[Section]| -> usize {
+        part.iter().map(Vec::len).sum::<usize>() + part.len().saturating_sub(1)
+    };
+    let n = sections.len();
+    // The first section of each column after the first: every way to cut, the best kept.
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    let mut cuts = vec![0; count.saturating_sub(1)];
+    loop {
+        let mut bounds = vec![0];
+        bounds.extend(cuts.iter().copied());
+        bounds.push(n);
+        // No empty column, unless there are fewer sections than columns.
+        if bounds
+            .windows(2)
+            .all(|w| w[0] < w[1] || (n < count && w[0] <= w[1]))
+        {
+            let tallest = bounds
+                .windows(2)
+                .map(|w| height(&sections[w[0]..w[1]]))
+                .max()
+                .unwrap_or(0);
+            if best.as_ref().is_none_or(|(rows, _)| tallest < *rows) {
+                best = Some((tallest, bounds));
+            }
+        }
+        // The next combination of cuts, like an odometer.
+        let Some(i) = cuts.iter().rposition(|&cut| cut < n) else {
+            break;
+        };
+        cuts[i] += 1;
+        for later in &mut cuts[i + 1..] {
+            *later = 0;
+        }
+    }
+    let bounds = best.map_or_else(|| vec![0, n], |(_, bounds)| bounds);
+    let mut sections = sections.into_iter();
+    bounds
+        .windows(2)
+        .map(|w| spaced(sections.by_ref().take(w[1] - w[0])))
+        .filter(|column| !column.is_empty())
+        .collect()
+}
+
 /// The sections one after the other, a blank line between each two.
-fn spaced<'a, const N: usize>(sections: [Vec<Line<'a>>; N]) -> Vec<Line<'a>> {
+fn spaced<'a>(sections: impl Iterator<Item = Section<'a>>) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
-    for (i, section) in sections.into_iter().enumerate() {
+    for (i, section) in sections.enumerate() {
         if i > 0 {
             lines.push(Line::default());
         }
@@ -173,11 +277,12 @@ fn spaced<'a, const N: usize>(sections: [Vec<Line<'a>>; N]) -> Vec<Line<'a>> {
 pub fn scrolled(
     theme: &Theme,
     keymap: &Keymap,
+    now: &Now,
     area: Rect,
     offset: u16,
     scroll: HelpScroll,
 ) -> u16 {
-    let sheet = sheet(theme, keymap, area);
+    let sheet = sheet(theme, keymap, now, area);
     let page = sheet.visible.saturating_sub(1).max(1);
     let offset = offset.min(sheet.last_offset);
     let moved = match scroll {
@@ -192,13 +297,13 @@ pub fn scrolled(
 }
 
 /// Draws the overlay over `area`, its text scrolled down `offset` rows.
-pub fn draw(theme: &Theme, keymap: &Keymap, offset: u16, area: Rect, buf: &mut Buffer) {
+pub fn draw(theme: &Theme, keymap: &Keymap, now: &Now, offset: u16, area: Rect, buf: &mut Buffer) {
     let Sheet {
         popup,
         columns,
         visible,
         last_offset,
-    } = sheet(theme, keymap, area);
+    } = sheet(theme, keymap, now, area);
     let offset = offset.min(last_offset);
     Clear.render(popup, buf);
     let closing: Vec<String> = keymap

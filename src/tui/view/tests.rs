@@ -19,6 +19,7 @@ use crate::tui::testing::{answer, big_model, inline_model, model, tick_until_don
 use crate::tui::theme::Palette;
 use crate::tui::update;
 
+mod help_now;
 mod narrow;
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -610,7 +611,7 @@ fn snapshot_race_carving() {
 fn snapshot_race_summary() {
     let mut m = sized(model(15, 10), 100, 34);
     theme(&mut m, "plain");
-    crate::tui::modes::race::update::start(
+    crate::tui::update::start_race(
         &mut m,
         &[
             mazegen::Algorithm::Backtracker,

@@ -1,44 +1,53 @@
 //! The export list's answers: `e` opens it, its keys move the cursor, Enter picks the export
-//! (the studio writes it, see [`Model::export_format`]), Esc and `q` close it.
+//! (the studio writes it, see `Model::export_format`), Esc and `q` close it. It works on its
+//! own state (the list and the pick) and the [`Shared`] parts; whether another layer answers
+//! `e` instead (an opened file, a race) the root decides.
 
+use mazegen::format::export::Export;
+
+use crate::tui::context::Shared;
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
-use crate::tui::model::{Model, StatusKind};
+use crate::tui::kernel::status::StatusKind;
 
-use super::label;
+use super::{ExportList, label};
 
 /// The list's answer to `action`: `Ok` if it took it, `Err` with the action to pass on to the
 /// layers below (every action while the list is closed but `e`; Enter passes on as
-/// [`Action::WriteExport`] once the pick is made, for the studio to write).
-pub fn act(model: &mut Model, action: Action) -> Result<Vec<Effect>, Action> {
-    if !model.export.is_open() {
-        // An opened file and a race have their own answers to `e`.
-        let elsewhere = model.inspect.file().is_some() || model.race().is_some();
-        if action != Action::Export || elsewhere {
+/// [`Action::WriteExport`] once the pick is made, for the studio to write). `pick` is the
+/// export last picked, which the list opens at and Enter sets.
+pub fn act(
+    list: &mut ExportList,
+    pick: &mut Export,
+    shared: &mut Shared,
+    action: Action,
+) -> Result<Vec<Effect>, Action> {
+    if !list.is_open() {
+        if action != Action::Export {
             return Err(action);
         }
-        model.export.open_at(model.export_format);
-        model.set_status(
+        list.open_at(*pick);
+        shared.set_status(
             StatusKind::Info,
             "Export: pick a file to write next to OUTPUT_FILE",
         );
         return Ok(Vec::new());
     }
     match action {
-        Action::ExportUp => model.export.move_cursor(-1),
-        Action::ExportDown => model.export.move_cursor(1),
+        Action::ExportUp => list.move_cursor(-1),
+        Action::ExportDown => list.move_cursor(1),
         Action::Export | Action::CloseExport | Action::Quit => {
-            model.export.close();
-            model.set_status(StatusKind::Info, "Export list closed");
+            list.close();
+            shared.set_status(StatusKind::Info, "Export list closed");
         }
         Action::WriteExport => {
-            if let Some(export) = model.export.cursor() {
-                model.export_format = export;
-                let file = export.path_next_to(&model.config().output_file);
+            if let Some(export) = list.cursor() {
+                *pick = export;
+                let file = export.path_next_to(&shared.config.output_file);
                 let text = format!("Writing the {} to {}…", label(export), file.display());
-                model.set_status(StatusKind::Info, text);
+                shared.set_status(StatusKind::Info, text);
             }
-            model.export.close();
+            list.close();
             return Err(Action::WriteExport);
         }
         _ => return Err(action),

@@ -1,6 +1,8 @@
 //! The export list's drawing: a small box over the canvas naming each export and the file it
 //! writes, the cursor's row highlighted.
 
+use std::path::Path;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Modifier, Style};
@@ -9,19 +11,17 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use mazegen::format::export::Export;
 
-use crate::tui::model::Model;
+use crate::tui::theme::Theme;
 use crate::tui::view::pane::pane;
 
-use super::label;
+use super::{ExportList, label};
 
 /// Draws the list centred in `area` (the canvas) while it is open.
-pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
-    let Some(cursor) = model.export.cursor() else {
+pub fn draw(list: &ExportList, theme: &Theme, output_file: &Path, area: Rect, buf: &mut Buffer) {
+    let Some(cursor) = list.cursor() else {
         return;
     };
-    let theme = model.theme();
     let palette = &theme.palette;
-    let output_file = &model.config().output_file;
     let rows: Vec<(String, String)> = Export::ALL
         .iter()
         .map(|&export| {

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
-use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::text::solver_label;
 use crate::tui::viewport::blocks;
@@ -35,11 +35,10 @@ pub fn open_at_start(
     show_file(model, path, inspection)
 }
 
-/// Handles the inspector's own messages: its prompt's keys and its jobs' answers.
+/// Handles the inspector's own messages: its prompt's keys.
 pub fn on_message(model: &mut Model, message: InspectorMessage) -> Vec<Effect> {
     match message {
         InspectorMessage::Key(key) => prompt_pressed(model, key),
-        InspectorMessage::Done { request, outcome } => done(model, request, outcome),
     }
 }
 
@@ -113,7 +112,7 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
                 model.set_status(StatusKind::Info, "Nothing opened");
                 return Vec::new();
             }
-            let request = model.new_job_id();
+            let request = model.new_job_id(Owner::Inspector);
             model.inspect.opening = Some(request);
             model.set_status(StatusKind::Info, format!("Opening {text}…"));
             let work = InspectorWork::Open {
@@ -133,7 +132,7 @@ fn prompt_pressed(model: &mut Model, key: PromptKey) -> Vec<Effect> {
             } else {
                 prompt.pending_tab = true;
                 let dir = prompt.folder();
-                let request = model.new_job_id();
+                let request = model.new_job_id(Owner::Inspector);
                 model.inspect.listing = Some(request);
                 let work = InspectorWork::List { dir };
                 return vec![Effect::Work(Work::Inspector(InspectorJob {
@@ -157,7 +156,7 @@ fn complete(model: &mut Model) {
     }
 }
 
-fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<Effect> {
+pub fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<Effect> {
     match outcome {
         InspectorAnswer::Opened { path, inspection } => {
             if model.inspect.opening != Some(request) {
@@ -258,7 +257,7 @@ fn done(model: &mut Model, request: JobId, outcome: InspectorAnswer) -> Vec<Effe
 
 /// Shows a file just read, and starts its check.
 fn show_file(model: &mut Model, path: PathBuf, inspection: Inspection) -> Vec<Effect> {
-    let request = model.new_job_id();
+    let request = model.new_job_id(Owner::Inspector);
     let work = InspectorWork::Check(Box::new(inspection.clone()));
     let (width, height) = (inspection.width(), inspection.height());
     let path_inside = super::roles::steps_inside(&inspection);
@@ -400,7 +399,7 @@ fn jump(model: &mut Model, forward: bool) -> Vec<Effect> {
 /// `v`: solves the file on a worker with `solver` (the solver list's pick), or with the next
 /// one after the last.
 fn solve_with(model: &mut Model, solver: Option<Solver>) -> Vec<Effect> {
-    let request = model.new_job_id();
+    let request = model.new_job_id(Owner::Inspector);
     let Some(file) = model.inspect.file.as_mut() else {
         return Vec::new();
     };
@@ -421,7 +420,7 @@ fn solve_with(model: &mut Model, solver: Option<Solver>) -> Vec<Effect> {
 
 /// `s`: the file's walls with its shortest path, to OUTPUT_FILE, when its walls hold.
 fn save(model: &mut Model) -> Vec<Effect> {
-    let request = model.new_job_id();
+    let request = model.new_job_id(Owner::Inspector);
     let Some(output_file) = model.inspect.output_file.clone() else {
         let text = "Not saved: no config names an OUTPUT_FILE (a-maze-ing --open FILE CONFIG)";
         model.set_status(StatusKind::Error, text);

@@ -91,8 +91,9 @@ fn picking_the_algorithm_shown_changes_nothing_and_says_so() {
 fn an_algorithm_too_big_for_the_memory_is_refused_with_why() {
     let mut m = finished(140, 45);
     // Enough for the backtracker's few bytes a cell on these 500 cells, not Kruskal's 19.
-    m.memory_limit =
-        Some(mazegen::memory::FIXED_BYTES + mazegen::replay::CHECKPOINT_BUDGET + 500 * 8);
+    m.memory_limit = Some(
+        crate::tui::kernel::memory::FIXED_BYTES + mazegen::replay::CHECKPOINT_BUDGET + 500 * 8,
+    );
     act(&mut m, Action::AlgorithmList);
     act(&mut m, Action::PickerDown);
     act(&mut m, Action::PickerDown);

@@ -10,7 +10,7 @@ use crate::tui::effect::Effect;
 use crate::tui::input::key_context;
 use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Context;
-use crate::tui::message::Message;
+use crate::tui::message::{Answer, Message};
 use crate::tui::model::APP_CONFIG_KEYS;
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::testing::{answer, model, press, start};
@@ -236,7 +236,13 @@ fn the_recorded_score_says_whether_it_is_the_best() {
     let mut m = playing(9, 7);
     let job = won(&mut m);
     let recorded = |m: &mut Model, outcome: Result<Recorded, String>| {
-        update(m, Message::ScoreRecorded { job, outcome });
+        update(
+            m,
+            Message::Done {
+                job,
+                answer: Answer::ScoreRecorded(outcome),
+            },
+        );
     };
     let first = Recorded {
         previous: None,

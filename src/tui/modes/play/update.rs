@@ -8,7 +8,7 @@ use super::Recorded;
 use super::{Record, Round, Score, ScoreRecord};
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
-use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::text::clock;
 use mazegen::play::{Game, Moved, Outcome};
@@ -231,7 +231,7 @@ fn won(model: &mut Model) -> Vec<Effect> {
         shortest: round.game.shortest().unwrap_or(0) as u64,
     };
     round.record = Record::Pending;
-    let job = model.job_ids.next_id();
+    let job = model.job_ids.next_id(Owner::Play);
     round.recording = Some(job);
     let text = won_text(round);
     model.set_status(StatusKind::Success, text);

@@ -2,14 +2,14 @@
 
 use std::time::Duration;
 
-use super::update::*;
 use super::*;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
-use crate::tui::message::Message;
+use crate::tui::message::{Answer, Message};
 use crate::tui::model::{FirstSave, Model};
 use crate::tui::testing::{answer, model};
 use crate::tui::update;
+use crate::tui::update::start_race;
 use mazegen::session::Phase;
 use mazegen::solve::Solver;
 use mazegen::validate::{Expected, validate_maze};
@@ -78,7 +78,7 @@ fn a_race_animates_even_when_the_dashboards_maze_is_done() {
 #[test]
 fn every_lane_takes_the_same_steps_a_frame() {
     let mut m = model(40, 30);
-    start(&mut m, &[Algorithm::Kruskal, Algorithm::Backtracker]);
+    start_race(&mut m, &[Algorithm::Kruskal, Algorithm::Backtracker]);
     update(&mut m, Message::Tick(FRAME));
     update(&mut m, Message::Tick(FRAME));
     let steps: Vec<u64> = race(&m)
@@ -136,7 +136,7 @@ fn each_lane_is_carved_then_solved_by_bfs_into_a_valid_maze() {
 #[test]
 fn tab_focuses_the_next_lane_and_s_saves_its_maze() {
     let mut m = model(20, 15);
-    start(
+    start_race(
         &mut m,
         &[Algorithm::Prim, Algorithm::Eller, Algorithm::Sidewinder],
     );
@@ -200,7 +200,7 @@ fn enter_finishes_every_lane_and_r_runs_the_race_again() {
     let mut m = model(20, 15);
     // Even from the theme list: a race takes the keyboard to the canvas's keys.
     act(&mut m, Action::ToggleFocus);
-    start(&mut m, &[Algorithm::Wilson, Algorithm::BinaryTree]);
+    start_race(&mut m, &[Algorithm::Wilson, Algorithm::BinaryTree]);
     let enter = crossterm::event::Event::Key(crossterm::event::KeyEvent::new(
         crossterm::event::KeyCode::Enter,
         crossterm::event::KeyModifiers::NONE,
@@ -227,11 +227,11 @@ fn what_a_race_cannot_do_says_so() {
 #[test]
 fn a_race_needs_two_to_four_algorithms_that_fit_in_memory() {
     let mut m = model(20, 15);
-    start(&mut m, &[Algorithm::Prim]);
+    start_race(&mut m, &[Algorithm::Prim]);
     assert!(m.race().is_none());
     assert_eq!(m.status().unwrap().text, "A race needs 2 to 4 algorithms");
     m.memory_limit = Some(1000);
-    start(&mut m, &[Algorithm::Prim, Algorithm::Kruskal]);
+    start_race(&mut m, &[Algorithm::Prim, Algorithm::Kruskal]);
     assert!(m.race().is_none());
     assert!(
         m.status()
@@ -246,7 +246,7 @@ fn a_race_needs_two_to_four_algorithms_that_fit_in_memory() {
 fn a_race_refuses_a_random_walk_that_would_take_minutes() {
     let config = crate::tui::testing::config(2, 60_000, "");
     let mut m = Model::new(crate::tui::testing::start(config)).unwrap();
-    start(&mut m, &[Algorithm::Backtracker, Algorithm::AldousBroder]);
+    start_race(&mut m, &[Algorithm::Backtracker, Algorithm::AldousBroder]);
     assert!(m.race().is_none());
     let text = &m.status().unwrap().text;
     assert!(
@@ -260,7 +260,7 @@ fn a_race_refuses_a_random_walk_that_would_take_minutes() {
 #[test]
 fn a_race_over_asks_once_for_the_lanes_own_times() {
     let mut m = model(20, 15);
-    start(&mut m, &[Algorithm::Backtracker, Algorithm::Kruskal]);
+    start_race(&mut m, &[Algorithm::Backtracker, Algorithm::Kruskal]);
     let mut asked = Vec::new();
     for _ in 0..10_000 {
         let effects = update(&mut m, Message::Tick(FRAME));
@@ -299,13 +299,17 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
             .any(|e| matches!(e, Effect::Work(Work::TimeRace(_))))
     );
     // A job of another race changes nothing; this one's times are kept.
-    let stale = Message::RaceTimed {
+    let stale = Message::Done {
         job: JobId(job.job.0 + 1000),
-        times: vec![None, None],
+        answer: Answer::RaceTimed(vec![None, None]),
     };
     update(&mut m, stale);
     assert_eq!(race(&m).timing, Timing::Asked(job.job));
-    let Message::RaceTimed { times, .. } = update_answer(&mut m, job.clone()) else {
+    let Message::Done {
+        answer: Answer::RaceTimed(times),
+        ..
+    } = update_answer(&mut m, job.clone())
+    else {
         unreachable!()
     };
     assert_eq!(times.len(), 2);
@@ -315,9 +319,9 @@ fn a_race_over_asks_once_for_the_lanes_own_times() {
 
 /// Runs the timing job here, hands its answer to `update`, and returns the answer.
 fn update_answer(model: &mut Model, job: TimingJob) -> Message {
-    let message = Message::RaceTimed {
+    let message = Message::Done {
         job: job.job,
-        times: job.run(),
+        answer: Answer::RaceTimed(job.run()),
     };
     update(model, message.clone());
     message

@@ -1,47 +1,71 @@
-//! Running a race: starting it, its frames, its keys, saving a lane, and the lanes' times.
+//! Running a race: starting it, its frames, its keys, saving a lane, and the lanes' times. It
+//! works on its own state (`Option<Race>`: none while no race is on) and the [`Shared`] parts;
+//! what it needs of the rest (the keyboard for the canvas, a lane's write, which quitting waits
+//! for) it asks the root for with a [`Raced`].
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use mazegen::format::{Hex, Output};
-use mazegen::memory::{Use, estimated_bytes};
+use crate::tui::kernel::memory::{Holder, estimated_bytes};
+use crate::tui::kernel::walk_time;
 use mazegen::session::Phase;
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
 use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
-use crate::tui::effect::{Effect, Work, WriteJob};
+use crate::tui::context::Shared;
+use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
-use crate::tui::kernel::job::JobId;
-use crate::tui::model::{Focus, JobKind, Model, StatusKind};
+use crate::tui::kernel::job::{JobId, Owner};
+use crate::tui::kernel::status::StatusKind;
 use crate::tui::pace::CARVING_SECONDS;
+use mazegen::Maze;
 
-/// Starts a race of `algorithms` on the model's size and seed, replacing any race under way.
-/// Says why on the status line if it cannot: the wrong number of lanes, or more memory than
-/// there is.
-pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
+/// What the race asks of the root after an action.
+#[derive(Debug)]
+pub enum Raced {
+    /// Done: these effects to run.
+    Done(Vec<Effect>),
+    /// Start again with these algorithms (`R` during a race).
+    Restart(Vec<Algorithm>),
+    /// Write this lane's maze to OUTPUT_FILE, as the studio writes its own (`s`).
+    Save {
+        maze: Arc<Maze>,
+        algorithm: Algorithm,
+    },
+}
+
+/// Starts a race of `algorithms` on the config's size and `seed`, replacing any race under
+/// way; `true` if it started. Says why on the status line if it cannot: the wrong number of
+/// lanes, or more memory than `memory_limit`.
+pub fn start(
+    race: &mut Option<Race>,
+    shared: &mut Shared,
+    seed: u64,
+    memory_limit: Option<u64>,
+    algorithms: &[Algorithm],
+) -> bool {
     if !(MIN_LANES..=MAX_LANES).contains(&algorithms.len()) {
-        model.set_status(
+        shared.set_status(
             StatusKind::Error,
             format!("A race needs {MIN_LANES} to {MAX_LANES} algorithms"),
         );
-        return;
+        return false;
     }
-    let seed = model.seed();
-    let base = model.config.maze_options(seed);
+    let base = shared.config.maze_options(seed);
     let lanes: Vec<u64> = algorithms
         .iter()
         .map(|&algorithm| {
             // A lane holds what a headless run does (the grid, the algorithm, the search); it
             // keeps no replay.
             let options = base.clone().algorithm(algorithm);
-            estimated_bytes(&options, Use::Headless)
+            estimated_bytes(&options, Holder::Headless)
         })
         .collect();
     // The timing job runs one lane more at a time once the race is over.
     let needed = lanes.iter().sum::<u64>() + lanes.iter().max().copied().unwrap_or(0);
-    if let Some(limit) = model.memory_limit.filter(|&limit| needed > limit) {
-        model.set_status(
+    if let Some(limit) = memory_limit.filter(|&limit| needed > limit) {
+        shared.set_status(
             StatusKind::Error,
             format!(
                 "No race: it needs about {}, more than the {} available",
@@ -49,26 +73,26 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
                 mazegen::format::human_bytes(limit)
             ),
         );
-        return;
+        return false;
     }
     let slow = algorithms.iter().find_map(|&algorithm| {
         let options = base.clone().algorithm(algorithm);
-        mazegen::walk_time::too_long(&options).map(|seconds| (algorithm, seconds))
+        walk_time::too_long(&options).map(|seconds| (algorithm, seconds))
     });
     if let Some((algorithm, seconds)) = slow {
-        model.set_status(
+        shared.set_status(
             StatusKind::Error,
             format!(
                 "No race: {algorithm}'s random walk would take about {:.0} minutes on this maze",
                 (seconds / 60.0).ceil()
             ),
         );
-        return;
+        return false;
     }
     let mut lanes = Vec::with_capacity(algorithms.len());
     for &algorithm in algorithms {
         let options = base.clone().algorithm(algorithm);
-        let (entry, exit) = (model.config.entry, model.config.exit);
+        let (entry, exit) = (shared.config.entry, shared.config.exit);
         match Session::new(options, entry, exit, Solver::Bfs) {
             Ok(session) => lanes.push(Lane {
                 algorithm,
@@ -76,8 +100,8 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
                 finished_at: None,
             }),
             Err(e) => {
-                model.set_status(StatusKind::Error, format!("No race: {e}"));
-                return;
+                shared.set_status(StatusKind::Error, format!("No race: {e}"));
+                return false;
             }
         }
     }
@@ -87,39 +111,42 @@ pub fn start(model: &mut Model, algorithms: &[Algorithm]) {
         .max()
         .unwrap_or(1);
     let names: Vec<&str> = algorithms.iter().map(|a| a.name()).collect();
-    model.race = Some(Race {
+    *race = Some(Race {
         lanes,
         focus: 0,
         elapsed: Duration::ZERO,
         pace_steps,
         timing: Timing::NotAsked,
     });
-    model.pace.restart();
-    model.pace.resume();
-    // The race's keys are the canvas's (Enter finishes), whichever pane had the keyboard.
-    model.focus = Focus::Canvas;
-    model.set_status(
+    shared.pace.restart();
+    shared.pace.resume();
+    shared.set_status(
         StatusKind::Info,
         format!("Race: {}, seed {seed}", names.join(" vs ")),
     );
+    true
 }
 
 /// Handles `action` if a race is on and it means something else there (or nothing); `None`
 /// leaves it to the dashboard (themes, pace, help).
-pub fn act(model: &mut Model, action: Action) -> Option<Vec<Effect>> {
-    model.race.as_ref()?;
+pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Option<Raced> {
+    race.as_ref()?;
     match action {
-        Action::Quit => leave(model),
-        Action::Save => return Some(save(model)),
-        Action::ToggleFocus => focus_next(model),
-        Action::Finish => finish(model),
+        Action::Quit => leave(race, shared),
+        Action::Save => {
+            return Some(match save(race, shared) {
+                Some((maze, algorithm)) => Raced::Save { maze, algorithm },
+                None => Raced::Done(Vec::new()),
+            });
+        }
+        Action::ToggleFocus => focus_next(race, shared),
+        Action::Finish => finish(race),
         Action::Race => {
-            let algorithms: Vec<Algorithm> = model
-                .race
+            let algorithms: Vec<Algorithm> = race
                 .iter()
                 .flat_map(|race| race.lanes.iter().map(|lane| lane.algorithm))
                 .collect();
-            start(model, &algorithms);
+            return Some(Raced::Restart(algorithms));
         }
         Action::Regenerate
         | Action::NextAlgorithm
@@ -135,25 +162,25 @@ pub fn act(model: &mut Model, action: Action) -> Option<Vec<Effect>> {
         | Action::ToggleZoom
         | Action::FocusCanvas
         | Action::TogglePath => {
-            let leave = model.keymap().first_key_label(Action::Quit);
+            let leave = shared.keymap.first_key_label(Action::Quit);
             let text = match leave {
                 Some(key) => format!("Not in a race: {key} leaves it first"),
                 None => "Not in a race".to_owned(),
             };
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
         }
         _ => return None,
     }
-    Some(Vec::new())
+    Some(Raced::Done(Vec::new()))
 }
 
 /// Once the race is over, asks for the lanes' own times (see the module docs), once.
-pub fn settle(model: &mut Model) -> Option<Effect> {
-    let race = model.race.as_mut()?;
+pub fn settle(race: &mut Option<Race>, shared: &mut Shared) -> Option<Effect> {
+    let race = race.as_mut()?;
     if !race.is_over() || race.timing != Timing::NotAsked {
         return None;
     }
-    let job = model.job_ids.next_id();
+    let job = shared.new_job_id(Owner::Race);
     race.timing = Timing::Asked(job);
     let laps = race
         .lanes
@@ -167,8 +194,8 @@ pub fn settle(model: &mut Model) -> Option<Effect> {
 }
 
 /// The lanes' own times, from the job `job`: kept if it is this race's.
-pub fn timed(model: &mut Model, job: JobId, times: Vec<Option<Duration>>) {
-    if let Some(race) = model.race.as_mut()
+pub fn timed(race: &mut Option<Race>, job: JobId, times: Vec<Option<Duration>>) {
+    if let Some(race) = race.as_mut()
         && race.timing == Timing::Asked(job)
     {
         race.timing = Timing::Timed(times);
@@ -176,23 +203,23 @@ pub fn timed(model: &mut Model, job: JobId, times: Vec<Option<Duration>>) {
 }
 
 /// Leaves the race: the dashboard's own maze goes on.
-pub fn leave(model: &mut Model) {
-    if model.race.take().is_some() {
-        model.pace.restart();
-        model.set_status(StatusKind::Info, "Left the race");
+pub fn leave(race: &mut Option<Race>, shared: &mut Shared) {
+    if race.take().is_some() {
+        shared.pace.restart();
+        shared.set_status(StatusKind::Info, "Left the race");
     }
 }
 
 /// A frame of the race: every lane still running takes the same number of steps.
-pub fn tick(model: &mut Model, frame: Duration) {
-    let Some(race) = model.race.as_mut() else {
+pub fn tick(race: &mut Option<Race>, shared: &mut Shared, frame: Duration) {
+    let Some(race) = race.as_mut() else {
         return;
     };
     if race.is_over() {
         return;
     }
-    let budget = model.pace.budget(frame, race.pace_steps, CARVING_SECONDS);
-    if model.pace.is_paused() {
+    let budget = shared.pace.budget(frame, race.pace_steps, CARVING_SECONDS);
+    if shared.pace.is_paused() {
         return;
     }
     race.elapsed += frame;
@@ -203,9 +230,9 @@ pub fn tick(model: &mut Model, frame: Duration) {
             lane.finished_at = Some(race.elapsed);
         }
     }
-    model.pace.record(taken, frame);
+    shared.pace.record(taken, frame);
     if race.is_over() {
-        model.set_status(
+        shared.set_status(
             StatusKind::Success,
             "Race over: every maze carved and solved",
         );
@@ -213,8 +240,8 @@ pub fn tick(model: &mut Model, frame: Duration) {
 }
 
 /// Finishes every lane at once (`Enter`).
-pub fn finish(model: &mut Model) {
-    let Some(race) = model.race.as_mut() else {
+pub fn finish(race: &mut Option<Race>) {
+    let Some(race) = race.as_mut() else {
         return;
     };
     for lane in race.lanes.iter_mut().filter(|l| l.finished_at.is_none()) {
@@ -224,23 +251,23 @@ pub fn finish(model: &mut Model) {
 }
 
 /// The next lane takes the keyboard (`Tab`).
-pub fn focus_next(model: &mut Model) {
-    if let Some(race) = model.race.as_mut() {
+pub fn focus_next(race: &mut Option<Race>, shared: &mut Shared) {
+    if let Some(race) = race.as_mut() {
         race.focus = (race.focus + 1) % race.lanes.len();
         let text = format!("Lane {}: {}", race.focus + 1, race.focused().algorithm);
-        model.set_status(StatusKind::Info, text);
+        shared.set_status(StatusKind::Info, text);
     }
 }
 
-/// A click on a lane focuses it.
-pub fn mouse(model: &mut Model, mouse: Mouse) {
+/// A click on a lane focuses it; the lanes fill a terminal of `size`.
+pub fn mouse(race: &mut Option<Race>, size: (u16, u16), mouse: Mouse) {
     if !matches!(mouse.kind, MouseKind::LeftPress | MouseKind::OtherPress) {
         return;
     }
-    let Some(race) = model.race.as_mut() else {
+    let Some(race) = race.as_mut() else {
         return;
     };
-    let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
+    let area = ratatui::layout::Rect::new(0, 0, size.0, size.1);
     let at = ratatui::layout::Position::new(mouse.column, mouse.row);
     let panes = super::view::race_lanes(area, race.lanes.len(), race.is_over());
     if let Some(index) = panes.iter().position(|pane| pane.contains(at)) {
@@ -248,11 +275,10 @@ pub fn mouse(model: &mut Model, mouse: Mouse) {
     }
 }
 
-/// Writes the focused lane's maze to OUTPUT_FILE (`s`), finishing that lane first if need be.
-pub fn save(model: &mut Model) -> Vec<Effect> {
-    let Some(race) = model.race.as_mut() else {
-        return Vec::new();
-    };
+/// The focused lane's maze to write to OUTPUT_FILE (`s`), finishing that lane first if need
+/// be; `None` (saying why) when it has no path.
+pub fn save(race: &mut Option<Race>, shared: &mut Shared) -> Option<(Arc<Maze>, Algorithm)> {
+    let race = race.as_mut()?;
     let elapsed = race.elapsed;
     let lane = &mut race.lanes[race.focus];
     if lane.finished_at.is_none() {
@@ -260,35 +286,11 @@ pub fn save(model: &mut Model) -> Vec<Effect> {
         lane.finished_at = Some(elapsed);
     }
     let algorithm = lane.algorithm;
-    let Some(maze) = lane.session.maze().map(Arc::clone) else {
-        return Vec::new();
-    };
+    let maze = lane.session.maze().map(Arc::clone)?;
     if maze.known_solution().flatten().is_none() {
         let text = format!("Not saved: the {algorithm} maze has no path");
-        model.set_status(StatusKind::Error, text);
-        return Vec::new();
+        shared.set_status(StatusKind::Error, text);
+        return None;
     }
-    let path = model.config.output_file.clone();
-    let id = model.new_job_id();
-    model.jobs.push(crate::tui::model::Job {
-        id,
-        kind: JobKind::Save {
-            path: path.clone(),
-            seed: maze.seed(),
-        },
-        done: 0,
-        total: 0,
-    });
-    // The user chose what OUTPUT_FILE holds: the dashboard's first maze no longer replaces it
-    // when it is finished.
-    model.forgo_first_save();
-    model.set_status(
-        StatusKind::Info,
-        format!("Saving the {algorithm} maze to {}", path.display()),
-    );
-    vec![Effect::Work(Work::Write(WriteJob {
-        job: id,
-        maze,
-        outputs: vec![Output::file(Hex, path)],
-    }))]
+    Some((maze, algorithm))
 }

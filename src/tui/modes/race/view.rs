@@ -10,12 +10,14 @@ use ratatui::widgets::{Cell, Paragraph, Row, Table, Widget};
 
 use super::{Lane, Race, Timing};
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::status::Status;
 use crate::tui::keymap::Keymap;
-use crate::tui::model::Model;
+use crate::tui::theme::Theme;
 use crate::tui::view::canvas;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::MazeRoles;
 use crate::tui::viewport::{Viewport, blocks};
+use mazegen::config::Config;
 use mazegen::session::Phase;
 
 /// Rows of the summary: its border, its header and a row a lane.
@@ -51,11 +53,21 @@ pub fn race_lanes(area: Rect, lanes: usize, over: bool) -> Vec<Rect> {
     }
 }
 
-pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
-    let theme = model.theme();
+/// What the race's screen shows besides the race: the theme, the config the lanes were made
+/// from, the seed, the status message and the keys.
+pub struct Around<'a> {
+    pub theme: &'a Theme,
+    pub config: &'a Config,
+    pub seed: u64,
+    pub status: Option<&'a Status>,
+    pub keymap: &'a Keymap,
+}
+
+pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
+    let theme = around.theme;
     let over = race.is_over();
     let panes = race_lanes(area, race.lanes.len(), over);
-    let config = model.config();
+    let config = around.config;
     let maze_blocks = blocks(config.width, config.height);
     let viewport = Viewport::fitting();
     for (index, (lane, &pane_area)) in race.lanes.iter().zip(&panes).enumerate() {
@@ -78,18 +90,18 @@ pub fn draw(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
             Constraint::Length(summary_height(race.lanes.len())),
         ])
         .areas(main);
-        summary(model, race, summary_area, buf);
+        summary(theme, race, summary_area, buf);
     }
     let palette = &theme.palette;
     let base = Style::new().fg(palette.footer).bg(palette.background);
-    let text = model.status().map_or_else(
-        || format!("Race, seed {} · {}", model.seed(), progress(race)),
+    let text = around.status.map_or_else(
+        || format!("Race, seed {} · {}", around.seed, progress(race)),
         |s| s.text.clone(),
     );
     Paragraph::new(Line::styled(format!(" {text}"), base))
         .style(base)
         .render(status, buf);
-    crate::tui::view::footer::draw_hints(race_keys(model.keymap()), model.theme(), keys, buf);
+    crate::tui::view::footer::draw_hints(race_keys(around.keymap), theme, keys, buf);
 }
 
 /// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase (the
@@ -145,8 +157,7 @@ pub fn leave_key(keymap: &Keymap) -> Option<String> {
 }
 
 /// The summary table: a row a lane.
-fn summary(model: &Model, race: &Race, area: Rect, buf: &mut Buffer) {
-    let theme = model.theme();
+fn summary(theme: &Theme, race: &Race, area: Rect, buf: &mut Buffer) {
     let palette = &theme.palette;
     let header = Row::new(
         [

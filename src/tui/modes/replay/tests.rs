@@ -46,7 +46,7 @@ fn scrubbing_back_while_carving_pauses_and_shows_the_grid_of_that_step() {
     scrub_by(&mut m, Scrub::Back);
     assert!(m.replay.is_scrubbing());
     assert!(m.pace.is_paused(), "scrubbing back pauses the animation");
-    assert_eq!(position(&m), (live - 1, live));
+    assert_eq!(position(m.replay(), &m.session), (live - 1, live));
     assert_eq!(m.shown_session().grid(), stepped(&m, live - 1).grid());
     assert!(m.status().unwrap().text.starts_with("Replay: , . step"));
     // The live maze stays where it was, and frames do not move it while paused.
@@ -56,9 +56,9 @@ fn scrubbing_back_while_carving_pauses_and_shows_the_grid_of_that_step() {
     scrub_by(&mut m, Scrub::BackFar);
     scrub_by(&mut m, Scrub::BackFar);
     let k = live - 1 - 2 * (live / 10);
-    assert_eq!(position(&m).0, k);
+    assert_eq!(position(m.replay(), &m.session).0, k);
     scrub_by(&mut m, Scrub::Forward);
-    assert_eq!(position(&m).0, k + 1);
+    assert_eq!(position(m.replay(), &m.session).0, k + 1);
     let shown = m.shown_session();
     let expected = stepped(&m, k + 1);
     assert_eq!(shown.grid(), expected.grid());
@@ -68,7 +68,7 @@ fn scrubbing_back_while_carving_pauses_and_shows_the_grid_of_that_step() {
     }
     // Home: the closed grid before the first step.
     scrub_by(&mut m, Scrub::Start);
-    assert_eq!(position(&m).0, 0);
+    assert_eq!(position(m.replay(), &m.session).0, 0);
     assert_eq!(m.shown_session().grid(), stepped(&m, 0).grid());
     // End: live again, and carving on.
     scrub_by(&mut m, Scrub::End);
@@ -85,13 +85,13 @@ fn going_forward_to_the_live_step_returns_to_the_live_maze() {
     scrub_by(&mut m, Scrub::Back);
     scrub_by(&mut m, Scrub::Back);
     scrub_by(&mut m, Scrub::Forward);
-    assert_eq!(position(&m), (live - 1, live));
+    assert_eq!(position(m.replay(), &m.session), (live - 1, live));
     scrub_by(&mut m, Scrub::Forward);
     assert!(!m.replay.is_scrubbing());
-    assert_eq!(position(&m), (live, live));
+    assert_eq!(position(m.replay(), &m.session), (live, live));
     // At the live step, forward goes no further.
     scrub_by(&mut m, Scrub::ForwardFar);
-    assert_eq!(position(&m), (live, live));
+    assert_eq!(position(m.replay(), &m.session), (live, live));
 }
 
 #[test]
@@ -102,7 +102,10 @@ fn the_path_hides_while_a_finished_maze_is_scrubbed_back_and_returns_at_the_end(
     let total = m.session.carving_steps();
     assert!(MazeRoles::new(m.shown_session(), true).path().is_some());
     scrub_by(&mut m, Scrub::BackFar);
-    assert_eq!(position(&m), (total - total / 10, total));
+    assert_eq!(
+        position(m.replay(), &m.session),
+        (total - total / 10, total)
+    );
     assert_eq!(m.shown_session().phase(), Phase::Carving);
     assert!(MazeRoles::new(m.shown_session(), true).path().is_none());
     assert_eq!(
@@ -136,7 +139,7 @@ fn a_new_maze_forgets_the_old_timeline() {
     update(&mut m, Message::Action(Action::Regenerate));
     assert!(!m.replay.is_scrubbing());
     assert!(m.replay.timeline().is_none());
-    assert_eq!(position(&m), (0, 0));
+    assert_eq!(position(m.replay(), &m.session), (0, 0));
 }
 
 #[test]
@@ -163,9 +166,9 @@ fn a_scrub_too_far_from_a_checkpoint_is_refused_rather_than_freezing_the_screen(
     assert!(text.contains("too far to recompute at once"), "{text}");
     // The start costs nothing, and going forward from it a little at a time works.
     scrub_by(&mut m, Scrub::Start);
-    assert_eq!(position(&m), (0, total));
+    assert_eq!(position(m.replay(), &m.session), (0, total));
     scrub_by(&mut m, Scrub::ForwardFar);
-    assert_eq!(position(&m).0, total / 10);
+    assert_eq!(position(m.replay(), &m.session).0, total / 10);
     assert_eq!(m.shown_session().grid(), stepped(&m, total / 10).grid());
 }
 

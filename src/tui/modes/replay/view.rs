@@ -11,44 +11,56 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use super::Replay;
 use super::update::position;
-use crate::tui::model::Model;
-use crate::tui::view::footer::status_text;
-use mazegen::Phase;
+use crate::tui::theme::Theme;
+use mazegen::{Phase, Session};
 
 /// Columns of the bar itself.
 const BAR: usize = 20;
 
+/// The carving the timeline reads: the replay, the live session and the one shown (the replayed
+/// one while scrubbing).
+pub struct Carving<'a> {
+    pub replay: &'a Replay,
+    pub live: &'a Session,
+    pub shown: &'a Session,
+}
+
 /// What the timeline says: its text, the filled share of the bar, and whether it must be
 /// drawn even over the status message.
-fn reading(model: &Model) -> Option<(String, f64, bool)> {
-    if model.inspect.file().is_some() || model.has_no_maze() || model.is_playing() {
-        // An opened file or a game has no carving to scrub.
-        return None;
-    }
-    let (at, of) = position(model);
-    if model.replay().is_scrubbing() {
+fn reading(carving: &Carving) -> (String, f64, bool) {
+    let (at, of) = position(carving.replay, carving.live);
+    if carving.replay.is_scrubbing() {
         let share = if of == 0 { 0.0 } else { at as f64 / of as f64 };
-        return Some((format!(" step {at} of {of} "), share, true));
+        return (format!(" step {at} of {of} "), share, true);
     }
-    let maze = model.shown_session();
-    Some(match maze.phase() {
+    let maze = carving.shown;
+    match maze.phase() {
         Phase::Carving => {
             let (visited, open) = maze.carving_progress();
             let share = visited as f64 / open.max(1) as f64;
             (format!(" step {at}, live "), share, false)
         }
         Phase::Solving | Phase::Done => (format!(" step {at} of {of} "), 1.0, false),
-    })
+    }
 }
 
-/// Draws the timeline at the right of the status line.
-pub fn draw(model: &Model, status: Rect, buf: &mut Buffer) {
-    let Some((text, share, always)) = reading(model) else {
+/// Draws the timeline of `carving` at the right of the status line, whose message takes
+/// `message` columns; nothing when there is no carving to scrub (`None`: an opened file, a
+/// game, no maze).
+pub fn draw(
+    carving: Option<Carving>,
+    theme: &Theme,
+    message: usize,
+    status: Rect,
+    buf: &mut Buffer,
+) {
+    let Some(carving) = carving else {
         return;
     };
+    let (text, share, always) = reading(&carving);
     let width = text.chars().count() + BAR + 6;
-    let message = status_text(model).chars().count();
     if !always && message + 1 + width > usize::from(status.width) {
         return;
     }
@@ -56,7 +68,7 @@ pub fn draw(model: &Model, status: Rect, buf: &mut Buffer) {
     let percent = (share.clamp(0.0, 1.0) * 100.0).floor() as u32;
     let width = width.min(usize::from(status.width)) as u16;
     let area = Rect::new(status.right() - width, status.y, width, 1);
-    let palette = &model.theme().palette;
+    let palette = &theme.palette;
     let base = Style::new().fg(palette.footer).bg(palette.background);
     let line = Line::from(vec![
         Span::styled(text, base.fg(palette.accent)),

@@ -7,7 +7,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::input::message_for;
-use crate::tui::message::{Action, JobId, Message, Parcel};
+use crate::tui::message::{Action, Answer, JobId, Message, Parcel};
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::testing::{
     answer, answer_hand_overs, big_model, config, model, start, tick_until_done, written_bytes,
@@ -17,7 +17,7 @@ use crate::tui::update;
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
-use mazegen::session::SearchJob;
+use mazegen::session::Job as SessionJob;
 use mazegen::{Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -154,9 +154,9 @@ fn quitting_mid_carving_finishes_and_saves_the_first_maze_then_quits_once_writte
     assert_is_the_headless_maze(job, m.config(), 42);
     // Keys still work while the write runs; the write's end brings the quit.
     assert!(act(&mut m, Action::NextTheme).is_empty());
-    let done = Message::Written {
+    let done = Message::Done {
         job: job.job,
-        outcome: Ok(()),
+        answer: Answer::Written(Ok(())),
     };
     assert!(quits(&update(&mut m, done)));
 }
@@ -186,18 +186,18 @@ fn quitting_waits_for_every_write_under_way_and_a_failed_first_save_is_the_exit_
     let export = act(&mut m, Action::WriteExport);
     let export = exports(&export)[0].job;
     assert!(act(&mut m, Action::Quit).is_empty(), "two writes under way");
-    let failed = Message::Written {
+    let failed = Message::Done {
         job: first,
-        outcome: Err("cannot write out/maze.txt: disk full".into()),
+        answer: Answer::Written(Err("cannot write out/maze.txt: disk full".into())),
     };
     assert!(
         update(&mut m, failed).is_empty(),
         "the export is still going"
     );
     assert_eq!(m.exit_error(), Some("cannot write out/maze.txt: disk full"));
-    let exported = Message::Written {
+    let exported = Message::Done {
         job: export,
-        outcome: Ok(()),
+        answer: Answer::Written(Ok(())),
     };
     assert!(quits(&update(&mut m, exported)));
 }
@@ -230,9 +230,9 @@ fn quitting_while_a_save_is_written_shows_its_progress_and_quits_once_it_is_done
     // Keys are still answered while it waits.
     assert!(act(&mut m, Action::NextTheme).is_empty());
     assert_eq!(m.theme, 1);
-    let done = Message::Written {
+    let done = Message::Done {
         job,
-        outcome: Ok(()),
+        answer: Answer::Written(Ok(())),
     };
     assert!(quits(&update(&mut m, done)));
 }
@@ -372,9 +372,9 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     };
     let after = update(
         &mut m,
-        Message::Measured {
+        Message::Done {
             job,
-            measured: work.run(),
+            answer: Answer::Measured(work.run()),
         },
     );
     assert_eq!(saves(&after).len(), 1);
@@ -455,9 +455,9 @@ fn launched(width: u32, height: u32, extra: &str) -> (Model, MazeOrder, JobId) {
 }
 
 fn made(job: JobId, order: &MazeOrder) -> Message {
-    Message::Made {
+    Message::Done {
         job,
-        made: Parcel::new(order.run()),
+        answer: Answer::Made(Parcel::new(order.run())),
     }
 }
 
@@ -506,13 +506,13 @@ fn quitting_while_the_first_big_maze_is_made_writes_it_first() {
 fn a_first_big_maze_that_cannot_be_made_lets_quit_leave_with_the_reason() {
     let (mut m, _, job) = launched(600, 600, "");
     assert!(act(&mut m, Action::Quit).is_empty(), "waits for the maze");
-    let failed = Message::Made {
+    let failed = Message::Done {
         job,
-        made: Parcel::new(Err(mazegen::SessionError::ExitOutside {
+        answer: Answer::Made(Parcel::new(Err(mazegen::SessionError::ExitOutside {
             exit: Pos::new(700, 0),
             width: 600,
             height: 600,
-        })),
+        }))),
     };
     let effects = update(&mut m, failed);
     assert!(quits(&effects), "{effects:?}");
@@ -589,9 +589,9 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
     let (job, work) = stale;
     let after = update(
         &mut m,
-        Message::Measured {
+        Message::Done {
             job,
-            measured: work.run(),
+            answer: Answer::Measured(work.run()),
         },
     );
     assert!(
@@ -626,7 +626,7 @@ fn act_answered(model: &mut Model, action: Action) -> Vec<Effect> {
 // --- Big mazes: search work and new mazes made by jobs ---
 
 /// The search jobs among `effects`.
-fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SearchJob)> {
+fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SessionJob)> {
     effects
         .iter()
         .filter_map(|e| match e {
@@ -637,16 +637,16 @@ fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SearchJob)> {
 }
 
 /// The one search job among `effects`.
-fn only_search(effects: &[Effect]) -> (JobId, SearchJob) {
+fn only_search(effects: &[Effect]) -> (JobId, SessionJob) {
     let mut jobs = search_jobs(effects);
     assert_eq!(jobs.len(), 1, "one search job: {effects:?}");
     jobs.remove(0)
 }
 
-fn run_search(job: JobId, work: &SearchJob) -> Message {
-    Message::Searched {
+fn run_search(job: JobId, work: &SessionJob) -> Message {
+    Message::Done {
         job,
-        searched: work.run(),
+        answer: Answer::Searched(work.run()),
     }
 }
 
@@ -804,9 +804,9 @@ fn a_new_big_maze_is_made_by_a_job_that_frees_the_old_one_first() {
     };
     assert_eq!(order.seed, first_order.seed);
     assert_eq!(order.config.algorithm, algorithm.next());
-    let made = |job, order: &MazeOrder| Message::Made {
+    let made = |job, order: &MazeOrder| Message::Done {
         job,
-        made: Parcel::new(order.run()),
+        answer: Answer::Made(Parcel::new(order.run())),
     };
     let stale = update(&mut m, made(first, &first_order));
     assert!(
@@ -856,13 +856,13 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     };
     // Saving waits for the maze being made, which then fails.
     assert!(act(&mut m, Action::Save).is_empty());
-    let failed = Message::Made {
+    let failed = Message::Done {
         job: *job,
-        made: Parcel::new(Err(mazegen::SessionError::ExitOutside {
+        answer: Answer::Made(Parcel::new(Err(mazegen::SessionError::ExitOutside {
             exit: Pos::new(40, 0),
             width: 30,
             height: 20,
-        })),
+        }))),
     };
     let effects = update(&mut m, failed);
     assert!(saves(&effects).is_empty(), "{effects:?}");
@@ -888,9 +888,9 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     };
     update(
         &mut m,
-        Message::Made {
+        Message::Done {
             job: *job,
-            made: Parcel::new(order.run()),
+            answer: Answer::Made(Parcel::new(order.run())),
         },
     );
     assert!(!m.has_no_maze());
@@ -915,9 +915,9 @@ fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
             order.seed
         )
     );
-    let made = Message::Made {
+    let made = Message::Done {
         job: *job,
-        made: Parcel::new(order.run()),
+        answer: Answer::Made(Parcel::new(order.run())),
     };
     let mut effects = update(&mut m, made);
     assert!(m.is_finishing(), "the new maze is finished for them");
@@ -942,9 +942,9 @@ fn s_e_and_enter_while_a_new_maze_is_made_are_for_the_new_maze() {
 fn a_write_outcome_ends_up_on_the_status_line_and_in_the_exit_error() {
     let mut m = model(9, 7);
     let job = saves(&act(&mut m, Action::Save))[0].job;
-    let failed = Message::Written {
+    let failed = Message::Done {
         job,
-        outcome: Err("cannot write out/maze.txt: Permission denied".into()),
+        answer: Answer::Written(Err("cannot write out/maze.txt: Permission denied".into())),
     };
     assert!(update(&mut m, failed).is_empty());
     assert_eq!(status_kind(&m), Some(StatusKind::Error));
@@ -958,9 +958,9 @@ fn a_write_outcome_ends_up_on_the_status_line_and_in_the_exit_error() {
     );
     assert!(m.jobs().is_empty());
     let job = saves(&act(&mut m, Action::Save))[0].job;
-    let ok = Message::Written {
+    let ok = Message::Done {
         job,
-        outcome: Ok(()),
+        answer: Answer::Written(Ok(())),
     };
     assert!(update(&mut m, ok).is_empty());
     assert_eq!(status_kind(&m), Some(StatusKind::Success));
@@ -970,9 +970,9 @@ fn a_write_outcome_ends_up_on_the_status_line_and_in_the_exit_error() {
     );
     assert_eq!(m.exit_error(), None, "written in the end");
     // A message about a job nobody started changes nothing.
-    let stray = Message::Written {
+    let stray = Message::Done {
         job: JobId(999),
-        outcome: Ok(()),
+        answer: Answer::Written(Ok(())),
     };
     let before = status_text(&m);
     assert!(update(&mut m, stray).is_empty());
@@ -1116,16 +1116,22 @@ fn the_export_outcome_is_on_the_status_line() {
     let job = exports(&act(&mut m, Action::WriteExport))[0].job;
     update(
         &mut m,
-        Message::Written {
+        Message::Done {
             job,
-            outcome: Ok(()),
+            answer: Answer::Written(Ok(())),
         },
     );
     assert_eq!(status_kind(&m), Some(StatusKind::Success));
     assert_eq!(status_text(&m), "Exported the maze to out/maze.svg");
     let job = exports(&act(&mut m, Action::WriteExport))[0].job;
     let outcome = Err("cannot write maze.svg: permission denied".to_owned());
-    update(&mut m, Message::Written { job, outcome });
+    update(
+        &mut m,
+        Message::Done {
+            job,
+            answer: Answer::Written(outcome),
+        },
+    );
     assert_eq!(status_kind(&m), Some(StatusKind::Error));
     assert!(status_text(&m).contains("permission denied"));
     assert_eq!(m.exit_error(), None, "an export is not OUTPUT_FILE");
@@ -1349,8 +1355,8 @@ fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
 
 #[test]
 fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
+    use crate::tui::kernel::memory::FIXED_BYTES;
     use mazegen::Algorithm;
-    use mazegen::memory::FIXED_BYTES;
     let mut config = config(40, 30, "");
     config.algorithm = Algorithm::Prim;
     // Prim needs 16 MiB, the replay's 64 MiB and 7 bytes a cell here; Kruskal 19 and Wilson

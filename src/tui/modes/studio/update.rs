@@ -40,7 +40,9 @@ use std::time::Duration;
 use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
-use crate::tui::kernel::job::JobId;
+use crate::tui::kernel::job::{JobId, Owner};
+use crate::tui::kernel::memory::{Holder, estimated_bytes};
+use crate::tui::kernel::walk_time;
 use crate::tui::model::{FirstSave, Job, JobKind, Model, StatusKind};
 use crate::tui::modes::studio::first_run;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
@@ -48,11 +50,10 @@ use crate::tui::text::solver_label;
 use mazegen::format::export::ExportOptions;
 use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
-use mazegen::memory::{Use, estimated_bytes};
-use mazegen::session::{Measured, Phase, Searched};
+use mazegen::session::{JobOutcome, Phase};
 use mazegen::solve::Solver;
-use mazegen::walk_time;
 use mazegen::{Algorithm, MazeOptions, Session, SessionError};
+use rand::Rng;
 
 /// The longest a frame's steps run, with the run loop's clock: twice the pace's aim (see
 /// [`crate::tui::pace::SLICE`]), so that with drawing a frame stays well within the 100 ms a key
@@ -69,21 +70,22 @@ pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
 /// to run now (the root routes them; see [`crate::tui::update()`]).
 pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
     let mut effects = Vec::new();
-    if let Some(work) = model.session.measure_job() {
-        let asked = model.jobs.iter().any(
-            |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
-        );
-        if !asked {
-            let job = start_job(
-                model,
-                JobKind::Measure {
-                    maze: Arc::clone(work.maze()),
-                },
+    for work in model.session.jobs() {
+        if work.measures() {
+            let asked = model.jobs.iter().any(
+                |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
             );
-            effects.push(Effect::Work(Work::Measure { job, work }));
+            if !asked {
+                let job = start_job(
+                    model,
+                    JobKind::Measure {
+                        maze: Arc::clone(work.maze()),
+                    },
+                );
+                effects.push(Effect::Work(Work::Measure { job, work }));
+            }
+            continue;
         }
-    }
-    if let Some(work) = model.session.search_job() {
         let asked = model
             .jobs
             .iter()
@@ -149,7 +151,7 @@ pub(crate) fn wait_for_the_maze(model: &mut Model, action: Action) {
 }
 
 fn start_job(model: &mut Model, kind: JobKind) -> JobId {
-    let id = model.new_job_id();
+    let id = model.new_job_id(Owner::Studio);
     model.jobs.push(Job {
         id,
         kind,
@@ -495,7 +497,7 @@ fn solve_with(model: &mut Model, solver: Solver) -> Vec<Effect> {
 /// write it out.
 fn write_config(model: &mut Model) -> Vec<Effect> {
     if model.built_in_config {
-        let job = model.new_job_id();
+        let job = model.new_job_id(Owner::Studio);
         return vec![Effect::WriteConfig { job }];
     }
     model.set_status(StatusKind::Info, first_run::NOTHING_TO_WRITE);
@@ -631,7 +633,7 @@ fn unfit(model: &Model, algorithm: Algorithm) -> Option<Skipped> {
         algorithm,
         ..model.session.options().clone()
     };
-    let needed = estimated_bytes(&options, Use::Dashboard);
+    let needed = estimated_bytes(&options, Holder::Dashboard);
     if model.memory_limit.is_some_and(|limit| needed > limit) {
         Some(Skipped::Memory)
     } else if walk_time::too_long(&options).is_some() {
@@ -921,18 +923,18 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
     }
 }
 
-pub(crate) fn measured(model: &mut Model, id: JobId, measured: Measured) {
+pub(crate) fn measured(model: &mut Model, id: JobId, measured: JobOutcome) {
     end_job(model, id);
     // A maze replaced meanwhile refuses another maze's measures.
     model.session.install(measured);
 }
 
-pub(crate) fn searched(model: &mut Model, id: JobId, searched: Searched) {
+pub(crate) fn searched(model: &mut Model, id: JobId, searched: JobOutcome) {
     let started = end_job(model, id)
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
     let before = model.phase();
     // A maze replaced meanwhile, or a solver picked since, refuses it.
-    if model.session.install_search(searched) {
+    if model.session.install(searched) {
         if started {
             // A new search: its steps cost what they cost, not what the last phase's did.
             model.pace.new_kind_of_step();

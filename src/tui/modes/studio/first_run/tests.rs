@@ -4,12 +4,18 @@ use super::*;
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::testing::{answer, config, start};
 use crate::tui::update::update;
-use crate::tui::{Effect, JobId, Message};
+use crate::tui::{Answer, Effect, JobId, Message};
 
 /// The status line after the run loop answered the config write `job` with `outcome`.
 fn answer_write(model: &mut Model, job: JobId, outcome: Result<&str, &str>) {
     let outcome = outcome.map(Into::into).map_err(ToOwned::to_owned);
-    update(model, Message::ConfigWritten { job, outcome });
+    update(
+        model,
+        Message::Done {
+            job,
+            answer: Answer::ConfigWritten(outcome),
+        },
+    );
 }
 
 fn first_run() -> Model {

@@ -8,17 +8,18 @@
 //! the shortest-path search and the file writer. A dashboard adds what `VIEW_BYTES_PER_CELL`
 //! says: the watched solver's state and the path bitmap.
 
-use crate::generate::{Algorithm, MazeOptions};
+use mazegen::replay::CHECKPOINT_BUDGET;
+use mazegen::{Algorithm, MazeOptions};
 
 /// What the dashboard keeps per cell on top of a headless run: the watched search's state
 /// (about two bytes) and one bit a cell for the path, rounded up.
-pub(crate) const VIEW_BYTES_PER_CELL: u64 = 3;
+const VIEW_BYTES_PER_CELL: u64 = 3;
 
 /// Bytes a run needs whatever its size: code, buffers, the allocator's own.
 pub const FIXED_BYTES: u64 = 16 << 20;
 
 /// Peak bytes per cell of a headless run with `algorithm`, for a perfect maze or a board.
-pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
+const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
     let (perfect_maze, board) = match algorithm {
         // Measured: 3.4 / 3.4 bytes a cell.
         Algorithm::Backtracker => (4, 4),
@@ -54,7 +55,7 @@ pub(crate) const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> 
 
 /// Who will hold the maze: a one-shot run, or the dashboard, which also draws and animates it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Use {
+pub enum Holder {
     /// Generated and written, nothing shown.
     Headless,
     /// Shown and animated in the dashboard.
@@ -63,12 +64,12 @@ pub enum Use {
 
 /// The estimated peak memory, in bytes, of making, solving and writing the maze `options`
 /// describe. A dashboard also keeps its replay's checkpoints, at most
-/// [`crate::replay::CHECKPOINT_BUDGET`] whatever the size.
-pub fn estimated_bytes(options: &MazeOptions, to: Use) -> u64 {
+/// [`CHECKPOINT_BUDGET`] whatever the size.
+pub fn estimated_bytes(options: &MazeOptions, to: Holder) -> u64 {
     let cells = u64::from(options.width) * u64::from(options.height);
     let (view, replay) = match to {
-        Use::Headless => (0, 0),
-        Use::Dashboard => (VIEW_BYTES_PER_CELL, crate::replay::CHECKPOINT_BUDGET),
+        Holder::Headless => (0, 0),
+        Holder::Dashboard => (VIEW_BYTES_PER_CELL, CHECKPOINT_BUDGET),
     };
     let per_cell = peak_bytes_per_cell(options.algorithm, options.perfect) + view;
     FIXED_BYTES + replay + cells.saturating_mul(per_cell)
@@ -95,18 +96,18 @@ mod tests {
     fn the_estimate_grows_with_the_cells_and_the_view() {
         let small = MazeOptions::new(100, 100);
         let large = MazeOptions::new(10_000, 10_000);
-        let headless = estimated_bytes(&large, Use::Headless);
+        let headless = estimated_bytes(&large, Holder::Headless);
         assert_eq!(headless, FIXED_BYTES + 100_000_000 * 4);
-        assert!(estimated_bytes(&small, Use::Headless) < headless);
+        assert!(estimated_bytes(&small, Holder::Headless) < headless);
         assert_eq!(
-            estimated_bytes(&large, Use::Dashboard) - headless,
-            100_000_000 * VIEW_BYTES_PER_CELL + crate::replay::CHECKPOINT_BUDGET
+            estimated_bytes(&large, Holder::Dashboard) - headless,
+            100_000_000 * VIEW_BYTES_PER_CELL + CHECKPOINT_BUDGET
         );
         let kruskal = MazeOptions::new(100_000, 10_000)
             .algorithm(Algorithm::Kruskal)
             .perfect(false);
         assert_eq!(
-            estimated_bytes(&kruskal, Use::Headless),
+            estimated_bytes(&kruskal, Holder::Headless),
             FIXED_BYTES + 17_000_000_000
         );
     }

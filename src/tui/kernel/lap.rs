@@ -3,10 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
-use crate::geometry::Pos;
-use crate::solve::shortest_path;
-use crate::stats::MazeStats;
+use mazegen::stats::MazeStats;
+use mazegen::{Algorithm, GenError, Generator, MazeOptions, Pos, shortest_path};
 
 /// What one run of an algorithm gave.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,7 +17,7 @@ pub struct Lap {
     pub dead_ends: u64,
     /// The shortest path's length in moves, if the exit can be reached.
     pub path: Option<usize>,
-    /// The shortest path's river factor (see [`crate::stats::MazeStats`]).
+    /// The shortest path's river factor (see [`MazeStats`]).
     pub river_factor: f64,
     /// Carving and solving with BFS, the measuring left out.
     pub time: Duration,
@@ -51,8 +49,7 @@ impl Lap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Session;
-    use crate::solve::Solver;
+    use mazegen::{Session, Solver};
 
     /// A lap counts what the same maze carved and solved step by step shows.
     #[test]

@@ -12,11 +12,11 @@
 //! one seed to the next, so the slowest was taken); Wilson 2000x2000 in 0.46 s, 2xL and 12xL
 //! strips at 160 to 400 million L² a second. The other algorithms are linear in the cells.
 
-use crate::generate::{Algorithm, MazeOptions};
+use mazegen::{Algorithm, MazeOptions};
 
 /// The estimate past which a program had better refuse a walk and suggest another algorithm:
 /// a user waiting over a minute with no end in sight takes the program for hung.
-pub(crate) const TOO_LONG_SECONDS: f64 = 60.0;
+const TOO_LONG_SECONDS: f64 = 60.0;
 
 /// Whether carving `options` is estimated to take over a minute (`TOO_LONG_SECONDS`); the estimate.
 pub fn too_long(options: &MazeOptions) -> Option<f64> {
@@ -25,7 +25,7 @@ pub fn too_long(options: &MazeOptions) -> Option<f64> {
 
 /// Estimated seconds to carve `options` on a machine like the one measured, for the
 /// algorithms whose time can grow faster than the maze's cells; `None` for the others.
-pub(crate) fn walk_seconds(options: &MazeOptions) -> Option<f64> {
+fn walk_seconds(options: &MazeOptions) -> Option<f64> {
     let (w, h) = (options.width as f64, options.height as f64);
     let cells = w * h;
     let log2 = cells.max(2.0).log2();
