@@ -220,13 +220,8 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     Err(passed) => action = passed,
                 }
             }
-            Layer::Picker => match picker::act(&mut model.picker, action) {
-                Ok(text) => {
-                    if let Some(text) = text {
-                        model.set_status(StatusKind::Info, text);
-                    }
-                    return Vec::new();
-                }
+            Layer::Picker => match picker::act(&mut model.picker, &mut shared!(model), action) {
+                Ok(effects) => return effects,
                 Err(passed) => action = passed,
             },
             Layer::Play => {
@@ -516,9 +511,7 @@ fn open_picker(model: &mut Model, action: Action) {
         List::Algorithms => pickers::algorithm_index(model.config.algorithm),
         List::Solvers => pickers::solver_index(solver_in_use(model)),
     };
-    model.picker.open(list, at);
-    let text = picker::opened_text(list, model.keymap());
-    model.set_status(StatusKind::Info, text);
+    picker::open(&mut model.picker, &mut shared!(model), list, at);
 }
 
 /// The solver of the maze shown: the opened file's, else the studio's.

@@ -2,18 +2,32 @@
 //! or hides the info panel, Enter passes the pick on as [`Action::UseAlgorithm`] or
 //! [`Action::UseSolver`] for the layers below to act on (the inspector closes an opened file
 //! for a new maze; the studio makes it or solves again), Esc and `q` close the panel, then the
-//! list. The root opens a list (`a`, `v`) once the layers below have had their say, so that
-//! play, the race and a missing maze can refuse it.
+//! list. The root opens a list (`a`, `v`, see [`open`]) once the layers below have had their
+//! say, so that play, the race and a missing maze can refuse it. It works on its own state and
+//! the [`Shared`] parts.
 
+use crate::tui::context::Shared;
+use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::status::StatusKind;
 use crate::tui::keymap::Keymap;
 
 use super::{List, Picker};
 
-/// The open picker's answer to `action`: `Ok` if it took it, with the status line's new text
-/// if it has one; `Err` with the action to pass on to the layers below (every action while
-/// the pickers are closed; the pick, once made).
-pub fn act(picker: &mut Picker, action: Action) -> Result<Option<String>, Action> {
+/// Opens `list` with its cursor on entry `at` (the one in use), saying its keys.
+pub fn open(picker: &mut Picker, shared: &mut Shared, list: List, at: usize) {
+    picker.open(list, at);
+    let text = opened_text(list, shared.keymap);
+    shared.set_status(StatusKind::Info, text);
+}
+
+/// The open picker's answer to `action`: `Ok` if it took it; `Err` with the action to pass on
+/// to the layers below (every action while the pickers are closed; the pick, once made).
+pub fn act(
+    picker: &mut Picker,
+    shared: &mut Shared,
+    action: Action,
+) -> Result<Vec<Effect>, Action> {
     let Some(list) = picker.list() else {
         return Err(action);
     };
@@ -33,15 +47,15 @@ pub fn act(picker: &mut Picker, action: Action) -> Result<Option<String>, Action
         Action::ClosePicker | Action::Quit if picker.shows_info() => picker.toggle_info(),
         Action::ClosePicker | Action::Quit => {
             picker.close();
-            return Ok(Some(closed_text(list).to_owned()));
+            shared.set_status(StatusKind::Info, closed_text(list));
         }
         // Its own key closes a list; the other list's key goes to the other list.
         Action::AlgorithmList | Action::SolverList => {
             picker.close();
-            if opens(action) == Some(list) {
-                return Ok(Some(closed_text(list).to_owned()));
+            if opens(action) != Some(list) {
+                return Err(action);
             }
-            return Err(action);
+            shared.set_status(StatusKind::Info, closed_text(list));
         }
         // These open another layer: the list is closed first, so that it does not take that
         // layer's keys.
@@ -57,7 +71,7 @@ pub fn act(picker: &mut Picker, action: Action) -> Result<Option<String>, Action
         // The rest (a new maze, the themes, the help, the pace, the view) work under the list.
         _ => return Err(action),
     }
-    Ok(None)
+    Ok(Vec::new())
 }
 
 /// The list `action` opens, if it opens one.
@@ -70,7 +84,7 @@ pub fn opens(action: Action) -> Option<List> {
 }
 
 /// The status line as a list opens: what its keys do (the user's keys).
-pub fn opened_text(list: List, keymap: &Keymap) -> String {
+fn opened_text(list: List, keymap: &Keymap) -> String {
     let (name, does) = match list {
         List::Algorithms => ("Algorithms", "makes the maze (same seed)"),
         List::Solvers => ("Solvers", "solves with it"),
