@@ -629,8 +629,9 @@ fn sigterm_restores_the_terminal() {
     assert_terminal_restored(&app.terminal.raw());
 }
 
-/// The theme list from the keyboard: Tab gives it the focus, the arrows move its cursor, Enter
-/// uses the theme under the cursor, and Tab gives the focus back to the maze.
+/// The theme list from the keyboard: Tab gives it the focus, the arrows move its cursor and
+/// show the theme under it at once (wrapping round), Enter keeps it and gives the focus back
+/// to the maze.
 #[test]
 fn the_theme_list_from_the_keyboard() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
@@ -644,31 +645,49 @@ fn the_theme_list_from_the_keyboard() {
         Some("classic"),
         "\n{screen}"
     );
+    let classic = screen.canvas_backgrounds();
 
     app.press(&["Tab"]);
     let screen = app.wait_for("focus on the theme list", |s| {
-        s.keys().contains("use theme")
+        s.keys().contains("keep theme")
     });
     assert_eq!(
         screen.current_theme().as_deref(),
         Some("classic"),
         "\n{screen}"
     );
-    app.press(&["Down", "Down", "Up", "Enter"]);
+    // Up from the top wraps round to the last theme, down comes back; one more shows light.
+    app.press(&["Up", "Down", "Down"]);
+    let screen = app.wait_for("light shown", |s| s.status().starts_with("Theme: light ("));
+    assert_eq!(
+        screen.status(),
+        "Theme: light (Enter keeps it, q goes back to classic)",
+        "\n{screen}"
+    );
+    assert_ne!(
+        screen.canvas_backgrounds(),
+        classic,
+        "shown at once:\n{screen}"
+    );
+    assert_eq!(
+        screen.current_theme().as_deref(),
+        Some("classic"),
+        "classic is still the one kept:\n{screen}"
+    );
+    app.press(&["Enter"]);
     let screen = app.wait_for("theme light", |s| {
         s.current_theme().as_deref() == Some("light")
     });
     assert_eq!(screen.status(), "Theme: light", "\n{screen}");
-
-    app.press(&["Tab"]);
-    app.wait_for("focus back on the maze", |s| {
-        s.is_dashboard() && !s.keys().contains("use theme")
-    });
+    assert!(
+        !screen.keys().contains("keep theme"),
+        "focus back on the maze:\n{screen}"
+    );
     app.quit();
 }
 
-/// Esc backs out of the theme list to the maze (it quit the program); from the bare
-/// dashboard it quits.
+/// Esc backs out of the theme list to the maze (it quit the program), back to the theme kept
+/// however far the cursor went; from the bare dashboard it quits.
 #[test]
 fn tab_then_esc_goes_back_to_the_maze_and_esc_again_quits() {
     let dir = folder_with_config(&config(15, 10, 7, ""));
@@ -676,12 +695,16 @@ fn tab_then_esc_goes_back_to_the_maze_and_esc_again_quits() {
     let app = Dashboard::solved(dir);
     app.press(&["Tab"]);
     app.wait_for("focus on the theme list", |s| {
-        s.keys().contains("use theme")
+        s.keys().contains("keep theme")
     });
+    app.press(&["Down"]);
+    app.wait_for("light shown", |s| s.status().starts_with("Theme: light ("));
     app.press(&["Escape"]);
-    app.wait_for("focus back on the maze", |s| {
-        s.is_dashboard() && !s.keys().contains("use theme")
+    let screen = app.wait_for("focus back on the maze", |s| {
+        s.is_dashboard() && !s.keys().contains("keep theme")
     });
+    assert_eq!(screen.status(), "Theme: classic again", "\n{screen}");
+    assert_eq!(screen.current_theme().as_deref(), Some("classic"));
     assert_eq!(
         app.exit_status(),
         None,
@@ -739,7 +762,10 @@ fn export_solvers_and_algorithms_from_the_keyboard() {
             .any(|n| n.attribute("id") == Some("solution"))
     );
 
+    // `v` opens the solver list on BFS; ↓ and Enter pick A*.
     app.press(&["v"]);
+    app.wait_for("the solver list", |s| s.contains("┌ Solvers (v)"));
+    app.press(&["Down", "Enter"]);
     app.wait_for("A* solving", |s| s.contains("Solver: A*"));
     app.press(&["Enter"]);
     let screen = app.wait_for("A* done", |s| s.phase() == Some("Done"));
@@ -752,6 +778,8 @@ fn export_solvers_and_algorithms_from_the_keyboard() {
     assert!(rows.iter().all(|r| !r.contains('–')), "both ran:\n{screen}");
 
     app.press(&["a"]);
+    app.wait_for("the algorithm list", |s| s.contains("┌ Algorithms (a)"));
+    app.press(&["Down", "Enter"]);
     let screen = app.wait_for("next algorithm", |s| s.contains("Algorithm: prim"));
     assert!(screen.contains("seed 7"), "same seed:\n{screen}");
     assert_eq!(app.exit_status(), None);
@@ -911,9 +939,12 @@ fn user_keys_and_a_partial_theme() {
     );
 
     // `is_dashboard` looks for the built-in `q quit`.
-    let screen = app.wait_for_first("dashboard", |s| {
+    app.wait_for_first("dashboard", |s| {
         s.contains(" Themes (Tab) ") && s.keys().contains(" x quit")
     });
+    // Finished, the footer has room for the studio's keys.
+    app.press(&["Enter"]);
+    let screen = app.wait_for("solved maze", |s| s.phase() == Some("Done"));
     assert!(screen.keys().contains(" P path"), "\n{screen}");
     assert!(
         screen.contains("│  dusk "),

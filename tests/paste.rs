@@ -73,7 +73,7 @@ fn a_huge_paste_into_the_open_prompt_is_cut_and_said_so() {
     app.write(b"\x1b");
     app.wait_for("the prompt closed", true, |s| s.contains("Nothing opened"));
 
-    app.write(b"v");
+    // Each `v` opens or closes the solver list: an even number of them leave it closed.
     let solvers = app.write_in_background(vec![b'v'; PASTED]);
     solvers.join().unwrap();
     studio::answers_then_quits(&app);

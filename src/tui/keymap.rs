@@ -34,6 +34,10 @@ pub enum Context {
     /// While the export list is open: its keys come before the global ones (Esc closes it
     /// instead of quitting), and the other global keys keep working.
     Export,
+    /// While the algorithm or the solver list is open: its keys come before the global ones
+    /// (Enter picks, Esc closes it instead of quitting), and the other global keys keep
+    /// working.
+    Picker,
     /// In play mode: its keys come before the global ones (the arrows walk, Esc leaves play
     /// mode instead of quitting), and the other global keys keep working.
     Play,
@@ -42,11 +46,11 @@ pub enum Context {
 impl Context {
     /// Whether one key press can be read in both contexts, so that a key bound in both is
     /// ambiguous: a pane's keys meet the global ones, not the other pane's.
-    /// Play mode's and the export list's keys shadow the global ones instead: a key may mean one thing while playing
+    /// Play mode's, the export list's and the pickers' keys shadow the global ones instead: a key may mean one thing while playing
     /// and another otherwise.
     pub fn meets(self, other: Context) -> bool {
         let shadows = |a: Context, b: Context| {
-            matches!(a, Context::Play | Context::Export) && b == Context::Global
+            matches!(a, Context::Play | Context::Export | Context::Picker) && b == Context::Global
         };
         if shadows(self, other) || shadows(other, self) {
             return false;
@@ -153,7 +157,7 @@ const fn named(code: KeyCode) -> Key {
     Key::plain(code)
 }
 
-use Context::{Canvas, Export, Global, Help, Log, Play, Themes};
+use Context::{Canvas, Export, Global, Help, Log, Picker, Play, Themes};
 const ENTER: Key = named(KeyCode::Enter);
 /// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
 /// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
@@ -173,8 +177,16 @@ const END: Key = named(KeyCode::End);
 #[rustfmt::skip]
 const BUILT_IN: &[Row] = &[
     row(Global, &[ch('r'), ch('1')], Action::Regenerate, "new maze with a new seed", Some("new")),
-    row(Global, &[ch('a')], Action::NextAlgorithm, "next generation algorithm, same seed", Some("algorithm")),
-    row(Global, &[ch('v')], Action::NextSolver, "solve again with the next solver", Some("solver")),
+    row(Global, &[ch('a')], Action::AlgorithmList, "pick the generation algorithm, same seed", Some("algorithm")),
+    row(Global, &[ch('v')], Action::SolverList, "pick the solver, solve again", Some("solver")),
+    // No built-in key: `a` and `v` open the lists. A keys file may bind them to cycle blind.
+    row(Global, &[], Action::NextAlgorithm, "next algorithm, no list (keys.toml)", None),
+    row(Global, &[], Action::NextSolver, "next solver, no list (keys.toml)", None),
+    row(Picker, &[UP, ch('k')], Action::PickerUp, "previous entry in the list", None),
+    row(Picker, &[DOWN, ch('j')], Action::PickerDown, "next entry in the list", None),
+    row(Picker, &[ch('i')], Action::PickerInfo, "about it: how, texture, speed", Some("about")),
+    row(Picker, &[ENTER], Action::PickerChoose, "use it (a new maze, or solve again)", Some("use")),
+    row(Picker, &[ESC], Action::ClosePicker, "close the list, nothing changed", Some("close")),
     row(Global, &[ch('p'), ch('2')], Action::TogglePath, "show or hide the solution", Some("path")),
     row(Global, &[ch('t'), ch('3')], Action::NextTheme, "next theme", Some("theme")),
     row(Global, &[ch('T')], Action::PreviousTheme, "previous theme", None),
@@ -185,7 +197,7 @@ const BUILT_IN: &[Row] = &[
     row(Export, &[ENTER], Action::WriteExport, "write it next to OUTPUT_FILE", Some("write")),
     row(Export, &[ESC], Action::CloseExport, "close the export list", Some("close")),
     row(Canvas, &[ENTER], Action::Finish, "finish carving and solving now", Some("finish")),
-    row(Themes, &[ENTER], Action::PickCursorTheme, "use the theme under the cursor", Some("use theme")),
+    row(Themes, &[ENTER], Action::PickCursorTheme, "keep the theme under the cursor", Some("keep theme")),
     row(Global, &[ch('?')], Action::ToggleHelp, "this help", Some("help")),
     row(Global, &[ch('q'), ch('4'), ESC], Action::Quit, "quit", Some("quit")),
     row(Global, &[ch('x')], Action::DismissWarning, "dismiss the warning about your files", Some("dismiss warning")),
@@ -201,14 +213,14 @@ const BUILT_IN: &[Row] = &[
     row(Global, &[ch('C')], Action::Centre(Place::Head), "centre the view on the carving head", None),
     row(Global, &[TAB], Action::ToggleFocus, "switch focus: maze / theme list", Some("themes")),
     row(Global, &[ch('o')], Action::OpenFile, "open a maze file (Tab completes)", Some("open")),
-    row(Global, &[ch(']')], Action::NextProblem, "next problem of an opened file", Some("problem")),
+    row(Global, &[ch(']')], Action::NextProblem, "next problem of an opened file", Some("next problem")),
     row(Global, &[ch('[')], Action::PreviousProblem, "previous problem of an opened file", None),
     row(Canvas, &[LEFT, ch('h')], pan(Dir::West), "pan left (Shift: half a screen)", None),
     row(Canvas, &[DOWN, ch('j')], pan(Dir::South), "pan down (Shift: half a screen)", None),
     row(Canvas, &[UP, ch('k')], pan(Dir::North), "pan up (Shift: half a screen)", None),
     row(Canvas, &[RIGHT, ch('l')], pan(Dir::East), "pan right (Shift: half a screen)", None),
-    row(Themes, &[UP, ch('k')], Action::CursorUp, "previous theme in the list", None),
-    row(Themes, &[DOWN, ch('j')], Action::CursorDown, "next theme in the list", None),
+    row(Themes, &[UP, ch('k')], Action::CursorUp, "previous theme in the list (shown at once)", None),
+    row(Themes, &[DOWN, ch('j')], Action::CursorDown, "next theme in the list (shown at once)", None),
     row(Global, &[ch('g')], Action::TogglePlay, "play: walk to the exit", Some("play")),
     row(Play, &[LEFT, ch('h')], walk(Dir::West), "walk left (Shift runs)", Some("walk, Shift runs")),
     row(Play, &[DOWN, ch('j')], walk(Dir::South), "walk down (Shift runs)", None),
@@ -351,7 +363,7 @@ impl Keymap {
     /// global ones first.
     pub fn footer_bindings(&self, context: Context) -> impl Iterator<Item = &Binding> {
         let shown = |b: &&Binding| b.footer.is_some() && !b.keys.is_empty();
-        let own_first = matches!(context, Play | Export);
+        let own_first = matches!(context, Play | Export | Picker);
         let leading = move |b: &&Binding| own_first && b.context == context;
         let rest = move |b: &&Binding| {
             (b.context == context && !own_first) || (b.context == Global && context != Help)
@@ -587,8 +599,9 @@ mod tests {
         for mode in ["play", "replay", "race", "open"] {
             assert!(labels(Canvas).contains(&mode), "{mode}");
         }
-        assert!(!labels(Canvas).contains(&"use theme"));
-        assert!(labels(Themes).contains(&"use theme"));
+        assert!(!labels(Canvas).contains(&"keep theme"));
+        assert!(labels(Themes).contains(&"keep theme"));
+        assert!(labels(Picker).starts_with(&["about", "use", "close"]));
         assert!(labels(Themes).contains(&"quit"));
         assert_eq!(labels(Help), Vec::<&str>::new());
     }

@@ -9,6 +9,8 @@
 //! | help      | the overlay is open       | the keys that close it (Ctrl-C, Ctrl-Z aside)        |
 //! | log       | the message log is open   | its scroll keys, `x`, and the keys that close it     |
 //! | export    | the `e` list is open      | its cursor keys, Enter (writes), Esc and `q` (close) |
+//! | picker    | the `a` or `v` list is    | its cursor keys, `i` (info), Enter (passes the pick  |
+//! |           | open                      | on), Esc and `q` (close); opened by the studio below |
 //! | play      | a round is on             | its walk/fog/leave keys; refuses `v` and `p`         |
 //! | race      | a race is on              | `q` `s` Tab Enter `R`; refuses what needs one maze   |
 //! | replay    | a moment is replayed      | Space and `q`/Esc (back to live)                     |
@@ -37,6 +39,7 @@ pub enum Layer {
     Help,
     Log,
     Export,
+    Picker,
     Play,
     Race,
     Replay,
@@ -46,11 +49,12 @@ pub enum Layer {
 
 impl Layer {
     /// Innermost first: the first open layer that answers a key takes it.
-    pub const ORDER: [Layer; 9] = [
+    pub const ORDER: [Layer; 10] = [
         Layer::Prompt,
         Layer::Help,
         Layer::Log,
         Layer::Export,
+        Layer::Picker,
         Layer::Play,
         Layer::Race,
         Layer::Replay,
@@ -66,6 +70,7 @@ impl Layer {
             Layer::Help => model.help_is_open(),
             Layer::Log => model.log.is_open(),
             Layer::Export => model.export.is_open(),
+            Layer::Picker => model.picker.is_open(),
             Layer::Play => model.is_playing(),
             Layer::Race => model.race().is_some(),
             Layer::Replay => model.replay().is_scrubbing(),
@@ -108,6 +113,7 @@ fn context_of(layer: Layer, model: &Model) -> Context {
     match layer {
         Layer::Log => Context::Log,
         Layer::Export => Context::Export,
+        Layer::Picker => Context::Picker,
         Layer::Play => Context::Play,
         _ => match model.focus() {
             Focus::Canvas => Context::Canvas,
@@ -139,12 +145,14 @@ pub fn acts_now(model: &Model, binding: &Binding) -> bool {
 /// a key only then. Play refuses the solver and the path; nothing moves on a finished maze,
 /// so finishing, pausing and stepping do nothing there (but pausing returns to the live maze
 /// while a moment is replayed); an opened file has no animation, no SVG export and no heatmap,
-/// and there is a head to centre on only while something is carved or searched.
+/// and there is a head to centre on only while something is carved or searched; only an
+/// opened file has problems to go through.
 pub fn does_something(model: &Model, action: Action) -> bool {
     let file = Layer::Inspector.is_open(model);
     let moving = !file && model.phase() != Phase::Done;
     match action {
-        Action::TogglePath | Action::NextSolver => !Layer::Play.is_open(model),
+        Action::TogglePath | Action::NextSolver | Action::SolverList => !Layer::Play.is_open(model),
+        Action::NextProblem | Action::PreviousProblem => file,
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
         Action::Faster | Action::Slower | Action::Export | Action::ToggleHeat => !file,
@@ -164,4 +172,17 @@ pub fn zoom_changes_the_view(model: &Model) -> bool {
     let canvas = model.screen().map_or((0, 0), |s| s.canvas_size());
     let viewport = model.viewport();
     viewport.next_zoom(model.maze_blocks(), canvas) != viewport.zoom()
+}
+
+/// How the footer calls `action` now, in place of its binding's `label`: the pause key
+/// resumes while paused or replaying; in a picker's info panel, `i` and Esc go back to the
+/// list.
+pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'static str {
+    let info = model.picker.shows_info();
+    match action {
+        Action::PickerInfo if info => "list",
+        Action::ClosePicker if info => "back",
+        Action::TogglePause if model.pace().is_paused() || Layer::Replay.is_open(model) => "resume",
+        _ => label,
+    }
 }

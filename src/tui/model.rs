@@ -14,6 +14,7 @@ use super::message::{Action, JobId};
 use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
 use super::modes::log::{Log, WARNING_RETURNS};
+use super::modes::picker::Picker;
 use super::modes::play::Play;
 use super::modes::race::Race;
 use super::modes::replay::Replay;
@@ -121,9 +122,13 @@ pub struct Model {
     pub(crate) show_path: bool,
     pub(crate) themes: ThemeSet,
     pub(crate) keymap: Keymap,
+    /// The theme shown: while the theme list has the focus, the one under its cursor.
     pub(crate) theme: usize,
-    /// The theme list's cursor (moves without changing the theme until picked).
+    /// The theme list's cursor: moving it shows the theme under it at once.
     pub(crate) cursor: usize,
+    /// The theme kept: what leaving the theme list with Esc goes back to (Enter keeps the one
+    /// under the cursor). Outside the list it is the theme shown.
+    pub(crate) theme_kept: usize,
     pub(crate) viewport: Viewport,
     pub(crate) focus: Focus,
     pub(crate) help: bool,
@@ -132,8 +137,6 @@ pub struct Model {
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
     pub(crate) sidebar_flipped: bool,
-    /// Tab unfolded the sidebar to reach the theme list: leaving the list folds it again.
-    pub(crate) sidebar_for_themes: bool,
     /// The newest message; [`Model::status`] is what the status line shows.
     pub(crate) status: Option<Status>,
     /// Every message said, when the newest was, the time now (as the run loop last said it,
@@ -173,6 +176,8 @@ pub struct Model {
     pub(crate) race: Option<Race>,
     /// The export list `e` opens.
     pub(crate) export: ExportList,
+    /// The algorithm list `a` opens and the solver list `v` opens.
+    pub(crate) picker: Picker,
     /// What the studio's next export writes: the export list's last pick.
     pub(crate) export_format: Export,
     /// The config file the dashboard was started from, which no export may replace.
@@ -286,11 +291,11 @@ impl Model {
             keymap,
             theme,
             cursor: theme,
+            theme_kept: theme,
             focus: Focus::Canvas,
             help: false,
             help_offset: 0,
             sidebar_flipped: false,
-            sidebar_for_themes: false,
             status,
             log,
             size: (0, 0),
@@ -310,6 +315,7 @@ impl Model {
             replay: Replay::default(),
             race: None,
             export: ExportList::default(),
+            picker: Picker::default(),
             export_format: Export::Svg,
             config_file: None,
             showing_stand_in: false,
@@ -414,6 +420,16 @@ impl Model {
 
     pub fn focus(&self) -> Focus {
         self.focus
+    }
+
+    /// The theme the theme list marks as kept: the one Esc goes back to.
+    pub fn kept_theme(&self) -> usize {
+        self.theme_kept
+    }
+
+    /// The algorithm and solver lists.
+    pub fn picker(&self) -> &Picker {
+        &self.picker
     }
 
     pub fn help_is_open(&self) -> bool {

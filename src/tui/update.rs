@@ -21,6 +21,8 @@ use super::modes::export::update as export;
 use super::modes::inspector::Inspect;
 use super::modes::inspector::update as inspector;
 use super::modes::log::update as log;
+use super::modes::picker::update as picker;
+use super::modes::picker::{self as pickers, List};
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update::{self as race, Raced};
 use super::modes::replay::update as timeline;
@@ -116,6 +118,12 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             }
             Vec::new()
         }
+        // Over an open list the wheel moves its cursor (it would pan the maze under it).
+        Message::Mouse(mouse) if model.picker.is_open() => match mouse.kind {
+            MouseKind::ScrollUp => route(model, Action::PickerUp, Layer::ORDER.as_slice()),
+            MouseKind::ScrollDown => route(model, Action::PickerDown, Layer::ORDER.as_slice()),
+            _ => Vec::new(),
+        },
         Message::Mouse(mouse) if model.race.is_some() => {
             race::mouse(&mut model.race, model.size, mouse);
             Vec::new()
@@ -305,6 +313,10 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                     Err(passed) => action = passed,
                 }
             }
+            Layer::Picker => match picker::act(&mut model.picker, &mut shared!(model), action) {
+                Ok(effects) => return effects,
+                Err(passed) => action = passed,
+            },
             Layer::Play => {
                 if play::refuses(&model.play, &mut shared!(model), action) {
                     return Vec::new();
@@ -441,10 +453,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
-        // `q` and Esc back out of the theme list first; they quit from the bare dashboard.
+        // `q` and Esc back out of the theme list first, back to the theme kept; they quit
+        // from the bare dashboard.
         Action::Quit if model.focus == Focus::Themes => {
             leave_themes(model);
-            model.cursor = model.theme;
             Vec::new()
         }
         Action::Quit => quit(model),
@@ -461,8 +473,10 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         // Taken by the inspector before they get here.
         Action::OpenFile | Action::NextProblem | Action::PreviousProblem => Vec::new(),
+        // Enter keeps the theme shown and gives the maze the keyboard back.
         Action::PickCursorTheme => {
             use_theme(model, model.cursor);
+            model.focus = Focus::Canvas;
             Vec::new()
         }
         Action::PickTheme(index) => {
@@ -472,24 +486,34 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Action::CursorUp => {
-            model.cursor = model.cursor.saturating_sub(1);
-            Vec::new()
-        }
-        Action::CursorDown => {
-            model.cursor = (model.cursor + 1).min(model.themes.len() - 1);
+        Action::CursorUp | Action::CursorDown => {
+            let count = model.themes.len();
+            let by = if action == Action::CursorUp {
+                count - 1
+            } else {
+                1
+            };
+            preview_theme(model, (model.cursor + by) % count);
             Vec::new()
         }
         Action::ToggleFocus => {
             match model.focus {
-                Focus::Canvas => to_themes(model),
+                Focus::Canvas => {
+                    to_themes(model);
+                    model.cursor = model.theme;
+                }
                 Focus::Themes => leave_themes(model),
             }
-            model.cursor = model.theme;
             Vec::new()
         }
         Action::FocusCanvas => {
-            leave_themes(model);
+            if model.focus == Focus::Themes {
+                leave_themes(model);
+            }
+            Vec::new()
+        }
+        Action::AlgorithmList | Action::SolverList => {
+            open_picker(model, action);
             Vec::new()
         }
         Action::Pan { towards, big } => {
@@ -524,8 +548,6 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         }
         Action::ToggleSidebar => {
             model.sidebar_flipped = !model.sidebar_flipped;
-            // The user's own choice now, kept when the list is left.
-            model.sidebar_for_themes = false;
             if !super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
                 model.focus = Focus::Canvas;
             }
@@ -569,11 +591,58 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     }
 }
 
+/// Shows and keeps the theme at `index`.
 fn use_theme(model: &mut Model, index: usize) {
     model.theme = index;
     model.cursor = index;
+    model.theme_kept = index;
     let text = format!("Theme: {}", model.theme().name);
     model.set_status(StatusKind::Info, text);
+}
+
+/// Shows the theme at `index` (the theme list's cursor moved onto it), keeping the one kept
+/// for Esc to go back to.
+fn preview_theme(model: &mut Model, index: usize) {
+    model.theme = index;
+    model.cursor = index;
+    let name = &model.theme().name;
+    let kept = model
+        .themes
+        .get(model.theme_kept)
+        .map_or("", |t| t.name.as_str());
+    let keymap = model.keymap();
+    let mut ways = Vec::new();
+    if let Some(key) = keymap.first_key_label(Action::PickCursorTheme) {
+        ways.push(format!("{key} keeps it"));
+    }
+    if let Some(key) = keymap.first_key_label(Action::Quit) {
+        ways.push(format!("{key} goes back to {kept}"));
+    }
+    let text = match ways.as_slice() {
+        [] => format!("Theme: {name}"),
+        ways => format!("Theme: {name} ({})", ways.join(", ")),
+    };
+    model.set_status(StatusKind::Info, text);
+}
+
+/// Opens the list `action` asks for (`a`, `v`), its cursor on the entry in use.
+fn open_picker(model: &mut Model, action: Action) {
+    let Some(list) = picker::opens(action) else {
+        return;
+    };
+    let at = match list {
+        List::Algorithms => pickers::algorithm_index(model.config.algorithm),
+        List::Solvers => pickers::solver_index(solver_in_use(model)),
+    };
+    picker::open(&mut model.picker, &mut shared!(model), list, at);
+}
+
+/// The solver of the maze shown: the opened file's, else the studio's.
+pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
+    match model.inspect.file() {
+        Some(file) => file.solver.unwrap_or_default(),
+        None => model.session.solver(),
+    }
 }
 
 /// Moves the help overlay's text, as far as the terminal's size lets it.
@@ -620,20 +689,19 @@ fn mouse_action(model: &Model, mouse: Mouse) -> Option<Action> {
     }
 }
 
-/// Tab to the theme list: a folded sidebar unfolds first, since a list out of sight cannot be
-/// picked from (and folds again when the list is left).
+/// Tab to the theme list (with the sidebar folded it shows over the canvas's corner).
 fn to_themes(model: &mut Model) {
     model.focus = Focus::Themes;
-    if !super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
-        model.sidebar_flipped = !model.sidebar_flipped;
-        model.sidebar_for_themes = true;
-    }
 }
 
-/// Back to the maze from the theme list, folding the sidebar if Tab unfolded it.
+/// Back to the maze from the theme list, which shows the theme kept again (saying so if the
+/// cursor had shown another).
 fn leave_themes(model: &mut Model) {
     model.focus = Focus::Canvas;
-    if std::mem::take(&mut model.sidebar_for_themes) {
-        model.sidebar_flipped = !model.sidebar_flipped;
+    model.cursor = model.theme_kept;
+    if model.theme != model.theme_kept {
+        model.theme = model.theme_kept;
+        let text = format!("Theme: {} again", model.theme().name);
+        model.set_status(StatusKind::Info, text);
     }
 }

@@ -29,6 +29,7 @@ use super::message::Action;
 use super::model::{Focus, Model};
 use super::modes::inspector::FileRoles;
 use super::modes::inspector::view as problems;
+use super::modes::picker::{self as pickers, List};
 use super::modes::play::view as play;
 use super::modes::replay::view as replay;
 use super::viewport::{Shown, Zoom, pans};
@@ -168,8 +169,51 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let output_file = &model.config().output_file;
     let export = &model.export;
     super::modes::export::view::draw(export, model.theme(), output_file, screen.canvas_pane, buf);
+    picker_over(model, screen.canvas_pane, buf);
+    if screen.summary.is_some() && model.focus() == Focus::Themes {
+        themes_over(model, screen.canvas, buf);
+    }
     log_over(model, area, buf);
     help_over(model, area, buf);
+}
+
+/// The theme list while the sidebar is folded and the list has the focus: a box in the
+/// canvas's top-right corner, so that most of the maze shows the theme under the cursor.
+fn themes_over(model: &Model, canvas: Rect, buf: &mut Buffer) {
+    let widest = model
+        .themes
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let title = sidebar::titled_with_key(model, "Themes", Action::ToggleFocus);
+    // The marks and the name, or the title, and the borders.
+    let width = (widest + 2).max(title.chars().count() + 2) + 2;
+    let width = u16::try_from(width).unwrap_or(u16::MAX).min(canvas.width);
+    let height = u16::try_from(model.themes.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(canvas.height);
+    let area = Rect::new(canvas.right() - width, canvas.y, width, height);
+    ratatui::widgets::Clear.render(area, buf);
+    sidebar::themes(model, area, buf);
+}
+
+/// The algorithm or solver list over the canvas, if one is open, its entry in use marked.
+fn picker_over(model: &Model, area: Rect, buf: &mut Buffer) {
+    let picker = model.picker();
+    let (in_use, opening) = match picker.list() {
+        None => return,
+        Some(List::Algorithms) => (
+            pickers::algorithm_index(model.config().algorithm),
+            Action::AlgorithmList,
+        ),
+        Some(List::Solvers) => (
+            pickers::solver_index(super::update::solver_in_use(model)),
+            Action::SolverList,
+        ),
+    };
+    let key = model.keymap().first_key_label(opening);
+    pickers::view::draw(picker, in_use, key.as_deref(), model.theme(), area, buf);
 }
 
 /// What the help overlay lists as usable: what the layer list says acts now.

@@ -2,17 +2,39 @@
 //! and the timeline's scrub moves. No terminal types: the input layer translates (see
 //! [`crate::tui::input`]).
 
-use mazegen::Dir;
+use mazegen::solve::Solver;
+use mazegen::{Algorithm, Dir};
 
 /// What a user can ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A new maze from a new seed, animated.
     Regenerate,
-    /// The same seed with the next generation algorithm, animated.
+    /// The same seed with the next generation algorithm, animated (no built-in key: `a`
+    /// opens the list instead; a keys file may bind it to cycle blind).
     NextAlgorithm,
-    /// Solve the maze again with the next solver, animated.
+    /// Solve the maze again with the next solver, animated (no built-in key, as
+    /// [`Action::NextAlgorithm`]).
     NextSolver,
+    /// Open the list of generation algorithms (see [`crate::tui::modes::picker`]).
+    AlgorithmList,
+    /// Open the list of solvers.
+    SolverList,
+    /// Move the open list's cursor (wrapping round).
+    PickerUp,
+    PickerDown,
+    /// Show what the entry under the cursor is (how it works, its texture, its speed), or go
+    /// back to the list.
+    PickerInfo,
+    /// Use the entry under the cursor: passes on as [`Action::UseAlgorithm`] or
+    /// [`Action::UseSolver`].
+    PickerChoose,
+    /// Close the list, changing nothing.
+    ClosePicker,
+    /// The same seed carved by this algorithm (the algorithm list's pick).
+    UseAlgorithm(Algorithm),
+    /// Solve the maze again with this solver (the solver list's pick).
+    UseSolver(Solver),
     TogglePath,
     NextTheme,
     PreviousTheme,

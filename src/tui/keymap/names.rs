@@ -15,6 +15,13 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         Action::Regenerate => "regenerate",
         Action::NextAlgorithm => "next-algorithm",
         Action::NextSolver => "next-solver",
+        Action::AlgorithmList => "algorithm-list",
+        Action::SolverList => "solver-list",
+        Action::PickerUp => "picker-up",
+        Action::PickerDown => "picker-down",
+        Action::PickerInfo => "picker-info",
+        Action::PickerChoose => "picker-choose",
+        Action::ClosePicker => "close-picker",
         Action::TogglePath => "toggle-path",
         Action::NextTheme => "next-theme",
         Action::PreviousTheme => "previous-theme",
@@ -82,6 +89,8 @@ pub fn action_name(action: Action) -> Option<&'static str> {
         },
         Action::Race => "race",
         Action::WriteConfig => "write-config",
+        // The lists' picks: Enter on a list asks for them.
+        Action::UseAlgorithm(_) | Action::UseSolver(_) => return None,
         Action::FocusCanvas | Action::PickTheme(_) | Action::Interrupt => return None,
     })
 }

@@ -308,6 +308,20 @@ mod tests {
         keymap.action_for(KeyEvent::new(key.code, key.modifiers), context)
     }
 
+    /// `a` and `v` open the lists; a keys file that gives them back to the blind cycling of
+    /// old is not an error, and the lists are then left without a key.
+    #[test]
+    fn the_old_blind_cycling_can_have_a_and_v_back() {
+        let old = keymap("[keys]\nnext-algorithm = \"a\"\nnext-solver = \"v\"\n");
+        assert_eq!(press(&old, "a", Canvas), Some(Action::NextAlgorithm));
+        assert_eq!(press(&old, "v", Canvas), Some(Action::NextSolver));
+        assert!(old.keys_for(Action::AlgorithmList).is_empty());
+        assert!(old.keys_for(Action::SolverList).is_empty());
+        let both = keymap("[keys]\nnext-algorithm = \"A\"\n");
+        assert_eq!(press(&both, "A", Canvas), Some(Action::NextAlgorithm));
+        assert_eq!(press(&both, "a", Canvas), Some(Action::AlgorithmList));
+    }
+
     #[test]
     fn a_play_key_may_be_a_global_one_and_shadows_it_while_playing() {
         let keymap = keymap("[keys]\nwalk-left = \"a\"\ntoggle-fog = \"F\"\n");
@@ -318,7 +332,7 @@ mod tests {
                 run: false
             })
         );
-        assert_eq!(press(&keymap, "a", Canvas), Some(Action::NextAlgorithm));
+        assert_eq!(press(&keymap, "a", Canvas), Some(Action::AlgorithmList));
         assert_eq!(
             press(&keymap, "h", super::super::Context::Play),
             None,
@@ -448,7 +462,7 @@ mod tests {
         let shown = problems("[keys]\nfly = \"x\"\n");
         assert!(
             shown[0].starts_with(
-                r#"keys.toml:2: key "keys.fly": unknown action (the actions are regenerate, next-algorithm,"#
+                r#"keys.toml:2: key "keys.fly": unknown action (the actions are regenerate, algorithm-list,"#
             ),
             "{shown:?}"
         );

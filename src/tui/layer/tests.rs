@@ -151,7 +151,13 @@ fn v_after_pausing_and_finishing_solves_where_it_can_be_seen() {
     assert!(m.pace().is_paused());
     key(&mut m, KeyCode::Enter);
     assert_eq!(m.phase(), Phase::Done);
+    // `v` opens the solver list; Enter there picks (it does not finish), on A*.
     key(&mut m, KeyCode::Char('v'));
+    assert_eq!(innermost(&m), Layer::Picker);
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Enter);
+    assert_eq!(innermost(&m), Layer::Studio);
+    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::AStar);
     assert_eq!(m.phase(), Phase::Solving);
     assert!(!m.pace().is_paused(), "the new search is watched");
     for _ in 0..3 {
@@ -210,4 +216,71 @@ fn the_head_key_acts_only_while_there_is_a_head_and_the_heatmap_not_on_a_file() 
     assert!(!does_something(&file, Action::ToggleHeat));
     assert!(!does_something(&file, Action::Centre(Place::Head)));
     assert!(does_something(&file, Action::Centre(Place::Entry)));
+}
+
+#[test]
+fn the_open_list_takes_its_keys_and_esc_closes_it_without_quitting() {
+    let mut m = finished(9, 7);
+    key(&mut m, KeyCode::Char('a'));
+    assert_eq!(key_context(&m), Context::Picker);
+    let before = *m.viewport();
+    key(&mut m, KeyCode::Char('j'));
+    assert_eq!(m.picker().cursor(), Some(1), "j moves the cursor");
+    assert_eq!(*m.viewport(), before, "and pans nothing");
+    key(&mut m, KeyCode::Char('i'));
+    assert!(m.picker().shows_info());
+    let effects = key(&mut m, KeyCode::Esc);
+    assert!(!quits(&effects) && m.picker().is_open(), "back to the list");
+    let effects = key(&mut m, KeyCode::Esc);
+    assert!(!quits(&effects) && !m.quitting, "{effects:?}");
+    assert_eq!(innermost(&m), Layer::Studio);
+    assert!(quits(&key(&mut m, KeyCode::Esc)), "then Esc quits");
+}
+
+#[test]
+fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
+    let footer = |m: &Model| screen_text(m).lines().last().unwrap_or_default().to_owned();
+    let mut m = model(15, 10);
+    update(&mut m, Message::Tick(FRAME));
+    assert!(footer(&m).contains("Space pause"), "{}", footer(&m));
+    key(&mut m, KeyCode::Char(' '));
+    let paused = footer(&m);
+    assert!(
+        paused.contains("Space resume") && !paused.contains("pause"),
+        "{paused}"
+    );
+    assert!(!paused.contains("next problem"), "{paused}");
+    let (m, _dir) = opened_as(&valid_text(), None, None);
+    let file = footer(&m);
+    assert!(file.contains("] next problem"), "{file}");
+}
+
+/// On an opened file the lists open over it: the algorithm list's pick closes the file for a
+/// new maze of that algorithm; the solver list's pick solves the file with that solver.
+#[test]
+fn the_lists_on_an_opened_file() {
+    let (mut m, _dir) = opened_as(&valid_text(), None, None);
+    key(&mut m, KeyCode::Char('v'));
+    assert_eq!(innermost(&m), Layer::Picker);
+    key(&mut m, KeyCode::Down);
+    key(&mut m, KeyCode::Down);
+    let effects = key(&mut m, KeyCode::Enter);
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::Work(Work::Inspector(_)))),
+        "the file is solved on a worker: {effects:?}"
+    );
+    assert_eq!(file_of(&m).solver, Some(mazegen::solve::Solver::Dfs));
+    assert_eq!(m.status().unwrap().text, "Solving with DFS…");
+
+    key(&mut m, KeyCode::Char('a'));
+    assert_eq!(innermost(&m), Layer::Picker, "over the file");
+    key(&mut m, KeyCode::Up);
+    key(&mut m, KeyCode::Enter);
+    assert!(
+        m.inspect.file().is_none(),
+        "the file is closed for a new maze"
+    );
+    assert_eq!(m.config().algorithm, mazegen::Algorithm::RecursiveDivision);
 }

@@ -42,36 +42,54 @@ fn t_and_shift_t_cycle_the_themes_both_ways() {
 #[test]
 fn the_theme_list_is_driven_by_tab_arrows_and_enter() {
     let mut m = model(9, 7);
+    let count = m.themes.len();
     key(&mut m, KeyCode::Tab);
     assert_eq!(m.focus(), Focus::Themes);
     key(&mut m, KeyCode::Up);
-    assert_eq!(m.cursor, 0, "the cursor stops at the top");
+    assert_eq!(m.cursor, count - 1, "the cursor wraps round from the top");
+    key(&mut m, KeyCode::Down);
+    assert_eq!(m.cursor, 0, "and from the bottom");
     key(&mut m, KeyCode::Down);
     key(&mut m, KeyCode::Down);
     assert_eq!(
-        (m.cursor, m.theme),
-        (2, 0),
-        "moving the cursor keeps the theme"
+        (m.cursor, m.theme, m.kept_theme()),
+        (2, 2, 0),
+        "moving the cursor shows the theme under it, keeping the first for Esc"
+    );
+    let status = m.status().unwrap().text.clone();
+    let name = m.theme().name.clone();
+    let first = m.themes.get(0).unwrap().name.clone();
+    assert_eq!(
+        status,
+        format!("Theme: {name} (Enter keeps it, q goes back to {first})")
     );
     key(&mut m, KeyCode::Enter);
-    assert_eq!(m.theme, 2);
+    assert_eq!((m.theme, m.kept_theme()), (2, 2), "Enter keeps it");
+    assert_eq!(m.focus(), Focus::Canvas, "and gives the maze the keys back");
     assert_eq!(
         m.phase(),
         Phase::Carving,
         "Enter picks a theme here, not finish"
     );
-    for _ in 0..50 {
-        act(&mut m, Action::CursorDown);
-    }
-    assert_eq!(
-        m.cursor,
-        m.themes.len() - 1,
-        "the cursor stops at the bottom"
-    );
-    act(&mut m, Action::PickCursorTheme);
-    assert_eq!(m.theme, m.themes.len() - 1);
+    assert_eq!(m.status().unwrap().text, format!("Theme: {name}"));
+
+    // Esc goes back to the theme kept, and says so.
     key(&mut m, KeyCode::Tab);
-    assert_eq!(m.focus(), Focus::Canvas);
+    key(&mut m, KeyCode::Down);
+    assert_eq!(m.theme, 3);
+    key(&mut m, KeyCode::Esc);
+    assert_eq!((m.focus(), m.theme, m.cursor), (Focus::Canvas, 2, 2));
+    assert_eq!(m.status().unwrap().text, format!("Theme: {name} again"));
+    assert!(!m.quitting, "Esc left the list, not the dashboard");
+
+    // So does Tab away from the list; a click on a theme keeps it.
+    key(&mut m, KeyCode::Tab);
+    key(&mut m, KeyCode::Up);
+    key(&mut m, KeyCode::Tab);
+    assert_eq!((m.focus(), m.theme), (Focus::Canvas, 2));
+    act(&mut m, Action::PickTheme(4));
+    act(&mut m, Action::FocusCanvas);
+    assert_eq!((m.focus(), m.theme, m.kept_theme()), (Focus::Canvas, 4, 4));
 }
 
 #[test]

@@ -7,8 +7,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::tui::kernel::action::HelpScroll;
-use crate::tui::keymap::{Context, Keymap};
+use crate::tui::kernel::action::{HelpScroll, Scrub};
+use crate::tui::keymap::{Binding, Context, Keymap};
 use crate::tui::layer;
 use crate::tui::message::Action;
 use crate::tui::model::{Model, StatusKind};
@@ -42,8 +42,8 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         }
         // Under the log: what closes it, scrolls it, and dismisses the warning.
         Context::Log => log_hints(model),
-        _ => fitting_hints(model.keymap(), context, width, |action| {
-            layer::does_something(model, action)
+        _ => fitting_hints(model.keymap(), context, width, |action, label| {
+            layer::does_something(model, action).then(|| layer::footer_label(model, action, label))
         }),
     };
     draw_hints(hints, model.theme(), keys_area, buf);
@@ -97,49 +97,117 @@ pub(crate) fn draw_hints(
         .render(area, buf);
 }
 
-/// The footer's hints (key, label) for `context` that fit in `width` columns: whole hints
-/// only, dropping from the end of the keymap's order, but never the ones for help and quit,
-/// which lead to everything else, nor the one that dismisses a warning.
+/// How long the footer keeps a hint as the terminal narrows, least first: the tuning keys
+/// go first, then the studio's, then the headline keys (the ways into the other modes, the
+/// help), then the open layer's own keys; help and quit always stay, since they lead to
+/// everything else, and so does the key that dismisses a warning (the one way to take it down).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Tuning,
+    Studio,
+    Headline,
+    Own,
+    Essential,
+}
+
+impl Rank {
+    fn of(binding: &Binding, context: Context) -> Rank {
+        match binding.action {
+            Action::ToggleHelp | Action::Quit | Action::DismissWarning => Rank::Essential,
+            _ if binding.context == context && context != Context::Global => Rank::Own,
+            // What acts on the animation now (shown only while it moves, or while paused:
+            // `Space resume`) goes with the pane's own keys.
+            Action::TogglePause => Rank::Own,
+            Action::Export
+            | Action::TogglePlay
+            | Action::Race
+            | Action::OpenFile
+            | Action::Scrub(_)
+            | Action::NextProblem => Rank::Headline,
+            Action::Faster
+            | Action::Slower
+            | Action::ToggleZoom
+            | Action::ToggleFocus
+            | Action::ToggleSidebar => Rank::Tuning,
+            _ => Rank::Studio,
+        }
+    }
+
+    /// Where its hints are drawn: the layer's own first, then the studio's, the headline
+    /// keys, help and quit, and the tuning keys last.
+    fn place(self) -> u8 {
+        match self {
+            Rank::Own => 0,
+            Rank::Studio => 1,
+            Rank::Headline => 2,
+            Rank::Essential => 3,
+            Rank::Tuning => 4,
+        }
+    }
+}
+
+/// The footer's hints (key, label) for `context` that fit in `width` columns, in the order of
+/// [`Rank::place`]: whole hints only, dropping the lowest [`Rank`] first (the last of it
+/// first), never help and quit. `label` gives a binding's label now, `None` if its action
+/// does nothing now.
 fn fitting_hints(
     keymap: &Keymap,
     context: Context,
     width: usize,
-    does_something: impl Fn(Action) -> bool,
+    label: impl Fn(Action, &'static str) -> Option<&'static str>,
 ) -> Vec<(String, &'static str)> {
-    let mut hints: Vec<(String, &str, bool)> = keymap
+    let mut hints: Vec<(String, &str, Rank, Action)> = keymap
         .footer_bindings(context)
-        .filter(|binding| does_something(binding.action))
-        .map(|binding| {
+        .filter_map(|binding| {
+            let label = label(binding.action, binding.footer.unwrap_or_default())?;
             let first_key = binding.keys.first().map(|key| key.label());
-            // The dismiss key shows only while a warning is up, and is the one way to take
-            // it down: it goes with help and quit.
-            let essential = matches!(
-                binding.action,
-                Action::ToggleHelp | Action::Quit | Action::DismissWarning
-            );
-            (
-                first_key.unwrap_or_default(),
-                binding.footer.unwrap_or_default(),
-                essential,
-            )
+            let rank = Rank::of(binding, context);
+            Some((first_key.unwrap_or_default(), label, rank, binding.action))
         })
         .collect();
-    let columns = |hints: &[(String, &str, bool)]| -> usize {
+    // A stable sort: the keymap's order within each place, but the headline keys in the
+    // order of `HEADLINE`.
+    hints.sort_by_key(|&(_, _, rank, action)| (rank.place(), headline_place(action)));
+    let columns = |hints: &[(String, &str, Rank, Action)]| -> usize {
         hints
             .iter()
-            .map(|(key, label, _)| key.chars().count() + label.chars().count() + 3)
+            .map(|(key, label, _, _)| key.chars().count() + label.chars().count() + 3)
             .sum()
     };
     while columns(&hints) > width {
-        match hints.iter().rposition(|&(_, _, essential)| !essential) {
-            Some(last) => hints.remove(last),
-            None => break,
-        };
+        let lowest = hints
+            .iter()
+            .map(|&(_, _, rank, _)| rank)
+            .filter(|&rank| rank != Rank::Essential)
+            .min();
+        let Some(lowest) = lowest else { break };
+        if let Some(last) = hints.iter().rposition(|&(_, _, rank, _)| rank == lowest) {
+            hints.remove(last);
+        }
     }
     hints
         .into_iter()
-        .map(|(key, label, _)| (key, label))
+        .map(|(key, label, _, _)| (key, label))
         .collect()
+}
+
+/// The headline keys in the footer's order: the other modes first, export last (the first
+/// dropped of them).
+const HEADLINE: [Action; 6] = [
+    Action::TogglePlay,
+    Action::Race,
+    Action::OpenFile,
+    Action::Scrub(Scrub::Back),
+    Action::NextProblem,
+    Action::Export,
+];
+
+/// Where `action` goes among the headline keys (the others keep the keymap's order).
+fn headline_place(action: Action) -> usize {
+    HEADLINE
+        .iter()
+        .position(|&a| a == action)
+        .unwrap_or(HEADLINE.len())
 }
 
 /// What to do next, when there is no message, with the keys that do it (those that have one).
@@ -188,20 +256,60 @@ mod tests {
     #[test]
     fn hints_that_do_not_fit_are_dropped_whole_keeping_help_and_quit() {
         let keymap = Keymap::built_in();
-        let all = fitting_hints(&keymap, Context::Canvas, 500, |_| true);
+        let all = fitting_hints(&keymap, Context::Canvas, 500, |_, label| Some(label));
         assert_eq!(all.len(), keymap.footer_bindings(Context::Canvas).count());
-        let narrow = fitting_hints(&keymap, Context::Canvas, 58, |_| true);
+        let narrow = fitting_hints(&keymap, Context::Canvas, 58, |_, label| Some(label));
         assert!(narrow.len() < all.len());
         assert!(narrow.contains(&("?".to_owned(), "help")));
         assert!(narrow.contains(&("q".to_owned(), "quit")));
         let width: usize = narrow.iter().map(|(k, l)| k.len() + l.len() + 3).sum();
         assert!(width <= 58);
         assert_eq!(narrow[0], all[0], "the first hints are kept");
-        let tiny = fitting_hints(&keymap, Context::Canvas, 5, |_| true);
+        let tiny = fitting_hints(&keymap, Context::Canvas, 5, |_, label| Some(label));
         assert_eq!(
             tiny,
             owned(&[("?", "help"), ("q", "quit"), ("x", "dismiss warning")])
         );
+    }
+
+    /// The headline keys (the other modes, export, help) stay at every width, ahead of the
+    /// tuning ones; the studio's go before them.
+    #[test]
+    fn headline_keys_outlast_the_studio_and_tuning_keys() {
+        let keymap = Keymap::built_in();
+        let labels = |width| -> Vec<&'static str> {
+            fitting_hints(&keymap, Context::Canvas, width, |action, label| {
+                // A finished maze, no file open, no warning up.
+                (!matches!(
+                    action,
+                    Action::Finish | Action::NextProblem | Action::DismissWarning
+                ))
+                .then_some(label)
+            })
+            .into_iter()
+            .map(|(_, label)| label)
+            .collect()
+        };
+        let headline = ["export", "play", "race", "open", "replay", "help", "quit"];
+        for width in [78, 80, 100, 140] {
+            let shown = labels(width);
+            for label in headline {
+                assert!(shown.contains(&label), "{label} at {width}: {shown:?}");
+            }
+        }
+        let narrow = labels(80);
+        assert!(!narrow.contains(&"faster") && !narrow.contains(&"slower"));
+        assert!(
+            narrow.contains(&"new"),
+            "the room left goes to the studio: {narrow:?}"
+        );
+        let wide = labels(140);
+        let at = |label| wide.iter().position(|&l| l == label).unwrap();
+        assert!(
+            at("play") < at("faster") && at("race") < at("faster"),
+            "{wide:?}"
+        );
+        assert!(at("new") < at("export"), "{wide:?}");
     }
 
     #[test]
@@ -210,7 +318,7 @@ mod tests {
         let keymap = Keymap::built_in()
             .with_user_keys(text, std::path::Path::new("keys.toml"))
             .unwrap();
-        let hints = fitting_hints(&keymap, Context::Canvas, 500, |_| true);
+        let hints = fitting_hints(&keymap, Context::Canvas, 500, |_, label| Some(label));
         assert!(hints.contains(&("Ctrl-q".to_owned(), "quit")), "{hints:?}");
         assert!(hints.contains(&("w".to_owned(), "save")), "{hints:?}");
         assert!(!hints.iter().any(|(_, label)| *label == "svg"), "{hints:?}");

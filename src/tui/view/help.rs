@@ -49,7 +49,7 @@ struct Sheet<'a> {
 /// the help lists those first, and the others under "Not now" headings, as a reference.
 pub struct Now<'n> {
     /// The keymap context keys are read in once the help closes (the focused pane's, play's
-    /// or the export list's).
+    /// the export list's or a picker's).
     pub context: Context,
     /// Whether a binding of that context or a global one does something now.
     pub acts: Box<dyn Fn(&Binding) -> bool + 'n>,
@@ -72,6 +72,13 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
         Context::Themes => titled(Action::ToggleFocus, "Theme list"),
         Context::Play => titled(Action::TogglePlay, "Play mode"),
         Context::Export => titled(Action::Export, "Export list"),
+        Context::Picker => match (
+            keymap.first_key_label(Action::AlgorithmList),
+            keymap.first_key_label(Action::SolverList),
+        ) {
+            (Some(a), Some(v)) => format!("Algorithm and solver lists ({a} {v})"),
+            _ => "Algorithm and solver lists".to_owned(),
+        },
         Context::Help => "This help".to_owned(),
         Context::Log => titled(Action::ToggleLog, "Message log"),
     };
@@ -176,6 +183,7 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
         Context::Themes,
         Context::Play,
         Context::Export,
+        Context::Picker,
     ] {
         if context != now.context {
             sections.push(section(context, false, false));

@@ -40,14 +40,22 @@ pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
         .skip(first)
         .take(usize::from(inner.height))
         .map(|(i, t)| {
-            let current = i == model.theme;
-            let marker = if current { "● " } else { "  " };
+            // The kept theme: the one shown, unless the cursor shows another for now.
+            let current = i == model.kept_theme();
+            // The cursor shows without colour too: reversed, and marked where it is not on
+            // the kept theme.
+            let at_cursor = focused && i == model.cursor;
+            let marker = match (current, at_cursor) {
+                (true, _) => "● ",
+                (false, true) => "▸ ",
+                (false, false) => "  ",
+            };
             let mut style = Style::new().fg(if current {
                 palette.accent
             } else {
                 palette.text
             });
-            if focused && i == model.cursor {
+            if at_cursor {
                 style = style.add_modifier(Modifier::REVERSED);
             }
             Line::styled(format!("{marker}{}", t.name), style)

@@ -77,12 +77,13 @@ pub fn on_action(
         return Err(action);
     }
     match action {
-        Action::Regenerate | Action::NextAlgorithm => {
+        Action::Regenerate | Action::NextAlgorithm | Action::UseAlgorithm(_) => {
             // A generated maze again: the config's (the file's size without one).
             close_file(inspect, canvas);
             Err(action)
         }
-        Action::NextSolver => Ok(solve_next(inspect, shared)),
+        Action::NextSolver => Ok(solve_with(inspect, shared, None)),
+        Action::UseSolver(solver) => Ok(solve_with(inspect, shared, Some(solver))),
         Action::Save => Ok(save(inspect, shared)),
         Action::Export => {
             let text = "e exports generated mazes; s writes this file back with its path corrected";
@@ -427,13 +428,14 @@ fn jump(
     Vec::new()
 }
 
-/// `v`: the next solver on the file, on a worker.
-fn solve_next(inspect: &mut Inspect, shared: &mut Shared) -> Vec<Effect> {
+/// `v`: solves the file on a worker with `solver` (the solver list's pick), or with the next
+/// one after the last.
+fn solve_with(inspect: &mut Inspect, shared: &mut Shared, solver: Option<Solver>) -> Vec<Effect> {
     let request = shared.new_job_id(Owner::Inspector);
     let Some(file) = inspect.file.as_mut() else {
         return Vec::new();
     };
-    let solver = file.solver.map_or(Solver::default(), Solver::next);
+    let solver = solver.unwrap_or_else(|| file.solver.map_or(Solver::default(), Solver::next));
     file.solver = Some(solver);
     file.solving = Some(request);
     let work = InspectorWork::Solve {

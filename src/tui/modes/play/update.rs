@@ -67,7 +67,11 @@ pub fn score_key(board: &Board) -> String {
 /// Whether `action` is refused while playing (it would show the way, or change the maze
 /// under the walker); says so on the status line.
 pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> bool {
-    let refused = play.round.is_some() && matches!(action, Action::NextSolver | Action::TogglePath);
+    let refused = play.round.is_some()
+        && matches!(
+            action,
+            Action::NextSolver | Action::SolverList | Action::UseSolver(_) | Action::TogglePath
+        );
     if refused {
         let leave = key(shared, Action::LeavePlay);
         shared.set_status(

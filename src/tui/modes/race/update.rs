@@ -151,6 +151,10 @@ pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Opti
         Action::Regenerate
         | Action::NextAlgorithm
         | Action::NextSolver
+        | Action::AlgorithmList
+        | Action::SolverList
+        | Action::UseAlgorithm(_)
+        | Action::UseSolver(_)
         | Action::Export
         | Action::Step
         | Action::Scrub(_)

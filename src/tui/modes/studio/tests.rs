@@ -1035,11 +1035,11 @@ fn regenerating_resumes_a_paused_animation() {
 }
 
 #[test]
-fn a_cycles_the_algorithm_on_the_same_seed() {
+fn next_algorithm_cycles_the_algorithm_on_the_same_seed() {
     let mut m = model(25, 20);
     // Mid-animation: the first maze is finished and saved before it is replaced.
     update(&mut m, Message::Tick(FRAME));
-    let effects = key(&mut m, KeyCode::Char('a'));
+    let effects = act(&mut m, Action::NextAlgorithm);
     assert_eq!(saves(&effects).len(), 1);
     assert_is_the_headless_maze(saves(&effects)[0], &config(25, 20, ""), 42);
     let second = mazegen::Algorithm::default().next();
@@ -1060,7 +1060,7 @@ fn a_cycles_the_algorithm_on_the_same_seed() {
     );
     // Round the whole list and back to the start.
     for _ in 1..mazegen::Algorithm::ALL.len() {
-        assert!(key(&mut m, KeyCode::Char('a')).is_empty());
+        assert!(act(&mut m, Action::NextAlgorithm).is_empty());
     }
     assert_eq!(m.config().algorithm, mazegen::Algorithm::default());
 }
@@ -1146,7 +1146,7 @@ fn an_svg_output_file_is_not_replaced_by_the_export() {
 }
 
 #[test]
-fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
+fn next_solver_solves_again_and_the_file_keeps_the_shortest_path() {
     let mut config = config(21, 13, "");
     config.perfect = false;
     let mut m = Model::new(start(config.clone())).unwrap();
@@ -1154,7 +1154,7 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
     answer(&mut m, effects);
     assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::Bfs);
     assert!(
-        key(&mut m, KeyCode::Char('v')).is_empty(),
+        act(&mut m, Action::NextSolver).is_empty(),
         "the first maze was saved"
     );
     assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::AStar);
@@ -1168,7 +1168,7 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
     );
     // Saving after watching any solver writes the headless file, with its shortest path.
     for _ in 0..3 {
-        key(&mut m, KeyCode::Char('v'));
+        act(&mut m, Action::NextSolver);
         act(&mut m, Action::Finish);
     }
     assert_eq!(
@@ -1187,10 +1187,10 @@ fn v_solves_again_with_the_next_solver_and_the_file_keeps_the_shortest_path() {
 }
 
 #[test]
-fn v_while_carving_picks_the_solver_for_later() {
+fn a_solver_picked_while_carving_solves_later() {
     let mut m = model(25, 20);
     update(&mut m, Message::Tick(FRAME));
-    key(&mut m, KeyCode::Char('v'));
+    act(&mut m, Action::NextSolver);
     assert_eq!(m.phase(), Phase::Carving);
     assert!(
         status_text(&m).contains("once carving ends"),

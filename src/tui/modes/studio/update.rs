@@ -51,6 +51,7 @@ use mazegen::format::export::ExportOptions;
 use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
 use mazegen::session::{JobOutcome, Phase};
+use mazegen::solve::Solver;
 use mazegen::{Algorithm, MazeOptions, Session, SessionError};
 use rand::Rng;
 
@@ -300,6 +301,7 @@ fn waiting_label(action: Action) -> Option<&'static str> {
         Action::WriteExport => Some("export"),
         Action::Regenerate => Some("new maze"),
         Action::NextAlgorithm => Some("next algorithm"),
+        Action::UseAlgorithm(_) => Some("new algorithm"),
         Action::TogglePlay => Some("play"),
         Action::Finish => None,
         _ => Some("more"),
@@ -459,20 +461,9 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Finish => finish(model),
         Action::Regenerate => regenerate(model),
         Action::NextAlgorithm => next_algorithm(model),
-        Action::NextSolver => {
-            let solver = model.session.solver().next();
-            model.session.resolve_with(solver);
-            model.pace.restart();
-            // A new search is asked to be watched: a pause left from the carving would hold it
-            // at its first step, with only the sidebar saying why.
-            model.pace.resume();
-            let text = match model.session.phase() {
-                Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
-                _ => format!("Solver: {}", solver_label(solver)),
-            };
-            model.set_status(StatusKind::Info, text);
-            Vec::new()
-        }
+        Action::UseAlgorithm(algorithm) => use_algorithm(model, algorithm),
+        Action::NextSolver => solve_with(model, model.session.solver().next()),
+        Action::UseSolver(solver) => solve_with(model, solver),
         Action::TogglePath => {
             model.show_path = !model.show_path;
             let text = match (model.show_path, model.session.phase()) {
@@ -487,6 +478,21 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::WriteConfig => write_config(model),
         _ => Vec::new(),
     }
+}
+
+/// Solves the maze again with `solver`, watched.
+fn solve_with(model: &mut Model, solver: Solver) -> Vec<Effect> {
+    model.session.resolve_with(solver);
+    model.pace.restart();
+    // A new search is asked to be watched: a pause left from the carving would hold it at its
+    // first step, with only the sidebar saying why.
+    model.pace.resume();
+    let text = match model.session.phase() {
+        Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
+        _ => format!("Solver: {}", solver_label(solver)),
+    };
+    model.set_status(StatusKind::Info, text);
+    Vec::new()
 }
 
 /// [`Action::WriteConfig`]: on the built-in default config (a first run), ask the run loop to
@@ -590,6 +596,55 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
     effects
 }
 
+/// The same seed carved by `algorithm`, the algorithm list's pick: refused, with why, if its
+/// maze of this size would not fit the memory or would take over a minute; nothing changes
+/// if it is the algorithm shown.
+fn use_algorithm(model: &mut Model, algorithm: Algorithm) -> Vec<Effect> {
+    let mut effects = complete_first(model);
+    if model.first_save == FirstSave::Owed {
+        wait_for_the_maze(model, Action::UseAlgorithm(algorithm));
+        return effects;
+    }
+    let (current, seed) = next_maze(model);
+    if algorithm == current && !model.showing_stand_in {
+        let text = format!("Algorithm: {algorithm}, as shown");
+        model.set_status(StatusKind::Info, text);
+        return effects;
+    }
+    if let Some(reason) = unfit(model, algorithm) {
+        let why = match reason {
+            Skipped::Memory => format!(
+                "needs more memory than the {} available",
+                human_bytes(model.memory_limit.unwrap_or_default())
+            ),
+            Skipped::Time => "would take over a minute to carve at this size".to_owned(),
+        };
+        let text = format!("Not made: {algorithm} {why}");
+        model.set_status(StatusKind::Warning, text);
+        return effects;
+    }
+    let text = format!("Algorithm: {algorithm}, seed {seed}");
+    effects.extend(replace_maze(model, algorithm, seed, text));
+    effects
+}
+
+/// Why `algorithm`'s maze of this size would not be made: more memory than the limit, or a
+/// random walk estimated to take over a minute.
+fn unfit(model: &Model, algorithm: Algorithm) -> Option<Skipped> {
+    let options = MazeOptions {
+        algorithm,
+        ..model.session.options().clone()
+    };
+    let needed = estimated_bytes(&options, Holder::Dashboard);
+    if model.memory_limit.is_some_and(|limit| needed > limit) {
+        Some(Skipped::Memory)
+    } else if walk_time::too_long(&options).is_some() {
+        Some(Skipped::Time)
+    } else {
+        None
+    }
+}
+
 /// Why `a` passed over an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Skipped {
@@ -607,17 +662,9 @@ fn next_algorithm_that_fits(
     let mut skipped = Vec::new();
     let mut candidate = current.next();
     while candidate != current {
-        let options = MazeOptions {
-            algorithm: candidate,
-            ..model.session.options().clone()
-        };
-        let needed = estimated_bytes(&options, Holder::Dashboard);
-        if model.memory_limit.is_some_and(|limit| needed > limit) {
-            skipped.push((candidate, Skipped::Memory));
-        } else if walk_time::too_long(&options).is_some() {
-            skipped.push((candidate, Skipped::Time));
-        } else {
-            break;
+        match unfit(model, candidate) {
+            Some(reason) => skipped.push((candidate, reason)),
+            None => break,
         }
         candidate = candidate.next();
     }
@@ -720,6 +767,8 @@ pub(crate) fn without_a_maze(model: &mut Model, action: Action) -> bool {
         | Action::Finish
         | Action::Step
         | Action::NextSolver
+        | Action::SolverList
+        | Action::UseSolver(_)
         | Action::TogglePlay
         | Action::Scrub(_)
         | Action::Race => {

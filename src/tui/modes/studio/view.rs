@@ -174,7 +174,11 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
 fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let palette = &theme.palette;
-    let title = titled_with_key(model, "Solvers", Action::NextSolver);
+    // The key of the list, or of the blind cycling if a keys file gave the list's key to it.
+    let title = match model.keymap().keys_for(Action::SolverList) {
+        [] => titled_with_key(model, "Solvers", Action::NextSolver),
+        _ => titled_with_key(model, "Solvers", Action::SolverList),
+    };
     let block = pane(&title, theme, false);
     let inner = block.inner(area);
     block.render(area, buf);

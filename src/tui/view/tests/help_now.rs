@@ -77,10 +77,7 @@ fn the_help_in_play_mode_does_not_offer_the_solver_or_the_path() {
         "{}",
         lines.join("\n")
     );
-    assert!(!listed_as_usable(
-        &lines,
-        "solve again with the next solver"
-    ));
+    assert!(!listed_as_usable(&lines, "pick the solver, solve again"));
     assert!(!listed_as_usable(&lines, "show or hide the solution"));
     // The canvas's pans give way to the walk.
     assert!(!listed_as_usable(&lines, "pan left (Shift: half a screen)"));
@@ -99,7 +96,7 @@ fn the_help_on_a_finished_maze_does_not_offer_finishing_pausing_or_stepping() {
         "pause or resume the animation",
         "one step (while paused)",
         "walk left (Shift runs)",
-        "use the theme under the cursor",
+        "keep the theme under the cursor",
     ] {
         assert!(
             !listed_as_usable(&lines, idle),
@@ -131,7 +128,7 @@ fn the_help_follows_the_focused_pane_and_the_export_list() {
         "{}",
         lines.join("\n")
     );
-    assert!(listed_as_usable(&lines, "use the theme under the cursor"));
+    assert!(listed_as_usable(&lines, "keep the theme under the cursor"));
     assert!(!listed_as_usable(&lines, "pan left (Shift: half a screen)"));
     assert_usable_exactly_what_acts(&mut m);
 
@@ -146,4 +143,32 @@ fn the_help_follows_the_focused_pane_and_the_export_list() {
     );
     assert!(listed_as_usable(&lines, "write it next to OUTPUT_FILE"));
     assert_usable_exactly_what_acts(&mut m);
+}
+
+/// The open list is drawn under the help and shows at its sides: the lines are read by what
+/// they contain.
+#[test]
+fn the_help_over_an_open_list_leads_with_the_lists_keys() {
+    let mut m = finished_at(sized(model(15, 10), 100, 30));
+    act(&mut m, Action::AlgorithmList);
+    let lines = help_lines(&mut m);
+    let at = |text: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("{text:?} is not in the help:\n{}", lines.join("\n")))
+    };
+    assert!(
+        at("Keys ·") + 1 == at("Algorithm and solver lists (a v)"),
+        "the list's keys lead:\n{}",
+        lines.join("\n")
+    );
+    let not_now = at("Not now");
+    assert!(at("about it: how, texture, speed") < not_now);
+    assert!(
+        at("pick the solver, solve again") < not_now,
+        "v goes to the solver list"
+    );
+    assert!(at("pan left (Shift: half a screen)") > not_now);
+    assert!(at("pause or resume the animation") > not_now);
 }
