@@ -398,6 +398,17 @@ impl Session {
         self
     }
 
+    /// Why the maze could not be finished: the allocator refused the generator's working set
+    /// room to grow (see [`Generator::failure`]). The session then stays
+    /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
+    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    pub fn failure(&self) -> Option<&crate::GenError> {
+        match &self.stage {
+            Stage::Carving(generator) => generator.failure(),
+            _ => None,
+        }
+    }
+
     /// Carving, solving or done.
     pub fn phase(&self) -> Phase {
         match (&self.stage, &self.solved) {
@@ -435,7 +446,8 @@ impl Session {
                 // A frame's budget is sized from what the last steps cost: it is not spent on
                 // steps of another kind, which may cost more.
                 let taken = generator.run_steps_of_one_kind(budget);
-                if generator.is_done() {
+                // A generator that failed stays, unfinished: see `Session::failure`.
+                if generator.is_done() && generator.failure().is_none() {
                     self.end_carving();
                 }
                 taken
@@ -468,6 +480,9 @@ impl Session {
             // Counting the steps (which `run` does not) costs a little speed, and gives the
             // carving's length to a replay timeline and a race's table.
             generator.run_steps(u64::MAX);
+            if generator.failure().is_some() {
+                return;
+            }
             self.end_carving();
         }
         if self.phase() == Phase::Solving {
