@@ -193,13 +193,23 @@ pub fn tick(model: &mut Model, frame: Duration) {
     }
     race.elapsed += frame;
     let mut taken = 0;
+    let mut refused = None;
     for lane in race.lanes.iter_mut().filter(|l| l.finished_at.is_none()) {
         taken = taken.max(lane.session.advance(budget));
         if lane.session.phase() == Phase::Done {
             lane.finished_at = Some(race.elapsed);
         }
+        // A lane refused its memory stops where it is: it is out of the race.
+        if let Some(failure) = lane.session.failure() {
+            lane.finished_at = Some(race.elapsed);
+            refused = Some(format!("{}: {failure}", lane.algorithm));
+        }
     }
     model.pace.record(taken, frame);
+    if let Some(text) = refused {
+        model.set_status(StatusKind::Error, text);
+        return;
+    }
     if race.is_over() {
         model.set_status(
             StatusKind::Success,

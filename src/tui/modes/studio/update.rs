@@ -319,6 +319,34 @@ fn after_progress(model: &mut Model, before: Phase) {
     if model.session.phase() != before {
         model.pace.restart();
     }
+    report_failure(model);
+}
+
+/// A maze whose carving was refused its memory (`Session::failure`) stops there, unfinished:
+/// the animation pauses, what waited for the maze is dropped, and the status line says why,
+/// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written.
+fn report_failure(model: &mut Model) {
+    let Some(failure) = model.session.failure().map(ToString::to_string) else {
+        return;
+    };
+    if model.pace.is_paused() && !model.finishing {
+        // Said already: stepping it (`n`) takes no step.
+        return;
+    }
+    if !model.pace.is_paused() {
+        model.pace.toggle_pause();
+    }
+    model.waiting.clear();
+    model.finishing = false;
+    if model.first_save == FirstSave::Owed {
+        model.first_save = FirstSave::NotOwed;
+        let output = model.config.output_file.display().to_string();
+        model.saves.last_failure = Some(format!("{output} was not written: {failure}"));
+    }
+    model.set_status(
+        StatusKind::Error,
+        format!("Cannot make a new maze: {failure}"),
+    );
 }
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
