@@ -225,7 +225,12 @@ fn the_library_error_names_the_memory() {
     })
     .unwrap_err()
     .into();
+    // The grid fits; Kruskal's list of walls, eight bytes a cell, does not.
     assert!(matches!(error, Error::Size(_)), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "not enough memory for the carving of the 240x160 maze"
+    );
 }
 
 #[test]
