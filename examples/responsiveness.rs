@@ -89,6 +89,7 @@ impl Driver {
             Message::Progress { .. } => "job: Progress".to_owned(),
             Message::Written { .. } => "job: Written".to_owned(),
             Message::Measured { .. } => "job: Measured".to_owned(),
+            Message::MeasureRefused { .. } => "job: MeasureRefused".to_owned(),
             Message::Searched { .. } => "job: Searched".to_owned(),
             Message::Made { .. } => "job: Made".to_owned(),
             Message::Inspector(_) => "job: Inspector".to_owned(),
@@ -100,6 +101,7 @@ impl Driver {
             message,
             Message::Written { .. }
                 | Message::Measured { .. }
+                | Message::MeasureRefused { .. }
                 | Message::Searched { .. }
                 | Message::Made { .. }
                 | Message::Inspector(_)

@@ -124,6 +124,27 @@ impl MeasureJob {
             difficulty,
         }
     }
+
+    /// [`MeasureJob::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when
+    /// the allocator refuses the search, the statistics or the difficulty their memory.
+    pub fn try_run(&self) -> Result<Measured, crate::grid::SizeError> {
+        let maze = &self.maze;
+        let shortest = match maze.known_solution() {
+            Some(known) => known.cloned(),
+            None => crate::solve::try_shortest_path(maze.grid(), maze.entry(), maze.exit())?,
+        };
+        let stats = MazeStats::try_measure(maze.grid(), shortest.as_ref())?;
+        let difficulty = match &shortest {
+            Some(path) => Some(Difficulty::try_measure(maze.grid(), path)?),
+            None => None,
+        };
+        Ok(Measured {
+            maze: Arc::clone(maze),
+            shortest,
+            stats,
+            difficulty,
+        })
+    }
 }
 
 /// A piece of a search's work left to the caller by [`Session::hand_out_work`]: starting the

@@ -254,3 +254,26 @@ fn a_session_refused_its_memory_stops_carving_and_says_why() {
         assert!(session.maze().is_none());
     });
 }
+
+#[test]
+fn a_measure_job_refused_its_memory_returns_an_error() {
+    let board = options(Algorithm::Kruskal, false);
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(WIDTH - 1, HEIGHT - 1));
+    let mut session = Session::new(board, entry, exit, Solver::Dfs)
+        .unwrap()
+        .measure_elsewhere();
+    session.finish();
+    let job = session.measure_job().unwrap();
+    let mut refused = 0;
+    for budget in budgets(0, 2 * CELLS, 8) {
+        match with_budget(budget, || job.try_run()) {
+            Ok(measured) => assert!(measured.shortest.is_some() && measured.stats.cells > 0),
+            Err(error) => {
+                assert!(is_memory(&error), "{error}");
+                refused += 1;
+            }
+        }
+    }
+    // The search copies the walls, a byte a cell: under the grid's size it cannot run.
+    assert!(refused >= 1, "never refused");
+}

@@ -95,9 +95,13 @@ impl Work {
                 });
                 Message::Written { job, outcome }
             }
-            Work::Measure { job, work } => Message::Measured {
-                job,
-                measured: work.run(),
+            // Memory refused is the status line's message, not an abort of the dashboard.
+            Work::Measure { job, work } => match work.try_run() {
+                Ok(measured) => Message::Measured { job, measured },
+                Err(refused) => Message::MeasureRefused {
+                    job,
+                    reason: refused.to_string(),
+                },
             },
             Work::Search { job, work } => Message::Searched {
                 job,

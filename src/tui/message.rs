@@ -37,6 +37,8 @@ pub enum Message {
     },
     /// A measure job ended.
     Measured { job: JobId, measured: Measured },
+    /// A measure job was refused its memory: the one-line reason.
+    MeasureRefused { job: JobId, reason: String },
     /// The inspector's: a key typed into its path prompt, or what one of its jobs found.
     Inspector(InspectorMessage),
     /// A search job ended: the search started, or its path traced.

@@ -82,6 +82,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             studio::measured(model, job, measured);
             Vec::new()
         }
+        Message::MeasureRefused { job, reason } => {
+            studio::measure_refused(model, job, &reason);
+            Vec::new()
+        }
         Message::Searched { job, searched } => {
             studio::searched(model, job, searched);
             Vec::new()

@@ -906,6 +906,27 @@ pub(crate) fn measured(model: &mut Model, id: JobId, measured: Measured) {
     model.session.install(measured);
 }
 
+/// A measure refused its memory: the maze is never measured, so it is never saved or
+/// exported; what waited for it is dropped, and the status line says why (as for a carving
+/// refused its memory, see [`report_failure`]).
+pub(crate) fn measure_refused(model: &mut Model, id: JobId, reason: &str) {
+    if end_job(model, id).is_none() {
+        // Another maze's: of no use.
+        return;
+    }
+    model.waiting.clear();
+    model.finishing = false;
+    if model.first_save == FirstSave::Owed {
+        model.first_save = FirstSave::NotOwed;
+        let output = model.config.output_file.display().to_string();
+        model.saves.last_failure = Some(format!("{output} was not written: {reason}"));
+    }
+    model.set_status(
+        StatusKind::Error,
+        format!("Cannot measure the maze: {reason}"),
+    );
+}
+
 pub(crate) fn searched(model: &mut Model, id: JobId, searched: Searched) {
     let started = end_job(model, id)
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
