@@ -31,7 +31,8 @@ fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
         let stderr = String::from_utf8_lossy(&result.stderr);
         assert_eq!(result.status.code(), Some(1), "{algorithm}: {stderr}");
         assert!(
-            stderr.contains("cannot allocate the 12000x12000 maze") && stderr.lines().count() == 1,
+            stderr.contains("not enough memory for the carving of the 12000x12000 maze")
+                && stderr.lines().count() == 1,
             "{algorithm}: {stderr}"
         );
         let names: Vec<_> = fs::read_dir(dir.path())

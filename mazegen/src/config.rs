@@ -458,7 +458,9 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
 fn size_fault(error: SizeError, lines: &KeyLines) -> Fault {
     match error {
         // `check_size` never runs out of memory (it allocates nothing): the same blame fits.
-        SizeError::TooManyCells { width, height } | SizeError::OutOfMemory { width, height } => {
+        SizeError::TooManyCells { width, height }
+        | SizeError::OutOfMemory { width, height }
+        | SizeError::NotEnoughMemory { width, height, .. } => {
             // Blame whichever side was given last: that is the one that tipped it over.
             let key = match (lines.get(Key::Width), lines.get(Key::Height)) {
                 (Some(w), Some(h)) if w > h => Key::Width,

@@ -58,6 +58,30 @@ pub use png::Png;
 pub use read::{MIB, human_bytes, read_limited};
 pub use svg::Svg;
 
+/// A refusal of the allocator, or a measure or search refused its memory, as the error of a
+/// write: the output is not written, and the message names what the memory was for.
+pub(crate) fn refused(error: crate::grid::SizeError) -> io::Error {
+    io::Error::new(io::ErrorKind::OutOfMemory, error)
+}
+
+/// An empty buffer of `capacity` bytes, or an error naming `task` when the allocator refuses
+/// it: an output's buffer of rows (up to a few hundred kilobytes for a wide maze).
+pub(crate) fn try_buffer(
+    capacity: usize,
+    maze: &crate::grid::Grid,
+    task: &'static str,
+) -> io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    buf.try_reserve_exact(capacity).map_err(|_| {
+        refused(crate::grid::SizeError::NotEnoughMemory {
+            task,
+            width: maze.width(),
+            height: maze.height(),
+        })
+    })?;
+    Ok(buf)
+}
+
 /// A way of writing a maze down.
 pub trait Format: fmt::Debug + Send + Sync {
     /// The registry's name for it: `"hex"`, `"svg"`, `"stats"`.

@@ -26,7 +26,7 @@ mod union_find;
 mod wilson;
 
 pub use algorithm::{Algorithm, UnknownAlgorithm};
-pub(crate) use carve::Shared;
+pub(crate) use carve::{OutOfMemory, Shared, room_for, try_filled};
 pub(crate) use checkpoint::Checkpoint;
 
 use std::any::Any;
@@ -235,6 +235,9 @@ pub struct Generator {
     /// The phases done with, kept for the caller to free (see [`Generator::keep_garbage`]);
     /// `None`: freed at once.
     garbage: GarbageBin,
+    /// Why the generator stopped unfinished (the allocator refused a phase's memory); it is
+    /// [`Generator::is_done`] then, and [`Generator::generate`] returns this.
+    failure: Option<GenError>,
 }
 
 /// A generator's [`Garbage`]: `None` when it frees what it is done with at once. A clone (a
@@ -295,7 +298,11 @@ impl Generator {
         let carver = options
             .algorithm
             .carver(&mut grid, start, &mut rng)
-            .map_err(|carve::OutOfMemory| SizeError::OutOfMemory { width, height })?;
+            .map_err(|carve::OutOfMemory| SizeError::NotEnoughMemory {
+                task: "the carving",
+                width,
+                height,
+            })?;
         Ok(Generator {
             grid,
             rng,
@@ -303,6 +310,7 @@ impl Generator {
             options,
             steps: 0,
             garbage: GarbageBin::default(),
+            failure: None,
         })
     }
 
@@ -337,7 +345,17 @@ impl Generator {
     pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
         let mut generator = Generator::new(options)?;
         generator.run();
-        Ok(generator.into_grid())
+        match generator.failure {
+            Some(error) => Err(error),
+            None => Ok(generator.into_grid()),
+        }
+    }
+
+    /// Why the generator stopped before the maze was complete: the allocator refused a
+    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`]). It is done then,
+    /// its grid partly carved.
+    pub fn failure(&self) -> Option<&GenError> {
+        self.failure.as_ref()
     }
 
     /// Does one unit of work.
@@ -362,15 +380,28 @@ impl Generator {
     /// braiding for a board.
     fn next_phase(&mut self) {
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
-        self.phase = match &phase {
-            Phase::Carving(carver) if carver.may_leave_islands() => {
-                Phase::Linking(Linker::new(&self.grid))
-            }
+        let next = match &phase {
+            Phase::Carving(carver) if carver.out_of_memory() => Err("the carving"),
+            Phase::Linking(linker) if linker.out_of_memory() => Err("joining the islands"),
+            Phase::Braiding(braider) if braider.out_of_memory() => Err("the braiding"),
+            Phase::Carving(carver) if carver.may_leave_islands() => Linker::try_new(&self.grid)
+                .map(Phase::Linking)
+                .ok_or("joining the islands"),
             Phase::Carving(_) | Phase::Linking(_) if !self.options.perfect => {
-                Phase::Braiding(Braider::new(self.options.braid))
+                Ok(Phase::Braiding(Braider::new(self.options.braid)))
             }
-            _ => Phase::Done,
+            _ => Ok(Phase::Done),
         };
+        // A phase refused its memory: the generator stops there, unfinished, and says why.
+        self.phase = next.unwrap_or_else(|task| {
+            let (width, height) = (self.options.width, self.options.height);
+            self.failure = Some(GenError::Size(SizeError::NotEnoughMemory {
+                task,
+                width,
+                height,
+            }));
+            Phase::Done
+        });
         if let Some(garbage) = &mut self.garbage.0 {
             garbage.push(Box::new(phase));
         }

@@ -66,6 +66,18 @@ pub enum SizeError {
         /// The height asked for.
         height: u32,
     },
+    /// The allocator refused the memory of one piece of work on the maze (a generator's
+    /// working set as it grows, the braiding's list of dead ends, a search, the statistics,
+    /// an output's buffer): that work stopped there, and nothing it would make was kept.
+    #[error("not enough memory for {task} of the {width}x{height} maze")]
+    NotEnoughMemory {
+        /// What the memory was for: `"the carving"`, `"the braiding"`...
+        task: &'static str,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
 }
 
 /// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].

@@ -26,7 +26,9 @@ use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
-use crate::solve::{Solution, shortest_path, tree_shortest_path, try_shortest_path};
+use crate::solve::{
+    Solution, shortest_path, tree_shortest_path, try_shortest_path, try_tree_shortest_path,
+};
 use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
@@ -167,7 +169,7 @@ impl Maze {
     pub fn try_solution(&self) -> Result<Option<&Solution>, SizeError> {
         if self.solution.get().is_none() {
             let found = if self.tree {
-                tree_shortest_path(&self.grid, self.entry, self.exit)
+                try_tree_shortest_path(&self.grid, self.entry, self.exit)?
             } else {
                 try_shortest_path(&self.grid, self.entry, self.exit)?
             };
@@ -187,6 +189,29 @@ impl Maze {
     pub fn stats(&self) -> &MazeStats {
         self.stats
             .get_or_init(|| MazeStats::measure(&self.grid, self.solution()))
+    }
+
+    /// [`Maze::stats`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+    /// measuring (or the search for the path) its memory; nothing is kept then.
+    pub fn try_stats(&self) -> Result<&MazeStats, SizeError> {
+        if self.stats.get().is_none() {
+            let measured = MazeStats::try_measure(&self.grid, self.try_solution()?)?;
+            let _ = self.stats.set(measured);
+        }
+        Ok(self.stats())
+    }
+
+    /// [`Maze::difficulty`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+    /// measuring (or the search for the path) its memory; nothing is kept then.
+    pub fn try_difficulty(&self) -> Result<Option<&Difficulty>, SizeError> {
+        if self.difficulty.get().is_none() {
+            let measured = match self.try_solution()? {
+                Some(path) => Some(Difficulty::try_measure(&self.grid, path)?),
+                None => None,
+            };
+            let _ = self.difficulty.set(measured);
+        }
+        Ok(self.difficulty())
     }
 
     /// How hard the solution is to find (see [`Difficulty`]), `None` when there is none.

@@ -138,6 +138,34 @@ impl Job {
             && std::mem::discriminant(&self.work) == std::mem::discriminant(&other.work)
     }
 
+    /// [`Job::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when the
+    /// allocator refuses a measure's search, statistics or difficulty their memory.
+    pub fn try_run(&self) -> Result<JobOutcome, crate::grid::SizeError> {
+        let Work::Measure = &self.work else {
+            return Ok(self.run());
+        };
+        let maze = &self.maze;
+        let grid = maze.grid();
+        let shortest = match maze.known_solution() {
+            Some(known) => known.cloned(),
+            None => crate::solve::try_shortest_path(grid, maze.entry(), maze.exit())?,
+        };
+        let stats = MazeStats::try_measure(grid, shortest.as_ref())?;
+        let difficulty = match &shortest {
+            Some(path) => Some(Difficulty::try_measure(grid, path)?),
+            None => None,
+        };
+        Ok(JobOutcome {
+            maze: Arc::clone(maze),
+            search: self.search,
+            outcome: Outcome::Measured(Measured {
+                shortest,
+                stats,
+                difficulty,
+            }),
+        })
+    }
+
     /// Does the work: a few passes over the maze to measure it, one to start a search or
     /// trace its path.
     pub fn run(&self) -> JobOutcome {
@@ -374,6 +402,17 @@ impl Session {
         self
     }
 
+    /// Why the maze could not be finished: the allocator refused the generator's working set
+    /// room to grow (see [`Generator::failure`]). The session then stays
+    /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
+    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    pub fn failure(&self) -> Option<&crate::GenError> {
+        match &self.stage {
+            Stage::Carving(generator) => generator.failure(),
+            _ => None,
+        }
+    }
+
     /// Carving, solving or done.
     pub fn phase(&self) -> Phase {
         match (&self.stage, &self.solved) {
@@ -411,7 +450,8 @@ impl Session {
                 // A frame's budget is sized from what the last steps cost: it is not spent on
                 // steps of another kind, which may cost more.
                 let taken = generator.run_steps_of_one_kind(budget);
-                if generator.is_done() {
+                // A generator that failed stays, unfinished: see `Session::failure`.
+                if generator.is_done() && generator.failure().is_none() {
                     self.end_carving();
                 }
                 taken
@@ -444,6 +484,9 @@ impl Session {
             // Counting the steps (which `run` does not) costs a little speed, and gives the
             // carving's length to a replay timeline and a race's table.
             generator.run_steps(u64::MAX);
+            if generator.failure().is_some() {
+                return;
+            }
             self.end_carving();
         }
         if self.phase() == Phase::Solving {

@@ -159,7 +159,9 @@ fn path_back(rows: RowMajor, from: usize, to: usize, back: impl Fn(usize) -> Dir
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     start: Pos,
-    dirs: Arc<[Dir]>,
+    /// A `Vec` behind the `Arc`, not a slice: making the `Arc` then copies nothing (a copy
+    /// would be an allocation as big as the path that could not be refused cleanly).
+    dirs: Arc<Vec<Dir>>,
 }
 
 impl Solution {
@@ -167,7 +169,7 @@ impl Solution {
     pub fn new(start: Pos, dirs: Vec<Dir>) -> Solution {
         Solution {
             start,
-            dirs: dirs.into(),
+            dirs: Arc::new(dirs),
         }
     }
 
@@ -234,14 +236,38 @@ pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
 pub fn try_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, SizeError> {
     let mut bfs = Bfs::try_new(grid, from, to)?;
     bfs.try_run()?;
-    Ok(bfs.solution())
+    bfs.try_solution()
 }
 
 /// The same path as [`shortest_path`] for a grid known to be a tree (a perfect maze without
 /// a courtyard): found by a walk that keeps only the path (see [`tree::tree_path`]), and by
 /// the search if the grid turns out not to be one after all.
 pub(crate) fn tree_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
-    tree::tree_path(grid, from, to).unwrap_or_else(|tree::NotATree| shortest_path(grid, from, to))
+    match tree::tree_path(grid, from, to) {
+        Ok(path) => path,
+        Err(tree::Walk::NotATree) => shortest_path(grid, from, to),
+        Err(tree::Walk::OutOfMemory) => {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Dir; 4096]>())
+        }
+    }
+}
+
+/// [`tree_shortest_path`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+/// path (or the search) its memory.
+pub(crate) fn try_tree_shortest_path(
+    grid: &Grid,
+    from: Pos,
+    to: Pos,
+) -> Result<Option<Solution>, SizeError> {
+    match tree::tree_path(grid, from, to) {
+        Ok(path) => Ok(path),
+        Err(tree::Walk::NotATree) => try_shortest_path(grid, from, to),
+        Err(tree::Walk::OutOfMemory) => Err(SizeError::NotEnoughMemory {
+            task: "the path",
+            width: grid.width(),
+            height: grid.height(),
+        }),
+    }
 }
 
 #[cfg(test)]

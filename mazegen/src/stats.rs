@@ -9,8 +9,9 @@ mod difficulty;
 
 pub use difficulty::{Difficulty, HARD_FROM, Level, MEDIUM_FROM};
 
+use crate::generate::{OutOfMemory, try_filled};
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;
 
 /// A cell with exactly one open wall (42 cells, fully closed, are not dead ends).
@@ -67,6 +68,21 @@ pub struct MazeStats {
 impl MazeStats {
     /// Measures `grid`, and the solution's share of it if `path` is given.
     pub fn measure(grid: &Grid, path: Option<&Solution>) -> MazeStats {
+        MazeStats::try_measure(grid, path).unwrap_or_else(|_| {
+            std::alloc::handle_alloc_error(
+                std::alloc::Layout::array::<bool>(grid.cell_count()).expect("a grid's size"),
+            )
+        })
+    }
+
+    /// [`MazeStats::measure`], or [`SizeError::NotEnoughMemory`] when the allocator refuses
+    /// the byte a cell it takes to walk the corridors.
+    pub fn try_measure(grid: &Grid, path: Option<&Solution>) -> Result<MazeStats, SizeError> {
+        let refused = SizeError::NotEnoughMemory {
+            task: "the statistics",
+            width: grid.width(),
+            height: grid.height(),
+        };
         let mut stats = MazeStats {
             cells: 0,
             dead_ends: 0,
@@ -74,7 +90,7 @@ impl MazeStats {
             straights: 0,
             turns: 0,
             loops: 0,
-            longest_corridor: longest_corridor(grid),
+            longest_corridor: longest_corridor(grid).map_err(|OutOfMemory| refused)?,
             path_length: None,
             path_share: None,
             river_factor: 0.0,
@@ -105,7 +121,7 @@ impl MazeStats {
             stats.path_length = Some(steps);
             stats.path_share = (stats.cells > 0).then(|| (steps + 1) as f64 / stats.cells as f64);
         }
-        stats
+        Ok(stats)
     }
 }
 
@@ -119,9 +135,9 @@ fn is_straight(closed_bits: u8) -> bool {
 /// The most cells in a run of two-opening cells. Each corridor is walked once from its first
 /// unseen cell out along both openings, so the whole pass is linear; a ring of corridor cells
 /// (possible only around the 42 or the courtyard) stops where it started.
-fn longest_corridor(grid: &Grid) -> u64 {
+fn longest_corridor(grid: &Grid) -> Result<u64, OutOfMemory> {
     let is_corridor = |p: Pos| !grid.is_locked(p) && grid.walls(p).open_count() == 2;
-    let mut seen = vec![false; grid.cell_count()];
+    let mut seen = try_filled(grid.cell_count(), false)?;
     let mut longest = 0;
     for start in grid.positions() {
         if seen[grid.index(start)] || !is_corridor(start) {
@@ -147,7 +163,7 @@ fn longest_corridor(grid: &Grid) -> u64 {
         }
         longest = longest.max(length);
     }
-    longest
+    Ok(longest)
 }
 
 #[cfg(test)]

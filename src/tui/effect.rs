@@ -100,7 +100,11 @@ impl Work {
                 });
                 (job, Answer::Written(outcome))
             }
-            Work::Measure { job, work } => (job, Answer::Measured(work.run())),
+            // Memory refused is the status line's message, not an abort of the dashboard.
+            Work::Measure { job, work } => match work.try_run() {
+                Ok(measured) => (job, Answer::Measured(measured)),
+                Err(refused) => (job, Answer::MeasureRefused(refused.to_string())),
+            },
             Work::Search { job, work } => (job, Answer::Searched(work.run())),
             Work::Make { job, order } => (job, Answer::Made(Parcel::new(order.run()))),
             Work::Discard(garbage) => {

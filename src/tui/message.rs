@@ -49,6 +49,8 @@ pub enum Answer {
     Written(Result<(), String>),
     /// A measure ended.
     Measured(JobOutcome),
+    /// A measure was refused its memory: the one-line reason.
+    MeasureRefused(String),
     /// A search ended: the search started, or its path traced.
     Searched(JobOutcome),
     /// A new maze was made (or could not be).

@@ -175,6 +175,7 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             match answer {
                 Answer::Written(outcome) => studio::written(model, job, outcome),
                 Answer::Measured(measured) => studio::measured(model, job, measured),
+                Answer::MeasureRefused(reason) => studio::measure_refused(model, job, &reason),
                 Answer::Searched(searched) => studio::searched(model, job, searched),
                 Answer::Made(made) => studio::made(model, job, made),
                 Answer::ConfigWritten(outcome) => studio::config_written(model, job, outcome),

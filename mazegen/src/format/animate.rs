@@ -299,7 +299,7 @@ impl AnimatedSvg {
             metadata,
             ..self.options.clone()
         };
-        let mut sink = Sink::new(out);
+        let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
         open_document(&mut sink, grid, &options)?;
         draw_landmarks(&mut sink, grid, &options)?;
         if let Some(path) = maze.solution().filter(|_| options.show_path) {

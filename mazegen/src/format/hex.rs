@@ -51,11 +51,14 @@ impl Format for Hex {
         // thread (see `Maze::solution`), and waits for it only here.
         write_rows(out, maze.grid())?;
         let (entry, exit) = (maze.entry(), maze.exit());
-        let path = maze.solution().ok_or_else(|| {
-            io::Error::other(format!(
-                "no path from {entry} to {exit} (a bug: please report it)"
-            ))
-        })?;
+        let path = maze
+            .try_solution()
+            .map_err(super::refused)?
+            .ok_or_else(|| {
+                io::Error::other(format!(
+                    "no path from {entry} to {exit} (a bug: please report it)"
+                ))
+            })?;
         write_footer(out, entry, exit, path)
     }
 }
@@ -79,7 +82,7 @@ pub fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
     let w = grid.width() as usize;
     // Many rows a write: a narrow maze's rows are short, and each write is a call through `dyn`.
     let rows_a_write = (64 << 10) / (w + 1) + 1;
-    let mut lines = Vec::with_capacity(rows_a_write * (w + 1));
+    let mut lines = super::try_buffer(rows_a_write * (w + 1), grid, "the rows' buffer")?;
     let cells = grid.raw();
     for y in 0..grid.height() as usize {
         let above = y.checked_sub(1).map(|up| &cells[up * w..y * w]);
@@ -125,9 +128,15 @@ pub fn write_footer(out: &mut dyn Write, entry: Pos, exit: Pos, path: &Solution)
     writeln!(out)?;
     writeln!(out, "{entry}")?;
     writeln!(out, "{exit}")?;
-    let mut line: Vec<u8> = path.dirs().iter().map(|d| d.letter() as u8).collect();
-    line.push(b'\n');
-    out.write_all(&line)
+    // A line of up to a letter a cell, written in pieces rather than gathered whole.
+    let mut letters = [0u8; 4096];
+    for dirs in path.dirs().chunks(letters.len()) {
+        for (letter, dir) in letters.iter_mut().zip(dirs) {
+            *letter = dir.letter() as u8;
+        }
+        out.write_all(&letters[..dirs.len()])?;
+    }
+    out.write_all(b"\n")
 }
 
 /// The maze file as a string.

@@ -194,7 +194,7 @@ pub fn write_svg<W: Write + ?Sized>(
     path: Option<&Solution>,
     options: &SvgOptions,
 ) -> io::Result<()> {
-    let mut sink = Sink::new(out);
+    let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
     open_document(&mut sink, grid, options)?;
     draw_landmarks(&mut sink, grid, options)?;
     if let Some(path) = path.filter(|_| options.show_path) {
@@ -374,7 +374,10 @@ impl Format for Svg {
             metadata,
             ..self.options.clone()
         };
-        let path = options.show_path.then(|| maze.solution()).flatten();
+        let path = match options.show_path {
+            true => maze.try_solution().map_err(super::refused)?,
+            false => None,
+        };
         write_svg(out, maze.grid(), entry, exit, path, &options)
     }
 }
@@ -390,6 +393,16 @@ pub(super) struct Sink<'a, W: Write + ?Sized> {
 }
 
 impl<'a, W: Write + ?Sized> Sink<'a, W> {
+    /// A sink for `out`, or an error naming `task` (of `grid`) when the allocator refuses its
+    /// buffer.
+    pub(super) fn try_new(out: &'a mut W, grid: &Grid, task: &'static str) -> io::Result<Self> {
+        Ok(Sink {
+            out,
+            buf: super::try_buffer(CHUNK + 1024, grid, task)?,
+        })
+    }
+
+    #[cfg(test)]
     pub(super) fn new(out: &'a mut W) -> Self {
         Sink {
             out,

@@ -128,7 +128,7 @@ impl Algorithm {
             Algorithm::GrowingTreeMixed => Box::new(GrowingTree::new(grid, start, Mode::Mixed)?),
             Algorithm::BinaryTree => Box::new(BinaryTree::new(grid, start)),
             Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
-            Algorithm::Eller => Box::new(Eller::new(grid, start)),
+            Algorithm::Eller => Box::new(Eller::new(grid, start)?),
             Algorithm::RecursiveDivision => Box::new(RecursiveDivision::new(grid, start)),
         })
     }

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use super::GenEvent;
-use super::carve::Shared;
+use super::carve::{Shared, room_for};
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
 use crate::rng::{MazeRng, probability_numerator};
@@ -46,6 +46,9 @@ pub struct Braider {
     required: u64,
     scanned: usize,
     scan_start: usize,
+    /// The allocator refused the list of dead ends (or those kept) room to grow: braiding
+    /// stopped there, unfinished, and every later step is `Done`.
+    out_of_memory: bool,
 }
 
 impl Braider {
@@ -84,7 +87,13 @@ impl Braider {
             required: 0,
             scanned: 0,
             scan_start: 0,
+            out_of_memory: false,
         }
+    }
+
+    /// Whether the allocator refused the lists room to grow (braiding stopped unfinished).
+    pub fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     /// One step of the setup: a cell listed, or two dead ends swapped. `None` once set up.
@@ -103,7 +112,14 @@ impl Braider {
                 *next += 1;
                 count.add(grid, cell);
                 if is_dead_end(grid, cell) && !is_forced_dead_end(grid, cell) {
-                    Arc::make_mut(&mut self.dead_ends).push(grid.index(cell) as u32);
+                    // Up to a dead end a cell or two: a big board's list is its largest
+                    // allocation after the grid.
+                    let dead_ends = Arc::make_mut(&mut self.dead_ends);
+                    if !room_for(dead_ends, 1) {
+                        self.out_of_memory = true;
+                        return Some(GenEvent::Done);
+                    }
+                    dead_ends.push(grid.index(cell) as u32);
                 }
                 Some(GenEvent::Visit { cell })
             }
@@ -126,6 +142,9 @@ impl Braider {
     }
 
     pub fn step(&mut self, grid: &mut Grid, rng: &mut MazeRng) -> GenEvent {
+        if self.out_of_memory {
+            return GenEvent::Done;
+        }
         if let Some(event) = self.set_up(grid, rng) {
             return event;
         }
@@ -146,6 +165,10 @@ impl Braider {
                         return GenEvent::Visit { cell };
                     }
                     if !rng.chance(self.threshold) {
+                        if !room_for(&mut self.kept, 1) {
+                            self.out_of_memory = true;
+                            return GenEvent::Done;
+                        }
                         self.kept.push(index);
                         return GenEvent::Visit { cell };
                     }

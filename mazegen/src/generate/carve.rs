@@ -89,6 +89,12 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
     fn may_leave_islands(&self) -> bool {
         false
     }
+
+    /// Whether the allocator refused its working set room to grow: the carving stopped there,
+    /// unfinished (its `step` returns `Done`), and the generator reports the error.
+    fn out_of_memory(&self) -> bool {
+        false
+    }
 }
 
 /// A carver as a replay checkpoint keeps it: its state less what can be rebuilt from the grid
@@ -179,6 +185,20 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, OutOf
     items.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
     items.resize(len, value);
     Ok(items)
+}
+
+/// Makes room for `more` items in `items` (growing it as `push` would, by doubling), `false`
+/// when the allocator refuses: a working set that can grow to O(cells) checks this before a
+/// step pushes, so that a refusal ends the run with an error instead of an abort.
+#[inline(always)]
+pub(crate) fn room_for<T>(items: &mut Vec<T>, more: usize) -> bool {
+    items.capacity() - items.len() >= more || grow(items, more)
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(items: &mut Vec<T>, more: usize) -> bool {
+    items.try_reserve(more).is_ok()
 }
 
 /// [`move_masks`], or [`OutOfMemory`] when the allocator refuses them.

@@ -11,7 +11,7 @@
 use super::braid::Braider;
 use super::carve::{CarveCheckpoint, Shared};
 use super::link::LinkerCheckpoint;
-use super::{GarbageBin, Generator, MazeOptions, Phase};
+use super::{GarbageBin, GenError, Generator, MazeOptions, Phase};
 use crate::grid::PackedWalls;
 use crate::rng::MazeRng;
 
@@ -24,6 +24,7 @@ pub(crate) struct Checkpoint {
     options: MazeOptions,
     steps: u64,
     keeps_garbage: bool,
+    failure: Option<GenError>,
 }
 
 #[derive(Debug)]
@@ -50,6 +51,7 @@ impl Generator {
             options: self.options.clone(),
             steps: self.steps,
             keeps_garbage: self.garbage.0.is_some(),
+            failure: self.failure.clone(),
         }
     }
 }
@@ -72,6 +74,7 @@ impl Checkpoint {
             options: self.options.clone(),
             steps: self.steps,
             garbage: GarbageBin(self.keeps_garbage.then(Vec::new)),
+            failure: self.failure.clone(),
         }
     }
 

@@ -17,7 +17,7 @@
 //! that no cell carries down is free for the next row's new sets.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, is_obstacle, landmark_state};
+use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -68,7 +68,9 @@ pub struct Eller {
 }
 
 impl Eller {
-    pub fn new(grid: &Grid, start: Pos) -> Eller {
+    /// Starts on the first row, or [`OutOfMemory`] when the allocator refuses its rows (a
+    /// few bytes a column: megabytes for the widest mazes).
+    pub fn new(grid: &Grid, start: Pos) -> Result<Eller, OutOfMemory> {
         let width = grid.width() as usize;
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         let mut eller = Eller {
@@ -79,19 +81,23 @@ impl Eller {
             pass: Pass::Across,
             x: 0,
             done: false,
-            sets: vec![NONE; width],
-            labels: UnionFind::new(width),
-            must: vec![0; width],
-            candidates: vec![0; width],
-            below: vec![NONE; width],
-            taken: vec![false; width],
-            free: Vec::with_capacity(width),
+            sets: try_filled(width, NONE)?,
+            labels: UnionFind::try_new(width)?,
+            must: try_filled(width, 0)?,
+            candidates: try_filled(width, 0)?,
+            below: try_filled(width, NONE)?,
+            taken: try_filled(width, false)?,
+            free: {
+                let mut free = try_filled(width, 0)?;
+                free.clear();
+                free
+            },
             start: grid.index(start),
             visited: yard.max(1),
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
         };
         eller.start_row(grid.raw());
-        eller
+        Ok(eller)
     }
 
     /// Labels the cells of `self.row`: those carved into from above keep their set, the others

@@ -10,7 +10,9 @@
 //! active when it is in the list.
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, try_filled};
+use super::carve::{
+    Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, room_for, try_filled,
+};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor};
@@ -73,6 +75,8 @@ pub struct GrowingTree {
     visited: u64,
     /// The start cell's index: in the maze from the start, with no open wall yet.
     start: usize,
+    /// The allocator refused the active list room to grow: the carving stopped there.
+    out_of_memory: bool,
 }
 
 impl GrowingTree {
@@ -99,6 +103,7 @@ impl GrowingTree {
             retired: 0,
             head: Some(start),
             start: grid.index(start),
+            out_of_memory: false,
         })
     }
 
@@ -165,7 +170,9 @@ impl Carve for GrowingTree {
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         let len = self.active.len();
-        if len == 0 {
+        // The active list, up to a cell a cell, grows by the one cell a step may add.
+        if len == 0 || self.out_of_memory || !room_for(&mut self.active, 1) {
+            self.out_of_memory = len != 0;
             self.head = None;
             return GenEvent::Done;
         }
@@ -204,6 +211,10 @@ impl Carve for GrowingTree {
 
     fn head(&self) -> Option<Pos> {
         self.head
+    }
+
+    fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     fn visited(&self) -> u64 {
@@ -271,6 +282,7 @@ impl CarveCheckpoint for GrowingTreeCheckpoint {
             head: self.head,
             visited: self.visited,
             start: self.start,
+            out_of_memory: false,
         })
     }
 }

@@ -74,6 +74,8 @@ struct Cursor {
     visited: u64,
     open_cells: u64,
     done: bool,
+    /// The allocator refused the hunt's queue room to grow: the carving stopped there.
+    out_of_memory: bool,
 }
 
 impl HuntAndKill {
@@ -107,6 +109,7 @@ impl HuntAndKill {
                 visited,
                 open_cells,
                 done: visited >= open_cells,
+                out_of_memory: false,
             },
             scratch,
         })
@@ -160,6 +163,11 @@ fn advance(
         }
         // Stuck: the hunt starts in this same step.
         cursor.walking = false;
+    }
+    // The queue grows by the four cells a hunting step may add.
+    if queue.capacity() - queue.len() < 4 && queue.try_reserve(4).is_err() {
+        (cursor.done, cursor.out_of_memory) = (true, true);
+        return GenEvent::Done;
     }
     let Some(cell) = queue.pop_front() else {
         // Only reached if some cell could not be reached at all.
@@ -262,6 +270,10 @@ impl Carve for HuntAndKill {
             );
         }
         (self.cursor, *rng) = (cursor, local_rng);
+    }
+
+    fn out_of_memory(&self) -> bool {
+        self.cursor.out_of_memory
     }
 
     /// The walk's head, or the cell the hunt passed last.

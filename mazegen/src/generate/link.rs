@@ -34,6 +34,8 @@ pub struct Linker {
     /// Closed walls between two islands, as `cell * 2 + (0 east, 1 south)`, shuffled.
     walls: Vec<u32>,
     pass: Pass,
+    /// The allocator refused the islands' cells or walls room: the pass stopped unfinished.
+    out_of_memory: bool,
 }
 
 /// The tree of the cells not on an island: the largest one, the maze itself.
@@ -66,15 +68,27 @@ impl Linker {
 
     /// A linker for `grid`, which it looks at in its first steps: the grid must not change
     /// in between.
+    #[cfg(test)]
     pub fn new(grid: &Grid) -> Linker {
-        Linker {
-            scan: Box::new(RowScan::new(grid.width() as usize)),
+        Linker::try_new(grid).expect("two rows of labels")
+    }
+
+    /// [`Linker::new`], or `None` when the allocator refuses its two rows of labels.
+    pub fn try_new(grid: &Grid) -> Option<Linker> {
+        Some(Linker {
+            scan: Box::new(RowScan::try_new(grid.width() as usize)?),
             island_of: HashMap::new(),
             trees: UnionFind::default(),
             islands: 0,
             walls: Vec::new(),
             pass: Pass::Scanning,
-        }
+            out_of_memory: false,
+        })
+    }
+
+    /// Whether the allocator refused the islands' cells or walls room (the pass stopped).
+    pub fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     /// Islands not yet joined (1 once the maze is connected), once the rows are scanned.
@@ -101,7 +115,12 @@ impl Linker {
                 GenEvent::Visit { cell }
             }
             Pass::Scanning => {
-                self.list_walls(grid);
+                if self.list_walls(grid).is_none() {
+                    // Every later step is `Done`: no wall is listed at that point.
+                    self.out_of_memory = true;
+                    self.pass = Pass::Opening { next: usize::MAX };
+                    return GenEvent::Done;
+                }
                 if self.islands <= 1 {
                     return GenEvent::Done;
                 }
@@ -164,13 +183,18 @@ impl Linker {
 
     /// Once the rows are scanned: labels the cells of every tree but the largest (walking
     /// each from the one cell the scan knows), and lists the closed walls between two trees,
-    /// in the order of their cells, east before south.
-    fn list_walls(&mut self, grid: &Grid) {
+    /// in the order of their cells, east before south. `None` when the allocator refuses
+    /// the islands' cells or walls room (the few islands the 42 cuts off are small, but an
+    /// algorithm's trees could be many).
+    fn list_walls(&mut self, grid: &Grid) -> Option<()> {
+        if self.scan.out_of_memory {
+            return None;
+        }
         let trees = std::mem::take(&mut self.scan.trees);
-        *self.scan = RowScan::new(0);
+        *self.scan = RowScan::try_new(0)?;
         self.islands = trees.len() as u64;
         if self.islands <= 1 {
-            return;
+            return Some(());
         }
         let main = (0..trees.len())
             .max_by_key(|&t| (trees[t].size, std::cmp::Reverse(t)))
@@ -182,7 +206,9 @@ impl Linker {
                 continue;
             }
             label += 1;
+            self.island_of.try_reserve(1).ok()?;
             self.island_of.insert(tree.cell, label);
+            queue.try_reserve(1).ok()?;
             queue.push_back(grid.pos(tree.cell as usize));
             while let Some(cell) = queue.pop_front() {
                 for dir in Dir::ALL {
@@ -192,13 +218,15 @@ impl Linker {
                     let n = grid
                         .neighbour(cell, dir)
                         .expect("open walls are inner walls");
+                    self.island_of.try_reserve(1).ok()?;
                     if self.island_of.insert(grid.index(n) as u32, label).is_none() {
+                        queue.try_reserve(1).ok()?;
                         queue.push_back(n);
                     }
                 }
             }
         }
-        self.trees = UnionFind::new(label as usize + 1);
+        self.trees = UnionFind::try_new(label as usize + 1).ok()?;
         for (&cell, &tree) in &self.island_of {
             let pos = grid.pos(cell as usize);
             for dir in Dir::ALL {
@@ -212,6 +240,9 @@ impl Linker {
                     continue;
                 }
                 // Each wall as its west or north cell keeps it.
+                if !super::carve::room_for(&mut self.walls, 1) {
+                    return None;
+                }
                 self.walls.push(match dir {
                     Dir::East => cell * 2,
                     Dir::South => cell * 2 + 1,
@@ -223,6 +254,7 @@ impl Linker {
         // A wall between two islands was seen from both.
         self.walls.sort_unstable();
         self.walls.dedup();
+        Some(())
     }
 }
 
@@ -254,25 +286,43 @@ struct RowScan {
     /// Cells taking each label (not each set), and one cell of each.
     count: Vec<u64>,
     cell: Vec<u32>,
-    /// Scratch for the end of a row: the new label of each set still growing.
+    /// Scratch for the end of a row: the new label of each set still growing, and the next
+    /// row's `count` and `cell`.
     renamed: Vec<u32>,
+    next_count: Vec<u64>,
+    next_cell: Vec<u32>,
     /// The trees complete so far.
     trees: Vec<Tree>,
+    /// The allocator refused the list of trees room to grow: the scan's result is unusable.
+    out_of_memory: bool,
 }
 
 impl RowScan {
-    fn new(width: usize) -> RowScan {
-        RowScan {
+    /// The scan of a grid `width` wide, or `None` when the allocator refuses its rows. A row
+    /// has at most `2 * width` labels (those carried from the row above and its own new
+    /// ones): every per-row list is reserved that big here, fallibly, so a row never grows one.
+    fn try_new(width: usize) -> Option<RowScan> {
+        use super::carve::try_filled;
+        fn reserved<T>(len: usize) -> Option<Vec<T>> {
+            let mut items = Vec::new();
+            items.try_reserve_exact(len).ok()?;
+            Some(items)
+        }
+        let labels = 2 * width;
+        Some(RowScan {
             next: 0,
             x: 0,
-            above: vec![NONE; width],
-            row: vec![NONE; width],
-            sets: UnionFind::default(),
-            count: Vec::new(),
-            cell: Vec::new(),
-            renamed: Vec::new(),
+            above: try_filled(width, NONE).ok()?,
+            row: try_filled(width, NONE).ok()?,
+            sets: UnionFind::try_with_capacity(labels).ok()?,
+            count: reserved(labels)?,
+            cell: reserved(labels)?,
+            renamed: reserved(labels)?,
+            next_count: reserved(labels)?,
+            next_cell: reserved(labels)?,
             trees: Vec::new(),
-        }
+            out_of_memory: false,
+        })
     }
 
     fn heap_bytes(&self) -> usize {
@@ -283,6 +333,8 @@ impl RowScan {
             + slice_bytes(&self.count)
             + slice_bytes(&self.cell)
             + slice_bytes(&self.renamed)
+            + slice_bytes(&self.next_count)
+            + slice_bytes(&self.next_cell)
             + slice_bytes(&self.trees)
     }
 
@@ -359,8 +411,12 @@ impl RowScan {
                 growing += 1;
             }
         }
-        let mut count = vec![0; growing as usize];
-        let mut cell = vec![0; growing as usize];
+        let mut count = std::mem::take(&mut self.next_count);
+        let mut cell = std::mem::take(&mut self.next_cell);
+        count.clear();
+        count.resize(growing as usize, 0);
+        cell.clear();
+        cell.resize(growing as usize, 0);
         for label in 0..labels {
             if self.find(label as u32) != label as u32 {
                 continue;
@@ -370,7 +426,11 @@ impl RowScan {
                 cell: self.cell[label],
             };
             if self.renamed[label] == NONE {
-                self.trees.push(tree);
+                if super::carve::room_for(&mut self.trees, 1) {
+                    self.trees.push(tree);
+                } else {
+                    self.out_of_memory = true;
+                }
             } else {
                 let new = self.renamed[label] as usize;
                 count[new] = tree.size;
@@ -386,8 +446,8 @@ impl RowScan {
                 self.renamed[root]
             };
         }
-        self.count = count;
-        self.cell = cell;
+        self.next_count = std::mem::replace(&mut self.count, count);
+        self.next_cell = std::mem::replace(&mut self.cell, cell);
         self.sets.reset_to(growing as usize);
     }
 }

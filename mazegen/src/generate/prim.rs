@@ -11,7 +11,7 @@
 use super::carve::slice_bytes;
 use super::carve::{
     Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, move_masks, random_dir,
-    try_move_masks,
+    room_for, try_move_masks,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -36,6 +36,8 @@ pub struct Prim {
     done: bool,
     /// The start cell's index: in the maze from the start, with no open wall yet.
     start: usize,
+    /// The allocator refused the frontier room to grow: the carving stopped there.
+    out_of_memory: bool,
 }
 
 impl Prim {
@@ -51,6 +53,7 @@ impl Prim {
             visited: 0,
             done: false,
             start: grid.index(start),
+            out_of_memory: false,
         };
         let seeds: Vec<usize> = first_cells(grid, start).collect();
         for &i in &seeds {
@@ -99,7 +102,9 @@ impl Carve for Prim {
     /// Joins one random frontier cell to the maze.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
-        if self.frontier.is_empty() {
+        // The frontier, up to a cell in three, grows by the three cells a step may add.
+        if self.frontier.is_empty() || self.out_of_memory || !room_for(&mut self.frontier, 3) {
+            self.out_of_memory = !self.frontier.is_empty();
             self.done = true;
             return GenEvent::Done;
         }
@@ -129,6 +134,10 @@ impl Carve for Prim {
 
     fn head(&self) -> Option<Pos> {
         (!self.done).then(|| self.rows.pos(self.last))
+    }
+
+    fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     fn visited(&self) -> u64 {
@@ -187,6 +196,7 @@ impl CarveCheckpoint for PrimCheckpoint {
             visited: self.visited,
             done: self.done,
             start: self.start,
+            out_of_memory: false,
         })
     }
 }

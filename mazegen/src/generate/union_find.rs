@@ -31,7 +31,18 @@ impl UnionFind {
         Ok(UnionFind { parent })
     }
 
+    /// No elements, with room for `n` without growing, or [`OutOfMemory`] when the
+    /// allocator refuses it.
+    pub fn try_with_capacity(n: usize) -> Result<UnionFind, super::carve::OutOfMemory> {
+        let mut parent = Vec::new();
+        parent
+            .try_reserve_exact(n)
+            .map_err(|_| super::carve::OutOfMemory)?;
+        Ok(UnionFind { parent })
+    }
+
     /// `n` elements, each in a set of its own.
+    #[cfg(test)]
     pub fn new(n: usize) -> UnionFind {
         let n = u32::try_from(n).expect("fewer than 2^32 elements");
         UnionFind {

@@ -177,20 +177,44 @@ impl Bfs {
         self.path_to(self.pos(to))
     }
 
+    /// [`Bfs::solution`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+    /// path its memory.
+    pub fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
+        let Some(to) = self.to.filter(|_| self.progress.found) else {
+            return Ok(None);
+        };
+        self.try_path_to(self.pos(to))
+            .ok_or(SizeError::NotEnoughMemory {
+                task: "the path",
+                width: self.rows.width() as u32,
+                height: self.rows.height() as u32,
+            })
+    }
+
     /// A shortest path to `pos` if the search has reached it.
     pub fn path_to(&self, pos: Pos) -> Option<Solution> {
+        self.try_path_to(pos).unwrap_or_else(|| {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Dir; 4096]>())
+        })
+    }
+
+    /// [`Bfs::path_to`], or `None` when the allocator refuses the path room to grow.
+    fn try_path_to(&self, pos: Pos) -> Option<Option<Solution>> {
         let mut at = self.index(pos);
         if self.cells[at] & REACHED == 0 {
-            return None;
+            return Some(None);
         }
         let mut dirs = Vec::new();
         while at != self.from {
             let back = Dir::from_index(self.cells[at] >> BACK_SHIFT);
+            if !crate::generate::room_for(&mut dirs, 1) {
+                return None;
+            }
             dirs.push(back.opposite());
             at = self.rows.step(at, back);
         }
         dirs.reverse();
-        Some(Solution::new(self.pos(self.from), dirs))
+        Some(Some(Solution::new(self.pos(self.from), dirs)))
     }
 
     fn index(&self, pos: Pos) -> usize {

@@ -15,13 +15,18 @@ use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
 
 use super::Solution;
 
-/// The grid is not a tree around `from`: the walk took more steps than any tree allows.
+/// Why the walk gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotATree;
+pub enum Walk {
+    /// The grid is not a tree around `from`: the walk took more steps than any tree allows.
+    NotATree,
+    /// The allocator refused the path room to grow.
+    OutOfMemory,
+}
 
 /// The path from `from` to `to` in a grid whose part reachable from `from` is a tree;
 /// `Ok(None)` when `to` is not reachable from `from`.
-pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, NotATree> {
+pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, Walk> {
     let cells = grid.raw();
     let w = grid.width() as usize;
     let rows = grid.rows();
@@ -64,6 +69,9 @@ pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, No
         let ways = reorder[usize::from(open & !back)] >> k << k;
         if ways != 0 {
             let d = order[ways.trailing_zeros() as usize];
+            if !crate::generate::room_for(&mut path, 1) {
+                return Err(Walk::OutOfMemory);
+            }
             path.push(Dir::from_index(d));
             i = i.wrapping_add_signed(offsets[d as usize]);
             k = 0;
@@ -77,7 +85,7 @@ pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, No
         }
         steps += 1;
         if steps > bound {
-            return Err(NotATree);
+            return Err(Walk::NotATree);
         }
     }
     Ok(Some(Solution::new(from, path)))
@@ -157,7 +165,7 @@ mod tests {
             }
         }
         let (from, to) = corners(&grid);
-        assert_eq!(tree_path(&grid, from, to), Err(NotATree));
+        assert_eq!(tree_path(&grid, from, to), Err(Walk::NotATree));
     }
 
     #[test]

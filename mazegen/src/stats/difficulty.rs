@@ -30,8 +30,9 @@
 //! The walk costs one pass over the maze and two bits a cell, plus the widest branch's
 //! frontier.
 
+use crate::generate::{room_for, try_filled};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;
 
 /// From this score on, a maze is medium.
@@ -103,8 +104,22 @@ pub struct Difficulty {
 impl Difficulty {
     /// Measures the way `path` takes through `grid`.
     pub fn measure(grid: &Grid, path: &Solution) -> Difficulty {
-        let mut seen = Bits::new(grid.cell_count());
-        let mut is_path = Bits::new(grid.cell_count());
+        Difficulty::try_measure(grid, path).unwrap_or_else(|_| {
+            let layout = std::alloc::Layout::array::<u64>(grid.cell_count().div_ceil(64));
+            std::alloc::handle_alloc_error(layout.expect("a grid's size"))
+        })
+    }
+
+    /// [`Difficulty::measure`], or [`SizeError::NotEnoughMemory`] when the allocator refuses
+    /// its two bits a cell or a branch's levels room to grow.
+    pub fn try_measure(grid: &Grid, path: &Solution) -> Result<Difficulty, SizeError> {
+        let refused = SizeError::NotEnoughMemory {
+            task: "the difficulty",
+            width: grid.width(),
+            height: grid.height(),
+        };
+        let mut seen = Bits::new(grid.cell_count()).ok_or(refused.clone())?;
+        let mut is_path = Bits::new(grid.cell_count()).ok_or(refused.clone())?;
         let (first, mut last, mut cells) = (path.start(), path.start(), 0u64);
         for p in path.cells(grid) {
             seen.set(grid.index(p));
@@ -131,6 +146,9 @@ impl Difficulty {
                 // levels.
                 seen.set(grid.index(entrance));
                 level.clear();
+                if !room_for(&mut level, 1) {
+                    return Err(refused);
+                }
                 level.push(entrance);
                 let (mut depth, mut touches) = (0u64, 0u32);
                 while !level.is_empty() {
@@ -146,6 +164,9 @@ impl Difficulty {
                                 touches += 1;
                             } else if !seen.get(i) {
                                 seen.set(i);
+                                if !room_for(&mut next, 1) {
+                                    return Err(refused);
+                                }
                                 next.push(n);
                             }
                         }
@@ -174,7 +195,7 @@ impl Difficulty {
         };
         let x = winding + branch_sum / (steps + 1.0);
         let score = ((25.0 * x).min(100.0) * 10.0).round() / 10.0;
-        Difficulty {
+        Ok(Difficulty {
             score,
             level: Level::of(score),
             decisions,
@@ -186,7 +207,7 @@ impl Difficulty {
             } else {
                 (wasted as f64 / branches as f64 * 100.0).round() / 100.0
             },
-        }
+        })
     }
 }
 
@@ -194,8 +215,9 @@ impl Difficulty {
 struct Bits(Vec<u64>);
 
 impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64)])
+    /// `n` bits, all clear; `None` when the allocator refuses them.
+    fn new(n: usize) -> Option<Bits> {
+        try_filled(n.div_ceil(64), 0).ok().map(Bits)
     }
 
     fn get(&self, i: usize) -> bool {

@@ -224,13 +224,23 @@ pub fn tick(race: &mut Option<Race>, shared: &mut Shared, frame: Duration) {
     }
     race.elapsed += frame;
     let mut taken = 0;
+    let mut refused = None;
     for lane in race.lanes.iter_mut().filter(|l| l.finished_at.is_none()) {
         taken = taken.max(lane.session.advance(budget));
         if lane.session.phase() == Phase::Done {
             lane.finished_at = Some(race.elapsed);
         }
+        // A lane refused its memory stops where it is: it is out of the race.
+        if let Some(failure) = lane.session.failure() {
+            lane.finished_at = Some(race.elapsed);
+            refused = Some(format!("{}: {failure}", lane.algorithm));
+        }
     }
     shared.pace.record(taken, frame);
+    if let Some(text) = refused {
+        shared.set_status(StatusKind::Error, text);
+        return;
+    }
     if race.is_over() {
         shared.set_status(
             StatusKind::Success,

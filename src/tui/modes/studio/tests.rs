@@ -1406,3 +1406,32 @@ fn answer_all(m: &mut Model, message: Message) {
     let effects = update(m, message);
     answer(m, effects);
 }
+
+#[test]
+fn a_measure_refused_its_memory_says_why_and_quitting_exits_with_it() {
+    let mut m = big_model(300, 300);
+    let (effects, _) = tick_while(&mut m, |m| m.phase() == Phase::Carving);
+    let Some(Effect::Work(Work::Measure { job, .. })) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::Work(Work::Measure { .. })))
+    else {
+        panic!("a big maze is measured by a job")
+    };
+    let reason = "not enough memory for the statistics of the 300x300 maze";
+    let refused = Message::Done {
+        job,
+        answer: Answer::MeasureRefused(reason.to_owned()),
+    };
+    assert!(saves(&update(&mut m, refused)).is_empty());
+    assert_eq!(status_kind(&m), Some(StatusKind::Error));
+    assert_eq!(
+        status_text(&m),
+        format!("Cannot measure the maze: {reason}")
+    );
+    // Never measured, so never written: leaving says so at once.
+    assert!(quits(&act(&mut m, Action::Quit)));
+    assert_eq!(
+        m.exit_error(),
+        Some(format!("out/maze.txt was not written: {reason}").as_str())
+    );
+}

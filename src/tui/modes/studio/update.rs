@@ -323,6 +323,34 @@ fn after_progress(model: &mut Model, before: Phase) {
     if model.session.phase() != before {
         model.pace.restart();
     }
+    report_failure(model);
+}
+
+/// A maze whose carving was refused its memory (`Session::failure`) stops there, unfinished:
+/// the animation pauses, what waited for the maze is dropped, and the status line says why,
+/// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written.
+fn report_failure(model: &mut Model) {
+    let Some(failure) = model.session.failure().map(ToString::to_string) else {
+        return;
+    };
+    if model.pace.is_paused() && !model.finishing {
+        // Said already: stepping it (`n`) takes no step.
+        return;
+    }
+    if !model.pace.is_paused() {
+        model.pace.toggle_pause();
+    }
+    model.waiting.clear();
+    model.finishing = false;
+    if model.first_save == FirstSave::Owed {
+        model.first_save = FirstSave::NotOwed;
+        let output = model.config.output_file.display().to_string();
+        model.saves.last_failure = Some(format!("{output} was not written: {failure}"));
+    }
+    model.set_status(
+        StatusKind::Error,
+        format!("Cannot make a new maze: {failure}"),
+    );
 }
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
@@ -945,6 +973,27 @@ pub(crate) fn measured(model: &mut Model, id: JobId, measured: JobOutcome) {
     end_job(model, id);
     // A maze replaced meanwhile refuses another maze's measures.
     model.session.install(measured);
+}
+
+/// A measure refused its memory: the maze is never measured, so it is never saved or
+/// exported; what waited for it is dropped, and the status line says why (as for a carving
+/// refused its memory, see [`report_failure`]).
+pub(crate) fn measure_refused(model: &mut Model, id: JobId, reason: &str) {
+    if end_job(model, id).is_none() {
+        // Another maze's: of no use.
+        return;
+    }
+    model.waiting.clear();
+    model.finishing = false;
+    if model.first_save == FirstSave::Owed {
+        model.first_save = FirstSave::NotOwed;
+        let output = model.config.output_file.display().to_string();
+        model.saves.last_failure = Some(format!("{output} was not written: {reason}"));
+    }
+    model.set_status(
+        StatusKind::Error,
+        format!("Cannot measure the maze: {reason}"),
+    );
 }
 
 pub(crate) fn searched(model: &mut Model, id: JobId, searched: JobOutcome) {

@@ -325,4 +325,3 @@ fn the_folded_line_names_the_difficulty_where_there_is_room() {
     // The whole view's longer title leaves no room for it: it is left out whole, not cut.
     assert!(title.contains("seed 42  b sidebar"), "{title}");
 }
-

@@ -1,0 +1,282 @@
+//! Memory refused by the allocator is an error, never an abort: every algorithm, braiding,
+//! the search, the statistics and the writers, under a byte budget.
+//!
+//! The test binary's global allocator ([`budget_alloc`]) refuses a thread's requests past a
+//! byte budget set per test: `try_reserve` then fails, and an infallible allocation would abort
+//! the whole binary (the bug this looks for). Requests under [`SMALL`] are always granted. The
+//! budget is per thread, so the tests run alone or in parallel alike, and the allocations a seed
+//! makes are the same every run, so each result is too.
+
+use std::io;
+
+use budget_alloc::{SMALL, measure, with_budget};
+
+#[cfg(feature = "serde")]
+use mazegen::format::StatsJson;
+use mazegen::format::{Format, Hex, Svg};
+use mazegen::grid::SizeError;
+use mazegen::{
+    Algorithm, Error, GenError, Generator, Maze, MazeOptions, Phase, Pos, Session, Solver,
+};
+
+#[global_allocator]
+static ALLOCATOR: budget_alloc::Budgeted = budget_alloc::Budgeted;
+
+/// Whether `error` is memory refused (the grid's, or some work's), not some other failure.
+fn is_memory(error: &SizeError) -> bool {
+    matches!(
+        error,
+        SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. }
+    )
+}
+
+/// Budgets from the grid's size (the grid alone fits) to `peak`, the most the work held
+/// unhindered, in `count` steps, then a few just under the peak (where a working set's last
+/// growth is refused): each makes the work fail somewhere else, or not at all.
+fn budgets(cells: usize, peak: usize, count: usize) -> Vec<usize> {
+    let spread = (0..count).map(|k| cells + (peak.saturating_sub(cells)) * k / count);
+    let last = (1..=8).map(|k| peak.saturating_sub(k * SMALL / 4).max(cells));
+    spread.chain(last).collect()
+}
+
+/// The sizes tried: a square, and a wide strip whose rows (a row-by-row algorithm's, the
+/// linking pass's) and shortest path are over [`SMALL`] bytes, so that they may be refused.
+const SIZES: [(u32, u32); 2] = [(240, 160), (4000, 12)];
+const WIDTH: u32 = SIZES[0].0;
+const HEIGHT: u32 = SIZES[0].1;
+const CELLS: usize = (WIDTH * HEIGHT) as usize;
+
+fn options(algorithm: Algorithm, perfect: bool) -> MazeOptions {
+    MazeOptions::new(WIDTH, HEIGHT)
+        .seed(7)
+        .algorithm(algorithm)
+        .perfect(perfect)
+}
+
+/// Generates `options` under `count` budgets up to what it needs: either the maze a run without a
+/// budget makes, or memory refused. Returns how many budgets were refused, and whether the
+/// run keeps more than the grid in allocations that may be refused, so one had to be.
+fn generate_under_budgets(options: &MazeOptions, count: usize) -> (usize, bool) {
+    let (width, height) = (options.width, options.height);
+    let cells = (width * height) as usize;
+    let (expected, peak) = measure(|| Generator::generate(options.clone()).unwrap());
+    let mut refused = 0;
+    for budget in budgets(cells, peak.all, count) {
+        match with_budget(budget, || Generator::generate(options.clone())) {
+            Ok(grid) => assert_eq!(grid, expected, "{options:?} under {budget} bytes"),
+            Err(GenError::Size(error)) if is_memory(&error) => {
+                refused += 1;
+                let text = error.to_string();
+                assert!(
+                    text.contains(&format!("{width}x{height} maze")),
+                    "{options:?}: {text}"
+                );
+            }
+            Err(other) => panic!("{options:?} under {budget} bytes: {other}"),
+        }
+    }
+    // Binary tree keeps nothing but a few rows beside the grid, and Eller a few rows more.
+    (refused, peak.large > cells)
+}
+
+#[test]
+fn every_algorithm_refused_its_memory_returns_an_error() {
+    for (width, height) in SIZES {
+        for &algorithm in Algorithm::ALL {
+            let options = MazeOptions::new(width, height).seed(7).algorithm(algorithm);
+            let (refused, keeps_more) = generate_under_budgets(&options, 24);
+            // The grid alone fits the smallest budget: whatever else the algorithm keeps
+            // does not.
+            assert!(
+                refused >= 1 || !keeps_more,
+                "{algorithm} {width}x{height}: never refused"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_hunts_queue_refused_its_memory_returns_an_error() {
+    // Started at the centre, the hunt's breadth-first queue holds a diamond of cells around
+    // it, up to twice the side: at 640 over `SMALL` bytes, so its growth may be refused once
+    // the per-cell state fits.
+    let options = MazeOptions::new(640, 640)
+        .seed(3)
+        .start(Pos::new(320, 320))
+        .algorithm(Algorithm::HuntAndKill);
+    let (refused, _) = generate_under_budgets(&options, 24);
+    assert!(refused >= 2, "refused {refused} times");
+}
+
+#[test]
+fn braiding_refused_its_memory_returns_an_error() {
+    // The square only: braiding's lists grow with the dead ends, whatever the shape.
+    for (width, height) in [SIZES[0]] {
+        for &algorithm in Algorithm::ALL {
+            // Some dead ends opened, the others kept in a second list for later.
+            for braid in [1.0, 0.3] {
+                let perfect = MazeOptions::new(width, height).seed(7).algorithm(algorithm);
+                let board = perfect.clone().perfect(false).braid(braid);
+                let (refused, _) = generate_under_budgets(&board, 8);
+                // A board keeps its list of dead ends, whatever the algorithm.
+                assert!(refused >= 1, "{algorithm} {width}x{height}: never refused");
+                // Just enough for the perfect maze: the board's dead ends are more.
+                let (_, perfect_peak) = measure(|| Generator::generate(perfect.clone()));
+                let (_, board_peak) = measure(|| Generator::generate(board.clone()));
+                if board_peak.large > perfect_peak.large {
+                    let error =
+                        with_budget(perfect_peak.all, || Generator::generate(board.clone()));
+                    assert_eq!(
+                        error.unwrap_err().to_string(),
+                        format!("not enough memory for the braiding of the {width}x{height} maze"),
+                        "{algorithm}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A finished maze of `algorithm`, made without a budget.
+fn maze(algorithm: Algorithm, perfect: bool) -> Maze {
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(WIDTH - 1, HEIGHT - 1));
+    Maze::generate(options(algorithm, perfect), entry, exit).unwrap()
+}
+
+#[test]
+fn the_search_refused_its_memory_returns_an_error() {
+    for (width, height) in SIZES {
+        for perfect in [false, true] {
+            let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
+            let options = MazeOptions::new(width, height).seed(7).perfect(perfect);
+            let maze = || Maze::generate(options.clone(), entry, exit).unwrap();
+            let (_, peak) = measure(|| maze().solution().cloned());
+            let mut refused = 0;
+            for budget in budgets(0, peak.all, 8) {
+                let maze = maze();
+                match with_budget(budget, || maze.try_solution().map(|p| p.cloned())) {
+                    Ok(path) => assert!(path.is_some()),
+                    Err(error) => {
+                        assert!(is_memory(&error), "{error}");
+                        refused += 1;
+                    }
+                }
+            }
+            // A perfect maze's path is walked along the tree, with no per-cell search: only
+            // a path of more than `SMALL` steps may be refused.
+            let long = peak.large > 0;
+            assert!(refused >= 1 || !long, "{width}x{height}: never refused");
+            assert!(perfect || long, "a board's search keeps a byte a cell");
+        }
+    }
+}
+
+#[test]
+fn the_statistics_refused_their_memory_return_an_error() {
+    for perfect in [true, false] {
+        let mut refused = 0;
+        for budget in budgets(0, 2 * CELLS, 6) {
+            let maze = maze(Algorithm::Prim, perfect);
+            maze.solution();
+            let stats = with_budget(budget, || maze.try_stats().cloned());
+            let difficulty = with_budget(budget, || maze.try_difficulty().map(|d| d.cloned()));
+            for error in [stats.err(), difficulty.err()].into_iter().flatten() {
+                assert!(is_memory(&error), "{error}");
+                refused += 1;
+            }
+        }
+        assert!(refused >= 2, "perfect {perfect}: refused {refused} times");
+    }
+}
+
+#[test]
+fn the_writers_refused_their_memory_return_an_error() {
+    #[cfg_attr(not(feature = "serde"), allow(unused_mut))]
+    let mut formats: Vec<Box<dyn Format>> = vec![Box::new(Hex), Box::new(Svg::default())];
+    #[cfg(feature = "serde")]
+    formats.push(Box::new(StatsJson::default()));
+    for format in formats {
+        let mut refused = 0;
+        for budget in budgets(0, 2 * CELLS, 6) {
+            // A board: its path is a search of a byte a cell, asked for by the writer.
+            let maze = maze(Algorithm::Kruskal, false);
+            match with_budget(budget, || format.write(&maze, &mut io::sink())) {
+                Ok(()) => {}
+                Err(error) => {
+                    assert_eq!(error.kind(), io::ErrorKind::OutOfMemory, "{error}");
+                    assert!(
+                        error.to_string().starts_with("not enough memory for")
+                            || error.to_string().starts_with("cannot allocate"),
+                        "{}: {error}",
+                        format.name()
+                    );
+                    refused += 1;
+                }
+            }
+        }
+        assert!(refused >= 1, "{}: never refused", format.name());
+    }
+}
+
+#[test]
+fn the_library_error_names_the_memory() {
+    let error: Error = with_budget(CELLS + SMALL, || {
+        Generator::generate(options(Algorithm::Kruskal, true))
+    })
+    .unwrap_err()
+    .into();
+    // The grid fits; Kruskal's list of walls, eight bytes a cell, does not.
+    assert!(matches!(error, Error::Size(_)), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "not enough memory for the carving of the 240x160 maze"
+    );
+}
+
+#[test]
+fn a_session_refused_its_memory_stops_carving_and_says_why() {
+    let perfect = options(Algorithm::Prim, true);
+    let board = options(Algorithm::Prim, false);
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(WIDTH - 1, HEIGHT - 1));
+    let (_, perfect_peak) = measure(|| Generator::generate(perfect.clone()));
+    with_budget(perfect_peak.all + SMALL, || {
+        let mut session = Session::new(board, entry, exit, Solver::Bfs).unwrap();
+        session.finish();
+        // Stopped where the braiding was refused: never handed on to a search of a maze
+        // that is not finished.
+        assert_eq!(session.phase(), Phase::Carving);
+        let failure = session.failure().map(ToString::to_string);
+        assert_eq!(
+            failure.as_deref(),
+            Some("not enough memory for the braiding of the 240x160 maze")
+        );
+        assert_eq!(session.advance(100), 0);
+        assert!(session.maze().is_none());
+    });
+}
+
+#[test]
+fn a_measure_job_refused_its_memory_returns_an_error() {
+    let board = options(Algorithm::Kruskal, false);
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(WIDTH - 1, HEIGHT - 1));
+    let mut session = Session::new(board, entry, exit, Solver::Dfs)
+        .unwrap()
+        .hand_out_work();
+    session.finish();
+    let job = session
+        .jobs()
+        .into_iter()
+        .find(|job| job.measures())
+        .unwrap();
+    let mut refused = 0;
+    for budget in budgets(0, 2 * CELLS, 8) {
+        if let Err(error) = with_budget(budget, || job.try_run()) {
+            assert!(is_memory(&error), "{error}");
+            refused += 1;
+        }
+    }
+    // With no budget the measure runs, and the session takes it.
+    assert!(session.install(job.try_run().unwrap()));
+    // The search copies the walls, a byte a cell: under the grid's size it cannot run.
+    assert!(refused >= 1, "never refused");
+}
