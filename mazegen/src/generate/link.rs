@@ -11,6 +11,11 @@
 //! each tree. The largest is the maze; only the others, which the 42 cut off and which are
 //! small, are then walked cell by cell. The walls listed, their order and the ones opened are
 //! those a union-find over every cell gives, so the maze is the same.
+//!
+//! Run in one go ([`Linker::run`]), it first tries without the scan: the islands are walked
+//! from the cells next to the 42 (see [`local`]), which finds the same trees.
+
+mod local;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -148,6 +153,18 @@ impl Linker {
     }
 
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        if self.pass == Pass::Scanning && self.scan.next == 0 {
+            if let Some((islands, trees)) = local::islands(grid) {
+                *self.scan = RowScan::new(0);
+                self.label_islands(grid, islands, trees);
+                if self.islands <= 1 {
+                    return;
+                }
+                self.pass = Pass::Shuffling {
+                    next: self.walls.len().saturating_sub(1),
+                };
+            }
+        }
         if self.pass == Pass::Scanning {
             // The scan's own loop: the same cell by cell work as its steps.
             while self.scan.next < grid.cell_count() {
@@ -175,15 +192,27 @@ impl Linker {
         let main = (0..trees.len())
             .max_by_key(|&t| (trees[t].size, std::cmp::Reverse(t)))
             .expect("two trees or more");
+        let islands = (0..trees.len())
+            .filter(|&t| t != main)
+            .map(|t| trees[t].cell);
+        self.label_islands(grid, islands.collect(), trees.len() as u64);
+    }
+
+    /// Labels the cells of the trees of `islands` (one cell of each of the grid's `trees`
+    /// trees but one), and lists the closed walls between two trees, in the order of their
+    /// cells, east before south. Which tree is left out changes neither the walls listed nor
+    /// which of them join two trees.
+    fn label_islands(&mut self, grid: &Grid, islands: Vec<u32>, trees: u64) {
+        self.islands = trees;
+        if self.islands <= 1 {
+            return;
+        }
         let mut queue = VecDeque::new();
         let mut label = MAIN;
-        for (t, tree) in trees.iter().enumerate() {
-            if t == main {
-                continue;
-            }
+        for cell in islands {
             label += 1;
-            self.island_of.insert(tree.cell, label);
-            queue.push_back(grid.pos(tree.cell as usize));
+            self.island_of.insert(cell, label);
+            queue.push_back(grid.pos(cell as usize));
             while let Some(cell) = queue.pop_front() {
                 for dir in Dir::ALL {
                     if !grid.is_open(cell, dir) {
