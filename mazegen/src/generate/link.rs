@@ -31,7 +31,7 @@ pub struct Linker {
     scan: Box<RowScan>,
     /// The tree of each cell of an island (every tree but the largest); the others are in
     /// tree [`MAIN`].
-    island_of: HashMap<u32, u32>,
+    island_of: HashMap<u32, u32, local::CellHash>,
     /// The trees, islands and the maze, as walls are opened between them.
     trees: UnionFind,
     /// Islands left; 1 when the maze is connected (known once the rows are scanned).
@@ -74,7 +74,7 @@ impl Linker {
     pub fn new(grid: &Grid) -> Linker {
         Linker {
             scan: Box::new(RowScan::new(grid.width() as usize)),
-            island_of: HashMap::new(),
+            island_of: HashMap::default(),
             trees: UnionFind::default(),
             islands: 0,
             walls: Vec::new(),

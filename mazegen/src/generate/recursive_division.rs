@@ -76,6 +76,8 @@ pub struct RecursiveDivision {
     head: Option<Pos>,
     /// The start's index: it is counted as visited from the beginning.
     start: usize,
+    /// The same cell as a position, for the chambers' look at whether they hold it.
+    start_at: Pos,
     visited: u64,
     done: bool,
     islands_possible: bool,
@@ -147,6 +149,7 @@ impl RecursiveDivision {
             build: None,
             head: None,
             start: grid.index(start),
+            start_at: start,
             visited: yard.max(1),
             done: false,
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
@@ -173,9 +176,8 @@ impl RecursiveDivision {
             return;
         }
         if self.clear(chamber) {
-            let start = self.rows.pos(self.start);
             let cells = u64::from(chamber.width) * u64::from(chamber.height);
-            self.visited += cells - u64::from(chamber.contains(start));
+            self.visited += cells - u64::from(chamber.contains(self.start_at));
             return;
         }
         for y in chamber.y..chamber.y + chamber.height {

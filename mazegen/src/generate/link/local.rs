@@ -12,8 +12,42 @@
 //! the grid, or the count does not come out, `None`: the caller scans the rows.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+
+/// The hasher of the linker's sets of cells: a cell index times an odd constant, its high half
+/// folded onto the low one (the table takes its buckets from the low bits, which alone would
+/// repeat for cells a power of two apart). An island the 42 cuts off can hold millions of cells, each looked up
+/// several times; the default hasher, made to resist chosen keys, costs several times this.
+/// (Iterating such a set gives another order, which nothing here depends on.)
+pub(super) type CellHash = BuildHasherDefault<CellHasher>;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// A set of cells, hashed with [`CellHash`].
+type Cells = HashSet<u32, CellHash>;
 
 /// The first walks' bound in cells; each round's is this many times the last's.
 const FIRST_BOUND: usize = 64;
@@ -48,15 +82,15 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
     seeds.sort_unstable();
     seeds.dedup();
     let wanted = (trees - 1) as usize;
-    // Walking more than this share of the grid costs about what the scan does.
-    let mut budget = cells.len() / 4 + 4 * FIRST_BOUND;
-    let mut found: HashSet<u32> = HashSet::new();
+    // Walking more than this share of the grid costs about half what the scan does.
+    let mut budget = cells.len() / 8 + 4 * FIRST_BOUND;
+    let mut found = Cells::default();
     let mut islands = Vec::new();
     let mut walk = Walk::default();
     let mut bound = FIRST_BOUND;
     // The cells of this round's walks cut short: a walk that reaches one is in a tree walked
     // already, too big to be walked whole at this bound, and need not go on.
-    let mut big: HashSet<u32> = HashSet::new();
+    let mut big = Cells::default();
     // The seeds of the trees not walked whole yet, one a tree as far as known.
     let mut open = seeds;
     loop {
@@ -130,14 +164,7 @@ struct Walk {
 impl Walk {
     /// Walks the tree of `start` in `cells` (a grid `w` wide) depth first, giving up once it
     /// has reached more than `bound` cells or a cell of `known`.
-    fn tree(
-        &mut self,
-        cells: &[u8],
-        w: usize,
-        start: usize,
-        bound: usize,
-        known: &HashSet<u32>,
-    ) -> End {
+    fn tree(&mut self, cells: &[u8], w: usize, start: usize, bound: usize, known: &Cells) -> End {
         // Border walls need no bounds checks: the last column's east wall and the last row's
         // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
         let open = |i: usize| {
@@ -194,7 +221,7 @@ mod tests {
     fn walks_a_tree_whole_or_gives_up_past_its_bound() {
         let grid = Generator::generate(MazeOptions::new(9, 7).seed(4)).unwrap();
         let mut walk = Walk::default();
-        let none = HashSet::new();
+        let none = Cells::default();
         assert_eq!(walk.tree(grid.raw(), 9, 0, usize::MAX, &none), End::Whole);
         let mut reached = walk.cells.clone();
         reached.sort_unstable();
@@ -202,7 +229,7 @@ mod tests {
         assert_eq!(reached.len() as u64, grid.open_cell_count());
         assert_eq!(walk.tree(grid.raw(), 9, 0, 10, &none), End::Bound);
         assert_eq!(walk.cells.len(), 10);
-        let known = HashSet::from([walk.cells[5]]);
+        let known = Cells::from_iter([walk.cells[5]]);
         assert_eq!(walk.tree(grid.raw(), 9, 0, 100, &known), End::Known);
     }
 
