@@ -89,6 +89,38 @@ impl Carve for BinaryTree {
         }
     }
 
+    /// [`BinaryTree::step`]'s moves a row at a time, with the column counted rather than
+    /// divided out of the index a cell.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let w = self.rows.width();
+        let mut visited = self.visited;
+        while self.cursor < cells.len() {
+            let row = self.cursor - self.cursor % w;
+            let y = row / w;
+            for x in self.cursor - row..w {
+                let cell = row + x;
+                if is_obstacle(cells[cell]) {
+                    continue;
+                }
+                visited += u64::from(cell != self.start);
+                let north = y > 0 && !is_obstacle(cells[cell - w]);
+                let east = x + 1 < w && !is_obstacle(cells[cell + 1]);
+                let go_north = match (north, east) {
+                    (false, false) => continue,
+                    (true, true) => rng.chance(HALF),
+                    (north, _) => north,
+                };
+                if go_north {
+                    cells[cell - w] &= !SOUTH_CLOSED;
+                } else {
+                    cells[cell] &= !EAST_CLOSED;
+                }
+            }
+            self.cursor = row + w;
+        }
+        self.visited = visited;
+    }
+
     /// The cell the next step works on.
     fn head(&self) -> Option<Pos> {
         (self.cursor < self.cells).then(|| self.rows.pos(self.cursor))

@@ -11,6 +11,11 @@
 //! each tree. The largest is the maze; only the others, which the 42 cut off and which are
 //! small, are then walked cell by cell. The walls listed, their order and the ones opened are
 //! those a union-find over every cell gives, so the maze is the same.
+//!
+//! Run in one go ([`Linker::run`]), it first tries without the scan: the islands are walked
+//! from the cells next to the 42 (see [`local`]), which finds the same trees.
+
+mod local;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -26,7 +31,7 @@ pub struct Linker {
     scan: Box<RowScan>,
     /// The tree of each cell of an island (every tree but the largest); the others are in
     /// tree [`MAIN`].
-    island_of: HashMap<u32, u32>,
+    island_of: HashMap<u32, u32, local::CellHash>,
     /// The trees, islands and the maze, as walls are opened between them.
     trees: UnionFind,
     /// Islands left; 1 when the maze is connected (known once the rows are scanned).
@@ -77,7 +82,7 @@ impl Linker {
     pub fn try_new(grid: &Grid) -> Option<Linker> {
         Some(Linker {
             scan: Box::new(RowScan::try_new(grid.width() as usize)?),
-            island_of: HashMap::new(),
+            island_of: HashMap::default(),
             trees: UnionFind::default(),
             islands: 0,
             walls: Vec::new(),
@@ -167,6 +172,22 @@ impl Linker {
     }
 
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        if self.pass == Pass::Scanning && self.scan.next == 0 {
+            if let Some((islands, trees)) = local::islands(grid) {
+                *self.scan = RowScan::try_new(0).expect("an empty scan allocates nothing");
+                if self.label_islands(grid, islands, trees).is_none() {
+                    self.out_of_memory = true;
+                    self.pass = Pass::Opening { next: usize::MAX };
+                    return;
+                }
+                if self.islands <= 1 {
+                    return;
+                }
+                self.pass = Pass::Shuffling {
+                    next: self.walls.len().saturating_sub(1),
+                };
+            }
+        }
         if self.pass == Pass::Scanning {
             // The scan's own loop: the same cell by cell work as its steps.
             while self.scan.next < grid.cell_count() {
@@ -199,17 +220,30 @@ impl Linker {
         let main = (0..trees.len())
             .max_by_key(|&t| (trees[t].size, std::cmp::Reverse(t)))
             .expect("two trees or more");
+        let islands = (0..trees.len())
+            .filter(|&t| t != main)
+            .map(|t| trees[t].cell);
+        self.label_islands(grid, islands.collect(), trees.len() as u64)
+    }
+
+    /// Labels the cells of the trees of `islands` (one cell of each of the grid's `trees`
+    /// trees but one), and lists the closed walls between two trees, in the order of their
+    /// cells, east before south. Which tree is left out changes neither the walls listed nor
+    /// which of them join two trees.
+    /// `None` when the allocator refuses the islands' cells or walls room.
+    fn label_islands(&mut self, grid: &Grid, islands: Vec<u32>, trees: u64) -> Option<()> {
+        self.islands = trees;
+        if self.islands <= 1 {
+            return Some(());
+        }
         let mut queue = VecDeque::new();
         let mut label = MAIN;
-        for (t, tree) in trees.iter().enumerate() {
-            if t == main {
-                continue;
-            }
+        for cell in islands {
             label += 1;
             self.island_of.try_reserve(1).ok()?;
-            self.island_of.insert(tree.cell, label);
+            self.island_of.insert(cell, label);
             queue.try_reserve(1).ok()?;
-            queue.push_back(grid.pos(tree.cell as usize));
+            queue.push_back(grid.pos(cell as usize));
             while let Some(cell) = queue.pop_front() {
                 for dir in Dir::ALL {
                     if !grid.is_open(cell, dir) {

@@ -13,7 +13,7 @@
 use super::carve::slice_bytes;
 use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
-use crate::geometry::{Dir, Pos};
+use crate::geometry::Pos;
 use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
@@ -76,26 +76,34 @@ pub struct RecursiveDivision {
     head: Option<Pos>,
     /// The start's index: it is counted as visited from the beginning.
     start: usize,
+    /// The same cell as a position, for the chambers' look at whether they hold it.
+    start_at: Pos,
     visited: u64,
     done: bool,
     islands_possible: bool,
+    /// The smallest rectangle holding every obstacle (the 42 and the courtyard), if there is
+    /// one: a chamber or a wall outside it needs no look at its cells.
+    obstacles: Option<Chamber>,
 }
 
 impl RecursiveDivision {
     /// Opens the field: every wall between two ordinary cells.
     pub fn new(grid: &mut Grid, start: Pos) -> RecursiveDivision {
         let rows = grid.rows();
+        let (w, h) = (rows.width(), rows.height());
         let cells = grid.raw_mut();
-        for i in 0..cells.len() {
-            if is_obstacle(cells[i]) {
-                continue;
-            }
-            for (dir, wall) in [(Dir::East, EAST_CLOSED), (Dir::South, SOUTH_CLOSED)] {
-                if rows
-                    .neighbour(i, dir)
-                    .is_some_and(|next| !is_obstacle(cells[next]))
-                {
-                    cells[i] &= !wall;
+        // Row by row, the column counted rather than divided out of each index.
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if is_obstacle(cells[i]) {
+                    continue;
+                }
+                if x + 1 < w && !is_obstacle(cells[i + 1]) {
+                    cells[i] &= !EAST_CLOSED;
+                }
+                if y + 1 < h && !is_obstacle(cells[i + w]) {
+                    cells[i] &= !SOUTH_CLOSED;
                 }
             }
         }
@@ -106,24 +114,70 @@ impl RecursiveDivision {
             height: rows.height() as u32,
         };
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
+        let landmarks = grid
+            .stamp()
+            .into_iter()
+            .flat_map(|s| s.cells().collect::<Vec<_>>());
+        let yard_cells = grid
+            .courtyard()
+            .into_iter()
+            .flat_map(|c| c.cells().collect::<Vec<_>>());
+        let obstacles = landmarks
+            .chain(yard_cells)
+            .fold(None, |bounds: Option<Chamber>, p| {
+                Some(match bounds {
+                    None => Chamber {
+                        x: p.x,
+                        y: p.y,
+                        width: 1,
+                        height: 1,
+                    },
+                    Some(b) => {
+                        let (x, y) = (b.x.min(p.x), b.y.min(p.y));
+                        Chamber {
+                            x,
+                            y,
+                            width: (b.x + b.width).max(p.x + 1) - x,
+                            height: (b.y + b.height).max(p.y + 1) - y,
+                        }
+                    }
+                })
+            });
         let mut division = RecursiveDivision {
             rows,
             stack: Vec::new(),
             build: None,
             head: None,
             start: grid.index(start),
+            start_at: start,
             visited: yard.max(1),
             done: false,
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
+            obstacles,
         };
         division.push(whole, grid.raw());
         division
+    }
+
+    /// Whether `area` holds no obstacle, as far as their bounding rectangle tells.
+    fn clear(&self, area: Chamber) -> bool {
+        self.obstacles.is_none_or(|b| {
+            area.x >= b.x + b.width
+                || b.x >= area.x + area.width
+                || area.y >= b.y + b.height
+                || b.y >= area.y + area.height
+        })
     }
 
     /// Queues a chamber for splitting, or counts its cells as settled when it is thin.
     fn push(&mut self, chamber: Chamber, cells: &[u8]) {
         if chamber.is_wide() {
             self.stack.push(chamber);
+            return;
+        }
+        if self.clear(chamber) {
+            let cells = u64::from(chamber.width) * u64::from(chamber.height);
+            self.visited += cells - u64::from(chamber.contains(self.start_at));
             return;
         }
         for y in chamber.y..chamber.y + chamber.height {
@@ -195,6 +249,28 @@ impl RecursiveDivision {
             let (a, b) = build.sides(at);
             !is_obstacle(cells[self.rows.of(a)]) && !is_obstacle(cells[self.rows.of(b)])
         };
+        // Both rows (or columns) beside the wall: with no obstacle there, every segment is a place.
+        let beside = if build.horizontal {
+            Chamber {
+                x: build.next,
+                y: build.line,
+                width: build.end - build.next,
+                height: 2,
+            }
+        } else {
+            Chamber {
+                x: build.line,
+                y: build.next,
+                width: 2,
+                height: build.end - build.next,
+            }
+        };
+        if self.clear(beside) {
+            build.gap = Some(build.next + rng.below(build.end - build.next));
+            self.push(first, cells);
+            self.push(second, cells);
+            return build;
+        }
         let places = (build.next..build.end).filter(|&at| ordinary(at)).count() as u32;
         if places > 0 {
             let k = rng.below(places) as usize;
@@ -247,6 +323,37 @@ impl Carve for RecursiveDivision {
                 self.done = true;
                 self.head = None;
                 return GenEvent::Done;
+            };
+            self.build = Some(self.split(chamber, cells, rng));
+        }
+    }
+
+    /// [`RecursiveDivision::step`]'s moves a wall at a time: its segments placed in one loop
+    /// over their cells' indices.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let w = self.rows.width();
+        while !self.done {
+            if let Some(build) = self.build.take() {
+                let line = build.line as usize;
+                let (base, stride, across, bit) = if build.horizontal {
+                    (line * w, 1, w, SOUTH_CLOSED)
+                } else {
+                    (line, w, 1, EAST_CLOSED)
+                };
+                for at in build.next..build.end {
+                    if Some(at) == build.gap {
+                        continue;
+                    }
+                    let a = base + at as usize * stride;
+                    if !is_obstacle(cells[a]) && !is_obstacle(cells[a + across]) {
+                        cells[a] |= bit;
+                    }
+                }
+            }
+            let Some(chamber) = self.stack.pop() else {
+                self.done = true;
+                self.head = None;
+                return;
             };
             self.build = Some(self.split(chamber, cells, rng));
         }

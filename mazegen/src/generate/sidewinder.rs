@@ -112,6 +112,49 @@ impl Carve for Sidewinder {
         }
     }
 
+    /// [`Sidewinder::step`]'s moves a row at a time, with the column counted rather than
+    /// divided out of the index a cell, and the run's state in locals.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let w = self.rows.width();
+        while self.cursor < cells.len() {
+            let row = self.cursor - self.cursor % w;
+            let y = row / w;
+            let (mut northable, mut chosen, mut visited) =
+                (self.northable, self.chosen, self.visited);
+            let mut run_start = self.run_start;
+            for x in self.cursor - row..w {
+                let cell = row + x;
+                if is_obstacle(cells[cell]) {
+                    run_start = x + 1;
+                    northable = 0;
+                    continue;
+                }
+                visited += u64::from(cell != self.start);
+                let east = x + 1 < w && !is_obstacle(cells[cell + 1]);
+                if y > 0 && !is_obstacle(cells[cell - w]) {
+                    northable += 1;
+                    if rng.below(northable) == 0 {
+                        chosen = x;
+                    }
+                }
+                if east && (northable == 0 || !rng.chance(HALF)) {
+                    cells[cell] &= !EAST_CLOSED;
+                    continue;
+                }
+                if northable != 0 {
+                    cells[row - w + chosen] &= !SOUTH_CLOSED;
+                }
+                run_start = x + 1;
+                northable = 0;
+            }
+            // The row's last cell ends its run: the next starts the next row.
+            debug_assert_eq!(run_start, w);
+            self.run_start = 0;
+            (self.northable, self.chosen, self.visited) = (northable, chosen, visited);
+            self.cursor = row + w;
+        }
+    }
+
     /// The cell the next step adds to the run.
     fn head(&self) -> Option<Pos> {
         (self.cursor < self.cells).then(|| self.rows.pos(self.cursor))
