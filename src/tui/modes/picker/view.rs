@@ -11,7 +11,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 use mazegen::Algorithm;
 use mazegen::solve::Solver;
 
-use crate::tui::text::solver_label;
+use crate::tui::text::{clipped as cut, solver_label};
 use crate::tui::theme::Theme;
 use crate::tui::view::pane::pane;
 
@@ -174,19 +174,6 @@ fn info(
     let inner = block.inner(popup);
     block.render(popup, buf);
     Paragraph::new(lines).render(inner, buf);
-}
-
-/// `text` cut to `room` characters, with an ellipsis where it was cut.
-fn cut(text: &str, room: usize) -> String {
-    if text.chars().count() <= room {
-        return text.to_owned();
-    }
-    if room == 0 {
-        return String::new();
-    }
-    let mut cut: String = text.chars().take(room - 1).collect();
-    cut.push('…');
-    cut
 }
 
 /// `text` in lines of at most `width` characters, broken between words (a word longer than
