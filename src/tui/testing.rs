@@ -6,6 +6,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use mazegen::Phase;
 
 use crate::tui::effect::{Effect, Work, WriteJob};
+use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Keymap;
 use crate::tui::message::{Answer, JobId, Message};
 use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
@@ -139,6 +140,16 @@ pub fn written_bytes(job: &WriteJob) -> Vec<u8> {
     let mut bytes = Vec::new();
     job.outputs[0].format.write(&job.maze, &mut bytes).unwrap();
     bytes
+}
+
+/// An action, however it was asked for, sent through `update`.
+pub fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+    update(model, Message::Action(action))
+}
+
+/// A key press with no modifier, through the keymap as the run loop sends it.
+pub fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
+    press(model, code, KeyModifiers::NONE)
 }
 
 /// A key press with `modifiers`, through the keymap as the run loop sends it.

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
@@ -12,7 +12,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 use mazegen::format::export::Export;
 
 use crate::tui::theme::Theme;
-use crate::tui::view::pane::pane;
+use crate::tui::view::pane::{pane, popup_for};
 
 use super::{ExportList, label};
 
@@ -54,14 +54,7 @@ pub fn draw(list: &ExportList, theme: &Theme, output_file: &Path, area: Rect, bu
             ])
         })
         .collect();
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
-    let width = u16::try_from(widest + 2)
-        .unwrap_or(u16::MAX)
-        .min(area.width);
-    let height = u16::try_from(lines.len() + 2)
-        .unwrap_or(u16::MAX)
-        .min(area.height);
-    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let popup = popup_for(&lines, area);
     Clear.render(popup, buf);
     let block = pane(" Export ", theme, true);
     let inner = block.inner(popup);

@@ -4,31 +4,16 @@
 
 use std::time::Duration;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyCode;
 
 use super::*;
-use crate::tui::effect::Effect;
-use crate::tui::input::message_for;
 use crate::tui::kernel::action::{Action, HelpScroll, Scrub};
 use crate::tui::layer::{self, Layer};
 use crate::tui::message::Message;
 use crate::tui::model::Model;
-use crate::tui::testing::{answer, config, model, start};
+use crate::tui::testing::{act, answer, config, key, model, start};
 use crate::tui::update::update;
 use crate::tui::view::tests::{screen_text, sized, theme};
-
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    update(model, Message::Action(action))
-}
-
-/// What the run loop says a key means now, sent through `update`.
-fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
-    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    match message_for(&event, model) {
-        Some(message) => update(model, message),
-        None => Vec::new(),
-    }
-}
 
 fn clock(model: &mut Model, seconds: u64) {
     update(model, Message::Clock(Duration::from_secs(seconds)));

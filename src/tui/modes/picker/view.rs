@@ -13,7 +13,7 @@ use mazegen::solve::Solver;
 
 use crate::tui::text::{clipped as cut, solver_label};
 use crate::tui::theme::Theme;
-use crate::tui::view::pane::pane;
+use crate::tui::view::pane::{pane, popup_for};
 
 use super::about::{self, ALGORITHMS_MEASURED_ON, About, SOLVERS_MEASURED_ON};
 use super::{List, Picker};
@@ -103,14 +103,7 @@ pub fn draw(
             ])
         })
         .collect();
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
-    let width = u16::try_from(widest + 2)
-        .unwrap_or(u16::MAX)
-        .min(area.width);
-    let height = u16::try_from(lines.len() + 2)
-        .unwrap_or(u16::MAX)
-        .min(area.height);
-    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let popup = popup_for(&lines, area);
     Clear.render(popup, buf);
     let title = title(list, key);
     let block = pane(&title, theme, true);
