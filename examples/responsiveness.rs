@@ -92,6 +92,7 @@ impl Driver {
                 Answer::Written(_) => "job: Written".to_owned(),
                 Answer::Measured(_) => "job: Measured".to_owned(),
                 Answer::MeasureRefused(_) => "job: MeasureRefused".to_owned(),
+                Answer::SearchRefused(_) => "job: SearchRefused".to_owned(),
                 Answer::Searched(_) => "job: Searched".to_owned(),
                 Answer::Made(_) => "job: Made".to_owned(),
                 Answer::Inspector(_) => "job: Inspector".to_owned(),

@@ -139,8 +139,22 @@ impl Job {
     }
 
     /// [`Job::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when the
-    /// allocator refuses a measure's search, statistics or difficulty their memory.
+    /// allocator refuses a measure's search, statistics or difficulty their memory, or a
+    /// started search its per-cell state (see [`Solver::try_start`]).
     pub fn try_run(&self) -> Result<JobOutcome, crate::grid::SizeError> {
+        if let &Work::Start {
+            solver,
+            entry,
+            exit,
+        } = &self.work
+        {
+            let search = solver.try_start(self.maze.grid(), entry, exit)?;
+            return Ok(JobOutcome {
+                maze: Arc::clone(&self.maze),
+                search: self.search,
+                outcome: Outcome::Started(Arc::new(Mutex::new(Some(search)))),
+            });
+        }
         let Work::Measure = &self.work else {
             return Ok(self.run());
         };
@@ -280,6 +294,9 @@ pub struct Session {
     search: Option<Arc<dyn Search>>,
     /// How many searches were started: the last one's number names it in a [`Job`].
     searches: u64,
+    /// The number of a search whose start was refused its memory (see
+    /// [`Session::start_refused`]): its start is no longer handed out.
+    refused_start: Option<u64>,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
@@ -329,6 +346,7 @@ impl Session {
             solver,
             search: None,
             searches: 0,
+            refused_start: None,
             solved: None,
             measures: None,
             runs: Vec::new(),
@@ -355,6 +373,7 @@ impl Session {
             // A replayed moment is shown while carving, never solved: nothing to hand out.
             search_here: true,
             searches: 0,
+            refused_start: None,
             garbage: None,
         }
     }
@@ -478,7 +497,8 @@ impl Session {
         }
     }
 
-    /// Carves and solves whatever is left, at full speed.
+    /// Carves and solves whatever is left, at full speed. A search refused its memory at its
+    /// start is not run: the session stays solving (see [`Session::is_start_refused`]).
     pub fn finish(&mut self) {
         if let Stage::Carving(generator) = &mut self.stage {
             // Counting the steps (which `run` does not) costs a little speed, and gives the
@@ -489,11 +509,20 @@ impl Session {
             }
             self.end_carving();
         }
-        if self.phase() == Phase::Solving {
+        if self.phase() == Phase::Solving && !self.is_start_refused() {
             let grid = carved(&self.stage).grid();
-            let search = self
-                .search
-                .get_or_insert_with(|| Arc::from(self.solver.start(grid, self.entry, self.exit)));
+            if self.search.is_none() {
+                // Refused its memory, the search is not started: the session stays solving,
+                // as when a job's start is refused (see `Session::start_refused`).
+                match self.solver.try_start(grid, self.entry, self.exit) {
+                    Ok(search) => self.search = Some(Arc::from(search)),
+                    Err(_) => {
+                        self.refused_start = Some(self.searches);
+                        return;
+                    }
+                }
+            }
+            let search = self.search.as_mut().expect("started just now or before");
             if !search.is_done() {
                 Arc::get_mut(search)
                     .expect("a search is shared once done only")
@@ -605,6 +634,7 @@ impl Session {
         }
         if !self.search_here && self.phase() == Phase::Solving {
             match &self.search {
+                None if self.refused_start == Some(self.searches) => {}
                 None => jobs.push(job(Work::Start {
                     solver: self.solver,
                     entry: self.entry,
@@ -615,6 +645,29 @@ impl Session {
             }
         }
         jobs
+    }
+
+    /// Says that `job`, a search's start, was refused its memory ([`Job::try_run`] failed):
+    /// [`Session::jobs`] no longer hands it out, so a caller does not retry it at every call;
+    /// the session stays solving, with no search, until another is started (a solver picked,
+    /// see [`Session::resolve_with`]). Returns `false`, and changes nothing, for another maze's
+    /// job, another search's, or one that is not a start.
+    pub fn start_refused(&mut self, job: &Job) -> bool {
+        let Stage::Carved { maze, .. } = &self.stage else {
+            return false;
+        };
+        let this = Arc::ptr_eq(maze, &job.maze) && job.search == self.searches;
+        if !this || !job.is_start() || self.search.is_some() {
+            return false;
+        }
+        self.refused_start = Some(self.searches);
+        true
+    }
+
+    /// Whether the watched search's start was refused its memory (see
+    /// [`Session::start_refused`]).
+    pub fn is_start_refused(&self) -> bool {
+        self.refused_start == Some(self.searches)
     }
 
     /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being

@@ -137,6 +137,30 @@ pub trait Search: fmt::Debug + Send + Sync {
     fn frontier_len(&self) -> usize;
 }
 
+/// The memory a search of `grid` was refused: its per-cell state or its first working set.
+fn search_refused(grid: &Grid) -> SizeError {
+    SizeError::NotEnoughMemory {
+        task: "the search",
+        width: grid.width(),
+        height: grid.height(),
+    }
+}
+
+/// A search's per-cell state, `value` in every cell of `grid`, or the memory refused.
+fn try_cells<T: Clone>(grid: &Grid, value: T) -> Result<Vec<T>, SizeError> {
+    crate::generate::try_filled(grid.cell_count(), value).map_err(|_| search_refused(grid))
+}
+
+/// The infallible constructors' way out, as before they had a fallible twin: the allocator's
+/// abort, for a byte a cell of `grid`.
+fn or_abort<T>(started: Result<T, SizeError>, grid: &Grid) -> T {
+    started.unwrap_or_else(|_| {
+        std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<u8>(grid.cell_count()).expect("a grid's size"),
+        )
+    })
+}
+
 /// The path from `from` to `to` read backwards from per-cell "way back" directions: `back(i)`
 /// is the direction from cell `i` to the cell it was reached from.
 fn path_back(rows: RowMajor, from: usize, to: usize, back: impl Fn(usize) -> Dir) -> Vec<Dir> {

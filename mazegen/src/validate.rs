@@ -7,7 +7,7 @@
 use crate::config::Config;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, Stamp, StampChoice, Walls, centre_cell};
+use crate::grid::{Grid, Landmarks, SizeError, Stamp, StampChoice, Walls, centre_cell};
 use crate::rules::{
     COURTYARD_LOOPS, MAX_FREE_DEAD_ENDS, is_forced_dead_end, open_areas, required_loops,
 };
@@ -228,7 +228,7 @@ pub enum Violation {
 /// few of each rule and counts the rest.
 pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     let mut found = Vec::new();
-    check_file_into(file, expected, &mut |v| found.push(v));
+    or_abort(check_file_into(file, expected, &mut |v| found.push(v)));
     found
 }
 
@@ -237,12 +237,52 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
 /// number of broken rules, which can be several per cell.
 pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
     let mut report = Report::new(keep);
-    check_file_into(file, expected, &mut |v| report.add(v));
+    or_abort(check_file_into(file, expected, &mut |v| report.add(v)));
     report
 }
 
-/// [`validate_file`], giving each violation to `found` as it is found.
-fn check_file_into(file: &MazeFile, expected: &Expected, found: &mut impl FnMut(Violation)) {
+/// [`check_file`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the check of the
+/// WxH maze") when the allocator refuses the grid the rules read or the flood fill from the
+/// entry its memory (a byte a cell each, and the fill's frontier as it grows).
+pub fn try_check_file(
+    file: &MazeFile,
+    expected: &Expected,
+    keep: usize,
+) -> Result<Report, SizeError> {
+    let mut report = Report::new(keep);
+    check_file_into(file, expected, &mut |v| report.add(v))?;
+    Ok(report)
+}
+
+/// The memory a check of a `width` x `height` maze was refused.
+fn check_refused(width: u32, height: u32) -> SizeError {
+    SizeError::NotEnoughMemory {
+        task: "the check",
+        width,
+        height,
+    }
+}
+
+/// The infallible checks' way out, as before they had a fallible twin: the allocator's abort.
+fn or_abort<T>(checked: Result<T, SizeError>) -> T {
+    checked.unwrap_or_else(|refused| {
+        let cells = match refused {
+            SizeError::NotEnoughMemory { width, height, .. } => width as usize * height as usize,
+            _ => 0,
+        };
+        std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<u8>(cells).expect("a grid's size"),
+        )
+    })
+}
+
+/// [`validate_file`], giving each violation to `found` as it is found; memory refused stops
+/// it there.
+fn check_file_into(
+    file: &MazeFile,
+    expected: &Expected,
+    found: &mut impl FnMut(Violation),
+) -> Result<(), SizeError> {
     let (w, h) = (file.width(), file.height());
     if let Some(size) = expected.size.filter(|&s| s != (w, h)) {
         found(Violation::SizeMismatch {
@@ -261,7 +301,9 @@ fn check_file_into(file: &MazeFile, expected: &Expected, found: &mut impl FnMut(
             found(Violation::StampNotClosed { cell });
         }
     }
-    let grid = file.to_grid_with(landmarks);
+    let grid = file
+        .try_to_grid_with(landmarks)
+        .map_err(|_| check_refused(w, h))?;
     if let Some(yard) = landmarks.courtyard.filter(|_| grid.courtyard().is_none()) {
         found(Violation::CourtyardNotOpen {
             origin: yard.origin(),
@@ -274,7 +316,7 @@ fn check_file_into(file: &MazeFile, expected: &Expected, found: &mut impl FnMut(
         &file.solution(),
         expected,
         found,
-    );
+    )
 }
 
 /// The wall rules that the digits of a `w` x `h` maze file break at `cell`, given to
@@ -349,7 +391,14 @@ pub fn validate_maze(
     expected: &Expected,
 ) -> Vec<Violation> {
     let mut found = Vec::new();
-    check_maze_into(grid, entry, exit, path, expected, &mut |v| found.push(v));
+    or_abort(check_maze_into(
+        grid,
+        entry,
+        exit,
+        path,
+        expected,
+        &mut |v| found.push(v),
+    ));
     found
 }
 
@@ -361,7 +410,7 @@ fn check_maze_into(
     path: &Solution,
     expected: &Expected,
     found: &mut impl FnMut(Violation),
-) {
+) -> Result<(), SizeError> {
     // The rules that break at most once each are gathered here first; the open areas, which
     // can break at every cell, go straight to `found`.
     let mut few = Vec::new();
@@ -371,16 +420,21 @@ fn check_maze_into(
         .map(|corner| Violation::OpenArea { corner })
         .for_each(&mut *found);
     if !entry_ok {
-        return;
+        return Ok(());
     }
-    let mut search = Bfs::flood(grid, entry);
-    search.run();
+    let refused = |_| check_refused(grid.width(), grid.height());
+    let mut search = Bfs::try_flood(grid, entry).map_err(refused)?;
+    search.try_run().map_err(refused)?;
     let reach = Reach::measure(grid, &search, planned_stamp(grid, expected));
     reach_violations(grid, &search, &reach, expected, &mut few);
     if exit_ok {
-        few.extend(check_path(grid, path, exit, search.path_to(exit)));
+        let shortest = search
+            .try_path_to(exit)
+            .ok_or_else(|| check_refused(grid.width(), grid.height()))?;
+        few.extend(check_path(grid, path, exit, shortest));
     }
     few.into_iter().for_each(found);
+    Ok(())
 }
 
 /// The rules about the entry and exit: where the config puts them, inside the maze, off the 42,

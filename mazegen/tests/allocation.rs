@@ -280,3 +280,159 @@ fn a_measure_job_refused_its_memory_returns_an_error() {
     // The search copies the walls, a byte a cell: under the grid's size it cannot run.
     assert!(refused >= 1, "never refused");
 }
+
+#[test]
+fn every_solvers_start_refused_its_memory_returns_an_error() {
+    for perfect in [true, false] {
+        let maze = maze(Algorithm::Prim, perfect);
+        let (grid, entry, exit) = (maze.grid(), maze.entry(), maze.exit());
+        for &solver in Solver::ALL {
+            let (expected, peak) = measure(|| {
+                let mut search = solver.start(grid, entry, exit);
+                search.run(grid);
+                search.solution()
+            });
+            // Each keeps at least a byte a cell: under the grid's size it cannot start.
+            let refused = with_budget(CELLS / 2, || solver.try_start(grid, entry, exit));
+            assert_eq!(
+                refused.map(|_| ()).unwrap_err().to_string(),
+                format!("not enough memory for the search of the {WIDTH}x{HEIGHT} maze"),
+                "{solver}"
+            );
+            // With room for its start, it starts, and (unhindered) finds what `start` finds.
+            let (_, start_peak) = measure(|| solver.try_start(grid, entry, exit).unwrap());
+            let mut search = with_budget(start_peak.all, || solver.try_start(grid, entry, exit))
+                .unwrap_or_else(|e| panic!("{solver}: {e}"));
+            search.run(grid);
+            assert_eq!(search.solution(), expected, "{solver}");
+            // Every budget up to its start's peak: a search, or an error, never an abort.
+            for budget in budgets(0, start_peak.all, 8) {
+                if let Err(error) = with_budget(budget, || solver.try_start(grid, entry, exit)) {
+                    assert!(is_memory(&error), "{solver}: {error}");
+                }
+            }
+            assert!(peak.all >= CELLS, "{solver}: {peak:?}");
+        }
+    }
+}
+
+#[test]
+fn a_search_job_refused_its_memory_returns_an_error_and_is_not_handed_out_again() {
+    let board = options(Algorithm::Kruskal, false);
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(WIDTH - 1, HEIGHT - 1));
+    for &solver in Solver::ALL {
+        let mut session = Session::new(board.clone(), entry, exit, solver)
+            .unwrap()
+            .hand_out_work();
+        // Carved only: `finish` would start the search itself.
+        while session.phase() == Phase::Carving {
+            session.advance(1 << 20);
+        }
+        let start = |session: &Session| session.jobs().into_iter().find(|job| job.is_start());
+        let refused_job = start(&session).expect("a start handed out");
+        let error = with_budget(CELLS / 2, || refused_job.try_run()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "not enough memory for the search of the 240x160 maze",
+            "{solver}"
+        );
+        assert!(session.start_refused(&refused_job));
+        assert!(session.is_start_refused());
+        assert!(start(&session).is_none(), "{solver}: handed out again");
+        // Another solver picked tries again, and, with the memory, starts.
+        session.resolve_with(solver.next());
+        assert!(!session.is_start_refused());
+        let job = start(&session).expect("a new start handed out");
+        // The old search's refusal is of no use now.
+        assert!(!session.start_refused(&refused_job));
+        assert!(session.install(job.try_run().unwrap()), "{solver}");
+    }
+}
+
+/// The maze file of a board (its walls and its path), read back.
+fn board_file() -> mazegen::format::MazeFile {
+    let maze = maze(Algorithm::Kruskal, false);
+    let mut text = Vec::new();
+    Hex.write(&maze, &mut text).unwrap();
+    mazegen::format::MazeFile::parse(std::str::from_utf8(&text).unwrap()).unwrap()
+}
+
+#[test]
+fn the_check_refused_its_memory_returns_an_error() {
+    use mazegen::validate::{Expected, check_file, try_check_file};
+    let file = board_file();
+    let expected = Expected::default();
+    let (report, peak) = measure(|| check_file(&file, &expected, 10));
+    let mut refused = 0;
+    for budget in budgets(0, peak.all, 12) {
+        match with_budget(budget, || try_check_file(&file, &expected, 10)) {
+            Ok(got) => assert_eq!(got, report, "under {budget} bytes"),
+            Err(error) => {
+                assert_eq!(
+                    error.to_string(),
+                    "not enough memory for the check of the 240x160 maze"
+                );
+                refused += 1;
+            }
+        }
+    }
+    // The grid and the flood fill keep a byte a cell each: the smallest budgets are refused.
+    assert!(refused >= 2, "refused {refused} times");
+}
+
+#[test]
+fn the_inspectors_check_refused_its_memory_says_so() {
+    let maze = maze(Algorithm::Kruskal, false);
+    let mut text = Vec::new();
+    Hex.write(&maze, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let fresh = || mazegen::inspect::from_text(&text).unwrap();
+    let (_, peak) = measure(|| fresh().check_job().run());
+    let mut refused = 0;
+    for budget in budgets(0, peak.all, 12) {
+        let mut inspection = fresh();
+        let job = inspection.check_job();
+        let checked = with_budget(budget, || job.run());
+        assert!(inspection.install(checked));
+        let not_checked: Vec<String> = inspection
+            .problem_rows()
+            .into_iter()
+            .map(|row| row.summary)
+            .filter(|summary| summary.starts_with("not checked"))
+            .collect();
+        if let [summary] = not_checked.as_slice() {
+            assert!(
+                summary.starts_with("not checked: ")
+                    && (summary.ends_with("not enough memory for the check of the 240x160 maze")
+                        || summary.contains("out of memory")),
+                "{summary}"
+            );
+            refused += 1;
+        } else {
+            assert!(not_checked.is_empty(), "{not_checked:?}");
+        }
+    }
+    // The marks, the grid and the flood fill are each refused under some budget.
+    assert!(refused >= 3, "refused {refused} times");
+}
+
+#[test]
+fn finishing_a_session_whose_search_is_refused_its_memory_stays_solving() {
+    let board = options(Algorithm::Kruskal, false);
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(WIDTH - 1, HEIGHT - 1));
+    let mut session = Session::new(board, entry, exit, Solver::AStar)
+        .unwrap()
+        .hand_out_work();
+    while session.phase() == Phase::Carving {
+        session.advance(1 << 20);
+    }
+    // A* keeps five bytes a cell.
+    with_budget(CELLS, || session.finish());
+    assert_eq!(session.phase(), Phase::Solving);
+    assert!(session.is_start_refused());
+    assert!(session.jobs().iter().all(|job| !job.is_start()));
+    // Another solver, with the memory, finishes.
+    session.resolve_with(Solver::Bfs);
+    session.finish();
+    assert_eq!(session.phase(), Phase::Done);
+}

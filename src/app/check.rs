@@ -5,9 +5,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use color_eyre::eyre;
+use mazegen::GenError;
 use mazegen::config::Config;
 use mazegen::format::{LoadError, MazeFile};
-use mazegen::validate::{Expected, check_file, layout_problems, looks_like_courtyard_maze};
+use mazegen::validate::{Expected, layout_problems, looks_like_courtyard_maze, try_check_file};
 
 use super::{AppError, say};
 use crate::tui::APP_CONFIG_KEYS;
@@ -37,7 +38,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
         None => MazeFile::load(maze_file),
     }
     .map_err(AppError::from)?;
-    let report = check_file(&file, &expected, LISTED_PER_RULE);
+    // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
+    let report = try_check_file(&file, &expected, LISTED_PER_RULE)
+        .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
     let name = mazegen::quote::path(maze_file);
     // The file was read whole just now (a regular file, checked so): reading it again a line
     // at a time costs one pass.

@@ -105,7 +105,10 @@ impl Work {
                 Ok(measured) => (job, Answer::Measured(measured)),
                 Err(refused) => (job, Answer::MeasureRefused(refused.to_string())),
             },
-            Work::Search { job, work } => (job, Answer::Searched(work.run())),
+            Work::Search { job, work } => match work.try_run() {
+                Ok(searched) => (job, Answer::Searched(searched)),
+                Err(refused) => (job, Answer::SearchRefused(refused.to_string())),
+            },
             Work::Make { job, order } => (job, Answer::Made(Parcel::new(order.run()))),
             Work::Discard(garbage) => {
                 drop(garbage.take());

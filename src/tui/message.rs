@@ -51,6 +51,8 @@ pub enum Answer {
     Measured(JobOutcome),
     /// A measure was refused its memory: the one-line reason.
     MeasureRefused(String),
+    /// A search's start was refused its memory: the one-line reason.
+    SearchRefused(String),
     /// A search ended: the search started, or its path traced.
     Searched(JobOutcome),
     /// A new maze was made (or could not be).

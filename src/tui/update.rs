@@ -177,6 +177,7 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
                 Answer::Measured(measured) => studio::measured(model, job, measured),
                 Answer::MeasureRefused(reason) => studio::measure_refused(model, job, &reason),
                 Answer::Searched(searched) => studio::searched(model, job, searched),
+                Answer::SearchRefused(reason) => studio::search_refused(model, job, &reason),
                 Answer::Made(made) => studio::made(model, job, made),
                 Answer::ConfigWritten(outcome) => studio::config_written(model, job, outcome),
                 // Not an answer the studio asks for.

@@ -189,8 +189,14 @@ impl MazeFile {
     /// [`MazeFile::to_grid`] for a maze whose config places the 42 and a courtyard as
     /// `landmarks` says: the 42 is locked if closed, the courtyard marked if open.
     pub fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
-        let mut grid = Grid::with_stamp(self.width, self.height, None)
-            .expect("the size was checked when the file was read");
+        self.try_to_grid_with(landmarks)
+            .expect("the size was checked when the file was read")
+    }
+
+    /// [`MazeFile::to_grid_with`], or [`SizeError::OutOfMemory`] when the allocator refuses
+    /// the grid its memory.
+    pub fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
+        let mut grid = Grid::with_stamp(self.width, self.height, None)?;
         // `positions` does not borrow the grid, so the walls can be set while walking it.
         for pos in grid.positions() {
             let walls = self.walls(pos);
@@ -206,7 +212,7 @@ impl MazeFile {
         if let Some(yard) = landmarks.courtyard {
             grid.mark_courtyard_if_open(yard);
         }
-        grid
+        Ok(grid)
     }
 
     /// The recorded path as a solution from the entry.

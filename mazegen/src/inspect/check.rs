@@ -175,8 +175,23 @@ impl CheckJob {
         let Some((entry, exit)) = ends.filter(|_| entry_ok) else {
             return checked;
         };
-        let mut search = Bfs::flood(&grid, entry);
-        search.run();
+        // Refused its memory, the fill leaves the reach unchecked, and says why.
+        let refused = SizeError::NotEnoughMemory {
+            task: "the check",
+            width: w,
+            height: h,
+        };
+        let mut search = match Bfs::try_flood(&grid, entry) {
+            Ok(search) => search,
+            Err(_) => {
+                checked.not_checked = Some(refused);
+                return checked;
+            }
+        };
+        if search.try_run().is_err() {
+            checked.not_checked = Some(refused);
+            return checked;
+        }
         let stamp = planned_stamp(&grid, &self.expected);
         let reach = Reach::measure(&grid, &search, stamp);
         reach_violations(&grid, &search, &reach, &self.expected, &mut found);
@@ -200,7 +215,10 @@ impl CheckJob {
         if !exit_ok {
             return checked;
         }
-        let shortest = search.path_to(exit);
+        let Some(shortest) = search.try_path_to(exit) else {
+            checked.not_checked = Some(refused);
+            return checked;
+        };
         drop(search);
         if let Some(path) = &shortest {
             for cell in path.cells(&grid) {

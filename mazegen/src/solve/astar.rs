@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, RowMajor, SizeError};
 
 /// Per-cell marks: the direction back to the cell it was reached from (low two bits), and
 /// whether it has been expanded.
@@ -81,25 +81,32 @@ impl PartialOrd for Entry {
 impl AStar {
     /// A search of `grid` from `from` to `to`, both inside it.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> AStar {
+        super::or_abort(AStar::try_new(grid, from, to), grid)
+    }
+
+    /// [`AStar::new`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+    /// search its per-cell state.
+    pub fn try_new(grid: &Grid, from: Pos, to: Pos) -> Result<AStar, SizeError> {
         let rows = grid.rows();
         let (from_i, to_i) = (grid.index(from), grid.index(to));
-        let mut dist = vec![UNREACHED; grid.cell_count()];
+        let mut dist = super::try_cells(grid, UNREACHED)?;
         dist[from_i] = 0;
+        let marks = super::try_cells(grid, 0)?;
         let mut heap = BinaryHeap::new();
         heap.push(Entry::new(from_i, 0, manhattan(from, to)));
-        AStar {
+        Ok(AStar {
             rows,
             from: from_i,
             to: to_i,
             goal: to,
             dist,
-            marks: vec![0; grid.cell_count()],
+            marks,
             heap,
             open: 1,
             visited: 1,
             found: from == to,
             done: false,
-        }
+        })
     }
 
     /// Expands the most promising cell; outdated heap entries on the way are dropped (each was

@@ -50,6 +50,13 @@ impl Bfs {
         Bfs::search(grid, from, None)
     }
 
+    /// [`Bfs::flood`], or [`SizeError::OutOfMemory`] when the allocator refuses the search
+    /// its byte a cell; run it with [`Bfs::try_run`] for the frontier's growth to be fallible
+    /// too.
+    pub fn try_flood(grid: &Grid, from: Pos) -> Result<Bfs, SizeError> {
+        Bfs::try_search(grid, from, None)
+    }
+
     /// [`Bfs::new`], or [`SizeError::OutOfMemory`] when the allocator refuses the search its
     /// byte a cell; run it with [`Bfs::try_run`] for the frontier's growth to be fallible too.
     pub fn try_new(grid: &Grid, from: Pos, to: Pos) -> Result<Bfs, SizeError> {
@@ -199,7 +206,7 @@ impl Bfs {
     }
 
     /// [`Bfs::path_to`], or `None` when the allocator refuses the path room to grow.
-    fn try_path_to(&self, pos: Pos) -> Option<Option<Solution>> {
+    pub(crate) fn try_path_to(&self, pos: Pos) -> Option<Option<Solution>> {
         let mut at = self.index(pos);
         if self.cells[at] & REACHED == 0 {
             return Some(None);

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, RowMajor, SizeError};
 
 /// Per-cell byte: open walls into unfilled cells (bits 0-2, 0 to 4), marks, and the direction
 /// back to the cell the final search reached it from (bits 5-6).
@@ -59,10 +59,16 @@ impl DeadEndFilling {
     /// A fill of `grid` between `from` and `to`, both inside it: counts every cell's open
     /// walls and queues the dead ends.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> DeadEndFilling {
+        super::or_abort(DeadEndFilling::try_new(grid, from, to), grid)
+    }
+
+    /// [`DeadEndFilling::new`], or [`SizeError::NotEnoughMemory`] when the allocator refuses
+    /// the fill its byte a cell or its first queue of dead ends.
+    pub fn try_new(grid: &Grid, from: Pos, to: Pos) -> Result<DeadEndFilling, SizeError> {
         let rows = grid.rows();
         let (from_i, to_i) = (grid.index(from), grid.index(to));
         let raw = grid.raw();
-        let mut cells = vec![0u8; grid.cell_count()];
+        let mut cells = super::try_cells(grid, 0u8)?;
         let mut queue = VecDeque::new();
         for (i, cell) in cells.iter_mut().enumerate() {
             let degree = Dir::ALL
@@ -73,6 +79,12 @@ impl DeadEndFilling {
             // From a cell to itself there is nothing to fill.
             if degree == 1 && i != from_i && i != to_i && from_i != to_i {
                 *cell |= QUEUED;
+                // The dead ends can be a third of the cells: the queue's growth is fallible.
+                if queue.len() == queue.capacity() {
+                    queue
+                        .try_reserve(queue.len().max(16))
+                        .map_err(|_| super::search_refused(grid))?;
+                }
                 queue.push_back(i as u32);
             }
         }
@@ -92,7 +104,7 @@ impl DeadEndFilling {
             search.start_tracing();
             search.found = true;
         }
-        search
+        Ok(search)
     }
 
     fn start_tracing(&mut self) {

@@ -7,7 +7,7 @@
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, RowMajor, SizeError};
 
 /// Per-cell byte: the direction back to the cell below it on the stack (bits 0-1), the index
 /// in [`Dir::ALL`] of the next direction to try (bits 2-4, 4 when all are tried), and marks.
@@ -37,10 +37,16 @@ pub struct Dfs {
 impl Dfs {
     /// A search of `grid` from `from` to `to`, both inside it.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> Dfs {
+        super::or_abort(Dfs::try_new(grid, from, to), grid)
+    }
+
+    /// [`Dfs::new`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the search
+    /// its byte a cell.
+    pub fn try_new(grid: &Grid, from: Pos, to: Pos) -> Result<Dfs, SizeError> {
         let (from_i, to_i) = (grid.index(from), grid.index(to));
-        let mut cells = vec![0; grid.cell_count()];
+        let mut cells = super::try_cells(grid, 0)?;
         cells[from_i] = SEEN;
-        Dfs {
+        Ok(Dfs {
             rows: grid.rows(),
             from: from_i,
             to: to_i,
@@ -50,7 +56,7 @@ impl Dfs {
             visited: 1,
             found: from == to,
             done: false,
-        }
+        })
     }
 }
 

@@ -9,7 +9,7 @@ use strum::VariantArray;
 
 use super::{AStar, Bfs, DeadEndFilling, Dfs, Hand, Search, WallFollower};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, SizeError};
 use crate::registry;
 
 /// The maze solvers, in the order the dashboard cycles through them, BFS first. Each displays
@@ -87,14 +87,27 @@ impl Solver {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn start(self, grid: &Grid, from: Pos, to: Pos) -> Box<dyn Search> {
-        match self {
-            Solver::Bfs => Box::new(Bfs::new(grid, from, to)),
-            Solver::AStar => Box::new(AStar::new(grid, from, to)),
-            Solver::Dfs => Box::new(Dfs::new(grid, from, to)),
-            Solver::LeftHand => Box::new(WallFollower::new(grid, from, to, Hand::Left)),
-            Solver::RightHand => Box::new(WallFollower::new(grid, from, to, Hand::Right)),
-            Solver::DeadEndFilling => Box::new(DeadEndFilling::new(grid, from, to)),
-        }
+        super::or_abort(self.try_start(grid, from, to), grid)
+    }
+
+    /// [`Solver::start`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the
+    /// search of the WxH maze") when the allocator refuses the search its per-cell state (a
+    /// byte a cell, five for A*) or the dead ends dead-end filling queues at the outset.
+    ///
+    /// Only the start is fallible: a working set that grows as the search steps (a queue, a
+    /// heap, a path) still aborts if refused.
+    pub fn try_start(self, grid: &Grid, from: Pos, to: Pos) -> Result<Box<dyn Search>, SizeError> {
+        Ok(match self {
+            // BFS's own error is the grid's sentence; a search says what it was for.
+            Solver::Bfs => {
+                Box::new(Bfs::try_new(grid, from, to).map_err(|_| super::search_refused(grid))?)
+            }
+            Solver::AStar => Box::new(AStar::try_new(grid, from, to)?),
+            Solver::Dfs => Box::new(Dfs::try_new(grid, from, to)?),
+            Solver::LeftHand => Box::new(WallFollower::try_new(grid, from, to, Hand::Left)?),
+            Solver::RightHand => Box::new(WallFollower::try_new(grid, from, to, Hand::Right)?),
+            Solver::DeadEndFilling => Box::new(DeadEndFilling::try_new(grid, from, to)?),
+        })
     }
 }
 

@@ -22,7 +22,7 @@
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, RowMajor, SizeError};
 
 /// Which hand stays on the wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,11 +74,17 @@ pub struct WallFollower {
 impl WallFollower {
     /// A walk on `grid` from `from` to `to`, both inside it, starting out facing north.
     pub fn new(grid: &Grid, from: Pos, to: Pos, hand: Hand) -> WallFollower {
+        super::or_abort(WallFollower::try_new(grid, from, to, hand), grid)
+    }
+
+    /// [`WallFollower::new`], or [`SizeError::NotEnoughMemory`] when the allocator refuses
+    /// the walk its byte a cell.
+    pub fn try_new(grid: &Grid, from: Pos, to: Pos, hand: Hand) -> Result<WallFollower, SizeError> {
         let (from_i, to_i) = (grid.index(from), grid.index(to));
         let facing = Dir::North;
-        let mut cells = vec![0; grid.cell_count()];
+        let mut cells = super::try_cells(grid, 0)?;
         cells[from_i] = WALKED | ON_PATH | facing.bit();
-        WallFollower {
+        Ok(WallFollower {
             hand,
             rows: grid.rows(),
             from: from_i,
@@ -91,7 +97,7 @@ impl WallFollower {
             walked: 1,
             found: from == to,
             done: false,
-        }
+        })
     }
 
     /// Which hand it keeps on the wall.

@@ -64,6 +64,8 @@ pub enum InspectorAnswer {
         /// Steps of the path found; `None` when it found none.
         path: Option<usize>,
     },
+    /// A solve whose start was refused its memory: the one-line reason.
+    SolveRefused { solver: Solver, reason: String },
     Saved {
         path: PathBuf,
         outcome: Result<(), String>,
@@ -153,7 +155,15 @@ fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
     let (Ok((entry, exit)), Ok(grid)) = (ends(inspection), inspection.to_grid()) else {
         return solved(0, None);
     };
-    let mut search = solver.start(&grid, entry, exit);
+    let mut search = match solver.try_start(&grid, entry, exit) {
+        Ok(search) => search,
+        Err(refused) => {
+            return InspectorAnswer::SolveRefused {
+                solver,
+                reason: refused.to_string(),
+            };
+        }
+    };
     let found = search.run(&grid);
     let path = found.then(|| search.solution().map(|s| s.len())).flatten();
     solved(search.visited(), path)

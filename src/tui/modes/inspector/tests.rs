@@ -654,3 +654,37 @@ fn tab_on_an_ambiguous_name_lists_the_names_under_the_prompt() {
     assert!(last.trim_end().ends_with("more"), "{text}");
     assert!(text.contains("Open: maze_"), "{text}");
 }
+
+#[test]
+fn a_solve_refused_its_memory_says_why_and_records_no_run() {
+    use crate::tui::effect::Work;
+    use crate::tui::message::Answer;
+    let (mut m, _dir) = opened(&valid_text(), None);
+    let effects = update(&mut m, Message::Action(Action::NextSolver));
+    let Some((request, solver)) = effects.iter().find_map(|e| match e {
+        Effect::Work(Work::Inspector(InspectorJob {
+            request,
+            work: InspectorWork::Solve { solver, .. },
+        })) => Some((*request, *solver)),
+        _ => None,
+    }) else {
+        panic!("a solve is a job: {effects:?}")
+    };
+    let reason = "not enough memory for the search of the 9x7 maze";
+    let refused = InspectorAnswer::SolveRefused {
+        solver,
+        reason: reason.to_owned(),
+    };
+    update(
+        &mut m,
+        Message::Done {
+            job: request,
+            answer: Answer::Inspector(refused),
+        },
+    );
+    assert!(file(&m).runs.is_empty());
+    assert!(file(&m).solving.is_none());
+    let status = m.status().expect("a status");
+    assert_eq!(status.kind, crate::tui::model::StatusKind::Error);
+    assert!(status.text.ends_with(reason), "{}", status.text);
+}

@@ -262,6 +262,17 @@ pub fn done(
             );
             shared.set_status(StatusKind::Info, text);
         }
+        InspectorAnswer::SolveRefused { solver, reason } => {
+            let Some(file) = inspect.file.as_mut() else {
+                return Vec::new();
+            };
+            if file.solving != Some(request) {
+                return Vec::new();
+            }
+            file.solving = None;
+            let text = format!("Solver {}: {reason}", solver_label(solver));
+            shared.set_status(StatusKind::Error, text);
+        }
         InspectorAnswer::Saved { path, outcome } => {
             let Some(file) = inspect.file.as_mut() else {
                 return Vec::new();

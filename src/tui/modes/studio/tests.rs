@@ -1435,3 +1435,34 @@ fn a_measure_refused_its_memory_says_why_and_quitting_exits_with_it() {
         Some(format!("out/maze.txt was not written: {reason}").as_str())
     );
 }
+
+#[test]
+fn a_search_start_refused_its_memory_says_why_and_another_solver_tries_again() {
+    let mut m = big_model(30, 20);
+    let effects = carve(&mut m);
+    let (job, start) = only_search(&effects);
+    assert!(start.is_start());
+    let reason = "not enough memory for the search of the 30x20 maze";
+    let refused = Message::Done {
+        job,
+        answer: Answer::SearchRefused(reason.to_owned()),
+    };
+    update(&mut m, refused);
+    assert_eq!(status_kind(&m), Some(StatusKind::Error));
+    assert_eq!(
+        status_text(&m),
+        format!("Cannot start the search: {reason}")
+    );
+    // Not asked again at every frame: the maze stays shown, solving, with no search.
+    for _ in 0..3 {
+        assert!(search_jobs(&update(&mut m, Message::Tick(FRAME))).is_empty());
+    }
+    assert_eq!(m.phase(), Phase::Solving);
+    // Another solver is a new search: its start is asked for, and runs.
+    let effects = act(&mut m, Action::NextSolver);
+    let (job, start) = only_search(&effects);
+    assert!(start.is_start());
+    update(&mut m, run_search(job, &start));
+    update(&mut m, Message::Tick(FRAME));
+    assert!(m.shown_session().searched() > 0);
+}

@@ -996,6 +996,23 @@ pub(crate) fn measure_refused(model: &mut Model, id: JobId, reason: &str) {
     );
 }
 
+/// A search's start refused its memory: the session stops handing it out (no retry at every
+/// frame), and the status line says why; the maze stays shown, and picking another solver
+/// tries again.
+pub(crate) fn search_refused(model: &mut Model, id: JobId, reason: &str) {
+    let Some(JobKind::Search { work }) = end_job(model, id).map(|j| j.kind) else {
+        return;
+    };
+    if !model.session.start_refused(&work) {
+        // Another maze's or search's: of no use.
+        return;
+    }
+    model.set_status(
+        StatusKind::Error,
+        format!("Cannot start the search: {reason}"),
+    );
+}
+
 pub(crate) fn searched(model: &mut Model, id: JobId, searched: JobOutcome) {
     let started = end_job(model, id)
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
