@@ -436,3 +436,17 @@ fn finishing_a_session_whose_search_is_refused_its_memory_stays_solving() {
     session.finish();
     assert_eq!(session.phase(), Phase::Done);
 }
+
+#[test]
+fn reading_a_file_refused_its_memory_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("mazegen-alloc-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.txt");
+    std::fs::write(&path, vec![b'F'; 256 << 10]).unwrap();
+    let refused = with_budget(SMALL, || mazegen::format::read_limited(&path, 1 << 30));
+    assert_eq!(refused.unwrap_err().kind(), io::ErrorKind::OutOfMemory);
+    // With the memory, the same file reads whole.
+    let read = mazegen::format::read_limited(&path, 1 << 30).unwrap();
+    assert_eq!(read.len(), 256 << 10);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -18,7 +18,7 @@ pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let file = open_regular(path)?;
     let size = file.metadata()?.len();
     check_size(size, limit)?;
-    let mut bytes = Vec::with_capacity(size as usize);
+    let mut bytes = room_for(size)?;
     // The file may grow between the look and the read: read one byte past the limit to know.
     file.take(limit + 1).read_to_end(&mut bytes)?;
     check_size(bytes.len() as u64, limit)?;
@@ -36,7 +36,7 @@ pub fn read_maze_limited(path: &Path, limit: u64, max_width: u64) -> io::Result<
     let size = file.metadata()?.len();
     check_size(size, limit)?;
     let mut rows = RowLengths::new(max_width);
-    let mut bytes = Vec::with_capacity(size as usize);
+    let mut bytes = room_for(size)?;
     let mut reader = file.take(limit + 1);
     let mut chunk = vec![0; 1 << 16];
     loop {
@@ -47,10 +47,29 @@ pub fn read_maze_limited(path: &Path, limit: u64, max_width: u64) -> io::Result<
             Err(e) => return Err(e),
         };
         rows.scan(&chunk[..n])?;
+        bytes.try_reserve(n).map_err(|_| out_of_memory())?;
         bytes.extend_from_slice(&chunk[..n]);
     }
     check_size(bytes.len() as u64, limit)?;
     Ok(bytes)
+}
+
+/// A buffer with room for a file of `size` bytes (and the one byte past it a read looks for),
+/// or an error when the allocator refuses it: a big file is refused, not an abort.
+fn room_for(size: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let wanted = usize::try_from(size.saturating_add(1)).map_err(|_| out_of_memory())?;
+    bytes
+        .try_reserve_exact(wanted)
+        .map_err(|_| out_of_memory())?;
+    Ok(bytes)
+}
+
+fn out_of_memory() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::OutOfMemory,
+        "not enough memory to read the file",
+    )
 }
 
 /// Follows the rows of a maze file as its bytes come, refusing a row too long as soon as it
