@@ -48,7 +48,7 @@ pub use atomic::{
     Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
     same_target, write_atomically, write_new_atomically,
 };
-pub use hex::{Hex, HexError, LoadError, MazeFile};
+pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
 #[cfg(feature = "print")]

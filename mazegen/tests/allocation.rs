@@ -450,3 +450,14 @@ fn reading_a_file_refused_its_memory_is_an_error() {
     assert_eq!(read.len(), 256 << 10);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn parsing_a_file_refused_its_memory_is_an_error() {
+    use mazegen::format::{HexErrorKind, MazeFile};
+    let row = "F".repeat(300);
+    let text = format!("{}\n0,0\n1,1\n\n", format!("{row}\n").repeat(300));
+    let refused = with_budget(SMALL, || MazeFile::parse(&text));
+    assert_eq!(refused.unwrap_err().kind, HexErrorKind::OutOfMemory);
+    // With the memory, the same text parses (its path line is empty).
+    assert!(MazeFile::parse(&text).is_ok());
+}

@@ -261,6 +261,10 @@ impl MazeFile {
                     },
                 ));
             }
+            // A big file's cells are refused, not an abort (amortised: the room doubles).
+            digits
+                .try_reserve(line.len())
+                .map_err(|_| HexError::at(n, HexErrorKind::OutOfMemory))?;
             for (x, c) in line.chars().enumerate() {
                 let value = c.to_digit(16).ok_or(HexError::at(
                     n,
@@ -470,6 +474,9 @@ pub enum HexErrorKind {
     #[error("maze size: {0}")]
     /// The rows make a maze of a size out of range.
     Size(SizeError),
+    #[error("not enough memory for the maze's cells")]
+    /// The allocator refused the room for the rows' cells.
+    OutOfMemory,
     #[error("no empty line after the maze rows, so no entry, exit and path")]
     /// No empty line after the rows.
     MissingFooter,
