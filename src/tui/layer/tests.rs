@@ -13,16 +13,13 @@ use crate::tui::message::Message;
 use crate::tui::modes::inspector::tests::{H, W, opened_as, valid_text};
 use crate::tui::modes::inspector::{FileRoles, OpenFile};
 use crate::tui::modes::play::view::{GameOverlay, overlay};
+use crate::tui::testing::key;
 use crate::tui::testing::{answer, model, press, tick_until_done};
 use crate::tui::update;
 use crate::tui::view::roles::{BlockRoles, Role};
 use crate::tui::view::tests::screen_text;
 
 const FRAME: Duration = Duration::from_millis(16);
-
-fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
-    press(model, code, KeyModifiers::NONE)
-}
 
 /// A small maze, finished and written.
 fn finished(width: u32, height: u32) -> Model {

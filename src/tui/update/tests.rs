@@ -1,27 +1,18 @@
 //! The dashboard's own actions, answered by the root: themes and the theme list, the mouse,
 //! the view, the help.
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use crate::tui::effect::Effect;
 use crate::tui::message::{Action, Message, Mouse, MouseKind};
 use crate::tui::model::{Focus, Model};
-use crate::tui::testing::{config, model, press, start};
+use crate::tui::testing::{act, key};
+use crate::tui::testing::{config, model, start};
 use crate::tui::update;
 use crate::tui::viewport::{Shown, Zoom};
 use mazegen::{Dir, Phase};
 
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    update(model, Message::Action(action))
-}
-
 fn status_text(model: &Model) -> String {
     model.status().map(|s| s.text.clone()).unwrap_or_default()
-}
-
-/// A key press, through the keymap as the run loop sends it.
-fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
-    press(model, code, KeyModifiers::NONE)
 }
 
 #[test]

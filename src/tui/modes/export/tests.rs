@@ -3,20 +3,17 @@
 
 use std::path::{Path, PathBuf};
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 use mazegen::format::export::Export;
 
 use crate::tui::effect::{Effect, Work};
 use crate::tui::layer;
 use crate::tui::message::Message;
 use crate::tui::model::{Model, StatusKind};
+use crate::tui::testing::key;
 use crate::tui::testing::{answer, config, model, start};
 use crate::tui::update::update;
 use crate::tui::view::tests::{screen_text, sized};
-
-fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
-    crate::tui::testing::press(model, code, KeyModifiers::NONE)
-}
 
 fn status(model: &Model) -> (Option<StatusKind>, String) {
     let status = model.status();

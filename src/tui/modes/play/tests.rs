@@ -13,6 +13,7 @@ use crate::tui::keymap::Context;
 use crate::tui::message::{Answer, Message};
 use crate::tui::model::APP_CONFIG_KEYS;
 use crate::tui::model::{Model, StatusKind};
+use crate::tui::testing::act;
 use crate::tui::testing::{answer, model, press, start};
 use crate::tui::text::clock;
 use crate::tui::update;
@@ -22,10 +23,6 @@ use mazegen::Phase;
 use mazegen::config::Config;
 
 const FRAME: Duration = Duration::from_millis(16);
-
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    update(model, Message::Action(action))
-}
 
 fn key(model: &mut Model, c: char) -> Vec<Effect> {
     press(model, KeyCode::Char(c), KeyModifiers::NONE)

@@ -7,6 +7,7 @@ use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::message::{Answer, Message};
 use crate::tui::model::{FirstSave, Model};
+use crate::tui::testing::act;
 use crate::tui::testing::{answer, model};
 use crate::tui::update;
 use crate::tui::update::start_race;
@@ -16,10 +17,6 @@ use mazegen::validate::{Expected, validate_maze};
 use mazegen::{Generator, Pos};
 
 const FRAME: Duration = Duration::from_millis(16);
-
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    update(model, Message::Action(action))
-}
 
 fn race(model: &Model) -> &Race {
     model.race().expect("a race is on")

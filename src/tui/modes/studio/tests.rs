@@ -9,6 +9,7 @@ use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::input::message_for;
 use crate::tui::message::{Action, Answer, JobId, Message, Parcel};
 use crate::tui::model::{Model, StatusKind};
+use crate::tui::testing::{act, key};
 use crate::tui::testing::{
     answer, answer_hand_overs, big_model, config, model, start, tick_until_done, written_bytes,
 };
@@ -21,19 +22,6 @@ use mazegen::session::Job as SessionJob;
 use mazegen::{Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
-
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    update(model, Message::Action(action))
-}
-
-/// A key press, through the keymap as the run loop sends it.
-fn key(model: &mut Model, code: KeyCode) -> Vec<Effect> {
-    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    match message_for(&event, model) {
-        Some(message) => update(model, message),
-        None => Vec::new(),
-    }
-}
 
 fn tick(model: &mut Model) -> Vec<Effect> {
     update(model, Message::Tick(FRAME))

@@ -7,15 +7,12 @@ use crate::tui::effect::{Effect, Work};
 use crate::tui::heat::Distances;
 use crate::tui::message::{Action, Answer, Message, Mouse, MouseKind, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
+use crate::tui::testing::act;
 use crate::tui::testing::{answer, model, press};
 use crate::tui::update;
 use crate::tui::view::minimap;
 use crate::tui::viewport::{Drag, Zoom};
 use mazegen::Phase;
-
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    update(model, Message::Action(action))
-}
 
 fn mouse(model: &mut Model, kind: MouseKind, at: (u16, u16)) -> Vec<Effect> {
     let (column, row) = at;
