@@ -1,7 +1,6 @@
 //! Everything the dashboard shows, in one value.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::effect::Effect;
@@ -10,7 +9,7 @@ use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
 use super::layout::Screen;
-use super::message::{Action, JobId};
+use super::message::JobId;
 use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
 use super::modes::log::{Log, WARNING_RETURNS};
@@ -23,18 +22,12 @@ use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::viewport::{Drag, Viewport, blocks};
 use mazegen::config::Config;
-use mazegen::format::export::Export;
-use mazegen::generate::Garbage;
-use mazegen::session::Job as SessionJob;
 use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
-use mazegen::{Algorithm, Maze};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use ratatui::layout::Rect;
 
 pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
-pub use super::modes::studio::{FirstSave, Held, INLINE_CELLS, Saves};
+pub use super::modes::studio::{FirstSave, Held, INLINE_CELLS, Job, JobKind, Saves, Studio};
 use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
@@ -43,48 +36,6 @@ pub(crate) use super::modes::studio::{new_session, stand_in_session};
 pub enum Focus {
     Canvas,
     Themes,
-}
-
-/// A job the run loop is running for the dashboard (see [`super::Effect`]).
-#[derive(Clone, Debug)]
-pub struct Job {
-    pub id: JobId,
-    pub kind: JobKind,
-    /// How far it has got, as its last progress message said.
-    pub done: u64,
-    pub total: u64,
-}
-
-#[derive(Clone, Debug)]
-pub enum JobKind {
-    /// Writing `maze` (of `algorithm` and `seed`) to OUTPUT_FILE.
-    Save {
-        path: PathBuf,
-        seed: u64,
-        algorithm: Algorithm,
-        maze: Held,
-    },
-    /// Writing an export (a picture, a sheet or a film) next to OUTPUT_FILE.
-    Export { path: PathBuf },
-    /// Finding the shortest path of `maze` and measuring it.
-    Measure { maze: Arc<Maze> },
-    /// Starting the watched search of a big maze, or tracing its path.
-    Search { work: SessionJob },
-    /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
-    /// it is shown.
-    Make {
-        algorithm: Algorithm,
-        seed: u64,
-        text: String,
-    },
-}
-
-impl JobKind {
-    /// Whether the job writes a file: quitting waits for those, not for the others, whose
-    /// results would be of no use any more.
-    pub fn is_write(&self) -> bool {
-        matches!(self, JobKind::Save { .. } | JobKind::Export { .. })
-    }
 }
 
 /// What the dashboard starts from.
@@ -114,12 +65,9 @@ pub struct Start {
 #[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
-    pub(crate) session: Session,
-    /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
-    /// mazes every time.
-    pub(crate) seeds: Xoshiro256PlusPlus,
+    /// The generated maze's life (see [`super::modes::studio`]).
+    pub(crate) studio: Studio,
     pub(crate) pace: Pace,
-    pub(crate) show_path: bool,
     pub(crate) themes: ThemeSet,
     pub(crate) keymap: Keymap,
     /// The theme shown: while the theme list has the focus, the one under its cursor.
@@ -144,28 +92,13 @@ pub struct Model {
     /// about the user's files (see [`super::modes::log`]).
     pub(crate) log: Log,
     pub(crate) size: (u16, u16),
-    pub(crate) first_save: FirstSave,
     /// Whether the starting zoom has been picked: that needs a terminal big enough for the
     /// layout, which may only come with a later resize.
     pub(crate) zoom_picked: bool,
-    /// The jobs started and not ended yet, oldest first.
-    pub(crate) jobs: Vec<Job>,
     /// Where every job's id comes from (see [`JobIds`]).
     pub(crate) job_ids: JobIds,
-    /// Carving and solving the rest in slices, as fast as frames allow (a big maze's finish).
-    pub(crate) finishing: bool,
-    /// Actions that need the maze finished and measured, asked for before it was: they run
-    /// once it is.
-    pub(crate) waiting: Vec<Action>,
-    /// The user has asked to leave: the dashboard quits once nothing is left to write.
-    pub(crate) quitting: bool,
     /// See [`Start::memory_limit`].
     pub(crate) memory_limit: Option<u64>,
-    pub(crate) saves: Saves,
-    /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
-    pub(crate) inline_cells: u64,
-    /// What the model is done with, to be freed on a worker (see [`super::Work::Discard`]).
-    pub(crate) garbage: Vec<Garbage>,
     /// An opened maze file and the path prompt (see [`super::modes::inspector`]).
     pub(crate) inspect: Inspect,
     /// Play mode (see [`super::modes::play`]).
@@ -178,19 +111,6 @@ pub struct Model {
     pub(crate) export: ExportList,
     /// The algorithm list `a` opens and the solver list `v` opens.
     pub(crate) picker: Picker,
-    /// What the studio's next export writes: the export list's last pick.
-    pub(crate) export_format: Export,
-    /// The config file the dashboard was started from, which no export may replace.
-    pub(crate) config_file: Option<PathBuf>,
-    /// `maze` is a small stand-in, never carved, drawn, measured nor written: the maze that was
-    /// shown has been freed while a big new one is made, so the dashboard never holds two
-    /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
-    pub(crate) showing_stand_in: bool,
-    /// The run loop's clock, which bounds each frame's steps by time (see
-    /// [`Model::set_clock`]); `None` in tests, whose frames then take their whole slice.
-    pub(crate) clock: Option<fn() -> Instant>,
-    /// The config is the built-in default, not yet written out (see `modes/studio/first_run.rs`).
-    pub(crate) built_in_config: bool,
     /// The distance heatmap (`d`): whether it is on, and the distances it draws.
     pub(crate) heat: Heat,
     /// The left button's drag on the canvas, while it lasts.
@@ -213,7 +133,7 @@ impl Model {
         }
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
-        model.showing_stand_in = true;
+        model.studio.showing_stand_in = true;
         let effects = super::modes::studio::update::make_first_maze(&mut model);
         Ok((model, effects))
     }
@@ -281,12 +201,10 @@ impl Model {
             log.keep_up(warning.clone());
         }
         let mut model = Model {
-            seeds: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5EED_5EED_5EED_5EED),
             viewport: Viewport::fitting(),
             config,
-            session: maze,
+            studio: Studio::new(maze, seed, inline_cells, built_in_config),
             pace: Pace::default(),
-            show_path: true,
             themes,
             keymap,
             theme,
@@ -299,33 +217,20 @@ impl Model {
             status,
             log,
             size: (0, 0),
-            first_save: FirstSave::Owed,
             zoom_picked: false,
-            jobs: Vec::new(),
             job_ids: JobIds::default(),
-            finishing: false,
-            waiting: Vec::new(),
-            quitting: false,
             memory_limit,
-            saves: Saves::default(),
-            inline_cells,
-            garbage: Vec::new(),
             inspect: Inspect::default(),
             play: Play::default(),
             replay: Replay::default(),
             race: None,
             export: ExportList::default(),
             picker: Picker::default(),
-            export_format: Export::Svg,
-            config_file: None,
-            showing_stand_in: false,
-            clock: None,
-            built_in_config,
             heat: Heat::default(),
             drag: None,
         };
         model.resize(size);
-        if model.built_in_config && model.status.is_none() {
+        if model.studio.built_in_config && model.status.is_none() {
             let text = first_run::start_text(&model.keymap);
             model.set_status(StatusKind::Info, text);
         }
@@ -381,12 +286,12 @@ impl Model {
     }
 
     pub fn phase(&self) -> Phase {
-        self.session.phase()
+        self.studio.phase()
     }
 
     /// The maze on screen: the replayed moment while scrubbing, else the live maze.
     pub fn shown_session(&self) -> &Session {
-        self.replay.shown().unwrap_or(&self.session)
+        self.replay.shown().unwrap_or(&self.studio.session)
     }
 
     /// The race, if one is on.
@@ -415,7 +320,7 @@ impl Model {
     }
 
     pub fn shows_path(&self) -> bool {
-        self.show_path
+        self.studio.show_path
     }
 
     pub fn focus(&self) -> Focus {
@@ -450,7 +355,7 @@ impl Model {
     }
 
     pub fn seed(&self) -> u64 {
-        self.session.options().seed
+        self.studio.seed()
     }
 
     pub fn config(&self) -> &Config {
@@ -459,7 +364,7 @@ impl Model {
 
     /// Whether the maze is too big to finish or measure at once (see [`INLINE_CELLS`]).
     pub(crate) fn is_big(&self) -> bool {
-        self.session.grid().cell_count() as u64 > self.inline_cells
+        self.studio.is_big()
     }
 
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
@@ -468,18 +373,19 @@ impl Model {
         if let Some(race) = &self.race {
             return !race.is_over() && !self.pace.is_paused();
         }
-        let moving = self.phase() != Phase::Done && (self.finishing || !self.pace.is_paused());
+        let moving =
+            self.phase() != Phase::Done && (self.studio.finishing || !self.pace.is_paused());
         moving || self.is_timing_play()
     }
 
     /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).
     pub fn is_finishing(&self) -> bool {
-        self.finishing
+        self.studio.finishing
     }
 
     /// Whether the user has asked to leave and the dashboard waits for a write to end.
     pub fn is_quitting(&self) -> bool {
-        self.quitting
+        self.studio.quitting
     }
 
     /// Lets `update` look at `clock` while it takes a frame's steps, to stop them once they
@@ -488,31 +394,29 @@ impl Model {
     /// machine) overshoot; the clock is what bounds a frame whatever the steps cost. It is
     /// the only clock `update` reads, and only the run loop gives it one.
     pub fn set_clock(&mut self, clock: fn() -> Instant) {
-        self.clock = Some(clock);
+        self.studio.clock = Some(clock);
     }
 
     /// Whether the maze held is a stand-in for one being made, or one that could not be: there
     /// is no maze to draw, solve or write.
     pub fn has_no_maze(&self) -> bool {
-        self.showing_stand_in
+        self.studio.showing_stand_in
     }
 
     /// Whether a new maze is being made on a worker.
     pub fn is_making(&self) -> bool {
-        self.jobs
-            .iter()
-            .any(|j| matches!(j.kind, JobKind::Make { .. }))
+        self.studio.is_making()
     }
 
     /// The jobs the run loop is running for the dashboard.
     pub fn jobs(&self) -> &[Job] {
-        &self.jobs
+        &self.studio.jobs
     }
 
     /// Why the dashboard failed, if the user leaves now: OUTPUT_FILE never written, and the
     /// reason of the last failure to write it.
     pub fn exit_error(&self) -> Option<&str> {
-        match (&self.saves.last_failure, self.saves.written) {
+        match (&self.studio.saves.last_failure, self.studio.saves.written) {
             (Some(reason), false) => Some(reason),
             _ => None,
         }
@@ -520,7 +424,7 @@ impl Model {
 
     /// Whether OUTPUT_FILE has been written since the dashboard started.
     pub fn output_written(&self) -> bool {
-        self.saves.written
+        self.studio.saves.written
     }
 
     /// Control characters in `text` (from a file name, a config value) are escaped: written
@@ -556,13 +460,13 @@ impl Model {
     /// The first maze's write is no longer owed: the user made another file the output (a race
     /// lane saved to OUTPUT_FILE, a file opened with `--open`).
     pub(crate) fn forgo_first_save(&mut self) {
-        self.first_save = FirstSave::NotOwed;
+        self.studio.first_save = FirstSave::NotOwed;
     }
 
     /// The studio's maze was replaced by another: what other modes held of the old one ends
     /// (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
-        self.saves.maze += 1;
+        self.studio.saves.maze += 1;
         self.replay.reset();
         self.play.round = None;
     }
@@ -571,7 +475,7 @@ impl Model {
 impl Model {
     /// Names the config file the dashboard was started from: the exports refuse to replace it.
     pub fn set_config_file(&mut self, path: PathBuf) {
-        self.config_file = Some(path);
+        self.studio.config_file = Some(path);
     }
 
     /// A new job's id, from the one registry every part uses, for a job `owner` asks for: its

@@ -65,7 +65,11 @@ macro_rules! board {
             blocks,
             canvas,
             file: $model.inspect.file().map(|file| file.path.as_path()),
-            options: $model.replay.shown().unwrap_or(&$model.session).options(),
+            options: $model
+                .replay
+                .shown()
+                .unwrap_or(&$model.studio.session)
+                .options(),
         }
     }};
 }
@@ -205,7 +209,7 @@ pub fn open_at_start(
     expected: Expected,
     output_file: Option<PathBuf>,
 ) -> Vec<Effect> {
-    model.session.finish();
+    model.studio.session.finish();
     model.config = config;
     // The placeholder maze is not the user's: nothing may write it.
     model.forgo_first_save();
@@ -309,7 +313,7 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
                 if !model.export.is_open()
                     && (model.inspect.file().is_some() || model.race().is_some()) => {}
             Layer::Export => {
-                let (list, pick) = (&mut model.export, &mut model.export_format);
+                let (list, pick) = (&mut model.export, &mut model.studio.export_format);
                 match export::act(list, pick, &mut shared!(model), action) {
                     Ok(effects) => return effects,
                     Err(passed) => action = passed,
@@ -365,7 +369,7 @@ pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
     ) {
         model.focus = Focus::Canvas;
         // A new race: OUTPUT_FILE holds none of its lanes yet.
-        model.saves.race += 1;
+        model.studio.saves.race += 1;
     }
 }
 
@@ -376,13 +380,13 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
     let path = model.config.output_file.clone();
     let lane = model.race().map_or(0, |race| race.focus);
     let id = model.new_job_id(Owner::Studio);
-    model.jobs.push(Job {
+    model.studio.jobs.push(Job {
         id,
         kind: JobKind::Save {
             path: path.clone(),
             seed: maze.seed(),
             algorithm,
-            maze: model.saves.lane(lane),
+            maze: model.studio.saves.lane(lane),
         },
         done: 0,
         total: 0,
@@ -404,7 +408,7 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
 /// Ctrl-C (or Ctrl-\): quits from wherever the user is, as `q` does from the bare dashboard;
 /// again while that waits for a write, leaves at once.
 fn interrupt(model: &mut Model) -> Vec<Effect> {
-    if model.quitting {
+    if model.studio.quitting {
         return vec![Effect::Abort];
     }
     quit(model)
@@ -412,7 +416,7 @@ fn interrupt(model: &mut Model) -> Vec<Effect> {
 
 /// Asks to leave: settling quits once the first maze is written and nothing else is being.
 fn quit(model: &mut Model) -> Vec<Effect> {
-    model.quitting = true;
+    model.studio.quitting = true;
     let effects = studio::complete_first(model);
     if let Some(text) = studio::quitting_text(model) {
         model.set_status(StatusKind::Info, text);
@@ -429,7 +433,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
             let mut board = board!(model);
-            let to_play = || maze_to_play(&model.inspect, &model.session);
+            let to_play = || maze_to_play(&model.inspect, &model.studio.session);
             let played = play::act(
                 &mut model.play,
                 &mut shared!(model),
@@ -566,7 +570,7 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
         Action::Scrub(scrub) => {
-            let (replay, live) = (&mut model.replay, &model.session);
+            let (replay, live) = (&mut model.replay, &model.studio.session);
             timeline::scrub(replay, live, &mut shared!(model), scrub);
             Vec::new()
         }
@@ -643,7 +647,7 @@ fn open_picker(model: &mut Model, action: Action) {
 pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
     match model.inspect.file() {
         Some(file) => file.solver.unwrap_or_default(),
-        None => model.session.solver(),
+        None => model.studio.session.solver(),
     }
 }
 

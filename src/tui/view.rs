@@ -64,7 +64,8 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             seed: model.seed(),
             status: model.status(),
             keymap: model.keymap(),
-            saved_lane: (0..race.lanes.len()).find(|&i| model.saves.holds(model.saves.lane(i))),
+            saved_lane: (0..race.lanes.len())
+                .find(|&i| model.studio.saves.holds(model.studio.saves.lane(i))),
         };
         race::draw(&around, race, area, buf);
         log_over(model, area, buf);
@@ -157,7 +158,7 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     let scrubbable = model.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
     let carving = scrubbable.then(|| replay::Carving {
         replay: model.replay(),
-        live: &model.session,
+        live: &model.studio.session,
         shown: model.shown_session(),
     });
     let message = footer::status_text(model).chars().count();

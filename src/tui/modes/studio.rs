@@ -1,19 +1,168 @@
 //! The carving studio: the generated maze's life (carving, solving, measuring, the first save,
-//! regenerating). This file holds the parts of its state that stand alone: the first-save
-//! promise, what became of the writes, and how a maze is made; `update` holds its answers to
-//! messages.
+//! regenerating). This file holds its state ([`Studio`]: the maze, its jobs, the first-save
+//! promise, what became of the writes) and how a maze is made; `update` holds its answers to
+//! messages, `view` its panes.
 
-use mazegen::Algorithm;
 pub(crate) mod first_run;
 #[cfg(test)]
 mod tests;
 pub mod update;
 pub mod view;
 
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::tui::kernel::action::Action;
+use crate::tui::kernel::job::JobId;
 use mazegen::config::Config;
+use mazegen::format::export::Export;
+use mazegen::generate::Garbage;
 use mazegen::grid::LandmarkNote;
-use mazegen::session::{Session, SessionError};
+use mazegen::session::Job as SessionJob;
+use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
+use mazegen::{Algorithm, Maze};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The studio's own state: the generated maze and what its life needs (its jobs, the finish
+/// under way, the actions waiting for it, the first save, the writes). The `Model` holds it
+/// as one field; the studio's update takes it beside a [`Shared`](crate::tui::context::Shared).
+#[derive(Debug)]
+pub struct Studio {
+    /// The maze shown (or a stand-in, see [`Studio::showing_stand_in`]).
+    pub(crate) session: Session,
+    /// Draws the seeds of regenerated mazes: a config with SEED gives the same sequence of
+    /// mazes every time.
+    pub(crate) seeds: Xoshiro256PlusPlus,
+    /// Whether the path is drawn (and exported): `p`.
+    pub(crate) show_path: bool,
+    pub(crate) first_save: FirstSave,
+    /// The jobs started and not ended yet, oldest first.
+    pub(crate) jobs: Vec<Job>,
+    /// Carving and solving the rest in slices, as fast as frames allow (a big maze's finish).
+    pub(crate) finishing: bool,
+    /// Actions that need the maze finished and measured, asked for before it was: they run
+    /// once it is.
+    pub(crate) waiting: Vec<Action>,
+    /// The user has asked to leave: the dashboard quits once nothing is left to write.
+    pub(crate) quitting: bool,
+    pub(crate) saves: Saves,
+    /// See [`INLINE_CELLS`]; lower in tests, to try the slow path on small mazes.
+    pub(crate) inline_cells: u64,
+    /// What the studio is done with, to be freed on a worker (see
+    /// [`Work::Discard`](crate::tui::effect::Work::Discard)).
+    pub(crate) garbage: Vec<Garbage>,
+    /// What the studio's next export writes: the export list's last pick.
+    pub(crate) export_format: Export,
+    /// The config file the dashboard was started from, which no export may replace.
+    pub(crate) config_file: Option<PathBuf>,
+    /// `session` is a small stand-in, never carved, drawn, measured nor written: the maze that
+    /// was shown has been freed while a big new one is made, so the dashboard never holds two
+    /// mazes' memory (see `update::put_away`). It stays if the new maze could not be made.
+    pub(crate) showing_stand_in: bool,
+    /// The run loop's clock, which bounds each frame's steps by time (see
+    /// [`Model::set_clock`](crate::tui::Model::set_clock)); `None` in tests, whose frames then
+    /// take their whole slice.
+    pub(crate) clock: Option<fn() -> Instant>,
+    /// The config is the built-in default, not yet written out (see `first_run.rs`).
+    pub(crate) built_in_config: bool,
+}
+
+impl Studio {
+    /// The studio on `session`, the first maze (of `seed`), which it handles as a big one if
+    /// it has more than `inline_cells` cells.
+    pub(crate) fn new(
+        session: Session,
+        seed: u64,
+        inline_cells: u64,
+        built_in_config: bool,
+    ) -> Studio {
+        Studio {
+            session,
+            seeds: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5EED_5EED_5EED_5EED),
+            show_path: true,
+            first_save: FirstSave::Owed,
+            jobs: Vec::new(),
+            finishing: false,
+            waiting: Vec::new(),
+            quitting: false,
+            saves: Saves::default(),
+            inline_cells,
+            garbage: Vec::new(),
+            export_format: Export::Svg,
+            config_file: None,
+            showing_stand_in: false,
+            clock: None,
+            built_in_config,
+        }
+    }
+
+    /// The live maze's phase.
+    pub fn phase(&self) -> Phase {
+        self.session.phase()
+    }
+
+    /// The live maze's seed.
+    pub fn seed(&self) -> u64 {
+        self.session.options().seed
+    }
+
+    /// Whether the maze is too big to finish or measure at once (see [`INLINE_CELLS`]).
+    pub(crate) fn is_big(&self) -> bool {
+        self.session.grid().cell_count() as u64 > self.inline_cells
+    }
+
+    /// Whether a new maze is being made on a worker.
+    pub fn is_making(&self) -> bool {
+        self.jobs
+            .iter()
+            .any(|j| matches!(j.kind, JobKind::Make { .. }))
+    }
+}
+
+/// A job the run loop is running for the dashboard (see [`Effect`](crate::tui::effect::Effect)).
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub id: JobId,
+    pub kind: JobKind,
+    /// How far it has got, as its last progress message said.
+    pub done: u64,
+    pub total: u64,
+}
+
+#[derive(Clone, Debug)]
+pub enum JobKind {
+    /// Writing `maze` (of `algorithm` and `seed`) to OUTPUT_FILE.
+    Save {
+        path: PathBuf,
+        seed: u64,
+        algorithm: Algorithm,
+        maze: Held,
+    },
+    /// Writing an export (a picture, a sheet or a film) next to OUTPUT_FILE.
+    Export { path: PathBuf },
+    /// Finding the shortest path of `maze` and measuring it.
+    Measure { maze: Arc<Maze> },
+    /// Starting the watched search of a big maze, or tracing its path.
+    Search { work: SessionJob },
+    /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
+    /// it is shown.
+    Make {
+        algorithm: Algorithm,
+        seed: u64,
+        text: String,
+    },
+}
+
+impl JobKind {
+    /// Whether the job writes a file: quitting waits for those, not for the others, whose
+    /// results would be of no use any more.
+    pub fn is_write(&self) -> bool {
+        matches!(self, JobKind::Save { .. } | JobKind::Export { .. })
+    }
+}
 
 /// Whether the first maze has been written to OUTPUT_FILE: the promise is that running the
 /// dashboard leaves the same file as `--headless`, however the user leaves it.

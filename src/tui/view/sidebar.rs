@@ -189,7 +189,7 @@ pub(crate) fn output_mark(model: &Model) -> Option<(String, String)> {
     if model.inspect.file().is_some() {
         return None;
     }
-    let saves = &model.saves;
+    let saves = &model.studio.saves;
     let short = match saves.holds(saves.studio_maze()) {
         true => "✓",
         false => "● unsaved",

@@ -63,7 +63,7 @@ fn e_opens_the_list_the_arrows_move_esc_and_q_close_it() {
         "q closes, not quits"
     );
     assert!(!m.export.is_open());
-    assert!(!m.quitting);
+    assert!(!m.studio.quitting);
 }
 
 #[test]

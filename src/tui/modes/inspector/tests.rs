@@ -176,7 +176,7 @@ fn a_valid_file_opens_with_no_problems_and_its_facts() {
         "{status:?}"
     );
     // The placeholder maze under the file is never written.
-    assert_eq!(m.first_save, crate::tui::model::FirstSave::NotOwed);
+    assert_eq!(m.studio.first_save, crate::tui::model::FirstSave::NotOwed);
     assert_eq!(m.maze_blocks(), (2 * W + 1, 2 * H + 1));
 }
 

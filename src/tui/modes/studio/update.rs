@@ -70,9 +70,9 @@ pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
 /// to run now (the root routes them; see [`crate::tui::update()`]).
 pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
     let mut effects = Vec::new();
-    for work in model.session.jobs() {
+    for work in model.studio.session.jobs() {
         if work.measures() {
-            let asked = model.jobs.iter().any(
+            let asked = model.studio.jobs.iter().any(
                 |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
             );
             if !asked {
@@ -87,6 +87,7 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
             continue;
         }
         let asked = model
+            .studio
             .jobs
             .iter()
             .any(|j| matches!(&j.kind, JobKind::Search { work: asked } if asked.is(&work)));
@@ -95,19 +96,19 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
             effects.push(Effect::Work(Work::Search { job, work }));
         }
     }
-    if model.finishing && model.phase() == Phase::Done {
-        model.finishing = false;
+    if model.studio.finishing && model.phase() == Phase::Done {
+        model.studio.finishing = false;
         if !is_ready(model) {
             let text = format!("Measuring the maze…{}", then_text(model));
             model.set_status(StatusKind::Info, text);
         }
     }
     if is_ready(model) {
-        if model.first_save == FirstSave::Owed {
-            model.first_save = FirstSave::NotOwed;
+        if model.studio.first_save == FirstSave::Owed {
+            model.studio.first_save = FirstSave::NotOwed;
             effects.extend(save(model));
         }
-        return (effects, std::mem::take(&mut model.waiting));
+        return (effects, std::mem::take(&mut model.studio.waiting));
     }
     (effects, Vec::new())
 }
@@ -116,19 +117,19 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
 /// freed, and quits once nothing is left to write.
 pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
     let mut effects = Vec::new();
-    let garbage = model.session.take_garbage();
-    model.garbage.extend(garbage);
-    if !model.garbage.is_empty() {
-        let garbage = std::mem::take(&mut model.garbage);
+    let garbage = model.studio.session.take_garbage();
+    model.studio.garbage.extend(garbage);
+    if !model.studio.garbage.is_empty() {
+        let garbage = std::mem::take(&mut model.studio.garbage);
         effects.push(Effect::Work(Work::Discard(Parcel::new(garbage))));
     }
     // Quitting waits for nothing but writes: not for a measure, a search or a new maze, whose
     // results nobody would see, nor for the animation a finish speeds up.
-    let idle = model.first_save == FirstSave::NotOwed
-        && !model.jobs.iter().any(|j| j.kind.is_write())
-        && model.waiting.is_empty();
-    if model.quitting && idle {
-        model.quitting = false;
+    let idle = model.studio.first_save == FirstSave::NotOwed
+        && !model.studio.jobs.iter().any(|j| j.kind.is_write())
+        && model.studio.waiting.is_empty();
+    if model.studio.quitting && idle {
+        model.studio.quitting = false;
         effects.push(Effect::Quit);
     }
     effects
@@ -137,22 +138,22 @@ pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
 /// Whether the maze is finished and measured, so it can be written. Not while a new maze is
 /// being made: the one shown is not the one the user asked for any more.
 pub(crate) fn is_ready(model: &Model) -> bool {
-    model.session.maze().is_some() && !model.is_making() && !model.showing_stand_in
+    model.studio.session.maze().is_some() && !model.is_making() && !model.studio.showing_stand_in
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
 pub(crate) fn wait_for_the_maze(model: &mut Model, action: Action) {
-    if !model.waiting.contains(&action) {
-        model.waiting.push(action);
+    if !model.studio.waiting.contains(&action) {
+        model.studio.waiting.push(action);
     }
     if model.phase() != Phase::Done {
-        model.finishing = true;
+        model.studio.finishing = true;
     }
 }
 
 fn start_job(model: &mut Model, kind: JobKind) -> JobId {
     let id = model.new_job_id(Owner::Studio);
-    model.jobs.push(Job {
+    model.studio.jobs.push(Job {
         id,
         kind,
         done: 0,
@@ -162,39 +163,39 @@ fn start_job(model: &mut Model, kind: JobKind) -> JobId {
 }
 
 fn end_job(model: &mut Model, id: JobId) -> Option<Job> {
-    let at = model.jobs.iter().position(|j| j.id == id)?;
-    Some(model.jobs.remove(at))
+    let at = model.studio.jobs.iter().position(|j| j.id == id)?;
+    Some(model.studio.jobs.remove(at))
 }
 
 pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
-    if model.showing_stand_in {
+    if model.studio.showing_stand_in {
         return Vec::new();
     }
-    let phase = model.session.phase();
+    let phase = model.studio.session.phase();
     let seconds = match phase {
         Phase::Carving => CARVING_SECONDS,
         Phase::Solving => SOLVING_SECONDS,
         Phase::Done => return Vec::new(),
     };
-    let budget = if model.finishing {
+    let budget = if model.studio.finishing {
         model.pace.slice()
     } else {
         model
             .pace
-            .budget(frame, model.session.estimated_steps(phase), seconds)
+            .budget(frame, model.studio.session.estimated_steps(phase), seconds)
     };
-    let kind = model.session.step_kind();
+    let kind = model.studio.session.step_kind();
     let taken = advance_for_a_while(model, budget);
-    model.replay.observe(&model.session);
+    model.replay.observe(&model.studio.session);
     model.pace.record(taken, frame);
     after_progress(model, phase);
-    if model.session.step_kind() != kind {
+    if model.studio.session.step_kind() != kind {
         // `advance` stopped there: the next steps may cost more than this slice's.
         model.pace.new_kind_of_step();
     }
     // A write's progress, if one is under way, says more than the finish's.
-    let writing = model.jobs.iter().any(|j| j.kind.is_write());
-    if model.finishing && model.phase() != Phase::Done && !writing {
+    let writing = model.studio.jobs.iter().any(|j| j.kind.is_write());
+    if model.studio.finishing && model.phase() != Phase::Done && !writing {
         let text = finishing_text(model);
         model.set_status(StatusKind::Info, text);
     }
@@ -204,14 +205,14 @@ pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
 /// Takes up to `budget` steps of the maze, as [`Session::advance`] does, but stops after
 /// [`STEP_TIME_LIMIT`] by the run loop's clock, if there is one; returns the steps taken.
 fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
-    let Some(clock) = model.clock else {
-        return model.session.advance(budget);
+    let Some(clock) = model.studio.clock else {
+        return model.studio.session.advance(budget);
     };
     let deadline = clock() + STEP_TIME_LIMIT;
     let mut taken = 0;
     while taken < budget {
         let chunk = (budget - taken).min(STEPS_PER_LOOK);
-        let done = model.session.advance(chunk);
+        let done = model.studio.session.advance(chunk);
         taken += done;
         // Fewer than asked: the maze is done, or the kind of step changed (the pace sizes
         // the next slice for it).
@@ -224,7 +225,7 @@ fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
 
 /// "Finishing: carving 43%, then save": how far a slow finish is, and what waits for it.
 fn finishing_text(model: &Model) -> String {
-    let maze = &model.session;
+    let maze = &model.studio.session;
     let (visited, open) = maze.carving_progress();
     let percent = |done: u64| done * 100 / open.max(1);
     let mut text = match maze.phase() {
@@ -241,11 +242,12 @@ fn finishing_text(model: &Model) -> String {
 /// ", then save, quit (Ctrl-C: quit now)": what waits for the maze, and whether quitting does.
 fn then_text(model: &Model) -> String {
     let mut then: Vec<&str> = model
+        .studio
         .waiting
         .iter()
         .filter_map(|a| waiting_label(*a))
         .collect();
-    if model.quitting {
+    if model.studio.quitting {
         then.push("quit");
     }
     match then.is_empty() {
@@ -256,7 +258,7 @@ fn then_text(model: &Model) -> String {
 
 /// What a second Ctrl-C does while quitting waits (see [`Action::Interrupt`]).
 fn quit_now_hint(model: &Model) -> &'static str {
-    if model.quitting {
+    if model.studio.quitting {
         " (Ctrl-C: quit now)"
     } else {
         ""
@@ -265,7 +267,7 @@ fn quit_now_hint(model: &Model) -> &'static str {
 
 /// "Writing maze.txt… 43%": the first write under way, if any.
 fn writing_text(model: &Model) -> Option<String> {
-    model.jobs.iter().find_map(|job| match &job.kind {
+    model.studio.jobs.iter().find_map(|job| match &job.kind {
         JobKind::Save { path, .. } | JobKind::Export { path } => {
             let percent = job.done * 100 / job.total.max(1);
             Some(format!("Writing {}… {percent}%", path.display()))
@@ -280,14 +282,14 @@ pub(crate) fn quitting_text(model: &Model) -> Option<String> {
     if let Some(text) = writing_text(model) {
         return Some(format!("{text}, then quit{}", quit_now_hint(model)));
     }
-    if model.finishing && model.phase() != Phase::Done {
+    if model.studio.finishing && model.phase() != Phase::Done {
         return Some(finishing_text(model));
     }
-    let first_pending = model.first_save == FirstSave::Owed;
-    if model.is_making() && (first_pending || !model.waiting.is_empty()) {
+    let first_pending = model.studio.first_save == FirstSave::Owed;
+    if model.is_making() && (first_pending || !model.studio.waiting.is_empty()) {
         return Some(making_text(model));
     }
-    if (first_pending || !model.waiting.is_empty()) && !is_ready(model) {
+    if (first_pending || !model.studio.waiting.is_empty()) && !is_ready(model) {
         return Some(format!("Measuring the maze…{}", then_text(model)));
     }
     None
@@ -320,7 +322,7 @@ fn making_text(model: &Model) -> String {
 
 /// Follows up on steps taken from `before`: a new phase restarts the pace meter.
 fn after_progress(model: &mut Model, before: Phase) {
-    if model.session.phase() != before {
+    if model.studio.session.phase() != before {
         model.pace.restart();
     }
     report_failure(model);
@@ -330,22 +332,22 @@ fn after_progress(model: &mut Model, before: Phase) {
 /// the animation pauses, what waited for the maze is dropped, and the status line says why,
 /// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written.
 fn report_failure(model: &mut Model) {
-    let Some(failure) = model.session.failure().map(ToString::to_string) else {
+    let Some(failure) = model.studio.session.failure().map(ToString::to_string) else {
         return;
     };
-    if model.pace.is_paused() && !model.finishing {
+    if model.pace.is_paused() && !model.studio.finishing {
         // Said already: stepping it (`n`) takes no step.
         return;
     }
     if !model.pace.is_paused() {
         model.pace.toggle_pause();
     }
-    model.waiting.clear();
-    model.finishing = false;
-    if model.first_save == FirstSave::Owed {
-        model.first_save = FirstSave::NotOwed;
+    model.studio.waiting.clear();
+    model.studio.finishing = false;
+    if model.studio.first_save == FirstSave::Owed {
+        model.studio.first_save = FirstSave::NotOwed;
         let output = model.config.output_file.display().to_string();
-        model.saves.last_failure = Some(format!("{output} was not written: {failure}"));
+        model.studio.saves.last_failure = Some(format!("{output} was not written: {failure}"));
     }
     model.set_status(
         StatusKind::Error,
@@ -355,7 +357,7 @@ fn report_failure(model: &mut Model) {
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
 fn save(model: &mut Model) -> Option<Effect> {
-    let maze = Arc::clone(model.session.maze()?);
+    let maze = Arc::clone(model.studio.session.maze()?);
     if maze.known_solution().flatten().is_none() {
         let text = format!(
             "Not saved: no path from {} to {}",
@@ -369,8 +371,8 @@ fn save(model: &mut Model) -> Option<Effect> {
     let kind = JobKind::Save {
         path: path.clone(),
         seed: maze.seed(),
-        algorithm: model.session.options().algorithm,
-        maze: model.saves.studio_maze(),
+        algorithm: model.studio.session.options().algorithm,
+        maze: model.studio.saves.studio_maze(),
     };
     let job = start_job(model, kind);
     Some(Effect::Work(Work::Write(WriteJob {
@@ -387,19 +389,20 @@ fn save(model: &mut Model) -> Option<Effect> {
 fn export(model: &mut Model) -> Option<Effect> {
     let maze = Arc::clone(
         model
+            .studio
             .session
             .maze()
             .expect("exported once finished and measured"),
     );
     let options = ExportOptions {
         style: model.theme().svg_style(),
-        show_path: model.show_path,
+        show_path: model.studio.show_path,
         ..ExportOptions::default()
     };
-    let output = model.export_format.output(
+    let output = model.studio.export_format.output(
         &maze,
         &model.config.output_file,
-        model.config_file.as_deref(),
+        model.studio.config_file.as_deref(),
         &options,
     );
     let output = match output {
@@ -421,32 +424,32 @@ fn export(model: &mut Model) -> Option<Effect> {
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles the
 /// studio right away, so that the first maze's save comes before what the caller adds.
 pub(crate) fn finish(model: &mut Model) -> Vec<Effect> {
-    if model.showing_stand_in {
+    if model.studio.showing_stand_in {
         // Nothing to finish: the maze being made is finished once it shows, if asked to be.
         return Vec::new();
     }
-    let before = model.session.phase();
+    let before = model.studio.session.phase();
     if before == Phase::Done {
         return Vec::new();
     }
     if model.is_big() {
-        model.finishing = true;
+        model.studio.finishing = true;
         let text = finishing_text(model);
         model.set_status(StatusKind::Info, text);
         return Vec::new();
     }
-    model.session.finish();
+    model.studio.session.finish();
     after_progress(model, before);
     // The actions that waited for the maze run when the root settles, after this message.
     let (effects, ready) = settle(model);
-    model.waiting = ready;
+    model.studio.waiting = ready;
     effects
 }
 
 /// Finishes and saves the first maze if that has not happened yet: leaving it, by quitting or
 /// by regenerating, must not cost the user the OUTPUT_FILE a headless run would have written.
 pub(crate) fn complete_first(model: &mut Model) -> Vec<Effect> {
-    match model.first_save {
+    match model.studio.first_save {
         FirstSave::Owed => finish(model),
         FirstSave::NotOwed => Vec::new(),
     }
@@ -458,15 +461,15 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
     match action {
         // Meant for the maze being made, not the one still shown: done once it is there.
         Action::Save | Action::WriteExport | Action::Finish if model.is_making() => {
-            if !model.waiting.contains(&action) {
-                model.waiting.push(action);
+            if !model.studio.waiting.contains(&action) {
+                model.studio.waiting.push(action);
             }
             let text = making_text(model);
             model.set_status(StatusKind::Info, text);
             Vec::new()
         }
         Action::Save => {
-            let first_pending = model.first_save == FirstSave::Owed;
+            let first_pending = model.studio.first_save == FirstSave::Owed;
             let mut effects = finish(model);
             if first_pending {
                 // The first maze's own save writes it, now or once it is finished.
@@ -490,11 +493,11 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
         Action::Regenerate => regenerate(model),
         Action::NextAlgorithm => next_algorithm(model),
         Action::UseAlgorithm(algorithm) => use_algorithm(model, algorithm),
-        Action::NextSolver => solve_with(model, model.session.solver().next()),
+        Action::NextSolver => solve_with(model, model.studio.session.solver().next()),
         Action::UseSolver(solver) => solve_with(model, solver),
         Action::TogglePath => {
-            model.show_path = !model.show_path;
-            let text = match (model.show_path, model.session.phase()) {
+            model.studio.show_path = !model.studio.show_path;
+            let text = match (model.studio.show_path, model.studio.session.phase()) {
                 (false, _) => "Path hidden",
                 (true, Phase::Done) => "Path shown",
                 (true, _) => "The path shows once the maze is solved",
@@ -510,12 +513,12 @@ pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
 
 /// Solves the maze again with `solver`, watched.
 fn solve_with(model: &mut Model, solver: Solver) -> Vec<Effect> {
-    model.session.resolve_with(solver);
+    model.studio.session.resolve_with(solver);
     model.pace.restart();
     // A new search is asked to be watched: a pause left from the carving would hold it at its
     // first step, with only the sidebar saying why.
     model.pace.resume();
-    let text = match model.session.phase() {
+    let text = match model.studio.session.phase() {
         Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
         _ => format!("Solver: {}", solver_label(solver)),
     };
@@ -526,7 +529,7 @@ fn solve_with(model: &mut Model, solver: Solver) -> Vec<Effect> {
 /// [`Action::WriteConfig`]: on the built-in default config (a first run), ask the run loop to
 /// write it out.
 fn write_config(model: &mut Model) -> Vec<Effect> {
-    if model.built_in_config {
+    if model.studio.built_in_config {
         let job = model.new_job_id(Owner::Studio);
         return vec![Effect::WriteConfig { job }];
     }
@@ -539,7 +542,7 @@ fn write_config(model: &mut Model) -> Vec<Effect> {
 pub(crate) fn config_written(model: &mut Model, _job: JobId, outcome: Result<PathBuf, String>) {
     match outcome {
         Ok(path) => {
-            model.built_in_config = false;
+            model.studio.built_in_config = false;
             model.set_status(StatusKind::Success, first_run::written_text(&path));
         }
         Err(reason) => {
@@ -551,16 +554,16 @@ pub(crate) fn config_written(model: &mut Model, _job: JobId, outcome: Result<Pat
 /// Whether `action` is refused because no maze is shown (a stand-in holds its place while a
 /// big one is made); says why on the status line.
 pub(crate) fn refuses_without_a_maze(model: &mut Model, action: Action) -> bool {
-    model.showing_stand_in && without_a_maze(model, action)
+    model.studio.showing_stand_in && without_a_maze(model, action)
 }
 
 fn regenerate(model: &mut Model) -> Vec<Effect> {
     let mut effects = complete_first(model);
-    if model.first_save == FirstSave::Owed {
+    if model.studio.first_save == FirstSave::Owed {
         wait_for_the_maze(model, Action::Regenerate);
         return effects;
     }
-    let seed = model.seeds.next_u64();
+    let seed = model.studio.seeds.next_u64();
     let (algorithm, _) = next_maze(model);
     effects.extend(replace_maze(
         model,
@@ -575,19 +578,19 @@ fn regenerate(model: &mut Model) -> Vec<Effect> {
 /// shown. `r` and `a` start from it, so that pressing them while a maze is being made does what
 /// it would once the maze is shown.
 fn next_maze(model: &Model) -> (Algorithm, u64) {
-    let making = model.jobs.iter().rev().find_map(|j| match &j.kind {
+    let making = model.studio.jobs.iter().rev().find_map(|j| match &j.kind {
         JobKind::Make {
             algorithm, seed, ..
         } => Some((*algorithm, *seed)),
         _ => None,
     });
-    making.unwrap_or((model.config.algorithm, model.session.options().seed))
+    making.unwrap_or((model.config.algorithm, model.studio.session.options().seed))
 }
 
 /// The same seed carved by the next algorithm, so the two can be compared.
 fn next_algorithm(model: &mut Model) -> Vec<Effect> {
     let mut effects = complete_first(model);
-    if model.first_save == FirstSave::Owed {
+    if model.studio.first_save == FirstSave::Owed {
         wait_for_the_maze(model, Action::NextAlgorithm);
         return effects;
     }
@@ -629,12 +632,12 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
 /// if it is the algorithm shown.
 fn use_algorithm(model: &mut Model, algorithm: Algorithm) -> Vec<Effect> {
     let mut effects = complete_first(model);
-    if model.first_save == FirstSave::Owed {
+    if model.studio.first_save == FirstSave::Owed {
         wait_for_the_maze(model, Action::UseAlgorithm(algorithm));
         return effects;
     }
     let (current, seed) = next_maze(model);
-    if algorithm == current && !model.showing_stand_in {
+    if algorithm == current && !model.studio.showing_stand_in {
         let text = format!("Algorithm: {algorithm}, as shown");
         model.set_status(StatusKind::Info, text);
         return effects;
@@ -661,7 +664,7 @@ fn use_algorithm(model: &mut Model, algorithm: Algorithm) -> Vec<Effect> {
 fn unfit(model: &Model, algorithm: Algorithm) -> Option<Skipped> {
     let options = MazeOptions {
         algorithm,
-        ..model.session.options().clone()
+        ..model.studio.session.options().clone()
     };
     let needed = estimated_bytes(&options, Holder::Dashboard);
     if model.memory_limit.is_some_and(|limit| needed > limit) {
@@ -709,19 +712,19 @@ fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String
             ..model.config.clone()
         },
         seed,
-        solver: model.session.solver(),
-        inline_cells: model.inline_cells,
+        solver: model.studio.session.solver(),
+        inline_cells: model.studio.inline_cells,
         frees_first: Parcel::new(Vec::new()),
     };
     let (width, height) = (order.config.width, order.config.height);
-    if u64::from(width) * u64::from(height) <= model.inline_cells {
+    if u64::from(width) * u64::from(height) <= model.studio.inline_cells {
         show_made(model, order.run(), algorithm, text);
         return Vec::new();
     }
     forget_jobs(model, |kind| matches!(kind, JobKind::Make { .. }));
     put_away(model, algorithm, seed);
     // The worker frees the old maze before it makes the new one.
-    order.frees_first = Parcel::new(std::mem::take(&mut model.garbage));
+    order.frees_first = Parcel::new(std::mem::take(&mut model.studio.garbage));
     let job = start_job(
         model,
         JobKind::Make {
@@ -756,18 +759,21 @@ pub(crate) fn make_first_maze(model: &mut Model) -> Vec<Effect> {
 /// stand-in of that algorithm and seed holds its place, for the sidebar's facts; nothing draws,
 /// carves, solves or writes it. The old maze's writes keep their own hold on it and end.
 fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
-    if model.showing_stand_in {
+    if model.studio.showing_stand_in {
         return;
     }
-    let Ok(stand_in) =
-        crate::tui::model::stand_in_session(&model.config, algorithm, seed, model.session.solver())
-    else {
+    let Ok(stand_in) = crate::tui::model::stand_in_session(
+        &model.config,
+        algorithm,
+        seed,
+        model.studio.session.solver(),
+    ) else {
         // The stand-in is a small valid maze: keep the old one if it ever could not be made.
         return;
     };
     let old = swap_maze(model, stand_in);
-    model.garbage.push(Box::new(old));
-    model.showing_stand_in = true;
+    model.studio.garbage.push(Box::new(old));
+    model.studio.showing_stand_in = true;
 }
 
 /// Puts `maze` in the place of the maze shown and ends what belonged to the old one, which it
@@ -775,9 +781,9 @@ fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
 /// measuring and search jobs, of no use now (nothing waits for them, not even quitting; their
 /// results will be refused).
 fn swap_maze(model: &mut Model, maze: Session) -> Session {
-    let old = std::mem::replace(&mut model.session, maze);
+    let old = std::mem::replace(&mut model.studio.session, maze);
     model.maze_replaced();
-    model.finishing = false;
+    model.studio.finishing = false;
     forget_jobs(model, |kind| {
         matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
     });
@@ -830,26 +836,26 @@ fn show_made(
     let maze = match made {
         Ok(maze) => maze,
         Err(e) => {
-            if model.showing_stand_in {
+            if model.studio.showing_stand_in {
                 // What waited for the new maze has nothing to act on.
-                model.waiting.clear();
-                model.finishing = false;
+                model.studio.waiting.clear();
+                model.studio.finishing = false;
             }
-            if model.first_save == FirstSave::Owed {
+            if model.studio.first_save == FirstSave::Owed {
                 // The first maze could not be made: there is nothing to write, and leaving
                 // says why OUTPUT_FILE was not written (exit 1), as a failed first save does.
-                model.first_save = FirstSave::NotOwed;
+                model.studio.first_save = FirstSave::NotOwed;
                 let output = model.config.output_file.display().to_string();
-                model.saves.last_failure = Some(format!("{output} was not written: {e}"));
+                model.studio.saves.last_failure = Some(format!("{output} was not written: {e}"));
             }
             model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
             return;
         }
     };
     let old = swap_maze(model, maze);
-    model.showing_stand_in = false;
-    if old.grid().cell_count() as u64 > model.inline_cells {
-        model.garbage.push(Box::new(old));
+    model.studio.showing_stand_in = false;
+    if old.grid().cell_count() as u64 > model.studio.inline_cells {
+        model.studio.garbage.push(Box::new(old));
     }
     model.config.algorithm = algorithm;
     model.pace.restart();
@@ -860,11 +866,11 @@ fn show_made(
     } else {
         model.set_status(StatusKind::Info, text);
     }
-    let first_awaited = model.quitting && model.first_save == FirstSave::Owed;
-    if !model.waiting.is_empty() || first_awaited {
+    let first_awaited = model.studio.quitting && model.studio.first_save == FirstSave::Owed;
+    if !model.studio.waiting.is_empty() || first_awaited {
         // Saving, exporting or finishing was asked for while it was being made, or quitting
         // waits for the first maze to be written.
-        model.finishing = true;
+        model.studio.finishing = true;
         let text = finishing_text(model);
         model.set_status(StatusKind::Info, text);
     }
@@ -873,13 +879,13 @@ fn show_made(
 /// Stops keeping track of the jobs of these kinds: their results will find no job and be
 /// thrown away. What they hold (an old maze, maybe the last hold on it) is garbage.
 fn forget_jobs(model: &mut Model, forget: impl Fn(&JobKind) -> bool) {
-    let (forgotten, kept) = std::mem::take(&mut model.jobs)
+    let (forgotten, kept) = std::mem::take(&mut model.studio.jobs)
         .into_iter()
         .partition(|j| forget(&j.kind));
-    model.jobs = kept;
+    model.studio.jobs = kept;
     let forgotten: Vec<Job> = forgotten;
     if !forgotten.is_empty() {
-        model.garbage.push(Box::new(forgotten));
+        model.studio.garbage.push(Box::new(forgotten));
     }
 }
 
@@ -888,18 +894,18 @@ fn step(model: &mut Model) -> Vec<Effect> {
         model.set_status(StatusKind::Info, "n steps while paused: press Space first");
         return Vec::new();
     }
-    let before = model.session.phase();
+    let before = model.studio.session.phase();
     if before == Phase::Done {
         model.set_status(StatusKind::Info, "Nothing left to do: the maze is solved");
         return Vec::new();
     }
-    model.session.advance(1);
+    model.studio.session.advance(1);
     after_progress(model, before);
     Vec::new()
 }
 
 pub(crate) fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
-    let Some(job) = model.jobs.iter_mut().find(|j| j.id == id) else {
+    let Some(job) = model.studio.jobs.iter_mut().find(|j| j.id == id) else {
         return;
     };
     (job.done, job.total) = (done, total);
@@ -908,7 +914,7 @@ pub(crate) fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
         _ => return,
     };
     let percent = done * 100 / total.max(1);
-    let then = match model.quitting {
+    let then = match model.studio.quitting {
         true => format!(", then quit{}", quit_now_hint(model)),
         false => String::new(),
     };
@@ -932,8 +938,8 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
             },
             Ok(()),
         ) => {
-            model.saves.written = true;
-            model.saves.holds = Some(maze);
+            model.studio.saves.written = true;
+            model.studio.saves.holds = Some(maze);
             let text = match (model.status.as_ref(), maze) {
                 // A round started meanwhile: its keys stay on the status line.
                 (Some(playing), _) if model.is_playing() => {
@@ -949,14 +955,14 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
                 (_, Held::Studio(_)) => format!(
                     "Saved {}: {algorithm}, seed {seed}{}",
                     path.display(),
-                    first_run::saved_hint(model.built_in_config, &model.keymap)
+                    first_run::saved_hint(model.studio.built_in_config, &model.keymap)
                 ),
             };
             model.set_status(StatusKind::Success, text);
         }
         (JobKind::Save { .. }, Err(reason)) => {
             model.set_status(StatusKind::Error, format!("Not saved: {reason}"));
-            model.saves.last_failure = Some(reason);
+            model.studio.saves.last_failure = Some(reason);
         }
         (JobKind::Export { path }, Ok(())) => model.set_status(
             StatusKind::Success,
@@ -972,7 +978,7 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
 pub(crate) fn measured(model: &mut Model, id: JobId, measured: JobOutcome) {
     end_job(model, id);
     // A maze replaced meanwhile refuses another maze's measures.
-    model.session.install(measured);
+    model.studio.session.install(measured);
 }
 
 /// A measure refused its memory: the maze is never measured, so it is never saved or
@@ -983,12 +989,12 @@ pub(crate) fn measure_refused(model: &mut Model, id: JobId, reason: &str) {
         // Another maze's: of no use.
         return;
     }
-    model.waiting.clear();
-    model.finishing = false;
-    if model.first_save == FirstSave::Owed {
-        model.first_save = FirstSave::NotOwed;
+    model.studio.waiting.clear();
+    model.studio.finishing = false;
+    if model.studio.first_save == FirstSave::Owed {
+        model.studio.first_save = FirstSave::NotOwed;
         let output = model.config.output_file.display().to_string();
-        model.saves.last_failure = Some(format!("{output} was not written: {reason}"));
+        model.studio.saves.last_failure = Some(format!("{output} was not written: {reason}"));
     }
     model.set_status(
         StatusKind::Error,
@@ -1003,7 +1009,7 @@ pub(crate) fn search_refused(model: &mut Model, id: JobId, reason: &str) {
     let Some(JobKind::Search { work }) = end_job(model, id).map(|j| j.kind) else {
         return;
     };
-    if !model.session.start_refused(&work) {
+    if !model.studio.session.start_refused(&work) {
         // Another maze's or search's: of no use.
         return;
     }
@@ -1018,7 +1024,7 @@ pub(crate) fn searched(model: &mut Model, id: JobId, searched: JobOutcome) {
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
     let before = model.phase();
     // A maze replaced meanwhile, or a solver picked since, refuses it.
-    if model.session.install(searched) {
+    if model.studio.session.install(searched) {
         if started {
             // A new search: its steps cost what they cost, not what the last phase's did.
             model.pace.new_kind_of_step();
@@ -1037,6 +1043,6 @@ pub(crate) fn made(model: &mut Model, id: JobId, made: Parcel<Result<Session, Se
             algorithm, text, ..
         }) => show_made(model, made, algorithm, text),
         // Asked for before another new maze: of no use.
-        _ => model.garbage.push(Box::new(made)),
+        _ => model.studio.garbage.push(Box::new(made)),
     }
 }
