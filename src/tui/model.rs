@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::context::Shared;
 use super::effect::Effect;
 use super::heat::Heat;
 use super::kernel::job::{JobIds, Owner};
@@ -134,7 +135,15 @@ impl Model {
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
         model.studio.showing_stand_in = true;
-        let effects = super::modes::studio::update::make_first_maze(&mut model);
+        let mut shared = Shared {
+            status: &mut model.status,
+            log: &mut model.log,
+            job_ids: &mut model.job_ids,
+            config: &model.config,
+            pace: &mut model.pace,
+            keymap: &model.keymap,
+        };
+        let effects = super::modes::studio::update::make_first_maze(&mut model.studio, &mut shared);
         Ok((model, effects))
     }
 
@@ -362,11 +371,6 @@ impl Model {
         &self.config
     }
 
-    /// Whether the maze is too big to finish or measure at once (see [`INLINE_CELLS`]).
-    pub(crate) fn is_big(&self) -> bool {
-        self.studio.is_big()
-    }
-
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
     /// or the play clock runs; during a race, whether the race does.
     pub fn is_animating(&self) -> bool {
@@ -463,10 +467,10 @@ impl Model {
         self.studio.first_save = FirstSave::NotOwed;
     }
 
-    /// The studio's maze was replaced by another: what other modes held of the old one ends
-    /// (the replay's timeline and moment, play's round).
+    /// The studio's maze was replaced by another (it asks in its
+    /// [`Stage`](super::modes::studio::update::Stage)): what other modes held of the old one
+    /// ends (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
-        self.studio.saves.maze += 1;
         self.replay.reset();
         self.play.round = None;
     }

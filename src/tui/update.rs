@@ -26,6 +26,7 @@ use super::modes::picker::{self as pickers, List};
 use super::modes::play::update::{self as play, Played, ToPlay};
 use super::modes::race::update::{self as race, Raced};
 use super::modes::replay::update as timeline;
+use super::modes::studio::Studio;
 use super::modes::studio::update as studio;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
@@ -87,7 +88,10 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         }
         Message::Tick(frame) => {
             play::tick(&mut model.play, frame);
-            studio::tick(model, frame)
+            if studio::tick(&mut model.studio, &mut shared!(model), frame) {
+                model.replay.observe(&model.studio.session);
+            }
+            Vec::new()
         }
         Message::Clock(now) => {
             model.log.set_now(now);
@@ -142,7 +146,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Progress { job, done, total } => {
-            studio::progress(model, job, done, total);
+            studio::progress(&mut model.studio, &mut shared!(model), job, done, total);
             Vec::new()
         }
         Message::Done { job, answer } => answered(model, job, answer),
@@ -176,20 +180,26 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             Vec::new()
         }
         (Owner::Studio, answer) => {
-            match answer {
-                Answer::Written(outcome) => studio::written(model, job, outcome),
-                Answer::Measured(measured) => studio::measured(model, job, measured),
-                Answer::MeasureRefused(reason) => studio::measure_refused(model, job, &reason),
-                Answer::Searched(searched) => studio::searched(model, job, searched),
-                Answer::SearchRefused(reason) => studio::search_refused(model, job, &reason),
-                Answer::Made(made) => studio::made(model, job, made),
-                Answer::ConfigWritten(outcome) => studio::config_written(model, job, outcome),
+            studying(model, |studio, shared, stage| match answer {
+                Answer::Written(outcome) => studio::written(studio, shared, stage, job, outcome),
+                Answer::Measured(measured) => studio::measured(studio, job, measured),
+                Answer::MeasureRefused(reason) => {
+                    studio::measure_refused(studio, shared, job, &reason)
+                }
+                Answer::Searched(searched) => studio::searched(studio, shared, job, searched),
+                Answer::SearchRefused(reason) => {
+                    studio::search_refused(studio, shared, job, &reason)
+                }
+                Answer::Made(made) => studio::made(studio, shared, stage, job, made),
+                Answer::ConfigWritten(outcome) => {
+                    studio::config_written(studio, shared, job, outcome)
+                }
                 // Not an answer the studio asks for.
                 Answer::RaceTimed(_)
                 | Answer::ScoreRecorded(_)
                 | Answer::Inspector(_)
                 | Answer::Distances(_) => {}
-            }
+            });
             Vec::new()
         }
         // An answer of another kind than its owner's jobs: nothing asked for it.
@@ -247,6 +257,36 @@ pub(crate) fn inspecting<T>(
     answered
 }
 
+/// Hands the studio its own state, the [`Shared`] parts and its [`studio::Stage`] (what it
+/// reads of the rest: the theme, the memory limit, whether a round is on), then does what it
+/// asked there: ends what the other modes held of a replaced maze, and takes a new maze's
+/// algorithm into the config.
+pub(crate) fn studying<T>(
+    model: &mut Model,
+    answer: impl FnOnce(&mut Studio, &mut Shared, &mut studio::Stage) -> T,
+) -> T {
+    let playing = model.is_playing();
+    let mut stage = studio::Stage {
+        theme: model
+            .themes
+            .get(model.theme)
+            .expect("the theme index is kept in range"),
+        memory_limit: model.memory_limit,
+        playing,
+        replaced: false,
+        algorithm: None,
+    };
+    let answered = answer(&mut model.studio, &mut shared!(model), &mut stage);
+    let (replaced, algorithm) = (stage.replaced, stage.algorithm);
+    if replaced {
+        model.maze_replaced();
+    }
+    if let Some(algorithm) = algorithm {
+        model.config.algorithm = algorithm;
+    }
+    answered
+}
+
 /// Follows up on whatever changed: the race's times, the studio's measuring, search work,
 /// first save and the actions that waited for its maze (run through the layers below the
 /// inspector), then what is to be freed, and quitting once nothing is left to write.
@@ -254,13 +294,13 @@ pub(crate) fn inspecting<T>(
 fn settle(model: &mut Model) -> Vec<Effect> {
     let raced = race::settle(&mut model.race, &mut shared!(model));
     let mut effects: Vec<Effect> = raced.into_iter().collect();
-    let (studio_effects, ready) = studio::settle(model);
+    let (studio_effects, ready) = studio::settle(&mut model.studio, &mut shared!(model));
     effects.extend(studio_effects);
     // They were the studio's to run, on its maze: an opened file does not take them.
     for action in ready {
         effects.extend(route(model, action, &WAITING_LAYERS));
     }
-    effects.extend(studio::settled(model));
+    effects.extend(studio::settled(&mut model.studio));
     effects.extend(canvas::settle(model));
     effects
 }
@@ -417,8 +457,8 @@ fn interrupt(model: &mut Model) -> Vec<Effect> {
 /// Asks to leave: settling quits once the first maze is written and nothing else is being.
 fn quit(model: &mut Model) -> Vec<Effect> {
     model.studio.quitting = true;
-    let effects = studio::complete_first(model);
-    if let Some(text) = studio::quitting_text(model) {
+    let effects = studio::complete_first(&mut model.studio, &mut shared!(model));
+    if let Some(text) = studio::quitting_text(&model.studio, &model.config) {
         model.set_status(StatusKind::Info, text);
     }
     effects
@@ -427,7 +467,7 @@ fn quit(model: &mut Model) -> Vec<Effect> {
 /// The dashboard's own actions, and the ones that reach another part through the root (play,
 /// replay, race); the rest are the studio's.
 fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    if studio::refuses_without_a_maze(model, action) {
+    if studio::refuses_without_a_maze(&mut model.studio, &mut shared!(model), action) {
         return Vec::new();
     }
     match action {
@@ -449,8 +489,8 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
                     Vec::new()
                 }
                 Played::NeedsTheMaze => {
-                    studio::wait_for_the_maze(model, action);
-                    let effects = studio::finish(model);
+                    studio::wait_for_the_maze(&mut model.studio, action);
+                    let effects = studio::finish(&mut model.studio, &mut shared!(model));
                     let phase = model.phase();
                     play::waiting(&model.play, &mut shared!(model), phase);
                     effects
@@ -593,7 +633,9 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             Vec::new()
         }
 
-        _ => studio::act(model, action),
+        _ => studying(model, |studio, shared, stage| {
+            studio::act(studio, shared, stage, action)
+        }),
     }
 }
 

@@ -250,7 +250,7 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
             config.width, config.height, options.algorithm, options.seed
         )
     } else {
-        super::modes::studio::update::no_maze_text(model)
+        super::modes::studio::update::no_maze_text(model.keymap())
     };
     let style = Style::new().fg(model.theme().palette.muted);
     let middle = Rect::new(canvas.x, canvas.y + canvas.height / 2, canvas.width, 1);

@@ -1,5 +1,5 @@
 //! The export list's answers: `e` opens it, its keys move the cursor, Enter picks the export
-//! (the studio writes it, see `Model::export_format`), Esc and `q` close it. It works on its
+//! (the studio writes it, see `Studio::export_format`), Esc and `q` close it. It works on its
 //! own state (the list and the pick) and the [`Shared`] parts; whether another layer answers
 //! `e` instead (an opened file, a race) the root decides.
 

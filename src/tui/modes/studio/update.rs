@@ -1,5 +1,8 @@
 //! The carving studio's answers: its frames, its keys (save, export, finish, a new maze, the
 //! next solver, the path, a step), its jobs' results, and what settles after each message.
+//! Each takes the studio's own state ([`Studio`]), the [`Shared`] parts and, where it needs
+//! them, a [`Stage`]: what it reads of the rest of the dashboard, and what it asks of the root
+//! (a replaced maze, a new maze's algorithm for the config), never the whole `Model`.
 //! No terminal, no files, no clock: time arrives in `Tick`, and anything that touches the
 //! outside world is returned as an [`Effect`].
 //!
@@ -8,10 +11,10 @@
 //!
 //! - **Finishing** (`Enter`, and whatever needs the maze finished: save, export, quit, a new
 //!   maze before the first is written) is done at once for a small maze. A big one (more than
-//!   [`INLINE_CELLS`](crate::tui::model::INLINE_CELLS) cells) is *finished in slices*: each `Tick`
+//!   [`INLINE_CELLS`](super::INLINE_CELLS) cells) is *finished in slices*: each `Tick`
 //!   takes as many steps as fit in a few milliseconds (the [`Pace`](crate::tui::pace::Pace)'s
 //!   slice), the status line says how far it is, and keys keep working in between. The maze
-//!   stays in the model all along, so the screen keeps showing it.
+//!   stays in the studio all along, so the screen keeps showing it.
 //! - **Measuring** a big maze (its shortest path and statistics: whole-maze passes that cannot
 //!   be cut in slices) is an [`Work::Measure`] the run loop runs on a worker thread, asked for
 //!   as soon as carving ends, so it overlaps the animated search.
@@ -23,11 +26,11 @@
 //! - **Writing** files is an [`Work::Write`], on a worker too, with progress messages.
 //!
 //! A frame's steps are a slice the [`Pace`](crate::tui::pace::Pace) sizes from how long the last
-//! ones took; the run loop's clock, if it gave one ([`Model::set_clock`]), also stops them after
+//! ones took; the run loop's clock, if it gave one ([`Model::set_clock`](crate::tui::Model::set_clock)), also stops them after
 //! [`STEP_TIME_LIMIT`], so steps that suddenly cost more cannot hold up the keys. Only the run
 //! loop gives a clock: tests' frames take their whole slice, the same every run.
 //!
-//! Actions that need the finished, measured maze wait in the model until it is, and run then.
+//! Actions that need the finished, measured maze wait in the studio until it is, and run then.
 //! Quitting waits for the first maze to be written (the promise that the dashboard leaves the
 //! file `--headless` would) and for every write under way, saying so on the status line
 //! ("Writing maze.txt… 43%, then quit"); nothing else holds it up. Ctrl-C while it waits leaves
@@ -37,16 +40,20 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::{FirstSave, Held, Job, JobKind, Studio, first_run};
+use crate::tui::context::Shared;
 use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::memory::{Holder, estimated_bytes};
+use crate::tui::kernel::status::StatusKind;
 use crate::tui::kernel::walk_time;
-use crate::tui::model::{FirstSave, Held, Job, JobKind, Model, StatusKind};
-use crate::tui::modes::studio::first_run;
+use crate::tui::keymap::Keymap;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use crate::tui::text::solver_label;
+use crate::tui::theme::Theme;
+use mazegen::config::Config;
 use mazegen::format::export::ExportOptions;
 use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
@@ -54,6 +61,25 @@ use mazegen::session::{JobOutcome, Phase};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, MazeOptions, Session, SessionError};
 use rand::Rng;
+
+/// What the studio reads of the rest of the dashboard while it answers, and what it asks of
+/// the root in return (the root builds it and acts on the asks once the studio has answered:
+/// see `update::studying`).
+pub struct Stage<'a> {
+    /// The theme shown: an export's colours.
+    pub theme: &'a Theme,
+    /// The most memory a maze may take (see [`Start::memory_limit`](crate::tui::Start)): `a`
+    /// passes over the algorithms whose maze would need more.
+    pub memory_limit: Option<u64>,
+    /// A round of play is on: a write's message keeps its keys on the status line.
+    pub playing: bool,
+    /// Asked: the studio's maze was replaced, so what the other modes held of the old one
+    /// ends (the replay's timeline and moment, play's round).
+    pub replaced: bool,
+    /// Asked: a new maze of this algorithm is shown, so the config's algorithm (what `a`,
+    /// `R` and the algorithm list start from) becomes it.
+    pub algorithm: Option<Algorithm>,
+}
 
 /// The longest a frame's steps run, with the run loop's clock: twice the pace's aim (see
 /// [`crate::tui::pace::SLICE`]), so that with drawing a frame stays well within the 100 ms a key
@@ -68,16 +94,17 @@ pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
 /// its search work when due, says when a finish is measuring, and once the maze is ready writes
 /// the first one. Returns the effects, and the actions that waited for the maze and are ready
 /// to run now (the root routes them; see [`crate::tui::update()`]).
-pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
+pub(crate) fn settle(studio: &mut Studio, shared: &mut Shared) -> (Vec<Effect>, Vec<Action>) {
     let mut effects = Vec::new();
-    for work in model.studio.session.jobs() {
+    for work in studio.session.jobs() {
         if work.measures() {
-            let asked = model.studio.jobs.iter().any(
+            let asked = studio.jobs.iter().any(
                 |j| matches!(&j.kind, JobKind::Measure { maze } if Arc::ptr_eq(maze, work.maze())),
             );
             if !asked {
                 let job = start_job(
-                    model,
+                    studio,
+                    shared,
                     JobKind::Measure {
                         maze: Arc::clone(work.maze()),
                     },
@@ -86,50 +113,49 @@ pub(crate) fn settle(model: &mut Model) -> (Vec<Effect>, Vec<Action>) {
             }
             continue;
         }
-        let asked = model
-            .studio
+        let asked = studio
             .jobs
             .iter()
             .any(|j| matches!(&j.kind, JobKind::Search { work: asked } if asked.is(&work)));
         if !asked {
-            let job = start_job(model, JobKind::Search { work: work.clone() });
+            let job = start_job(studio, shared, JobKind::Search { work: work.clone() });
             effects.push(Effect::Work(Work::Search { job, work }));
         }
     }
-    if model.studio.finishing && model.phase() == Phase::Done {
-        model.studio.finishing = false;
-        if !is_ready(model) {
-            let text = format!("Measuring the maze…{}", then_text(model));
-            model.set_status(StatusKind::Info, text);
+    if studio.finishing && studio.phase() == Phase::Done {
+        studio.finishing = false;
+        if !is_ready(studio) {
+            let text = format!("Measuring the maze…{}", then_text(studio));
+            shared.set_status(StatusKind::Info, text);
         }
     }
-    if is_ready(model) {
-        if model.studio.first_save == FirstSave::Owed {
-            model.studio.first_save = FirstSave::NotOwed;
-            effects.extend(save(model));
+    if is_ready(studio) {
+        if studio.first_save == FirstSave::Owed {
+            studio.first_save = FirstSave::NotOwed;
+            effects.extend(save(studio, shared));
         }
-        return (effects, std::mem::take(&mut model.studio.waiting));
+        return (effects, std::mem::take(&mut studio.waiting));
     }
     (effects, Vec::new())
 }
 
-/// The end of settling, after the ready actions ran: hands what the model is done with to be
+/// The end of settling, after the ready actions ran: hands what the studio is done with to be
 /// freed, and quits once nothing is left to write.
-pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
+pub(crate) fn settled(studio: &mut Studio) -> Vec<Effect> {
     let mut effects = Vec::new();
-    let garbage = model.studio.session.take_garbage();
-    model.studio.garbage.extend(garbage);
-    if !model.studio.garbage.is_empty() {
-        let garbage = std::mem::take(&mut model.studio.garbage);
+    let garbage = studio.session.take_garbage();
+    studio.garbage.extend(garbage);
+    if !studio.garbage.is_empty() {
+        let garbage = std::mem::take(&mut studio.garbage);
         effects.push(Effect::Work(Work::Discard(Parcel::new(garbage))));
     }
     // Quitting waits for nothing but writes: not for a measure, a search or a new maze, whose
     // results nobody would see, nor for the animation a finish speeds up.
-    let idle = model.studio.first_save == FirstSave::NotOwed
-        && !model.studio.jobs.iter().any(|j| j.kind.is_write())
-        && model.studio.waiting.is_empty();
-    if model.studio.quitting && idle {
-        model.studio.quitting = false;
+    let idle = studio.first_save == FirstSave::NotOwed
+        && !studio.jobs.iter().any(|j| j.kind.is_write())
+        && studio.waiting.is_empty();
+    if studio.quitting && idle {
+        studio.quitting = false;
         effects.push(Effect::Quit);
     }
     effects
@@ -137,23 +163,23 @@ pub(crate) fn settled(model: &mut Model) -> Vec<Effect> {
 
 /// Whether the maze is finished and measured, so it can be written. Not while a new maze is
 /// being made: the one shown is not the one the user asked for any more.
-pub(crate) fn is_ready(model: &Model) -> bool {
-    model.studio.session.maze().is_some() && !model.is_making() && !model.studio.showing_stand_in
+pub(crate) fn is_ready(studio: &Studio) -> bool {
+    studio.session.maze().is_some() && !studio.is_making() && !studio.showing_stand_in
 }
 
 /// Keeps `action` until the maze is finished and measured, finishing it if need be.
-pub(crate) fn wait_for_the_maze(model: &mut Model, action: Action) {
-    if !model.studio.waiting.contains(&action) {
-        model.studio.waiting.push(action);
+pub(crate) fn wait_for_the_maze(studio: &mut Studio, action: Action) {
+    if !studio.waiting.contains(&action) {
+        studio.waiting.push(action);
     }
-    if model.phase() != Phase::Done {
-        model.studio.finishing = true;
+    if studio.phase() != Phase::Done {
+        studio.finishing = true;
     }
 }
 
-fn start_job(model: &mut Model, kind: JobKind) -> JobId {
-    let id = model.new_job_id(Owner::Studio);
-    model.studio.jobs.push(Job {
+fn start_job(studio: &mut Studio, shared: &mut Shared, kind: JobKind) -> JobId {
+    let id = shared.new_job_id(Owner::Studio);
+    studio.jobs.push(Job {
         id,
         kind,
         done: 0,
@@ -162,57 +188,58 @@ fn start_job(model: &mut Model, kind: JobKind) -> JobId {
     id
 }
 
-fn end_job(model: &mut Model, id: JobId) -> Option<Job> {
-    let at = model.studio.jobs.iter().position(|j| j.id == id)?;
-    Some(model.studio.jobs.remove(at))
+fn end_job(studio: &mut Studio, id: JobId) -> Option<Job> {
+    let at = studio.jobs.iter().position(|j| j.id == id)?;
+    Some(studio.jobs.remove(at))
 }
 
-pub(crate) fn tick(model: &mut Model, frame: Duration) -> Vec<Effect> {
-    if model.studio.showing_stand_in {
-        return Vec::new();
+/// A frame of the animation: carves or solves the frame's slice of steps. Returns whether
+/// the maze moved on, so that the replay's timeline observes it (the root sees to it).
+pub(crate) fn tick(studio: &mut Studio, shared: &mut Shared, frame: Duration) -> bool {
+    if studio.showing_stand_in {
+        return false;
     }
-    let phase = model.studio.session.phase();
+    let phase = studio.session.phase();
     let seconds = match phase {
         Phase::Carving => CARVING_SECONDS,
         Phase::Solving => SOLVING_SECONDS,
-        Phase::Done => return Vec::new(),
+        Phase::Done => return false,
     };
-    let budget = if model.studio.finishing {
-        model.pace.slice()
+    let budget = if studio.finishing {
+        shared.pace.slice()
     } else {
-        model
+        shared
             .pace
-            .budget(frame, model.studio.session.estimated_steps(phase), seconds)
+            .budget(frame, studio.session.estimated_steps(phase), seconds)
     };
-    let kind = model.studio.session.step_kind();
-    let taken = advance_for_a_while(model, budget);
-    model.replay.observe(&model.studio.session);
-    model.pace.record(taken, frame);
-    after_progress(model, phase);
-    if model.studio.session.step_kind() != kind {
+    let kind = studio.session.step_kind();
+    let taken = advance_for_a_while(studio, budget);
+    shared.pace.record(taken, frame);
+    after_progress(studio, shared, phase);
+    if studio.session.step_kind() != kind {
         // `advance` stopped there: the next steps may cost more than this slice's.
-        model.pace.new_kind_of_step();
+        shared.pace.new_kind_of_step();
     }
     // A write's progress, if one is under way, says more than the finish's.
-    let writing = model.studio.jobs.iter().any(|j| j.kind.is_write());
-    if model.studio.finishing && model.phase() != Phase::Done && !writing {
-        let text = finishing_text(model);
-        model.set_status(StatusKind::Info, text);
+    let writing = studio.jobs.iter().any(|j| j.kind.is_write());
+    if studio.finishing && studio.phase() != Phase::Done && !writing {
+        let text = finishing_text(studio);
+        shared.set_status(StatusKind::Info, text);
     }
-    Vec::new()
+    true
 }
 
 /// Takes up to `budget` steps of the maze, as [`Session::advance`] does, but stops after
 /// [`STEP_TIME_LIMIT`] by the run loop's clock, if there is one; returns the steps taken.
-fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
-    let Some(clock) = model.studio.clock else {
-        return model.studio.session.advance(budget);
+fn advance_for_a_while(studio: &mut Studio, budget: u64) -> u64 {
+    let Some(clock) = studio.clock else {
+        return studio.session.advance(budget);
     };
     let deadline = clock() + STEP_TIME_LIMIT;
     let mut taken = 0;
     while taken < budget {
         let chunk = (budget - taken).min(STEPS_PER_LOOK);
-        let done = model.studio.session.advance(chunk);
+        let done = studio.session.advance(chunk);
         taken += done;
         // Fewer than asked: the maze is done, or the kind of step changed (the pace sizes
         // the next slice for it).
@@ -224,8 +251,8 @@ fn advance_for_a_while(model: &mut Model, budget: u64) -> u64 {
 }
 
 /// "Finishing: carving 43%, then save": how far a slow finish is, and what waits for it.
-fn finishing_text(model: &Model) -> String {
-    let maze = &model.studio.session;
+fn finishing_text(studio: &Studio) -> String {
+    let maze = &studio.session;
     let (visited, open) = maze.carving_progress();
     let percent = |done: u64| done * 100 / open.max(1);
     let mut text = match maze.phase() {
@@ -235,30 +262,29 @@ fn finishing_text(model: &Model) -> String {
         Phase::Carving => format!("Finishing: carving {}%", percent(visited)),
         _ => format!("Finishing: solving {}%", percent(maze.searched()).min(99)),
     };
-    text.push_str(&then_text(model));
+    text.push_str(&then_text(studio));
     text
 }
 
 /// ", then save, quit (Ctrl-C: quit now)": what waits for the maze, and whether quitting does.
-fn then_text(model: &Model) -> String {
-    let mut then: Vec<&str> = model
-        .studio
+fn then_text(studio: &Studio) -> String {
+    let mut then: Vec<&str> = studio
         .waiting
         .iter()
         .filter_map(|a| waiting_label(*a))
         .collect();
-    if model.studio.quitting {
+    if studio.quitting {
         then.push("quit");
     }
     match then.is_empty() {
         true => String::new(),
-        false => format!(", then {}{}", then.join(", "), quit_now_hint(model)),
+        false => format!(", then {}{}", then.join(", "), quit_now_hint(studio)),
     }
 }
 
 /// What a second Ctrl-C does while quitting waits (see [`Action::Interrupt`]).
-fn quit_now_hint(model: &Model) -> &'static str {
-    if model.studio.quitting {
+fn quit_now_hint(studio: &Studio) -> &'static str {
+    if studio.quitting {
         " (Ctrl-C: quit now)"
     } else {
         ""
@@ -266,8 +292,8 @@ fn quit_now_hint(model: &Model) -> &'static str {
 }
 
 /// "Writing maze.txt… 43%": the first write under way, if any.
-fn writing_text(model: &Model) -> Option<String> {
-    model.studio.jobs.iter().find_map(|job| match &job.kind {
+fn writing_text(studio: &Studio) -> Option<String> {
+    studio.jobs.iter().find_map(|job| match &job.kind {
         JobKind::Save { path, .. } | JobKind::Export { path } => {
             let percent = job.done * 100 / job.total.max(1);
             Some(format!("Writing {}… {percent}%", path.display()))
@@ -278,19 +304,19 @@ fn writing_text(model: &Model) -> Option<String> {
 
 /// What quitting waits for, for the status line: the write under way, the finish or the
 /// measure the first save needs. `None` if it waits for nothing (it quits).
-pub(crate) fn quitting_text(model: &Model) -> Option<String> {
-    if let Some(text) = writing_text(model) {
-        return Some(format!("{text}, then quit{}", quit_now_hint(model)));
+pub(crate) fn quitting_text(studio: &Studio, config: &Config) -> Option<String> {
+    if let Some(text) = writing_text(studio) {
+        return Some(format!("{text}, then quit{}", quit_now_hint(studio)));
     }
-    if model.studio.finishing && model.phase() != Phase::Done {
-        return Some(finishing_text(model));
+    if studio.finishing && studio.phase() != Phase::Done {
+        return Some(finishing_text(studio));
     }
-    let first_pending = model.studio.first_save == FirstSave::Owed;
-    if model.is_making() && (first_pending || !model.studio.waiting.is_empty()) {
-        return Some(making_text(model));
+    let first_pending = studio.first_save == FirstSave::Owed;
+    if studio.is_making() && (first_pending || !studio.waiting.is_empty()) {
+        return Some(making_text(studio, config));
     }
-    if (first_pending || !model.studio.waiting.is_empty()) && !is_ready(model) {
-        return Some(format!("Measuring the maze…{}", then_text(model)));
+    if (first_pending || !studio.waiting.is_empty()) && !is_ready(studio) {
+        return Some(format!("Measuring the maze…{}", then_text(studio)));
     }
     None
 }
@@ -311,70 +337,70 @@ fn waiting_label(action: Action) -> Option<&'static str> {
 }
 
 /// "Making the 10000x10000 prim maze, seed 7…, then save": the new maze under way.
-fn making_text(model: &Model) -> String {
-    let (algorithm, seed) = next_maze(model);
-    let (width, height) = (model.config.width, model.config.height);
+fn making_text(studio: &Studio, config: &Config) -> String {
+    let (algorithm, seed) = next_maze(studio, config);
+    let (width, height) = (config.width, config.height);
     format!(
         "Making the {width}x{height} {algorithm} maze, seed {seed}…{}",
-        then_text(model)
+        then_text(studio)
     )
 }
 
 /// Follows up on steps taken from `before`: a new phase restarts the pace meter.
-fn after_progress(model: &mut Model, before: Phase) {
-    if model.studio.session.phase() != before {
-        model.pace.restart();
+fn after_progress(studio: &mut Studio, shared: &mut Shared, before: Phase) {
+    if studio.session.phase() != before {
+        shared.pace.restart();
     }
-    report_failure(model);
+    report_failure(studio, shared);
 }
 
 /// A maze whose carving was refused its memory (`Session::failure`) stops there, unfinished:
 /// the animation pauses, what waited for the maze is dropped, and the status line says why,
 /// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written.
-fn report_failure(model: &mut Model) {
-    let Some(failure) = model.studio.session.failure().map(ToString::to_string) else {
+fn report_failure(studio: &mut Studio, shared: &mut Shared) {
+    let Some(failure) = studio.session.failure().map(ToString::to_string) else {
         return;
     };
-    if model.pace.is_paused() && !model.studio.finishing {
+    if shared.pace.is_paused() && !studio.finishing {
         // Said already: stepping it (`n`) takes no step.
         return;
     }
-    if !model.pace.is_paused() {
-        model.pace.toggle_pause();
+    if !shared.pace.is_paused() {
+        shared.pace.toggle_pause();
     }
-    model.studio.waiting.clear();
-    model.studio.finishing = false;
-    if model.studio.first_save == FirstSave::Owed {
-        model.studio.first_save = FirstSave::NotOwed;
-        let output = model.config.output_file.display().to_string();
-        model.studio.saves.last_failure = Some(format!("{output} was not written: {failure}"));
+    studio.waiting.clear();
+    studio.finishing = false;
+    if studio.first_save == FirstSave::Owed {
+        studio.first_save = FirstSave::NotOwed;
+        let output = shared.config.output_file.display().to_string();
+        studio.saves.last_failure = Some(format!("{output} was not written: {failure}"));
     }
-    model.set_status(
+    shared.set_status(
         StatusKind::Error,
         format!("Cannot make a new maze: {failure}"),
     );
 }
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
-fn save(model: &mut Model) -> Option<Effect> {
-    let maze = Arc::clone(model.studio.session.maze()?);
+fn save(studio: &mut Studio, shared: &mut Shared) -> Option<Effect> {
+    let maze = Arc::clone(studio.session.maze()?);
     if maze.known_solution().flatten().is_none() {
         let text = format!(
             "Not saved: no path from {} to {}",
             maze.entry(),
             maze.exit()
         );
-        model.set_status(StatusKind::Error, text);
+        shared.set_status(StatusKind::Error, text);
         return None;
     }
-    let path = model.config.output_file.clone();
+    let path = shared.config.output_file.clone();
     let kind = JobKind::Save {
         path: path.clone(),
         seed: maze.seed(),
-        algorithm: model.studio.session.options().algorithm,
-        maze: model.studio.saves.studio_maze(),
+        algorithm: studio.session.options().algorithm,
+        maze: studio.saves.studio_maze(),
     };
-    let job = start_job(model, kind);
+    let job = start_job(studio, shared, kind);
     Some(Effect::Work(Work::Write(WriteJob {
         job,
         maze,
@@ -382,38 +408,37 @@ fn save(model: &mut Model) -> Option<Effect> {
     })))
 }
 
-/// A request to write the export the list picked ([`Model::export_format`]) of the current,
+/// A request to write the export the list picked ([`Studio::export_format`]) of the current,
 /// finished maze next to OUTPUT_FILE (same folder and stem), with the theme's colours and the
 /// path if it is shown. Refused on the status line when it would replace OUTPUT_FILE or the
 /// config, or when the maze is too large for it: the same checks as the command line's.
-fn export(model: &mut Model) -> Option<Effect> {
+fn export(studio: &mut Studio, shared: &mut Shared, theme: &Theme) -> Option<Effect> {
     let maze = Arc::clone(
-        model
-            .studio
+        studio
             .session
             .maze()
             .expect("exported once finished and measured"),
     );
     let options = ExportOptions {
-        style: model.theme().svg_style(),
-        show_path: model.studio.show_path,
+        style: theme.svg_style(),
+        show_path: studio.show_path,
         ..ExportOptions::default()
     };
-    let output = model.studio.export_format.output(
+    let output = studio.export_format.output(
         &maze,
-        &model.config.output_file,
-        model.studio.config_file.as_deref(),
+        &shared.config.output_file,
+        studio.config_file.as_deref(),
         &options,
     );
     let output = match output {
         Ok(output) => output,
         Err(reason) => {
-            model.set_status(StatusKind::Error, format!("Not exported: {reason}"));
+            shared.set_status(StatusKind::Error, format!("Not exported: {reason}"));
             return None;
         }
     };
     let path = output.path().expect("an export is a file").to_owned();
-    let job = start_job(model, JobKind::Export { path });
+    let job = start_job(studio, shared, JobKind::Export { path });
     Some(Effect::Work(Work::Write(WriteJob {
         job,
         maze,
@@ -423,150 +448,166 @@ fn export(model: &mut Model) -> Option<Effect> {
 
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles the
 /// studio right away, so that the first maze's save comes before what the caller adds.
-pub(crate) fn finish(model: &mut Model) -> Vec<Effect> {
-    if model.studio.showing_stand_in {
+pub(crate) fn finish(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+    if studio.showing_stand_in {
         // Nothing to finish: the maze being made is finished once it shows, if asked to be.
         return Vec::new();
     }
-    let before = model.studio.session.phase();
+    let before = studio.session.phase();
     if before == Phase::Done {
         return Vec::new();
     }
-    if model.is_big() {
-        model.studio.finishing = true;
-        let text = finishing_text(model);
-        model.set_status(StatusKind::Info, text);
+    if studio.is_big() {
+        studio.finishing = true;
+        let text = finishing_text(studio);
+        shared.set_status(StatusKind::Info, text);
         return Vec::new();
     }
-    model.studio.session.finish();
-    after_progress(model, before);
+    studio.session.finish();
+    after_progress(studio, shared, before);
     // The actions that waited for the maze run when the root settles, after this message.
-    let (effects, ready) = settle(model);
-    model.studio.waiting = ready;
+    let (effects, ready) = settle(studio, shared);
+    studio.waiting = ready;
     effects
 }
 
 /// Finishes and saves the first maze if that has not happened yet: leaving it, by quitting or
 /// by regenerating, must not cost the user the OUTPUT_FILE a headless run would have written.
-pub(crate) fn complete_first(model: &mut Model) -> Vec<Effect> {
-    match model.studio.first_save {
-        FirstSave::Owed => finish(model),
+pub(crate) fn complete_first(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+    match studio.first_save {
+        FirstSave::Owed => finish(studio, shared),
         FirstSave::NotOwed => Vec::new(),
     }
 }
 
 /// The studio's own actions: save, export, finish, a new maze, the next algorithm or solver,
 /// the path, a step. Others do nothing here.
-pub(crate) fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+pub(crate) fn act(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    stage: &mut Stage,
+    action: Action,
+) -> Vec<Effect> {
     match action {
         // Meant for the maze being made, not the one still shown: done once it is there.
-        Action::Save | Action::WriteExport | Action::Finish if model.is_making() => {
-            if !model.studio.waiting.contains(&action) {
-                model.studio.waiting.push(action);
+        Action::Save | Action::WriteExport | Action::Finish if studio.is_making() => {
+            if !studio.waiting.contains(&action) {
+                studio.waiting.push(action);
             }
-            let text = making_text(model);
-            model.set_status(StatusKind::Info, text);
+            let text = making_text(studio, shared.config);
+            shared.set_status(StatusKind::Info, text);
             Vec::new()
         }
         Action::Save => {
-            let first_pending = model.studio.first_save == FirstSave::Owed;
-            let mut effects = finish(model);
+            let first_pending = studio.first_save == FirstSave::Owed;
+            let mut effects = finish(studio, shared);
             if first_pending {
                 // The first maze's own save writes it, now or once it is finished.
-            } else if is_ready(model) {
-                effects.extend(save(model));
+            } else if is_ready(studio) {
+                effects.extend(save(studio, shared));
             } else {
-                wait_for_the_maze(model, action);
+                wait_for_the_maze(studio, action);
             }
             effects
         }
         Action::WriteExport => {
-            let mut effects = finish(model);
-            if is_ready(model) {
-                effects.extend(export(model));
+            let mut effects = finish(studio, shared);
+            if is_ready(studio) {
+                effects.extend(export(studio, shared, stage.theme));
             } else {
-                wait_for_the_maze(model, action);
+                wait_for_the_maze(studio, action);
             }
             effects
         }
-        Action::Finish => finish(model),
-        Action::Regenerate => regenerate(model),
-        Action::NextAlgorithm => next_algorithm(model),
-        Action::UseAlgorithm(algorithm) => use_algorithm(model, algorithm),
-        Action::NextSolver => solve_with(model, model.studio.session.solver().next()),
-        Action::UseSolver(solver) => solve_with(model, solver),
+        Action::Finish => finish(studio, shared),
+        Action::Regenerate => regenerate(studio, shared, stage),
+        Action::NextAlgorithm => next_algorithm(studio, shared, stage),
+        Action::UseAlgorithm(algorithm) => use_algorithm(studio, shared, stage, algorithm),
+        Action::NextSolver => solve_with(studio, shared, studio.session.solver().next()),
+        Action::UseSolver(solver) => solve_with(studio, shared, solver),
         Action::TogglePath => {
-            model.studio.show_path = !model.studio.show_path;
-            let text = match (model.studio.show_path, model.studio.session.phase()) {
+            studio.show_path = !studio.show_path;
+            let text = match (studio.show_path, studio.session.phase()) {
                 (false, _) => "Path hidden",
                 (true, Phase::Done) => "Path shown",
                 (true, _) => "The path shows once the maze is solved",
             };
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
             Vec::new()
         }
-        Action::Step => step(model),
-        Action::WriteConfig => write_config(model),
+        Action::Step => step(studio, shared),
+        Action::WriteConfig => write_config(studio, shared),
         _ => Vec::new(),
     }
 }
 
 /// Solves the maze again with `solver`, watched.
-fn solve_with(model: &mut Model, solver: Solver) -> Vec<Effect> {
-    model.studio.session.resolve_with(solver);
-    model.pace.restart();
+fn solve_with(studio: &mut Studio, shared: &mut Shared, solver: Solver) -> Vec<Effect> {
+    studio.session.resolve_with(solver);
+    shared.pace.restart();
     // A new search is asked to be watched: a pause left from the carving would hold it at its
     // first step, with only the sidebar saying why.
-    model.pace.resume();
-    let text = match model.studio.session.phase() {
+    shared.pace.resume();
+    let text = match studio.session.phase() {
         Phase::Carving => format!("Solver: {} (once carving ends)", solver_label(solver)),
         _ => format!("Solver: {}", solver_label(solver)),
     };
-    model.set_status(StatusKind::Info, text);
+    shared.set_status(StatusKind::Info, text);
     Vec::new()
 }
 
 /// [`Action::WriteConfig`]: on the built-in default config (a first run), ask the run loop to
 /// write it out.
-fn write_config(model: &mut Model) -> Vec<Effect> {
-    if model.studio.built_in_config {
-        let job = model.new_job_id(Owner::Studio);
+fn write_config(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+    if studio.built_in_config {
+        let job = shared.new_job_id(Owner::Studio);
         return vec![Effect::WriteConfig { job }];
     }
-    model.set_status(StatusKind::Info, first_run::NOTHING_TO_WRITE);
+    shared.set_status(StatusKind::Info, first_run::NOTHING_TO_WRITE);
     Vec::new()
 }
 
 /// The run loop's answer to [`Effect::WriteConfig`]: it writes in place, so no other write of
 /// the config is under way and the answer is this session's.
-pub(crate) fn config_written(model: &mut Model, _job: JobId, outcome: Result<PathBuf, String>) {
+pub(crate) fn config_written(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    _job: JobId,
+    outcome: Result<PathBuf, String>,
+) {
     match outcome {
         Ok(path) => {
-            model.studio.built_in_config = false;
-            model.set_status(StatusKind::Success, first_run::written_text(&path));
+            studio.built_in_config = false;
+            shared.set_status(StatusKind::Success, first_run::written_text(&path));
         }
         Err(reason) => {
-            model.set_status(StatusKind::Error, first_run::not_written_text(&reason));
+            shared.set_status(StatusKind::Error, first_run::not_written_text(&reason));
         }
     }
 }
 
 /// Whether `action` is refused because no maze is shown (a stand-in holds its place while a
 /// big one is made); says why on the status line.
-pub(crate) fn refuses_without_a_maze(model: &mut Model, action: Action) -> bool {
-    model.studio.showing_stand_in && without_a_maze(model, action)
+pub(crate) fn refuses_without_a_maze(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    action: Action,
+) -> bool {
+    studio.showing_stand_in && without_a_maze(studio, shared, action)
 }
 
-fn regenerate(model: &mut Model) -> Vec<Effect> {
-    let mut effects = complete_first(model);
-    if model.studio.first_save == FirstSave::Owed {
-        wait_for_the_maze(model, Action::Regenerate);
+fn regenerate(studio: &mut Studio, shared: &mut Shared, stage: &mut Stage) -> Vec<Effect> {
+    let mut effects = complete_first(studio, shared);
+    if studio.first_save == FirstSave::Owed {
+        wait_for_the_maze(studio, Action::Regenerate);
         return effects;
     }
-    let seed = model.studio.seeds.next_u64();
-    let (algorithm, _) = next_maze(model);
+    let seed = studio.seeds.next_u64();
+    let (algorithm, _) = next_maze(studio, shared.config);
     effects.extend(replace_maze(
-        model,
+        studio,
+        shared,
+        stage,
         algorithm,
         seed,
         format!("New maze, seed {seed}"),
@@ -577,25 +618,25 @@ fn regenerate(model: &mut Model) -> Vec<Effect> {
 /// The algorithm and seed of the maze shown next: the one being made, if any, else the one
 /// shown. `r` and `a` start from it, so that pressing them while a maze is being made does what
 /// it would once the maze is shown.
-fn next_maze(model: &Model) -> (Algorithm, u64) {
-    let making = model.studio.jobs.iter().rev().find_map(|j| match &j.kind {
+fn next_maze(studio: &Studio, config: &Config) -> (Algorithm, u64) {
+    let making = studio.jobs.iter().rev().find_map(|j| match &j.kind {
         JobKind::Make {
             algorithm, seed, ..
         } => Some((*algorithm, *seed)),
         _ => None,
     });
-    making.unwrap_or((model.config.algorithm, model.studio.session.options().seed))
+    making.unwrap_or((config.algorithm, studio.session.options().seed))
 }
 
 /// The same seed carved by the next algorithm, so the two can be compared.
-fn next_algorithm(model: &mut Model) -> Vec<Effect> {
-    let mut effects = complete_first(model);
-    if model.studio.first_save == FirstSave::Owed {
-        wait_for_the_maze(model, Action::NextAlgorithm);
+fn next_algorithm(studio: &mut Studio, shared: &mut Shared, stage: &mut Stage) -> Vec<Effect> {
+    let mut effects = complete_first(studio, shared);
+    if studio.first_save == FirstSave::Owed {
+        wait_for_the_maze(studio, Action::NextAlgorithm);
         return effects;
     }
-    let (current, seed) = next_maze(model);
-    let (algorithm, skipped) = next_algorithm_that_fits(model, current);
+    let (current, seed) = next_maze(studio, shared.config);
+    let (algorithm, skipped) = next_algorithm_that_fits(studio, stage.memory_limit, current);
     let mut text = format!("Algorithm: {algorithm}, seed {seed}");
     let names = |reason: Skipped| {
         let names: Vec<String> = skipped
@@ -610,7 +651,7 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
             Skipped::Memory,
             format!(
                 "more memory than the {} available",
-                human_bytes(model.memory_limit.unwrap_or_default())
+                human_bytes(stage.memory_limit.unwrap_or_default())
             ),
         ),
         (
@@ -623,51 +664,56 @@ fn next_algorithm(model: &mut Model) -> Vec<Effect> {
             text.push_str(&format!(" (skipped {names}: {why})"));
         }
     }
-    effects.extend(replace_maze(model, algorithm, seed, text));
+    effects.extend(replace_maze(studio, shared, stage, algorithm, seed, text));
     effects
 }
 
 /// The same seed carved by `algorithm`, the algorithm list's pick: refused, with why, if its
 /// maze of this size would not fit the memory or would take over a minute; nothing changes
 /// if it is the algorithm shown.
-fn use_algorithm(model: &mut Model, algorithm: Algorithm) -> Vec<Effect> {
-    let mut effects = complete_first(model);
-    if model.studio.first_save == FirstSave::Owed {
-        wait_for_the_maze(model, Action::UseAlgorithm(algorithm));
+fn use_algorithm(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    stage: &mut Stage,
+    algorithm: Algorithm,
+) -> Vec<Effect> {
+    let mut effects = complete_first(studio, shared);
+    if studio.first_save == FirstSave::Owed {
+        wait_for_the_maze(studio, Action::UseAlgorithm(algorithm));
         return effects;
     }
-    let (current, seed) = next_maze(model);
-    if algorithm == current && !model.studio.showing_stand_in {
+    let (current, seed) = next_maze(studio, shared.config);
+    if algorithm == current && !studio.showing_stand_in {
         let text = format!("Algorithm: {algorithm}, as shown");
-        model.set_status(StatusKind::Info, text);
+        shared.set_status(StatusKind::Info, text);
         return effects;
     }
-    if let Some(reason) = unfit(model, algorithm) {
+    if let Some(reason) = unfit(studio, stage.memory_limit, algorithm) {
         let why = match reason {
             Skipped::Memory => format!(
                 "needs more memory than the {} available",
-                human_bytes(model.memory_limit.unwrap_or_default())
+                human_bytes(stage.memory_limit.unwrap_or_default())
             ),
             Skipped::Time => "would take over a minute to carve at this size".to_owned(),
         };
         let text = format!("Not made: {algorithm} {why}");
-        model.set_status(StatusKind::Warning, text);
+        shared.set_status(StatusKind::Warning, text);
         return effects;
     }
     let text = format!("Algorithm: {algorithm}, seed {seed}");
-    effects.extend(replace_maze(model, algorithm, seed, text));
+    effects.extend(replace_maze(studio, shared, stage, algorithm, seed, text));
     effects
 }
 
 /// Why `algorithm`'s maze of this size would not be made: more memory than the limit, or a
 /// random walk estimated to take over a minute.
-fn unfit(model: &Model, algorithm: Algorithm) -> Option<Skipped> {
+fn unfit(studio: &Studio, memory_limit: Option<u64>, algorithm: Algorithm) -> Option<Skipped> {
     let options = MazeOptions {
         algorithm,
-        ..model.studio.session.options().clone()
+        ..studio.session.options().clone()
     };
     let needed = estimated_bytes(&options, Holder::Dashboard);
-    if model.memory_limit.is_some_and(|limit| needed > limit) {
+    if memory_limit.is_some_and(|limit| needed > limit) {
         Some(Skipped::Memory)
     } else if walk_time::too_long(&options).is_some() {
         Some(Skipped::Time)
@@ -687,13 +733,14 @@ enum Skipped {
 /// random walk estimated to take over a minute, and the ones passed over because they would
 /// not, with why (`current` ends the search).
 fn next_algorithm_that_fits(
-    model: &Model,
+    studio: &Studio,
+    memory_limit: Option<u64>,
     current: Algorithm,
 ) -> (Algorithm, Vec<(Algorithm, Skipped)>) {
     let mut skipped = Vec::new();
     let mut candidate = current.next();
     while candidate != current {
-        match unfit(model, candidate) {
+        match unfit(studio, memory_limit, candidate) {
             Some(reason) => skipped.push((candidate, reason)),
             None => break,
         }
@@ -705,51 +752,80 @@ fn next_algorithm_that_fits(
 /// Starts animating a new maze from the config with `algorithm` and `seed`, saying `text`
 /// once it is shown. A big one is made by a job ([`Work::Make`]) while the old one stays on
 /// screen; a maze still being made for an earlier request is of no use any more.
-fn replace_maze(model: &mut Model, algorithm: Algorithm, seed: u64, text: String) -> Vec<Effect> {
-    let mut order = MazeOrder {
-        config: mazegen::config::Config {
-            algorithm,
-            ..model.config.clone()
-        },
-        seed,
-        solver: model.studio.session.solver(),
-        inline_cells: model.studio.inline_cells,
-        frees_first: Parcel::new(Vec::new()),
-    };
+fn replace_maze(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    stage: &mut Stage,
+    algorithm: Algorithm,
+    seed: u64,
+    text: String,
+) -> Vec<Effect> {
+    let order = maze_order(studio, shared.config, algorithm, seed);
     let (width, height) = (order.config.width, order.config.height);
-    if u64::from(width) * u64::from(height) <= model.studio.inline_cells {
-        show_made(model, order.run(), algorithm, text);
+    if u64::from(width) * u64::from(height) <= studio.inline_cells {
+        show_made(studio, shared, stage, order.run(), algorithm, text);
         return Vec::new();
     }
-    forget_jobs(model, |kind| matches!(kind, JobKind::Make { .. }));
-    put_away(model, algorithm, seed);
+    forget_jobs(studio, |kind| matches!(kind, JobKind::Make { .. }));
+    put_away(studio, stage, shared.config, algorithm, seed);
+    make_on_a_worker(studio, shared, order, algorithm, seed, text)
+}
+
+/// The order for a new maze of the config with `algorithm` and `seed`, solved by the solver
+/// in use.
+fn maze_order(studio: &Studio, config: &Config, algorithm: Algorithm, seed: u64) -> MazeOrder {
+    MazeOrder {
+        config: Config {
+            algorithm,
+            ..config.clone()
+        },
+        seed,
+        solver: studio.session.solver(),
+        inline_cells: studio.inline_cells,
+        frees_first: Parcel::new(Vec::new()),
+    }
+}
+
+/// Asks a worker to make the big maze `order` describes (of `algorithm` and `seed`), saying
+/// `text` once it shows; what the studio is done with is freed first.
+fn make_on_a_worker(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    mut order: MazeOrder,
+    algorithm: Algorithm,
+    seed: u64,
+    text: String,
+) -> Vec<Effect> {
     // The worker frees the old maze before it makes the new one.
-    order.frees_first = Parcel::new(std::mem::take(&mut model.studio.garbage));
+    order.frees_first = Parcel::new(std::mem::take(&mut studio.garbage));
     let job = start_job(
-        model,
+        studio,
+        shared,
         JobKind::Make {
             algorithm,
             seed,
             text,
         },
     );
-    let text = making_text(model);
-    model.set_status(StatusKind::Info, text);
+    let text = making_text(studio, shared.config);
+    shared.set_status(StatusKind::Info, text);
     vec![Effect::Work(Work::Make { job, order })]
 }
 
-/// Starts making the dashboard's first maze, a big one, by a job (see [`Model::launch`]); the
-/// model holds a stand-in meanwhile. The start's warnings stay on the status line, and are
-/// said again once the maze shows.
-pub(crate) fn make_first_maze(model: &mut Model) -> Vec<Effect> {
-    let warning = model.status.take();
-    let (algorithm, seed) = (model.config.algorithm, model.seed());
+/// Starts making the dashboard's first maze, a big one, by a job (see
+/// [`Model::launch`](crate::tui::Model::launch)); the studio holds a stand-in meanwhile (so
+/// there is nothing to put away, and no job yet to forget). The start's warnings stay on the
+/// status line, and are said again once the maze shows.
+pub(crate) fn make_first_maze(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+    let warning = shared.status.take();
+    let (algorithm, seed) = (shared.config.algorithm, studio.seed());
     let text = warning
         .as_ref()
         .map_or_else(String::new, |w| w.text.clone());
-    let effects = replace_maze(model, algorithm, seed, text);
+    let order = maze_order(studio, shared.config, algorithm, seed);
+    let effects = make_on_a_worker(studio, shared, order, algorithm, seed, text);
     if warning.is_some() {
-        model.status = warning;
+        *shared.status = warning;
     }
     effects
 }
@@ -758,33 +834,37 @@ pub(crate) fn make_first_maze(model: &mut Model) -> Vec<Effect> {
 /// made: the dashboard holds one maze's memory at a time, as `--headless` does. A small
 /// stand-in of that algorithm and seed holds its place, for the sidebar's facts; nothing draws,
 /// carves, solves or writes it. The old maze's writes keep their own hold on it and end.
-fn put_away(model: &mut Model, algorithm: Algorithm, seed: u64) {
-    if model.studio.showing_stand_in {
+fn put_away(
+    studio: &mut Studio,
+    stage: &mut Stage,
+    config: &Config,
+    algorithm: Algorithm,
+    seed: u64,
+) {
+    if studio.showing_stand_in {
         return;
     }
-    let Ok(stand_in) = crate::tui::model::stand_in_session(
-        &model.config,
-        algorithm,
-        seed,
-        model.studio.session.solver(),
-    ) else {
+    let Ok(stand_in) = super::stand_in_session(config, algorithm, seed, studio.session.solver())
+    else {
         // The stand-in is a small valid maze: keep the old one if it ever could not be made.
         return;
     };
-    let old = swap_maze(model, stand_in);
-    model.studio.garbage.push(Box::new(old));
-    model.studio.showing_stand_in = true;
+    let old = swap_maze(studio, stage, stand_in);
+    studio.garbage.push(Box::new(old));
+    studio.showing_stand_in = true;
 }
 
 /// Puts `maze` in the place of the maze shown and ends what belonged to the old one, which it
 /// returns: its replay, its game (a round is played on one maze), a finish under way, and its
 /// measuring and search jobs, of no use now (nothing waits for them, not even quitting; their
 /// results will be refused).
-fn swap_maze(model: &mut Model, maze: Session) -> Session {
-    let old = std::mem::replace(&mut model.studio.session, maze);
-    model.maze_replaced();
-    model.studio.finishing = false;
-    forget_jobs(model, |kind| {
+fn swap_maze(studio: &mut Studio, stage: &mut Stage, maze: Session) -> Session {
+    let old = std::mem::replace(&mut studio.session, maze);
+    // What other modes held of the old maze ends: the root sees to it.
+    studio.saves.maze += 1;
+    stage.replaced = true;
+    studio.finishing = false;
+    forget_jobs(studio, |kind| {
         matches!(kind, JobKind::Measure { .. } | JobKind::Search { .. })
     });
     old
@@ -793,9 +873,9 @@ fn swap_maze(model: &mut Model, maze: Session) -> Session {
 /// While a stand-in holds the place of the maze (see [`put_away`]), the actions on the maze
 /// wait for the new one (saving, exporting, finishing: as usual while one is made) or are
 /// refused with a word on the status line; `true` if `action` was refused.
-pub(crate) fn without_a_maze(model: &mut Model, action: Action) -> bool {
+pub(crate) fn without_a_maze(studio: &mut Studio, shared: &mut Shared, action: Action) -> bool {
     match action {
-        Action::Save | Action::WriteExport | Action::Finish if model.is_making() => false,
+        Action::Save | Action::WriteExport | Action::Finish if studio.is_making() => false,
         Action::Save
         | Action::WriteExport
         | Action::Finish
@@ -806,12 +886,12 @@ pub(crate) fn without_a_maze(model: &mut Model, action: Action) -> bool {
         | Action::TogglePlay
         | Action::Scrub(_)
         | Action::Race => {
-            let text = if model.is_making() {
-                making_text(model)
+            let text = if studio.is_making() {
+                making_text(studio, shared.config)
             } else {
-                no_maze_text(model)
+                no_maze_text(shared.keymap)
             };
-            model.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, text);
             true
         }
         _ => false,
@@ -819,8 +899,8 @@ pub(crate) fn without_a_maze(model: &mut Model, action: Action) -> bool {
 }
 
 /// "No maze: r makes a new one", after a new maze could not be made.
-pub(crate) fn no_maze_text(model: &Model) -> String {
-    match model.keymap().first_key_label(Action::Regenerate) {
+pub(crate) fn no_maze_text(keymap: &Keymap) -> String {
+    match keymap.first_key_label(Action::Regenerate) {
         Some(key) => format!("No maze: {key} makes a new one"),
         None => "No maze".to_owned(),
     }
@@ -828,7 +908,9 @@ pub(crate) fn no_maze_text(model: &Model) -> String {
 
 /// Shows the new maze `made`, of `algorithm`, saying `text`; or says why there is none.
 fn show_made(
-    model: &mut Model,
+    studio: &mut Studio,
+    shared: &mut Shared,
+    stage: &mut Stage,
     made: Result<Session, SessionError>,
     algorithm: Algorithm,
     text: String,
@@ -836,76 +918,76 @@ fn show_made(
     let maze = match made {
         Ok(maze) => maze,
         Err(e) => {
-            if model.studio.showing_stand_in {
+            if studio.showing_stand_in {
                 // What waited for the new maze has nothing to act on.
-                model.studio.waiting.clear();
-                model.studio.finishing = false;
+                studio.waiting.clear();
+                studio.finishing = false;
             }
-            if model.studio.first_save == FirstSave::Owed {
+            if studio.first_save == FirstSave::Owed {
                 // The first maze could not be made: there is nothing to write, and leaving
                 // says why OUTPUT_FILE was not written (exit 1), as a failed first save does.
-                model.studio.first_save = FirstSave::NotOwed;
-                let output = model.config.output_file.display().to_string();
-                model.studio.saves.last_failure = Some(format!("{output} was not written: {e}"));
+                studio.first_save = FirstSave::NotOwed;
+                let output = shared.config.output_file.display().to_string();
+                studio.saves.last_failure = Some(format!("{output} was not written: {e}"));
             }
-            model.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
+            shared.set_status(StatusKind::Error, format!("Cannot make a new maze: {e}"));
             return;
         }
     };
-    let old = swap_maze(model, maze);
-    model.studio.showing_stand_in = false;
-    if old.grid().cell_count() as u64 > model.studio.inline_cells {
-        model.studio.garbage.push(Box::new(old));
+    let old = swap_maze(studio, stage, maze);
+    studio.showing_stand_in = false;
+    if old.grid().cell_count() as u64 > studio.inline_cells {
+        studio.garbage.push(Box::new(old));
     }
-    model.config.algorithm = algorithm;
-    model.pace.restart();
-    model.pace.resume();
+    stage.algorithm = Some(algorithm);
+    shared.pace.restart();
+    shared.pace.resume();
     if text.is_empty() {
         // The first maze, with nothing to say: the status line's hint says what to do.
-        model.status = None;
+        *shared.status = None;
     } else {
-        model.set_status(StatusKind::Info, text);
+        shared.set_status(StatusKind::Info, text);
     }
-    let first_awaited = model.studio.quitting && model.studio.first_save == FirstSave::Owed;
-    if !model.studio.waiting.is_empty() || first_awaited {
+    let first_awaited = studio.quitting && studio.first_save == FirstSave::Owed;
+    if !studio.waiting.is_empty() || first_awaited {
         // Saving, exporting or finishing was asked for while it was being made, or quitting
         // waits for the first maze to be written.
-        model.studio.finishing = true;
-        let text = finishing_text(model);
-        model.set_status(StatusKind::Info, text);
+        studio.finishing = true;
+        let text = finishing_text(studio);
+        shared.set_status(StatusKind::Info, text);
     }
 }
 
 /// Stops keeping track of the jobs of these kinds: their results will find no job and be
 /// thrown away. What they hold (an old maze, maybe the last hold on it) is garbage.
-fn forget_jobs(model: &mut Model, forget: impl Fn(&JobKind) -> bool) {
-    let (forgotten, kept) = std::mem::take(&mut model.studio.jobs)
+fn forget_jobs(studio: &mut Studio, forget: impl Fn(&JobKind) -> bool) {
+    let (forgotten, kept) = std::mem::take(&mut studio.jobs)
         .into_iter()
         .partition(|j| forget(&j.kind));
-    model.studio.jobs = kept;
+    studio.jobs = kept;
     let forgotten: Vec<Job> = forgotten;
     if !forgotten.is_empty() {
-        model.studio.garbage.push(Box::new(forgotten));
+        studio.garbage.push(Box::new(forgotten));
     }
 }
 
-fn step(model: &mut Model) -> Vec<Effect> {
-    if !model.pace.is_paused() {
-        model.set_status(StatusKind::Info, "n steps while paused: press Space first");
+fn step(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+    if !shared.pace.is_paused() {
+        shared.set_status(StatusKind::Info, "n steps while paused: press Space first");
         return Vec::new();
     }
-    let before = model.studio.session.phase();
+    let before = studio.session.phase();
     if before == Phase::Done {
-        model.set_status(StatusKind::Info, "Nothing left to do: the maze is solved");
+        shared.set_status(StatusKind::Info, "Nothing left to do: the maze is solved");
         return Vec::new();
     }
-    model.studio.session.advance(1);
-    after_progress(model, before);
+    studio.session.advance(1);
+    after_progress(studio, shared, before);
     Vec::new()
 }
 
-pub(crate) fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
-    let Some(job) = model.studio.jobs.iter_mut().find(|j| j.id == id) else {
+pub(crate) fn progress(studio: &mut Studio, shared: &mut Shared, id: JobId, done: u64, total: u64) {
+    let Some(job) = studio.jobs.iter_mut().find(|j| j.id == id) else {
         return;
     };
     (job.done, job.total) = (done, total);
@@ -914,18 +996,24 @@ pub(crate) fn progress(model: &mut Model, id: JobId, done: u64, total: u64) {
         _ => return,
     };
     let percent = done * 100 / total.max(1);
-    let then = match model.studio.quitting {
-        true => format!(", then quit{}", quit_now_hint(model)),
+    let then = match studio.quitting {
+        true => format!(", then quit{}", quit_now_hint(studio)),
         false => String::new(),
     };
-    model.set_status(
+    shared.set_status(
         StatusKind::Info,
         format!("Writing {path}… {percent}%{then}"),
     );
 }
 
-pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>) {
-    let Some(job) = end_job(model, id) else {
+pub(crate) fn written(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    stage: &mut Stage,
+    id: JobId,
+    outcome: Result<(), String>,
+) {
+    let Some(job) = end_job(studio, id) else {
         return;
     };
     match (job.kind, outcome) {
@@ -938,11 +1026,11 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
             },
             Ok(()),
         ) => {
-            model.studio.saves.written = true;
-            model.studio.saves.holds = Some(maze);
-            let text = match (model.status.as_ref(), maze) {
+            studio.saves.written = true;
+            studio.saves.holds = Some(maze);
+            let text = match (shared.status.as_ref(), maze) {
                 // A round started meanwhile: its keys stay on the status line.
-                (Some(playing), _) if model.is_playing() => {
+                (Some(playing), _) if stage.playing => {
                     format!("{} · saved to {}", playing.text, path.display())
                 }
                 (_, Held::Lane { lane, .. }) => {
@@ -955,48 +1043,48 @@ pub(crate) fn written(model: &mut Model, id: JobId, outcome: Result<(), String>)
                 (_, Held::Studio(_)) => format!(
                     "Saved {}: {algorithm}, seed {seed}{}",
                     path.display(),
-                    first_run::saved_hint(model.studio.built_in_config, &model.keymap)
+                    first_run::saved_hint(studio.built_in_config, shared.keymap)
                 ),
             };
-            model.set_status(StatusKind::Success, text);
+            shared.set_status(StatusKind::Success, text);
         }
         (JobKind::Save { .. }, Err(reason)) => {
-            model.set_status(StatusKind::Error, format!("Not saved: {reason}"));
-            model.studio.saves.last_failure = Some(reason);
+            shared.set_status(StatusKind::Error, format!("Not saved: {reason}"));
+            studio.saves.last_failure = Some(reason);
         }
-        (JobKind::Export { path }, Ok(())) => model.set_status(
+        (JobKind::Export { path }, Ok(())) => shared.set_status(
             StatusKind::Success,
             format!("Exported the maze to {}", path.display()),
         ),
         (JobKind::Export { .. }, Err(reason)) => {
-            model.set_status(StatusKind::Error, format!("Not exported: {reason}"))
+            shared.set_status(StatusKind::Error, format!("Not exported: {reason}"))
         }
         (JobKind::Measure { .. } | JobKind::Search { .. } | JobKind::Make { .. }, _) => {}
     }
 }
 
-pub(crate) fn measured(model: &mut Model, id: JobId, measured: JobOutcome) {
-    end_job(model, id);
+pub(crate) fn measured(studio: &mut Studio, id: JobId, measured: JobOutcome) {
+    end_job(studio, id);
     // A maze replaced meanwhile refuses another maze's measures.
-    model.studio.session.install(measured);
+    studio.session.install(measured);
 }
 
 /// A measure refused its memory: the maze is never measured, so it is never saved or
 /// exported; what waited for it is dropped, and the status line says why (as for a carving
 /// refused its memory, see [`report_failure`]).
-pub(crate) fn measure_refused(model: &mut Model, id: JobId, reason: &str) {
-    if end_job(model, id).is_none() {
+pub(crate) fn measure_refused(studio: &mut Studio, shared: &mut Shared, id: JobId, reason: &str) {
+    if end_job(studio, id).is_none() {
         // Another maze's: of no use.
         return;
     }
-    model.studio.waiting.clear();
-    model.studio.finishing = false;
-    if model.studio.first_save == FirstSave::Owed {
-        model.studio.first_save = FirstSave::NotOwed;
-        let output = model.config.output_file.display().to_string();
-        model.studio.saves.last_failure = Some(format!("{output} was not written: {reason}"));
+    studio.waiting.clear();
+    studio.finishing = false;
+    if studio.first_save == FirstSave::Owed {
+        studio.first_save = FirstSave::NotOwed;
+        let output = shared.config.output_file.display().to_string();
+        studio.saves.last_failure = Some(format!("{output} was not written: {reason}"));
     }
-    model.set_status(
+    shared.set_status(
         StatusKind::Error,
         format!("Cannot measure the maze: {reason}"),
     );
@@ -1005,44 +1093,50 @@ pub(crate) fn measure_refused(model: &mut Model, id: JobId, reason: &str) {
 /// A search's start refused its memory: the session stops handing it out (no retry at every
 /// frame), and the status line says why; the maze stays shown, and picking another solver
 /// tries again.
-pub(crate) fn search_refused(model: &mut Model, id: JobId, reason: &str) {
-    let Some(JobKind::Search { work }) = end_job(model, id).map(|j| j.kind) else {
+pub(crate) fn search_refused(studio: &mut Studio, shared: &mut Shared, id: JobId, reason: &str) {
+    let Some(JobKind::Search { work }) = end_job(studio, id).map(|j| j.kind) else {
         return;
     };
-    if !model.studio.session.start_refused(&work) {
+    if !studio.session.start_refused(&work) {
         // Another maze's or search's: of no use.
         return;
     }
-    model.set_status(
+    shared.set_status(
         StatusKind::Error,
         format!("Cannot start the search: {reason}"),
     );
 }
 
-pub(crate) fn searched(model: &mut Model, id: JobId, searched: JobOutcome) {
-    let started = end_job(model, id)
+pub(crate) fn searched(studio: &mut Studio, shared: &mut Shared, id: JobId, searched: JobOutcome) {
+    let started = end_job(studio, id)
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
-    let before = model.phase();
+    let before = studio.phase();
     // A maze replaced meanwhile, or a solver picked since, refuses it.
-    if model.studio.session.install(searched) {
+    if studio.session.install(searched) {
         if started {
             // A new search: its steps cost what they cost, not what the last phase's did.
-            model.pace.new_kind_of_step();
+            shared.pace.new_kind_of_step();
         }
-        after_progress(model, before);
+        after_progress(studio, shared, before);
     }
 }
 
-pub(crate) fn made(model: &mut Model, id: JobId, made: Parcel<Result<Session, SessionError>>) {
-    let job = end_job(model, id);
+pub(crate) fn made(
+    studio: &mut Studio,
+    shared: &mut Shared,
+    stage: &mut Stage,
+    id: JobId,
+    made: Parcel<Result<Session, SessionError>>,
+) {
+    let job = end_job(studio, id);
     let Some(made) = made.take() else {
         return;
     };
     match job.map(|j| j.kind) {
         Some(JobKind::Make {
             algorithm, text, ..
-        }) => show_made(model, made, algorithm, text),
+        }) => show_made(studio, shared, stage, made, algorithm, text),
         // Asked for before another new maze: of no use.
-        _ => model.studio.garbage.push(Box::new(made)),
+        _ => studio.garbage.push(Box::new(made)),
     }
 }
