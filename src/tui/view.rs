@@ -32,6 +32,7 @@ use super::modes::inspector::view as problems;
 use super::modes::picker::{self as pickers, List};
 use super::modes::play::view as play;
 use super::modes::replay::view as replay;
+use super::modes::studio::view as studio;
 use super::viewport::{Shown, Zoom, pans};
 use pane::pane;
 use roles::{BlockRoles, MazeRoles};
@@ -149,7 +150,15 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
             play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
         None => {
-            super::modes::studio::view::draw(model, &screen, buf);
+            let around = studio::Around {
+                theme: model.theme(),
+                keymap: model.keymap(),
+                config: model.config(),
+                pace: model.pace(),
+                shown: model.shown_session(),
+            };
+            studio::draw(&model.studio, &around, &screen, buf);
+            sidebar::themes(model, screen.themes_pane, buf);
             play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
     }
@@ -187,7 +196,7 @@ fn themes_over(model: &Model, canvas: Rect, buf: &mut Buffer) {
         .map(|t| t.name.chars().count())
         .max()
         .unwrap_or(0);
-    let title = sidebar::titled_with_key(model, "Themes", Action::ToggleFocus);
+    let title = sidebar::titled_with_key(model.keymap(), "Themes", Action::ToggleFocus);
     // The marks and the name, or the title, and the borders.
     let width = (widest + 2).max(title.chars().count() + 2) + 2;
     let width = u16::try_from(width).unwrap_or(u16::MAX).min(canvas.width);

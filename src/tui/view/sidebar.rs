@@ -10,6 +10,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::roles::Role;
 use super::{paint, pane};
 use crate::tui::kernel::action::Action;
+use crate::tui::keymap::Keymap;
 use crate::tui::layout::theme_scroll;
 use crate::tui::model::{Focus, Model};
 use crate::tui::text::solver_label;
@@ -17,8 +18,8 @@ use crate::tui::theme::Theme;
 use mazegen::Phase;
 
 /// A pane title naming the key that works the pane: ` Solvers (v) `.
-pub(crate) fn titled_with_key(model: &Model, title: &str, action: Action) -> String {
-    match model.keymap().first_key_label(action) {
+pub(crate) fn titled_with_key(keymap: &Keymap, title: &str, action: Action) -> String {
+    match keymap.first_key_label(action) {
         Some(key) => format!(" {title} ({key}) "),
         None => format!(" {title} "),
     }
@@ -27,7 +28,7 @@ pub(crate) fn titled_with_key(model: &Model, title: &str, action: Action) -> Str
 pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let focused = model.focus() == Focus::Themes;
-    let title = titled_with_key(model, "Themes", Action::ToggleFocus);
+    let title = titled_with_key(model.keymap(), "Themes", Action::ToggleFocus);
     let block = pane(&title, theme, focused);
     let inner = block.inner(area);
     block.render(area, buf);

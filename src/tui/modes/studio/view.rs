@@ -1,5 +1,7 @@
 //! The studio's side of the screen: the facts about the maze and the animation, its gauge,
-//! and the solvers compared; beside them the shared theme list and the canvas legend.
+//! and the solvers compared, and the canvas legend (the root draws the shared theme list
+//! beside them). It draws from the studio's state and what it is handed ([`Around`]), never
+//! the whole `Model`.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -7,29 +9,42 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{LineGauge, Paragraph, Widget};
 
+use super::Studio;
 use crate::tui::kernel::action::Action;
+use crate::tui::keymap::Keymap;
 use crate::tui::layout::Screen;
-use crate::tui::model::Model;
+use crate::tui::pace::Pace;
 use crate::tui::text::{compact, first_fitting, solver_label, two_counts};
 use crate::tui::theme::Theme;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
-use crate::tui::view::sidebar::{legend, short_number, themes, titled_with_key};
+use crate::tui::view::sidebar::{legend, short_number, titled_with_key};
 use mazegen::Phase;
+use mazegen::Session;
+use mazegen::config::Config;
 use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::solve::Solver;
 
-pub fn draw(model: &Model, screen: &Screen, buf: &mut Buffer) {
-    facts(model, screen.facts, buf);
-    solvers(model, screen.solvers, buf);
-    themes(model, screen.themes_pane, buf);
+/// What the studio's panes show besides its own state: the theme, the keys, the config, the
+/// pace, and the maze on screen (the replayed moment while scrubbing, else the live maze).
+pub struct Around<'a> {
+    pub theme: &'a Theme,
+    pub keymap: &'a Keymap,
+    pub config: &'a Config,
+    pub pace: &'a Pace,
+    pub shown: &'a Session,
+}
+
+pub fn draw(studio: &Studio, around: &Around, screen: &Screen, buf: &mut Buffer) {
+    facts(studio, around, screen.facts, buf);
+    solvers(studio, around, screen.solvers, buf);
     if let Some(area) = screen.legend {
-        legend(model.theme(), &CANVAS_LEGEND, area, buf);
+        legend(around.theme, &CANVAS_LEGEND, area, buf);
     }
 }
 
-fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
-    let theme = model.theme();
+fn facts(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
+    let theme = around.theme;
     let label = Style::new().fg(theme.palette.muted);
     let row = |name: &'static str, value: String| {
         Line::from(vec![
@@ -37,15 +52,15 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
             Span::raw(value),
         ])
     };
-    let config = model.config();
-    let maze = model.shown_session();
+    let config = around.config;
+    let maze = around.shown;
     let kind = if config.perfect {
         "perfect".to_owned()
     } else {
         format!("board, braid {}", config.braid)
     };
-    let pace = model.pace();
-    let pace_text = match (model.phase(), pace.is_paused()) {
+    let pace = around.pace;
+    let pace_text = match (studio.phase(), pace.is_paused()) {
         (Phase::Done, _) => format!("speed {}", pace.multiplier()),
         (_, true) => format!("paused · speed {}", pace.multiplier()),
         (_, false) => format!(
@@ -74,14 +89,14 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
     let lines =
         vec![
             row("Size", format!("{} x {}", config.width, config.height)),
-            row("Seed", model.seed().to_string()),
+            row("Seed", studio.seed().to_string()),
             // A stand-in's is the algorithm of the maze being made.
             row("Algorithm", maze.options().algorithm.to_string()),
             row("Kind", kind),
             row("Entry/exit", format!("{} → {}", config.entry, config.exit)),
             Line::default(),
             Line::default(), // the gauge
-            row("Cells", cells_text(model)),
+            row("Cells", cells_text(studio, maze)),
             row("Pace", pace_text),
             row(
                 "Shortest",
@@ -120,15 +135,14 @@ fn facts(model: &Model, area: Rect, buf: &mut Buffer) {
     block.render(area, buf);
     Paragraph::new(lines).render(inner, buf);
     let gauge_row = Rect::new(inner.x, inner.y + 6, inner.width, 1).intersection(inner);
-    gauge(model, theme, gauge_row, buf);
+    gauge(studio, maze, theme, gauge_row, buf);
 }
 
-/// The counts behind the gauge.
-fn cells_text(model: &Model) -> String {
-    if model.has_no_maze() {
+/// The counts behind the gauge, of the maze `maze` shown.
+fn cells_text(studio: &Studio, maze: &Session) -> String {
+    if studio.showing_stand_in {
         return "–".to_owned();
     }
-    let maze = model.shown_session();
     let (visited, open) = maze.carving_progress();
     let count = |n: u64| short_number(n as f64);
     match maze.phase() {
@@ -138,11 +152,10 @@ fn cells_text(model: &Model) -> String {
     }
 }
 
-/// The progress of the current phase.
-fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
-    let maze = model.shown_session();
+/// The progress of the current phase of `maze`, the maze shown.
+fn gauge(studio: &Studio, maze: &Session, theme: &Theme, area: Rect, buf: &mut Buffer) {
     let (name, done, total) = match maze.phase() {
-        _ if model.has_no_maze() => ("Making", 0, 1),
+        _ if studio.showing_stand_in => ("Making", 0, 1),
         Phase::Carving if maze.is_braiding() => ("Braiding", 1, 1),
         Phase::Carving if maze.is_linking() => ("Linking", 1, 1),
         Phase::Carving => {
@@ -171,18 +184,19 @@ fn gauge(model: &Model, theme: &Theme, area: Rect, buf: &mut Buffer) {
 
 /// Every solver with what it did on this maze, so they can be compared; the watched one is
 /// marked, and shows its live count while it runs.
-fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
-    let theme = model.theme();
+fn solvers(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
+    let theme = around.theme;
     let palette = &theme.palette;
     // The key of the list, or of the blind cycling if a keys file gave the list's key to it.
-    let title = match model.keymap().keys_for(Action::SolverList) {
-        [] => titled_with_key(model, "Solvers", Action::NextSolver),
-        _ => titled_with_key(model, "Solvers", Action::SolverList),
+    let keymap = around.keymap;
+    let title = match keymap.keys_for(Action::SolverList) {
+        [] => titled_with_key(keymap, "Solvers", Action::NextSolver),
+        _ => titled_with_key(keymap, "Solvers", Action::SolverList),
     };
     let block = pane(&title, theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
-    let maze = model.shown_session();
+    let maze = around.shown;
     let watched = maze.solver();
     let header = Line::styled(
         format!("  {:<13}{:>8}{:>7}", "solver", "visited", "path"),
@@ -191,7 +205,7 @@ fn solvers(model: &Model, area: Rect, buf: &mut Buffer) {
     let row = |solver: Solver| {
         let current = solver == watched;
         let run = maze.runs().iter().find(|r| r.solver == solver);
-        let (visited, path) = match (current, model.phase(), run) {
+        let (visited, path) = match (current, studio.phase(), run) {
             (true, Phase::Solving, _) => (short_number(maze.searched() as f64), "…".to_owned()),
             (_, _, Some(run)) => (
                 short_number(run.visited as f64),
