@@ -135,6 +135,7 @@ impl Model {
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
         model.studio.showing_stand_in = true;
+        // The root's `shared!` borrows, written out: the state layer does not call the root.
         let mut shared = Shared {
             status: &mut model.status,
             log: &mut model.log,
