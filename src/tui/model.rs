@@ -21,6 +21,7 @@ use super::modes::replay::Replay;
 use super::pace::Pace;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
+use super::view::aggregate::PathMemo;
 use super::viewport::{Drag, Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::format::export::Export;
@@ -195,6 +196,8 @@ pub struct Model {
     pub(crate) heat: Heat,
     /// The left button's drag on the canvas, while it lasts.
     pub(crate) drag: Option<Drag>,
+    /// The whole view's walk of the path, kept from frame to frame (the view fills it).
+    pub(crate) path_memo: PathMemo,
 }
 
 impl Model {
@@ -323,6 +326,7 @@ impl Model {
             built_in_config,
             heat: Heat::default(),
             drag: None,
+            path_memo: PathMemo::default(),
         };
         model.resize(size);
         if model.built_in_config && model.status.is_none() {
