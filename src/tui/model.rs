@@ -21,6 +21,7 @@ use super::modes::replay::Replay;
 use super::pace::Pace;
 use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
+use super::view::aggregate::PathMemo;
 use super::viewport::{Drag, Viewport, blocks};
 use mazegen::config::Config;
 use mazegen::session::{Phase, Session, SessionError};
@@ -116,6 +117,8 @@ pub struct Model {
     pub(crate) heat: Heat,
     /// The left button's drag on the canvas, while it lasts.
     pub(crate) drag: Option<Drag>,
+    /// The whole view's walk of the path, kept from frame to frame (the view fills it).
+    pub(crate) path_memo: PathMemo,
 }
 
 impl Model {
@@ -238,6 +241,7 @@ impl Model {
             picker: Picker::default(),
             heat: Heat::default(),
             drag: None,
+            path_memo: PathMemo::default(),
         };
         model.resize(size);
         if model.studio.built_in_config && model.status.is_none() {

@@ -1,6 +1,6 @@
 //! Drawing the model: a pure function of it, called once a frame.
 
-mod aggregate;
+pub(crate) mod aggregate;
 mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
@@ -51,6 +51,12 @@ pub fn view(model: &Model, frame: &mut Frame) {
 
 /// Draws the whole screen into `buf`.
 pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
+    model.path_memo.begin_frame();
+    draw_screen(model, area, buf);
+    model.path_memo.end_frame();
+}
+
+fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let base = Style::new().fg(palette.text).bg(palette.background);
     Block::new().style(base).render(area, buf);
@@ -122,12 +128,16 @@ pub fn draw(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.has_no_maze() {
         no_maze(model, screen.canvas, buf);
     } else {
-        canvas::draw_with_heat(
+        let extras = canvas::Extras {
+            heat: distances,
+            memo: Some(&model.path_memo),
+        };
+        canvas::draw_with(
             roles,
             model.viewport(),
             model.maze_blocks(),
             model.theme(),
-            distances,
+            extras,
             screen.canvas,
             buf,
         );

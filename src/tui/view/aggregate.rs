@@ -23,6 +23,10 @@
 //!   the carving and the search advance as areas; a sample on the carving stack or the
 //!   search's frontier colours its character.
 
+mod memo;
+
+use std::rc::Rc;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
@@ -31,6 +35,8 @@ use super::roles::{BlockRoles, Role};
 use super::scale::Scale;
 use crate::tui::theme::Theme;
 use mazegen::{Dir, Pos};
+use memo::PathMarks;
+pub use memo::PathMemo;
 
 /// The bit of each dot in a braille character, by column then row (Unicode's dot order).
 const DOT_BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
@@ -225,10 +231,12 @@ fn around(tallies: &[Tally], columns: usize) -> Vec<(u32, u32)> {
 }
 
 /// Draws the maze gathered into the characters of `area`, centred, and says where it went.
-/// `with_path` walks the path (when it is shown): every step of it, however long.
+/// `with_path` walks the path (when it is shown): every step of it, however long, unless
+/// `memo` holds the walk of the same path in the same place from an earlier frame.
 pub fn draw(
     roles: &dyn BlockRoles,
     with_path: bool,
+    memo: Option<&PathMemo>,
     theme: &Theme,
     area: Rect,
     buf: &mut Buffer,
@@ -237,7 +245,7 @@ pub fn draw(
     let drawn = placement.drawn;
     let tallies = tally(roles, &placement);
     let walls = around(&tallies, usize::from(drawn.width));
-    let marks = marks(roles, with_path, &placement);
+    let marks = marks(roles, with_path, memo, &placement);
     let palette = &theme.palette;
     for row in area.top()..area.bottom() {
         for column in area.left()..area.right() {
@@ -354,7 +362,12 @@ struct Marks {
     dots: Option<Vec<u8>>,
 }
 
-fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Marks {
+fn marks(
+    roles: &dyn BlockRoles,
+    with_path: bool,
+    memo: Option<&PathMemo>,
+    placement: &Placement,
+) -> Marks {
     let drawn = placement.drawn;
     let columns = usize::from(drawn.width);
     let chars = columns * usize::from(drawn.height);
@@ -375,28 +388,17 @@ fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Mark
         marks.stamped[index(pos)] = true;
     }
     if let Some((start, dirs)) = roles.path().filter(|_| with_path) {
-        match placement.dots() {
-            // A thin line: the dots the path passes through, walked as the characters are.
-            Some(dots) => {
-                let mut bits = vec![0_u8; chars];
-                let drawn = dots.placement.drawn;
-                let (dot_columns, rows) = (usize::from(drawn.width), usize::from(drawn.height));
-                let walked = path_chars(&dots.placement, start, dirs);
-                for i in straightest(&walked, dot_columns, rows) {
-                    let (column, dx) = dots.across[i % dot_columns];
-                    let (row, dy) = dots.down[i / dot_columns];
-                    let char = row * columns + column;
-                    bits[char] |= DOT_BITS[dx][dy];
-                    marks.roles[char] = Some(Role::Path);
-                }
-                marks.dots = Some(bits);
-            }
-            None => {
-                for i in path_chars(placement, start, dirs) {
-                    marks.roles[i] = Some(Role::Path);
-                }
+        let walk = || path_marks(placement, start, dirs);
+        let path = match (memo, roles.solution()) {
+            (Some(memo), Some(solution)) => memo.marks(solution, placement, walk),
+            _ => Rc::new(walk()),
+        };
+        for (role, &on) in marks.roles.iter_mut().zip(&path.on) {
+            if on {
+                *role = Some(Role::Path);
             }
         }
+        marks.dots.clone_from(&path.dots);
     }
     // The head under the exit under the entry.
     let mut markers: Vec<(Pos, Role)> = roles.markers();
@@ -405,6 +407,41 @@ fn marks(roles: &dyn BlockRoles, with_path: bool, placement: &Placement) -> Mark
         marks.roles[index(pos)] = Some(role);
     }
     marks
+}
+
+/// The characters the path from `start` along `dirs` passes through in `placement`, and its
+/// thin line's dots where the characters have room for them: a walk of every step.
+fn path_marks(placement: &Placement, start: Pos, dirs: &[Dir]) -> PathMarks {
+    let drawn = placement.drawn;
+    let columns = usize::from(drawn.width);
+    let chars = columns * usize::from(drawn.height);
+    let mut on = vec![false; chars];
+    match placement.dots() {
+        // A thin line: the dots the path passes through, walked as the characters are.
+        Some(dots) => {
+            let mut bits = vec![0_u8; chars];
+            let drawn = dots.placement.drawn;
+            let (dot_columns, rows) = (usize::from(drawn.width), usize::from(drawn.height));
+            let walked = path_chars(&dots.placement, start, dirs);
+            for i in straightest(&walked, dot_columns, rows) {
+                let (column, dx) = dots.across[i % dot_columns];
+                let (row, dy) = dots.down[i / dot_columns];
+                let char = row * columns + column;
+                bits[char] |= DOT_BITS[dx][dy];
+                on[char] = true;
+            }
+            PathMarks {
+                on,
+                dots: Some(bits),
+            }
+        }
+        None => {
+            for i in path_chars(placement, start, dirs) {
+                on[i] = true;
+            }
+            PathMarks { on, dots: None }
+        }
+    }
 }
 
 /// The dots of the shortest 8-connected way from the first dot of `walked` to its last

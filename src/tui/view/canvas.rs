@@ -5,6 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::aggregate::PathMemo;
 use super::roles::{BlockRoles, Role};
 use super::scale::Scale;
 use super::{aggregate, braille, minimap, paint};
@@ -21,20 +22,29 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    draw_with_heat(roles, viewport, maze_blocks, theme, None, area, buf);
+    draw_with(roles, viewport, maze_blocks, theme, Extras::default(), area, buf);
 }
 
-/// Draws the maze into `area`, its ground coloured by the distances `heat` if given (the
-/// heatmap, see [`super::heat`]).
-pub fn draw_with_heat(
+/// What the dashboard's own canvas draws with beside the maze.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras<'a> {
+    /// The distances that colour the ground (the heatmap, see [`super::heat`]), if on.
+    pub heat: Option<&'a Distances>,
+    /// The path's walk kept from the last frame, for the whole view of a big maze.
+    pub memo: Option<&'a PathMemo>,
+}
+
+/// Draws the maze into `area` with `extras`.
+pub fn draw_with(
     roles: &dyn BlockRoles,
     viewport: &Viewport,
     maze_blocks: (u32, u32),
     theme: &Theme,
-    heat: Option<&Distances>,
+    extras: Extras,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let heat = extras.heat;
     let canvas = (area.width, area.height);
     let minimap = |origin: (u32, u32), buf: &mut Buffer| {
         if viewport.pans(maze_blocks, canvas) {
@@ -57,7 +67,7 @@ pub fn draw_with_heat(
         }
         Shown::Whole => match heat {
             Some(map) => super::heat::whole(roles, map, theme, area, buf),
-            None => whole(roles, maze_blocks, theme, area, buf),
+            None => whole(roles, maze_blocks, theme, extras.memo, area, buf),
         },
     }
 }
@@ -130,6 +140,7 @@ fn whole(
     roles: &dyn BlockRoles,
     maze_blocks: (u32, u32),
     theme: &Theme,
+    memo: Option<&PathMemo>,
     area: Rect,
     buf: &mut Buffer,
 ) {
@@ -147,7 +158,7 @@ fn whole(
         braille::draw(roles, maze_blocks, theme, area, buf);
         return;
     }
-    aggregate::draw(roles, true, theme, area, buf);
+    aggregate::draw(roles, true, memo, theme, area, buf);
 }
 
 /// Fills `area` with half-block characters for `drawn` pixels, centred, asking `role_at`

@@ -94,7 +94,7 @@ pub fn draw(
     frame.render(area, buf);
     // Without the path: at this size it would cover most of the map, and walking a long one
     // every frame would cost more than the rest of the 1:1 view.
-    let placement = aggregate::draw(roles, false, theme, inside, buf);
+    let placement = aggregate::draw(roles, false, None, theme, inside, buf);
     // The cells on screen, first and last.
     let ((left, top), (columns, rows)) = visible;
     let last = |first: u32, shown: u32, cells: u32| ((first + shown.max(1) - 1) / 2).min(cells - 1);

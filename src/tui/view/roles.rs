@@ -59,6 +59,11 @@ pub trait BlockRoles {
     /// The path drawn over the maze, if there is one to draw: its first cell and its steps,
     /// every one inside the maze.
     fn path(&self) -> Option<(Pos, &[Dir])>;
+    /// The same path as a shared [`Solution`], where it is one: the whole view then keeps its
+    /// walk from frame to frame (see [`super::aggregate::PathMemo`]).
+    fn solution(&self) -> Option<&Solution> {
+        None
+    }
     /// The cells of the 42, drawn in its colour.
     fn stamp_cells(&self) -> Vec<Pos>;
     /// How many of a cell's east and south walls are closed (0 to 2).
@@ -88,6 +93,10 @@ impl BlockRoles for MazeRoles<'_> {
 
     fn path(&self) -> Option<(Pos, &[Dir])> {
         MazeRoles::path(self).map(|path| (path.start(), path.dirs()))
+    }
+
+    fn solution(&self) -> Option<&Solution> {
+        MazeRoles::path(self)
     }
 
     fn stamp_cells(&self) -> Vec<Pos> {

@@ -21,6 +21,7 @@ use crate::tui::update;
 
 mod big;
 mod help_now;
+mod memo;
 mod narrow;
 
 const FRAME: Duration = Duration::from_millis(16);
