@@ -624,3 +624,27 @@ fn a_session_whose_search_is_refused_its_memory_as_it_steps_says_so() {
         assert_eq!(len(session.shown_path()), len(maze.solution()));
     }
 }
+
+#[test]
+fn the_inspections_grid_refused_its_memory_is_an_error() {
+    let maze = maze(Algorithm::Kruskal, false);
+    let mut text = Vec::new();
+    Hex.write(&maze, &mut text).unwrap();
+    let inspection = mazegen::inspect::from_text(std::str::from_utf8(&text).unwrap()).unwrap();
+    let (expected, peak) = measure(|| inspection.to_grid().unwrap());
+    assert_eq!(&expected, maze.grid());
+    let mut refused = 0;
+    for budget in budgets(0, peak.all, 8) {
+        match with_budget(budget, || inspection.to_grid()) {
+            Ok(grid) => assert_eq!(grid, expected, "under {budget} bytes"),
+            Err(error) => {
+                assert!(is_memory(&error), "{error}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused >= 1, "never refused");
+    // With room for it, the same grid.
+    let grid = with_budget(peak.all, || inspection.to_grid()).unwrap();
+    assert_eq!(grid, expected);
+}
