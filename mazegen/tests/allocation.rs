@@ -648,3 +648,41 @@ fn the_inspections_grid_refused_its_memory_is_an_error() {
     let grid = with_budget(peak.all, || inspection.to_grid()).unwrap();
     assert_eq!(grid, expected);
 }
+
+#[test]
+fn the_film_refused_its_memory_is_an_error() {
+    use mazegen::format::animate::AnimatedSvg;
+    let film = AnimatedSvg::default();
+    let fresh = || maze(Algorithm::Kruskal, true);
+    let write = |maze: &Maze| {
+        let mut out = Vec::new();
+        film.write(maze, &mut out).map(|()| out)
+    };
+    let (expected, peak) = measure(|| write(&fresh()).unwrap());
+    let (mut refused, mut named) = (0, 0);
+    for budget in budgets(0, peak.all, 16) {
+        // A fresh maze each time: its path, asked for by the film, is kept once found.
+        let maze = fresh();
+        match with_budget(budget, || write(&maze)) {
+            Ok(out) => assert!(out == expected, "under {budget} bytes: another film"),
+            Err(error) => {
+                assert_eq!(error.kind(), io::ErrorKind::OutOfMemory, "{error}");
+                let text = error.to_string();
+                assert!(
+                    text.starts_with("not enough memory for")
+                        || text.starts_with("cannot allocate"),
+                    "{text}"
+                );
+                named += usize::from(text == "not enough memory for the film of the 240x160 maze");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        refused >= 2 && named >= 1,
+        "refused {refused}, of which {named} the film"
+    );
+    // With as much as it takes unhindered, the same film.
+    let maze = fresh();
+    assert!(with_budget(peak.all, || write(&maze)).unwrap() == expected);
+}
