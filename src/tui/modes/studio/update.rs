@@ -328,7 +328,9 @@ fn after_progress(model: &mut Model, before: Phase) {
 
 /// A maze whose carving was refused its memory (`Session::failure`) stops there, unfinished:
 /// the animation pauses, what waited for the maze is dropped, and the status line says why,
-/// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written.
+/// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written. A
+/// search refused its memory stops too, the status line saying why; picking a solver tries
+/// again.
 fn report_failure(model: &mut Model) {
     let Some(failure) = model.session.failure().map(ToString::to_string) else {
         return;
@@ -339,6 +341,13 @@ fn report_failure(model: &mut Model) {
     }
     if !model.pace.is_paused() {
         model.pace.toggle_pause();
+    }
+    if model.session.phase() == Phase::Solving {
+        // The watched search's: the maze is whole, measured and saved apart from it.
+        let solver = solver_label(model.session.solver());
+        model.finishing = false;
+        model.set_status(StatusKind::Error, format!("Solver {solver}: {failure}"));
+        return;
     }
     model.waiting.clear();
     model.finishing = false;
