@@ -6,6 +6,7 @@
 //! [`AppError`]: it ends as one `error:` line on stderr, exit code 2 for a bad config and 1
 //! otherwise, never a report or a backtrace. Anything else (the terminal failing under the
 //! dashboard, a background job's panic) is unexpected: color-eyre's full report, exit code 1.
+//! Memory refused is an [`AppError`] whose report captures no backtrace (see [`report`]).
 //! A panic gets color-eyre's panic report, after the dashboard's own hook has given the
 //! terminal back (`dashboard::run` chains it in front).
 
@@ -18,6 +19,7 @@ mod first_run;
 mod headless;
 mod memory;
 mod race;
+mod report;
 mod say;
 mod scores;
 mod signals;
@@ -86,7 +88,7 @@ pub fn main() -> ExitCode {
         say::err(format_args!("warning: could not handle signals: {e}"));
     }
     // Then, so that even a bug ends in a readable report, not a raw panic dump.
-    if let Err(e) = color_eyre::install() {
+    if let Err(e) = report::install() {
         say::err(format_args!(
             "warning: could not install the error reporter: {e}"
         ));

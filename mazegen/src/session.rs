@@ -30,6 +30,7 @@ mod error;
 pub use error::SessionError;
 
 use crate::generate::{CellState, Garbage, StepKind};
+use crate::grid::SizeError;
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
 use crate::stats::{Difficulty, MazeStats};
@@ -209,7 +210,11 @@ impl Job {
                 let search = solver.start(grid, entry, exit);
                 Outcome::Started(Arc::new(Mutex::new(Some(search))))
             }
-            Work::Trace(search) => Outcome::Traced(trace(search.as_ref(), grid)),
+            // Refused, the trace is still an outcome: the session's failure once installed.
+            Work::Trace(search) => match try_trace(search.as_ref(), grid) {
+                Ok(solved) => Outcome::Traced(solved),
+                Err(refused) => Outcome::TraceRefused(refused),
+            },
         };
         JobOutcome {
             maze: Arc::clone(maze),
@@ -234,6 +239,8 @@ enum Outcome {
     /// one install gets it, so the session's search is its own while it steps.
     Started(Arc<Mutex<Option<Box<dyn Search>>>>),
     Traced(Solved),
+    /// The path, or its bitmap, was refused its memory.
+    TraceRefused(SizeError),
 }
 
 /// What measuring found.
@@ -254,6 +261,7 @@ impl fmt::Debug for JobOutcome {
                 Some(path) => format!("traced a path of {} steps", path.len()),
                 None => "traced no path".to_owned(),
             },
+            Outcome::TraceRefused(refused) => format!("trace refused: {refused}"),
         };
         write!(f, "JobOutcome {{ search: {}, {outcome} }}", self.search)
     }
@@ -266,21 +274,30 @@ impl PartialEq for JobOutcome {
             (Outcome::Measured(a), Outcome::Measured(b)) => a == b,
             (Outcome::Started(a), Outcome::Started(b)) => Arc::ptr_eq(a, b),
             (Outcome::Traced(a), Outcome::Traced(b)) => a == b,
+            (Outcome::TraceRefused(a), Outcome::TraceRefused(b)) => a == b,
             _ => false,
         };
         Arc::ptr_eq(&self.maze, &other.maze) && self.search == other.search && same_outcome
     }
 }
 
-/// The path `search` found (it is done), and its bitmap.
-fn trace(search: &dyn Search, grid: &Grid) -> Solved {
-    let path = search.solution();
-    let mut on_path = vec![0u64; grid.cell_count().div_ceil(64)];
+/// The path `search` found (it is done), and its bitmap, or [`SizeError::NotEnoughMemory`]
+/// when the allocator refuses either its memory.
+fn try_trace(search: &dyn Search, grid: &Grid) -> Result<Solved, SizeError> {
+    let path = search.try_solution()?;
+    let mut on_path =
+        crate::generate::try_filled(grid.cell_count().div_ceil(64), 0u64).map_err(|_| {
+            SizeError::NotEnoughMemory {
+                task: "the path",
+                width: grid.width(),
+                height: grid.height(),
+            }
+        })?;
     for pos in path.iter().flat_map(|p| p.cells(grid)) {
         let i = grid.index(pos);
         on_path[i / 64] |= 1 << (i % 64);
     }
-    Solved { path, on_path }
+    Ok(Solved { path, on_path })
 }
 
 #[derive(Debug)]
@@ -297,6 +314,9 @@ pub struct Session {
     /// The number of a search whose start was refused its memory (see
     /// [`Session::start_refused`]): its start is no longer handed out.
     refused_start: Option<u64>,
+    /// Why the watched search stopped unfinished, or its path was not traced: memory refused
+    /// (see [`Session::failure`]). Cleared when another search starts.
+    search_failure: Option<crate::GenError>,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
@@ -347,6 +367,7 @@ impl Session {
             search: None,
             searches: 0,
             refused_start: None,
+            search_failure: None,
             solved: None,
             measures: None,
             runs: Vec::new(),
@@ -374,6 +395,7 @@ impl Session {
             search_here: true,
             searches: 0,
             refused_start: None,
+            search_failure: None,
             garbage: None,
         }
     }
@@ -425,10 +447,16 @@ impl Session {
     /// room to grow (see [`Generator::failure`]). The session then stays
     /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
     /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    ///
+    /// Or why the watched search could not be finished: the allocator refused its working set
+    /// room to grow (see [`Search::failure`]), or its path, or that path's bitmap, or (for a
+    /// session measuring the maze itself) the measuring, their memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
+    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
+    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
     pub fn failure(&self) -> Option<&crate::GenError> {
         match &self.stage {
             Stage::Carving(generator) => generator.failure(),
-            _ => None,
+            _ => self.search_failure.as_ref(),
         }
     }
 
@@ -487,9 +515,13 @@ impl Session {
                     search.step(grid);
                     taken += 1;
                 }
-                if search.is_done() && self.search_here {
-                    let solved = trace(search, grid);
-                    self.record(solved);
+                if let Some(refused) = search.failure() {
+                    self.search_failure = Some(refused.into());
+                } else if search.is_done() && self.search_here {
+                    match try_trace(search, grid) {
+                        Ok(solved) => self.record(solved),
+                        Err(refused) => self.search_failure = Some(refused.into()),
+                    }
                 }
                 taken
             }
@@ -498,7 +530,8 @@ impl Session {
     }
 
     /// Carves and solves whatever is left, at full speed. A search refused its memory at its
-    /// start is not run: the session stays solving (see [`Session::is_start_refused`]).
+    /// start is not run: the session stays solving (see [`Session::is_start_refused`]), as
+    /// it does when refused it as it runs (see [`Session::failure`]).
     pub fn finish(&mut self) {
         if let Stage::Carving(generator) = &mut self.stage {
             // Counting the steps (which `run` does not) costs a little speed, and gives the
@@ -509,7 +542,8 @@ impl Session {
             }
             self.end_carving();
         }
-        if self.phase() == Phase::Solving && !self.is_start_refused() {
+        let failed = self.search_failure.is_some();
+        if self.phase() == Phase::Solving && !self.is_start_refused() && !failed {
             let grid = carved(&self.stage).grid();
             if self.search.is_none() {
                 // Refused its memory, the search is not started: the session stays solving,
@@ -528,8 +562,14 @@ impl Session {
                     .expect("a search is shared once done only")
                     .run(grid);
             }
-            let solved = trace(search.as_ref(), grid);
-            self.record(solved);
+            if let Some(refused) = search.failure() {
+                self.search_failure = Some(refused.into());
+                return;
+            }
+            match try_trace(search.as_ref(), grid) {
+                Ok(solved) => self.record(solved),
+                Err(refused) => self.search_failure = Some(refused.into()),
+            }
         }
     }
 
@@ -555,6 +595,7 @@ impl Session {
     /// Starts the watched solver's search, or leaves that to a [`Job`].
     fn start_search(&mut self) {
         self.searches += 1;
+        self.search_failure = None;
         if let Some(old) = self.search.take() {
             self.discard(old);
         }
@@ -605,11 +646,25 @@ impl Session {
             maze.know_solution(path.clone());
         }
         if self.measure_here && self.measures.is_none() {
-            self.measures = Some(Measures {
-                stats: maze.stats().clone(),
-                stamp_placed: grid.stamp().is_some(),
-                difficulty: maze.difficulty().cloned(),
+            // Refused, the maze is not measured, nor the search recorded: the session's
+            // failure, as the search's own would be.
+            let measured = maze.try_stats().cloned().and_then(|stats| {
+                let difficulty = maze.try_difficulty()?.cloned();
+                Ok((stats, difficulty))
             });
+            match measured {
+                Ok((stats, difficulty)) => {
+                    self.measures = Some(Measures {
+                        stats,
+                        stamp_placed: grid.stamp().is_some(),
+                        difficulty,
+                    });
+                }
+                Err(refused) => {
+                    self.search_failure = Some(refused.into());
+                    return;
+                }
+            }
         }
         self.solved = Some(solved);
     }
@@ -640,6 +695,8 @@ impl Session {
                     entry: self.entry,
                     exit: self.exit,
                 })),
+                // A search that failed has nothing to trace (see `Session::failure`).
+                Some(_) if self.search_failure.is_some() => {}
                 Some(search) if search.is_done() => jobs.push(job(Work::Trace(Arc::clone(search)))),
                 Some(_) => {}
             }
@@ -712,6 +769,12 @@ impl Session {
                 if this_search && self.search.as_ref().is_some_and(|s| s.is_done()) =>
             {
                 self.record(solved);
+                true
+            }
+            Outcome::TraceRefused(refused)
+                if this_search && self.search.as_ref().is_some_and(|s| s.is_done()) =>
+            {
+                self.search_failure = Some(refused.into());
                 true
             }
             outcome => {

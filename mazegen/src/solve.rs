@@ -15,7 +15,9 @@
 //! - is deterministic: the same grid and ends give the same events and the same path;
 //! - reports `Done { found: true }` at once when `from == to` (the path is then empty), and
 //!   `Done { found: false }` when the goal cannot be reached (or, for the wall followers, when
-//!   they would walk in circles).
+//!   they would walk in circles);
+//! - never aborts when its working set (a queue, a heap, a path) may not grow: it stops there,
+//!   `Done { found: false }`, and [`Search::failure`] says why.
 
 mod astar;
 mod bfs;
@@ -135,14 +137,33 @@ pub trait Search: fmt::Debug + Send + Sync {
 
     /// Size of the working set: the queue or heap, the stack or path, for stats.
     fn frontier_len(&self) -> usize;
+
+    /// Why the search stopped unfinished: the allocator refused its working set (a queue, a
+    /// heap, a path) room to grow, [`SizeError::NotEnoughMemory`] ("not enough memory for the
+    /// search of the WxH maze"). The search is then done, reporting `Done { found: false }`,
+    /// and has no solution. `None` for a search that ran (or runs) its course.
+    fn failure(&self) -> Option<SizeError> {
+        None
+    }
+
+    /// [`Search::solution`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the
+    /// path of the WxH maze") when the allocator refuses the path its memory.
+    fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
+        Ok(self.solution())
+    }
 }
 
 /// The memory a search of `grid` was refused: its per-cell state or its first working set.
 fn search_refused(grid: &Grid) -> SizeError {
+    refused(grid.rows(), "the search")
+}
+
+/// The memory `task` on the grid of `rows` was refused.
+fn refused(rows: RowMajor, task: &'static str) -> SizeError {
     SizeError::NotEnoughMemory {
-        task: "the search",
-        width: grid.width(),
-        height: grid.height(),
+        task,
+        width: rows.width() as u32,
+        height: rows.height() as u32,
     }
 }
 
@@ -162,17 +183,39 @@ fn or_abort<T>(started: Result<T, SizeError>, grid: &Grid) -> T {
 }
 
 /// The path from `from` to `to` read backwards from per-cell "way back" directions: `back(i)`
-/// is the direction from cell `i` to the cell it was reached from.
-fn path_back(rows: RowMajor, from: usize, to: usize, back: impl Fn(usize) -> Dir) -> Vec<Dir> {
+/// is the direction from cell `i` to the cell it was reached from. The path is as long as the
+/// maze is big: the allocator refusing it is [`SizeError::NotEnoughMemory`] for "the path".
+fn try_path_back(
+    rows: RowMajor,
+    from: usize,
+    to: usize,
+    back: impl Fn(usize) -> Dir,
+) -> Result<Solution, SizeError> {
     let mut dirs = Vec::new();
     let mut at = to;
     while at != from {
         let dir = back(at);
+        if !crate::generate::room_for(&mut dirs, 1) {
+            return Err(path_refused(rows));
+        }
         dirs.push(dir.opposite());
         at = rows.step(at, dir);
     }
     dirs.reverse();
-    dirs
+    Ok(Solution::new(rows.pos(from), dirs))
+}
+
+/// The memory the path of a search on the grid of `rows` was refused.
+fn path_refused(rows: RowMajor) -> SizeError {
+    refused(rows, "the path")
+}
+
+/// The infallible [`Search::solution`] of a fallible one, as before it was fallible: the
+/// allocator's abort when the path is refused.
+fn or_abort_path(solution: Result<Option<Solution>, SizeError>) -> Option<Solution> {
+    solution.unwrap_or_else(|_| {
+        std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Dir; 4096]>())
+    })
 }
 
 /// A path through the maze: a start cell and the steps taken from it.

@@ -461,3 +461,228 @@ fn parsing_a_file_refused_its_memory_is_an_error() {
     // With the memory, the same text parses (its path line is empty).
     assert!(MazeFile::parse(&text).is_ok());
 }
+
+/// How a search run under a budget ended.
+#[derive(Debug, PartialEq)]
+enum Ended {
+    /// Its start was refused its per-cell state.
+    StartRefused,
+    /// Its working set was refused room to grow as it stepped.
+    StepRefused,
+    /// It finished, and its path was refused its memory.
+    PathRefused,
+    /// It finished: the path it found, if any.
+    Solved(Option<mazegen::Solution>),
+}
+
+/// `solver`'s search of `maze` from its entry to its exit, started, run and traced under
+/// `budget` bytes (`None`: no budget).
+fn search_under(solver: Solver, maze: &Maze, budget: Option<usize>) -> Ended {
+    let (grid, entry, exit) = (maze.grid(), maze.entry(), maze.exit());
+    let (width, height) = (grid.width(), grid.height());
+    let work = || {
+        let Ok(mut search) = solver.try_start(grid, entry, exit) else {
+            return Ended::StartRefused;
+        };
+        let found = search.run(grid);
+        if let Some(error) = search.failure() {
+            assert_eq!(
+                error.to_string(),
+                format!("not enough memory for the search of the {width}x{height} maze"),
+                "{solver}"
+            );
+            assert!(!found && search.is_done(), "{solver}");
+            assert_eq!(search.solution(), None, "{solver}");
+            assert_eq!(
+                search.step(grid),
+                mazegen::SolveEvent::Done { found: false }
+            );
+            return Ended::StepRefused;
+        }
+        match search.try_solution() {
+            Ok(path) => Ended::Solved(path),
+            Err(error) => {
+                assert_eq!(
+                    error.to_string(),
+                    format!("not enough memory for the path of the {width}x{height} maze"),
+                    "{solver}"
+                );
+                Ended::PathRefused
+            }
+        }
+    };
+    match budget {
+        Some(budget) => with_budget(budget, work),
+        None => work(),
+    }
+}
+
+/// A maze of Kruskal's, perfect or with every dead end opened (braid 1), from corner to
+/// corner.
+fn kruskal(width: u32, height: u32, perfect: bool) -> Maze {
+    let options = MazeOptions::new(width, height)
+        .seed(7)
+        .algorithm(Algorithm::Kruskal)
+        .perfect(perfect)
+        .braid(if perfect { 0.0 } else { 1.0 });
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
+    Maze::generate(options, entry, exit).unwrap()
+}
+
+#[test]
+fn every_solver_refused_its_memory_as_it_steps_stops_with_an_error() {
+    // For each solver, a maze where what it grows as it steps goes over `SMALL` bytes: BFS's
+    // queue and dead-end filling's (no dead ends: its final search's) on a wide board, A*'s
+    // heap, a wall follower's path on the strip's long corridors. DFS keeps its stack in its
+    // cells: only its path, on a board where it wanders, may be refused.
+    let cases = [
+        (Solver::Bfs, kruskal(640, 480, false), Ended::StepRefused),
+        (Solver::AStar, kruskal(240, 160, false), Ended::StepRefused),
+        (Solver::Dfs, kruskal(240, 160, false), Ended::PathRefused),
+        (
+            Solver::LeftHand,
+            kruskal(4000, 12, true),
+            Ended::StepRefused,
+        ),
+        (
+            Solver::RightHand,
+            kruskal(4000, 12, true),
+            Ended::StepRefused,
+        ),
+        (
+            Solver::DeadEndFilling,
+            kruskal(640, 480, false),
+            Ended::StepRefused,
+        ),
+    ];
+    for (solver, maze, wanted) in cases {
+        let (expected, peak) = measure(|| search_under(solver, &maze, None));
+        assert!(matches!(&expected, Ended::Solved(Some(_))), "{solver}");
+        let (mut refused, mut solved) = (0, 0);
+        for budget in budgets(0, peak.all, 24) {
+            match search_under(solver, &maze, Some(budget)) {
+                Ended::Solved(path) => {
+                    assert_eq!(Ended::Solved(path), expected, "{solver} under {budget}");
+                    solved += 1;
+                }
+                ended => refused += usize::from(ended == wanted),
+            }
+        }
+        assert!(refused >= 1, "{solver}: never {wanted:?}");
+        // With as much as it takes unhindered, the same path.
+        let enough = search_under(solver, &maze, Some(peak.all));
+        assert_eq!(enough, expected, "{solver} ({solved} solved)");
+    }
+}
+
+#[test]
+fn a_session_whose_search_is_refused_its_memory_as_it_steps_says_so() {
+    let maze = kruskal(640, 480, false);
+    let options = maze.options().clone();
+    let (entry, exit) = (maze.entry(), maze.exit());
+    for hand_out in [false, true] {
+        let mut session = Session::new(options.clone(), entry, exit, Solver::Bfs).unwrap();
+        if hand_out {
+            session = session.hand_out_work();
+        }
+        while session.phase() == Phase::Carving {
+            session.advance(1 << 20);
+        }
+        for job in session.jobs() {
+            assert!(session.install(job.run()));
+        }
+        // Started already: no room for the queue's growth.
+        with_budget(0, || {
+            while session.failure().is_none() && session.advance(1 << 20) > 0 {}
+        });
+        assert_eq!(
+            session.failure().map(ToString::to_string).as_deref(),
+            Some("not enough memory for the search of the 640x480 maze")
+        );
+        assert_eq!(session.phase(), Phase::Solving);
+        assert_eq!(session.advance(100), 0);
+        session.finish();
+        assert_eq!(session.phase(), Phase::Solving, "finish does not retry");
+        assert!(session.jobs().iter().all(|job| job.measures()));
+        // Another solver, with the memory, finishes, and the failure is forgotten.
+        session.resolve_with(Solver::AStar);
+        assert!(session.failure().is_none());
+        for job in session
+            .jobs()
+            .into_iter()
+            .filter(mazegen::session::Job::is_start)
+        {
+            assert!(session.install(job.run()));
+        }
+        session.finish();
+        for job in session.jobs() {
+            assert!(session.install(job.run()));
+        }
+        assert_eq!(session.phase(), Phase::Done, "hand out {hand_out}");
+        // A* finds a shortest path, as BFS does.
+        let len = |path: Option<&mazegen::Solution>| path.map(mazegen::Solution::len);
+        assert_eq!(len(session.shown_path()), len(maze.solution()));
+    }
+}
+
+#[test]
+fn the_inspections_grid_refused_its_memory_is_an_error() {
+    let maze = maze(Algorithm::Kruskal, false);
+    let mut text = Vec::new();
+    Hex.write(&maze, &mut text).unwrap();
+    let inspection = mazegen::inspect::from_text(std::str::from_utf8(&text).unwrap()).unwrap();
+    let (expected, peak) = measure(|| inspection.to_grid().unwrap());
+    assert_eq!(&expected, maze.grid());
+    let mut refused = 0;
+    for budget in budgets(0, peak.all, 8) {
+        match with_budget(budget, || inspection.to_grid()) {
+            Ok(grid) => assert_eq!(grid, expected, "under {budget} bytes"),
+            Err(error) => {
+                assert!(is_memory(&error), "{error}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused >= 1, "never refused");
+    // With room for it, the same grid.
+    let grid = with_budget(peak.all, || inspection.to_grid()).unwrap();
+    assert_eq!(grid, expected);
+}
+
+#[test]
+fn the_film_refused_its_memory_is_an_error() {
+    use mazegen::format::animate::AnimatedSvg;
+    let film = AnimatedSvg::default();
+    let fresh = || maze(Algorithm::Kruskal, true);
+    let write = |maze: &Maze| {
+        let mut out = Vec::new();
+        film.write(maze, &mut out).map(|()| out)
+    };
+    let (expected, peak) = measure(|| write(&fresh()).unwrap());
+    let (mut refused, mut named) = (0, 0);
+    for budget in budgets(0, peak.all, 16) {
+        // A fresh maze each time: its path, asked for by the film, is kept once found.
+        let maze = fresh();
+        match with_budget(budget, || write(&maze)) {
+            Ok(out) => assert!(out == expected, "under {budget} bytes: another film"),
+            Err(error) => {
+                assert_eq!(error.kind(), io::ErrorKind::OutOfMemory, "{error}");
+                let text = error.to_string();
+                assert!(
+                    text.starts_with("not enough memory for")
+                        || text.starts_with("cannot allocate"),
+                    "{text}"
+                );
+                named += usize::from(text == "not enough memory for the film of the 240x160 maze");
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        refused >= 2 && named >= 1,
+        "refused {refused}, of which {named} the film"
+    );
+    // With as much as it takes unhindered, the same film.
+    let maze = fresh();
+    assert!(with_budget(peak.all, || write(&maze)).unwrap() == expected);
+}

@@ -23,9 +23,9 @@ use super::svg::{
     Pen, Sink, SvgOptions, XmlEscaped, draw_landmarks, draw_markers, draw_solution, maze_metadata,
     open_document,
 };
-use crate::generate::{GenEvent, Generator};
+use crate::generate::{GenError, GenEvent, Generator, room_for};
 use crate::geometry::{Dir, Pos};
-use crate::grid::Grid;
+use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED, SizeError};
 use crate::maze::Maze;
 
 /// The most frames a second of the film has.
@@ -118,6 +118,55 @@ impl Wall {
     }
 }
 
+/// The east and south walls of every cell, the grid's bits in a byte a cell: a copy of a
+/// grid's walls whose memory may be refused (where cloning the grid would abort).
+struct Sides {
+    width: usize,
+    bits: Vec<u8>,
+}
+
+impl Sides {
+    /// A copy of `grid`'s walls, `None` when the allocator refuses it.
+    fn try_of(grid: &Grid) -> Option<Sides> {
+        let mut bits = Vec::new();
+        bits.try_reserve_exact(grid.raw().len()).ok()?;
+        bits.extend(grid.raw().iter().map(|&b| b & (EAST_CLOSED | SOUTH_CLOSED)));
+        Some(Sides {
+            width: grid.width() as usize,
+            bits,
+        })
+    }
+
+    /// The byte of `cell` and the bit of its side `dir`, east or south (a [`Wall::side`]).
+    fn at(&self, cell: Pos, dir: Dir) -> (usize, u8) {
+        let bit = if dir == Dir::East {
+            EAST_CLOSED
+        } else {
+            SOUTH_CLOSED
+        };
+        (cell.y as usize * self.width + cell.x as usize, bit)
+    }
+
+    fn is_closed(&self, cell: Pos, dir: Dir) -> bool {
+        let (i, bit) = self.at(cell, dir);
+        self.bits[i] & bit != 0
+    }
+
+    fn set(&mut self, cell: Pos, dir: Dir, closed: bool) {
+        let (i, bit) = self.at(cell, dir);
+        self.bits[i] = (self.bits[i] & !bit) | if closed { bit } else { 0 };
+    }
+}
+
+/// The error of a film refused its memory: "not enough memory for the film of the WxH maze".
+fn film_refused(maze: &Maze) -> io::Error {
+    super::refused(SizeError::NotEnoughMemory {
+        task: "the film",
+        width: maze.width(),
+        height: maze.height(),
+    })
+}
+
 /// When a wall is drawn: from frame `shown` (`None`: from the start) until frame `hidden`
 /// (`None`: to the end).
 type Span = (Option<u32>, Option<u32>);
@@ -132,12 +181,22 @@ struct Film {
 }
 
 impl Film {
-    /// Replays `maze`'s generator, recording when each wall changes.
+    /// Replays `maze`'s generator, recording when each wall changes. Everything it keeps (the
+    /// generator, its copies of the walls, the changes, the spans) grows with the maze: the
+    /// allocator refusing any of it is an `OutOfMemory` error, "not enough memory for the
+    /// film of the WxH maze" (or the generator's own, naming its phase).
     fn record(maze: &Maze, duration: f64) -> io::Result<Film> {
+        let refused = || film_refused(maze);
+        let generator_failed = |error: &GenError| match error {
+            GenError::Size(
+                size @ (SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. }),
+            ) => super::refused(size.clone()),
+            other => io::Error::other(other.to_string()),
+        };
         let mut generator =
-            Generator::new(maze.options().clone()).map_err(|e| io::Error::other(e.to_string()))?;
-        let mut current: Grid = generator.grid().clone();
-        let start = current.clone();
+            Generator::new(maze.options().clone()).map_err(|e| generator_failed(&e))?;
+        let mut current = Sides::try_of(generator.grid()).ok_or_else(refused)?;
+        let start = Sides::try_of(generator.grid()).ok_or_else(refused)?;
         // (step, wall, closed after it)
         let mut changes: Vec<(u64, Wall, bool)> = Vec::new();
         loop {
@@ -150,10 +209,17 @@ impl Film {
             let (cell, dir) = wall.side();
             let closed = generator.grid().is_closed(cell, dir);
             if closed != current.is_closed(cell, dir) {
-                current.set_wall(cell, dir, closed);
+                current.set(cell, dir, closed);
+                if !room_for(&mut changes, 1) {
+                    return Err(refused());
+                }
                 changes.push((generator.steps(), wall, closed));
             }
         }
+        if let Some(error) = generator.failure() {
+            return Err(generator_failed(error));
+        }
+        drop(current);
         if generator.grid() != maze.grid() {
             return Err(io::Error::other(
                 "the maze is not the one its options make: it cannot be replayed",
@@ -164,11 +230,19 @@ impl Film {
         let frames = ((carving * FPS).round() as u64).clamp(1, steps) as u32;
         let frame = |step: u64| ((step.saturating_sub(1) * u64::from(frames)) / steps) as u32;
 
-        // Each wall's spans: walk its changes in order from its state at the start.
-        changes.sort_by_key(|&(step, wall, _)| (wall, step));
+        // Each wall's spans: walk its changes in order from its state at the start. One change
+        // a step, so the keys are unique and the sort in place orders as a stable one would.
+        changes.sort_unstable_by_key(|&(step, wall, _)| (wall, step));
         let mut spans: BTreeMap<Span, Vec<Wall>> = BTreeMap::new();
         let mut changed = changes.iter().peekable();
-        let mut record = |wall: Wall, span: Span| spans.entry(span).or_default().push(wall);
+        let mut record = |wall: Wall, span: Span| {
+            let walls = spans.entry(span).or_default();
+            let room = room_for(walls, 1);
+            if room {
+                walls.push(wall);
+            }
+            room
+        };
         while let Some(&&(_, wall, _)) = changed.peek() {
             let (cell, dir) = wall.side();
             let mut shown = start.is_closed(cell, dir).then_some(None);
@@ -176,33 +250,48 @@ impl Film {
                 changed.next();
                 match (shown, closed) {
                     (Some(from), false) => {
-                        record(wall, (from, Some(frame(step))));
+                        if !record(wall, (from, Some(frame(step)))) {
+                            return Err(refused());
+                        }
                         shown = None;
                     }
                     (None, true) => shown = Some(Some(frame(step))),
                     _ => {}
                 }
             }
-            if let Some(from) = shown {
-                record(wall, (from, None));
+            if let Some(from) = shown
+                && !record(wall, (from, None))
+            {
+                return Err(refused());
             }
         }
         // The walls that never change and stay closed: the border, the 42, and (for
         // recursive division) none of the rest.
         let mut still = Vec::new();
-        let changed_walls: std::collections::HashSet<Wall> =
-            changes.iter().map(|&(_, w, _)| w).collect();
+        let mut changed_walls = std::collections::HashSet::new();
+        changed_walls
+            .try_reserve(changes.len())
+            .map_err(|_| refused())?;
+        changed_walls.extend(changes.iter().map(|&(_, w, _)| w));
+        drop(changes);
         for wall in all_walls(maze.grid()) {
             if !changed_walls.contains(&wall) {
+                if !room_for(&mut still, 1) {
+                    return Err(refused());
+                }
                 still.push(wall);
             }
         }
-        spans.entry((None, None)).or_default().extend(still);
+        drop(changed_walls);
+        let walls = spans.entry((None, None)).or_default();
+        walls.try_reserve(still.len()).map_err(|_| refused())?;
+        walls.extend(still);
         // A wall that opens and closes within one frame is never seen.
         spans
             .retain(|&(shown, hidden), _| !matches!((shown, hidden), (Some(a), Some(b)) if a >= b));
+        // Sorted in place (equal walls are alike, so as a stable sort would).
         for walls in spans.values_mut() {
-            walls.sort();
+            walls.sort_unstable();
             walls.dedup();
         }
         Ok(Film {
@@ -302,7 +391,8 @@ impl AnimatedSvg {
         let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
         open_document(&mut sink, grid, &options)?;
         draw_landmarks(&mut sink, grid, &options)?;
-        if let Some(path) = maze.solution().filter(|_| options.show_path) {
+        let solution = maze.try_solution().map_err(super::refused)?;
+        if let Some(path) = solution.filter(|_| options.show_path) {
             // Hidden until the carving ends, then drawn from the entry to the exit.
             let end = format!("{:.3}s", film.carving);
             let draw = format!("{:.3}s", duration - film.carving);

@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
+use super::{Search, SearchState, Solution, SolveEvent, Solver, try_path_back};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor, SizeError};
 
@@ -37,6 +37,8 @@ pub struct AStar {
     visited: u64,
     found: bool,
     done: bool,
+    /// The heap could not grow: the search stopped there, unfinished.
+    out_of_memory: bool,
 }
 
 /// A cell waiting in the heap. The heap pops the greatest entry: the smallest estimate
@@ -106,12 +108,19 @@ impl AStar {
             visited: 1,
             found: from == to,
             done: false,
+            out_of_memory: false,
         })
     }
 
     /// Expands the most promising cell; outdated heap entries on the way are dropped (each was
-    /// pushed by an earlier step, so a whole run does O(pushes) work).
+    /// pushed by an earlier step, so a whole run does O(pushes) work). `None` when the heap
+    /// is empty, or (`out_of_memory` set) when it may not grow by the step's pushes.
     fn expand(&mut self, grid: &Grid) -> Option<usize> {
+        // Room for the four pushes a step can make; amortised, as `push` grows it.
+        if self.heap.capacity() - self.heap.len() < 4 && self.heap.try_reserve(4).is_err() {
+            self.out_of_memory = true;
+            return None;
+        }
         let entry = loop {
             let entry = self.heap.pop()?;
             let cell = entry.cell as usize;
@@ -191,13 +200,20 @@ impl Search for AStar {
     }
 
     fn solution(&self) -> Option<Solution> {
+        super::or_abort_path(self.try_solution())
+    }
+
+    fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
         if !self.found {
-            return None;
+            return Ok(None);
         }
-        let dirs = path_back(self.rows, self.from, self.to, |i| {
-            Dir::from_index(self.marks[i] & BACK)
-        });
-        Some(Solution::new(self.rows.pos(self.from), dirs))
+        let back = |i| Dir::from_index(self.marks[i] & BACK);
+        try_path_back(self.rows, self.from, self.to, back).map(Some)
+    }
+
+    fn failure(&self) -> Option<SizeError> {
+        let refused = self.out_of_memory;
+        refused.then(|| super::refused(self.rows, "the search"))
     }
 
     fn cell_state(&self, pos: Pos) -> SearchState {

@@ -99,7 +99,9 @@ impl Bfs {
         })
     }
 
-    /// Expands the oldest cell of the frontier: reaches its open, unreached neighbours.
+    /// Expands the oldest cell of the frontier: reaches its open, unreached neighbours. When
+    /// the allocator refuses the frontier room to grow, the search is over, unfinished:
+    /// `Done { found: false }`, and [`Search::failure`] says why.
     pub fn step(&mut self) -> SolveEvent {
         let event = expand(
             &mut self.cells,
@@ -108,7 +110,6 @@ impl Bfs {
             self.rows.width(),
             self.to,
         );
-        self.abort_if_out_of_memory();
         match event {
             Some(i) => SolveEvent::Visit { cell: self.pos(i) },
             None => SolveEvent::Done {
@@ -244,8 +245,9 @@ impl Search for Bfs {
         Bfs::step(self)
     }
 
+    /// Refused its memory, the search stops there: see [`Search::failure`].
     fn run(&mut self, _grid: &Grid) -> bool {
-        Bfs::run(self)
+        self.try_run().unwrap_or(false)
     }
 
     fn is_done(&self) -> bool {
@@ -273,6 +275,15 @@ impl Search for Bfs {
 
     fn frontier_len(&self) -> usize {
         self.queue.len
+    }
+
+    fn failure(&self) -> Option<SizeError> {
+        let refused = self.progress.out_of_memory;
+        refused.then(|| super::refused(self.rows, "the search"))
+    }
+
+    fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
+        Bfs::try_solution(self)
     }
 }
 

@@ -15,7 +15,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
+use super::{Search, SearchState, Solution, SolveEvent, Solver, try_path_back};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor, SizeError};
 
@@ -53,6 +53,21 @@ pub struct DeadEndFilling {
     traced: u64,
     found: bool,
     done: bool,
+    /// The queue could not grow: the search stopped there, unfinished.
+    out_of_memory: bool,
+}
+
+/// Makes room in `queue` for the four pushes a step can make (amortised: doubling, as
+/// `push_back` grows it); `false` when the allocator refuses.
+#[inline(always)]
+fn room_for_step(queue: &mut VecDeque<u32>) -> bool {
+    queue.capacity() - queue.len() >= 4 || grow(queue)
+}
+
+#[cold]
+#[inline(never)]
+fn grow(queue: &mut VecDeque<u32>) -> bool {
+    queue.try_reserve(queue.len().max(16)).is_ok()
 }
 
 impl DeadEndFilling {
@@ -99,6 +114,7 @@ impl DeadEndFilling {
             traced: 0,
             found: false,
             done: false,
+            out_of_memory: false,
         };
         if from == to {
             search.start_tracing();
@@ -176,6 +192,11 @@ impl Search for DeadEndFilling {
             return SolveEvent::Done { found: self.found };
         }
         let raw = grid.raw();
+        if !room_for_step(&mut self.queue) {
+            self.out_of_memory = true;
+            self.done = true;
+            return SolveEvent::Done { found: false };
+        }
         if self.phase == Phase::Filling {
             if let Some(i) = self.fill(raw) {
                 return SolveEvent::Fill {
@@ -205,13 +226,20 @@ impl Search for DeadEndFilling {
     }
 
     fn solution(&self) -> Option<Solution> {
+        super::or_abort_path(self.try_solution())
+    }
+
+    fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
         if !self.found {
-            return None;
+            return Ok(None);
         }
-        let dirs = path_back(self.rows, self.from, self.to, |i| {
-            Dir::from_index((self.cells[i] & BACK) >> BACK_SHIFT)
-        });
-        Some(Solution::new(self.rows.pos(self.from), dirs))
+        let back = |i| Dir::from_index((self.cells[i] & BACK) >> BACK_SHIFT);
+        try_path_back(self.rows, self.from, self.to, back).map(Some)
+    }
+
+    fn failure(&self) -> Option<SizeError> {
+        let refused = self.out_of_memory;
+        refused.then(|| super::refused(self.rows, "the search"))
     }
 
     /// Filled: discarded. While filling, queued dead ends are the frontier; while tracing, the

@@ -5,7 +5,7 @@
 //! direction back to the cell below it and the next direction it has to try. Directions are
 //! tried in the fixed order north, east, south, west ([`Dir::ALL`]).
 
-use super::{Search, SearchState, Solution, SolveEvent, Solver, path_back};
+use super::{Search, SearchState, Solution, SolveEvent, Solver, try_path_back};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, RowMajor, SizeError};
 
@@ -124,13 +124,16 @@ impl Search for Dfs {
 
     /// The stack from the start to the goal.
     fn solution(&self) -> Option<Solution> {
+        super::or_abort_path(self.try_solution())
+    }
+
+    /// The stack is kept in the cells, so only its trace, the path, may be refused.
+    fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
         if !self.found {
-            return None;
+            return Ok(None);
         }
-        let dirs = path_back(self.rows, self.from, self.to, |i| {
-            Dir::from_index(self.cells[i] & BACK)
-        });
-        Some(Solution::new(self.rows.pos(self.from), dirs))
+        let back = |i| Dir::from_index(self.cells[i] & BACK);
+        try_path_back(self.rows, self.from, self.to, back).map(Some)
     }
 
     /// On the stack: frontier; popped: discarded.

@@ -94,8 +94,8 @@ impl Solver {
     /// search of the WxH maze") when the allocator refuses the search its per-cell state (a
     /// byte a cell, five for A*) or the dead ends dead-end filling queues at the outset.
     ///
-    /// Only the start is fallible: a working set that grows as the search steps (a queue, a
-    /// heap, a path) still aborts if refused.
+    /// A working set that grows as the search steps (a queue, a heap, a path) and is refused
+    /// ends the search there, unfinished: see [`Search::failure`].
     pub fn try_start(self, grid: &Grid, from: Pos, to: Pos) -> Result<Box<dyn Search>, SizeError> {
         Ok(match self {
             // BFS's own error is the grid's sentence; a search says what it was for.

@@ -69,6 +69,8 @@ pub struct WallFollower {
     walked: u64,
     found: bool,
     done: bool,
+    /// The path could not grow: the walk stopped there, unfinished.
+    out_of_memory: bool,
 }
 
 impl WallFollower {
@@ -97,6 +99,7 @@ impl WallFollower {
             walked: 1,
             found: from == to,
             done: false,
+            out_of_memory: false,
         })
     }
 
@@ -138,6 +141,12 @@ impl Search for WallFollower {
         }
         if self.path_end != self.at {
             return self.cut();
+        }
+        // Room for the move's push onto the path, before anything moves.
+        if !crate::generate::room_for(&mut self.path, 1) {
+            self.out_of_memory = true;
+            self.done = true;
+            return SolveEvent::Done { found: false };
         }
         let raw = grid.raw();
         let Some((dir, next)) = self
@@ -183,8 +192,24 @@ impl Search for WallFollower {
 
     /// The walk from the start to the goal with its loops erased.
     fn solution(&self) -> Option<Solution> {
-        self.found
-            .then(|| Solution::new(self.rows.pos(self.from), self.path.clone()))
+        super::or_abort_path(self.try_solution())
+    }
+
+    /// A copy of the path, which may be refused.
+    fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
+        if !self.found {
+            return Ok(None);
+        }
+        let mut dirs = Vec::new();
+        dirs.try_reserve_exact(self.path.len())
+            .map_err(|_| super::path_refused(self.rows))?;
+        dirs.extend_from_slice(&self.path);
+        Ok(Some(Solution::new(self.rows.pos(self.from), dirs)))
+    }
+
+    fn failure(&self) -> Option<SizeError> {
+        let refused = self.out_of_memory;
+        refused.then(|| super::refused(self.rows, "the search"))
     }
 
     /// On the path: frontier; walked but off the path: discarded.

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use mazegen::format::{Hex, Output, write_outputs};
+use mazegen::grid::SizeError;
 use mazegen::inspect::{self, Inspection, Marks};
 use mazegen::solve::Solver;
 use mazegen::stats::MazeStats;
@@ -64,7 +65,8 @@ pub enum InspectorAnswer {
         /// Steps of the path found; `None` when it found none.
         path: Option<usize>,
     },
-    /// A solve whose start was refused its memory: the one-line reason.
+    /// A solve refused its memory (the grid, the search's start or working set, its path):
+    /// the one-line reason.
     SolveRefused { solver: Solver, reason: String },
     Saved {
         path: PathBuf,
@@ -112,8 +114,9 @@ fn measure(inspection: &Inspection) -> Option<MazeStats> {
     if !inspection.is_complete() {
         return None;
     }
+    // Memory refused leaves the file unmeasured, as one with rows missing.
     let grid = inspection.to_grid().ok()?;
-    Some(MazeStats::measure(&grid, inspection.shortest_path()))
+    MazeStats::try_measure(&grid, inspection.shortest_path()).ok()
 }
 
 /// Follows the recorded path from the entry to its first illegal step, if it has one.
@@ -147,26 +150,49 @@ fn ends(inspection: &Inspection) -> Result<(Pos, Pos), String> {
 }
 
 fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
-    let solved = |visited, path| InspectorAnswer::Solved {
+    let Ok((entry, exit)) = ends(inspection) else {
+        return InspectorAnswer::Solved {
+            solver,
+            visited: 0,
+            path: None,
+        };
+    };
+    // Memory refused (the grid, the search's start, its working set as it runs, its path) is
+    // the status line's message, not an abort of the dashboard.
+    let refused = |error: SizeError| InspectorAnswer::SolveRefused {
         solver,
-        visited,
-        path,
+        reason: error.to_string(),
     };
-    let (Ok((entry, exit)), Ok(grid)) = (ends(inspection), inspection.to_grid()) else {
-        return solved(0, None);
-    };
-    let mut search = match solver.try_start(&grid, entry, exit) {
-        Ok(search) => search,
-        Err(refused) => {
-            return InspectorAnswer::SolveRefused {
+    let grid = match inspection.to_grid() {
+        Ok(grid) => grid,
+        Err(error @ (SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. })) => {
+            return refused(error);
+        }
+        // A grid the file cannot make (a single row read): nothing to solve.
+        Err(_) => {
+            return InspectorAnswer::Solved {
                 solver,
-                reason: refused.to_string(),
+                visited: 0,
+                path: None,
             };
         }
     };
-    let found = search.run(&grid);
-    let path = found.then(|| search.solution().map(|s| s.len())).flatten();
-    solved(search.visited(), path)
+    let mut search = match solver.try_start(&grid, entry, exit) {
+        Ok(search) => search,
+        Err(error) => return refused(error),
+    };
+    search.run(&grid);
+    if let Some(error) = search.failure() {
+        return refused(error);
+    }
+    match search.try_solution() {
+        Ok(path) => InspectorAnswer::Solved {
+            solver,
+            visited: search.visited(),
+            path: path.map(|s| s.len()),
+        },
+        Err(error) => refused(error),
+    }
 }
 
 /// Writes the file's walls, entry and exit with its shortest path: the recorded path line

@@ -356,7 +356,9 @@ fn after_progress(studio: &mut Studio, shared: &mut Shared, before: Phase) {
 
 /// A maze whose carving was refused its memory (`Session::failure`) stops there, unfinished:
 /// the animation pauses, what waited for the maze is dropped, and the status line says why,
-/// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written.
+/// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written. A
+/// search refused its memory stops too, the status line saying why; picking a solver tries
+/// again.
 fn report_failure(studio: &mut Studio, shared: &mut Shared) {
     let Some(failure) = studio.session.failure().map(ToString::to_string) else {
         return;
@@ -367,6 +369,13 @@ fn report_failure(studio: &mut Studio, shared: &mut Shared) {
     }
     if !shared.pace.is_paused() {
         shared.pace.toggle_pause();
+    }
+    if studio.session.phase() == Phase::Solving {
+        // The watched search's: the maze is whole, measured and saved apart from it.
+        let solver = solver_label(studio.session.solver());
+        studio.finishing = false;
+        shared.set_status(StatusKind::Error, format!("Solver {solver}: {failure}"));
+        return;
     }
     studio.waiting.clear();
     studio.finishing = false;

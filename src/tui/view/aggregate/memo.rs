@@ -107,11 +107,13 @@ impl PathMemo {
     }
 
     /// How many times a path has been walked since the memo was made.
+    #[cfg(test)]
     pub fn walks(&self) -> u64 {
         self.walks.get()
     }
 
     /// Whether a path is held.
+    #[cfg(test)]
     pub fn holds_a_path(&self) -> bool {
         self.kept.borrow().is_some()
     }
