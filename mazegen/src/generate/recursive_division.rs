@@ -14,7 +14,7 @@ use super::carve::slice_bytes;
 use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
+use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -92,8 +92,19 @@ impl RecursiveDivision {
         let rows = grid.rows();
         let (w, h) = (rows.width(), rows.height());
         let cells = grid.raw_mut();
-        // Row by row, the column counted rather than divided out of each index.
+        // Row by row, the column counted rather than divided out of each index; a row with no
+        // obstacle in it or below it (nearly all) with no look at each cell's neighbours.
         for y in 0..h {
+            let below = if y + 1 < h { w } else { 0 };
+            let row = &mut cells[y * w..(y + 1) * w + below];
+            if row.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0 {
+                let open = if below == 0 { !EAST_CLOSED } else { !(EAST_CLOSED | SOUTH_CLOSED) };
+                for cell in &mut row[..w - 1] {
+                    *cell &= open;
+                }
+                row[w - 1] &= open | EAST_CLOSED;
+                continue;
+            }
             for x in 0..w {
                 let i = y * w + x;
                 if is_obstacle(cells[i]) {
