@@ -9,9 +9,7 @@
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{
-    COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp,
-};
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.

@@ -98,7 +98,11 @@ impl RecursiveDivision {
             let below = if y + 1 < h { w } else { 0 };
             let row = &mut cells[y * w..(y + 1) * w + below];
             if row.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0 {
-                let open = if below == 0 { !EAST_CLOSED } else { !(EAST_CLOSED | SOUTH_CLOSED) };
+                let open = if below == 0 {
+                    !EAST_CLOSED
+                } else {
+                    !(EAST_CLOSED | SOUTH_CLOSED)
+                };
                 for cell in &mut row[..w - 1] {
                     *cell &= open;
                 }

@@ -7,14 +7,10 @@
 //! close; one that meets an obstacle or the border first is left as an island, which the
 //! generator's linking pass joins to the rest.
 
-use std::hint;
-
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{
-    COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp,
-};
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often a run is closed when it may be.
@@ -74,22 +70,23 @@ fn clear(cells: &[u8]) -> bool {
 /// A whole row below the top with no obstacle in it or above it (`rows` is the row above,
 /// then the row): [`Sidewinder::step`]'s moves for that case, the same draws in the same
 /// order, with the two coin-flip outcomes (whether this cell replaces the run's chosen one,
-/// whether the run closes here) applied as masks and selects rather than branches: they are
+/// whether the run closes here) applied as masks and products rather than branches: they are
 /// random, so a branch on them is mispredicted about every other cell.
 #[inline(always)]
 fn open_row(rows: &mut [u8], w: usize, rng: &mut MazeRng) {
     let (above, row) = rows.split_at_mut(w);
     let mut northable = 0;
     let mut chosen = 0;
-    for x in 0..w - 1 {
+    for (x, cell) in row[..w - 1].iter_mut().enumerate() {
         northable += 1;
-        chosen = hint::select_unpredictable(rng.below(northable) == 0, x, chosen);
-        let close = rng.chance(HALF);
+        // `chosen` is never past `x`: this moves it to `x` or leaves it, by a multiplication.
+        let pick = usize::from(rng.below(northable) == 0);
+        chosen += (x - chosen) * pick;
+        let close = u8::from(rng.chance(HALF));
         // Closing keeps the east wall and opens the chosen cell's north; going on opens east.
-        let close_bit = u8::from(close);
-        row[x] &= !EAST_CLOSED | close_bit * EAST_CLOSED;
-        above[chosen] &= !(close_bit * SOUTH_CLOSED);
-        northable = hint::select_unpredictable(close, 0, northable);
+        *cell &= !EAST_CLOSED | (close * EAST_CLOSED);
+        above[chosen] &= !(close * SOUTH_CLOSED);
+        northable *= u32::from(1 - close);
     }
     // The last cell always closes its run: no coin for it.
     northable += 1;
