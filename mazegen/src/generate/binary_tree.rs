@@ -9,7 +9,7 @@
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -43,6 +43,28 @@ impl BinaryTree {
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
         }
     }
+}
+
+/// Whether none of `cells` is an obstacle. Branch-free over the whole slice, so that the
+/// compiler can do it many bytes at a time.
+fn clear(cells: &[u8]) -> bool {
+    cells.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0
+}
+
+/// A whole row below the top with no obstacle in it or above it (`rows` is the row above,
+/// then the row): [`BinaryTree::step`]'s moves for that case, the same draws, with the coin
+/// applied as masks rather than a branch (it is random, so a branch on it is mispredicted
+/// about every other cell).
+#[inline(always)]
+fn open_row(rows: &mut [u8], w: usize, rng: &mut MazeRng) {
+    let (above, row) = rows.split_at_mut(w);
+    for (up, cell) in above[..w - 1].iter_mut().zip(&mut row[..w - 1]) {
+        let north = u8::from(rng.chance(HALF));
+        *up &= !(north * SOUTH_CLOSED);
+        *cell &= !((1 - north) * EAST_CLOSED);
+    }
+    // The last column has no east: north, with no coin.
+    above[w - 1] &= !SOUTH_CLOSED;
 }
 
 impl Carve for BinaryTree {
@@ -97,6 +119,12 @@ impl Carve for BinaryTree {
         while self.cursor < cells.len() {
             let row = self.cursor - self.cursor % w;
             let y = row / w;
+            if self.cursor == row && y > 0 && clear(&cells[row - w..row + w]) {
+                visited += w as u64 - u64::from((row..row + w).contains(&self.start));
+                open_row(&mut cells[row - w..row + w], w, rng);
+                self.cursor = row + w;
+                continue;
+            }
             for x in self.cursor - row..w {
                 let cell = row + x;
                 if is_obstacle(cells[cell]) {

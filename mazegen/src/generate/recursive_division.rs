@@ -14,7 +14,7 @@ use super::carve::slice_bytes;
 use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
+use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half.
@@ -92,8 +92,23 @@ impl RecursiveDivision {
         let rows = grid.rows();
         let (w, h) = (rows.width(), rows.height());
         let cells = grid.raw_mut();
-        // Row by row, the column counted rather than divided out of each index.
+        // Row by row, the column counted rather than divided out of each index; a row with no
+        // obstacle in it or below it (nearly all) with no look at each cell's neighbours.
         for y in 0..h {
+            let below = if y + 1 < h { w } else { 0 };
+            let row = &mut cells[y * w..(y + 1) * w + below];
+            if row.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0 {
+                let open = if below == 0 {
+                    !EAST_CLOSED
+                } else {
+                    !(EAST_CLOSED | SOUTH_CLOSED)
+                };
+                for cell in &mut row[..w - 1] {
+                    *cell &= open;
+                }
+                row[w - 1] &= open | EAST_CLOSED;
+                continue;
+            }
             for x in 0..w {
                 let i = y * w + x;
                 if is_obstacle(cells[i]) {
@@ -282,6 +297,98 @@ impl RecursiveDivision {
     }
 }
 
+impl RecursiveDivision {
+    /// [`RecursiveDivision::split`] and the wall's placing for a chamber with no obstacle in
+    /// it, so no look at its cells: the same draws, the wall set in one go and its gap opened
+    /// again (the field was open there). Returns the chamber to split next: the second half if
+    /// it is wide, else the first, else the top of the stack, as pushing both and popping
+    /// would.
+    #[inline(always)]
+    fn split_clear(
+        &mut self,
+        chamber: Chamber,
+        cells: &mut [u8],
+        rng: &mut MazeRng,
+    ) -> Option<Chamber> {
+        let w = self.rows.width();
+        let horizontal = match chamber.width.cmp(&chamber.height) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => rng.chance(HALF),
+        };
+        let (x, y) = (chamber.x as usize, chamber.y as usize);
+        let (first, second) = if horizontal {
+            let line = chamber.y + rng.below(chamber.height - 1);
+            let gap = rng.below(chamber.width) as usize;
+            let row = line as usize * w + x;
+            for cell in &mut cells[row..row + chamber.width as usize] {
+                *cell |= SOUTH_CLOSED;
+            }
+            cells[row + gap] &= !SOUTH_CLOSED;
+            let top = line - chamber.y + 1;
+            (
+                Chamber {
+                    height: top,
+                    ..chamber
+                },
+                Chamber {
+                    y: line + 1,
+                    height: chamber.height - top,
+                    ..chamber
+                },
+            )
+        } else {
+            let line = chamber.x + rng.below(chamber.width - 1);
+            let gap = rng.below(chamber.height) as usize;
+            let column = y * w + line as usize;
+            for cell in cells[column..]
+                .iter_mut()
+                .step_by(w)
+                .take(chamber.height as usize)
+            {
+                *cell |= EAST_CLOSED;
+            }
+            cells[column + gap * w] &= !EAST_CLOSED;
+            let left = line - chamber.x + 1;
+            (
+                Chamber {
+                    width: left,
+                    ..chamber
+                },
+                Chamber {
+                    x: line + 1,
+                    width: chamber.width - left,
+                    ..chamber
+                },
+            )
+        };
+        let (first_wide, second_wide) = (first.is_wide(), second.is_wide());
+        if !first_wide {
+            self.settle(first);
+        }
+        if !second_wide {
+            self.settle(second);
+        }
+        match (first_wide, second_wide) {
+            (true, true) => {
+                self.stack.push(first);
+                Some(second)
+            }
+            (_, true) => Some(second),
+            (true, false) => Some(first),
+            (false, false) => self.stack.pop(),
+        }
+    }
+
+    /// Counts a thin chamber clear of obstacles as settled: [`RecursiveDivision::push`]'s
+    /// count without the look at its cells.
+    #[inline(always)]
+    fn settle(&mut self, chamber: Chamber) {
+        let cells = u64::from(chamber.width) * u64::from(chamber.height);
+        self.visited += cells - u64::from(chamber.contains(self.start_at));
+    }
+}
+
 impl Carve for RecursiveDivision {
     fn heap_bytes(&self) -> usize {
         slice_bytes(&self.stack)
@@ -329,7 +436,9 @@ impl Carve for RecursiveDivision {
     }
 
     /// [`RecursiveDivision::step`]'s moves a wall at a time: its segments placed in one loop
-    /// over their cells' indices.
+    /// over their cells' indices. A chamber clear of obstacles (nearly all of them) is split
+    /// in [`RecursiveDivision::split_clear`], and the half split next is kept in hand rather
+    /// than pushed and popped again.
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let w = self.rows.width();
         while !self.done {
@@ -350,7 +459,14 @@ impl Carve for RecursiveDivision {
                     }
                 }
             }
-            let Some(chamber) = self.stack.pop() else {
+            let mut next = self.stack.pop();
+            while let Some(chamber) = next {
+                if !self.clear(chamber) {
+                    break;
+                }
+                next = self.split_clear(chamber, cells, rng);
+            }
+            let Some(chamber) = next else {
                 self.done = true;
                 self.head = None;
                 return;
@@ -358,7 +474,6 @@ impl Carve for RecursiveDivision {
             self.build = Some(self.split(chamber, cells, rng));
         }
     }
-
     /// The cell beside the segment just placed.
     fn head(&self) -> Option<Pos> {
         self.head

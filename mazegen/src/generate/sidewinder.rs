@@ -10,7 +10,7 @@
 use super::carve::{Carve, is_obstacle, landmark_state};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::MazeRng;
 
 /// [`MazeRng::chance`] numerator of one half: how often a run is closed when it may be.
@@ -59,6 +59,41 @@ impl Sidewinder {
         self.run_start = if x + 1 == self.rows.width() { 0 } else { x + 1 };
         self.northable = 0;
     }
+}
+
+/// Whether none of `cells` is an obstacle. Branch-free over the whole slice, so that the
+/// compiler can do it many bytes at a time.
+fn clear(cells: &[u8]) -> bool {
+    cells.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0
+}
+
+/// A whole row below the top with no obstacle in it or above it (`rows` is the row above,
+/// then the row): [`Sidewinder::step`]'s moves for that case, the same draws in the same
+/// order, with the two coin-flip outcomes (whether this cell replaces the run's chosen one,
+/// whether the run closes here) applied as masks and products rather than branches: they are
+/// random, so a branch on them is mispredicted about every other cell.
+#[inline(always)]
+fn open_row(rows: &mut [u8], w: usize, rng: &mut MazeRng) {
+    let (above, row) = rows.split_at_mut(w);
+    let mut northable = 0;
+    let mut chosen = 0;
+    for (x, cell) in row[..w - 1].iter_mut().enumerate() {
+        northable += 1;
+        // `chosen` is never past `x`: this moves it to `x` or leaves it, by a multiplication.
+        let pick = usize::from(rng.below(northable) == 0);
+        chosen += (x - chosen) * pick;
+        let close = u8::from(rng.chance(HALF));
+        // Closing keeps the east wall and opens the chosen cell's north; going on opens east.
+        *cell &= !EAST_CLOSED | (close * EAST_CLOSED);
+        above[chosen] &= !(close * SOUTH_CLOSED);
+        northable *= u32::from(1 - close);
+    }
+    // The last cell always closes its run: no coin for it.
+    northable += 1;
+    if rng.below(northable) == 0 {
+        chosen = w - 1;
+    }
+    above[chosen] &= !SOUTH_CLOSED;
 }
 
 impl Carve for Sidewinder {
@@ -122,7 +157,15 @@ impl Carve for Sidewinder {
             let (mut northable, mut chosen, mut visited) =
                 (self.northable, self.chosen, self.visited);
             let mut run_start = self.run_start;
-            for x in self.cursor - row..w {
+            let from = self.cursor - row;
+            if from == 0 && y > 0 && clear(&cells[row - w..row + w]) {
+                visited += w as u64 - u64::from((row..row + w).contains(&self.start));
+                open_row(&mut cells[row - w..row + w], w, rng);
+                self.visited = visited;
+                self.cursor = row + w;
+                continue;
+            }
+            for x in from..w {
                 let cell = row + x;
                 if is_obstacle(cells[cell]) {
                     run_start = x + 1;
