@@ -34,6 +34,9 @@ pub(crate) const SOUTH_CLOSED: u8 = 2;
 pub(crate) const LOCKED: u8 = 4;
 /// The cell is part of the centre courtyard: open inside, never changed by carving.
 pub(crate) const COURTYARD: u8 = 8;
+/// The high four bits, free for a carver's marks while it carves (see `generate::carve`): the
+/// grid's readers mask them out, and the carver clears them before it is done.
+pub(crate) const MARKS: u8 = 0xF0;
 
 /// Why a maze of a given size cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -9,27 +9,29 @@
 //! cells already in the maze, so a move is kept cheap (see [`DirBits`]). On a long
 //! corridor-like maze the cover time grows with the square of the length.
 //!
-//! Memory: one scratch byte per cell (its moves and whether it is in the maze). A replay
-//! checkpoint keeps only the walk: a cell is in the maze once it has an open wall (or is the
-//! start or in the courtyard), so a restore rebuilds the scratch from the grid.
+//! Memory: none of its own. The high bits of each cell's grid byte (see
+//! [`MARKS`](crate::grid::MARKS)) say whether it is in the maze, and whether its moves are not
+//! all four directions (on the border or next to the 42), when they are worked out from its
+//! neighbours. A replay checkpoint keeps only the walk: a cell is in the maze once it has an
+//! open wall (or is the start or in the courtyard), so a restore rebuilds the marks from the
+//! grid.
 
-use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, DirBits, OutOfMemory, first_cells, mark_reached, move_masks,
-    try_move_masks,
+    Carve, CarveCheckpoint, DirBits, OutOfMemory, clear_marks, first_cells, mark_irregular,
+    mark_reached_in, moves_of,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, LOCKED, RowMajor};
 use crate::rng::MazeRng;
 
-/// Scratch bits: the low four are the cell's moves.
-const MOVES: u8 = 0x0F;
+/// Marks in the grid's bytes.
 const IN_MAZE: u8 = 0x10;
+/// The cell's moves are not all four directions.
+const IRREGULAR: u8 = 0x20;
 
 #[derive(Clone, Debug)]
 pub struct AldousBroder {
-    scratch: Vec<u8>,
     rows: RowMajor,
     offsets: [isize; 4],
     walker: Walker,
@@ -37,7 +39,7 @@ pub struct AldousBroder {
     start: usize,
 }
 
-/// The walk's state, kept apart from the scratch so a run can hold it in registers.
+/// The walk's state, kept apart so a run can hold it in registers.
 #[derive(Clone, Copy, Debug)]
 struct Walker {
     head: usize,
@@ -49,16 +51,24 @@ struct Walker {
 
 impl AldousBroder {
     /// The walk starts at `start` (not in the 42); the courtyard is in the maze from the start.
-    pub fn new(grid: &Grid, start: Pos) -> Result<AldousBroder, OutOfMemory> {
+    /// Marks the grid's bytes.
+    pub fn new(grid: &mut Grid, start: Pos) -> Result<AldousBroder, OutOfMemory> {
         let rows = grid.rows();
-        let mut scratch = try_move_masks(grid)?;
-        let mut visited = 0;
-        for i in first_cells(grid, start) {
-            scratch[i] |= IN_MAZE;
-            visited += 1;
-        }
         let open_cells = grid.open_cell_count();
         let head = grid.index(start);
+        let seeds: Vec<usize> = first_cells(grid, start).collect();
+        let cells = grid.raw_mut();
+        mark_irregular(rows, cells, IRREGULAR);
+        let mut visited = 0;
+        for i in seeds {
+            cells[i] |= IN_MAZE;
+            visited += 1;
+        }
+        // A start with no way out (impossible with the 42's shape) ends the run.
+        let done = visited >= open_cells || moves_of(rows, cells, head) == 0;
+        if done {
+            clear_marks(cells);
+        }
         Ok(AldousBroder {
             rows,
             offsets: rows.offsets(),
@@ -67,11 +77,9 @@ impl AldousBroder {
                 dirs: DirBits::default(),
                 visited,
                 open_cells,
-                // A start with no way out (impossible with the 42's shape) ends the run.
-                done: visited >= open_cells || scratch[head] & MOVES == 0,
+                done,
             },
             start: head,
-            scratch,
         })
     }
 }
@@ -82,27 +90,34 @@ fn walk(
     walker: &mut Walker,
     offsets: &[isize; 4],
     rows: RowMajor,
-    scratch: &mut [u8],
     cells: &mut [u8],
     rng: &mut MazeRng,
 ) -> (usize, bool) {
     let from = walker.head;
-    let dir = walker.dirs.pick(rng, scratch[from] & MOVES);
+    let moves = if cells[from] & IRREGULAR == 0 {
+        0b1111
+    } else {
+        moves_of(rows, cells, from)
+    };
+    let dir = walker.dirs.pick(rng, moves);
     let next = from.wrapping_add_signed(offsets[dir as usize]);
     walker.head = next;
-    if scratch[next] & IN_MAZE != 0 {
+    if cells[next] & IN_MAZE != 0 {
         return (from, false);
     }
     rows.open_wall(cells, from, dir);
-    scratch[next] |= IN_MAZE;
+    cells[next] |= IN_MAZE;
     walker.visited += 1;
     walker.done = walker.visited >= walker.open_cells;
+    if walker.done {
+        clear_marks(cells);
+    }
     (from, true)
 }
 
 impl Carve for AldousBroder {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.scratch)
+        0
     }
 
     fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
@@ -118,14 +133,7 @@ impl Carve for AldousBroder {
         if self.walker.done {
             return GenEvent::Done;
         }
-        let (from, carved) = walk(
-            &mut self.walker,
-            &self.offsets,
-            self.rows,
-            &mut self.scratch,
-            cells,
-            rng,
-        );
+        let (from, carved) = walk(&mut self.walker, &self.offsets, self.rows, cells, rng);
         let to = self.rows.pos(self.walker.head);
         if carved {
             GenEvent::Carve {
@@ -141,14 +149,7 @@ impl Carve for AldousBroder {
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut walker, offsets, mut local_rng) = (self.walker, self.offsets, rng.clone());
         while !walker.done {
-            walk(
-                &mut walker,
-                &offsets,
-                self.rows,
-                &mut self.scratch,
-                cells,
-                &mut local_rng,
-            );
+            walk(&mut walker, &offsets, self.rows, cells, &mut local_rng);
         }
         (self.walker, *rng) = (walker, local_rng);
     }
@@ -161,11 +162,12 @@ impl Carve for AldousBroder {
         self.walker.visited
     }
 
-    fn cell_state(&self, pos: Pos) -> CellState {
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
         let i = self.rows.of(pos);
         if i == self.walker.head && !self.walker.done {
             CellState::Active
-        } else if self.scratch[i] & IN_MAZE != 0 {
+        } else if cells[i] & IN_MAZE != 0 || self.walker.done && cells[i] & LOCKED == 0 {
+            // Done, the marks are cleared: every cell outside the 42 is in.
             CellState::Finished
         } else {
             CellState::Unvisited
@@ -185,7 +187,7 @@ impl Carve for AldousBroder {
     }
 }
 
-/// A checkpoint of the walk; the scratch is the grid's.
+/// A checkpoint of the walk; the marks are the grid's.
 #[derive(Debug)]
 struct AldousBroderCheckpoint {
     rows: RowMajor,
@@ -198,11 +200,15 @@ impl CarveCheckpoint for AldousBroderCheckpoint {
         0
     }
 
-    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
-        let mut scratch = move_masks(grid);
-        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_MAZE);
+    fn restore_marks(&self, cells: &mut [u8]) {
+        if !self.walker.done {
+            mark_irregular(self.rows, cells, IRREGULAR);
+            mark_reached_in(self.rows, cells, self.start, IN_MAZE);
+        }
+    }
+
+    fn restore(&self, _grid: &Grid) -> Box<dyn Carve> {
         Box::new(AldousBroder {
-            scratch,
             rows: self.rows,
             offsets: self.rows.offsets(),
             walker: self.walker,

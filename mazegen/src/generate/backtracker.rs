@@ -1,28 +1,29 @@
 //! The recursive backtracker, as an iterative depth-first search with no stack at all.
 //!
-//! Each visited cell remembers the direction back to the cell it was carved from (2 bits in a
-//! scratch byte), so backtracking follows those links instead of popping an explicit stack. The
-//! search can then be as deep as the maze is large (a 10000x10000 maze has paths of tens of
-//! millions of cells) on the default call stack and in one byte per cell, where a stack of cell
-//! indices would cost up to four.
+//! Each visited cell remembers the direction back to the cell it was carved from (2 bits), so
+//! backtracking follows those links instead of popping an explicit stack. The search can then
+//! be as deep as the maze is large (a 10000x10000 maze has paths of tens of millions of cells)
+//! on the default call stack, and in no memory of its own: the links and the visited and active
+//! marks are the high four bits of the grid's own bytes (see [`MARKS`]), cleared once the
+//! search is done, where a stack of cell indices would cost up to four bytes a cell.
 
-use super::carve::slice_bytes;
-use super::carve::{Carve, OutOfMemory, try_filled};
+use super::carve::{Carve, CarveCheckpoint, OutOfMemory, PackedMarks, clear_marks};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, MARKS, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
-/// Scratch bits. A cell is `BLOCKED` once visited; the padding ring around the grid and the 42
-/// cells are blocked from the start, so neighbour tests need no bounds checks.
-const BLOCKED: u8 = 0x80;
+/// The cell has been carved into, or is in the courtyard (in the maze from the start).
+const VISITED: u8 = 0x10;
 /// The cell is on the current path from the start to the carving head.
-const ACTIVE: u8 = 0x40;
-/// The cell has been carved into (unlike the padding and the 42, also blocked).
-const VISITED: u8 = 0x20;
-/// The low two bits hold the direction (`Dir as u8`) from the cell back to its parent; the
+const ACTIVE: u8 = 0x20;
+/// The top two bits hold the direction (`Dir as u8`) from the cell back to its parent; the
 /// opposite of direction `d` is `d ^ 2`.
-const PARENT: u8 = 0x03;
+const PARENT_SHIFT: u32 = 6;
+/// A cell the search may not enter: visited, or in the 42.
+const BLOCKED: u8 = VISITED | LOCKED;
+
+const _: () = assert!((VISITED | ACTIVE | 3 << PARENT_SHIFT) == MARKS);
 
 /// The 24 orders of the four directions.
 const ORDERS: usize = 24;
@@ -66,8 +67,6 @@ const FIRST_FREE: [[u8; 16]; ORDERS] = {
 
 #[derive(Clone, Debug)]
 pub struct Backtracker {
-    /// One byte per cell of the grid padded by a ring of blocked cells.
-    scratch: Vec<u8>,
     layout: Layout,
     cursor: Cursor,
 }
@@ -75,71 +74,57 @@ pub struct Backtracker {
 /// What never changes during a run: index arithmetic for this grid size.
 #[derive(Clone, Copy, Debug)]
 struct Layout {
-    stride: usize,
-    root_padded: usize,
+    width: u32,
+    root: usize,
     /// Per direction: index offset of the cell that stores the wall, and the wall's bit.
     wall_owner: [(isize, u8); 4],
-    /// Per direction: offsets of the grid index, the padded index, the column and the row.
-    moves: [(isize, isize, i32, i32); 4],
+    /// Per direction: offsets of the index, the column and the row.
+    moves: [(isize, i32, i32); 4],
 }
 
-/// The carving head and progress. Kept apart from the scratch so a run can hold it in
+/// The carving head and progress. Kept apart from the layout so a run can hold it in
 /// registers: the optimiser must assume a byte store may change any field it can reach.
 #[derive(Clone, Copy, Debug)]
 struct Cursor {
     head: usize,
-    head_padded: usize,
     pos: Pos,
     visited: u64,
     done: bool,
 }
 
 impl Backtracker {
-    /// Starts at `start`, which must be inside the grid and not in the 42.
-    pub fn new(grid: &Grid, start: Pos) -> Result<Backtracker, OutOfMemory> {
-        let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let stride = w + 2;
-        let mut scratch = try_filled(stride * (h + 2), BLOCKED)?;
-        for row in scratch.chunks_exact_mut(stride).skip(1).take(h) {
-            row[1..=w].fill(0);
-        }
-        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
-            scratch[padded(stride, cell)] = BLOCKED;
-        }
+    /// Starts at `start`, which must be inside the grid and not in the 42; marks the grid's
+    /// bytes.
+    pub fn new(grid: &mut Grid, start: Pos) -> Result<Backtracker, OutOfMemory> {
+        let rows = grid.rows();
+        let head = grid.index(start);
+        let courtyard = grid.courtyard();
+        let cells = grid.raw_mut();
         // The courtyard is in the maze from the start: the search leaves it through the start,
         // one of its cells, and never comes back in.
         let mut visited = 1;
-        for cell in grid.courtyard().iter().flat_map(|c| c.cells()) {
+        for cell in courtyard.iter().flat_map(|c| c.cells()) {
             if cell != start {
-                scratch[padded(stride, cell)] = BLOCKED | VISITED;
+                cells[rows.of(cell)] |= VISITED;
                 visited += 1;
             }
         }
-        let head_padded = padded(stride, start);
-        scratch[head_padded] = BLOCKED | VISITED | ACTIVE;
-        let [north, east, south, west] = grid.rows().offsets();
-        let [p_north, p_east, p_south, p_west] = RowMajor::new(stride, h + 2).offsets();
+        cells[head] |= VISITED | ACTIVE;
+        let [north, east, south, west] = rows.offsets();
         Ok(Backtracker {
-            scratch,
             layout: Layout {
-                stride,
-                root_padded: head_padded,
+                width: rows.width() as u32,
+                root: head,
                 wall_owner: [
                     (north, SOUTH_CLOSED),
                     (0, EAST_CLOSED),
                     (0, SOUTH_CLOSED),
                     (west, EAST_CLOSED),
                 ],
-                moves: [
-                    (north, p_north, 0, -1),
-                    (east, p_east, 1, 0),
-                    (south, p_south, 0, 1),
-                    (west, p_west, -1, 0),
-                ],
+                moves: [(north, 0, -1), (east, 1, 0), (south, 0, 1), (west, -1, 0)],
             },
             cursor: Cursor {
-                head: grid.index(start),
-                head_padded,
+                head,
                 pos: start,
                 visited,
                 done: false,
@@ -150,33 +135,27 @@ impl Backtracker {
 
 impl Carve for Backtracker {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.scratch)
+        0
+    }
+
+    fn checkpoint_in(&self, cells: &[u8]) -> Box<dyn CarveCheckpoint> {
+        Box::new(BacktrackerCheckpoint {
+            carver: self.clone(),
+            marks: PackedMarks::of(cells),
+        })
     }
 
     /// One unit of work: carve into a random unvisited neighbour of the head, or step back
     /// along the path when it has none.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
-        step(
-            &mut self.cursor,
-            &self.layout,
-            &mut self.scratch,
-            cells,
-            rng,
-        )
+        step(&mut self.cursor, &self.layout, cells, rng)
     }
 
     /// Steps until done: the same `step`, on local copies of the state so they stay in
     /// registers, and inlined so the discarded events cost nothing.
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
-        while step(
-            &mut cursor,
-            &layout,
-            &mut self.scratch,
-            cells,
-            &mut local_rng,
-        ) != GenEvent::Done
-        {}
+        while step(&mut cursor, &layout, cells, &mut local_rng) != GenEvent::Done {}
         (self.cursor, *rng) = (cursor, local_rng);
     }
 
@@ -197,8 +176,8 @@ impl Carve for Backtracker {
         2 * open_cells
     }
 
-    fn cell_state(&self, pos: Pos) -> CellState {
-        let b = self.scratch[padded(self.layout.stride, pos)];
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let b = cells[pos.y as usize * self.layout.width as usize + pos.x as usize];
         if b & ACTIVE != 0 {
             CellState::Active
         } else if b & VISITED != 0 {
@@ -209,42 +188,63 @@ impl Carve for Backtracker {
     }
 }
 
+/// A checkpoint of the backtracker: the carver and the marks it keeps in the grid, half a byte
+/// a cell.
+#[derive(Debug)]
+struct BacktrackerCheckpoint {
+    carver: Backtracker,
+    marks: PackedMarks,
+}
+
+impl CarveCheckpoint for BacktrackerCheckpoint {
+    fn heap_bytes(&self) -> usize {
+        self.marks.heap_bytes()
+    }
+
+    fn restore_marks(&self, cells: &mut [u8]) {
+        self.marks.restore(cells);
+    }
+
+    fn restore(&self, _grid: &Grid) -> Box<dyn Carve> {
+        Box::new(self.carver.clone())
+    }
+}
+
 #[inline(always)]
-fn step(
-    cursor: &mut Cursor,
-    layout: &Layout,
-    scratch: &mut [u8],
-    cells: &mut [u8],
-    rng: &mut MazeRng,
-) -> GenEvent {
+fn step(cursor: &mut Cursor, layout: &Layout, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
     if cursor.done {
         return GenEvent::Done;
     }
-    let (p, s, from) = (cursor.head_padded, layout.stride, cursor.pos);
-    // Only unvisited cells have an all-zero byte.
-    let free = u8::from(scratch[p - s] == 0)
-        | u8::from(scratch[p + 1] == 0) << 1
-        | u8::from(scratch[p + s] == 0) << 2
-        | u8::from(scratch[p - 1] == 0) << 3;
+    let (i, from) = (cursor.head, cursor.pos);
+    let w = layout.width as usize;
+    // Past the first and last rows `get` finds nothing; the first and last columns are
+    // tested, as their west and east neighbours are the cells at the other end of a row.
+    let free_at = |at: usize| cells.get(at).is_some_and(|&b| b & BLOCKED == 0);
+    let free = u8::from(free_at(i.wrapping_sub(w)))
+        | u8::from(from.x + 1 < layout.width && free_at(i + 1)) << 1
+        | u8::from(free_at(i + w)) << 2
+        | u8::from(from.x > 0 && free_at(i.wrapping_sub(1))) << 3;
     if free != 0 {
         let order = rng.below(ORDERS as u32) as usize;
         let dir = FIRST_FREE[order][free as usize];
         let (owner, wall) = layout.wall_owner[dir as usize];
-        cells[cursor.head.wrapping_add_signed(owner)] &= !wall;
+        cells[i.wrapping_add_signed(owner)] &= !wall;
         advance(cursor, layout, dir);
-        scratch[cursor.head_padded] = BLOCKED | VISITED | ACTIVE | (dir ^ 2);
+        cells[cursor.head] |= VISITED | ACTIVE | (dir ^ 2) << PARENT_SHIFT;
         cursor.visited += 1;
         return GenEvent::Carve {
             from,
             to: cursor.pos,
         };
     }
-    scratch[p] &= !ACTIVE;
-    if p == layout.root_padded {
+    let byte = cells[i];
+    cells[i] = byte & !ACTIVE;
+    if i == layout.root {
         cursor.done = true;
+        clear_marks(cells);
         return GenEvent::Done;
     }
-    advance(cursor, layout, scratch[p] & PARENT);
+    advance(cursor, layout, byte >> PARENT_SHIFT);
     GenEvent::Backtrack {
         from,
         to: cursor.pos,
@@ -254,17 +254,10 @@ fn step(
 /// Moves the head one cell in direction `dir` (a `Dir as u8`).
 #[inline(always)]
 fn advance(cursor: &mut Cursor, layout: &Layout, dir: u8) {
-    let (di, dp, dx, dy) = layout.moves[dir as usize];
+    let (di, dx, dy) = layout.moves[dir as usize & 3];
     cursor.head = cursor.head.wrapping_add_signed(di);
-    cursor.head_padded = cursor.head_padded.wrapping_add_signed(dp);
     cursor.pos.x = cursor.pos.x.wrapping_add_signed(dx);
     cursor.pos.y = cursor.pos.y.wrapping_add_signed(dy);
-}
-
-/// The index of `pos` in the scratch, whose rows are `stride` cells long: the grid's rows
-/// inside a one-cell ring.
-fn padded(stride: usize, pos: Pos) -> usize {
-    (pos.y as usize + 1) * stride + pos.x as usize + 1
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@ use std::fmt;
 
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{COURTYARD, Courtyard, Grid, LOCKED, Stamp};
+use crate::grid::{
+    COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, MARKS, RowMajor, SOUTH_CLOSED, Stamp,
+};
 use crate::rng::MazeRng;
 
 /// A generation algorithm as a step machine over a grid.
@@ -70,8 +72,25 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
     fn visited(&self) -> u64;
 
     /// How a cell looks while carving: not reached, in the algorithm's working set (stack,
-    /// frontier, current walk or chamber), or settled for good.
-    fn cell_state(&self, pos: Pos) -> CellState;
+    /// frontier, current walk or chamber), or settled for good. A carver that keeps its marks
+    /// in the grid's bytes answers [`Carve::cell_state_in`] instead.
+    fn cell_state(&self, _pos: Pos) -> CellState {
+        CellState::Unvisited
+    }
+
+    /// [`Carve::cell_state`], for a carver that keeps its marks in the spare bits of the grid's
+    /// bytes `cells` (see [`MARKS`]); the default asks `cell_state`.
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let _ = cells;
+        self.cell_state(pos)
+    }
+
+    /// [`Carve::checkpoint`], for a carver that keeps state in the spare bits of the grid's
+    /// bytes `cells`, which the checkpoint's walls leave out; the default asks `checkpoint`.
+    fn checkpoint_in(&self, cells: &[u8]) -> Box<dyn CarveCheckpoint> {
+        let _ = cells;
+        self.checkpoint()
+    }
 
     /// Roughly how many steps the whole run takes for `open_cells` cells, to pace the
     /// dashboard's animation; it need not be exact.
@@ -112,6 +131,15 @@ pub(crate) trait CarveCheckpoint: fmt::Debug + Send {
 
     /// The carver the checkpoint was taken from, on `grid`, the grid it had then.
     fn restore(&self, grid: &Grid) -> Box<dyn Carve>;
+
+    /// Puts back the marks the carver kept in the spare bits of the grid's bytes `cells` (see
+    /// [`MARKS`]), which the checkpoint's walls leave out; called before [`restore`]. Nothing
+    /// by default.
+    ///
+    /// [`restore`]: CarveCheckpoint::restore
+    fn restore_marks(&self, cells: &mut [u8]) {
+        let _ = cells;
+    }
 }
 
 /// Bytes several checkpoints share (see [`CarveCheckpoint::shared`]), to be counted once.
@@ -312,6 +340,104 @@ pub(super) fn first_cells(grid: &Grid, start: Pos) -> impl Iterator<Item = usize
     std::iter::once(start)
         .chain(yard.filter(move |&c| c != start))
         .map(|p| grid.index(p))
+}
+
+// Marks in the grid's bytes. A carver may keep up to four bits a cell of its own in the high
+// nibble of the grid's bytes ([`MARKS`]) instead of a scratch array beside it: no memory of
+// its own, and a cell's walls and marks in one load. It clears them before it says `Done`, so
+// that what comes after (linking, braiding, the writers, `Grid`'s equality) sees only walls
+// and landmarks; until then the grid's readers mask what they read, as they always did.
+
+/// Clears the carvers' marks from a grid's bytes.
+pub(super) fn clear_marks(cells: &mut [u8]) {
+    for byte in cells {
+        *byte &= !MARKS;
+    }
+}
+
+/// Sets `flag` in the grid's bytes `cells` on the cells a carving from `start` has reached:
+/// those with an open wall, the courtyard's and the start (see [`mark_reached`]), in place.
+pub(super) fn mark_reached_in(rows: RowMajor, cells: &mut [u8], start: usize, flag: u8) {
+    let w = rows.width();
+    let open = |own: u8| u8::from(own & (EAST_CLOSED | SOUTH_CLOSED) != 3 || own & COURTYARD != 0);
+    for y in 0..rows.height() {
+        let row = rows.row(y);
+        for i in row.clone() {
+            let own = cells[i];
+            let west = i > row.start && cells[i - 1] & EAST_CLOSED == 0;
+            let north = y > 0 && cells[i - w] & SOUTH_CLOSED == 0;
+            cells[i] = own | (flag * (open(own) | u8::from(west) | u8::from(north)));
+        }
+    }
+    cells[start] |= flag;
+}
+
+/// Sets `flag` in the grid's bytes `cells` on the cells of the border, the first and last rows
+/// and columns: those whose moves need the edge's test (the others have all four neighbours).
+pub(super) fn mark_border(rows: RowMajor, cells: &mut [u8], flag: u8) {
+    let (w, h) = (rows.width(), rows.height());
+    for y in [0, h - 1] {
+        for i in rows.row(y) {
+            cells[i] |= flag;
+        }
+    }
+    for y in 0..h {
+        cells[y * w] |= flag;
+        cells[y * w + w - 1] |= flag;
+    }
+}
+
+/// Sets `flag` in the grid's bytes `cells` on the cells whose moves (see [`move_masks`]) are
+/// not all four directions: those of the border and those next to (or in) the 42.
+pub(super) fn mark_irregular(rows: RowMajor, cells: &mut [u8], flag: u8) {
+    mark_border(rows, cells, flag);
+    for i in 0..cells.len() {
+        if cells[i] & LOCKED != 0 {
+            cells[i] |= flag;
+            for dir in crate::geometry::Dir::ALL {
+                if let Some(next) = rows.neighbour(i, dir) {
+                    cells[next] |= flag;
+                }
+            }
+        }
+    }
+}
+
+/// The moves (see [`move_masks`]) of the cell at `index`, not in the 42, from the grid's bytes
+/// `cells`: the directions of its neighbours inside the grid and outside the 42.
+#[inline]
+pub(super) fn moves_of(rows: RowMajor, cells: &[u8], index: usize) -> u8 {
+    rows.neighbour_mask(index, |next| cells[next] & LOCKED == 0)
+}
+
+/// The high nibbles of the grid's bytes, two cells a byte: a replay checkpoint's copy of the
+/// marks a carver keeps in the grid.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PackedMarks(Vec<u8>);
+
+impl PackedMarks {
+    pub fn of(cells: &[u8]) -> PackedMarks {
+        PackedMarks(
+            cells
+                .chunks(2)
+                .map(|two| two[0] >> 4 | two.get(1).map_or(0, |b| b & MARKS))
+                .collect(),
+        )
+    }
+
+    /// Sets the marks back into `cells`, whose marks are clear.
+    pub fn restore(&self, cells: &mut [u8]) {
+        for (two, &byte) in cells.chunks_mut(2).zip(&self.0) {
+            two[0] |= byte << 4;
+            if let Some(second) = two.get_mut(1) {
+                *second |= byte & MARKS;
+            }
+        }
+    }
+
+    pub fn heap_bytes(&self) -> usize {
+        self.0.len()
+    }
 }
 
 /// Whether a cell (by its grid byte) is in the 42 or the courtyard: the obstacles the row-by-row

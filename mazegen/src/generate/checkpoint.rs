@@ -43,7 +43,9 @@ impl Generator {
             walls: PackedWalls::of(&self.grid),
             rng: self.rng.clone(),
             phase: match &self.phase {
-                Phase::Carving(carver) => PhaseCheckpoint::Carving(carver.checkpoint()),
+                Phase::Carving(carver) => {
+                    PhaseCheckpoint::Carving(carver.checkpoint_in(self.grid.raw()))
+                }
                 Phase::Linking(linker) => PhaseCheckpoint::Linking(linker.checkpoint()),
                 Phase::Braiding(braider) => PhaseCheckpoint::Braiding(braider.clone()),
                 Phase::Done => PhaseCheckpoint::Done,
@@ -60,7 +62,10 @@ impl Checkpoint {
     /// The generator this was taken from, as a clone of it would be (keeping its garbage
     /// policy, not its garbage).
     pub fn restore(&self) -> Generator {
-        let grid = self.walls.unpack();
+        let mut grid = self.walls.unpack();
+        if let PhaseCheckpoint::Carving(carver) = &self.phase {
+            carver.restore_marks(grid.raw_mut());
+        }
         let phase = match &self.phase {
             PhaseCheckpoint::Carving(carver) => Phase::Carving(carver.restore(&grid)),
             PhaseCheckpoint::Linking(linker) => Phase::Linking(linker.restore(&grid)),

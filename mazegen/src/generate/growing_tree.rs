@@ -5,25 +5,36 @@
 //! backtracker's long winding corridors, a random one gives Prim's short branches and many
 //! dead ends, and a mix of the two lands in between.
 //!
-//! Memory: a mark byte per cell and the active list. A replay checkpoint keeps only the list:
-//! a cell is in the maze once it has an open wall (or is the start or in the courtyard), and
-//! active when it is in the list.
+//! Memory: the active list, and marks in the high bits of each cell's grid byte (see
+//! [`MARKS`](crate::grid::MARKS)): whether it is in the maze, and in the list. Taking always the
+//! newest cell, the list is a path from the cells in the maze at the start (the start and the
+//! courtyard) to the newest cell, each cell next to the one before: the list keeps only those
+//! first cells, and each cell of the path the direction back to the one before it, in its
+//! byte, as the backtracker does. A replay checkpoint keeps the list, and for the newest its
+//! marks too (half a byte a cell); otherwise a cell is in the maze once it has an open wall (or
+//! is the start or in the courtyard), and active when it is in the list.
 
 use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, room_for, try_filled,
+    Carve, CarveCheckpoint, OutOfMemory, PackedMarks, clear_marks, first_cells, mark_reached_in,
+    room_for,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
 use crate::rng::MazeRng;
 
-/// Marks, one byte per cell. A cell is free to carve into only when its byte is zero.
-const LOCKED: u8 = 1;
-/// Joined the maze.
-const IN_MAZE: u8 = 2;
+/// Marks in the grid's bytes. Joined the maze.
+const IN_MAZE: u8 = 0x10;
 /// In the active list.
-const ACTIVE: u8 = 4;
+const ACTIVE: u8 = 0x20;
+/// `Newest` only: the top two bits of a cell on the path hold the direction (`Dir as u8`) back
+/// to the cell before it.
+const PARENT_SHIFT: u32 = 6;
+/// A cell the tree may not grow into: in the maze, or in the 42.
+const TAKEN: u8 = IN_MAZE | LOCKED;
+
+const _: () = assert!((IN_MAZE | ACTIVE | 3 << PARENT_SHIFT) == MARKS);
 
 /// A slot of the active list whose cell has been retired (`Mixed` only).
 const RETIRED: u32 = u32::MAX;
@@ -65,10 +76,13 @@ pub enum Mode {
 pub struct GrowingTree {
     mode: Mode,
     rows: RowMajor,
-    marks: Vec<u8>,
     /// Indices of the active cells, oldest first (see [`GrowingTree::retire`]); for `Mixed`,
-    /// some may be [`RETIRED`].
+    /// some may be [`RETIRED`]; for `Newest`, only those of the first cells still active, the
+    /// rest being the path to `tip`.
     active: Vec<u32>,
+    /// `Newest` only: the newest active cell when it is not in `active`, the end of a path
+    /// whose cells lead back, by the directions in their bytes, to the last cell in `active`.
+    tip: Option<u32>,
     /// Number of [`RETIRED`] slots in `active`.
     retired: usize,
     head: Option<Pos>,
@@ -77,33 +91,35 @@ pub struct GrowingTree {
     start: usize,
     /// The allocator refused the active list room to grow: the carving stopped there.
     out_of_memory: bool,
+    /// Done, and the marks cleared from the grid.
+    done: bool,
 }
 
 impl GrowingTree {
-    /// Starts from the courtyard, if any, and `start`, which must not be in the 42.
-    pub fn new(grid: &Grid, start: Pos, mode: Mode) -> Result<GrowingTree, OutOfMemory> {
-        let mut marks = try_filled(grid.cell_count(), 0)?;
-        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
-            marks[grid.index(cell)] = LOCKED;
-        }
+    /// Starts from the courtyard, if any, and `start`, which must not be in the 42; marks the
+    /// grid's bytes.
+    pub fn new(grid: &mut Grid, start: Pos, mode: Mode) -> Result<GrowingTree, OutOfMemory> {
         let mut active = Vec::new();
         let mut seeds: Vec<usize> = first_cells(grid, start).collect();
         // The start last, so that the newest cell is the start.
         seeds.rotate_left(1);
+        let rows = grid.rows();
+        let cells = grid.raw_mut();
         for i in seeds {
-            marks[i] = IN_MAZE | ACTIVE;
+            cells[i] |= IN_MAZE | ACTIVE;
             active.push(i as u32);
         }
         Ok(GrowingTree {
             mode,
-            rows: grid.rows(),
-            marks,
+            rows,
             visited: active.len() as u64,
             active,
+            tip: None,
             retired: 0,
             head: Some(start),
-            start: grid.index(start),
+            start: rows.of(start),
             out_of_memory: false,
+            done: false,
         })
     }
 
@@ -143,6 +159,72 @@ impl GrowingTree {
         }
     }
 
+    /// Opens the wall from `cell` (at `from`) into a random one of its `free` directions;
+    /// returns the cell carved into (its index), the direction and the cell's position.
+    #[inline(always)]
+    fn carve(
+        &mut self,
+        cells: &mut [u8],
+        rng: &mut MazeRng,
+        cell: usize,
+        from: Pos,
+        free: u8,
+    ) -> (usize, u8, Pos) {
+        let rows = self.rows;
+        let k = rng.below(free.count_ones()) as usize;
+        let dir = NTH_FREE[free as usize][k];
+        let next = cell.wrapping_add_signed(rows.offsets()[dir as usize]);
+        let (dx, dy) = Dir::from_index(dir).delta();
+        let to = Pos::new(
+            from.x.wrapping_add_signed(dx as i32),
+            from.y.wrapping_add_signed(dy as i32),
+        );
+        rows.open_wall(cells, cell, dir);
+        self.visited += 1;
+        self.head = Some(to);
+        (next, dir, to)
+    }
+
+    /// [`Carve::step`] always from the newest cell: the end of the path, or the last of the
+    /// first cells once the path is all retired.
+    #[inline(always)]
+    fn step_newest(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+        let Some(cell) = self.tip.or_else(|| self.active.last().copied()) else {
+            return self.finish(cells);
+        };
+        let cell = cell as usize;
+        let rows = self.rows;
+        let from = rows.pos(cell);
+        let free = rows.neighbour_mask(cell, |next| cells[next] & TAKEN == 0);
+        if free == 0 {
+            let byte = cells[cell];
+            cells[cell] = byte & !ACTIVE;
+            if self.tip.is_some() {
+                let back = rows.offsets()[usize::from(byte >> PARENT_SHIFT)];
+                let before = cell.wrapping_add_signed(back) as u32;
+                self.tip = (self.active.last() != Some(&before)).then_some(before);
+            } else {
+                self.active.pop();
+            }
+            self.head = Some(from);
+            return GenEvent::Visit { cell: from };
+        }
+        let (next, dir, to) = self.carve(cells, rng, cell, from, free);
+        cells[next] |= IN_MAZE | ACTIVE | (dir ^ 2) << PARENT_SHIFT;
+        self.tip = Some(next as u32);
+        GenEvent::Carve { from, to }
+    }
+
+    /// Done: the marks cleared from the grid.
+    fn finish(&mut self, cells: &mut [u8]) -> GenEvent {
+        if !self.done {
+            clear_marks(cells);
+        }
+        self.done = true;
+        self.head = None;
+        GenEvent::Done
+    }
+
     fn compact(&mut self) {
         self.active.retain(|&slot| slot != RETIRED);
         self.retired = 0;
@@ -151,30 +233,28 @@ impl GrowingTree {
 
 impl Carve for GrowingTree {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.marks) + slice_bytes(&self.active)
+        slice_bytes(&self.active)
     }
 
-    fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
+    fn checkpoint_in(&self, cells: &[u8]) -> Box<dyn CarveCheckpoint> {
         Box::new(GrowingTreeCheckpoint {
-            mode: self.mode,
-            rows: self.rows,
-            active: self.active.clone(),
-            retired: self.retired,
-            head: self.head,
-            visited: self.visited,
-            start: self.start,
+            carver: self.clone(),
+            // The newest's paths are in the marks; the others' marks follow from the grid.
+            marks: (self.mode == Mode::Newest && !self.done).then(|| PackedMarks::of(cells)),
         })
     }
 
     /// Takes an active cell and carves from it, or retires it (a `Visit`).
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
+        if self.mode == Mode::Newest {
+            return self.step_newest(cells, rng);
+        }
         let len = self.active.len();
         // The active list, up to a cell a cell, grows by the one cell a step may add.
         if len == 0 || self.out_of_memory || !room_for(&mut self.active, 1) {
             self.out_of_memory = len != 0;
-            self.head = None;
-            return GenEvent::Done;
+            return self.finish(cells);
         }
         let at = match self.mode {
             Mode::Newest => len - 1,
@@ -185,27 +265,16 @@ impl Carve for GrowingTree {
         let cell = self.active[at] as usize;
         let rows = self.rows;
         let from = rows.pos(cell);
-        let marks = &self.marks;
-        let free = rows.neighbour_mask(cell, |next| marks[next] == 0);
+        let free = rows.neighbour_mask(cell, |next| cells[next] & TAKEN == 0);
         if free == 0 {
             self.retire(at);
-            self.marks[cell] &= !ACTIVE;
+            cells[cell] &= !ACTIVE;
             self.head = Some(from);
             return GenEvent::Visit { cell: from };
         }
-        let k = rng.below(free.count_ones()) as usize;
-        let dir = NTH_FREE[free as usize][k];
-        let next = cell.wrapping_add_signed(rows.offsets()[dir as usize]);
-        let (dx, dy) = Dir::from_index(dir).delta();
-        let to = Pos::new(
-            from.x.wrapping_add_signed(dx as i32),
-            from.y.wrapping_add_signed(dy as i32),
-        );
-        rows.open_wall(cells, cell, dir);
-        self.marks[next] = IN_MAZE | ACTIVE;
+        let (next, _, to) = self.carve(cells, rng, cell, from, free);
+        cells[next] |= IN_MAZE | ACTIVE;
         self.active.push(next as u32);
-        self.visited += 1;
-        self.head = Some(to);
         GenEvent::Carve { from, to }
     }
 
@@ -221,8 +290,8 @@ impl Carve for GrowingTree {
         self.visited
     }
 
-    fn cell_state(&self, pos: Pos) -> CellState {
-        let mark = self.marks[self.rows.of(pos)];
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let mark = cells[self.rows.of(pos)];
         if mark & ACTIVE != 0 {
             CellState::Active
         } else if mark & IN_MAZE != 0 {
@@ -247,43 +316,36 @@ impl Carve for GrowingTree {
     }
 }
 
-/// A checkpoint of the growing tree: the active list; the marks are the grid's and the list's.
+/// A checkpoint of the growing tree: the carver, and for the newest the marks in the grid;
+/// the others' marks are the grid's and the list's.
 #[derive(Debug)]
 struct GrowingTreeCheckpoint {
-    mode: Mode,
-    rows: RowMajor,
-    active: Vec<u32>,
-    retired: usize,
-    head: Option<Pos>,
-    visited: u64,
-    start: usize,
+    carver: GrowingTree,
+    marks: Option<PackedMarks>,
 }
 
 impl CarveCheckpoint for GrowingTreeCheckpoint {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.active)
+        self.carver.heap_bytes() + self.marks.as_ref().map_or(0, PackedMarks::heap_bytes)
     }
 
-    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
-        let mut marks = vec![0; grid.cell_count()];
-        mark_reached(grid, grid.pos(self.start), &mut marks, IN_MAZE);
-        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
-            marks[grid.index(cell)] = LOCKED;
+    fn restore_marks(&self, cells: &mut [u8]) {
+        if self.carver.done {
+            return;
         }
-        for &cell in self.active.iter().filter(|&&cell| cell != RETIRED) {
-            marks[cell as usize] |= ACTIVE;
+        if let Some(marks) = &self.marks {
+            marks.restore(cells);
+            return;
         }
-        Box::new(GrowingTree {
-            mode: self.mode,
-            rows: self.rows,
-            marks,
-            active: self.active.clone(),
-            retired: self.retired,
-            head: self.head,
-            visited: self.visited,
-            start: self.start,
-            out_of_memory: false,
-        })
+        mark_reached_in(self.carver.rows, cells, self.carver.start, IN_MAZE);
+        let active = self.carver.active.iter().filter(|&&cell| cell != RETIRED);
+        for &cell in active {
+            cells[cell as usize] |= ACTIVE;
+        }
+    }
+
+    fn restore(&self, _grid: &Grid) -> Box<dyn Carve> {
+        Box::new(self.carver.clone())
     }
 }
 

@@ -3,29 +3,30 @@
 //! already in the maze.
 //!
 //! Every step carves one cell, so the run is linear. The frontier is a list of cell indices
-//! with swap-removal (a random cell is taken in O(1)); a scratch byte per cell holds its moves
-//! (see [`move_masks`]) and whether it is in the maze or on the frontier. A replay checkpoint
-//! keeps only the frontier list: a cell is in the maze once it has an open wall (or is the
-//! start or in the courtyard), and on the frontier when it is in the list.
+//! with swap-removal (a random cell is taken in O(1)); the high bits of each cell's grid byte
+//! (see [`MARKS`](crate::grid::MARKS)) say whether it is in the maze or on the frontier, and
+//! whether it is on the border, whose cells lack a neighbour. A replay checkpoint keeps only
+//! the frontier list: a cell is in the maze once it has an open wall (or is the start or in the
+//! courtyard), and on the frontier when it is in the list.
 
 use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, move_masks, random_dir,
-    room_for, try_move_masks,
+    Carve, CarveCheckpoint, OutOfMemory, clear_marks, first_cells, mark_border, mark_reached_in,
+    random_dir, room_for,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, LOCKED, RowMajor};
 use crate::rng::MazeRng;
 
-/// Scratch bits: the low four are the cell's moves.
-const MOVES: u8 = 0x0F;
+/// Marks in the grid's bytes.
 const IN_MAZE: u8 = 0x10;
 const FRONTIER: u8 = 0x20;
+/// The cell is on the border: its moves are the neighbours inside the grid.
+const BORDER: u8 = 0x40;
 
 #[derive(Clone, Debug)]
 pub struct Prim {
-    scratch: Vec<u8>,
     rows: RowMajor,
     offsets: [isize; 4],
     /// Cells next to the maze, each once, in no particular order.
@@ -41,51 +42,73 @@ pub struct Prim {
 }
 
 impl Prim {
-    /// Starts from `start` (and the courtyard, when there is one), which must not be in the 42.
-    pub fn new(grid: &Grid, start: Pos) -> Result<Prim, OutOfMemory> {
+    /// Starts from `start` (and the courtyard, when there is one), which must not be in the 42;
+    /// marks the grid's bytes.
+    pub fn new(grid: &mut Grid, start: Pos) -> Result<Prim, OutOfMemory> {
         let rows = grid.rows();
+        let seeds: Vec<usize> = first_cells(grid, start).collect();
+        let cells = grid.raw_mut();
+        mark_border(rows, cells, BORDER);
         let mut prim = Prim {
-            scratch: try_move_masks(grid)?,
             rows,
             offsets: rows.offsets(),
             frontier: Vec::new(),
-            last: grid.index(start),
+            last: rows.of(start),
             visited: 0,
             done: false,
-            start: grid.index(start),
+            start: rows.of(start),
             out_of_memory: false,
         };
-        let seeds: Vec<usize> = first_cells(grid, start).collect();
         for &i in &seeds {
-            prim.scratch[i] |= IN_MAZE;
+            cells[i] |= IN_MAZE;
             prim.visited += 1;
         }
         for &i in &seeds {
-            prim.add_neighbours(i);
+            prim.add_neighbours(cells, i);
         }
         Ok(prim)
     }
 
-    /// Puts the neighbours of `cell` that are neither in the maze nor on the frontier yet on
-    /// the frontier.
+    /// The directions in which `cell`, whose grid byte is `byte`, has a neighbour inside the
+    /// grid (in the 42 or not).
     #[inline(always)]
-    fn add_neighbours(&mut self, cell: usize) {
-        let moves = self.scratch[cell] & MOVES;
+    fn inside(&self, cell: usize, byte: u8) -> u8 {
+        if byte & BORDER == 0 {
+            0b1111
+        } else {
+            self.rows.neighbour_mask(cell, |_| true)
+        }
+    }
+
+    /// Puts the neighbours of `cell` that are neither in the maze nor on the frontier (nor in
+    /// the 42) yet on the frontier.
+    #[inline(always)]
+    fn add_neighbours(&mut self, cells: &mut [u8], cell: usize) {
+        let inside = self.inside(cell, cells[cell]);
         for dir in 0..4 {
-            if moves & (1 << dir) != 0 {
+            if inside & (1 << dir) != 0 {
                 let next = cell.wrapping_add_signed(self.offsets[dir]);
-                if self.scratch[next] & (IN_MAZE | FRONTIER) == 0 {
-                    self.scratch[next] |= FRONTIER;
+                if cells[next] & (IN_MAZE | FRONTIER | LOCKED) == 0 {
+                    cells[next] |= FRONTIER;
                     self.frontier.push(next as u32);
                 }
             }
         }
     }
+
+    /// Done: the marks cleared from the grid.
+    fn finish(&mut self, cells: &mut [u8]) -> GenEvent {
+        if !self.done {
+            clear_marks(cells);
+        }
+        self.done = true;
+        GenEvent::Done
+    }
 }
 
 impl Carve for Prim {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.scratch) + slice_bytes(&self.frontier)
+        slice_bytes(&self.frontier)
     }
 
     fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
@@ -105,26 +128,27 @@ impl Carve for Prim {
         // The frontier, up to a cell in three, grows by the three cells a step may add.
         if self.frontier.is_empty() || self.out_of_memory || !room_for(&mut self.frontier, 3) {
             self.out_of_memory = !self.frontier.is_empty();
-            self.done = true;
-            return GenEvent::Done;
+            return self.finish(cells);
         }
         let len = u32::try_from(self.frontier.len()).expect("under 2^32 cells");
         let cell = self.frontier.swap_remove(rng.below(len) as usize) as usize;
-        let moves = self.scratch[cell] & MOVES;
+        let byte = cells[cell];
+        let inside = self.inside(cell, byte);
         let mut in_maze = 0;
         for dir in 0..4 {
             let next = cell.wrapping_add_signed(self.offsets[dir]);
-            if moves & (1 << dir) != 0 && self.scratch[next] & IN_MAZE != 0 {
+            // A cell in the 42 is never in the maze.
+            if inside & (1 << dir) != 0 && cells[next] & IN_MAZE != 0 {
                 in_maze |= 1 << dir;
             }
         }
         // A frontier cell was put there by a neighbour in the maze.
         let dir = random_dir(rng, in_maze);
         self.rows.open_wall(cells, cell, dir);
-        self.scratch[cell] = moves | IN_MAZE;
+        cells[cell] = (cells[cell] & !FRONTIER) | IN_MAZE;
         self.visited += 1;
         self.last = cell;
-        self.add_neighbours(cell);
+        self.add_neighbours(cells, cell);
         let from = cell.wrapping_add_signed(self.offsets[dir as usize]);
         GenEvent::Carve {
             from: self.rows.pos(from),
@@ -144,8 +168,8 @@ impl Carve for Prim {
         self.visited
     }
 
-    fn cell_state(&self, pos: Pos) -> CellState {
-        let b = self.scratch[self.rows.of(pos)];
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let b = cells[self.rows.of(pos)];
         if b & FRONTIER != 0 {
             CellState::Active
         } else if b & IN_MAZE != 0 {
@@ -165,7 +189,7 @@ impl Carve for Prim {
     }
 }
 
-/// A checkpoint of Prim's carving: the frontier list; the scratch is the grid's and the list's.
+/// A checkpoint of Prim's carving: the frontier list; the marks are the grid's and the list's.
 #[derive(Debug)]
 struct PrimCheckpoint {
     rows: RowMajor,
@@ -181,14 +205,19 @@ impl CarveCheckpoint for PrimCheckpoint {
         slice_bytes(&self.frontier)
     }
 
-    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
-        let mut scratch = move_masks(grid);
-        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_MAZE);
-        for &cell in &self.frontier {
-            scratch[cell as usize] |= FRONTIER;
+    fn restore_marks(&self, cells: &mut [u8]) {
+        if self.done {
+            return;
         }
+        mark_border(self.rows, cells, BORDER);
+        mark_reached_in(self.rows, cells, self.start, IN_MAZE);
+        for &cell in &self.frontier {
+            cells[cell as usize] |= FRONTIER;
+        }
+    }
+
+    fn restore(&self, _grid: &Grid) -> Box<dyn Carve> {
         Box::new(Prim {
-            scratch,
             rows: self.rows,
             offsets: self.rows.offsets(),
             frontier: self.frontier.clone(),

@@ -165,9 +165,9 @@ fn the_bytes_counted_are_the_walls_and_the_state_not_derived_from_them() {
         )
     };
     let walls = cells / 4;
-    // The walls' quarter byte a cell, and the backtracker's byte a cell of scratch (with its
-    // ring).
-    assert_eq!(bytes(Algorithm::Backtracker), (walls + 62 * 47, None));
+    // The walls' quarter byte a cell, and the backtracker's marks in the grid, half a byte a
+    // cell.
+    assert_eq!(bytes(Algorithm::Backtracker), (walls + cells / 2, None));
     assert_eq!(bytes(Algorithm::BinaryTree), (walls, None));
     assert_eq!(bytes(Algorithm::AldousBroder), (walls, None));
     // Kruskal's wall list, about eight bytes a cell, is shared.
