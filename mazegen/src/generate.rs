@@ -520,7 +520,7 @@ impl Generator {
     /// Whether a cell is unvisited, on the carving path, or finished.
     pub fn cell_state(&self, pos: Pos) -> CellState {
         match &self.phase {
-            Phase::Carving(carver) => carver.cell_state(pos),
+            Phase::Carving(carver) => carver.cell_state_in(self.grid.raw(), pos),
             _ if self.grid.is_locked(pos) => CellState::Unvisited,
             _ => CellState::Finished,
         }

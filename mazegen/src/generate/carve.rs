@@ -73,6 +73,13 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
     /// frontier, current walk or chamber), or settled for good.
     fn cell_state(&self, pos: Pos) -> CellState;
 
+    /// [`Carve::cell_state`] read with the grid's bytes (`cells`, those the carving works on),
+    /// for an algorithm that keeps its marks in their high four bits ([`MARKS`]).
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let _ = cells;
+        self.cell_state(pos)
+    }
+
     /// Roughly how many steps the whole run takes for `open_cells` cells, to pace the
     /// dashboard's animation; it need not be exact.
     fn estimated_steps(&self, open_cells: u64) -> u64;
@@ -112,6 +119,12 @@ pub(crate) trait CarveCheckpoint: fmt::Debug + Send {
 
     /// The carver the checkpoint was taken from, on `grid`, the grid it had then.
     fn restore(&self, grid: &Grid) -> Box<dyn Carve>;
+
+    /// [`CarveCheckpoint::restore`], also putting back the marks the carver keeps in the high
+    /// four bits of the grid's bytes ([`MARKS`]), which the checkpoint's walls leave out.
+    fn restore_into(&self, grid: &mut Grid) -> Box<dyn Carve> {
+        self.restore(grid)
+    }
 }
 
 /// Bytes several checkpoints share (see [`CarveCheckpoint::shared`]), to be counted once.
@@ -150,6 +163,45 @@ impl<T: Carve + Clone + 'static> CarveClone for T {
 impl Clone for Box<dyn Carve> {
     fn clone(&self) -> Self {
         self.boxed_clone()
+    }
+}
+
+/// The high four bits of a grid's cell byte, which the walls, the 42 and the courtyard leave
+/// free: an algorithm may keep its per-cell marks there while it carves, instead of in a
+/// scratch byte a cell of its own, if it leaves them clear when it is done.
+pub(crate) const MARKS: u8 = 0xF0;
+
+/// Sets `flag` (a bit of [`MARKS`]) on every cell outside the 42 that a carving of `grid` from
+/// `start` has not reached: those with no open wall, but for the cells in the maze before the
+/// first step (see [`first_cells`]). The "not in the maze yet" mark of an algorithm that keeps
+/// it in the grid, as it starts and as a checkpoint's restore rebuilds it. Row by row, without
+/// a branch on the walls.
+pub(super) fn mark_unreached(grid: &mut Grid, start: Pos, flag: u8) {
+    const WALLS: u8 = crate::grid::EAST_CLOSED | crate::grid::SOUTH_CLOSED;
+    let w = grid.width() as usize;
+    let cells = grid.raw_mut();
+    let mut above_open = vec![0u8; w];
+    for row in cells.chunks_exact_mut(w) {
+        let mut west_open = 0;
+        for (byte, above) in row.iter_mut().zip(&mut above_open) {
+            let own = *byte;
+            let reached = (own & WALLS != WALLS) as u8 | west_open | *above;
+            let free = (own & LOCKED == 0) as u8 & (reached ^ 1);
+            *byte |= flag * free;
+            west_open = (own & crate::grid::EAST_CLOSED == 0) as u8;
+            *above = (own & crate::grid::SOUTH_CLOSED == 0) as u8;
+        }
+    }
+    let first: Vec<usize> = first_cells(grid, start).collect();
+    for i in first {
+        grid.raw_mut()[i] &= !flag;
+    }
+}
+
+/// Clears [`MARKS`] in every cell: the cold path of a carving the allocator stopped.
+pub(super) fn clear_marks(cells: &mut [u8]) {
+    for byte in cells {
+        *byte &= !MARKS;
     }
 }
 

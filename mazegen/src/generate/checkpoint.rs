@@ -60,9 +60,9 @@ impl Checkpoint {
     /// The generator this was taken from, as a clone of it would be (keeping its garbage
     /// policy, not its garbage).
     pub fn restore(&self) -> Generator {
-        let grid = self.walls.unpack();
+        let mut grid = self.walls.unpack();
         let phase = match &self.phase {
-            PhaseCheckpoint::Carving(carver) => Phase::Carving(carver.restore(&grid)),
+            PhaseCheckpoint::Carving(carver) => Phase::Carving(carver.restore_into(&mut grid)),
             PhaseCheckpoint::Linking(linker) => Phase::Linking(linker.restore(&grid)),
             PhaseCheckpoint::Braiding(braider) => Phase::Braiding(braider.clone()),
             PhaseCheckpoint::Done => Phase::Done,
