@@ -59,6 +59,13 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
         Box::new(WholeCarver(self.boxed_clone()))
     }
 
+    /// [`Carve::checkpoint`] taken with the grid's bytes (`cells`), for an algorithm that keeps
+    /// marks in their high four bits ([`MARKS`]) which its checkpoint must copy.
+    fn checkpoint_in(&self, cells: &[u8]) -> Box<dyn CarveCheckpoint> {
+        let _ = cells;
+        self.checkpoint()
+    }
+
     /// The cell being worked on, if the algorithm has one (it is drawn as the carving head).
     fn head(&self) -> Option<Pos> {
         None
@@ -344,6 +351,21 @@ impl DirBits {
         } else {
             random_dir(rng, mask)
         }
+    }
+
+    /// The two bits [`DirBits::pick`] draws: `pick(rng, mask)` is this direction if bit `d` of
+    /// `mask` is set, else `random_dir(rng, mask)`. For a walk that can tell cheaply whether the
+    /// drawn move is free (from the neighbour it reads anyway) and would pay to list them all.
+    #[inline(always)]
+    pub(super) fn draw(&mut self, rng: &mut MazeRng) -> u8 {
+        if self.left == 0 {
+            self.bits = rng.next_u64();
+            self.left = 32;
+        }
+        let dir = (self.bits & 3) as u8;
+        self.bits >>= 2;
+        self.left -= 1;
+        dir
     }
 }
 

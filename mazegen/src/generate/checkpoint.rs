@@ -43,7 +43,9 @@ impl Generator {
             walls: PackedWalls::of(&self.grid),
             rng: self.rng.clone(),
             phase: match &self.phase {
-                Phase::Carving(carver) => PhaseCheckpoint::Carving(carver.checkpoint()),
+                Phase::Carving(carver) => {
+                    PhaseCheckpoint::Carving(carver.checkpoint_in(self.grid.raw()))
+                }
                 Phase::Linking(linker) => PhaseCheckpoint::Linking(linker.checkpoint()),
                 Phase::Braiding(braider) => PhaseCheckpoint::Braiding(braider.clone()),
                 Phase::Done => PhaseCheckpoint::Done,

@@ -121,6 +121,9 @@ fn the_marks_stay_few_and_are_cleared_when_done() {
         }
         assert!(most > 0 && most < 4 * (60 + 45), "{most} cells marked");
         assert!(generator.grid().raw().iter().all(|&b| b & MARKS == 0));
-        assert_eq!(generator.grid(), &Generator::generate(generator.options().clone()).unwrap());
+        assert_eq!(
+            generator.grid(),
+            &Generator::generate(generator.options().clone()).unwrap()
+        );
     }
 }
