@@ -295,13 +295,13 @@ fn advance(
     cursor.head = cell;
     cursor.x = x;
     let fresh = moves_where(layout, cells, cell, x, QUEUED | LOCKED, 0);
-    for dir in 0..4 {
+    for (dir, (&offset, &dx)) in layout.offsets.iter().zip(&DX).enumerate() {
         if fresh & (1 << dir) != 0 {
-            let next = cell.wrapping_add_signed(layout.offsets[dir]);
+            let next = cell.wrapping_add_signed(offset);
             cells[next] |= QUEUED;
             queue.push_back(Queued {
                 index: next as u32,
-                x: x.wrapping_add_signed(DX[dir]) as u32,
+                x: x.wrapping_add_signed(dx) as u32,
             });
             cursor.next_layer += 1;
         }
