@@ -20,12 +20,7 @@ fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
     let text = "WIDTH=12000\nHEIGHT=12000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
                 PERFECT=True\nSEED=1\n";
     fs::write(dir.path().join("config.txt"), text).unwrap();
-    for algorithm in [
-        "kruskal",
-        "prim",
-        "backtracker",
-        "growing-tree-random",
-    ] {
+    for algorithm in ["kruskal", "prim", "backtracker", "growing-tree-random"] {
         let result = headless_capped(dir.path(), 300_000, algorithm);
         let stderr = String::from_utf8_lossy(&result.stderr);
         assert_eq!(result.status.code(), Some(1), "{algorithm}: {stderr}");
