@@ -254,7 +254,15 @@ fn walk_move(
     (head, hb, x): (usize, u8, &mut usize),
     rng: &mut MazeRng,
 ) -> (usize, u8, bool) {
-    let inside = inside(layout, head, *x);
+    // Away from the border (most moves), every neighbour is inside: one test instead of four.
+    let w = layout.rows.width();
+    let interior = x.wrapping_sub(1) < w.wrapping_sub(2)
+        && head.wrapping_sub(w) < layout.len.wrapping_sub(2 * w);
+    let inside = if interior {
+        0b1111
+    } else {
+        inside(layout, head, *x)
+    };
     let neighbour = |dir: u8| head.wrapping_add_signed(layout.offsets[dir as usize]);
     // `DirBits::pick` over the free moves (inside the grid, not into the 42), with the 42
     // looked at only in the neighbour the drawn move goes to, unless that one is not free:
