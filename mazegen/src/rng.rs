@@ -47,10 +47,19 @@ impl MazeRng {
     }
 
     /// Shuffles a slice in place (Fisher-Yates).
+    // Kruskal's wall list, the one list shuffled, is packed and uses `shuffle_by`.
+    #[allow(dead_code)]
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let bound = u32::try_from(i + 1).expect("shuffled slices hold fewer than 2^32 items");
-            items.swap(i, self.below(bound) as usize);
+        self.shuffle_by(items.len(), |i, j| items.swap(i, j));
+    }
+
+    /// Fisher-Yates over `len` items that `swap(i, j)` exchanges: the draws and swaps
+    /// [`MazeRng::shuffle`] makes on a slice, for a list stored otherwise.
+    #[inline]
+    pub(crate) fn shuffle_by(&mut self, len: usize, mut swap: impl FnMut(usize, usize)) {
+        for i in (1..len).rev() {
+            let bound = u32::try_from(i + 1).expect("shuffled lists hold fewer than 2^32 items");
+            swap(i, self.below(bound) as usize);
         }
     }
 }

@@ -200,7 +200,8 @@ impl CarveCheckpoint for AldousBroderCheckpoint {
         0
     }
 
-    fn restore_marks(&self, cells: &mut [u8]) {
+    fn restore_marks(&self, grid: &mut Grid) {
+        let cells = grid.raw_mut();
         if !self.walker.done {
             mark_irregular(self.rows, cells, IRREGULAR);
             mark_reached_in(self.rows, cells, self.start, IN_MAZE);

@@ -201,7 +201,8 @@ impl CarveCheckpoint for BacktrackerCheckpoint {
         self.marks.heap_bytes()
     }
 
-    fn restore_marks(&self, cells: &mut [u8]) {
+    fn restore_marks(&self, grid: &mut Grid) {
+        let cells = grid.raw_mut();
         self.marks.restore(cells);
     }
 

@@ -132,13 +132,13 @@ pub(crate) trait CarveCheckpoint: fmt::Debug + Send {
     /// The carver the checkpoint was taken from, on `grid`, the grid it had then.
     fn restore(&self, grid: &Grid) -> Box<dyn Carve>;
 
-    /// Puts back the marks the carver kept in the spare bits of the grid's bytes `cells` (see
-    /// [`MARKS`]), which the checkpoint's walls leave out; called before [`restore`]. Nothing
-    /// by default.
+    /// Puts back the marks the carver kept in the spare bits of the grid's bytes (see
+    /// [`MARKS`]), which the checkpoint's walls leave out; called on the unpacked `grid` before
+    /// [`restore`]. Nothing by default.
     ///
     /// [`restore`]: CarveCheckpoint::restore
-    fn restore_marks(&self, cells: &mut [u8]) {
-        let _ = cells;
+    fn restore_marks(&self, grid: &mut Grid) {
+        let _ = grid;
     }
 }
 
@@ -178,6 +178,33 @@ impl<T: Carve + Clone + 'static> CarveClone for T {
 impl Clone for Box<dyn Carve> {
     fn clone(&self) -> Self {
         self.boxed_clone()
+    }
+}
+
+/// Sets `flag` (a bit of [`MARKS`]) on every cell outside the 42 that a carving of `grid` from
+/// `start` has not reached: those with no open wall, but for the cells in the maze before the
+/// first step (see [`first_cells`]). The "not in the maze yet" mark of an algorithm that keeps
+/// it in the grid, as it starts and as a checkpoint's restore rebuilds it. Row by row, without
+/// a branch on the walls.
+pub(super) fn mark_unreached(grid: &mut Grid, start: Pos, flag: u8) {
+    const WALLS: u8 = crate::grid::EAST_CLOSED | crate::grid::SOUTH_CLOSED;
+    let w = grid.width() as usize;
+    let cells = grid.raw_mut();
+    let mut above_open = vec![0u8; w];
+    for row in cells.chunks_exact_mut(w) {
+        let mut west_open = 0;
+        for (byte, above) in row.iter_mut().zip(&mut above_open) {
+            let own = *byte;
+            let reached = (own & WALLS != WALLS) as u8 | west_open | *above;
+            let free = (own & LOCKED == 0) as u8 & (reached ^ 1);
+            *byte |= flag * free;
+            west_open = (own & crate::grid::EAST_CLOSED == 0) as u8;
+            *above = (own & crate::grid::SOUTH_CLOSED == 0) as u8;
+        }
+    }
+    let first: Vec<usize> = first_cells(grid, start).collect();
+    for i in first {
+        grid.raw_mut()[i] &= !flag;
     }
 }
 
@@ -227,41 +254,6 @@ pub(crate) fn room_for<T>(items: &mut Vec<T>, more: usize) -> bool {
 #[inline(never)]
 fn grow<T>(items: &mut Vec<T>, more: usize) -> bool {
     items.try_reserve(more).is_ok()
-}
-
-/// [`move_masks`], or [`OutOfMemory`] when the allocator refuses them.
-pub(super) fn try_move_masks(grid: &Grid) -> Result<Vec<u8>, OutOfMemory> {
-    let masks = try_filled(grid.cell_count(), 0u8)?;
-    Ok(fill_move_masks(grid, masks))
-}
-
-/// One byte per cell: bit `d` is set when the neighbour in direction `d` is inside the grid and
-/// neither cell is in the 42 (a 42 cell gets 0). The high four bits are left for the caller.
-pub(super) fn move_masks(grid: &Grid) -> Vec<u8> {
-    fill_move_masks(grid, vec![0u8; grid.cell_count()])
-}
-
-fn fill_move_masks(grid: &Grid, mut masks: Vec<u8>) -> Vec<u8> {
-    // Row by row the border's, then the 42's few cells and their neighbours: a replay restores
-    // the masks of a big grid in a few milliseconds.
-    let rows = grid.rows();
-    let (w, h) = (rows.width(), rows.height());
-    for (y, row) in masks.chunks_exact_mut(w).enumerate() {
-        let vertical = u8::from(y > 0) | u8::from(y + 1 < h) << 2;
-        row.fill(vertical | 0b1010);
-        row[0] &= !0b1000;
-        row[w - 1] &= !0b0010;
-    }
-    for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
-        let i = grid.index(cell);
-        masks[i] = 0;
-        for dir in crate::geometry::Dir::ALL {
-            if let Some(next) = rows.neighbour(i, dir) {
-                masks[next] &= !(1 << (dir as u8 ^ 2));
-            }
-        }
-    }
-    masks
 }
 
 /// For each 4-bit mask, its set bits in increasing order (unused entries 0).
@@ -321,15 +313,20 @@ impl DirBits {
             random_dir(rng, mask)
         }
     }
-}
 
-/// Sets `flag` in `marks` on the cells a carving of `grid` from `start` has reached: those with
-/// an open wall, and the cells in the maze before the first step (see [`first_cells`]). How a
-/// checkpoint's restore rebuilds a carver's "in the maze" marks from the grid.
-pub(super) fn mark_reached(grid: &Grid, start: Pos, marks: &mut [u8], flag: u8) {
-    grid.rows().mark_open_cells(grid.raw(), marks, flag);
-    for i in first_cells(grid, start) {
-        marks[i] |= flag;
+    /// The two bits [`DirBits::pick`] draws: `pick(rng, mask)` is this direction if bit `d` of
+    /// `mask` is set, else `random_dir(rng, mask)`. For a walk that can tell cheaply whether the
+    /// drawn move is free (from the neighbour it reads anyway) and would pay to list them all.
+    #[inline(always)]
+    pub(super) fn draw(&mut self, rng: &mut MazeRng) -> u8 {
+        if self.left == 0 {
+            self.bits = rng.next_u64();
+            self.left = 32;
+        }
+        let dir = (self.bits & 3) as u8;
+        self.bits >>= 2;
+        self.left -= 1;
+        dir
     }
 }
 
@@ -356,7 +353,7 @@ pub(super) fn clear_marks(cells: &mut [u8]) {
 }
 
 /// Sets `flag` in the grid's bytes `cells` on the cells a carving from `start` has reached:
-/// those with an open wall, the courtyard's and the start (see [`mark_reached`]), in place.
+/// those with an open wall, the courtyard's and the start, in place.
 pub(super) fn mark_reached_in(rows: RowMajor, cells: &mut [u8], start: usize, flag: u8) {
     let w = rows.width();
     let open = |own: u8| u8::from(own & (EAST_CLOSED | SOUTH_CLOSED) != 3 || own & COURTYARD != 0);
@@ -387,7 +384,7 @@ pub(super) fn mark_border(rows: RowMajor, cells: &mut [u8], flag: u8) {
     }
 }
 
-/// Sets `flag` in the grid's bytes `cells` on the cells whose moves (see [`move_masks`]) are
+/// Sets `flag` in the grid's bytes `cells` on the cells whose moves (see [`moves_of`]) are
 /// not all four directions: those of the border and those next to (or in) the 42.
 pub(super) fn mark_irregular(rows: RowMajor, cells: &mut [u8], flag: u8) {
     mark_border(rows, cells, flag);
@@ -403,8 +400,9 @@ pub(super) fn mark_irregular(rows: RowMajor, cells: &mut [u8], flag: u8) {
     }
 }
 
-/// The moves (see [`move_masks`]) of the cell at `index`, not in the 42, from the grid's bytes
-/// `cells`: the directions of its neighbours inside the grid and outside the 42.
+/// The moves of the cell at `index`, not in the 42, from the grid's bytes `cells`: bit `d`
+/// (`Dir as u8`) is set when the neighbour in direction `d` is inside the grid and outside the
+/// 42.
 #[inline]
 pub(super) fn moves_of(rows: RowMajor, cells: &[u8], index: usize) -> u8 {
     rows.neighbour_mask(index, |next| cells[next] & LOCKED == 0)
@@ -507,16 +505,13 @@ mod tests {
     }
 
     #[test]
-    fn move_masks_stop_at_the_border_and_the_42() {
+    fn moves_stop_at_the_border_and_the_42() {
         let grid = Grid::new(9, 7).unwrap();
-        let masks = move_masks(&grid);
-        assert_eq!(masks[0], 0b0110);
-        assert_eq!(masks[grid.index(Pos::new(8, 6))], 0b1001);
-        for p in grid.positions() {
-            let m = masks[grid.index(p)];
-            if grid.is_locked(p) {
-                assert_eq!(m, 0);
-            }
+        let moves = |p: Pos| moves_of(grid.rows(), grid.raw(), grid.index(p));
+        assert_eq!(moves(Pos::new(0, 0)), 0b0110);
+        assert_eq!(moves(Pos::new(8, 6)), 0b1001);
+        for p in grid.positions().filter(|&p| !grid.is_locked(p)) {
+            let m = moves(p);
             for d in crate::geometry::Dir::ALL {
                 let ok =
                     grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)) && !grid.is_locked(p);

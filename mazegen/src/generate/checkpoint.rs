@@ -64,7 +64,7 @@ impl Checkpoint {
     pub fn restore(&self) -> Generator {
         let mut grid = self.walls.unpack();
         if let PhaseCheckpoint::Carving(carver) = &self.phase {
-            carver.restore_marks(grid.raw_mut());
+            carver.restore_marks(&mut grid);
         }
         let phase = match &self.phase {
             PhaseCheckpoint::Carving(carver) => Phase::Carving(carver.restore(&grid)),

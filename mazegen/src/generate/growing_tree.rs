@@ -329,7 +329,8 @@ impl CarveCheckpoint for GrowingTreeCheckpoint {
         self.carver.heap_bytes() + self.marks.as_ref().map_or(0, PackedMarks::heap_bytes)
     }
 
-    fn restore_marks(&self, cells: &mut [u8]) {
+    fn restore_marks(&self, grid: &mut Grid) {
+        let cells = grid.raw_mut();
         if self.carver.done {
             return;
         }

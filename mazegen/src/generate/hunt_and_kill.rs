@@ -18,42 +18,62 @@
 //! breadth-first order keeps hunt-and-kill's texture (long walks, hunts that sweep the maze in
 //! one direction, here outwards from the start) without one.
 //!
-//! One carve or one cell passed by the hunt per step. Memory: a scratch byte per cell, the
-//! hunt's queue (about the width of a breadth-first front, so O(width + height)), and 4 bytes
-//! per cell recording which walk carved it, only to draw the current walk. A replay checkpoint
-//! keeps a bit a cell for the hunt's queued cells and one for the current walk's, and the
-//! queue: the moves and the cells in the maze are the grid's, and which walk carved a cell
-//! before the current one changes nothing.
+//! One carve or one cell passed by the hunt per step.
+//!
+//! # Memory
+//!
+//! The marks are kept in the high four bits of the grid's own bytes (see [`MARKS`]), so a run
+//! takes no memory a cell beyond the grid: [`FREE`] on the cells not in the maze yet, cleared
+//! as each is carved; [`ON_WALK`] on the current walk's cells, which are also listed (a walk
+//! gets stuck after a few dozen cells, so the list stays short) and cleared through the list
+//! as the walk ends; [`QUEUED`] on the hunt's cells. The hunt is breadth-first, so a cell it
+//! passes only has neighbours in the layer before its own, its own and the one after: the
+//! passed cells of the last two layers keep their mark, in a list, and each older layer's are
+//! cleared as a new layer starts. So the queue, that list and the walk's are all the state
+//! beyond the grid, and they are what a replay checkpoint keeps; when the carving is done,
+//! every mark is clear again.
 
 use std::collections::VecDeque;
 
-use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, OutOfMemory, first_cells, mark_reached, move_masks, random_dir,
-    set_bits, try_filled, try_move_masks,
+    Carve, CarveCheckpoint, OutOfMemory, clear_marks, first_cells, mark_unreached, random_dir,
+    room_for,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
 use crate::rng::MazeRng;
 
-/// Scratch bits: the low four are the cell's moves.
-const MOVES: u8 = 0x0F;
-const IN_MAZE: u8 = 0x10;
-/// Queued for the hunt (passed already, or waiting in the queue).
+/// Marks in the grid's bytes: not in the maze yet.
+const FREE: u8 = 0x10;
+/// Queued for the hunt (passed already, or waiting in the queue); cleared once no cell left to
+/// pass can be its neighbour.
 const QUEUED: u8 = 0x20;
+/// On the current walk.
+const ON_WALK: u8 = 0x40;
+const _: () = assert!((FREE | QUEUED | ON_WALK) & !MARKS == 0);
 
 #[derive(Clone, Debug)]
 pub struct HuntAndKill {
-    scratch: Vec<u8>,
-    /// Per cell, the number of the walk that carved it.
-    walk_of: Vec<u32>,
-    /// The hunt's cursor: the cells after it in breadth-first order known so far.
-    queue: VecDeque<u32>,
+    /// The hunt's cursor: the cells after it in breadth-first order known so far, each with its
+    /// column.
+    queue: VecDeque<Queued>,
+    /// The cells the hunt passed in the layer before the current one and in the current one,
+    /// which keep their `QUEUED` mark.
+    passed: VecDeque<u32>,
+    /// The current walk's cells, in order.
+    walk: Vec<u32>,
     layout: Layout,
     cursor: Cursor,
     /// The start cell's index: in the maze from the start, with no open wall yet.
     start: usize,
+}
+
+/// A cell in the hunt's queue: its index and its column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Queued {
+    index: u32,
+    x: u32,
 }
 
 /// Index arithmetic for this grid size.
@@ -61,6 +81,8 @@ pub struct HuntAndKill {
 struct Layout {
     rows: RowMajor,
     offsets: [isize; 4],
+    /// The number of cells.
+    len: usize,
 }
 
 /// Where the run is. Kept apart from the per-cell arrays so a run can hold it in registers.
@@ -68,63 +90,137 @@ struct Layout {
 struct Cursor {
     /// The walk's head while walking, else the cell the hunt passed last.
     head: usize,
+    /// The head's column.
+    x: usize,
     walking: bool,
-    /// The number of the current walk (the first is 1).
-    walk: u32,
+    /// The cells of the hunt's current layer still in the queue, and of the next one.
+    layer_left: usize,
+    next_layer: usize,
+    /// The cells at the front of `passed` that are in the layer before the current one.
+    older: usize,
     visited: u64,
     open_cells: u64,
     done: bool,
-    /// The allocator refused the hunt's queue room to grow: the carving stopped there.
+    /// The allocator refused the hunt's queue or the walk's list room to grow: the carving
+    /// stopped there.
     out_of_memory: bool,
 }
 
 impl HuntAndKill {
     /// The first walk starts at `start` (not in the 42); the courtyard is in the maze from the
     /// start, and the hunt's breadth-first order starts at `start`.
-    pub fn new(grid: &Grid, start: Pos) -> Result<HuntAndKill, OutOfMemory> {
+    pub fn new(grid: &mut Grid, start: Pos) -> Result<HuntAndKill, OutOfMemory> {
         let rows = grid.rows();
-        let mut scratch = try_move_masks(grid)?;
-        let mut visited = 0;
-        for i in first_cells(grid, start) {
-            scratch[i] |= IN_MAZE;
-            visited += 1;
-        }
-        let head = grid.index(start);
-        scratch[head] |= QUEUED;
-        let mut walk_of = try_filled(scratch.len(), 0)?;
-        walk_of[head] = 1;
+        mark_unreached(grid, start, FREE);
         let open_cells = grid.open_cell_count();
-        Ok(HuntAndKill {
+        let visited = first_cells(grid, start).count() as u64;
+        let head = grid.index(start);
+        let cells = grid.raw_mut();
+        cells[head] |= QUEUED | ON_WALK;
+        let mut walk = Vec::new();
+        walk.try_reserve(64).map_err(|_| OutOfMemory)?;
+        walk.push(head as u32);
+        let x = start.x as usize;
+        let mut carver = HuntAndKill {
             start: head,
-            walk_of,
-            queue: VecDeque::from([head as u32]),
+            queue: VecDeque::from([Queued {
+                index: head as u32,
+                x: x as u32,
+            }]),
+            passed: VecDeque::new(),
+            walk,
             layout: Layout {
                 rows,
                 offsets: rows.offsets(),
+                len: cells.len(),
             },
             cursor: Cursor {
                 head,
+                x,
                 walking: true,
-                walk: 1,
+                layer_left: 1,
+                next_layer: 0,
+                older: 0,
                 visited,
                 open_cells,
-                done: visited >= open_cells,
+                done: false,
                 out_of_memory: false,
             },
-            scratch,
-        })
+        };
+        if visited >= open_cells {
+            carver.finish(cells);
+        }
+        Ok(carver)
+    }
+
+    /// Ends the run: clears the marks left (the last walk's and the hunt's last layers').
+    fn finish(&mut self, cells: &mut [u8]) {
+        finish(
+            &mut self.cursor,
+            cells,
+            &mut self.walk,
+            &mut self.passed,
+            &mut self.queue,
+        );
     }
 }
 
-/// The moves of `cell` into neighbours that are (`IN_MAZE`) or are not (0) in the maze.
+/// Ends the run: the marks left cleared, so the grid's bytes are the maze's alone.
+#[cold]
+#[inline(never)]
+fn finish(
+    cursor: &mut Cursor,
+    cells: &mut [u8],
+    walk: &mut Vec<u32>,
+    passed: &mut VecDeque<u32>,
+    queue: &mut VecDeque<Queued>,
+) {
+    cursor.done = true;
+    for &cell in walk.iter().chain(passed.iter()) {
+        cells[cell as usize] &= !MARKS;
+    }
+    for q in queue.iter() {
+        cells[q.index as usize] &= !MARKS;
+    }
+    walk.clear();
+    passed.clear();
+    queue.clear();
+}
+
+/// The allocator refused a list room to grow: the run stops, every mark cleared.
+#[cold]
+#[inline(never)]
+fn out_of_memory(cursor: &mut Cursor, cells: &mut [u8]) -> GenEvent {
+    (cursor.done, cursor.out_of_memory) = (true, true);
+    clear_marks(cells);
+    GenEvent::Done
+}
+
+/// The directions (a bit each, `Dir as u8`) in which `cell`, in column `x`, has a neighbour
+/// inside the grid.
 #[inline(always)]
-fn moves_where(layout: &Layout, scratch: &[u8], cell: usize, in_maze: u8) -> u8 {
-    let moves = scratch[cell] & MOVES;
+fn inside(layout: &Layout, cell: usize, x: usize) -> u8 {
+    let w = layout.rows.width();
+    u8::from(cell >= w)
+        | u8::from(x + 1 < w) << 1
+        | u8::from(cell + w < layout.len) << 2
+        | u8::from(x > 0) << 3
+}
+
+/// The column change of a move in each direction.
+const DX: [isize; 4] = [0, 1, 0, -1];
+
+/// The moves of `cell` (in column `x`) into neighbours whose byte, masked with `mask`, is
+/// `want`: not in the maze (`FREE`, `FREE`), in it and not in the 42 (`FREE | LOCKED`, 0),
+/// not queued (`QUEUED | LOCKED`, 0).
+#[inline(always)]
+fn moves_where(layout: &Layout, cells: &[u8], cell: usize, x: usize, mask: u8, want: u8) -> u8 {
+    let moves = inside(layout, cell, x);
     let mut found = 0;
     for dir in 0..4 {
         if moves & (1 << dir) != 0 {
             let next = cell.wrapping_add_signed(layout.offsets[dir]);
-            if scratch[next] & IN_MAZE == in_maze {
+            if cells[next] & mask == want {
                 found |= 1 << dir;
             }
         }
@@ -137,105 +233,113 @@ fn moves_where(layout: &Layout, scratch: &[u8], cell: usize, in_maze: u8) -> u8 
 fn advance(
     cursor: &mut Cursor,
     layout: &Layout,
-    scratch: &mut [u8],
-    walk_of: &mut [u32],
-    queue: &mut VecDeque<u32>,
+    walk: &mut Vec<u32>,
+    passed: &mut VecDeque<u32>,
+    queue: &mut VecDeque<Queued>,
     cells: &mut [u8],
     rng: &mut MazeRng,
 ) -> GenEvent {
     let pos = |index: usize| layout.rows.pos(index);
     if cursor.walking {
         let head = cursor.head;
-        let free = moves_where(layout, scratch, head, 0);
+        let free = moves_where(layout, cells, head, cursor.x, FREE, FREE);
         if free != 0 {
+            if !room_for(walk, 1) {
+                return out_of_memory(cursor, cells);
+            }
             let dir = random_dir(rng, free);
             let next = head.wrapping_add_signed(layout.offsets[dir as usize]);
             layout.rows.open_wall(cells, head, dir);
-            scratch[next] |= IN_MAZE;
-            walk_of[next] = cursor.walk;
+            cells[next] = cells[next] & !FREE | ON_WALK;
+            walk.push(next as u32);
             cursor.head = next;
+            cursor.x = cursor.x.wrapping_add_signed(DX[dir as usize]);
             cursor.visited += 1;
-            cursor.done = cursor.visited >= cursor.open_cells;
+            if cursor.visited >= cursor.open_cells {
+                finish(cursor, cells, walk, passed, queue);
+            }
             return GenEvent::Carve {
                 from: pos(head),
                 to: pos(next),
             };
         }
-        // Stuck: the hunt starts in this same step.
+        // Stuck: the walk ends, and the hunt starts in this same step.
+        for &cell in walk.iter() {
+            cells[cell as usize] &= !ON_WALK;
+        }
+        walk.clear();
         cursor.walking = false;
     }
-    // The queue grows by the four cells a hunting step may add.
-    if queue.capacity() - queue.len() < 4 && queue.try_reserve(4).is_err() {
-        (cursor.done, cursor.out_of_memory) = (true, true);
-        return GenEvent::Done;
+    // The queue grows by the four cells a hunting step may add, the passed cells by one.
+    if !room_for_queue(queue, 4) || !room_for_queue(passed, 1) {
+        return out_of_memory(cursor, cells);
     }
-    let Some(cell) = queue.pop_front() else {
+    if cursor.layer_left == 0 {
+        // A new layer: the one before the last can no longer be a neighbour of a cell to pass.
+        for _ in 0..cursor.older {
+            let cell = passed.pop_front().expect("the older layer's cells") as usize;
+            cells[cell] &= !QUEUED;
+        }
+        cursor.older = passed.len();
+        cursor.layer_left = cursor.next_layer;
+        cursor.next_layer = 0;
+    }
+    let Some(Queued { index, x }) = queue.pop_front() else {
         // Only reached if some cell could not be reached at all.
-        cursor.done = true;
+        finish(cursor, cells, walk, passed, queue);
         return GenEvent::Done;
     };
-    let cell = cell as usize;
+    cursor.layer_left -= 1;
+    let (cell, x) = (index as usize, x as usize);
+    passed.push_back(index);
     cursor.head = cell;
-    let moves = scratch[cell] & MOVES;
-    for dir in 0..4 {
-        if moves & (1 << dir) != 0 {
-            let next = cell.wrapping_add_signed(layout.offsets[dir]);
-            if scratch[next] & QUEUED == 0 {
-                scratch[next] |= QUEUED;
-                queue.push_back(next as u32);
-            }
+    cursor.x = x;
+    let fresh = moves_where(layout, cells, cell, x, QUEUED | LOCKED, 0);
+    for (dir, (&offset, &dx)) in layout.offsets.iter().zip(&DX).enumerate() {
+        if fresh & (1 << dir) != 0 {
+            let next = cell.wrapping_add_signed(offset);
+            cells[next] |= QUEUED;
+            queue.push_back(Queued {
+                index: next as u32,
+                x: x.wrapping_add_signed(dx) as u32,
+            });
+            cursor.next_layer += 1;
         }
     }
-    if scratch[cell] & IN_MAZE != 0 {
+    if cells[cell] & FREE == 0 {
         return GenEvent::Visit { cell: pos(cell) };
     }
     // The cell that queued this one was passed before it, so it is in the maze.
-    let dir = random_dir(rng, moves_where(layout, scratch, cell, IN_MAZE));
+    let dir = random_dir(rng, moves_where(layout, cells, cell, x, FREE | LOCKED, 0));
     let from = cell.wrapping_add_signed(layout.offsets[dir as usize]);
     layout.rows.open_wall(cells, cell, dir);
-    scratch[cell] |= IN_MAZE;
-    cursor.walk += 1;
-    walk_of[cell] = cursor.walk;
+    cells[cell] = cells[cell] & !FREE | ON_WALK;
+    walk.push(index);
     cursor.walking = true;
     cursor.visited += 1;
-    cursor.done = cursor.visited >= cursor.open_cells;
+    if cursor.visited >= cursor.open_cells {
+        finish(cursor, cells, walk, passed, queue);
+    }
     GenEvent::Carve {
         from: pos(from),
         to: pos(cell),
     }
 }
 
+/// [`room_for`] for a queue.
+#[inline(always)]
+fn room_for_queue<T>(queue: &mut VecDeque<T>, more: usize) -> bool {
+    queue.capacity() - queue.len() >= more || queue.try_reserve(more).is_ok()
+}
+
 impl Carve for HuntAndKill {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.scratch)
-            + slice_bytes(&self.walk_of)
-            + self.queue.len() * std::mem::size_of::<u32>()
+        self.queue.len() * std::mem::size_of::<Queued>()
+            + (self.passed.len() + self.walk.len()) * std::mem::size_of::<u32>()
     }
 
     fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
-        // A bit a cell, 64 cells a word, in loops the compiler vectorises.
-        let queued = self
-            .scratch
-            .chunks(64)
-            .map(|bytes| bits_of(bytes.iter().map(|&byte| byte & QUEUED != 0)))
-            .collect();
-        let walk = self.cursor.walk;
-        let on_walk = if self.cursor.walking {
-            let words = self.walk_of.chunks(64);
-            words
-                .map(|walks| bits_of(walks.iter().map(|&w| w == walk)))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Box::new(HuntAndKillCheckpoint {
-            queued,
-            on_walk,
-            queue: self.queue.clone(),
-            layout: self.layout,
-            cursor: self.cursor,
-            start: self.start,
-        })
+        Box::new(HuntAndKillCheckpoint(self.clone()))
     }
 
     /// One carve of the walk, or one cell passed by the hunt (joined to the maze if it is not
@@ -247,8 +351,8 @@ impl Carve for HuntAndKill {
         advance(
             &mut self.cursor,
             &self.layout,
-            &mut self.scratch,
-            &mut self.walk_of,
+            &mut self.walk,
+            &mut self.passed,
             &mut self.queue,
             cells,
             rng,
@@ -262,8 +366,8 @@ impl Carve for HuntAndKill {
             advance(
                 &mut cursor,
                 &layout,
-                &mut self.scratch,
-                &mut self.walk_of,
+                &mut self.walk,
+                &mut self.passed,
                 &mut self.queue,
                 cells,
                 &mut local_rng,
@@ -285,11 +389,22 @@ impl Carve for HuntAndKill {
         self.cursor.visited
     }
 
-    /// The current walk (or the hunt's cell) is active.
+    /// Without the grid's marks, only the head is known: see [`Carve::cell_state_in`].
     fn cell_state(&self, pos: Pos) -> CellState {
         let i = self.layout.rows.of(pos);
-        let current = self.cursor.walking && self.walk_of[i] == self.cursor.walk;
-        if self.scratch[i] & IN_MAZE == 0 {
+        if !self.cursor.done && i == self.cursor.head {
+            CellState::Active
+        } else {
+            CellState::Unvisited
+        }
+    }
+
+    /// The current walk (or the hunt's cell) is active.
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let i = self.layout.rows.of(pos);
+        let byte = cells[i];
+        let current = self.cursor.walking && byte & ON_WALK != 0;
+        if byte & (FREE | LOCKED) != 0 {
             CellState::Unvisited
         } else if !self.cursor.done && (current || i == self.cursor.head) {
             CellState::Active
@@ -308,51 +423,36 @@ impl Carve for HuntAndKill {
     }
 }
 
-/// Up to 64 flags as the bits of a word, the first the lowest.
-#[inline(always)]
-fn bits_of(flags: impl Iterator<Item = bool>) -> u64 {
-    flags
-        .enumerate()
-        .fold(0, |word, (bit, flag)| word | u64::from(flag) << bit)
-}
-
-/// A checkpoint of hunt-and-kill: the hunt's queue and queued cells, and the current walk's
-/// cells (none while hunting); the moves and the maze are the grid's.
+/// A checkpoint of hunt-and-kill: the carver itself, which holds no memory a cell (the hunt's
+/// queue and last two layers, the current walk); the marks are rebuilt from the grid and those
+/// lists.
 #[derive(Debug)]
-struct HuntAndKillCheckpoint {
-    queued: Vec<u64>,
-    on_walk: Vec<u64>,
-    queue: VecDeque<u32>,
-    layout: Layout,
-    cursor: Cursor,
-    start: usize,
-}
+struct HuntAndKillCheckpoint(HuntAndKill);
 
 impl CarveCheckpoint for HuntAndKillCheckpoint {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.queued)
-            + slice_bytes(&self.on_walk)
-            + self.queue.len() * std::mem::size_of::<u32>()
+        self.0.heap_bytes()
     }
 
-    fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
-        let mut scratch = move_masks(grid);
-        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_MAZE);
-        for i in set_bits(&self.queued) {
-            scratch[i] |= QUEUED;
+    fn restore(&self, _grid: &Grid) -> Box<dyn Carve> {
+        Box::new(self.0.clone())
+    }
+
+    fn restore_marks(&self, grid: &mut Grid) {
+        let carver = &self.0;
+        if !carver.cursor.done {
+            mark_unreached(grid, grid.pos(carver.start), FREE);
+            let cells = grid.raw_mut();
+            for &cell in carver.passed.iter() {
+                cells[cell as usize] |= QUEUED;
+            }
+            for q in carver.queue.iter() {
+                cells[q.index as usize] |= QUEUED;
+            }
+            for &cell in carver.walk.iter() {
+                cells[cell as usize] |= ON_WALK;
+            }
         }
-        let mut walk_of = vec![0; scratch.len()];
-        for i in set_bits(&self.on_walk) {
-            walk_of[i] = self.cursor.walk;
-        }
-        Box::new(HuntAndKill {
-            scratch,
-            walk_of,
-            queue: self.queue.clone(),
-            layout: self.layout,
-            cursor: self.cursor,
-            start: self.start,
-        })
     }
 }
 

@@ -7,10 +7,14 @@
 //! at most one door joins it to each other tree. The run stops at the last join, usually a
 //! little before the end of the list.
 //!
-//! Memory: 4 bytes per wall (about 8 per cell) plus the union-find's 5 per cell. A replay
+//! Memory: the wall list, packed in the bits the largest wall needs (26 a wall at 5000x5000,
+//! so about 6.5 bytes a cell; see [`WallList`]), plus the union-find's 4 bytes a cell and a
+//! bit a cell for the cells joined. A replay
 //! checkpoint keeps neither: the wall list never changes once shuffled, so checkpoints share it
 //! with the live carver, and the union-find holds the trees of the grid's open walls, which a
 //! restore rebuilds from the grid in one pass.
+
+mod wall_list;
 
 use std::sync::Arc;
 
@@ -21,13 +25,14 @@ use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
+use wall_list::WallList;
 
 #[derive(Clone, Debug)]
 pub struct Kruskal {
     trees: UnionFind,
     /// The walls to examine, from `next` on; shared with the replay checkpoints, as it never
     /// changes once shuffled.
-    walls: Arc<Vec<u32>>,
+    walls: Arc<WallList>,
     next: usize,
     rows: RowMajor,
     /// The start cell's index: in the maze from the start, with no open wall yet.
@@ -47,8 +52,7 @@ impl Kruskal {
         let (rows, raw) = (grid.rows(), grid.raw());
         let n = raw.len();
         let free = |i: usize| raw[i] & LOCKED == 0;
-        let mut walls = Vec::new();
-        walls.try_reserve_exact(2 * n).map_err(|_| OutOfMemory)?;
+        let mut walls = WallList::try_with_capacity(2 * n, 2 * n as u64)?;
         let mut trees = UnionFind::try_new(n)?;
         let mut joined = try_filled(n.div_ceil(64), 0u64)?;
         let mut open_cells = 0;
@@ -69,7 +73,7 @@ impl Kruskal {
                 }
             }
         }
-        rng.shuffle(&mut walls);
+        walls.shuffle(rng);
         let mut visited = 0;
         for i in first_cells(grid, start) {
             joined[i / 64] |= 1 << (i % 64);
@@ -92,7 +96,7 @@ impl Kruskal {
 
 impl Carve for Kruskal {
     fn heap_bytes(&self) -> usize {
-        self.trees.heap_bytes() + slice_bytes(&self.walls) + slice_bytes(&self.joined)
+        self.trees.heap_bytes() + self.walls.heap_bytes() + slice_bytes(&self.joined)
     }
 
     fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
@@ -114,7 +118,7 @@ impl Carve for Kruskal {
         if self.done {
             return GenEvent::Done;
         }
-        let Some(&wall) = self.walls.get(self.next) else {
+        let Some(wall) = self.walls.get(self.next) else {
             self.done = true;
             return GenEvent::Done;
         };
@@ -182,7 +186,7 @@ impl Carve for Kruskal {
 /// and the cells joined are the grid's.
 #[derive(Debug)]
 struct KruskalCheckpoint {
-    walls: Arc<Vec<u32>>,
+    walls: Arc<WallList>,
     next: usize,
     rows: RowMajor,
     start: usize,
@@ -200,7 +204,7 @@ impl CarveCheckpoint for KruskalCheckpoint {
     fn shared(&self) -> Option<Shared> {
         Some(Shared {
             address: Arc::as_ptr(&self.walls) as usize,
-            bytes: slice_bytes(&self.walls),
+            bytes: self.walls.heap_bytes(),
         })
     }
 

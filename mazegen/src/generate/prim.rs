@@ -205,7 +205,8 @@ impl CarveCheckpoint for PrimCheckpoint {
         slice_bytes(&self.frontier)
     }
 
-    fn restore_marks(&self, cells: &mut [u8]) {
+    fn restore_marks(&self, grid: &mut Grid) {
+        let cells = grid.raw_mut();
         if self.done {
             return;
         }

@@ -16,29 +16,32 @@
 //! the length before it hits the tree, so the run grows with the square of the length, as it
 //! does for every implementation of Wilson's algorithm.
 //!
-//! Memory: a scratch byte per cell, plus 4 bytes per cell recording which walk last passed
-//! through it, only to draw the current walk. A replay checkpoint keeps only the current walk
-//! (its cells and the directions they were last left by): the rest of the scratch is the
-//! grid's, and which walk passed a cell before the current one changes nothing.
+//! Memory: the marks are kept in the high four bits of the grid's own bytes (see [`MARKS`]):
+//! [`FREE`] on the cells not in the tree yet, the [`EXIT`] a walk last left a cell by, and
+//! [`ON_WALK`] on the cells the current walk has passed through (drawn as the walk). A cell
+//! joining the tree has its marks cleared; when a walk ends, so are those of the cells it
+//! passed and erased, found in the rectangle the walk stayed in (four numbers; a random walk's
+//! rectangle has about as many cells as it made moves, so clearing it costs about what the
+//! walk did), so nothing is left when the carving is done. A replay checkpoint
+//! keeps only the current walk (its cells and the directions they were last left by): the
+//! rest of the marks are the grid's.
 
-use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, DirBits, OutOfMemory, first_cells, mark_reached, move_masks, set_bits,
-    try_filled, try_move_masks,
+    Carve, CarveCheckpoint, DirBits, OutOfMemory, mark_unreached, random_dir, set_bits, slice_bytes,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Grid, RowMajor};
+use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
 use crate::rng::MazeRng;
 
-/// Scratch bits: the low four are the cell's moves.
-const MOVES: u8 = 0x0F;
-const IN_TREE: u8 = 0x10;
+/// Marks in the grid's bytes: not in the tree yet (nor in the 42).
+const FREE: u8 = 0x10;
 /// The direction the current walk last left the cell by.
 const EXIT_SHIFT: u8 = 5;
 const EXIT: u8 = 0x3 << EXIT_SHIFT;
-/// A 42 cell; it is also marked `IN_TREE` so that walks never start there.
-const LOCKED: u8 = 0x80;
+/// Passed through by the current walk.
+const ON_WALK: u8 = 0x80;
+const _: () = assert!((FREE | EXIT | ON_WALK) & !MARKS == 0);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -52,9 +55,6 @@ enum Phase {
 
 #[derive(Clone, Debug)]
 pub struct Wilson {
-    scratch: Vec<u8>,
-    /// Per cell, the number of the last walk that passed through it.
-    walk_of: Vec<u32>,
     layout: Layout,
     cursor: Cursor,
     /// The start cell's index: in the tree from the start, with no open wall yet.
@@ -66,6 +66,8 @@ pub struct Wilson {
 struct Layout {
     rows: RowMajor,
     offsets: [isize; 4],
+    /// The number of cells.
+    len: usize,
 }
 
 /// Where the run is. Kept apart from the per-cell arrays so a run can hold it in registers:
@@ -73,43 +75,80 @@ struct Layout {
 #[derive(Clone, Copy, Debug)]
 struct Cursor {
     phase: Phase,
-    /// The number of the current walk (the first is 1).
-    walk: u32,
     dirs: DirBits,
     /// Every cell before it is in the tree or the 42.
     scan: usize,
+    /// The column of `scan`.
+    scan_x: usize,
+    /// The column of the walk's head.
+    x: usize,
+    /// The rectangle the current walk has stayed in.
+    bounds: Bounds,
     visited: u64,
     open_cells: u64,
     done: bool,
 }
 
+/// A rectangle of cells: its first and last cell by index (so its first and last rows), and its
+/// first and last columns, kept as `[!first, last, !first column, last column]` so that growing
+/// it is one lane-wise maximum, which the compiler makes a single vector instruction (four
+/// separate minimums and maximums would take registers the walk needs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Bounds([u32; 4]);
+
+impl Bounds {
+    /// The one cell `cell`, in column `x`.
+    fn of(cell: usize, x: usize) -> Bounds {
+        Bounds::lanes(cell, x)
+    }
+
+    #[inline(always)]
+    fn lanes(cell: usize, x: usize) -> Bounds {
+        let (cell, x) = (cell as u32, x as u32);
+        Bounds([!cell, cell, !x, x])
+    }
+
+    /// Grown to hold `cell`, in column `x`: without a branch.
+    #[inline(always)]
+    fn with(self, cell: usize, x: usize) -> Bounds {
+        let (a, b) = (self.0, Bounds::lanes(cell, x).0);
+        Bounds([
+            a[0].max(b[0]),
+            a[1].max(b[1]),
+            a[2].max(b[2]),
+            a[3].max(b[3]),
+        ])
+    }
+
+    /// Each row's cells inside, as a range of indices.
+    fn rows(self, width: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let [low, high, left, right] = self.0.map(|lane| lane as usize);
+        let (low, left) = (!low as u32 as usize, !left as u32 as usize);
+        (low / width..=high / width).map(move |y| y * width + left..y * width + right + 1)
+    }
+}
+
 impl Wilson {
     /// The tree starts as `start` (not in the 42) and the courtyard.
-    pub fn new(grid: &Grid, start: Pos) -> Result<Wilson, OutOfMemory> {
+    pub fn new(grid: &mut Grid, start: Pos) -> Result<Wilson, OutOfMemory> {
         let rows = grid.rows();
-        let mut scratch = try_move_masks(grid)?;
-        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
-            scratch[grid.index(cell)] = LOCKED | IN_TREE;
-        }
-        let mut visited = 0;
-        for i in first_cells(grid, start) {
-            scratch[i] |= IN_TREE;
-            visited += 1;
-        }
+        mark_unreached(grid, start, FREE);
+        let visited = super::carve::first_cells(grid, start).count() as u64;
         let open_cells = grid.open_cell_count();
         Ok(Wilson {
             start: grid.index(start),
-            walk_of: try_filled(scratch.len(), 0)?,
-            scratch,
             layout: Layout {
                 rows,
                 offsets: rows.offsets(),
+                len: grid.cell_count(),
             },
             cursor: Cursor {
                 phase: Phase::Scanning,
-                walk: 0,
                 dirs: DirBits::default(),
                 scan: 0,
+                scan_x: 0,
+                x: 0,
+                bounds: Bounds::default(),
                 visited,
                 open_cells,
                 done: visited >= open_cells,
@@ -118,30 +157,42 @@ impl Wilson {
     }
 }
 
+/// The column change of a move in each direction.
+const DX: [isize; 4] = [0, 1, 0, -1];
+
+/// The directions (a bit each, `Dir as u8`) in which `cell`, in column `x`, has a neighbour
+/// inside the grid.
+#[inline(always)]
+fn inside(layout: &Layout, cell: usize, x: usize) -> u8 {
+    let w = layout.rows.width();
+    u8::from(cell >= w)
+        | u8::from(x + 1 < w) << 1
+        | u8::from(cell + w < layout.len) << 2
+        | u8::from(x > 0) << 3
+}
+
 /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
 #[inline(always)]
-fn advance(
-    cursor: &mut Cursor,
-    layout: &Layout,
-    scratch: &mut [u8],
-    walk_of: &mut [u32],
-    cells: &mut [u8],
-    rng: &mut MazeRng,
-) -> GenEvent {
+fn advance(cursor: &mut Cursor, layout: &Layout, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
     let pos = |index: usize| layout.rows.pos(index);
     match cursor.phase {
         Phase::Scanning => {
-            let Some(&b) = scratch.get(cursor.scan) else {
+            let Some(&b) = cells.get(cursor.scan) else {
                 // Only reached if some cell could not be reached at all.
                 cursor.done = true;
                 return GenEvent::Done;
             };
             let cell = cursor.scan;
-            if b & IN_TREE != 0 {
+            if b & FREE == 0 {
                 cursor.scan += 1;
+                cursor.scan_x += 1;
+                if cursor.scan_x == layout.rows.width() {
+                    cursor.scan_x = 0;
+                }
             } else {
-                cursor.walk += 1;
-                walk_of[cell] = cursor.walk;
+                cells[cell] = b | ON_WALK;
+                cursor.x = cursor.scan_x;
+                cursor.bounds = Bounds::of(cell, cursor.x);
                 cursor.phase = Phase::Walking {
                     start: cell,
                     head: cell,
@@ -150,23 +201,34 @@ fn advance(
             GenEvent::Visit { cell: pos(cell) }
         }
         Phase::Walking { start, head } => {
-            let (next, hit) = walk_move(&mut cursor.dirs, layout, scratch, head, rng);
+            let (mut x, mut bounds) = (cursor.x, cursor.bounds);
+            let hb = cells[head];
+            let (next, _, hit) =
+                walk_move(&mut cursor.dirs, layout, cells, (head, hb, &mut x), rng);
+            if !hit {
+                bounds = bounds.with(next, x);
+            }
+            (cursor.x, cursor.bounds) = (x, bounds);
             cursor.phase = if hit {
                 Phase::Carving { at: start }
             } else {
-                walk_of[next] = cursor.walk;
                 Phase::Walking { start, head: next }
             };
             GenEvent::Visit { cell: pos(next) }
         }
         Phase::Carving { at } => {
-            let b = scratch[at];
-            let dir = (b & EXIT) >> EXIT_SHIFT;
+            let dir = (cells[at] & EXIT) >> EXIT_SHIFT;
             let next = at.wrapping_add_signed(layout.offsets[dir as usize]);
             layout.rows.open_wall(cells, at, dir);
-            scratch[at] = b | IN_TREE;
+            cells[at] &= !MARKS;
             cursor.visited += 1;
-            if scratch[next] & IN_TREE != 0 {
+            if cells[next] & FREE == 0 {
+                // The walk is over: the marks of the cells it passed and erased go.
+                for row in cursor.bounds.rows(layout.rows.width()) {
+                    for byte in &mut cells[row] {
+                        *byte &= !(ON_WALK | EXIT);
+                    }
+                }
                 cursor.phase = Phase::Scanning;
                 cursor.done = cursor.visited >= cursor.open_cells;
             } else {
@@ -180,21 +242,57 @@ fn advance(
     }
 }
 
-/// One move of a walk from `head`: the direction is remembered as the cell's exit. Returns the
-/// cell moved to and whether it is in the tree.
+/// One move of a walk from `head` (in column `x`, moved with it), whose byte is `hb`: the
+/// direction is remembered as the cell's exit, and the cell moved to is marked as passed
+/// through unless it is in the tree. Returns that cell, its byte and whether it is in the tree.
 #[inline(always)]
 fn walk_move(
     dirs: &mut DirBits,
     layout: &Layout,
-    scratch: &mut [u8],
-    head: usize,
+    cells: &mut [u8],
+    (head, hb, x): (usize, u8, &mut usize),
     rng: &mut MazeRng,
-) -> (usize, bool) {
-    let b = scratch[head];
-    let dir = dirs.pick(rng, b & MOVES);
-    scratch[head] = (b & !EXIT) | dir << EXIT_SHIFT;
-    let next = head.wrapping_add_signed(layout.offsets[dir as usize]);
-    (next, scratch[next] & IN_TREE != 0)
+) -> (usize, u8, bool) {
+    // Away from the border (most moves), every neighbour is inside: one test instead of four.
+    let w = layout.rows.width();
+    let interior = x.wrapping_sub(1) < w.wrapping_sub(2)
+        && head.wrapping_sub(w) < layout.len.wrapping_sub(2 * w);
+    let inside = if interior {
+        0b1111
+    } else {
+        inside(layout, head, *x)
+    };
+    let neighbour = |dir: u8| head.wrapping_add_signed(layout.offsets[dir as usize]);
+    // `DirBits::pick` over the free moves (inside the grid, not into the 42), with the 42
+    // looked at only in the neighbour the drawn move goes to, unless that one is not free:
+    // the byte read to check it is the one the move needs.
+    let drawn = dirs.draw(rng);
+    let (dir, next, nb) = match inside & (1 << drawn) != 0 {
+        true if cells[neighbour(drawn)] & LOCKED == 0 => {
+            (drawn, neighbour(drawn), cells[neighbour(drawn)])
+        }
+        _ => {
+            let dir = random_dir(rng, free_moves(cells, inside, neighbour));
+            (dir, neighbour(dir), cells[neighbour(dir)])
+        }
+    };
+    cells[head] = (hb & !EXIT) | dir << EXIT_SHIFT;
+    *x = x.wrapping_add_signed(DX[dir as usize]);
+    if nb & FREE == 0 {
+        return (next, nb, true);
+    }
+    let nb = nb | ON_WALK;
+    cells[next] = nb;
+    (next, nb, false)
+}
+
+/// The moves among `inside` whose neighbour is not in the 42.
+#[cold]
+#[inline(never)]
+fn free_moves(cells: &[u8], inside: u8, neighbour: impl Fn(u8) -> usize) -> u8 {
+    (0..4)
+        .filter(|&d| inside & (1 << d) != 0 && cells[neighbour(d)] & LOCKED == 0)
+        .fold(0, |mask, d| mask | 1 << d)
 }
 
 /// The walking steps of [`advance`] in one loop, up to the move that hits the tree: the same
@@ -204,35 +302,45 @@ fn walk_move(
 fn walk_to_tree(
     cursor: &mut Cursor,
     layout: &Layout,
-    scratch: &mut [u8],
-    walk_of: &mut [u32],
+    cells: &mut [u8],
     (start, mut head): (usize, usize),
     rng: &mut MazeRng,
 ) {
-    let mut dirs = cursor.dirs;
+    let (mut dirs, mut x, mut bounds) = (cursor.dirs, cursor.x, cursor.bounds);
+    let mut hb = cells[head];
     loop {
-        let (next, hit) = walk_move(&mut dirs, layout, scratch, head, rng);
+        let (next, nb, hit) = walk_move(&mut dirs, layout, cells, (head, hb, &mut x), rng);
         if hit {
             break;
         }
-        walk_of[next] = cursor.walk;
-        head = next;
+        bounds = bounds.with(next, x);
+        (head, hb) = (next, nb);
     }
-    cursor.dirs = dirs;
+    (cursor.dirs, cursor.x, cursor.bounds) = (dirs, x, bounds);
     cursor.phase = Phase::Carving { at: start };
 }
 
 impl Carve for Wilson {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.scratch) + slice_bytes(&self.walk_of)
+        0
     }
 
+    /// Without the grid's marks, the current walk is not known: see [`Carve::checkpoint_in`].
     fn checkpoint(&self) -> Box<dyn CarveCheckpoint> {
         Box::new(WilsonCheckpoint {
             layout: self.layout,
             cursor: self.cursor,
             start: self.start,
-            walk: WalkCheckpoint::of(self),
+            walk: WalkCheckpoint::None,
+        })
+    }
+
+    fn checkpoint_in(&self, cells: &[u8]) -> Box<dyn CarveCheckpoint> {
+        Box::new(WilsonCheckpoint {
+            layout: self.layout,
+            cursor: self.cursor,
+            start: self.start,
+            walk: WalkCheckpoint::of(self, cells),
         })
     }
 
@@ -241,14 +349,7 @@ impl Carve for Wilson {
         if self.cursor.done {
             return GenEvent::Done;
         }
-        advance(
-            &mut self.cursor,
-            &self.layout,
-            &mut self.scratch,
-            &mut self.walk_of,
-            cells,
-            rng,
-        )
+        advance(&mut self.cursor, &self.layout, cells, rng)
     }
 
     /// The same steps, on local copies of the state so they stay in registers.
@@ -256,23 +357,9 @@ impl Carve for Wilson {
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
         while !cursor.done {
             if let Phase::Walking { start, head } = cursor.phase {
-                walk_to_tree(
-                    &mut cursor,
-                    &layout,
-                    &mut self.scratch,
-                    &mut self.walk_of,
-                    (start, head),
-                    &mut local_rng,
-                );
+                walk_to_tree(&mut cursor, &layout, cells, (start, head), &mut local_rng);
             } else {
-                advance(
-                    &mut cursor,
-                    &layout,
-                    &mut self.scratch,
-                    &mut self.walk_of,
-                    cells,
-                    &mut local_rng,
-                );
+                advance(&mut cursor, &layout, cells, &mut local_rng);
             }
         }
         (self.cursor, *rng) = (cursor, local_rng);
@@ -292,16 +379,24 @@ impl Carve for Wilson {
         self.cursor.visited
     }
 
-    /// Cells the current walk has passed through (loops not yet erased from view) are active.
+    /// Without the grid's marks, only the head is known: see [`Carve::cell_state_in`].
     fn cell_state(&self, pos: Pos) -> CellState {
-        let i = self.layout.rows.of(pos);
-        let b = self.scratch[i];
+        if self.head() == Some(pos) {
+            CellState::Active
+        } else {
+            CellState::Unvisited
+        }
+    }
+
+    /// Cells the current walk has passed through (loops not yet erased from view) are active.
+    fn cell_state_in(&self, cells: &[u8], pos: Pos) -> CellState {
+        let b = cells[self.layout.rows.of(pos)];
         let walking = self.cursor.phase != Phase::Scanning && !self.cursor.done;
         if b & LOCKED != 0 {
             CellState::Unvisited
-        } else if b & IN_TREE != 0 {
+        } else if b & FREE == 0 {
             CellState::Finished
-        } else if walking && self.walk_of[i] == self.cursor.walk {
+        } else if walking && b & ON_WALK != 0 {
             CellState::Active
         } else {
             CellState::Unvisited
@@ -347,36 +442,30 @@ enum WalkCheckpoint {
 }
 
 impl WalkCheckpoint {
-    fn of(wilson: &Wilson) -> WalkCheckpoint {
+    /// The walk's cells, read from the grid's marks in the rectangle it stayed in.
+    fn of(wilson: &Wilson, cells: &[u8]) -> WalkCheckpoint {
         let cursor = &wilson.cursor;
         if cursor.done || cursor.phase == Phase::Scanning {
             return WalkCheckpoint::None;
         }
-        // A bit a cell, 64 cells a word, in a loop the compiler vectorises: the checkpoint is
-        // taken while the live carving waits.
-        let on_walk: Vec<u64> = wilson
-            .walk_of
-            .chunks(64)
-            .zip(wilson.scratch.chunks(64))
-            .map(|(walks, scratch)| {
-                let cells = walks.iter().zip(scratch).enumerate();
-                cells.fold(0u64, |word, (bit, (&walk, &byte))| {
-                    let on = (walk == cursor.walk) & (byte & IN_TREE == 0);
-                    word | u64::from(on) << bit
-                })
-            })
-            .collect();
-        let exit = |i: usize| (wilson.scratch[i] & EXIT) >> EXIT_SHIFT;
-        let count: usize = on_walk.iter().map(|w| w.count_ones() as usize).sum();
-        let n = wilson.scratch.len();
+        let on = |i: usize| cells[i] & (ON_WALK | FREE) == ON_WALK | FREE;
+        let walk = || {
+            let rows = cursor.bounds.rows(wilson.layout.rows.width());
+            rows.flat_map(move |row| row.filter(move |&i| on(i)))
+        };
+        let exit = |i: usize| (cells[i] & EXIT) >> EXIT_SHIFT;
+        let count = walk().count();
+        let n = cells.len();
         if count * 4 <= n.div_ceil(64) * 8 + count.div_ceil(32) * 8 {
-            let cells = set_bits(&on_walk)
+            let cells = walk()
                 .map(|i| i as u32 | u32::from(exit(i)) << 30)
                 .collect();
             return WalkCheckpoint::Cells(cells);
         }
+        let mut on_walk = vec![0u64; n.div_ceil(64)];
         let mut exits = vec![0u64; count.div_ceil(32)];
-        for (k, i) in set_bits(&on_walk).enumerate() {
+        for (k, i) in walk().enumerate() {
+            on_walk[i / 64] |= 1 << (i % 64);
             exits[k / 32] |= u64::from(exit(i)) << (2 * (k % 32));
         }
         WalkCheckpoint::Bits { on_walk, exits }
@@ -390,11 +479,10 @@ impl WalkCheckpoint {
         }
     }
 
-    /// Puts the walk's cells back: their exits in `scratch`, the walk's number in `walk_of`.
-    fn restore(&self, walk: u32, scratch: &mut [u8], walk_of: &mut [u32]) {
+    /// Puts the walk's cells back: their exits and `ON_WALK` in `cells`.
+    fn restore(&self, cells: &mut [u8]) {
         let mut put = |i: usize, exit: u8| {
-            scratch[i] = (scratch[i] & !EXIT) | exit << EXIT_SHIFT;
-            walk_of[i] = walk;
+            cells[i] = (cells[i] & !EXIT) | exit << EXIT_SHIFT | ON_WALK;
         };
         match self {
             WalkCheckpoint::None => {}
@@ -417,28 +505,27 @@ impl CarveCheckpoint for WilsonCheckpoint {
         self.walk.heap_bytes()
     }
 
-    /// The tree is the cells with an open wall, the start and the courtyard, less the cell
-    /// being carved from (the carving opened the wall into it, and it joins the tree as the
-    /// carving leaves it).
     fn restore(&self, grid: &Grid) -> Box<dyn Carve> {
-        let mut scratch = move_masks(grid);
-        mark_reached(grid, grid.pos(self.start), &mut scratch, IN_TREE);
-        for cell in grid.stamp().iter().flat_map(|s| s.cells()) {
-            scratch[grid.index(cell)] = LOCKED | IN_TREE;
-        }
-        if let (Phase::Carving { at }, false) = (self.cursor.phase, self.cursor.done) {
-            scratch[at] &= !IN_TREE;
-        }
-        let mut walk_of = vec![0; scratch.len()];
-        self.walk
-            .restore(self.cursor.walk, &mut scratch, &mut walk_of);
+        let _ = grid;
         Box::new(Wilson {
-            scratch,
-            walk_of,
             layout: self.layout,
             cursor: self.cursor,
             start: self.start,
         })
+    }
+
+    /// The tree is the cells with an open wall, the start and the courtyard, less the cell
+    /// being carved from (the carving opened the wall into it, and it joins the tree as the
+    /// carving leaves it).
+    fn restore_marks(&self, grid: &mut Grid) {
+        if !self.cursor.done {
+            mark_unreached(grid, grid.pos(self.start), FREE);
+            let cells = grid.raw_mut();
+            if let Phase::Carving { at } = self.cursor.phase {
+                cells[at] |= FREE;
+            }
+            self.walk.restore(cells);
+        }
     }
 }
 
@@ -480,6 +567,31 @@ mod tests {
         )
         .unwrap();
         assert_eq!(crate::stats::open_walls(&grid), 200 * 150 - 18 - 1);
+    }
+
+    /// The marks kept in the grid's bytes: between two walks only the cells not in the tree
+    /// yet are marked, and once done none is.
+    #[test]
+    fn each_walk_clears_its_marks_and_none_are_left_when_done() {
+        for courtyard in [false, true] {
+            let options = MazeOptions::new(40, 30)
+                .seed(6)
+                .courtyard(courtyard)
+                .algorithm(Algorithm::Wilson);
+            let mut generator = Generator::new(options).unwrap();
+            let mut between = 0;
+            while generator.step() != GenEvent::Done {
+                if generator.head().is_none() {
+                    between += 1;
+                    let cells = generator.grid().raw();
+                    assert!(cells.iter().all(|&b| b & (ON_WALK | EXIT) == 0));
+                }
+            }
+            assert!(between > 10);
+            assert!(generator.grid().raw().iter().all(|&b| b & MARKS == 0));
+            let expected = Generator::generate(generator.options().clone()).unwrap();
+            assert_eq!(generator.grid(), &expected);
+        }
     }
 
     #[test]

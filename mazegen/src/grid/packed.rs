@@ -107,7 +107,12 @@ mod tests {
             while !generator.is_done() {
                 let grid = generator.grid();
                 let packed = PackedWalls::of(grid);
-                assert_eq!(&packed.unpack(), grid, "{width}x{height}");
+                // All but the marks Wilson's carving keeps in the high four bits.
+                let mut walls = grid.clone();
+                for byte in &mut walls.cells {
+                    *byte &= 0x0F;
+                }
+                assert_eq!(packed.unpack(), walls, "{width}x{height}");
                 assert_eq!(packed.heap_bytes(), grid.cell_count().div_ceil(4));
                 generator.run_steps(7);
             }

@@ -22,7 +22,15 @@ pub fn draw(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    draw_with(roles, viewport, maze_blocks, theme, Extras::default(), area, buf);
+    draw_with(
+        roles,
+        viewport,
+        maze_blocks,
+        theme,
+        Extras::default(),
+        area,
+        buf,
+    );
 }
 
 /// What the dashboard's own canvas draws with beside the maze.

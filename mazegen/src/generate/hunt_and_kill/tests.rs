@@ -101,3 +101,29 @@ fn the_current_walk_is_active() {
         }
     }
 }
+
+/// The marks kept in the grid's bytes: beyond the cells not in the maze yet, only the hunt's
+/// last layers and the current walk (a few widths of the maze at most), all clear once done.
+#[test]
+fn the_marks_stay_few_and_are_cleared_when_done() {
+    for courtyard in [false, true] {
+        let options = MazeOptions::new(60, 45)
+            .seed(3)
+            .courtyard(courtyard)
+            .algorithm(Algorithm::HuntAndKill);
+        let mut generator = Generator::new(options).unwrap();
+        let mut most = 0;
+        while !generator.is_done() {
+            generator.run_steps(7);
+            let cells = generator.grid().raw();
+            let marked = cells.iter().filter(|&&b| b & (QUEUED | ON_WALK) != 0);
+            most = most.max(marked.count());
+        }
+        assert!(most > 0 && most < 4 * (60 + 45), "{most} cells marked");
+        assert!(generator.grid().raw().iter().all(|&b| b & MARKS == 0));
+        assert_eq!(
+            generator.grid(),
+            &Generator::generate(generator.options().clone()).unwrap()
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! Kruskal's shuffled wall list, packed: each wall (`cell * 2 + (0 east, 1 south)`) in just the
+//! bits the largest one needs, not a whole `u32`.
+//!
+//! The list is the largest part of Kruskal's memory (about two walls a cell): at 26 bits a wall
+//! (a 5000x5000 maze) it is 6.5 bytes a cell instead of 8, at 28 (10000x10000) 7. A field is
+//! read or written as the unaligned 8 bytes that hold it, which a field of at most 32 bits at
+//! any bit offset within its first byte fits in; the buffer ends with 8 spare bytes so that the
+//! last field's read stays inside it. The shuffle is the same Fisher-Yates as
+//! [`MazeRng::shuffle`] (both are [`MazeRng::shuffle_by`]), draw for draw, so the order is the one a `Vec<u32>` got.
+
+use super::super::carve::OutOfMemory;
+use crate::rng::MazeRng;
+
+/// A list of integers below `2^bits`, `bits` at most 32, each in `bits` bits.
+#[derive(Clone, Debug)]
+pub(super) struct WallList {
+    bytes: Vec<u8>,
+    len: usize,
+    bits: u32,
+}
+
+/// Spare bytes after the last field, so that reading it as 8 bytes stays inside the buffer.
+const PAD: usize = 8;
+
+impl WallList {
+    /// An empty list with room for `capacity` values below `bound`, or [`OutOfMemory`] when
+    /// the allocator refuses it. The room is reserved, not written: what is never pushed is
+    /// never resident.
+    pub fn try_with_capacity(capacity: usize, bound: u64) -> Result<WallList, OutOfMemory> {
+        let bits = (u64::BITS - bound.saturating_sub(1).leading_zeros()).max(1);
+        assert!(bits <= 32, "walls fit in 32 bits");
+        let mut bytes = Vec::new();
+        let len = (capacity * bits as usize).div_ceil(8) + PAD;
+        bytes.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
+        Ok(WallList {
+            bytes,
+            len: 0,
+            bits,
+        })
+    }
+
+    /// The bits each value takes.
+    #[cfg(test)]
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The bytes a clone allocates.
+    pub fn heap_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Appends `value`, which must be below the bound, within the capacity. Values are pushed
+    /// in order, so the bytes past the last field are still zero: a push only ORs its bits in.
+    pub fn push(&mut self, value: u32) {
+        let at = self.len * self.bits as usize;
+        let (byte, shift) = (at / 8, at % 8);
+        let end = byte + PAD;
+        if self.bytes.len() < end {
+            self.bytes.resize(end, 0);
+        }
+        let word = self.word(byte) | u64::from(value) << shift;
+        self.bytes[byte..end].copy_from_slice(&word.to_le_bytes());
+        self.len += 1;
+    }
+
+    /// The value at `index`, if there is one.
+    #[inline(always)]
+    pub fn get(&self, index: usize) -> Option<u32> {
+        (index < self.len).then(|| self.value(index))
+    }
+
+    /// Fisher-Yates, the same draws and swaps as [`MazeRng::shuffle`] on a slice.
+    pub fn shuffle(&mut self, rng: &mut MazeRng) {
+        rng.shuffle_by(self.len, |i, j| {
+            let (a, b) = (self.value(i), self.value(j));
+            self.set(i, b);
+            self.set(j, a);
+        });
+    }
+
+    #[inline(always)]
+    fn mask(&self) -> u64 {
+        (1u64 << self.bits) - 1
+    }
+
+    #[inline(always)]
+    fn value(&self, index: usize) -> u32 {
+        let at = index * self.bits as usize;
+        ((self.word(at / 8) >> (at % 8)) & self.mask()) as u32
+    }
+
+    #[inline(always)]
+    fn set(&mut self, index: usize, value: u32) {
+        let at = index * self.bits as usize;
+        let (byte, shift) = (at / 8, at % 8);
+        let word = self.word(byte) & !(self.mask() << shift) | u64::from(value) << shift;
+        self.bytes[byte..byte + 8].copy_from_slice(&word.to_le_bytes());
+    }
+
+    /// The 8 bytes from `byte` on, little-endian.
+    #[inline(always)]
+    fn word(&self, byte: usize) -> u64 {
+        let bytes: [u8; 8] = self.bytes[byte..byte + 8].try_into().expect("8 bytes");
+        u64::from_le_bytes(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_come_back_at_any_width() {
+        for bound in [2u64, 3, 1000, 1 << 20, (1 << 26) - 3, 1 << 31, 1 << 32] {
+            let values: Vec<u32> = (0..500u64)
+                .map(|k| ((k * 2_654_435_761) % bound) as u32)
+                .collect();
+            let mut list = WallList::try_with_capacity(values.len(), bound).unwrap();
+            for &v in &values {
+                list.push(v);
+            }
+            let read: Vec<u32> = (0..values.len()).map(|i| list.get(i).unwrap()).collect();
+            assert_eq!(read, values, "bound {bound}");
+            assert_eq!(list.get(values.len()), None);
+        }
+    }
+
+    #[test]
+    fn widths_are_the_fewest_bits_that_hold_the_bound() {
+        let width = |bound| WallList::try_with_capacity(1, bound).unwrap().bits();
+        assert_eq!(width(2), 1);
+        assert_eq!(width(50_000_000), 26);
+        assert_eq!(width(1 << 26), 26);
+        assert_eq!(width((1 << 26) + 1), 27);
+        assert_eq!(width(200_000_000), 28);
+    }
+
+    #[test]
+    fn the_shuffle_is_the_slices() {
+        for (len, bound) in [(0usize, 2u64), (1, 2), (2, 4), (1000, 2000), (777, 1 << 31)] {
+            let values: Vec<u32> = (0..len as u64)
+                .map(|k| ((k * 7919) % bound) as u32)
+                .collect();
+            let mut list = WallList::try_with_capacity(len, bound).unwrap();
+            for &v in &values {
+                list.push(v);
+            }
+            // The slice shuffle as it was written before the list was packed.
+            let mut expected = values.clone();
+            let mut rng = MazeRng::from_seed(len as u64);
+            for i in (1..len).rev() {
+                expected.swap(i, rng.below(i as u32 + 1) as usize);
+            }
+            list.shuffle(&mut MazeRng::from_seed(len as u64));
+            let shuffled: Vec<u32> = (0..len).map(|i| list.get(i).unwrap()).collect();
+            assert_eq!(shuffled, expected, "{len} values below {bound}");
+        }
+    }
+}
