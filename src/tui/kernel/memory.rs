@@ -2,7 +2,8 @@
 //! machine cannot hold is refused with a message instead of ending in an out-of-memory abort.
 //!
 //! The figures are peak resident bytes per cell measured on `--headless` runs at 2000x2000
-//! (peak RSS / cells, seed 1, with `/usr/bin/time -f %M`), rounded up, for a perfect maze and
+//! (peak RSS / cells, seed 1, with `/usr/bin/time -f %M`; the program's fixed 5.5 MB is
+//! 1.4 bytes a cell of that), rounded up, for a perfect maze and
 //! for a braided board (braiding keeps a list of dead ends, and solving a board visits more).
 //! They cover the grid (one byte a cell), the algorithm's own state, the linker, the braider,
 //! the shortest-path search and the file writer. A dashboard adds what `VIEW_BYTES_PER_CELL`
@@ -21,33 +22,33 @@ pub const FIXED_BYTES: u64 = 16 << 20;
 /// Peak bytes per cell of a headless run with `algorithm`, for a perfect maze or a board.
 const fn peak_bytes_per_cell(algorithm: Algorithm, perfect: bool) -> u64 {
     let (perfect_maze, board) = match algorithm {
-        // Measured: 3.4 / 3.4 bytes a cell.
+        // Measured: 3.1 / 3.5 bytes a cell (the path is long: a byte a step).
         Algorithm::Backtracker => (4, 4),
-        // 3.3 / 4.4
-        Algorithm::Prim => (4, 5),
-        // 14.0 / 14.4: the shuffled list of every inner wall and the union-find (kept with a
-        // byte's margin).
-        Algorithm::Kruskal => (16, 17),
-        // 6.9 / 8.2
-        Algorithm::Wilson => (7, 9),
-        // 3.2 / 4.1
-        Algorithm::AldousBroder => (4, 5),
-        // 6.9 / 7.3
-        Algorithm::HuntAndKill => (7, 8),
-        // 3.8 / 4.2
-        Algorithm::GrowingTreeNewest => (4, 5),
-        // 3.2 / 4.1
-        Algorithm::GrowingTreeRandom => (4, 5),
-        // 3.2 / 3.8
-        Algorithm::GrowingTreeMixed => (4, 4),
-        // 2.4 / 3.6: the grid, and for a board the search and the braider's dead ends; the
+        // 2.8 / 4.0: the marks are in the grid's spare bits; the frontier.
+        Algorithm::Prim => (3, 4),
+        // 12.4 / 12.4: the shuffled list of every inner wall, packed, and the union-find
+        // (kept with a byte's margin).
+        Algorithm::Kruskal => (14, 14),
+        // 2.8 / 3.7
+        Algorithm::Wilson => (3, 4),
+        // 2.8 / 3.6
+        Algorithm::AldousBroder => (3, 4),
+        // 2.8 / 3.5
+        Algorithm::HuntAndKill => (3, 4),
+        // 3.0 / 3.5
+        Algorithm::GrowingTreeNewest => (4, 4),
+        // 2.8 / 3.6
+        Algorithm::GrowingTreeRandom => (3, 4),
+        // 2.9 / 3.5
+        Algorithm::GrowingTreeMixed => (3, 4),
+        // 2.8 / 3.5: the grid, and for a board the search and the braider's dead ends; the
         // linker keeps two rows and the islands.
         Algorithm::BinaryTree => (3, 4),
-        // 2.4 / 3.5
+        // 2.8 / 3.6
         Algorithm::Sidewinder => (3, 4),
-        // 2.4 / 3.5
+        // 2.8 / 3.6
         Algorithm::Eller => (3, 4),
-        // 2.4 / 3.6
+        // 2.8 / 3.6
         Algorithm::RecursiveDivision => (3, 4),
     };
     if perfect { perfect_maze } else { board }
@@ -108,7 +109,7 @@ mod tests {
             .perfect(false);
         assert_eq!(
             estimated_bytes(&kruskal, Holder::Headless),
-            FIXED_BYTES + 17_000_000_000
+            FIXED_BYTES + 14_000_000_000
         );
     }
 }
