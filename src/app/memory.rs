@@ -112,7 +112,7 @@ mod tests {
         let options = MazeOptions::new(100_000, 10_000).algorithm(Algorithm::Kruskal);
         let err = check_fits(&options, Holder::Headless, Some(1 << 30)).unwrap_err();
         assert!(
-            err.starts_with("a 100000x10000 maze with kruskal needs about 14.9 GiB"),
+            err.starts_with("a 100000x10000 maze with kruskal needs about 13.1 GiB"),
             "{err}"
         );
         assert!(err.contains("the --max-memory limit of 1.0 GiB"), "{err}");

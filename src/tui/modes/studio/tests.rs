@@ -1344,8 +1344,8 @@ fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
     use mazegen::Algorithm;
     let mut config = config(40, 30, "");
     config.algorithm = Algorithm::Prim;
-    // Prim needs 16 MiB, the replay's 64 MiB and 7 bytes a cell here; Kruskal 19 and Wilson
-    // 10 would not fit.
+    // Prim needs 16 MiB, the replay's 64 MiB and 6 bytes a cell here, as Wilson does; Kruskal's
+    // 17 would not fit.
     let limit = FIXED_BYTES + mazegen::replay::CHECKPOINT_BUDGET + 1200 * 8;
     let start = crate::tui::model::Start {
         memory_limit: Some(limit),
@@ -1354,11 +1354,10 @@ fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
     let mut m = Model::new(start).unwrap();
     answer_all(&mut m, Message::Action(Action::Finish));
     answer_all(&mut m, Message::Action(Action::NextAlgorithm));
-    assert_eq!(m.config.algorithm, Algorithm::AldousBroder);
+    assert_eq!(m.config.algorithm, Algorithm::Wilson);
     let status = &m.status().unwrap().text;
     assert!(
-        status
-            .starts_with("Algorithm: aldous-broder, seed 42 (skipped kruskal, wilson: more memory"),
+        status.starts_with("Algorithm: wilson, seed 42 (skipped kruskal: more memory"),
         "{status}"
     );
     // Without a limit, nothing is skipped.
