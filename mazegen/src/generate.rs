@@ -35,9 +35,10 @@ use braid::Braider;
 use carve::Carve;
 use link::Linker;
 
-use crate::geometry::Pos;
+use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, StampChoice, StampError, check_size};
 use crate::rng::MazeRng;
+use crate::solve::Solution;
 
 /// The carving state of one cell, for display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,6 +239,9 @@ pub struct Generator {
     /// Why the generator stopped unfinished (the allocator refused a phase's memory); it is
     /// [`Generator::is_done`] then, and [`Generator::generate`] returns this.
     failure: Option<GenError>,
+    /// The path from the start to the cell [`Generator::aim`] asked for, as the carver read
+    /// it from its marks, kept only if nothing carved after it can change it.
+    path: Option<Vec<Dir>>,
 }
 
 /// A generator's [`Garbage`]: `None` when it frees what it is done with at once. A clone (a
@@ -311,7 +315,47 @@ impl Generator {
             steps: 0,
             garbage: GarbageBin::default(),
             failure: None,
+            path: None,
         })
+    }
+
+    /// Asks for the path from `entry` to `exit` to be read from the carving itself where it
+    /// can be (see [`Carve::aim`]): a perfect maze without a courtyard carved from `entry` is
+    /// a tree rooted there, so its one path is the exit's chain of parents, read in as many
+    /// steps as it is long. [`Generator::take_path`] hands it over.
+    pub(crate) fn aim(&mut self, entry: Pos, exit: Pos) {
+        let tree = self.options.perfect
+            && !self.options.courtyard
+            && entry == self.options.start
+            && self.grid.contains(exit);
+        if let (true, Phase::Carving(carver)) = (tree, &mut self.phase) {
+            carver.aim(exit);
+        }
+    }
+
+    /// The path [`Generator::aim`] asked for, once done, if the carver read it: from the
+    /// entry to the exit, the one path of the tree, as a search would find it.
+    pub(crate) fn take_path(&mut self) -> Option<Solution> {
+        let done = self.is_done() && self.failure.is_none();
+        let dirs = self.path.take().filter(|_| done)?;
+        Some(Solution::new(self.options.start, dirs))
+    }
+
+    /// [`Generator::generate`], and the path from `entry` to `exit` if the carving gave it
+    /// (see [`Generator::aim`]); `None`: it is still to be found.
+    pub(crate) fn generate_with_path(
+        options: MazeOptions,
+        entry: Pos,
+        exit: Pos,
+    ) -> Result<(Grid, Option<Solution>), GenError> {
+        let mut generator = Generator::new(options)?;
+        generator.aim(entry, exit);
+        generator.run();
+        if let Some(error) = generator.failure {
+            return Err(error);
+        }
+        let path = generator.take_path();
+        Ok((generator.into_grid(), path))
     }
 
     /// The same generator, keeping each phase's state once done with it (the carver's, the
@@ -379,7 +423,7 @@ impl Generator {
     /// Moves on once a phase is done: carving, then linking if islands may be left, then
     /// braiding for a board.
     fn next_phase(&mut self) {
-        let phase = std::mem::replace(&mut self.phase, Phase::Done);
+        let mut phase = std::mem::replace(&mut self.phase, Phase::Done);
         let next = match &phase {
             Phase::Carving(carver) if carver.out_of_memory() => Err("the carving"),
             Phase::Linking(linker) if linker.out_of_memory() => Err("joining the islands"),
@@ -392,6 +436,10 @@ impl Generator {
             }
             _ => Ok(Phase::Done),
         };
+        // The carving's path stands only if no phase opens a wall after it.
+        if let (Phase::Carving(carver), Ok(Phase::Done)) = (&mut phase, &next) {
+            self.path = carver.take_path();
+        }
         // A phase refused its memory: the generator stops there, unfinished, and says why.
         self.phase = next.unwrap_or_else(|task| {
             let (width, height) = (self.options.width, self.options.height);

@@ -75,11 +75,16 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
-        let grid = Generator::generate(options.clone())?;
+        let (grid, path) = Generator::generate_with_path(options.clone(), entry, exit)?;
         let tree = options.perfect && !options.courtyard;
-        Ok(Maze {
+        let maze = Maze {
             tree,
             ..Maze::new(options, grid, entry, exit)
+        };
+        // The carving read the path from its own marks (the backtracker's): no walk needed.
+        Ok(match path {
+            Some(path) => maze.with_solution(Some(path)),
+            None => maze,
         })
     }
 
@@ -301,6 +306,75 @@ mod tests {
     fn maze() -> Maze {
         let options = MazeOptions::new(15, 11).seed(5).perfect(false);
         Maze::generate(options, Pos::new(0, 0), Pos::new(14, 10)).unwrap()
+    }
+
+    /// The backtracker's path read from its parent links is the one path of the tree: the
+    /// search's, for many sizes, seeds and entry and exit cells (beside the 42, on it, at the
+    /// same cell); a board or a courtyard leaves the path to the search.
+    #[test]
+    fn carving_gives_the_backtrackers_path_as_the_search_finds_it() {
+        let mut read = 0;
+        for (w, h) in [
+            (2, 2),
+            (5, 4),
+            (9, 7),
+            (12, 9),
+            (17, 13),
+            (31, 23),
+            (40, 6),
+            (3, 50),
+        ] {
+            for seed in 0..6u64 {
+                // Cells spread over the grid, the 42's middle among them.
+                let mut cells = vec![
+                    Pos::new(0, 0),
+                    Pos::new(w - 1, h - 1),
+                    Pos::new(w / 2, h / 2),
+                ];
+                cells.extend((0..6).map(|k| {
+                    let n = (seed * 7 + k * 13) as u32;
+                    Pos::new(n * 5 % w, n * 3 % h)
+                }));
+                for &entry in &cells {
+                    for &exit in &cells {
+                        let options = MazeOptions::new(w, h)
+                            .seed(seed)
+                            .algorithm(Algorithm::Backtracker)
+                            .start(entry);
+                        let Ok(maze) = Maze::generate(options.clone(), entry, exit) else {
+                            continue; // the entry on the 42
+                        };
+                        let searched = shortest_path(maze.grid(), entry, exit);
+                        let known = maze.known_solution().flatten();
+                        if known.is_some() {
+                            read += 1;
+                        }
+                        let reachable = !maze.grid().is_locked(exit);
+                        assert_eq!(known.is_some(), reachable, "{w}x{h} {seed} {entry} {exit}");
+                        assert_eq!(maze.solution(), searched.as_ref(), "{w}x{h} {seed}");
+                        // Carved from elsewhere, by another algorithm, or with loops or a
+                        // courtyard: searched.
+                        for other in [
+                            options.clone().algorithm(Algorithm::Prim),
+                            options.clone().start(exit),
+                            options.clone().perfect(false),
+                            options.clone().courtyard(true),
+                        ] {
+                            let Ok(maze) = Maze::generate(other, entry, exit) else {
+                                continue;
+                            };
+                            let o = maze.options();
+                            let tree = o.perfect && !o.courtyard;
+                            let backtracker = o.algorithm == Algorithm::Backtracker;
+                            if o.start != entry || !tree || !backtracker {
+                                assert_eq!(maze.known_solution(), None);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 1000, "{read} paths read from the carving");
     }
 
     #[test]

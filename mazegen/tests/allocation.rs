@@ -148,7 +148,12 @@ fn the_search_refused_its_memory_returns_an_error() {
     for (width, height) in SIZES {
         for perfect in [false, true] {
             let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
-            let options = MazeOptions::new(width, height).seed(7).perfect(perfect);
+            // The newest-cell growing tree, whose paths are as long as the backtracker's: the
+            // backtracker's own is read from its carving, not walked for (see the next test).
+            let options = MazeOptions::new(width, height)
+                .seed(7)
+                .algorithm(Algorithm::GrowingTreeNewest)
+                .perfect(perfect);
             let maze = || Maze::generate(options.clone(), entry, exit).unwrap();
             let (_, peak) = measure(|| maze().solution().cloned());
             let mut refused = 0;
@@ -168,6 +173,52 @@ fn the_search_refused_its_memory_returns_an_error() {
             assert!(refused >= 1 || !long, "{width}x{height}: never refused");
             assert!(perfect || long, "a board's search keeps a byte a cell");
         }
+    }
+}
+
+/// The backtracker's path, read from its parent links as the carving ends, is allocated
+/// fallibly: refused, the maze is made without it and the path is walked for, which may be
+/// refused in turn (an error, never an abort).
+#[test]
+fn the_carvings_path_refused_its_memory_is_walked_for_or_an_error() {
+    for (width, height) in SIZES {
+        let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
+        let options = MazeOptions::new(width, height)
+            .seed(7)
+            .algorithm(Algorithm::Backtracker);
+        let solved = || -> Result<_, GenError> {
+            let maze = Maze::generate(options.clone(), entry, exit)?;
+            let read = maze.known_solution().is_some();
+            Ok((maze.try_solution()?.cloned(), read))
+        };
+        let (expected, peak) = measure(|| solved().unwrap());
+        assert!(
+            expected.1,
+            "{width}x{height}: the path is read from the carving"
+        );
+        let (mut read, mut refused) = (0, 0);
+        // The path is read only with room for all of it, at the peak.
+        for budget in budgets((width * height) as usize, peak.all, 8)
+            .into_iter()
+            .chain([peak.all])
+        {
+            match with_budget(budget, solved) {
+                Ok((path, known)) => {
+                    assert_eq!(path, expected.0, "{width}x{height}");
+                    read += usize::from(known);
+                }
+                Err(GenError::Size(error)) => {
+                    assert!(is_memory(&error), "{error}");
+                    refused += 1;
+                }
+                Err(error) => panic!("{error}"),
+            }
+        }
+        assert!(read >= 1, "{width}x{height}: never read under a budget");
+        assert!(
+            refused >= 1 || peak.large == 0,
+            "{width}x{height}: never refused"
+        );
     }
 }
 

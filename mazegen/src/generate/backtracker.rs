@@ -6,10 +6,14 @@
 //! on the default call stack, and in no memory of its own: the links and the visited and active
 //! marks are the high four bits of the grid's own bytes (see [`MARKS`]), cleared once the
 //! search is done, where a stack of cell indices would cost up to four bytes a cell.
+//!
+//! The same links, read from a cell back to the start before they are cleared, are the path
+//! from the start to that cell in the tree carved (see [`Carve::aim`]): for a maze carved from
+//! its entry, the solution in as many steps as it is long, with no search afterwards.
 
 use super::carve::{Carve, CarveCheckpoint, OutOfMemory, PackedMarks, clear_marks};
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
+use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, MARKS, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
@@ -69,6 +73,14 @@ const FIRST_FREE: [[u8; 16]; ORDERS] = {
 pub struct Backtracker {
     layout: Layout,
     cursor: Cursor,
+    /// The cell whose path from the start is read when the carving ends (see [`Carve::aim`]);
+    /// `None` with a courtyard, whose cells have no links.
+    aim: Option<usize>,
+    /// That path, once read.
+    path: Option<Vec<Dir>>,
+    /// Every visited cell but the start links back to its parent: there is no courtyard,
+    /// whose cells are visited from the outset.
+    all_linked: bool,
 }
 
 /// What never changes during a run: index arithmetic for this grid size.
@@ -129,8 +141,48 @@ impl Backtracker {
                 visited,
                 done: false,
             },
+            aim: None,
+            path: None,
+            all_linked: courtyard.is_none(),
         })
     }
+
+    /// Once the search is back at the start: reads the path asked for, then clears the marks.
+    #[cold]
+    fn finish(&mut self, cells: &mut [u8]) {
+        if let Some(to) = self.aim.take() {
+            self.path = path_to(&self.layout, cells, to);
+        }
+        clear_marks(cells);
+    }
+}
+
+/// The path from the start to cell `to` along the parent links, or `None` if `to` was not
+/// reached or the allocator refuses the path. Two walks up the links: one to count the steps,
+/// so the path is allocated once at its size, and one to write them from the last.
+fn path_to(layout: &Layout, cells: &[u8], to: usize) -> Option<Vec<Dir>> {
+    if cells[to] & VISITED == 0 {
+        return None;
+    }
+    let up = |i: usize| {
+        let (di, _, _) = layout.moves[usize::from(cells[i] >> PARENT_SHIFT)];
+        i.wrapping_add_signed(di)
+    };
+    let (mut i, mut steps) = (to, 0usize);
+    while i != layout.root {
+        i = up(i);
+        steps += 1;
+    }
+    let mut path = Vec::new();
+    path.try_reserve_exact(steps).ok()?;
+    path.resize(steps, Dir::North);
+    let mut i = to;
+    for step in path.iter_mut().rev() {
+        // The link points back to the parent; the step goes from the parent to the child.
+        *step = Dir::from_index((cells[i] >> PARENT_SHIFT) ^ 2);
+        i = up(i);
+    }
+    Some(path)
 }
 
 impl Carve for Backtracker {
@@ -148,15 +200,38 @@ impl Carve for Backtracker {
     /// One unit of work: carve into a random unvisited neighbour of the head, or step back
     /// along the path when it has none.
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
-        step(&mut self.cursor, &self.layout, cells, rng)
+        if self.cursor.done {
+            return GenEvent::Done;
+        }
+        let event = step(&mut self.cursor, &self.layout, cells, rng);
+        if event == GenEvent::Done {
+            self.finish(cells);
+        }
+        event
     }
 
     /// Steps until done: the same `step`, on local copies of the state so they stay in
     /// registers, and inlined so the discarded events cost nothing.
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        if self.cursor.done {
+            return;
+        }
         let (mut cursor, layout, mut local_rng) = (self.cursor, self.layout, rng.clone());
         while step(&mut cursor, &layout, cells, &mut local_rng) != GenEvent::Done {}
         (self.cursor, *rng) = (cursor, local_rng);
+        self.finish(cells);
+    }
+
+    /// Reads the path only in a maze without a courtyard: the courtyard's cells have no
+    /// links, and the search does not start at the entry then.
+    fn aim(&mut self, to: Pos) {
+        if !self.cursor.done && self.all_linked {
+            self.aim = Some(to.y as usize * self.layout.width as usize + to.x as usize);
+        }
+    }
+
+    fn take_path(&mut self) -> Option<Vec<Dir>> {
+        self.path.take()
     }
 
     fn head(&self) -> Option<Pos> {
@@ -241,8 +316,8 @@ fn step(cursor: &mut Cursor, layout: &Layout, cells: &mut [u8], rng: &mut MazeRn
     let byte = cells[i];
     cells[i] = byte & !ACTIVE;
     if i == layout.root {
+        // The marks are cleared by the caller, `Backtracker::finish`, once it has read them.
         cursor.done = true;
-        clear_marks(cells);
         return GenEvent::Done;
     }
     advance(cursor, layout, byte >> PARENT_SHIFT);

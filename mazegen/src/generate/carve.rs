@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
+use crate::geometry::{Dir, Pos};
 use crate::grid::{
     COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, MARKS, RowMajor, SOUTH_CLOSED, Stamp,
 };
@@ -113,6 +113,17 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
     /// unfinished (its `step` returns `Done`), and the generator reports the error.
     fn out_of_memory(&self) -> bool {
         false
+    }
+
+    /// Asks the carver to keep, when it finishes, the path from its start to `to` (inside the
+    /// grid), if it can read it from its own marks at no search's cost; see
+    /// [`Carve::take_path`]. Only for a tree carved from its start: no courtyard.
+    fn aim(&mut self, _to: Pos) {}
+
+    /// The path kept for [`Carve::aim`], once done: `None` if the carver keeps none, `to` was
+    /// not reached, or the allocator refused the path its memory.
+    fn take_path(&mut self) -> Option<Vec<Dir>> {
+        None
     }
 }
 

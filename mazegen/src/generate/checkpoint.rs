@@ -79,6 +79,8 @@ impl Checkpoint {
             options: self.options.clone(),
             steps: self.steps,
             garbage: GarbageBin(self.keeps_garbage.then(Vec::new)),
+            // Only `Maze::generate` asks for the carving's path, and it takes no checkpoints.
+            path: None,
             failure: self.failure.clone(),
         }
     }

@@ -137,8 +137,14 @@ impl MazeBuilder {
     /// stamp.
     pub fn build(self) -> Result<Maze, Error> {
         let mut generator = self.generator()?;
+        generator.aim(self.entry, self.exit);
         generator.run();
+        let path = generator.take_path();
         let maze = Maze::new(self.options(), generator.into_grid(), self.entry, self.exit);
+        // The backtracker's path read from its carving is the one path of its tree.
+        if let Some(path) = path {
+            return Ok(maze.with_solution(Some(path)));
+        }
         // Every open cell is reachable (the stamp is checked for it), so this finds a path.
         maze.solution();
         Ok(maze)
@@ -215,6 +221,23 @@ mod tests {
         let known = maze.known_solution().expect("searched by build");
         assert_eq!(known, shortest_path(maze.grid(), entry, exit).as_ref());
         assert!(known.is_some());
+    }
+
+    #[test]
+    fn a_backtracker_maze_is_built_with_the_path_its_carving_gives() {
+        for carve_from in [None, Some(Pos::new(7, 3))] {
+            let mut builder = Maze::builder(25, 20)
+                .seed(42)
+                .algorithm(Algorithm::Backtracker);
+            if let Some(start) = carve_from {
+                builder = builder.carve_from(start);
+            }
+            let maze = builder.build().unwrap();
+            let (entry, exit) = (Pos::new(0, 0), Pos::new(24, 19));
+            let known = maze.known_solution().expect("solved by build");
+            assert_eq!(known, shortest_path(maze.grid(), entry, exit).as_ref());
+            assert!(known.is_some_and(|p| p.start() == entry));
+        }
     }
 
     #[test]
