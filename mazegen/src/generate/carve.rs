@@ -311,13 +311,7 @@ impl DirBits {
     /// `1/4 + (4 - k)/4 * 1/k = 1/k`.
     #[inline(always)]
     pub(super) fn pick(&mut self, rng: &mut MazeRng, mask: u8) -> u8 {
-        if self.left == 0 {
-            self.bits = rng.next_u64();
-            self.left = 32;
-        }
-        let dir = (self.bits & 3) as u8;
-        self.bits >>= 2;
-        self.left -= 1;
+        let dir = self.draw(rng);
         if mask & (1 << dir) != 0 {
             dir
         } else {
@@ -355,6 +349,38 @@ pub(super) fn first_cells(grid: &Grid, start: Pos) -> impl Iterator<Item = usize
 // its own, and a cell's walls and marks in one load. It clears them before it says `Done`, so
 // that what comes after (linking, braiding, the writers, `Grid`'s equality) sees only walls
 // and landmarks; until then the grid's readers mask what they read, as they always did.
+
+/// Index arithmetic for a grid's size, for the walks that keep their marks in its bytes
+/// (hunt-and-kill, Wilson).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Layout {
+    pub rows: RowMajor,
+    /// The index change of a move in each direction (see [`RowMajor::offsets`]).
+    pub offsets: [isize; 4],
+    /// The number of cells.
+    pub len: usize,
+}
+
+impl Layout {
+    pub fn new(rows: RowMajor) -> Layout {
+        Layout {
+            rows,
+            offsets: rows.offsets(),
+            len: rows.width() * rows.height(),
+        }
+    }
+
+    /// The directions (a bit each, `Dir as u8`) in which `cell`, in column `x`, has a
+    /// neighbour inside the grid.
+    #[inline(always)]
+    pub fn inside(&self, cell: usize, x: usize) -> u8 {
+        let w = self.rows.width();
+        u8::from(cell >= w)
+            | u8::from(x + 1 < w) << 1
+            | u8::from(cell + w < self.len) << 2
+            | u8::from(x > 0) << 3
+    }
+}
 
 /// Clears the carvers' marks from a grid's bytes.
 pub(super) fn clear_marks(cells: &mut [u8]) {

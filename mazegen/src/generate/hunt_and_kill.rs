@@ -36,12 +36,12 @@
 use std::collections::VecDeque;
 
 use super::carve::{
-    Carve, CarveCheckpoint, OutOfMemory, clear_marks, first_cells, mark_unreached, random_dir,
-    room_for,
+    Carve, CarveCheckpoint, Layout, OutOfMemory, clear_marks, first_cells, mark_unreached,
+    random_dir, room_for,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
+use crate::grid::{Grid, LOCKED, MARKS};
 use crate::rng::MazeRng;
 
 /// Marks in the grid's bytes: not in the maze yet.
@@ -74,15 +74,6 @@ pub struct HuntAndKill {
 struct Queued {
     index: u32,
     x: u32,
-}
-
-/// Index arithmetic for this grid size.
-#[derive(Clone, Copy, Debug)]
-struct Layout {
-    rows: RowMajor,
-    offsets: [isize; 4],
-    /// The number of cells.
-    len: usize,
 }
 
 /// Where the run is. Kept apart from the per-cell arrays so a run can hold it in registers.
@@ -129,11 +120,7 @@ impl HuntAndKill {
             }]),
             passed: VecDeque::new(),
             walk,
-            layout: Layout {
-                rows,
-                offsets: rows.offsets(),
-                len: cells.len(),
-            },
+            layout: Layout::new(rows),
             cursor: Cursor {
                 head,
                 x,
@@ -196,17 +183,6 @@ fn out_of_memory(cursor: &mut Cursor, cells: &mut [u8]) -> GenEvent {
     GenEvent::Done
 }
 
-/// The directions (a bit each, `Dir as u8`) in which `cell`, in column `x`, has a neighbour
-/// inside the grid.
-#[inline(always)]
-fn inside(layout: &Layout, cell: usize, x: usize) -> u8 {
-    let w = layout.rows.width();
-    u8::from(cell >= w)
-        | u8::from(x + 1 < w) << 1
-        | u8::from(cell + w < layout.len) << 2
-        | u8::from(x > 0) << 3
-}
-
 /// The column change of a move in each direction.
 const DX: [isize; 4] = [0, 1, 0, -1];
 
@@ -215,7 +191,7 @@ const DX: [isize; 4] = [0, 1, 0, -1];
 /// not queued (`QUEUED | LOCKED`, 0).
 #[inline(always)]
 fn moves_where(layout: &Layout, cells: &[u8], cell: usize, x: usize, mask: u8, want: u8) -> u8 {
-    let moves = inside(layout, cell, x);
+    let moves = layout.inside(cell, x);
     let mut found = 0;
     for dir in 0..4 {
         if moves & (1 << dir) != 0 {

@@ -30,6 +30,36 @@ struct Chamber {
 }
 
 impl Chamber {
+    /// The two chambers a wall along the south side of row `line` makes of this one.
+    fn split_below(self, line: u32) -> (Chamber, Chamber) {
+        let top = line - self.y + 1;
+        let above = Chamber {
+            height: top,
+            ..self
+        };
+        let below = Chamber {
+            y: line + 1,
+            height: self.height - top,
+            ..self
+        };
+        (above, below)
+    }
+
+    /// The two chambers a wall along the east side of column `line` makes of this one.
+    fn split_right_of(self, line: u32) -> (Chamber, Chamber) {
+        let left = line - self.x + 1;
+        let west = Chamber {
+            width: left,
+            ..self
+        };
+        let east = Chamber {
+            x: line + 1,
+            width: self.width - left,
+            ..self
+        };
+        (west, east)
+    }
+
     fn contains(&self, pos: Pos) -> bool {
         pos.x >= self.x
             && pos.y >= self.y
@@ -214,18 +244,7 @@ impl RecursiveDivision {
         };
         let (first, second, mut build) = if horizontal {
             let line = chamber.y + rng.below(chamber.height - 1);
-            let top = line - chamber.y + 1;
-            let halves = (
-                Chamber {
-                    height: top,
-                    ..chamber
-                },
-                Chamber {
-                    y: line + 1,
-                    height: chamber.height - top,
-                    ..chamber
-                },
-            );
+            let halves = chamber.split_below(line);
             let build = Build {
                 chamber,
                 horizontal,
@@ -237,18 +256,7 @@ impl RecursiveDivision {
             (halves.0, halves.1, build)
         } else {
             let line = chamber.x + rng.below(chamber.width - 1);
-            let left = line - chamber.x + 1;
-            let halves = (
-                Chamber {
-                    width: left,
-                    ..chamber
-                },
-                Chamber {
-                    x: line + 1,
-                    width: chamber.width - left,
-                    ..chamber
-                },
-            );
+            let halves = chamber.split_right_of(line);
             let build = Build {
                 chamber,
                 horizontal,
@@ -325,18 +333,7 @@ impl RecursiveDivision {
                 *cell |= SOUTH_CLOSED;
             }
             cells[row + gap] &= !SOUTH_CLOSED;
-            let top = line - chamber.y + 1;
-            (
-                Chamber {
-                    height: top,
-                    ..chamber
-                },
-                Chamber {
-                    y: line + 1,
-                    height: chamber.height - top,
-                    ..chamber
-                },
-            )
+            chamber.split_below(line)
         } else {
             let line = chamber.x + rng.below(chamber.width - 1);
             let gap = rng.below(chamber.height) as usize;
@@ -349,18 +346,7 @@ impl RecursiveDivision {
                 *cell |= EAST_CLOSED;
             }
             cells[column + gap * w] &= !EAST_CLOSED;
-            let left = line - chamber.x + 1;
-            (
-                Chamber {
-                    width: left,
-                    ..chamber
-                },
-                Chamber {
-                    x: line + 1,
-                    width: chamber.width - left,
-                    ..chamber
-                },
-            )
+            chamber.split_right_of(line)
         };
         let (first_wide, second_wide) = (first.is_wide(), second.is_wide());
         if !first_wide {

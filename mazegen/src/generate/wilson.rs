@@ -27,11 +27,12 @@
 //! rest of the marks are the grid's.
 
 use super::carve::{
-    Carve, CarveCheckpoint, DirBits, OutOfMemory, mark_unreached, random_dir, set_bits, slice_bytes,
+    Carve, CarveCheckpoint, DirBits, Layout, OutOfMemory, mark_unreached, random_dir, set_bits,
+    slice_bytes,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
+use crate::grid::{Grid, LOCKED, MARKS};
 use crate::rng::MazeRng;
 
 /// Marks in the grid's bytes: not in the tree yet (nor in the 42).
@@ -59,15 +60,6 @@ pub struct Wilson {
     cursor: Cursor,
     /// The start cell's index: in the tree from the start, with no open wall yet.
     start: usize,
-}
-
-/// Index arithmetic for this grid size.
-#[derive(Clone, Copy, Debug)]
-struct Layout {
-    rows: RowMajor,
-    offsets: [isize; 4],
-    /// The number of cells.
-    len: usize,
 }
 
 /// Where the run is. Kept apart from the per-cell arrays so a run can hold it in registers:
@@ -137,11 +129,7 @@ impl Wilson {
         let open_cells = grid.open_cell_count();
         Ok(Wilson {
             start: grid.index(start),
-            layout: Layout {
-                rows,
-                offsets: rows.offsets(),
-                len: grid.cell_count(),
-            },
+            layout: Layout::new(rows),
             cursor: Cursor {
                 phase: Phase::Scanning,
                 dirs: DirBits::default(),
@@ -159,17 +147,6 @@ impl Wilson {
 
 /// The column change of a move in each direction.
 const DX: [isize; 4] = [0, 1, 0, -1];
-
-/// The directions (a bit each, `Dir as u8`) in which `cell`, in column `x`, has a neighbour
-/// inside the grid.
-#[inline(always)]
-fn inside(layout: &Layout, cell: usize, x: usize) -> u8 {
-    let w = layout.rows.width();
-    u8::from(cell >= w)
-        | u8::from(x + 1 < w) << 1
-        | u8::from(cell + w < layout.len) << 2
-        | u8::from(x > 0) << 3
-}
 
 /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
 #[inline(always)]
@@ -260,7 +237,7 @@ fn walk_move(
     let inside = if interior {
         0b1111
     } else {
-        inside(layout, head, *x)
+        layout.inside(head, *x)
     };
     let neighbour = |dir: u8| head.wrapping_add_signed(layout.offsets[dir as usize]);
     // `DirBits::pick` over the free moves (inside the grid, not into the 42), with the 42

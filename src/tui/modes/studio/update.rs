@@ -377,17 +377,23 @@ fn report_failure(studio: &mut Studio, shared: &mut Shared) {
         shared.set_status(StatusKind::Error, format!("Solver {solver}: {failure}"));
         return;
     }
+    give_up_on_the_maze(studio, shared, &failure);
+    shared.set_status(
+        StatusKind::Error,
+        format!("Cannot make a new maze: {failure}"),
+    );
+}
+
+/// The maze will never be finished or measured, for `reason`: what waited for it is dropped,
+/// and a first save still owed will not happen, so leaving says OUTPUT_FILE was not written.
+fn give_up_on_the_maze(studio: &mut Studio, shared: &Shared, reason: &str) {
     studio.waiting.clear();
     studio.finishing = false;
     if studio.first_save == FirstSave::Owed {
         studio.first_save = FirstSave::NotOwed;
         let output = shared.config.output_file.display().to_string();
-        studio.saves.last_failure = Some(format!("{output} was not written: {failure}"));
+        studio.saves.last_failure = Some(format!("{output} was not written: {reason}"));
     }
-    shared.set_status(
-        StatusKind::Error,
-        format!("Cannot make a new maze: {failure}"),
-    );
 }
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
@@ -1086,13 +1092,7 @@ pub(crate) fn measure_refused(studio: &mut Studio, shared: &mut Shared, id: JobI
         // Another maze's: of no use.
         return;
     }
-    studio.waiting.clear();
-    studio.finishing = false;
-    if studio.first_save == FirstSave::Owed {
-        studio.first_save = FirstSave::NotOwed;
-        let output = shared.config.output_file.display().to_string();
-        studio.saves.last_failure = Some(format!("{output} was not written: {reason}"));
-    }
+    give_up_on_the_maze(studio, shared, reason);
     shared.set_status(
         StatusKind::Error,
         format!("Cannot measure the maze: {reason}"),
