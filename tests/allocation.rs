@@ -50,3 +50,29 @@ fn headless_capped(dir: &Path, kb: u32, algorithm: &str) -> Output {
         .output()
         .unwrap()
 }
+
+/// `--animate` refused the memory for its film: one line naming the film, exit 1, and no
+/// picture left behind. The 1200x1200 film needs more than 150 MB beside the maze; 80 MB holds
+/// the program and the maze (at 40 MB it already gets as far as the film).
+#[test]
+fn a_film_refused_its_memory_is_an_error_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "WIDTH=1200\nHEIGHT=1200\nENTRY=0,0\nEXIT=1199,1199\nOUTPUT_FILE=maze.txt\n\
+                PERFECT=True\nSEED=1\n";
+    fs::write(dir.path().join("config.txt"), text).unwrap();
+    let script =
+        format!("ulimit -v 80000 && exec '{BIN}' --headless config.txt --animate film.svg");
+    let result = Command::new("sh")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: cannot write film.svg: not enough memory for the film of the 1200x1200 maze"
+    );
+    assert!(!dir.path().join("film.svg").exists());
+}
