@@ -5,11 +5,12 @@
 
 #![cfg(unix)]
 
-use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
+#[path = "support/binary.rs"]
+mod binary;
 
-const BIN: &str = env!("CARGO_BIN_EXE_a-maze-ing");
+use std::fs;
+
+use binary::{names_in, run_capped};
 
 #[test]
 fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
@@ -21,7 +22,15 @@ fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
     let text = "WIDTH=12000\nHEIGHT=12000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
                 PERFECT=True\nSEED=1\n";
     fs::write(dir.path().join("config.txt"), text).unwrap();
-    let result = headless_capped(dir.path(), 300_000, "kruskal");
+    let args = [
+        "--headless",
+        "--max-memory",
+        "100G",
+        "--algorithm",
+        "kruskal",
+        "config.txt",
+    ];
+    let result = run_capped(dir.path(), 300_000, &args, false);
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert_eq!(result.status.code(), Some(1), "{stderr}");
     assert!(
@@ -29,30 +38,11 @@ fn an_algorithm_refused_its_memory_is_an_error_not_an_abort() {
             && stderr.lines().count() == 1,
         "{stderr}"
     );
-    let names: Vec<_> = fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(names, ["config.txt"]);
+    assert_eq!(names_in(dir.path()), ["config.txt"]);
 }
 
-/// A headless run of `algorithm` on `dir`'s config.txt with the address space capped at `kb`.
-fn headless_capped(dir: &Path, kb: u32, algorithm: &str) -> Output {
-    let script = format!(
-        "ulimit -v {kb} && exec '{BIN}' --headless --max-memory 100G \
-         --algorithm {algorithm} config.txt"
-    );
-    Command::new("sh")
-        .args(["-c", &script])
-        .current_dir(dir)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .unwrap()
-}
-
-/// `--animate` refused the memory for its film: one line naming the film, exit 1, and no
-/// picture left behind. The 1200x1200 film needs more than 150 MB beside the maze; 80 MB holds
+/// `--animate` refused the memory for its film: one line naming the film, exit 1, and no file
+/// left behind (neither the picture nor OUTPUT_FILE). The 1200x1200 film needs more than 150 MB beside the maze; 80 MB holds
 /// the program and the maze (at 40 MB it already gets as far as the film).
 #[test]
 fn a_film_refused_its_memory_is_an_error_not_an_abort() {
@@ -60,19 +50,13 @@ fn a_film_refused_its_memory_is_an_error_not_an_abort() {
     let text = "WIDTH=1200\nHEIGHT=1200\nENTRY=0,0\nEXIT=1199,1199\nOUTPUT_FILE=maze.txt\n\
                 PERFECT=True\nSEED=1\n";
     fs::write(dir.path().join("config.txt"), text).unwrap();
-    let script =
-        format!("ulimit -v 80000 && exec '{BIN}' --headless config.txt --animate film.svg");
-    let result = Command::new("sh")
-        .args(["-c", &script])
-        .current_dir(dir.path())
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .unwrap();
+    let args = ["--headless", "config.txt", "--animate", "film.svg"];
+    let result = run_capped(dir.path(), 80_000, &args, true);
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert_eq!(result.status.code(), Some(1), "{stderr}");
     assert_eq!(
         stderr.trim_end(),
         "error: cannot write film.svg: not enough memory for the film of the 1200x1200 maze"
     );
-    assert!(!dir.path().join("film.svg").exists());
+    assert_eq!(names_in(dir.path()), ["config.txt"]);
 }

@@ -3,6 +3,9 @@
 //! targets, huge or special files as input, and signals during a write. Nothing already on disk
 //! may be lost, and no temporary file may be left behind.
 
+#[path = "support/binary.rs"]
+mod binary;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -280,15 +283,8 @@ fn a_refused_allocation_is_an_error_not_an_abort() {
     let text = "WIDTH=30000\nHEIGHT=30000\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=maze.txt\n\
                 PERFECT=True\nSEED=1\n";
     fs::write(dir.path().join("config.txt"), text).unwrap();
-    let script =
-        format!("ulimit -v 300000 && exec '{BIN}' --headless --max-memory 100G config.txt");
-    let result = Command::new("sh")
-        .args(["-c", &script])
-        .current_dir(dir.path())
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .output()
-        .unwrap();
+    let args = ["--headless", "--max-memory", "100G", "config.txt"];
+    let result = binary::run_capped(dir.path(), 300_000, &args, false);
     assert_one_line_error(&result, 1, "cannot allocate the 30000x30000 maze");
     assert_eq!(names(dir.path()), ["config.txt"]);
 }
