@@ -11,6 +11,23 @@ use super::keymap::Keymap;
 use super::modes::log::Log;
 use super::pace::Pace;
 
+/// The parts of `model` every mode may share (see [`Shared`]), borrowed field by field so that
+/// a mode's own state can be borrowed beside them. The root uses it for every mode; the model
+/// for the first maze's launch, which it starts itself.
+macro_rules! shared {
+    ($model:expr) => {
+        $crate::tui::context::Shared {
+            status: &mut $model.status,
+            log: &mut $model.log,
+            job_ids: &mut $model.job_ids,
+            config: &$model.config,
+            pace: &mut $model.pace,
+            keymap: &$model.keymap,
+        }
+    };
+}
+pub(crate) use shared;
+
 /// The dashboard's shared parts a mode may use while it answers a message.
 pub struct Shared<'a> {
     /// The status line's message.

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::context::Shared;
+use super::context::shared;
 use super::effect::Effect;
 use super::heat::Heat;
 use super::kernel::job::{JobIds, Owner};
@@ -138,16 +138,8 @@ impl Model {
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
         model.studio.showing_stand_in = true;
-        // The root's `shared!` borrows, written out: the state layer does not call the root.
-        let mut shared = Shared {
-            status: &mut model.status,
-            log: &mut model.log,
-            job_ids: &mut model.job_ids,
-            config: &model.config,
-            pace: &mut model.pace,
-            keymap: &model.keymap,
-        };
-        let effects = super::modes::studio::update::make_first_maze(&mut model.studio, &mut shared);
+        let effects =
+            super::modes::studio::update::make_first_maze(&mut model.studio, &mut shared!(model));
         Ok((model, effects))
     }
 

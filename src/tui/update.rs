@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::context::Shared;
+use super::context::{Shared, shared};
 use super::effect::Effect;
 use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
@@ -39,21 +39,6 @@ pub use super::modes::studio::update::STEP_TIME_LIMIT;
 mod canvas;
 #[cfg(test)]
 mod tests;
-
-/// The parts of `model` every mode may share (see [`Shared`]), borrowed field by field so that
-/// a mode's own state can be borrowed beside them.
-macro_rules! shared {
-    ($model:expr) => {
-        Shared {
-            status: &mut $model.status,
-            log: &mut $model.log,
-            job_ids: &mut $model.job_ids,
-            config: &$model.config,
-            pace: &mut $model.pace,
-            keymap: &$model.keymap,
-        }
-    };
-}
 
 /// What play mode reads of the shown maze, and the viewport it moves (see [`play::Board`]),
 /// borrowed field by field beside play's own state and the [`Shared`] parts.
