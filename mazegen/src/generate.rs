@@ -350,12 +350,18 @@ impl Generator {
     ) -> Result<(Grid, Option<Solution>), GenError> {
         let mut generator = Generator::new(options)?;
         generator.aim(entry, exit);
-        generator.run();
-        if let Some(error) = generator.failure {
+        generator.finish()
+    }
+
+    /// Runs to the end: the grid and the path [`Generator::aim`] asked for, if the carving
+    /// gave it, or why the generator stopped unfinished.
+    fn finish(mut self) -> Result<(Grid, Option<Solution>), GenError> {
+        self.run();
+        if let Some(error) = self.failure.take() {
             return Err(error);
         }
-        let path = generator.take_path();
-        Ok((generator.into_grid(), path))
+        let path = self.take_path();
+        Ok((self.into_grid(), path))
     }
 
     /// The same generator, keeping each phase's state once done with it (the carver's, the
@@ -387,12 +393,7 @@ impl Generator {
     /// # Ok::<(), mazegen::GenError>(())
     /// ```
     pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
-        let mut generator = Generator::new(options)?;
-        generator.run();
-        match generator.failure {
-            Some(error) => Err(error),
-            None => Ok(generator.into_grid()),
-        }
+        Generator::new(options)?.finish().map(|(grid, _)| grid)
     }
 
     /// Why the generator stopped before the maze was complete: the allocator refused a
