@@ -20,15 +20,13 @@ mod builder;
 pub use builder::MazeBuilder;
 
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
-use crate::solve::{
-    Solution, shortest_path, tree_shortest_path, try_shortest_path, try_tree_shortest_path,
-};
+use crate::solve::{Solution, try_shortest_path, try_tree_shortest_path};
 use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
@@ -43,6 +41,10 @@ pub struct Maze {
     tree: bool,
     /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
     solution: OnceLock<Option<Solution>>,
+    /// Held while the path is searched, so that a second caller waits for that search rather
+    /// than running its own beside it (`OnceLock` alone waits only in `get_or_init`, which
+    /// cannot fail, and `try_solution` must).
+    searching: Searching,
     stats: OnceLock<MazeStats>,
     difficulty: OnceLock<Option<Difficulty>>,
 }
@@ -58,6 +60,7 @@ impl Maze {
             exit,
             tree: false,
             solution: OnceLock::new(),
+            searching: Searching::default(),
             stats: OnceLock::new(),
             difficulty: OnceLock::new(),
         }
@@ -158,30 +161,34 @@ impl Maze {
     /// this crate made). Searched on first use, once; a thread that asks while another is
     /// searching waits for that search rather than starting its own.
     pub fn solution(&self) -> Option<&Solution> {
-        self.solution
-            .get_or_init(|| {
-                if self.tree {
-                    tree_shortest_path(&self.grid, self.entry, self.exit)
-                } else {
-                    shortest_path(&self.grid, self.entry, self.exit)
-                }
-            })
-            .as_ref()
+        match self.try_solution() {
+            Ok(found) => found,
+            // What a `Vec` does when it cannot grow.
+            Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u8; 4096]>()),
+        }
     }
 
     /// [`Maze::solution`], or [`SizeError::OutOfMemory`] when the allocator refuses the search
     /// its memory (then nothing is kept, and [`Maze::solution`] would abort).
     pub fn try_solution(&self) -> Result<Option<&Solution>, SizeError> {
+        if let Some(known) = self.solution.get() {
+            return Ok(known.as_ref());
+        }
+        let _searching = self.searching.hold();
+        // The search this one waited for may have found it.
         if self.solution.get().is_none() {
+            #[cfg(test)]
+            self.searching
+                .count
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let found = if self.tree {
                 try_tree_shortest_path(&self.grid, self.entry, self.exit)?
             } else {
                 try_shortest_path(&self.grid, self.entry, self.exit)?
             };
-            // Another thread may have set it meanwhile: the same path.
             let _ = self.solution.set(found);
         }
-        Ok(self.solution())
+        Ok(self.known_solution().flatten())
     }
 
     /// The shortest path if it is known already: never searches.
@@ -270,6 +277,30 @@ impl Maze {
     }
 }
 
+/// The lock one search for the path holds. A clone is a lock of its own: a cloned maze
+/// searches (if it must) apart from the original.
+#[derive(Default)]
+struct Searching {
+    lock: Mutex<()>,
+    /// How many searches ran, for the tests.
+    #[cfg(test)]
+    count: std::sync::atomic::AtomicUsize,
+}
+
+impl Searching {
+    /// Waits for a search under way to end. A search that panicked leaves nothing half done
+    /// (the path is set whole or not at all), so its poison is ignored.
+    fn hold(&self) -> MutexGuard<'_, ()> {
+        self.lock.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Clone for Searching {
+    fn clone(&self) -> Searching {
+        Searching::default()
+    }
+}
+
 impl fmt::Debug for Maze {
     /// The identity and what is known, not the grid's cells.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -301,6 +332,7 @@ impl PartialEq for Maze {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::shortest_path;
     use std::thread;
 
     fn maze() -> Maze {
@@ -402,6 +434,39 @@ mod tests {
             searches.into_iter().map(|h| h.join().unwrap()).collect()
         });
         assert!(found.iter().all(|&len| len == found[0] && len.is_some()));
+    }
+
+    /// The headless writer asks for the path fallibly while another thread searches: it
+    /// waits for that search instead of running a second beside it.
+    #[test]
+    fn a_path_is_searched_once_however_it_is_asked_for() {
+        for tree in [true, false] {
+            // Prim: the backtracker would know its path from the carving.
+            let options = MazeOptions::new(300, 200)
+                .seed(5)
+                .perfect(tree)
+                .algorithm(Algorithm::Prim);
+            let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(299, 199)).unwrap();
+            assert!(maze.known_solution().is_none());
+            let found: Vec<Option<usize>> = thread::scope(|s| {
+                let searches: Vec<_> = (0..4)
+                    .map(|k| {
+                        let maze = &maze;
+                        s.spawn(move || match k % 2 {
+                            0 => maze.solution().map(Solution::len),
+                            _ => maze.try_solution().unwrap().map(Solution::len),
+                        })
+                    })
+                    .collect();
+                searches.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert!(found.iter().all(|&len| len == found[0] && len.is_some()));
+            let searches = maze
+                .searching
+                .count
+                .load(std::sync::atomic::Ordering::Relaxed);
+            assert_eq!(searches, 1, "perfect: {tree}");
+        }
     }
 
     #[test]

@@ -308,19 +308,8 @@ pub fn try_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solut
 
 /// The same path as [`shortest_path`] for a grid known to be a tree (a perfect maze without
 /// a courtyard): found by a walk that keeps only the path (see [`tree::tree_path`]), and by
-/// the search if the grid turns out not to be one after all.
-pub(crate) fn tree_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
-    match tree::tree_path(grid, from, to) {
-        Ok(path) => path,
-        Err(tree::Walk::NotATree) => shortest_path(grid, from, to),
-        Err(tree::Walk::OutOfMemory) => {
-            std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Dir; 4096]>())
-        }
-    }
-}
-
-/// [`tree_shortest_path`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
-/// path (or the search) its memory.
+/// the search if the grid turns out not to be one after all. [`SizeError::NotEnoughMemory`]
+/// when the allocator refuses the path (or the search) its memory.
 pub(crate) fn try_tree_shortest_path(
     grid: &Grid,
     from: Pos,
