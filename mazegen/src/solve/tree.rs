@@ -7,13 +7,26 @@
 //! tries first the ways that lead towards the exit. Its memory is the path, where a search
 //! keeps a byte a cell and a queue.
 //!
+//! How far such a walk wanders before it finds the exit depends on which subtrees hang off
+//! the path on the side it tries first, and the walk from the exit back to the entry meets
+//! other subtrees. So on a big grid, with a second core, the two walks race, one on each
+//! core, and the first to end calls the other off: the wall time is the shorter of the two.
+//! The path is the same whichever wins, since a tree has only one.
+//!
 //! On a grid with a loop such a walk would go round it for ever: it gives up after twice as
 //! many steps as a tree of the grid's size can take, and says so with `Err`.
 
+mod walk;
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::Grid;
 
 use super::Solution;
+use walk::{Ending, walk};
 
 /// Why the walk gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,84 +37,77 @@ pub enum Walk {
     OutOfMemory,
 }
 
+/// The grid size from which the two walks race: below it a walk takes less time than
+/// starting a thread (tens of microseconds).
+const RACE_FROM_CELLS: usize = 1 << 17;
+
 /// The path from `from` to `to` in a grid whose part reachable from `from` is a tree;
 /// `Ok(None)` when `to` is not reachable from `from`.
 pub fn tree_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, Walk> {
-    let cells = grid.raw();
-    let w = grid.width() as usize;
-    let rows = grid.rows();
-    let target = rows.of(to);
-    // One order for the whole walk, the ways towards the exit first: a cell's own order would
-    // cost more a step than it saves.
-    let order = towards(
-        i64::from(to.x) - i64::from(from.x),
-        i64::from(to.y) - i64::from(from.y),
-    );
-    let mut rank = [0usize; 4];
-    for (k, &d) in order.iter().enumerate() {
-        rank[d as usize] = k;
+    let ending = if grid.raw().len() >= RACE_FROM_CELLS && two_cores() {
+        race(grid, from, to)
+    } else {
+        walk(grid, from, to, &AtomicBool::new(false))
+    };
+    match ending {
+        Ending::Found(path) => Ok(Some(Solution::new(from, path))),
+        Ending::Unreachable => Ok(None),
+        Ending::OutOfMemory => Err(Walk::OutOfMemory),
+        // A race returns a walk that was stopped only if the other ended, with what it found;
+        // were that ever not so, the caller's search is the safe answer.
+        Ending::NotATree | Ending::Stopped => Err(Walk::NotATree),
     }
-    // A cell's open walls as bits in `order`'s positions, from its bits in `Dir` order.
-    let mut reorder = [0u8; 16];
-    for (mask, reordered) in reorder.iter_mut().enumerate() {
-        for (k, &d) in order.iter().enumerate() {
-            *reordered |= u8::from(mask & (1 << d) != 0) << k;
-        }
-    }
-    let offsets = rows.offsets();
-    // A tree of n cells is walked, there and back, in 2 (n - 1) steps.
-    let bound = 2 * cells.len() as u64;
-    let mut path: Vec<Dir> = Vec::new();
-    let mut i = rows.of(from);
-    // The position, in `order`, of the next way to try.
-    let mut k = 0;
-    let mut steps = 0u64;
-    while i != target {
-        // Border walls need no bounds checks: the last column's east wall and the last row's
-        // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
-        let own = cells[i];
-        let open = u8::from(i >= w && cells[i.wrapping_sub(w)] & SOUTH_CLOSED == 0)
-            | u8::from(own & EAST_CLOSED == 0) << 1
-            | u8::from(own & SOUTH_CLOSED == 0) << 2
-            | u8::from(i >= 1 && cells[i.wrapping_sub(1)] & EAST_CLOSED == 0) << 3;
-        // Not back the way it came.
-        let back = path.last().map_or(0, |&d| 1 << (d as u8 ^ 2));
-        let ways = reorder[usize::from(open & !back)] >> k << k;
-        if ways != 0 {
-            let d = order[ways.trailing_zeros() as usize];
-            if !crate::generate::room_for(&mut path, 1) {
-                return Err(Walk::OutOfMemory);
-            }
-            path.push(Dir::from_index(d));
-            i = i.wrapping_add_signed(offsets[d as usize]);
-            k = 0;
-        } else {
-            // Every way out of here is walked: back to the cell this one was entered from.
-            let Some(came) = path.pop() else {
-                return Ok(None);
-            };
-            i = i.wrapping_add_signed(-offsets[came as usize]);
-            k = rank[came as usize] + 1;
-        }
-        steps += 1;
-        if steps > bound {
-            return Err(Walk::NotATree);
-        }
-    }
-    Ok(Some(Solution::new(from, path)))
 }
 
-/// The four directions (as `Dir` indices, N E S W = 0 1 2 3) in the order to try them on the
-/// way from a cell `dx` columns and `dy` rows away from the goal: the two that close in on it
-/// first, the longer way first.
-fn towards(dx: i64, dy: i64) -> [u8; 4] {
-    let h = if dx >= 0 { 1 } else { 3 };
-    let v = if dy >= 0 { 2 } else { 0 };
-    if dx.abs() >= dy.abs() {
-        [h, v, v ^ 2, h ^ 2]
-    } else {
-        [v, h, h ^ 2, v ^ 2]
+/// Walks from both ends at once, the walk from `to` on a thread of its own, and returns the
+/// first to end, its steps turned round if it was the walk from `to`. Without a thread (the
+/// system refused one) the walk from `from` alone.
+fn race(grid: &Grid, from: Pos, to: Pos) -> Ending {
+    let stop = AtomicBool::new(false);
+    thread::scope(|scope| {
+        let backwards = thread::Builder::new()
+            .name("mazegen-path".into())
+            .spawn_scoped(scope, || {
+                let ending = walk(grid, to, from, &stop);
+                stop.store(true, Ordering::Relaxed);
+                ending
+            });
+        let forwards = walk(grid, from, to, &stop);
+        stop.store(true, Ordering::Relaxed);
+        let Ok(handle) = backwards else {
+            return forwards;
+        };
+        // A panic in the other walk is a bug: it is passed on, not hidden.
+        let backwards = handle
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match (forwards, backwards) {
+            // Either walk may end first, but a grid found not to be a tree is believed, so
+            // that the caller falls back to a search.
+            (Ending::NotATree, _) | (_, Ending::NotATree) => Ending::NotATree,
+            (Ending::Stopped, Ending::Found(mut steps)) => {
+                turn_round(&mut steps);
+                Ending::Found(steps)
+            }
+            (Ending::Stopped, other) => other,
+            (ending, _) => ending,
+        }
+    })
+}
+
+/// The steps from `to` back to `from` as the steps from `from` to `to`, in place.
+fn turn_round(steps: &mut [Dir]) {
+    steps.reverse();
+    for step in steps {
+        *step = step.opposite();
     }
+}
+
+/// Whether this process may run on more than one core (asked once: the answer reads the
+/// cgroup files on Linux).
+fn two_cores() -> bool {
+    static TWO: OnceLock<bool> = OnceLock::new();
+    *TWO.get_or_init(|| thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 #[cfg(test)]
@@ -139,6 +145,66 @@ mod tests {
             prop_assume!(!grid.is_locked(from) && !grid.is_locked(to));
             prop_assert_eq!(tree_path(&grid, from, to), Ok(shortest_path(&grid, from, to)));
         }
+    }
+
+    /// Mazes big enough for the two walks to race, between corners and between cells in the
+    /// middle: the path is the search's, whichever walk wins.
+    #[test]
+    fn the_race_agrees_with_bfs() {
+        for (k, algorithm) in [
+            Algorithm::Backtracker,
+            Algorithm::Eller,
+            Algorithm::RecursiveDivision,
+            Algorithm::Prim,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let grid = Generator::generate(
+                MazeOptions::new(420, 330)
+                    .seed(k as u64)
+                    .algorithm(algorithm),
+            )
+            .unwrap();
+            assert!(grid.raw().len() >= RACE_FROM_CELLS);
+            for (from, to) in [
+                corners(&grid),
+                (Pos::new(419, 0), Pos::new(0, 329)),
+                (Pos::new(3, 200), Pos::new(400, 17)),
+            ] {
+                let raced = tree_path(&grid, from, to).unwrap();
+                assert_eq!(raced, shortest_path(&grid, from, to), "{algorithm:?}");
+                // The race's answer is the single walk's.
+                let alone = walk(&grid, from, to, &AtomicBool::new(false));
+                assert_eq!(Ending::Found(raced.unwrap().dirs().to_vec()), alone);
+            }
+        }
+    }
+
+    #[test]
+    fn a_raised_flag_stops_a_walk() {
+        let grid = Generator::generate(MazeOptions::new(300, 300).seed(2)).unwrap();
+        let (from, to) = corners(&grid);
+        assert_eq!(
+            walk(&grid, from, to, &AtomicBool::new(true)),
+            Ending::Stopped
+        );
+    }
+
+    #[test]
+    fn a_race_to_a_cell_walled_off_finds_nothing() {
+        let mut grid = Generator::generate(MazeOptions::new(400, 400).seed(4)).unwrap();
+        let corner = Pos::new(399, 399);
+        grid.set_wall(corner, Dir::North, true);
+        grid.set_wall(corner, Dir::West, true);
+        assert_eq!(tree_path(&grid, Pos::new(0, 0), corner), Ok(None));
+    }
+
+    #[test]
+    fn turned_round_steps_walk_back() {
+        let mut steps = vec![Dir::North, Dir::North, Dir::East, Dir::South];
+        turn_round(&mut steps);
+        assert_eq!(steps, [Dir::North, Dir::West, Dir::South, Dir::South]);
     }
 
     #[test]
