@@ -15,15 +15,15 @@
 //! Run in one go ([`Linker::run`]), it first tries without the scan: the islands are walked
 //! from the cells next to the 42 (see [`local`]), which finds the same trees.
 
+mod labels;
 mod local;
-
-use std::collections::{HashMap, VecDeque};
 
 use super::GenEvent;
 use super::union_find::UnionFind;
 use crate::geometry::Dir;
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
 use crate::rng::MazeRng;
+use labels::{Labels, MAIN};
 
 #[derive(Clone, Debug)]
 pub struct Linker {
@@ -31,7 +31,7 @@ pub struct Linker {
     scan: Box<RowScan>,
     /// The tree of each cell of an island (every tree but the largest); the others are in
     /// tree [`MAIN`].
-    island_of: HashMap<u32, u32, local::CellHash>,
+    island_of: Labels,
     /// The trees, islands and the maze, as walls are opened between them.
     trees: UnionFind,
     /// Islands left; 1 when the maze is connected (known once the rows are scanned).
@@ -42,9 +42,6 @@ pub struct Linker {
     /// The allocator refused the islands' cells or walls room: the pass stopped unfinished.
     out_of_memory: bool,
 }
-
-/// The tree of the cells not on an island: the largest one, the maze itself.
-const MAIN: u32 = 0;
 
 /// The linker's passes. The first looks at the whole grid, so it is done a cell a step, like
 /// the rest of the work: a big grid's scan is then no single long step for a caller that
@@ -63,10 +60,8 @@ enum Pass {
 impl Linker {
     /// The bytes a clone allocates.
     pub fn heap_bytes(&self) -> usize {
-        // A hash map's entry and its control byte.
-        let map = self.island_of.capacity() * (std::mem::size_of::<(u32, u32)>() + 1);
         self.scan.heap_bytes()
-            + map
+            + self.island_of.heap_bytes()
             + self.trees.heap_bytes()
             + super::carve::slice_bytes(&self.walls)
     }
@@ -82,7 +77,7 @@ impl Linker {
     pub fn try_new(grid: &Grid) -> Option<Linker> {
         Some(Linker {
             scan: Box::new(RowScan::try_new(grid.width() as usize)?),
-            island_of: HashMap::default(),
+            island_of: Labels::default(),
             trees: UnionFind::default(),
             islands: 0,
             walls: Vec::new(),
@@ -199,7 +194,7 @@ impl Linker {
     }
 
     fn tree_of(&self, cell: usize) -> u32 {
-        self.island_of.get(&(cell as u32)).copied().unwrap_or(MAIN)
+        self.island_of.get(cell as u32)
     }
 
     /// Once the rows are scanned: labels the cells of every tree but the largest (walking
@@ -236,32 +231,14 @@ impl Linker {
         if self.islands <= 1 {
             return Some(());
         }
-        let mut queue = VecDeque::new();
         let mut label = MAIN;
+        let (cells, labels) = (grid.cell_count(), u32::try_from(trees).ok()?);
         for cell in islands {
             label += 1;
-            self.island_of.try_reserve(1).ok()?;
-            self.island_of.insert(cell, label);
-            queue.try_reserve(1).ok()?;
-            queue.push_back(grid.pos(cell as usize));
-            while let Some(cell) = queue.pop_front() {
-                for dir in Dir::ALL {
-                    if !grid.is_open(cell, dir) {
-                        continue;
-                    }
-                    let n = grid
-                        .neighbour(cell, dir)
-                        .expect("open walls are inner walls");
-                    self.island_of.try_reserve(1).ok()?;
-                    if self.island_of.insert(grid.index(n) as u32, label).is_none() {
-                        queue.try_reserve(1).ok()?;
-                        queue.push_back(n);
-                    }
-                }
-            }
+            self.label_tree(grid, cell, label, cells, labels)?;
         }
         self.trees = UnionFind::try_new(label as usize + 1).ok()?;
-        for (&cell, &tree) in &self.island_of {
+        for (cell, tree) in self.island_of.iter() {
             let pos = grid.pos(cell as usize);
             for dir in Dir::ALL {
                 let Some(n) = grid.neighbour(pos, dir) else {
@@ -289,6 +266,55 @@ impl Linker {
         self.walls.sort_unstable();
         self.walls.dedup();
         Some(())
+    }
+}
+
+impl Linker {
+    /// Gives `label` to every cell of the tree of `start`, walked depth first with the cells
+    /// already labelled as its marks. Its memory is the way from `start`, a byte a step: a
+    /// breadth-first walk's queue of positions grew to megabytes on an island of millions of
+    /// cells. `None` when the allocator refuses the labels or the way room.
+    fn label_tree(
+        &mut self,
+        grid: &Grid,
+        start: u32,
+        label: u32,
+        cells: usize,
+        labels: u32,
+    ) -> Option<()> {
+        self.island_of.insert(start, label, cells, labels)?;
+        let mut way: Vec<Dir> = Vec::new();
+        let mut at = grid.pos(start as usize);
+        // The next way out of `at` to try, as an index of `Dir::ALL`.
+        let mut next = 0;
+        loop {
+            if let Some(&dir) = Dir::ALL.get(next) {
+                next += 1;
+                if !grid.is_open(at, dir) {
+                    continue;
+                }
+                let n = grid.neighbour(at, dir).expect("open walls are inner walls");
+                if self
+                    .island_of
+                    .insert(grid.index(n) as u32, label, cells, labels)?
+                {
+                    if !super::carve::room_for(&mut way, 1) {
+                        return None;
+                    }
+                    way.push(dir);
+                    (at, next) = (n, 0);
+                }
+                continue;
+            }
+            // Every way out of here is walked: back, then on with the way after the one taken.
+            let Some(came) = way.pop() else {
+                return Some(());
+            };
+            at = grid
+                .neighbour(at, came.opposite())
+                .expect("the way back is open");
+            next = Dir::ALL.iter().position(|&d| d == came)? + 1;
+        }
     }
 }
 

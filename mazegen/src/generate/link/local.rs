@@ -82,8 +82,10 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
     seeds.sort_unstable();
     seeds.dedup();
     let wanted = (trees - 1) as usize;
-    // Walking more than this share of the grid costs about half what the scan does.
-    let mut budget = cells.len() / 8 + 4 * FIRST_BOUND;
+    // Walking more than this share of the grid would cost more memory than the grid's own
+    // half a byte a cell spare: a walked cell is kept in a list, on the stack and in a set,
+    // about 20 bytes. (The scan, which a bigger island leaves the work to, keeps two rows.)
+    let mut budget = cells.len() / 64 + 4 * FIRST_BOUND;
     let mut found = Cells::default();
     let mut islands = Vec::new();
     let mut walk = Walk::default();
@@ -157,8 +159,9 @@ enum End {
 struct Walk {
     /// The cells reached, the first cell first.
     cells: Vec<u32>,
-    /// The cells being walked from and the ways out of each not taken yet.
-    stack: Vec<(usize, u8)>,
+    /// The cells being walked from and the ways out of each not taken yet (a cell index fits
+    /// in 32 bits: 8 bytes an entry, not 16).
+    stack: Vec<(u32, u8)>,
 }
 
 impl Walk {
@@ -178,7 +181,7 @@ impl Walk {
         self.cells.clear();
         self.stack.clear();
         self.cells.push(start as u32);
-        self.stack.push((start, open(start)));
+        self.stack.push((start as u32, open(start)));
         while let Some(top) = self.stack.last_mut() {
             if top.1 == 0 {
                 self.stack.pop();
@@ -186,7 +189,7 @@ impl Walk {
             }
             let d = top.1.trailing_zeros() as usize;
             top.1 &= top.1 - 1;
-            let next = top.0.wrapping_add(offsets[d]);
+            let next = (top.0 as usize).wrapping_add(offsets[d]);
             if self.cells.len() >= bound {
                 return End::Bound;
             }
@@ -195,7 +198,7 @@ impl Walk {
             }
             self.cells.push(next as u32);
             // Not back the way it came.
-            self.stack.push((next, open(next) & !(1 << (d ^ 2))));
+            self.stack.push((next as u32, open(next) & !(1 << (d ^ 2))));
         }
         End::Whole
     }
