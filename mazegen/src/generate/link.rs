@@ -232,10 +232,10 @@ impl Linker {
             return Some(());
         }
         let mut label = MAIN;
-        let (cells, labels) = (grid.cell_count(), u32::try_from(trees).ok()?);
+        let cells = grid.cell_count();
         for cell in islands {
             label += 1;
-            self.label_tree(grid, cell, label, cells, labels)?;
+            self.label_tree(grid, cell, label, cells)?;
         }
         self.trees = UnionFind::try_new(label as usize + 1).ok()?;
         for (cell, tree) in self.island_of.iter() {
@@ -274,15 +274,8 @@ impl Linker {
     /// already labelled as its marks. Its memory is the way from `start`, a byte a step: a
     /// breadth-first walk's queue of positions grew to megabytes on an island of millions of
     /// cells. `None` when the allocator refuses the labels or the way room.
-    fn label_tree(
-        &mut self,
-        grid: &Grid,
-        start: u32,
-        label: u32,
-        cells: usize,
-        labels: u32,
-    ) -> Option<()> {
-        self.island_of.insert(start, label, cells, labels)?;
+    fn label_tree(&mut self, grid: &Grid, start: u32, label: u32, cells: usize) -> Option<()> {
+        self.island_of.insert(start, label, cells)?;
         let mut way: Vec<Dir> = Vec::new();
         let mut at = grid.pos(start as usize);
         // The next way out of `at` to try, as an index of `Dir::ALL`.
@@ -294,10 +287,7 @@ impl Linker {
                     continue;
                 }
                 let n = grid.neighbour(at, dir).expect("open walls are inner walls");
-                if self
-                    .island_of
-                    .insert(grid.index(n) as u32, label, cells, labels)?
-                {
+                if self.island_of.insert(grid.index(n) as u32, label, cells)? {
                     if !super::carve::room_for(&mut way, 1) {
                         return None;
                     }

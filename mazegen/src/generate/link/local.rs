@@ -82,10 +82,10 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
     seeds.sort_unstable();
     seeds.dedup();
     let wanted = (trees - 1) as usize;
-    // Walking more than this share of the grid would cost more memory than the grid's own
-    // half a byte a cell spare: a walked cell is kept in a list, on the stack and in a set,
-    // about 20 bytes. (The scan, which a bigger island leaves the work to, keeps two rows.)
-    let mut budget = cells.len() / 64 + 4 * FIRST_BOUND;
+    // A walked cell is kept in a list, on the stack and in a set, about 20 bytes: walking
+    // more than this share of the grid would cost more than a tenth of a byte a cell. (The
+    // scan, which a bigger island leaves the work to, keeps two rows.)
+    let mut budget = cells.len() / 256 + 4 * FIRST_BOUND;
     let mut found = Cells::default();
     let mut islands = Vec::new();
     let mut walk = Walk::default();
