@@ -83,9 +83,10 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
     seeds.dedup();
     let wanted = (trees - 1) as usize;
     // A walked cell is kept in a list, on the stack and in a set, about 20 bytes: walking
-    // more than this share of the grid would cost more than a tenth of a byte a cell. (The
-    // scan, which a bigger island leaves the work to, keeps two rows.)
-    let mut budget = cells.len() / 256 + 4 * FIRST_BOUND;
+    // more than 1/256 of a big grid would cost more than a tenth of a byte a cell (the scan,
+    // which a bigger island leaves the work to, keeps two rows). A small grid may walk more
+    // of itself, at most a third of a megabyte, since its scan is what costs.
+    let mut budget = (cells.len() / 256).max(1 << 14) + 4 * FIRST_BOUND;
     let mut found = Cells::default();
     let mut islands = Vec::new();
     let mut walk = Walk::default();
