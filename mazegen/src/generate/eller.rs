@@ -13,23 +13,33 @@
 //! sit above one cannot be carried down and is left as an island, which the generator's
 //! linking pass joins to the rest.
 //!
-//! Sets are labels below the width, merged with a union-find that is reset every row; a label
-//! that no cell carries down is free for the next row's new sets.
+//! A set is kept as a circular list of its cells in the row, in column order, linked both
+//! ways: no labels to hand out, no union-find to reset. Sets never cross (two sets joined
+//! above the row cannot interleave along it: their paths would cross), so a cell's
+//! successor in its list is the next cell of its set to the east, and neighbours `x` and
+//! `x + 1` are in one set exactly when `x + 1` follows `x`. Joining two sets at neighbours is
+//! a splice of the two lists, and a cell not carried down leaves its list.
+//!
+//! A pass over a row is planned whole, into a mask a cell for its byte: [`Carve::run`] applies
+//! each plan at once, [`Carve::step`] a cell a step, so both make the same walls from the
+//! same draws in the same order. The plans draw from [`Coins`], whose draws are taken or not
+//! by a mask: whether a pair of neighbours draws hangs on earlier joins, and whether a cell
+//! draws on the way down on which cell its set must open, random both, which a branch would
+//! mispredict about every other time.
 
 use super::carve::slice_bytes;
 use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
-use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
-use crate::geometry::{Dir, Pos};
+use crate::geometry::Pos;
 use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
-use crate::rng::MazeRng;
+use crate::rng::{Coins, MazeRng};
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
 /// joined, and how often a cell opens south beyond the one its set must.
 const HALF: u64 = 1 << 31;
 
-/// No set: an obstacle cell, or (in `below`) a cell not carved into from above.
-const NONE: u32 = u32::MAX;
+/// A plan's mask for a cell whose wall stays closed.
+const KEEP: u8 = u8::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
@@ -45,22 +55,24 @@ pub struct Eller {
     /// The row being worked, and the pass over it.
     row: usize,
     pass: Pass,
-    /// The column the next step works on; `width` at the end of a pass.
+    /// The column the next step works on; `width` at the end of a pass. At 0 the pass is not
+    /// planned yet.
     x: usize,
     done: bool,
-    /// The set label of each cell of the row (`NONE` for an obstacle).
-    sets: Vec<u32>,
-    /// Which labels the across pass has joined into one set.
-    labels: UnionFind,
-    /// Per set (root label), for the down pass: the cell that must open south, chosen by
-    /// reservoir sampling over the set's cells that can, counted in `candidates`.
+    /// The sets of the row: each cell's neighbours in its set's circular list, west (the
+    /// previous column of the set, or its last at its first) and east. An obstacle, and a cell
+    /// not carved into from above, is a set of its own.
+    west: Vec<u32>,
+    east: Vec<u32>,
+    /// For the down pass: each cell's set by its first column; and per first column, the
+    /// set's cells that can open south seen so far and the one that must, chosen among them
+    /// by reservoir sampling.
+    first: Vec<u32>,
+    seen: Vec<u32>,
     must: Vec<u32>,
-    candidates: Vec<u32>,
-    /// The next row's labels: the set of the cell above for cells carved into, else `NONE`.
-    below: Vec<u32>,
-    /// Scratch for handing out labels: which are taken, and the free ones.
-    taken: Vec<bool>,
-    free: Vec<u32>,
+    /// The pass's plan: per column, the mask its cell's byte is and-ed with (`KEEP`, or one
+    /// wall cleared: east across, south down).
+    plan: Vec<u8>,
     /// The start's index: it is counted as visited from the beginning.
     start: usize,
     visited: u64,
@@ -73,7 +85,14 @@ impl Eller {
     pub fn new(grid: &Grid, start: Pos) -> Result<Eller, OutOfMemory> {
         let width = grid.width() as usize;
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
-        let mut eller = Eller {
+        let alone = || -> Result<Vec<u32>, OutOfMemory> {
+            let mut cells = try_filled(width, 0)?;
+            for (x, cell) in cells.iter_mut().enumerate() {
+                *cell = x as u32;
+            }
+            Ok(cells)
+        };
+        Ok(Eller {
             rows: grid.rows(),
             stamp: grid.stamp(),
             yard: grid.courtyard(),
@@ -81,149 +100,206 @@ impl Eller {
             pass: Pass::Across,
             x: 0,
             done: false,
-            sets: try_filled(width, NONE)?,
-            labels: UnionFind::try_new(width)?,
+            west: alone()?,
+            east: alone()?,
+            first: try_filled(width, 0)?,
+            seen: try_filled(width, 0)?,
             must: try_filled(width, 0)?,
-            candidates: try_filled(width, 0)?,
-            below: try_filled(width, NONE)?,
-            taken: try_filled(width, false)?,
-            free: {
-                let mut free = try_filled(width, 0)?;
-                free.clear();
-                free
-            },
+            plan: try_filled(width, KEEP)?,
             start: grid.index(start),
             visited: yard.max(1),
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
-        };
-        eller.start_row(grid.raw());
-        Ok(eller)
+        })
     }
 
-    /// Labels the cells of `self.row`: those carved into from above keep their set, the others
-    /// take a free label each.
-    fn start_row(&mut self, cells: &[u8]) {
-        let w = self.rows.width();
-        self.taken.fill(false);
-        for &set in self.below.iter().filter(|&&s| s != NONE) {
-            self.taken[set as usize] = true;
-        }
-        self.free.clear();
-        self.free
-            .extend((0..w as u32).rev().filter(|&l| !self.taken[l as usize]));
+    /// Plans the pass `self.pass` over `self.row` into `self.plan`, drawing from `coins`.
+    fn plan_pass(&mut self, cells: &[u8], coins: &mut Coins) {
         let row = &cells[self.rows.row(self.row)];
-        for ((set, &byte), &above) in self.sets.iter_mut().zip(row).zip(&self.below) {
-            *set = if is_obstacle(byte) {
-                NONE
-            } else if above != NONE {
-                above
-            } else {
-                self.free
-                    .pop()
-                    .expect("a row never has more sets than cells")
-            };
+        match self.pass {
+            Pass::Across => self.plan_across(row, self.row + 1 == self.rows.height(), coins),
+            Pass::Down => {
+                let next = &cells[self.rows.row(self.row + 1)];
+                self.choose_musts(row, next, coins);
+                self.plan_down(row, next, coins);
+            }
         }
-        self.labels.reset();
-        self.below.fill(NONE);
     }
 
-    /// Settles each cell's set to its root, and picks for each set the cell that must open
-    /// south, among its cells above an ordinary cell.
-    fn start_down(&mut self, cells: &[u8], rng: &mut MazeRng) {
-        let next_row = &cells[self.rows.row(self.row + 1)];
-        self.candidates.fill(0);
-        for (x, (set, &byte)) in self.sets.iter_mut().zip(next_row).enumerate() {
-            if *set == NONE {
+    /// Joins neighbours in different sets, at random or (on the `last` row) always.
+    #[inline(always)]
+    fn plan_across(&mut self, row: &[u8], last: bool, coins: &mut Coins) {
+        let w = row.len();
+        let (west, east, plan) = (
+            &mut self.west[..w],
+            &mut self.east[..w],
+            &mut self.plan[..w],
+        );
+        plan.fill(KEEP);
+        for x in 0..w - 1 {
+            if is_obstacle(row[x]) || is_obstacle(row[x + 1]) {
                 continue;
             }
-            let root = self.labels.find(*set);
-            *set = root;
-            if !is_obstacle(byte) {
-                let seen = &mut self.candidates[root as usize];
-                *seen += 1;
-                if rng.below(*seen) == 0 {
-                    self.must[root as usize] = x as u32;
-                }
+            let (after, before) = (east[x], west[x + 1]);
+            let apart = after != x as u32 + 1;
+            let heads = coins.chance_if(apart & !last, HALF);
+            let join = apart & (last | heads);
+            // The splice, written whether or not it happens: without a join each store puts
+            // back what is there (`x`'s successor's predecessor is `x`, and so on).
+            east[x] = if join { x as u32 + 1 } else { after };
+            west[x + 1] = if join { x as u32 } else { before };
+            east[before as usize] = if join { after } else { x as u32 + 1 };
+            west[after as usize] = if join { before } else { x as u32 };
+            plan[x] = KEEP ^ (EAST_CLOSED * u8::from(join));
+        }
+    }
+
+    /// For each set, the cell that must open south, among its cells above an ordinary cell
+    /// (`next` is the row below): the `k`-th of them replaces the choice so far with
+    /// probability `1/k`.
+    #[inline(always)]
+    fn choose_musts(&mut self, row: &[u8], next: &[u8], coins: &mut Coins) {
+        let w = row.len();
+        let (west, first) = (&self.west[..w], &mut self.first[..w]);
+        let (seen, must) = (&mut self.seen[..w], &mut self.must[..w]);
+        for x in 0..w {
+            let previous = west[x] as usize;
+            // The list is in column order: only a set's first cell has no earlier one.
+            let head = previous >= x;
+            let set = if head { x } else { first[previous] as usize };
+            first[x] = set as u32;
+            let can = !is_obstacle(row[x]) && !is_obstacle(next[x]);
+            let count = if head { 0 } else { seen[set] } + u32::from(can);
+            seen[set] = count;
+            if can {
+                let chosen = coins.below(count) == 0;
+                must[set] = if chosen { x as u32 } else { must[set] };
             }
         }
+    }
+
+    /// Opens each set's chosen cell south, and its others that can at random; a cell that
+    /// does not leaves its set, so the lists become the next row's sets.
+    #[inline(always)]
+    fn plan_down(&mut self, row: &[u8], next: &[u8], coins: &mut Coins) {
+        let w = row.len();
+        let (west, east, plan) = (
+            &mut self.west[..w],
+            &mut self.east[..w],
+            &mut self.plan[..w],
+        );
+        let (first, must) = (&self.first[..w], &self.must[..w]);
+        for x in 0..w {
+            let can = !is_obstacle(row[x]) && !is_obstacle(next[x]);
+            // `must` is stale for a set with no cell that can: then `can` is false.
+            let chosen = must[first[x] as usize] == x as u32;
+            let heads = coins.chance_if(can & !chosen, HALF);
+            let open = can & (chosen | heads);
+            plan[x] = KEEP ^ (SOUTH_CLOSED * u8::from(open));
+            // Leaving the list, written whether or not it does, as in the splice.
+            let (before, after) = (west[x], east[x]);
+            let me = x as u32;
+            east[before as usize] = if open { me } else { after };
+            west[after as usize] = if open { me } else { before };
+            east[x] = if open { after } else { me };
+            west[x] = if open { before } else { me };
+        }
+    }
+
+    /// The cells of `row` (a row's bytes, at grid index `from`) that join the maze in its
+    /// across pass: all but the obstacles, the start already counted.
+    fn joining(&self, row: &[u8], from: usize) -> u64 {
+        let open = row.iter().filter(|&&byte| !is_obstacle(byte)).count() as u64;
+        let start_here =
+            (from..from + row.len()).contains(&self.start) && !is_obstacle(row[self.start - from]);
+        open - u64::from(start_here)
+    }
+
+    /// Moves on past a finished pass; `false` when it was the last.
+    fn next_pass(&mut self) -> bool {
+        match self.pass {
+            Pass::Across if self.row + 1 == self.rows.height() => {
+                self.done = true;
+                return false;
+            }
+            Pass::Across => self.pass = Pass::Down,
+            Pass::Down => {
+                self.row += 1;
+                self.pass = Pass::Across;
+            }
+        }
+        self.x = 0;
+        true
     }
 }
 
 impl Carve for Eller {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.sets)
-            + self.labels.heap_bytes()
+        slice_bytes(&self.west)
+            + slice_bytes(&self.east)
+            + slice_bytes(&self.first)
+            + slice_bytes(&self.seen)
             + slice_bytes(&self.must)
-            + slice_bytes(&self.candidates)
-            + slice_bytes(&self.below)
-            + slice_bytes(&self.taken)
-            + slice_bytes(&self.free)
+            + slice_bytes(&self.plan)
     }
 
-    /// Looks at one wall: east of the next cell across, or south of it on the way down.
+    /// Looks at one wall, as the pass's plan says: east of the next cell across, or south of it
+    /// on the way down. The first step of a pass plans it.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.done {
             return GenEvent::Done;
         }
-        if self.x == self.rows.width() {
-            match self.pass {
-                Pass::Across if self.row + 1 == self.rows.height() => {
-                    self.done = true;
-                    return GenEvent::Done;
-                }
-                Pass::Across => {
-                    self.start_down(cells, rng);
-                    self.pass = Pass::Down;
-                }
-                Pass::Down => {
-                    self.row += 1;
-                    self.start_row(cells);
-                    self.pass = Pass::Across;
-                }
-            }
-            self.x = 0;
+        if self.x == self.rows.width() && !self.next_pass() {
+            return GenEvent::Done;
         }
-        let (x, w) = (self.x, self.rows.width());
+        if self.x == 0 {
+            let mut coins = rng.coins();
+            self.plan_pass(cells, &mut coins);
+            rng.resume(coins);
+        }
+        let x = self.x;
         self.x += 1;
-        let last_row = self.row + 1 == self.rows.height();
         let here = Pos::new(x as u32, self.row as u32);
         let cell = self.rows.of(here);
-        let set = self.sets[x];
-        match self.pass {
-            Pass::Across => {
-                if set != NONE && cell != self.start {
-                    self.visited += 1;
-                }
-                let next = if x + 1 < w { self.sets[x + 1] } else { NONE };
-                if set == NONE || next == NONE {
-                    return GenEvent::Visit { cell: here };
-                }
-                if self.labels.equiv(set, next) || !(last_row || rng.chance(HALF)) {
-                    return GenEvent::Visit { cell: here };
-                }
-                self.labels.union(set, next);
-                cells[cell] &= !EAST_CLOSED;
-                GenEvent::Carve {
-                    from: here,
-                    to: Pos::new(here.x + 1, here.y),
-                }
-            }
-            Pass::Down => {
-                let open = set != NONE
-                    && !is_obstacle(cells[self.rows.step(cell, Dir::South)])
-                    && (self.must[set as usize] == x as u32 || rng.chance(HALF));
-                if !open {
-                    return GenEvent::Visit { cell: here };
-                }
-                self.below[x] = set;
-                cells[cell] &= !SOUTH_CLOSED;
-                GenEvent::Carve {
-                    from: here,
-                    to: Pos::new(here.x, here.y + 1),
-                }
-            }
+        if self.pass == Pass::Across && !is_obstacle(cells[cell]) && cell != self.start {
+            self.visited += 1;
         }
+        let mask = self.plan[x];
+        cells[cell] &= mask;
+        match (mask == KEEP, self.pass) {
+            (true, _) => GenEvent::Visit { cell: here },
+            (false, Pass::Across) => GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x + 1, here.y),
+            },
+            (false, Pass::Down) => GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x, here.y + 1),
+            },
+        }
+    }
+
+    /// [`Eller::step`]'s passes whole: each planned and its plan applied to the row at once,
+    /// the stream taken out of `rng` once for them all.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let w = self.rows.width();
+        // A pass begun by steps is finished by steps.
+        while !self.done && self.x != 0 && self.x != w {
+            self.step(cells, rng);
+        }
+        let mut coins = rng.coins();
+        while !self.done && (self.x == 0 || self.next_pass()) {
+            let range = self.rows.row(self.row);
+            self.plan_pass(cells, &mut coins);
+            if self.pass == Pass::Across {
+                self.visited += self.joining(&cells[range.clone()], range.start);
+            }
+            for (byte, &mask) in cells[range].iter_mut().zip(&self.plan) {
+                *byte &= mask;
+            }
+            self.x = w;
+        }
+        rng.resume(coins);
     }
 
     /// The cell the last step worked on.
@@ -245,9 +321,11 @@ impl Carve for Eller {
             return CellState::Finished;
         }
         let (x, y) = (pos.x as usize, pos.y as usize);
+        let carved_into =
+            || self.pass == Pass::Down && x < self.x && self.plan[x] & SOUTH_CLOSED == 0;
         if y < self.row {
             CellState::Finished
-        } else if y == self.row || (y == self.row + 1 && self.below[x] != NONE) {
+        } else if y == self.row || (y == self.row + 1 && carved_into()) {
             CellState::Active
         } else {
             CellState::Unvisited
@@ -278,6 +356,52 @@ mod tests {
     #[test]
     fn makes_valid_mazes() {
         testkit::check_all(Algorithm::Eller);
+    }
+
+    /// The carver alone on the closed grid of `options`, from where the generator starts.
+    fn carver(options: &MazeOptions) -> (Eller, Grid) {
+        let grid = Generator::new(options.clone()).unwrap().grid().clone();
+        let start = grid.courtyard().map_or(options.start, |c| c.centre());
+        (Eller::new(&grid, start).unwrap(), grid)
+    }
+
+    #[test]
+    fn stepping_and_running_make_the_same_maze_from_the_same_draws() {
+        // Steps, then a run from wherever the steps stopped (mid-pass, at a pass's end, at
+        // the start), against steps all the way: the same walls, the same count, and the
+        // stream left in the same place.
+        let sizes = [
+            (2, 2),
+            (3, 9),
+            (9, 7),
+            (25, 20),
+            (31, 17),
+            (60, 13),
+            (13, 60),
+        ];
+        for (w, h) in sizes {
+            for courtyard in [false, true] {
+                for seed in 0..12 {
+                    let options = MazeOptions::new(w, h).seed(seed).courtyard(courtyard);
+                    let (mut stepped, mut by_steps) = carver(&options);
+                    let mut rng = MazeRng::from_seed(seed);
+                    while stepped.step(by_steps.raw_mut(), &mut rng) != GenEvent::Done {}
+                    let after = rng.next_u64();
+                    let w64 = u64::from(w);
+                    for steps in [0, 1, w64 - 1, w64, w64 + 1, 3 * w64 - 1, 77] {
+                        let (mut ran, mut by_run) = carver(&options);
+                        let mut rng = MazeRng::from_seed(seed);
+                        ran.run_steps(by_run.raw_mut(), &mut rng, steps);
+                        ran.run(by_run.raw_mut(), &mut rng);
+                        let what = format!("{w}x{h} courtyard {courtyard} seed {seed}: {steps}");
+                        assert_eq!(by_run, by_steps, "{what}");
+                        assert_eq!(ran.visited(), stepped.visited(), "{what}");
+                        assert_eq!(rng.next_u64(), after, "{what}");
+                        assert_eq!(ran.step(by_run.raw_mut(), &mut rng), GenEvent::Done);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
