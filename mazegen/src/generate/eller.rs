@@ -33,6 +33,7 @@ use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::{Coins, MazeRng};
+use std::hint::select_unpredictable as pick;
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
 /// joined, and how often a cell opens south beyond the one its set must.
@@ -126,8 +127,13 @@ impl Eller {
     }
 
     /// Joins neighbours in different sets, at random or (on the `last` row) always.
+    ///
+    /// Every choice here and in the passes below that hangs on a draw or on the sets is a
+    /// [`pick`] (a conditional move), not a branch: they come out either way about as often.
+    /// The draws are taken from a copy of `coins` in a local, which stays in registers.
     #[inline(always)]
     fn plan_across(&mut self, row: &[u8], last: bool, coins: &mut Coins) {
+        let mut c = *coins;
         let w = row.len();
         let (west, east, plan) = (
             &mut self.west[..w],
@@ -141,16 +147,18 @@ impl Eller {
             }
             let (after, before) = (east[x], west[x + 1]);
             let apart = after != x as u32 + 1;
-            let heads = coins.chance_if(apart & !last, HALF);
+            let heads = c.chance_if(apart & !last, HALF);
             let join = apart & (last | heads);
             // The splice, written whether or not it happens: without a join each store puts
             // back what is there (`x`'s successor's predecessor is `x`, and so on).
-            east[x] = if join { x as u32 + 1 } else { after };
-            west[x + 1] = if join { x as u32 } else { before };
-            east[before as usize] = if join { after } else { x as u32 + 1 };
-            west[after as usize] = if join { before } else { x as u32 };
+            let (me, next) = (x as u32, x as u32 + 1);
+            east[x] = pick(join, next, after);
+            west[x + 1] = pick(join, me, before);
+            east[before as usize] = pick(join, after, next);
+            west[after as usize] = pick(join, before, me);
             plan[x] = KEEP ^ (EAST_CLOSED * u8::from(join));
         }
+        *coins = c;
     }
 
     /// For each set, the cell that must open south, among its cells above an ordinary cell
@@ -158,6 +166,7 @@ impl Eller {
     /// probability `1/k`.
     #[inline(always)]
     fn choose_musts(&mut self, row: &[u8], next: &[u8], coins: &mut Coins) {
+        let mut c = *coins;
         let w = row.len();
         let (west, first) = (&self.west[..w], &mut self.first[..w]);
         let (seen, must) = (&mut self.seen[..w], &mut self.must[..w]);
@@ -165,22 +174,25 @@ impl Eller {
             let previous = west[x] as usize;
             // The list is in column order: only a set's first cell has no earlier one.
             let head = previous >= x;
-            let set = if head { x } else { first[previous] as usize };
+            let set = pick(head, x, first[previous] as usize);
             first[x] = set as u32;
             let can = !is_obstacle(row[x]) && !is_obstacle(next[x]);
-            let count = if head { 0 } else { seen[set] } + u32::from(can);
+            let count = pick(head, 0, seen[set]) + u32::from(can);
             seen[set] = count;
+            // Whether a cell can is the obstacles' pattern, which a branch predicts.
             if can {
-                let chosen = coins.below(count) == 0;
-                must[set] = if chosen { x as u32 } else { must[set] };
+                let chosen = c.below(count) == 0;
+                must[set] = pick(chosen, x as u32, must[set]);
             }
         }
+        *coins = c;
     }
 
     /// Opens each set's chosen cell south, and its others that can at random; a cell that
     /// does not leaves its set, so the lists become the next row's sets.
     #[inline(always)]
     fn plan_down(&mut self, row: &[u8], next: &[u8], coins: &mut Coins) {
+        let mut c = *coins;
         let w = row.len();
         let (west, east, plan) = (
             &mut self.west[..w],
@@ -192,17 +204,18 @@ impl Eller {
             let can = !is_obstacle(row[x]) && !is_obstacle(next[x]);
             // `must` is stale for a set with no cell that can: then `can` is false.
             let chosen = must[first[x] as usize] == x as u32;
-            let heads = coins.chance_if(can & !chosen, HALF);
+            let heads = c.chance_if(can & !chosen, HALF);
             let open = can & (chosen | heads);
             plan[x] = KEEP ^ (SOUTH_CLOSED * u8::from(open));
             // Leaving the list, written whether or not it does, as in the splice.
             let (before, after) = (west[x], east[x]);
             let me = x as u32;
-            east[before as usize] = if open { me } else { after };
-            west[after as usize] = if open { me } else { before };
-            east[x] = if open { after } else { me };
-            west[x] = if open { before } else { me };
+            east[before as usize] = pick(open, me, after);
+            west[after as usize] = pick(open, me, before);
+            east[x] = pick(open, after, me);
+            west[x] = pick(open, before, me);
         }
+        *coins = c;
     }
 
     /// The cells of `row` (a row's bytes, at grid index `from`) that join the maze in its

@@ -1,11 +1,13 @@
 //! [`MazeRng`](super::MazeRng)'s stream with its state in the open, for a loop that draws on
-//! some iterations and not others: [`Coins::next_u32_if`] steps the state or leaves it by a mask, not a
-//! branch, so a loop whose draws hang on random outcomes (Eller's rows) does not pay a
-//! mispredicted branch for each of them.
+//! some iterations and not others: [`Coins::next_u32_if`] steps the state or keeps it by a
+//! conditional move, not a branch, so a loop whose draws hang on random outcomes (Eller's
+//! rows) does not pay a mispredicted branch for each of them.
 //!
 //! The same xoshiro256++ as `rand_xoshiro`'s: a `u32` is the high half of the next `u64`, and
-//! [`Coins::below`] is [`MazeRng::below`](super::MazeRng::below)'s Lemire draw, so taking the same draws from either
-//! gives the same numbers and leaves the same stream behind.
+//! [`Coins::below`] is [`MazeRng::below`](super::MazeRng::below)'s Lemire draw, so taking the
+//! same draws from either gives the same numbers and leaves the same stream behind.
+
+use std::hint::select_unpredictable;
 
 /// A [`MazeRng`](super::MazeRng)'s state, taken out by [`MazeRng::coins`](super::MazeRng::coins)
 /// and put back by [`MazeRng::resume`](super::MazeRng::resume).
@@ -58,13 +60,12 @@ impl Coins {
     }
 
     /// The next draw if `take`, else a number of no meaning with the stream left where it
-    /// was: the state is stepped or kept by a mask.
+    /// was: the state is stepped or kept by a conditional move, never a branch.
     #[inline(always)]
     pub fn next_u32_if(&mut self, take: bool) -> u32 {
         let (out, next) = self.peek();
-        let keep = u64::from(take).wrapping_sub(1);
         for (word, new) in self.s.iter_mut().zip(next) {
-            *word = (*word & keep) | (new & !keep);
+            *word = select_unpredictable(take, new, *word);
         }
         out
     }
