@@ -9,7 +9,9 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+mod ahead;
 mod coins;
+pub(crate) use ahead::Ahead;
 pub(crate) use coins::Coins;
 
 /// A reproducible random number generator.

@@ -31,8 +31,8 @@ use super::carve::slice_bytes;
 use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
-use crate::rng::{Coins, MazeRng};
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
+use crate::rng::{Ahead, MazeRng};
 use std::hint::select_unpredictable as pick;
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
@@ -74,6 +74,8 @@ pub struct Eller {
     /// The pass's plan: per column, the mask its cell's byte is and-ed with (`KEEP`, or one
     /// wall cleared: east across, south down).
     plan: Vec<u8>,
+    /// The memory for the draws an [`Ahead`] holds.
+    draws: Vec<u32>,
     /// The start's index: it is counted as visited from the beginning.
     start: usize,
     visited: u64,
@@ -107,21 +109,47 @@ impl Eller {
             seen: try_filled(width, 0)?,
             must: try_filled(width, 0)?,
             plan: try_filled(width, KEEP)?,
+            draws: {
+                let mut draws = try_filled(width + 1, 0)?;
+                draws.clear();
+                draws
+            },
             start: grid.index(start),
             visited: yard.max(1),
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
         })
     }
 
-    /// Plans the pass `self.pass` over `self.row` into `self.plan`, drawing from `coins`.
-    fn plan_pass(&mut self, cells: &[u8], coins: &mut Coins) {
+    /// Plans the pass `self.pass` over `self.row` into `self.plan`, drawing from `ahead`.
+    fn plan_pass(&mut self, cells: &[u8], ahead: &mut Ahead) {
         let row = &cells[self.rows.row(self.row)];
         match self.pass {
-            Pass::Across => self.plan_across(row, self.row + 1 == self.rows.height(), coins),
+            Pass::Across => {
+                let last = self.row + 1 == self.rows.height();
+                // One draw a pair at most, and one read (not taken) after the last.
+                ahead.ensure(row.len());
+                let taken = if clear(row) {
+                    self.plan_across::<true>(row, last, ahead.window())
+                } else {
+                    self.plan_across::<false>(row, last, ahead.window())
+                };
+                ahead.advance(taken);
+            }
             Pass::Down => {
                 let next = &cells[self.rows.row(self.row + 1)];
-                self.choose_musts(row, next, coins);
-                self.plan_down(row, next, coins);
+                let both = clear(row) && clear(next);
+                let draws = if both {
+                    self.choose_musts::<true>(row, next, ahead)
+                } else {
+                    self.choose_musts::<false>(row, next, ahead)
+                };
+                ahead.ensure(draws + 1);
+                if both {
+                    self.plan_down::<true>(row, next, &ahead.window()[..=draws]);
+                } else {
+                    self.plan_down::<false>(row, next, &ahead.window()[..=draws]);
+                }
+                ahead.advance(draws);
             }
         }
     }
@@ -130,10 +158,13 @@ impl Eller {
     ///
     /// Every choice here and in the passes below that hangs on a draw or on the sets is a
     /// [`pick`] (a conditional move), not a branch: they come out either way about as often.
-    /// The draws are taken from a copy of `coins` in a local, which stays in registers.
-    #[inline(always)]
-    fn plan_across(&mut self, row: &[u8], last: bool, coins: &mut Coins) {
-        let mut c = *coins;
+    /// A pair takes the next of `draws` or not by an index's step; returns how many it took.
+    ///
+    /// `CLEAR`, here and below: the rows worked have no obstacle, so no cell needs the test
+    /// (most rows: the 42 and the courtyard are a few rows in the middle).
+    #[inline(never)]
+    fn plan_across<const CLEAR: bool>(&mut self, row: &[u8], last: bool, draws: &[u32]) -> usize {
+        let mut taken = 0;
         let w = row.len();
         let (west, east, plan) = (
             &mut self.west[..w],
@@ -142,12 +173,13 @@ impl Eller {
         );
         plan.fill(KEEP);
         for x in 0..w - 1 {
-            if is_obstacle(row[x]) || is_obstacle(row[x + 1]) {
+            if !CLEAR && (is_obstacle(row[x]) || is_obstacle(row[x + 1])) {
                 continue;
             }
             let (after, before) = (east[x], west[x + 1]);
             let apart = after != x as u32 + 1;
-            let heads = c.chance_if(apart & !last, HALF);
+            let heads = u64::from(draws[taken]) < HALF;
+            taken += usize::from(apart & !last);
             let join = apart & (last | heads);
             // The splice, written whether or not it happens: without a join each store puts
             // back what is there (`x`'s successor's predecessor is `x`, and so on).
@@ -158,15 +190,21 @@ impl Eller {
             west[after as usize] = pick(join, before, me);
             plan[x] = KEEP ^ (EAST_CLOSED * u8::from(join));
         }
-        *coins = c;
+        taken
     }
 
     /// For each set, the cell that must open south, among its cells above an ordinary cell
     /// (`next` is the row below): the `k`-th of them replaces the choice so far with
-    /// probability `1/k`.
-    #[inline(always)]
-    fn choose_musts(&mut self, row: &[u8], next: &[u8], coins: &mut Coins) {
-        let mut c = *coins;
+    /// probability `1/k`. Returns how many draws the down pass takes: one a cell that can,
+    /// but for each set's chosen one.
+    #[inline(never)]
+    fn choose_musts<const CLEAR: bool>(
+        &mut self,
+        row: &[u8],
+        next: &[u8],
+        ahead: &mut Ahead,
+    ) -> usize {
+        let mut draws = 0;
         let w = row.len();
         let (west, first) = (&self.west[..w], &mut self.first[..w]);
         let (seen, must) = (&mut self.seen[..w], &mut self.must[..w]);
@@ -176,24 +214,26 @@ impl Eller {
             let head = previous >= x;
             let set = pick(head, x, first[previous] as usize);
             first[x] = set as u32;
-            let can = !is_obstacle(row[x]) && !is_obstacle(next[x]);
+            let can = CLEAR || !is_obstacle(row[x]) && !is_obstacle(next[x]);
             let count = pick(head, 0, seen[set]) + u32::from(can);
             seen[set] = count;
             // Whether a cell can is the obstacles' pattern, which a branch predicts.
             if can {
-                let chosen = c.below(count) == 0;
+                let chosen = ahead.below(count) == 0;
                 must[set] = pick(chosen, x as u32, must[set]);
+                draws += usize::from(count > 1);
             }
         }
-        *coins = c;
+        draws
     }
 
     /// Opens each set's chosen cell south, and its others that can at random; a cell that
-    /// does not leaves its set, so the lists become the next row's sets.
-    #[inline(always)]
-    fn plan_down(&mut self, row: &[u8], next: &[u8], coins: &mut Coins) {
-        let mut c = *coins;
+    /// does not leaves its set, so the lists become the next row's sets. It takes as many of
+    /// `draws` as [`Eller::choose_musts`] says, and reads one more.
+    #[inline(never)]
+    fn plan_down<const CLEAR: bool>(&mut self, row: &[u8], next: &[u8], draws: &[u32]) {
         let w = row.len();
+        let mut taken = 0;
         let (west, east, plan) = (
             &mut self.west[..w],
             &mut self.east[..w],
@@ -201,10 +241,11 @@ impl Eller {
         );
         let (first, must) = (&self.first[..w], &self.must[..w]);
         for x in 0..w {
-            let can = !is_obstacle(row[x]) && !is_obstacle(next[x]);
+            let can = CLEAR || !is_obstacle(row[x]) && !is_obstacle(next[x]);
             // `must` is stale for a set with no cell that can: then `can` is false.
             let chosen = must[first[x] as usize] == x as u32;
-            let heads = c.chance_if(can & !chosen, HALF);
+            let heads = u64::from(draws[taken]) < HALF;
+            taken += usize::from(can & !chosen);
             let open = can & (chosen | heads);
             plan[x] = KEEP ^ (SOUTH_CLOSED * u8::from(open));
             // Leaving the list, written whether or not it does, as in the splice.
@@ -215,7 +256,7 @@ impl Eller {
             east[x] = pick(open, after, me);
             west[x] = pick(open, before, me);
         }
-        *coins = c;
+        debug_assert_eq!(taken + 1, draws.len());
     }
 
     /// The cells of `row` (a row's bytes, at grid index `from`) that join the maze in its
@@ -245,6 +286,12 @@ impl Eller {
     }
 }
 
+/// Whether none of `cells` is an obstacle. Branch-free over the whole slice, so that the
+/// compiler can do it many bytes at a time.
+fn clear(cells: &[u8]) -> bool {
+    cells.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0
+}
+
 impl Carve for Eller {
     fn heap_bytes(&self) -> usize {
         slice_bytes(&self.west)
@@ -253,6 +300,7 @@ impl Carve for Eller {
             + slice_bytes(&self.seen)
             + slice_bytes(&self.must)
             + slice_bytes(&self.plan)
+            + slice_bytes(&self.draws)
     }
 
     /// Looks at one wall, as the pass's plan says: east of the next cell across, or south of it
@@ -266,8 +314,10 @@ impl Carve for Eller {
             return GenEvent::Done;
         }
         if self.x == 0 {
-            let mut coins = rng.coins();
-            self.plan_pass(cells, &mut coins);
+            let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
+            self.plan_pass(cells, &mut ahead);
+            let coins;
+            (coins, self.draws) = ahead.finish();
             rng.resume(coins);
         }
         let x = self.x;
@@ -300,10 +350,10 @@ impl Carve for Eller {
         while !self.done && self.x != 0 && self.x != w {
             self.step(cells, rng);
         }
-        let mut coins = rng.coins();
+        let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
         while !self.done && (self.x == 0 || self.next_pass()) {
             let range = self.rows.row(self.row);
-            self.plan_pass(cells, &mut coins);
+            self.plan_pass(cells, &mut ahead);
             if self.pass == Pass::Across {
                 self.visited += self.joining(&cells[range.clone()], range.start);
             }
@@ -312,6 +362,8 @@ impl Carve for Eller {
             }
             self.x = w;
         }
+        let coins;
+        (coins, self.draws) = ahead.finish();
         rng.resume(coins);
     }
 

@@ -1,13 +1,6 @@
-//! [`MazeRng`](super::MazeRng)'s stream with its state in the open, for a loop that draws on
-//! some iterations and not others: [`Coins::next_u32_if`] steps the state or keeps it by a
-//! conditional move, not a branch, so a loop whose draws hang on random outcomes (Eller's
-//! rows) does not pay a mispredicted branch for each of them.
-//!
-//! The same xoshiro256++ as `rand_xoshiro`'s: a `u32` is the high half of the next `u64`, and
-//! [`Coins::below`] is [`MazeRng::below`](super::MazeRng::below)'s Lemire draw, so taking the
-//! same draws from either gives the same numbers and leaves the same stream behind.
-
-use std::hint::select_unpredictable;
+//! [`MazeRng`](super::MazeRng)'s stream with its state in the open: the same xoshiro256++ as
+//! `rand_xoshiro`'s (a `u32` is the high half of the next `u64`), with a step back, so that
+//! draws taken ahead of their use (see [`super::Ahead`]) can be given back untaken.
 
 /// A [`MazeRng`](super::MazeRng)'s state, taken out by [`MazeRng::coins`](super::MazeRng::coins)
 /// and put back by [`MazeRng::resume`](super::MazeRng::resume).
@@ -36,9 +29,9 @@ impl Coins {
         bytes
     }
 
-    /// The next draw and the state after it, the state left as it is.
+    /// A uniformly random `u32`: the rng's next one.
     #[inline(always)]
-    fn peek(&self) -> (u32, [u64; 4]) {
+    pub fn next_u32(&mut self) -> u32 {
         let [s0, s1, s2, s3] = self.s;
         let out = s0.wrapping_add(s3).rotate_left(23).wrapping_add(s0);
         let t = s1 << 17;
@@ -48,52 +41,27 @@ impl Coins {
         let s0 = s0 ^ s3;
         let s2 = s2 ^ t;
         let s3 = s3.rotate_left(45);
-        ((out >> 32) as u32, [s0, s1, s2, s3])
+        self.s = [s0, s1, s2, s3];
+        (out >> 32) as u32
     }
 
-    /// A uniformly random `u32`: the rng's next one.
-    #[inline(always)]
-    pub fn next_u32(&mut self) -> u32 {
-        let (out, next) = self.peek();
-        self.s = next;
-        out
-    }
-
-    /// The next draw if `take`, else a number of no meaning with the stream left where it
-    /// was: the state is stepped or kept by a conditional move, never a branch.
-    #[inline(always)]
-    pub fn next_u32_if(&mut self, take: bool) -> u32 {
-        let (out, next) = self.peek();
-        for (word, new) in self.s.iter_mut().zip(next) {
-            *word = select_unpredictable(take, new, *word);
-        }
-        out
-    }
-
-    /// [`MazeRng::chance`](super::MazeRng::chance) if `take`, else `false` with the stream left where it was.
-    #[inline(always)]
-    pub fn chance_if(&mut self, take: bool, numerator: u64) -> bool {
-        take & (u64::from(self.next_u32_if(take)) < numerator)
-    }
-
-    /// [`MazeRng::below`](super::MazeRng::below): a uniformly random integer in `0..bound`, which must not be 0.
-    #[inline(always)]
-    pub fn below(&mut self, bound: u32) -> u32 {
-        debug_assert!(bound > 0);
-        let mut m = u64::from(self.next_u32()) * u64::from(bound);
-        if (m as u32) < bound {
-            let threshold = bound.wrapping_neg() % bound;
-            while (m as u32) < threshold {
-                m = u64::from(self.next_u32()) * u64::from(bound);
-            }
-        }
-        (m >> 32) as u32
+    /// Steps the stream back by one draw: [`Coins::next_u32`]'s step undone, word by word.
+    pub fn back(&mut self) {
+        let [s0, s1, s2, s3] = self.s;
+        // After a step from (a0, a1, a2, a3): s0 = a0^a1^a3, s1 = a0^a1^a2,
+        // s2 = a0^a2^(a1 << 17), s3 = (a1^a3) rotated left by 45.
+        let a1_a3 = s3.rotate_right(45);
+        let a0 = s0 ^ a1_a3;
+        let a1_a2 = s1 ^ a0;
+        // a1 ^ (a1 << 17), which the shifts below invert.
+        let z = a1_a2 ^ s2 ^ a0;
+        let a1 = z ^ z << 17 ^ z << 34 ^ z << 51;
+        self.s = [a0, a1, a1_a2 ^ a1, a1_a3 ^ a1];
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::rng::MazeRng;
 
     #[test]
@@ -101,13 +69,9 @@ mod tests {
         for seed in [0, 1, 99] {
             let mut rng = MazeRng::from_seed(seed);
             let mut coins = MazeRng::from_seed(seed).coins();
-            for i in 0..2000u32 {
-                match i % 4 {
-                    0 => assert_eq!(coins.below(i + 1), rng.below(i + 1)),
-                    1 => assert_eq!(coins.chance_if(true, 1 << 31), rng.chance(1 << 31)),
-                    2 => assert_eq!(coins.below(3_000_000_000), rng.below(3_000_000_000)),
-                    _ => assert!(!coins.chance_if(false, 1 << 31)),
-                }
+            for _ in 0..2000 {
+                let high = coins.next_u32();
+                assert_eq!(u64::from(high) < 1 << 31, rng.chance(1 << 31));
             }
             let mut resumed = MazeRng::from_seed(7);
             resumed.resume(coins);
@@ -116,10 +80,13 @@ mod tests {
     }
 
     #[test]
-    fn an_untaken_draw_leaves_the_stream() {
-        let mut coins = MazeRng::from_seed(3).coins();
-        let first = coins.next_u32_if(false);
-        assert_eq!(coins.next_u32_if(true), first);
-        assert_ne!(coins.next_u32(), first);
+    fn a_step_back_undoes_a_step() {
+        let mut coins = MazeRng::from_seed(11).coins();
+        let draws: Vec<u32> = (0..100).map(|_| coins.next_u32()).collect();
+        for _ in 0..60 {
+            coins.back();
+        }
+        let again: Vec<u32> = (0..60).map(|_| coins.next_u32()).collect();
+        assert_eq!(again, draws[40..]);
     }
 }
