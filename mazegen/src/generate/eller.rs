@@ -204,6 +204,7 @@ impl Eller {
         next: &[u8],
         ahead: &mut Ahead,
     ) -> usize {
+        let mut drawer = ahead.drawer();
         let mut draws = 0;
         let w = row.len();
         let (west, first) = (&self.west[..w], &mut self.first[..w]);
@@ -219,11 +220,13 @@ impl Eller {
             seen[set] = count;
             // Whether a cell can is the obstacles' pattern, which a branch predicts.
             if can {
-                let chosen = ahead.below(count) == 0;
+                let chosen = drawer.below(count) == 0;
                 must[set] = pick(chosen, x as u32, must[set]);
                 draws += usize::from(count > 1);
             }
         }
+        let (taken, coins) = drawer.into_parts();
+        ahead.settle(taken, coins);
         draws
     }
 
