@@ -33,7 +33,6 @@ use super::{CellState, GenEvent};
 use crate::geometry::Pos;
 use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::{Ahead, MazeRng};
-use std::hint::select_unpredictable as pick;
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
 /// joined, and how often a cell opens south beyond the one its set must.
@@ -67,7 +66,7 @@ pub struct Eller {
     east: Vec<u32>,
     /// For the down pass: each cell's set by its first column; and per first column, the
     /// set's cells that can open south seen so far and the one that must, chosen among them
-    /// by reservoir sampling.
+    /// by reservoir sampling (with a spare slot at the end, see [`Eller::choose_musts`]).
     first: Vec<u32>,
     seen: Vec<u32>,
     must: Vec<u32>,
@@ -107,7 +106,7 @@ impl Eller {
             east: alone()?,
             first: try_filled(width, 0)?,
             seen: try_filled(width, 0)?,
-            must: try_filled(width, 0)?,
+            must: try_filled(width + 1, 0)?,
             plan: try_filled(width, KEEP)?,
             draws: {
                 let mut draws = try_filled(width + 1, 0)?;
@@ -157,8 +156,8 @@ impl Eller {
     /// Joins neighbours in different sets, at random or (on the `last` row) always.
     ///
     /// Every choice here and in the passes below that hangs on a draw or on the sets is a
-    /// [`pick`] (a conditional move), not a branch: they come out either way about as often.
-    /// A pair takes the next of `draws` or not by an index's step; returns how many it took.
+    /// [`pick`], not a branch. A pair takes the next of `draws` or not by an index's step;
+    /// returns how many it took.
     ///
     /// `CLEAR`, here and below: the rows worked have no obstacle, so no cell needs the test
     /// (most rows: the 42 and the courtyard are a few rows in the middle).
@@ -208,12 +207,12 @@ impl Eller {
         let mut draws = 0;
         let w = row.len();
         let (west, first) = (&self.west[..w], &mut self.first[..w]);
-        let (seen, must) = (&mut self.seen[..w], &mut self.must[..w]);
+        let (seen, must) = (&mut self.seen[..w], &mut self.must[..=w]);
         for x in 0..w {
             let previous = west[x] as usize;
             // The list is in column order: only a set's first cell has no earlier one.
             let head = previous >= x;
-            let set = pick(head, x, first[previous] as usize);
+            let set = pick(head, x as u32, first[previous]) as usize;
             first[x] = set as u32;
             let can = CLEAR || !is_obstacle(row[x]) && !is_obstacle(next[x]);
             let count = pick(head, 0, seen[set]) + u32::from(can);
@@ -221,7 +220,9 @@ impl Eller {
             // Whether a cell can is the obstacles' pattern, which a branch predicts.
             if can {
                 let chosen = drawer.below(count) == 0;
-                must[set] = pick(chosen, x as u32, must[set]);
+                // Written where it belongs if chosen, else to the spare slot: no load of the
+                // choice so far, which the compiler would turn into a branch on `chosen`.
+                must[pick(chosen, set as u32, w as u32) as usize] = x as u32;
                 draws += usize::from(count > 1);
             }
         }
@@ -287,6 +288,15 @@ impl Eller {
         self.x = 0;
         true
     }
+}
+
+/// `a` if `choose`, else `b`, by a mask, not a branch: the choices it makes hang on the
+/// draws and the sets, and come out either way about as often. (`std::hint::select_unpredictable`
+/// says the same, but is newer than the workspace's oldest Rust.)
+#[inline(always)]
+fn pick(choose: bool, a: u32, b: u32) -> u32 {
+    let mask = u32::from(choose).wrapping_neg();
+    (a & mask) | (b & !mask)
 }
 
 /// Whether none of `cells` is an obstacle. Branch-free over the whole slice, so that the
@@ -470,6 +480,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_row_and_the_cells_carved_into_below_are_active() {
+        // 8 across steps, then 4 down: the whole down pass is planned, but only the cells
+        // stepped so far show below.
+        let options = MazeOptions::new(8, 6).seed(2).algorithm(Algorithm::Eller);
+        let mut generator = Generator::new(options).unwrap();
+        for _ in 0..8 + 4 {
+            generator.step();
+        }
+        assert_eq!(generator.head(), Some(Pos::new(3, 0)));
+        let grid = generator.grid().clone();
+        for x in 0..8 {
+            assert_eq!(generator.cell_state(Pos::new(x, 0)), CellState::Active);
+            let below = generator.cell_state(Pos::new(x, 1));
+            if x < 4 && grid.is_open(Pos::new(x, 0), Dir::South) {
+                assert_eq!(below, CellState::Active, "column {x}");
+            } else {
+                assert_eq!(below, CellState::Unvisited, "column {x}");
+                assert!(x < 4 || grid.is_closed(Pos::new(x, 0), Dir::South));
+            }
+            assert_eq!(generator.cell_state(Pos::new(x, 2)), CellState::Unvisited);
+        }
+        assert!((0..4).any(|x| grid.is_open(Pos::new(x, 0), Dir::South)));
     }
 
     #[test]
