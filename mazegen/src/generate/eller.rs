@@ -22,10 +22,12 @@
 //!
 //! A pass over a row is planned whole, into a mask a cell for its byte: [`Carve::run`] applies
 //! each plan at once, [`Carve::step`] a cell a step, so both make the same walls from the
-//! same draws in the same order. The plans draw from [`Coins`], whose draws are taken or not
-//! by a mask: whether a pair of neighbours draws hangs on earlier joins, and whether a cell
-//! draws on the way down on which cell its set must open, random both, which a branch would
-//! mispredict about every other time.
+//! same draws in the same order. No choice in a plan is a branch: whether a pair of neighbours
+//! draws hangs on earlier joins, whether a cell draws on the way down on which cell its set
+//! must open, and what comes of a draw on the draw, random all, which a branch would
+//! mispredict about every other time. The draws are taken ahead ([`Ahead`]) and taken or not
+//! by an index's step; the lists are spliced by stores that put back what is there when
+//! nothing changes.
 
 use super::carve::slice_bytes;
 use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
@@ -291,8 +293,8 @@ impl Eller {
 }
 
 /// `a` if `choose`, else `b`, by a mask, not a branch: the choices it makes hang on the
-/// draws and the sets, and come out either way about as often. (`std::hint::select_unpredictable`
-/// says the same, but is newer than the workspace's oldest Rust.)
+/// draws and the sets, and come out either way about as often. (The standard library's
+/// `select_unpredictable` says the same, but is newer than the workspace's oldest Rust.)
 #[inline(always)]
 fn pick(choose: bool, a: u32, b: u32) -> u32 {
     let mask = u32::from(choose).wrapping_neg();
