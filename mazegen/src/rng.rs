@@ -9,6 +9,11 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+mod ahead;
+mod coins;
+pub(crate) use ahead::Ahead;
+pub(crate) use coins::Coins;
+
 /// A reproducible random number generator.
 #[derive(Clone, Debug)]
 pub struct MazeRng(Xoshiro256PlusPlus);
@@ -44,6 +49,17 @@ impl MazeRng {
     #[inline]
     pub(crate) fn chance(&mut self, numerator: u64) -> bool {
         u64::from(self.0.next_u32()) < numerator
+    }
+
+    /// The stream as [`Coins`], to draw from in a loop and [`resume`](MazeRng::resume) after.
+    pub(crate) fn coins(&self) -> Coins {
+        Coins::from_state(self.0.state())
+    }
+
+    /// Goes on from where `coins` left the stream.
+    pub(crate) fn resume(&mut self, coins: Coins) {
+        // `state` round-trips through `from_seed` exactly: the all-zero state is unreachable.
+        self.0 = Xoshiro256PlusPlus::from_seed(coins.state());
     }
 
     /// Shuffles a slice in place (Fisher-Yates).

@@ -13,23 +13,35 @@
 //! sit above one cannot be carried down and is left as an island, which the generator's
 //! linking pass joins to the rest.
 //!
-//! Sets are labels below the width, merged with a union-find that is reset every row; a label
-//! that no cell carries down is free for the next row's new sets.
+//! A set is kept as a circular list of its cells in the row, in column order, linked both
+//! ways: no labels to hand out, no union-find to reset. Sets never cross (two sets joined
+//! above the row cannot interleave along it: their paths would cross), so a cell's
+//! successor in its list is the next cell of its set to the east, and neighbours `x` and
+//! `x + 1` are in one set exactly when `x + 1` follows `x`. Joining two sets at neighbours is
+//! a splice of the two lists, and a cell not carried down leaves its list.
+//!
+//! A pass over a row is planned whole, into a mask a cell for its byte: [`Carve::run`] applies
+//! each plan at once, [`Carve::step`] a cell a step, so both make the same walls from the
+//! same draws in the same order. No choice in a plan is a branch: whether a pair of neighbours
+//! draws hangs on earlier joins, whether a cell draws on the way down on which cell its set
+//! must open, and what comes of a draw on the draw, random all, which a branch would
+//! mispredict about every other time. The draws are taken ahead ([`Ahead`]) and taken or not
+//! by an index's step; the lists are spliced by stores that put back what is there when
+//! nothing changes.
 
 use super::carve::slice_bytes;
 use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
-use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
-use crate::geometry::{Dir, Pos};
-use crate::grid::{Courtyard, EAST_CLOSED, Grid, RowMajor, SOUTH_CLOSED, Stamp};
-use crate::rng::MazeRng;
+use crate::geometry::Pos;
+use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
+use crate::rng::{Ahead, MazeRng};
 
 /// [`MazeRng::chance`] numerator of one half: how often neighbours in different sets are
 /// joined, and how often a cell opens south beyond the one its set must.
 const HALF: u64 = 1 << 31;
 
-/// No set: an obstacle cell, or (in `below`) a cell not carved into from above.
-const NONE: u32 = u32::MAX;
+/// A plan's mask for a cell whose wall stays closed.
+const KEEP: u8 = u8::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
@@ -45,22 +57,26 @@ pub struct Eller {
     /// The row being worked, and the pass over it.
     row: usize,
     pass: Pass,
-    /// The column the next step works on; `width` at the end of a pass.
+    /// The column the next step works on; `width` at the end of a pass. At 0 the pass is not
+    /// planned yet.
     x: usize,
     done: bool,
-    /// The set label of each cell of the row (`NONE` for an obstacle).
-    sets: Vec<u32>,
-    /// Which labels the across pass has joined into one set.
-    labels: UnionFind,
-    /// Per set (root label), for the down pass: the cell that must open south, chosen by
-    /// reservoir sampling over the set's cells that can, counted in `candidates`.
+    /// The sets of the row: each cell's neighbours in its set's circular list, west (the
+    /// previous column of the set, or its last at its first) and east. An obstacle, and a cell
+    /// not carved into from above, is a set of its own.
+    west: Vec<u32>,
+    east: Vec<u32>,
+    /// For the down pass: each cell's set by its first column; and per first column, the
+    /// set's cells that can open south seen so far and the one that must, chosen among them
+    /// by reservoir sampling (with a spare slot at the end, see [`Eller::choose_musts`]).
+    first: Vec<u32>,
+    seen: Vec<u32>,
     must: Vec<u32>,
-    candidates: Vec<u32>,
-    /// The next row's labels: the set of the cell above for cells carved into, else `NONE`.
-    below: Vec<u32>,
-    /// Scratch for handing out labels: which are taken, and the free ones.
-    taken: Vec<bool>,
-    free: Vec<u32>,
+    /// The pass's plan: per column, the mask its cell's byte is and-ed with (`KEEP`, or one
+    /// wall cleared: east across, south down).
+    plan: Vec<u8>,
+    /// The memory for the draws an [`Ahead`] holds.
+    draws: Vec<u32>,
     /// The start's index: it is counted as visited from the beginning.
     start: usize,
     visited: u64,
@@ -73,7 +89,14 @@ impl Eller {
     pub fn new(grid: &Grid, start: Pos) -> Result<Eller, OutOfMemory> {
         let width = grid.width() as usize;
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
-        let mut eller = Eller {
+        let alone = || -> Result<Vec<u32>, OutOfMemory> {
+            let mut cells = try_filled(width, 0)?;
+            for (x, cell) in cells.iter_mut().enumerate() {
+                *cell = x as u32;
+            }
+            Ok(cells)
+        };
+        Ok(Eller {
             rows: grid.rows(),
             stamp: grid.stamp(),
             yard: grid.courtyard(),
@@ -81,149 +104,282 @@ impl Eller {
             pass: Pass::Across,
             x: 0,
             done: false,
-            sets: try_filled(width, NONE)?,
-            labels: UnionFind::try_new(width)?,
-            must: try_filled(width, 0)?,
-            candidates: try_filled(width, 0)?,
-            below: try_filled(width, NONE)?,
-            taken: try_filled(width, false)?,
-            free: {
-                let mut free = try_filled(width, 0)?;
-                free.clear();
-                free
+            west: alone()?,
+            east: alone()?,
+            first: try_filled(width, 0)?,
+            seen: try_filled(width, 0)?,
+            must: try_filled(width + 1, 0)?,
+            plan: try_filled(width, KEEP)?,
+            draws: {
+                let mut draws = try_filled(width + 1, 0)?;
+                draws.clear();
+                draws
             },
             start: grid.index(start),
             visited: yard.max(1),
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
-        };
-        eller.start_row(grid.raw());
-        Ok(eller)
+        })
     }
 
-    /// Labels the cells of `self.row`: those carved into from above keep their set, the others
-    /// take a free label each.
-    fn start_row(&mut self, cells: &[u8]) {
-        let w = self.rows.width();
-        self.taken.fill(false);
-        for &set in self.below.iter().filter(|&&s| s != NONE) {
-            self.taken[set as usize] = true;
-        }
-        self.free.clear();
-        self.free
-            .extend((0..w as u32).rev().filter(|&l| !self.taken[l as usize]));
+    /// Plans the pass `self.pass` over `self.row` into `self.plan`, drawing from `ahead`.
+    fn plan_pass(&mut self, cells: &[u8], ahead: &mut Ahead) {
         let row = &cells[self.rows.row(self.row)];
-        for ((set, &byte), &above) in self.sets.iter_mut().zip(row).zip(&self.below) {
-            *set = if is_obstacle(byte) {
-                NONE
-            } else if above != NONE {
-                above
-            } else {
-                self.free
-                    .pop()
-                    .expect("a row never has more sets than cells")
-            };
+        match self.pass {
+            Pass::Across => {
+                let last = self.row + 1 == self.rows.height();
+                // One draw a pair at most, and one read (not taken) after the last.
+                ahead.ensure(row.len());
+                let taken = if clear(row) {
+                    self.plan_across::<true>(row, last, ahead.window())
+                } else {
+                    self.plan_across::<false>(row, last, ahead.window())
+                };
+                ahead.advance(taken);
+            }
+            Pass::Down => {
+                let next = &cells[self.rows.row(self.row + 1)];
+                let both = clear(row) && clear(next);
+                let draws = if both {
+                    self.choose_musts::<true>(row, next, ahead)
+                } else {
+                    self.choose_musts::<false>(row, next, ahead)
+                };
+                ahead.ensure(draws + 1);
+                if both {
+                    self.plan_down::<true>(row, next, &ahead.window()[..=draws]);
+                } else {
+                    self.plan_down::<false>(row, next, &ahead.window()[..=draws]);
+                }
+                ahead.advance(draws);
+            }
         }
-        self.labels.reset();
-        self.below.fill(NONE);
     }
 
-    /// Settles each cell's set to its root, and picks for each set the cell that must open
-    /// south, among its cells above an ordinary cell.
-    fn start_down(&mut self, cells: &[u8], rng: &mut MazeRng) {
-        let next_row = &cells[self.rows.row(self.row + 1)];
-        self.candidates.fill(0);
-        for (x, (set, &byte)) in self.sets.iter_mut().zip(next_row).enumerate() {
-            if *set == NONE {
+    /// Joins neighbours in different sets, at random or (on the `last` row) always.
+    ///
+    /// Every choice here and in the passes below that hangs on a draw or on the sets is a
+    /// [`pick`], not a branch. A pair takes the next of `draws` or not by an index's step;
+    /// returns how many it took.
+    ///
+    /// `CLEAR`, here and below: the rows worked have no obstacle, so no cell needs the test
+    /// (most rows: the 42 and the courtyard are a few rows in the middle).
+    #[inline(never)]
+    fn plan_across<const CLEAR: bool>(&mut self, row: &[u8], last: bool, draws: &[u32]) -> usize {
+        let mut taken = 0;
+        let w = row.len();
+        let (west, east, plan) = (
+            &mut self.west[..w],
+            &mut self.east[..w],
+            &mut self.plan[..w],
+        );
+        plan.fill(KEEP);
+        for x in 0..w - 1 {
+            if !CLEAR && (is_obstacle(row[x]) || is_obstacle(row[x + 1])) {
                 continue;
             }
-            let root = self.labels.find(*set);
-            *set = root;
-            if !is_obstacle(byte) {
-                let seen = &mut self.candidates[root as usize];
-                *seen += 1;
-                if rng.below(*seen) == 0 {
-                    self.must[root as usize] = x as u32;
-                }
+            let (after, before) = (east[x], west[x + 1]);
+            let apart = after != x as u32 + 1;
+            let heads = u64::from(draws[taken]) < HALF;
+            taken += usize::from(apart & !last);
+            let join = apart & (last | heads);
+            // The splice, written whether or not it happens: without a join each store puts
+            // back what is there (`x`'s successor's predecessor is `x`, and so on).
+            let (me, next) = (x as u32, x as u32 + 1);
+            east[x] = pick(join, next, after);
+            west[x + 1] = pick(join, me, before);
+            east[before as usize] = pick(join, after, next);
+            west[after as usize] = pick(join, before, me);
+            plan[x] = KEEP ^ (EAST_CLOSED * u8::from(join));
+        }
+        taken
+    }
+
+    /// For each set, the cell that must open south, among its cells above an ordinary cell
+    /// (`next` is the row below): the `k`-th of them replaces the choice so far with
+    /// probability `1/k`. Returns how many draws the down pass takes: one a cell that can,
+    /// but for each set's chosen one.
+    #[inline(never)]
+    fn choose_musts<const CLEAR: bool>(
+        &mut self,
+        row: &[u8],
+        next: &[u8],
+        ahead: &mut Ahead,
+    ) -> usize {
+        let mut drawer = ahead.drawer();
+        let mut draws = 0;
+        let w = row.len();
+        let (west, first) = (&self.west[..w], &mut self.first[..w]);
+        let (seen, must) = (&mut self.seen[..w], &mut self.must[..=w]);
+        for x in 0..w {
+            let previous = west[x] as usize;
+            // The list is in column order: only a set's first cell has no earlier one.
+            let head = previous >= x;
+            let set = pick(head, x as u32, first[previous]) as usize;
+            first[x] = set as u32;
+            let can = CLEAR || !is_obstacle(row[x]) && !is_obstacle(next[x]);
+            let count = pick(head, 0, seen[set]) + u32::from(can);
+            seen[set] = count;
+            // Whether a cell can is the obstacles' pattern, which a branch predicts.
+            if can {
+                let chosen = drawer.below(count) == 0;
+                // Written where it belongs if chosen, else to the spare slot: no load of the
+                // choice so far, which the compiler would turn into a branch on `chosen`.
+                must[pick(chosen, set as u32, w as u32) as usize] = x as u32;
+                draws += usize::from(count > 1);
             }
         }
+        let (taken, coins) = drawer.into_parts();
+        ahead.settle(taken, coins);
+        draws
     }
+
+    /// Opens each set's chosen cell south, and its others that can at random; a cell that
+    /// does not leaves its set, so the lists become the next row's sets. It takes as many of
+    /// `draws` as [`Eller::choose_musts`] says, and reads one more.
+    #[inline(never)]
+    fn plan_down<const CLEAR: bool>(&mut self, row: &[u8], next: &[u8], draws: &[u32]) {
+        let w = row.len();
+        let mut taken = 0;
+        let (west, east, plan) = (
+            &mut self.west[..w],
+            &mut self.east[..w],
+            &mut self.plan[..w],
+        );
+        let (first, must) = (&self.first[..w], &self.must[..w]);
+        for x in 0..w {
+            let can = CLEAR || !is_obstacle(row[x]) && !is_obstacle(next[x]);
+            // `must` is stale for a set with no cell that can: then `can` is false.
+            let chosen = must[first[x] as usize] == x as u32;
+            let heads = u64::from(draws[taken]) < HALF;
+            taken += usize::from(can & !chosen);
+            let open = can & (chosen | heads);
+            plan[x] = KEEP ^ (SOUTH_CLOSED * u8::from(open));
+            // Leaving the list, written whether or not it does, as in the splice.
+            let (before, after) = (west[x], east[x]);
+            let me = x as u32;
+            east[before as usize] = pick(open, me, after);
+            west[after as usize] = pick(open, me, before);
+            east[x] = pick(open, after, me);
+            west[x] = pick(open, before, me);
+        }
+        debug_assert_eq!(taken + 1, draws.len());
+    }
+
+    /// The cells of `row` (a row's bytes, at grid index `from`) that join the maze in its
+    /// across pass: all but the obstacles, the start already counted.
+    fn joining(&self, row: &[u8], from: usize) -> u64 {
+        let open = row.iter().filter(|&&byte| !is_obstacle(byte)).count() as u64;
+        let start_here =
+            (from..from + row.len()).contains(&self.start) && !is_obstacle(row[self.start - from]);
+        open - u64::from(start_here)
+    }
+
+    /// Moves on past a finished pass; `false` when it was the last.
+    fn next_pass(&mut self) -> bool {
+        match self.pass {
+            Pass::Across if self.row + 1 == self.rows.height() => {
+                self.done = true;
+                return false;
+            }
+            Pass::Across => self.pass = Pass::Down,
+            Pass::Down => {
+                self.row += 1;
+                self.pass = Pass::Across;
+            }
+        }
+        self.x = 0;
+        true
+    }
+}
+
+/// `a` if `choose`, else `b`, by a mask, not a branch: the choices it makes hang on the
+/// draws and the sets, and come out either way about as often. (The standard library's
+/// `select_unpredictable` says the same, but is newer than the workspace's oldest Rust.)
+#[inline(always)]
+fn pick(choose: bool, a: u32, b: u32) -> u32 {
+    let mask = u32::from(choose).wrapping_neg();
+    (a & mask) | (b & !mask)
+}
+
+/// Whether none of `cells` is an obstacle. Branch-free over the whole slice, so that the
+/// compiler can do it many bytes at a time.
+fn clear(cells: &[u8]) -> bool {
+    cells.iter().fold(0, |seen, &c| seen | c) & (LOCKED | COURTYARD) == 0
 }
 
 impl Carve for Eller {
     fn heap_bytes(&self) -> usize {
-        slice_bytes(&self.sets)
-            + self.labels.heap_bytes()
+        slice_bytes(&self.west)
+            + slice_bytes(&self.east)
+            + slice_bytes(&self.first)
+            + slice_bytes(&self.seen)
             + slice_bytes(&self.must)
-            + slice_bytes(&self.candidates)
-            + slice_bytes(&self.below)
-            + slice_bytes(&self.taken)
-            + slice_bytes(&self.free)
+            + slice_bytes(&self.plan)
+            + slice_bytes(&self.draws)
     }
 
-    /// Looks at one wall: east of the next cell across, or south of it on the way down.
+    /// Looks at one wall, as the pass's plan says: east of the next cell across, or south of it
+    /// on the way down. The first step of a pass plans it.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
         if self.done {
             return GenEvent::Done;
         }
-        if self.x == self.rows.width() {
-            match self.pass {
-                Pass::Across if self.row + 1 == self.rows.height() => {
-                    self.done = true;
-                    return GenEvent::Done;
-                }
-                Pass::Across => {
-                    self.start_down(cells, rng);
-                    self.pass = Pass::Down;
-                }
-                Pass::Down => {
-                    self.row += 1;
-                    self.start_row(cells);
-                    self.pass = Pass::Across;
-                }
-            }
-            self.x = 0;
+        if self.x == self.rows.width() && !self.next_pass() {
+            return GenEvent::Done;
         }
-        let (x, w) = (self.x, self.rows.width());
+        if self.x == 0 {
+            let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
+            self.plan_pass(cells, &mut ahead);
+            let coins;
+            (coins, self.draws) = ahead.finish();
+            rng.resume(coins);
+        }
+        let x = self.x;
         self.x += 1;
-        let last_row = self.row + 1 == self.rows.height();
         let here = Pos::new(x as u32, self.row as u32);
         let cell = self.rows.of(here);
-        let set = self.sets[x];
-        match self.pass {
-            Pass::Across => {
-                if set != NONE && cell != self.start {
-                    self.visited += 1;
-                }
-                let next = if x + 1 < w { self.sets[x + 1] } else { NONE };
-                if set == NONE || next == NONE {
-                    return GenEvent::Visit { cell: here };
-                }
-                if self.labels.equiv(set, next) || !(last_row || rng.chance(HALF)) {
-                    return GenEvent::Visit { cell: here };
-                }
-                self.labels.union(set, next);
-                cells[cell] &= !EAST_CLOSED;
-                GenEvent::Carve {
-                    from: here,
-                    to: Pos::new(here.x + 1, here.y),
-                }
-            }
-            Pass::Down => {
-                let open = set != NONE
-                    && !is_obstacle(cells[self.rows.step(cell, Dir::South)])
-                    && (self.must[set as usize] == x as u32 || rng.chance(HALF));
-                if !open {
-                    return GenEvent::Visit { cell: here };
-                }
-                self.below[x] = set;
-                cells[cell] &= !SOUTH_CLOSED;
-                GenEvent::Carve {
-                    from: here,
-                    to: Pos::new(here.x, here.y + 1),
-                }
-            }
+        if self.pass == Pass::Across && !is_obstacle(cells[cell]) && cell != self.start {
+            self.visited += 1;
         }
+        let mask = self.plan[x];
+        cells[cell] &= mask;
+        match (mask == KEEP, self.pass) {
+            (true, _) => GenEvent::Visit { cell: here },
+            (false, Pass::Across) => GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x + 1, here.y),
+            },
+            (false, Pass::Down) => GenEvent::Carve {
+                from: here,
+                to: Pos::new(here.x, here.y + 1),
+            },
+        }
+    }
+
+    /// [`Eller::step`]'s passes whole: each planned and its plan applied to the row at once,
+    /// the stream taken out of `rng` once for them all.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let w = self.rows.width();
+        // A pass begun by steps is finished by steps.
+        while !self.done && self.x != 0 && self.x != w {
+            self.step(cells, rng);
+        }
+        let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
+        while !self.done && (self.x == 0 || self.next_pass()) {
+            let range = self.rows.row(self.row);
+            self.plan_pass(cells, &mut ahead);
+            if self.pass == Pass::Across {
+                self.visited += self.joining(&cells[range.clone()], range.start);
+            }
+            for (byte, &mask) in cells[range].iter_mut().zip(&self.plan) {
+                *byte &= mask;
+            }
+            self.x = w;
+        }
+        let coins;
+        (coins, self.draws) = ahead.finish();
+        rng.resume(coins);
     }
 
     /// The cell the last step worked on.
@@ -245,9 +401,11 @@ impl Carve for Eller {
             return CellState::Finished;
         }
         let (x, y) = (pos.x as usize, pos.y as usize);
+        let carved_into =
+            || self.pass == Pass::Down && x < self.x && self.plan[x] & SOUTH_CLOSED == 0;
         if y < self.row {
             CellState::Finished
-        } else if y == self.row || (y == self.row + 1 && self.below[x] != NONE) {
+        } else if y == self.row || (y == self.row + 1 && carved_into()) {
             CellState::Active
         } else {
             CellState::Unvisited
@@ -278,6 +436,77 @@ mod tests {
     #[test]
     fn makes_valid_mazes() {
         testkit::check_all(Algorithm::Eller);
+    }
+
+    /// The carver alone on the closed grid of `options`, from where the generator starts.
+    fn carver(options: &MazeOptions) -> (Eller, Grid) {
+        let grid = Generator::new(options.clone()).unwrap().grid().clone();
+        let start = grid.courtyard().map_or(options.start, |c| c.centre());
+        (Eller::new(&grid, start).unwrap(), grid)
+    }
+
+    #[test]
+    fn stepping_and_running_make_the_same_maze_from_the_same_draws() {
+        // Steps, then a run from wherever the steps stopped (mid-pass, at a pass's end, at
+        // the start), against steps all the way: the same walls, the same count, and the
+        // stream left in the same place.
+        let sizes = [
+            (2, 2),
+            (3, 9),
+            (9, 7),
+            (25, 20),
+            (31, 17),
+            (60, 13),
+            (13, 60),
+        ];
+        for (w, h) in sizes {
+            for courtyard in [false, true] {
+                for seed in 0..12 {
+                    let options = MazeOptions::new(w, h).seed(seed).courtyard(courtyard);
+                    let (mut stepped, mut by_steps) = carver(&options);
+                    let mut rng = MazeRng::from_seed(seed);
+                    while stepped.step(by_steps.raw_mut(), &mut rng) != GenEvent::Done {}
+                    let after = rng.next_u64();
+                    let w64 = u64::from(w);
+                    for steps in [0, 1, w64 - 1, w64, w64 + 1, 3 * w64 - 1, 77] {
+                        let (mut ran, mut by_run) = carver(&options);
+                        let mut rng = MazeRng::from_seed(seed);
+                        ran.run_steps(by_run.raw_mut(), &mut rng, steps);
+                        ran.run(by_run.raw_mut(), &mut rng);
+                        let what = format!("{w}x{h} courtyard {courtyard} seed {seed}: {steps}");
+                        assert_eq!(by_run, by_steps, "{what}");
+                        assert_eq!(ran.visited(), stepped.visited(), "{what}");
+                        assert_eq!(rng.next_u64(), after, "{what}");
+                        assert_eq!(ran.step(by_run.raw_mut(), &mut rng), GenEvent::Done);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_row_and_the_cells_carved_into_below_are_active() {
+        // 8 across steps, then 4 down: the whole down pass is planned, but only the cells
+        // stepped so far show below.
+        let options = MazeOptions::new(8, 6).seed(2).algorithm(Algorithm::Eller);
+        let mut generator = Generator::new(options).unwrap();
+        for _ in 0..8 + 4 {
+            generator.step();
+        }
+        assert_eq!(generator.head(), Some(Pos::new(3, 0)));
+        let grid = generator.grid().clone();
+        for x in 0..8 {
+            assert_eq!(generator.cell_state(Pos::new(x, 0)), CellState::Active);
+            let below = generator.cell_state(Pos::new(x, 1));
+            if x < 4 && grid.is_open(Pos::new(x, 0), Dir::South) {
+                assert_eq!(below, CellState::Active, "column {x}");
+            } else {
+                assert_eq!(below, CellState::Unvisited, "column {x}");
+                assert!(x < 4 || grid.is_closed(Pos::new(x, 0), Dir::South));
+            }
+            assert_eq!(generator.cell_state(Pos::new(x, 2)), CellState::Unvisited);
+        }
+        assert!((0..4).any(|x| grid.is_open(Pos::new(x, 0), Dir::South)));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Disjoint sets of cells (or labels) numbered `0..n`: the trees Kruskal's algorithm and the
-//! linking pass grow, and the sets of a row in Eller's algorithm.
+//! linking pass grow.
 //!
 //! Path halving, and a union links the later root under the earlier: four bytes per element,
 //! a `u32` parent. Kruskal's algorithm keeps one per cell, so a rank byte would be a byte a
@@ -67,13 +67,6 @@ impl UnionFind {
         let n = u32::try_from(n).expect("fewer than 2^32 elements");
         self.parent.clear();
         self.parent.extend(0..n);
-    }
-
-    /// Puts every element back in a set of its own, keeping the memory.
-    pub fn reset(&mut self) {
-        for (element, parent) in self.parent.iter_mut().enumerate() {
-            *parent = element as u32;
-        }
     }
 
     /// `len` elements, the cells of a grid of `rows`' size from 0 on, joined along each open
@@ -194,7 +187,7 @@ impl UnionFind {
     }
 
     /// Whether `x` and `y` are in the same set.
-    #[inline]
+    #[cfg(test)]
     pub fn equiv(&mut self, x: u32, y: u32) -> bool {
         self.find(x) == self.find(y)
     }
@@ -257,18 +250,6 @@ mod tests {
         assert!(!sets.union(2, 1));
         assert_eq!(sets.find(0), sets.find(3));
         assert!(!sets.equiv(4, 0) && !sets.equiv(4, 5));
-    }
-
-    #[test]
-    fn reset_separates_everything_again() {
-        let mut sets = UnionFind::new(4);
-        sets.union(0, 1);
-        sets.union(1, 2);
-        sets.reset();
-        for x in 0..4 {
-            assert_eq!(sets.find(x), x);
-        }
-        assert!(sets.union(2, 3));
     }
 
     #[test]
