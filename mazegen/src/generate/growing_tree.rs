@@ -20,7 +20,7 @@ use super::carve::{
     room_for,
 };
 use super::{CellState, GenEvent};
-use crate::geometry::{Dir, Pos};
+use crate::geometry::Pos;
 use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
 use crate::rng::MazeRng;
 
@@ -85,7 +85,8 @@ pub struct GrowingTree {
     tip: Option<u32>,
     /// Number of [`RETIRED`] slots in `active`.
     retired: usize,
-    head: Option<Pos>,
+    /// The cell worked on last, as an index: drawn as the head.
+    head: Option<u32>,
     visited: u64,
     /// The start cell's index: in the maze from the start, with no open wall yet.
     start: usize,
@@ -116,7 +117,7 @@ impl GrowingTree {
             active,
             tip: None,
             retired: 0,
-            head: Some(start),
+            head: Some(rows.of(start) as u32),
             start: rows.of(start),
             out_of_memory: false,
             done: false,
@@ -127,12 +128,24 @@ impl GrowingTree {
     /// retired slots: at most half of them are, so each draw hits a live one with probability
     /// at least 1/2 (and after 64 misses, which never happens in practice, the list is
     /// compacted so that the next draw must).
+    ///
+    /// The draws are made four at a time, on a copy of the rng, and their slots read together:
+    /// a long list's slots are cache misses, which then overlap instead of waiting on each
+    /// other. The rng then takes the draws up to the first live slot, and only those.
+    #[inline(always)]
     fn draw_live(&mut self, rng: &mut MazeRng) -> usize {
-        for _ in 0..64 {
-            let at = rng.below(self.active.len() as u32) as usize;
-            if self.active[at] != RETIRED {
-                return at;
+        let len = self.active.len() as u32;
+        for _ in 0..64 / 4 {
+            let mut ahead = rng.clone();
+            let slots: [usize; 4] = std::array::from_fn(|_| ahead.below(len) as usize);
+            let live = slots.map(|at| self.active[at] != RETIRED);
+            if let Some(k) = live.iter().position(|&live| live) {
+                for _ in 0..=k {
+                    rng.below(len);
+                }
+                return slots[k];
             }
+            *rng = ahead;
         }
         self.compact();
         rng.below(self.active.len() as u32) as usize
@@ -159,30 +172,27 @@ impl GrowingTree {
         }
     }
 
-    /// Opens the wall from `cell` (at `from`) into a random one of its `free` directions;
-    /// returns the cell carved into (its index), the direction and the cell's position.
+    /// Opens the wall from `cell` into a random one of its `free` directions; returns the
+    /// cell carved into (its index) and the direction.
     #[inline(always)]
-    fn carve(
-        &mut self,
-        cells: &mut [u8],
-        rng: &mut MazeRng,
-        cell: usize,
-        from: Pos,
-        free: u8,
-    ) -> (usize, u8, Pos) {
+    fn carve(&mut self, cells: &mut [u8], rng: &mut MazeRng, cell: usize, free: u8) -> (usize, u8) {
         let rows = self.rows;
         let k = rng.below(free.count_ones()) as usize;
         let dir = NTH_FREE[free as usize][k];
         let next = cell.wrapping_add_signed(rows.offsets()[dir as usize]);
-        let (dx, dy) = Dir::from_index(dir).delta();
-        let to = Pos::new(
-            from.x.wrapping_add_signed(dx as i32),
-            from.y.wrapping_add_signed(dy as i32),
-        );
         rows.open_wall(cells, cell, dir);
         self.visited += 1;
-        self.head = Some(to);
-        (next, dir, to)
+        self.head = Some(next as u32);
+        (next, dir)
+    }
+
+    /// The event of a carve from `cell` to `next`.
+    #[inline(always)]
+    fn carved(&self, cell: usize, next: usize) -> GenEvent {
+        GenEvent::Carve {
+            from: self.rows.pos(cell),
+            to: self.rows.pos(next),
+        }
     }
 
     /// [`Carve::step`] always from the newest cell: the end of the path, or the last of the
@@ -194,7 +204,6 @@ impl GrowingTree {
         };
         let cell = cell as usize;
         let rows = self.rows;
-        let from = rows.pos(cell);
         let free = rows.neighbour_mask(cell, |next| cells[next] & TAKEN == 0);
         if free == 0 {
             let byte = cells[cell];
@@ -206,13 +215,15 @@ impl GrowingTree {
             } else {
                 self.active.pop();
             }
-            self.head = Some(from);
-            return GenEvent::Visit { cell: from };
+            self.head = Some(cell as u32);
+            return GenEvent::Visit {
+                cell: rows.pos(cell),
+            };
         }
-        let (next, dir, to) = self.carve(cells, rng, cell, from, free);
+        let (next, dir) = self.carve(cells, rng, cell, free);
         cells[next] |= IN_MAZE | ACTIVE | (dir ^ 2) << PARENT_SHIFT;
         self.tip = Some(next as u32);
-        GenEvent::Carve { from, to }
+        self.carved(cell, next)
     }
 
     /// Done: the marks cleared from the grid.
@@ -264,22 +275,34 @@ impl Carve for GrowingTree {
         };
         let cell = self.active[at] as usize;
         let rows = self.rows;
-        let from = rows.pos(cell);
         let free = rows.neighbour_mask(cell, |next| cells[next] & TAKEN == 0);
         if free == 0 {
             self.retire(at);
             cells[cell] &= !ACTIVE;
-            self.head = Some(from);
-            return GenEvent::Visit { cell: from };
+            self.head = Some(cell as u32);
+            return GenEvent::Visit {
+                cell: rows.pos(cell),
+            };
         }
-        let (next, _, to) = self.carve(cells, rng, cell, from, free);
+        let (next, _) = self.carve(cells, rng, cell, free);
         cells[next] |= IN_MAZE | ACTIVE;
         self.active.push(next as u32);
-        GenEvent::Carve { from, to }
+        self.carved(cell, next)
+    }
+
+    /// The same steps, on local copies of the state and the rng so that they stay in registers.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let mut tree = GrowingTree {
+            active: std::mem::take(&mut self.active),
+            ..*self
+        };
+        let mut local_rng = rng.clone();
+        while tree.step(cells, &mut local_rng) != GenEvent::Done {}
+        (*self, *rng) = (tree, local_rng);
     }
 
     fn head(&self) -> Option<Pos> {
-        self.head
+        self.head.map(|cell| self.rows.pos(cell as usize))
     }
 
     fn out_of_memory(&self) -> bool {

@@ -84,6 +84,20 @@ impl Prim {
     /// the 42) yet on the frontier.
     #[inline(always)]
     fn add_neighbours(&mut self, cells: &mut [u8], cell: usize) {
+        if cells[cell] & BORDER == 0 {
+            // Inside the border, without a branch on the neighbours, which would mispredict
+            // often: each is written to the list, which keeps it only if it is new (the room
+            // for the four writes is made before the step).
+            for offset in self.offsets {
+                let next = cell.wrapping_add_signed(offset);
+                let new = cells[next] & (IN_MAZE | FRONTIER | LOCKED) == 0;
+                cells[next] |= FRONTIER * u8::from(new);
+                self.frontier.push(next as u32);
+                self.frontier
+                    .truncate(self.frontier.len() - usize::from(!new));
+            }
+            return;
+        }
         let inside = self.inside(cell, cells[cell]);
         for dir in 0..4 {
             if inside & (1 << dir) != 0 {
@@ -125,23 +139,35 @@ impl Carve for Prim {
     /// Joins one random frontier cell to the maze.
     #[inline(always)]
     fn step(&mut self, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
-        // The frontier, up to a cell in three, grows by the three cells a step may add.
-        if self.frontier.is_empty() || self.out_of_memory || !room_for(&mut self.frontier, 3) {
+        // The frontier, up to a cell in three, grows by the three cells a step may add, and
+        // takes four writes (see `add_neighbours`).
+        if self.frontier.is_empty() || self.out_of_memory || !room_for(&mut self.frontier, 4) {
             self.out_of_memory = !self.frontier.is_empty();
             return self.finish(cells);
         }
         let len = u32::try_from(self.frontier.len()).expect("under 2^32 cells");
         let cell = self.frontier.swap_remove(rng.below(len) as usize) as usize;
         let byte = cells[cell];
-        let inside = self.inside(cell, byte);
-        let mut in_maze = 0;
-        for dir in 0..4 {
-            let next = cell.wrapping_add_signed(self.offsets[dir]);
-            // A cell in the 42 is never in the maze.
-            if inside & (1 << dir) != 0 && cells[next] & IN_MAZE != 0 {
-                in_maze |= 1 << dir;
+        let in_maze = if byte & BORDER == 0 {
+            self.offsets
+                .iter()
+                .enumerate()
+                .fold(0, |found, (dir, &offset)| {
+                    let next = cell.wrapping_add_signed(offset);
+                    found | (cells[next] & IN_MAZE) >> 4 << dir
+                })
+        } else {
+            let inside = self.inside(cell, byte);
+            let mut in_maze = 0;
+            for dir in 0..4 {
+                let next = cell.wrapping_add_signed(self.offsets[dir]);
+                // A cell in the 42 is never in the maze.
+                if inside & (1 << dir) != 0 && cells[next] & IN_MAZE != 0 {
+                    in_maze |= 1 << dir;
+                }
             }
-        }
+            in_maze
+        };
         // A frontier cell was put there by a neighbour in the maze.
         let dir = random_dir(rng, in_maze);
         self.rows.open_wall(cells, cell, dir);
@@ -154,6 +180,17 @@ impl Carve for Prim {
             from: self.rows.pos(from),
             to: self.rows.pos(cell),
         }
+    }
+
+    /// The same steps, on local copies of the state and the rng so that they stay in registers.
+    fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
+        let mut prim = Prim {
+            frontier: std::mem::take(&mut self.frontier),
+            ..*self
+        };
+        let mut local_rng = rng.clone();
+        while prim.step(cells, &mut local_rng) != GenEvent::Done {}
+        (*self, *rng) = (prim, local_rng);
     }
 
     fn head(&self) -> Option<Pos> {
@@ -250,6 +287,11 @@ mod tests {
     #[test]
     fn stepping_matches_running() {
         testkit::check_stepping(Algorithm::Prim);
+    }
+
+    #[test]
+    fn its_run_matches_its_steps() {
+        testkit::check_run_matches_steps(Algorithm::Prim);
     }
 
     #[test]

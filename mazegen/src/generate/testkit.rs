@@ -19,6 +19,7 @@ pub fn check_all(algorithm: Algorithm) {
     check_perfect_and_boards(algorithm);
     check_courtyard(algorithm);
     check_stepping(algorithm);
+    check_run_matches_steps(algorithm);
     check_deterministic(algorithm);
     check_long_and_thin(algorithm);
     for (w, h) in SIZES {
@@ -207,6 +208,33 @@ pub fn check_stepping(algorithm: Algorithm) {
             assert!(stamp.cells().all(|c| grid.walls(c) == Walls::CLOSED));
         }
         assert_eq!(grid, Generator::generate(options).unwrap(), "{what}");
+    }
+}
+
+/// An algorithm's own `run` (see `Carve::run`) makes the maze its `step` does one step at a
+/// time, and so does a run that takes over from some steps: over sizes, seeds, with and without
+/// the 42 and the courtyard, perfect and not.
+pub fn check_run_matches_steps(algorithm: Algorithm) {
+    let sizes = SIZES.into_iter().chain([(60, 45), (101, 77)]);
+    let plain = sizes.flat_map(|(w, h)| [false, true].map(|perfect| (w, h, perfect, false)));
+    let yards = COURTYARD_SIZES.map(|(w, h)| (w, h, true, true));
+    for (w, h, perfect, courtyard) in plain.chain(yards) {
+        for seed in SEEDS {
+            let options = options(algorithm, w, h, seed)
+                .perfect(perfect)
+                .courtyard(courtyard);
+            let what = format!("{algorithm} {w}x{h} seed {seed} perfect {perfect} {courtyard}");
+            let mut stepped = Generator::new(options.clone()).unwrap();
+            while stepped.step() != GenEvent::Done {}
+            let run = Generator::generate(options.clone()).unwrap();
+            assert_eq!(stepped.grid(), &run, "{what}: stepped and run");
+            let mut mixed = Generator::new(options).unwrap();
+            for _ in 0..u64::from(w * h) / 3 {
+                mixed.step();
+            }
+            mixed.run();
+            assert_eq!(mixed.grid(), &run, "{what}: stepped, then run");
+        }
     }
 }
 

@@ -25,6 +25,11 @@ fn the_seed_decides_the_maze() {
 }
 
 #[test]
+fn its_run_matches_its_steps() {
+    testkit::check_run_matches_steps(Algorithm::HuntAndKill);
+}
+
+#[test]
 fn a_deep_maze_needs_no_stack() {
     testkit::check_thin(Algorithm::HuntAndKill, 100_000);
 }
