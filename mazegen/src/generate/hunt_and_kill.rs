@@ -29,7 +29,9 @@
 //! as the walk ends; [`QUEUED`] on the hunt's cells. The hunt is breadth-first, so a cell it
 //! passes only has neighbours in the layer before its own, its own and the one after: the
 //! passed cells of the last two layers keep their mark, in a list, and each older layer's are
-//! cleared as a new layer starts. So the queue, that list and the walk's are all the state
+//! cleared while the next one is passed, a cell or two a step: a layer's cells lie on as many
+//! rows as it has cells, each a cache line of its own, and the cell two layers back on a row
+//! shares its line with the one passed now. So the queue, that list and the walk's are all the state
 //! beyond the grid, and they are what a replay checkpoint keeps; when the carving is done,
 //! every mark is clear again.
 
@@ -87,7 +89,10 @@ struct Cursor {
     /// The cells of the hunt's current layer still in the queue, and of the next one.
     layer_left: usize,
     next_layer: usize,
-    /// The cells at the front of `passed` that are in the layer before the current one.
+    /// The cells at the front of `passed` two layers before the current one, still marked: no
+    /// cell of the current layer has them as neighbours, and they are cleared as it is passed.
+    stale: usize,
+    /// The cells of `passed` after those, in the layer before the current one.
     older: usize,
     visited: u64,
     open_cells: u64,
@@ -127,6 +132,7 @@ impl HuntAndKill {
                 walking: true,
                 layer_left: 1,
                 next_layer: 0,
+                stale: 0,
                 older: 0,
                 visited,
                 open_cells,
@@ -251,14 +257,25 @@ fn advance(
         return out_of_memory(cursor, cells);
     }
     if cursor.layer_left == 0 {
-        // A new layer: the one before the last can no longer be a neighbour of a cell to pass.
-        for _ in 0..cursor.older {
-            let cell = passed.pop_front().expect("the older layer's cells") as usize;
-            cells[cell] &= !QUEUED;
+        // A new layer: the one before the last can no longer be a neighbour of a cell to pass,
+        // and is cleared as this one is passed (what is left of the one before that, now).
+        for _ in 0..cursor.stale {
+            clear_passed(passed, cells);
         }
-        cursor.older = passed.len();
+        cursor.stale = cursor.older;
+        cursor.older = passed.len() - cursor.stale;
         cursor.layer_left = cursor.next_layer;
         cursor.next_layer = 0;
+    }
+    // A cell of the stale layer a step, and more if it is longer than what is left of this
+    // one: the two are passed side by side, row by row.
+    if cursor.stale > 0 {
+        clear_passed(passed, cells);
+        cursor.stale -= 1;
+        if cursor.stale >= cursor.layer_left && cursor.stale > 0 {
+            clear_passed(passed, cells);
+            cursor.stale -= 1;
+        }
     }
     let Some(Queued { index, x }) = queue.pop_front() else {
         // Only reached if some cell could not be reached at all.
@@ -300,6 +317,13 @@ fn advance(
         from: pos(from),
         to: pos(cell),
     }
+}
+
+/// Clears the mark of the first cell the hunt passed and still keeps.
+#[inline(always)]
+fn clear_passed(passed: &mut VecDeque<u32>, cells: &mut [u8]) {
+    let cell = passed.pop_front().expect("a stale layer's cells") as usize;
+    cells[cell] &= !QUEUED;
 }
 
 /// [`room_for`] for a queue.
