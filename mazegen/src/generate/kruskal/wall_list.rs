@@ -6,7 +6,8 @@
 //! read or written as the unaligned 8 bytes that hold it, which a field of at most 32 bits at
 //! any bit offset within its first byte fits in; the buffer ends with 8 spare bytes so that the
 //! last field's read stays inside it. The shuffle is the same Fisher-Yates as
-//! [`MazeRng::shuffle`] (both are [`MazeRng::shuffle_by`]), draw for draw, so the order is the one a `Vec<u32>` got.
+//! [`MazeRng::shuffle`], draw for draw and swap for swap, so the order is the one a `Vec<u32>`
+//! got; it only makes its draws a batch ahead of its swaps (see [`WallList::shuffle`]).
 
 use super::super::carve::OutOfMemory;
 use crate::rng::MazeRng;
@@ -18,6 +19,10 @@ pub(super) struct WallList {
     len: usize,
     bits: u32,
 }
+
+/// How many swaps [`WallList::shuffle`] draws ahead: enough misses to keep the memory busy,
+/// few enough that the far ends stay in cache until their swaps.
+const SHUFFLE_BATCH: usize = 128;
 
 /// Spare bytes after the last field, so that reading it as 8 bytes stays inside the buffer.
 const PAD: usize = 8;
@@ -64,6 +69,11 @@ impl WallList {
         self.len += 1;
     }
 
+    /// How many values there are.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
     /// The value at `index`, if there is one.
     #[inline(always)]
     pub fn get(&self, index: usize) -> Option<u32> {
@@ -71,12 +81,32 @@ impl WallList {
     }
 
     /// Fisher-Yates, the same draws and swaps as [`MazeRng::shuffle`] on a slice.
+    ///
+    /// Each swap's far end is a random place in a list of hundreds of megabytes: a cache miss
+    /// (and a TLB miss), hundreds of nanoseconds when the swaps wait for one another. The
+    /// draws do not depend on the list (swap `i` draws below `i + 1`, whatever it holds), so
+    /// they are made [`SHUFFLE_BATCH`] at a time, the far ends loaded together (their misses
+    /// overlap), and then the swaps done in order, on what is in cache by then.
     pub fn shuffle(&mut self, rng: &mut MazeRng) {
-        rng.shuffle_by(self.len, |i, j| {
-            let (a, b) = (self.value(i), self.value(j));
-            self.set(i, b);
-            self.set(j, a);
-        });
+        let mut far = [0usize; SHUFFLE_BATCH];
+        // Swaps `top - 1` down to 1, as `MazeRng::shuffle_by` makes them, a batch at a time.
+        let mut top = self.len;
+        while top > 1 {
+            let batch = &mut far[..SHUFFLE_BATCH.min(top - 1)];
+            for (k, j) in batch.iter_mut().enumerate() {
+                let bound = u32::try_from(top - k).expect("fewer than 2^32 walls");
+                *j = rng.below(bound) as usize;
+            }
+            let touched = batch.iter().fold(0, |acc, &j| acc ^ self.value(j));
+            std::hint::black_box(touched);
+            for (k, &j) in batch.iter().enumerate() {
+                let i = top - 1 - k;
+                let (a, b) = (self.value(i), self.value(j));
+                self.set(i, b);
+                self.set(j, a);
+            }
+            top -= batch.len();
+        }
     }
 
     #[inline(always)]
