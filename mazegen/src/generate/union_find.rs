@@ -172,6 +172,13 @@ impl UnionFind {
         sets
     }
 
+    /// `x`'s parent: `x` itself for a root. Only for loading the path to a root ahead of
+    /// the finds that need it (see Kruskal's `run`), as the union-find's shape is its own.
+    #[inline(always)]
+    pub fn parent_of(&self, x: u32) -> u32 {
+        self.parent[x as usize]
+    }
+
     /// The root of the set holding `x`, halving the path on the way.
     #[inline]
     pub fn find(&mut self, mut x: u32) -> u32 {

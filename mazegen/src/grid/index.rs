@@ -146,28 +146,6 @@ impl RowMajor {
         }
     }
 
-    /// Sets `bit` in `marks[i]` for each cell `i` with an open wall on any side in `cells` (a
-    /// grid's bytes): the cells a carving has reached, for the algorithms whose cells join the
-    /// maze by a wall opened into them. Row by row, without a branch on the walls.
-    pub fn mark_open_cells(self, cells: &[u8], marks: &mut [u8], bit: u8) {
-        let w = self.width;
-        let rows = cells.chunks_exact(w).zip(marks.chunks_exact_mut(w));
-        for (y, (row, marks)) in rows.enumerate() {
-            for (mark, &own) in marks.iter_mut().zip(row) {
-                *mark |= bit * u8::from(own & (EAST_CLOSED | SOUTH_CLOSED) != 3);
-            }
-            for (mark, &west) in marks[1..].iter_mut().zip(row) {
-                *mark |= bit * u8::from(west & EAST_CLOSED == 0);
-            }
-            if y > 0 {
-                let above = &cells[(y - 1) * w..y * w];
-                for (mark, &north) in marks.iter_mut().zip(above) {
-                    *mark |= bit * u8::from(north & SOUTH_CLOSED == 0);
-                }
-            }
-        }
-    }
-
     /// Opens the wall on side `dir` (a `Dir as u8`) of the cell at `index` in a grid's bytes.
     /// The caller has checked that the neighbour there exists and that neither cell is in the
     /// 42.

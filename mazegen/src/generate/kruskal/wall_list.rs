@@ -6,7 +6,8 @@
 //! read or written as the unaligned 8 bytes that hold it, which a field of at most 32 bits at
 //! any bit offset within its first byte fits in; the buffer ends with 8 spare bytes so that the
 //! last field's read stays inside it. The shuffle is the same Fisher-Yates as
-//! [`MazeRng::shuffle`] (both are [`MazeRng::shuffle_by`]), draw for draw, so the order is the one a `Vec<u32>` got.
+//! [`MazeRng::shuffle`], draw for draw and swap for swap, so the order is the one a `Vec<u32>`
+//! got; it only makes its draws a batch ahead of its swaps (see [`WallList::shuffle`]).
 
 use super::super::carve::OutOfMemory;
 use crate::rng::MazeRng;
@@ -17,7 +18,14 @@ pub(super) struct WallList {
     bytes: Vec<u8>,
     len: usize,
     bits: u32,
+    /// The 8 bytes from the one the next pushed field starts in, as [`WallList::push`] last
+    /// wrote them: so that a push need not read back the bytes the one before just wrote.
+    open: u64,
 }
+
+/// How many swaps [`WallList::shuffle`] draws ahead: enough misses to keep the memory busy,
+/// few enough that the far ends stay in cache until their swaps.
+const SHUFFLE_BATCH: usize = 128;
 
 /// Spare bytes after the last field, so that reading it as 8 bytes stays inside the buffer.
 const PAD: usize = 8;
@@ -36,6 +44,7 @@ impl WallList {
             bytes,
             len: 0,
             bits,
+            open: 0,
         })
     }
 
@@ -50,8 +59,10 @@ impl WallList {
         self.bytes.len()
     }
 
-    /// Appends `value`, which must be below the bound, within the capacity. Values are pushed
-    /// in order, so the bytes past the last field are still zero: a push only ORs its bits in.
+    /// Appends `value`, which must be below the bound, within the capacity; before any
+    /// [`WallList::shuffle`]. Values are pushed in order, so the bytes past the last field are
+    /// still zero: a push only ORs its bits into what the one before wrote, which it keeps
+    /// (reading back bytes that a store has just partly written waits for the store).
     pub fn push(&mut self, value: u32) {
         let at = self.len * self.bits as usize;
         let (byte, shift) = (at / 8, at % 8);
@@ -59,9 +70,16 @@ impl WallList {
         if self.bytes.len() < end {
             self.bytes.resize(end, 0);
         }
-        let word = self.word(byte) | u64::from(value) << shift;
+        let word = self.open | u64::from(value) << shift;
         self.bytes[byte..end].copy_from_slice(&word.to_le_bytes());
+        // The next field starts at most 4 bytes on (a field is at most 32 bits).
+        self.open = word >> (8 * ((at + self.bits as usize) / 8 - byte));
         self.len += 1;
+    }
+
+    /// How many values there are.
+    pub fn len(&self) -> usize {
+        self.len
     }
 
     /// The value at `index`, if there is one.
@@ -71,12 +89,77 @@ impl WallList {
     }
 
     /// Fisher-Yates, the same draws and swaps as [`MazeRng::shuffle`] on a slice.
+    ///
+    /// Each swap's far end is a random place in a list of hundreds of megabytes: a cache miss
+    /// (and a TLB miss), hundreds of nanoseconds when the swaps wait for one another. The
+    /// draws do not depend on the list (swap `i` draws below `i + 1`, whatever it holds), so
+    /// they are made [`SHUFFLE_BATCH`] at a time, the far ends loaded together (their misses
+    /// overlap), and then the swaps done in order, on what is in cache by then. A batch's near
+    /// ends are one run of fields, unpacked for its swaps and packed back after them in one
+    /// pass: swapping them in place, each would read back the bytes its neighbour had just
+    /// written, and wait for that store.
     pub fn shuffle(&mut self, rng: &mut MazeRng) {
-        rng.shuffle_by(self.len, |i, j| {
-            let (a, b) = (self.value(i), self.value(j));
-            self.set(i, b);
-            self.set(j, a);
-        });
+        let mut far = [0usize; SHUFFLE_BATCH];
+        let mut near = [0u32; SHUFFLE_BATCH];
+        // Swaps `top - 1` down to 1, as `MazeRng::shuffle_by` makes them, a batch at a time:
+        // the near ends are `low..top`.
+        let mut top = self.len;
+        while top > 1 {
+            let batch = &mut far[..SHUFFLE_BATCH.min(top - 1)];
+            let low = top - batch.len();
+            for (k, j) in batch.iter_mut().enumerate() {
+                let bound = u32::try_from(top - k).expect("fewer than 2^32 walls");
+                *j = rng.below(bound) as usize;
+            }
+            let touched = batch.iter().fold(0, |acc, &j| acc ^ self.first_byte(j));
+            std::hint::black_box(touched);
+            let near = &mut near[..batch.len()];
+            for (at, value) in near.iter_mut().enumerate() {
+                *value = self.value(low + at);
+            }
+            for (k, &j) in batch.iter().enumerate() {
+                let i = top - 1 - k - low;
+                if j >= low {
+                    near.swap(i, j - low);
+                } else {
+                    let far_value = self.value(j);
+                    self.set(j, near[i]);
+                    near[i] = far_value;
+                }
+            }
+            self.store_run(low, near);
+            top = low;
+        }
+    }
+
+    /// Writes `values` to the fields from `first` on, one after the other, never reading back
+    /// what it has just written: each field ORed into the bytes the one before wrote, kept in
+    /// a register, while the 8 bytes written stay inside the run; the last few by
+    /// [`WallList::set`].
+    fn store_run(&mut self, first: usize, values: &[u32]) {
+        let bits = self.bits as usize;
+        let end = (first + values.len()) * bits;
+        let mut at = first * bits;
+        let mut open = self.word(at / 8) & ((1 << (at % 8)) - 1);
+        for (k, &value) in values.iter().enumerate() {
+            let (byte, shift) = (at / 8, at % 8);
+            if (byte + 8) * 8 > end {
+                for (index, &value) in (first + k..).zip(&values[k..]) {
+                    self.set(index, value);
+                }
+                return;
+            }
+            let word = open | u64::from(value) << shift;
+            self.bytes[byte..byte + 8].copy_from_slice(&word.to_le_bytes());
+            open = word >> (8 * ((at + bits) / 8 - byte));
+            at += bits;
+        }
+    }
+
+    /// The byte the field at `index` starts in: a load of its cache line, in few instructions.
+    #[inline(always)]
+    fn first_byte(&self, index: usize) -> u8 {
+        self.bytes[index * self.bits as usize / 8]
     }
 
     #[inline(always)]
@@ -138,7 +221,17 @@ mod tests {
 
     #[test]
     fn the_shuffle_is_the_slices() {
-        for (len, bound) in [(0usize, 2u64), (1, 2), (2, 4), (1000, 2000), (777, 1 << 31)] {
+        // Lengths about a batch or two, every width's alignment in a byte.
+        let sizes = [(0usize, 2u64), (1, 2), (2, 4), (1000, 2000), (777, 1 << 31)];
+        let batches = [
+            (128, 2),
+            (129, 2),
+            (130, 5),
+            (257, 1 << 13),
+            (300, 7),
+            (4097, 1 << 32),
+        ];
+        for (len, bound) in sizes.into_iter().chain(batches) {
             let values: Vec<u32> = (0..len as u64)
                 .map(|k| ((k * 7919) % bound) as u32)
                 .collect();
