@@ -62,20 +62,14 @@ impl MazeRng {
         self.0 = Xoshiro256PlusPlus::from_seed(coins.state());
     }
 
-    /// Shuffles a slice in place (Fisher-Yates).
-    // Kruskal's wall list, the one list shuffled, is packed and uses `shuffle_by`.
-    #[allow(dead_code)]
+    /// Shuffles a slice in place (Fisher-Yates): the draws and swaps every shuffle of this
+    /// crate makes. Kruskal's wall list, the one list shuffled outside the tests, is packed and
+    /// makes them itself, a batch of draws ahead of its swaps (`WallList::shuffle`).
+    #[cfg(test)]
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        self.shuffle_by(items.len(), |i, j| items.swap(i, j));
-    }
-
-    /// Fisher-Yates over `len` items that `swap(i, j)` exchanges: the draws and swaps
-    /// [`MazeRng::shuffle`] makes on a slice, for a list stored otherwise.
-    #[inline]
-    pub(crate) fn shuffle_by(&mut self, len: usize, mut swap: impl FnMut(usize, usize)) {
-        for i in (1..len).rev() {
+        for i in (1..items.len()).rev() {
             let bound = u32::try_from(i + 1).expect("shuffled lists hold fewer than 2^32 items");
-            swap(i, self.below(bound) as usize);
+            items.swap(i, self.below(bound) as usize);
         }
     }
 }

@@ -6,7 +6,7 @@
 //! read or written as the unaligned 8 bytes that hold it, which a field of at most 32 bits at
 //! any bit offset within its first byte fits in; the buffer ends with 8 spare bytes so that the
 //! last field's read stays inside it. The shuffle is the same Fisher-Yates as
-//! [`MazeRng::shuffle`], draw for draw and swap for swap, so the order is the one a `Vec<u32>`
+//! `MazeRng::shuffle`, draw for draw and swap for swap, so the order is the one a `Vec<u32>`
 //! got; it only makes its draws a batch ahead of its swaps (see [`WallList::shuffle`]).
 
 use super::super::carve::OutOfMemory;
@@ -88,7 +88,7 @@ impl WallList {
         (index < self.len).then(|| self.value(index))
     }
 
-    /// Fisher-Yates, the same draws and swaps as [`MazeRng::shuffle`] on a slice.
+    /// Fisher-Yates, the same draws and swaps as `MazeRng::shuffle` on a slice.
     ///
     /// Each swap's far end is a random place in a list of hundreds of megabytes: a cache miss
     /// (and a TLB miss), hundreds of nanoseconds when the swaps wait for one another. The
@@ -101,7 +101,7 @@ impl WallList {
     pub fn shuffle(&mut self, rng: &mut MazeRng) {
         let mut far = [0usize; SHUFFLE_BATCH];
         let mut near = [0u32; SHUFFLE_BATCH];
-        // Swaps `top - 1` down to 1, as `MazeRng::shuffle_by` makes them, a batch at a time:
+        // Swaps `top - 1` down to 1, as `MazeRng::shuffle` makes them, a batch at a time:
         // the near ends are `low..top`.
         let mut top = self.len;
         while top > 1 {
