@@ -18,6 +18,7 @@ pub use stamp::{
     StampChoice, StampError, centre_cell,
 };
 
+use crate::bytes::Bytes;
 use crate::geometry::{Dir, Pos};
 
 /// Smallest width or height of a maze.
@@ -138,7 +139,7 @@ impl Walls {
 pub struct Grid {
     width: u32,
     height: u32,
-    cells: Vec<u8>,
+    cells: Bytes,
     stamp: Option<Stamp>,
     courtyard: Option<Courtyard>,
 }
@@ -157,11 +158,8 @@ impl Grid {
         // The largest allocation of a maze, up to a gigabyte: a refusal is an error to report,
         // not an abort that would leave a raw terminal and temporary files behind.
         let len = width as usize * height as usize;
-        let mut cells = Vec::new();
-        cells
-            .try_reserve_exact(len)
-            .map_err(|_| SizeError::OutOfMemory { width, height })?;
-        cells.resize(len, EAST_CLOSED | SOUTH_CLOSED);
+        let cells = Bytes::filled(len, EAST_CLOSED | SOUTH_CLOSED)
+            .ok_or(SizeError::OutOfMemory { width, height })?;
         let mut grid = Grid {
             width,
             height,

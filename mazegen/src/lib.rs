@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 #![doc = include_str!("../README.md")]
 
+mod bytes;
 pub mod config;
 pub mod display;
 mod error;

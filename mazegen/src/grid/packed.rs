@@ -75,7 +75,7 @@ impl PackedWalls {
         let mut grid = Grid {
             width: self.width,
             height: self.height,
-            cells,
+            cells: cells.into(),
             stamp: self.stamp,
             courtyard: self.courtyard,
         };
@@ -109,7 +109,7 @@ mod tests {
                 let packed = PackedWalls::of(grid);
                 // All but the marks Wilson's carving keeps in the high four bits.
                 let mut walls = grid.clone();
-                for byte in &mut walls.cells {
+                for byte in walls.cells.iter_mut() {
                     *byte &= 0x0F;
                 }
                 assert_eq!(packed.unpack(), walls, "{width}x{height}");

@@ -10,12 +10,14 @@
 //! got; it only makes its draws a batch ahead of its swaps (see [`WallList::shuffle`]).
 
 use super::super::carve::OutOfMemory;
+use crate::bytes::Bytes;
 use crate::rng::MazeRng;
 
 /// A list of integers below `2^bits`, `bits` at most 32, each in `bits` bits.
 #[derive(Clone, Debug)]
 pub(super) struct WallList {
-    bytes: Vec<u8>,
+    /// Zeros past the last field.
+    bytes: Bytes,
     len: usize,
     bits: u32,
     /// The 8 bytes from the one the next pushed field starts in, as [`WallList::push`] last
@@ -32,14 +34,13 @@ const PAD: usize = 8;
 
 impl WallList {
     /// An empty list with room for `capacity` values below `bound`, or [`OutOfMemory`] when
-    /// the allocator refuses it. The room is reserved, not written: what is never pushed is
-    /// never resident.
+    /// the allocator refuses it. A big list's room is zeroed by the system, not written
+    /// (see [`Bytes::filled`]): what is never pushed is never resident.
     pub fn try_with_capacity(capacity: usize, bound: u64) -> Result<WallList, OutOfMemory> {
         let bits = (u64::BITS - bound.saturating_sub(1).leading_zeros()).max(1);
         assert!(bits <= 32, "walls fit in 32 bits");
-        let mut bytes = Vec::new();
         let len = (capacity * bits as usize).div_ceil(8) + PAD;
-        bytes.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
+        let bytes = Bytes::filled(len, 0).ok_or(OutOfMemory)?;
         Ok(WallList {
             bytes,
             len: 0,
@@ -67,9 +68,6 @@ impl WallList {
         let at = self.len * self.bits as usize;
         let (byte, shift) = (at / 8, at % 8);
         let end = byte + PAD;
-        if self.bytes.len() < end {
-            self.bytes.resize(end, 0);
-        }
         let word = self.open | u64::from(value) << shift;
         self.bytes[byte..end].copy_from_slice(&word.to_le_bytes());
         // The next field starts at most 4 bytes on (a field is at most 32 bits).

@@ -1,0 +1,169 @@
+//! The crate's big byte arrays (the grid's cells, Kruskal's wall list). A small one is a `Vec`;
+//! on Linux a big one is an anonymous map of its own, advised for transparent huge pages.
+//!
+//! Why: the carving loops read cells a row apart and, for Prim, Kruskal and the growing tree,
+//! anywhere in the grid, and Kruskal's shuffle swaps walls anywhere in its list. With 4 KiB
+//! pages a 4000x4000 grid is nearly 4,000 pages, more than the CPU's second-level TLB holds, so most
+//! such reads also wait for a page-table walk; with 2 MiB pages it is 8. On the machine of
+//! docs/speed.md that makes Prim and the random growing tree about a fifth faster at
+//! 4000x4000, for the same bytes.
+//!
+//! Linux gives huge pages to memory that asks with madvise(2) on most systems (the `madvise`
+//! setting of `/sys/kernel/mm/transparent_hugepage/enabled`), and std's allocator does not
+//! ask. Where the kernel refuses the advice the map has ordinary pages, and where it refuses
+//! the map the bytes are in a `Vec`: the advice only changes speed.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+/// The size from which the bytes get a map of their own: two huge pages. Below it the grid
+/// fits in the pages the TLB holds (a thousand or so), and a map would only cost system calls.
+#[cfg(target_os = "linux")]
+const MAP_FROM_BYTES: usize = 4 << 20;
+
+/// A fixed number of bytes, as a slice.
+pub(crate) struct Bytes(Store);
+
+enum Store {
+    Heap(Vec<u8>),
+    #[cfg(target_os = "linux")]
+    Mapped(memmap2::MmapMut),
+}
+
+impl Bytes {
+    /// `len` bytes, each `byte`; `None` if the memory is refused. A map comes zeroed, so zeros
+    /// are not written there: its pages become resident only as they are written.
+    pub(crate) fn filled(len: usize, byte: u8) -> Option<Bytes> {
+        #[cfg(target_os = "linux")]
+        if len >= MAP_FROM_BYTES {
+            if let Some(mut map) = huge_map(len) {
+                if byte != 0 {
+                    map.fill(byte);
+                }
+                return Some(Bytes(Store::Mapped(map)));
+            }
+        }
+        let mut cells = Vec::new();
+        cells.try_reserve_exact(len).ok()?;
+        cells.resize(len, byte);
+        Some(Bytes(Store::Heap(cells)))
+    }
+}
+
+/// An anonymous map of `len` bytes advised for huge pages before any is touched, so the first
+/// writes fault them in 2 MiB at a time. `None` if the map is refused; a refused advice (a
+/// kernel without transparent huge pages) leaves an ordinary map.
+#[cfg(target_os = "linux")]
+fn huge_map(len: usize) -> Option<memmap2::MmapMut> {
+    let map = memmap2::MmapMut::map_anon(len).ok()?;
+    let _ = map.advise(memmap2::Advice::HugePage);
+    Some(map)
+}
+
+impl From<Vec<u8>> for Bytes {
+    fn from(cells: Vec<u8>) -> Bytes {
+        Bytes(Store::Heap(cells))
+    }
+}
+
+impl Deref for Bytes {
+    type Target = [u8];
+
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            Store::Heap(cells) => cells,
+            #[cfg(target_os = "linux")]
+            Store::Mapped(map) => map,
+        }
+    }
+}
+
+impl DerefMut for Bytes {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match &mut self.0 {
+            Store::Heap(cells) => cells,
+            #[cfg(target_os = "linux")]
+            Store::Mapped(map) => map,
+        }
+    }
+}
+
+/// A copy in the same kind of memory as new bytes of this size would get.
+impl Clone for Bytes {
+    fn clone(&self) -> Bytes {
+        #[cfg(target_os = "linux")]
+        if let Store::Mapped(_) = self.0 {
+            if let Some(mut map) = huge_map(self.len()) {
+                map.copy_from_slice(self);
+                return Bytes(Store::Mapped(map));
+            }
+        }
+        Bytes(Store::Heap(self.to_vec()))
+    }
+}
+
+/// Equal when the bytes are, wherever they are kept.
+impl PartialEq for Bytes {
+    fn eq(&self, other: &Bytes) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Bytes {}
+
+/// The bytes, as a `Vec` of them would print.
+impl fmt::Debug for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Either side of the size from which the bytes are mapped: the same bytes, copies equal
+    /// and independent of the original, and the same printing as a `Vec`.
+    #[test]
+    fn small_and_big_cells_behave_alike() {
+        for len in [0, 1, 4097, (4 << 20) - 1, 4 << 20, (4 << 20) + 12345] {
+            let mut cells = Bytes::filled(len, 6).unwrap();
+            assert_eq!(cells.len(), len);
+            assert!(cells.iter().all(|&b| b == 6), "{len}");
+            let mut copy = cells.clone();
+            assert_eq!(copy, cells);
+            if len > 0 {
+                copy[len - 1] = 9;
+                assert_ne!(copy, cells, "{len}");
+                assert_eq!(cells[len - 1], 6);
+                let first = copy[0];
+                cells[0] = 1;
+                assert_eq!(copy[0], first, "{len}");
+            }
+        }
+        let small = Bytes::from(vec![1, 2, 3]);
+        assert_eq!(format!("{small:?}"), format!("{:?}", vec![1u8, 2, 3]));
+        assert_eq!(
+            small,
+            Bytes::filled(3, 1)
+                .map(|mut c| {
+                    c.copy_from_slice(&[1, 2, 3]);
+                    c
+                })
+                .unwrap()
+        );
+    }
+
+    /// Big bytes are in a map, where the advice applies, and so are their copies.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn big_bytes_are_mapped_and_small_ones_are_not() {
+        let big = Bytes::filled(MAP_FROM_BYTES, 0).unwrap();
+        assert!(matches!(big.0, Store::Mapped(_)));
+        assert!(matches!(big.clone().0, Store::Mapped(_)));
+        let small = Bytes::filled(MAP_FROM_BYTES - 1, 0).unwrap();
+        assert!(matches!(small.0, Store::Heap(_)));
+    }
+}
