@@ -336,8 +336,9 @@ struct RowScan {
     /// Cells taking each label (not each set), and one cell of each.
     count: Vec<u64>,
     cell: Vec<u32>,
-    /// Scratch for the end of a row: the new label of each set still growing, and the next
-    /// row's `count` and `cell`.
+    /// Scratch for the end of a row: each label's root, the new label of each set still
+    /// growing, and the next row's `count` and `cell`.
+    roots: Vec<u32>,
     renamed: Vec<u32>,
     next_count: Vec<u64>,
     next_cell: Vec<u32>,
@@ -367,6 +368,7 @@ impl RowScan {
             sets: UnionFind::try_with_capacity(labels).ok()?,
             count: reserved(labels)?,
             cell: reserved(labels)?,
+            roots: reserved(labels)?,
             renamed: reserved(labels)?,
             next_count: reserved(labels)?,
             next_cell: reserved(labels)?,
@@ -382,6 +384,7 @@ impl RowScan {
             + self.sets.heap_bytes()
             + slice_bytes(&self.count)
             + slice_bytes(&self.cell)
+            + slice_bytes(&self.roots)
             + slice_bytes(&self.renamed)
             + slice_bytes(&self.next_count)
             + slice_bytes(&self.next_cell)
@@ -441,8 +444,12 @@ impl RowScan {
     /// `0..` for the next row (all complete after the last row).
     fn end_row(&mut self, last: bool) {
         let labels = self.sets.len();
+        // Each label's root, found once: the passes below read it rather than find it again
+        // (finding was most of a scan's time, a label's chain a few links long).
+        self.roots.clear();
         for label in 0..labels as u32 {
             let root = self.find(label);
+            self.roots.push(root);
             if root != label {
                 self.count[root as usize] += self.count[label as usize];
             }
@@ -455,7 +462,7 @@ impl RowScan {
             if label == NONE || last {
                 continue;
             }
-            let root = self.find(label) as usize;
+            let root = self.roots[label as usize] as usize;
             if self.renamed[root] == NONE {
                 self.renamed[root] = growing;
                 growing += 1;
@@ -468,7 +475,7 @@ impl RowScan {
         cell.clear();
         cell.resize(growing as usize, 0);
         for label in 0..labels {
-            if self.find(label as u32) != label as u32 {
+            if self.roots[label] != label as u32 {
                 continue;
             }
             let tree = Tree {
@@ -492,8 +499,7 @@ impl RowScan {
             self.above[x] = if label == NONE || last {
                 NONE
             } else {
-                let root = self.find(label) as usize;
-                self.renamed[root]
+                self.renamed[self.roots[label as usize] as usize]
             };
         }
         self.next_count = std::mem::replace(&mut self.count, count);
