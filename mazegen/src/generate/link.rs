@@ -12,8 +12,8 @@
 //! small, are then walked cell by cell. The walls listed, their order and the ones opened are
 //! those a union-find over every cell gives, so the maze is the same.
 //!
-//! Run in one go ([`Linker::run`]), it first tries without the scan: the islands are walked
-//! from the cells next to the 42 (see [`local`]), which finds the same trees.
+//! Run in one go ([`Linker::run`]), it first tries without the scan: the trees through the
+//! cells next to the 42 are toured (see [`local`]), which finds the same trees.
 
 mod labels;
 mod local;

@@ -8,14 +8,43 @@
 //! and the map keeps the others.
 
 use std::collections::HashMap;
-
-use super::local::CellHash;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The label of a cell on no island: the maze itself.
 pub(super) const MAIN: u32 = 0;
 
 /// What a map entry costs with its control byte, counting the room a map keeps spare.
 const MAP_ENTRY_BYTES: usize = 2 * (std::mem::size_of::<(u32, u32)>() + 1);
+
+/// The hasher of the map's cells: a cell index times an odd constant, its high half folded
+/// onto the low one (the table takes its buckets from the low bits, which alone would repeat
+/// for cells a power of two apart). An island the 42 cuts off can hold millions of cells, each
+/// looked up several times; the default hasher, made to resist chosen keys, costs several
+/// times this. (Iterating the map gives another order, which nothing here depends on.)
+type CellHash = BuildHasherDefault<CellHasher>;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct Labels {

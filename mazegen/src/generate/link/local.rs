@@ -4,54 +4,18 @@
 //! The carved grid is a forest (no algorithm makes a loop), so it holds `open cells - open
 //! walls` trees, a count one cheap pass over the bytes gives. The row-by-row algorithms and
 //! recursive division cut islands off only where the 42 stands in their way, so every island
-//! has a cell next to it. Each tree through such a cell is walked (a tree needs no marks: the
-//! way back is the only way not to take again), giving up past a bound that grows round after
-//! round. Once all trees but one are walked whole, the partition is known: the one left is the
+//! has a cell next to it. The tree through each such cell is toured with a hand on the wall,
+//! which in a tree needs no marks and no memory, giving up past a bound that grows round after
+//! round. Once all trees but one are toured whole, the partition is known: the one left is the
 //! rest of the grid. Which tree is left out does not matter, since the walls between trees are
-//! the same whichever one is called the maze. When the walks would cost more than a share of
+//! the same whichever one is called the maze. When the tours would cost more than a share of
 //! the grid, or the count does not come out, `None`: the caller scans the rows.
-
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
 
-/// The hasher of the linker's sets of cells: a cell index times an odd constant, its high half
-/// folded onto the low one (the table takes its buckets from the low bits, which alone would
-/// repeat for cells a power of two apart). An island the 42 cuts off can hold millions of cells, each looked up
-/// several times; the default hasher, made to resist chosen keys, costs several times this.
-/// (Iterating such a set gives another order, which nothing here depends on.)
-pub(super) type CellHash = BuildHasherDefault<CellHasher>;
-
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct CellHasher(u64);
-
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 32)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-/// A set of cells, hashed with [`CellHash`].
-type Cells = HashSet<u32, CellHash>;
-
-/// The first walks' bound in cells; each round's is this many times the last's.
-const FIRST_BOUND: usize = 64;
-const GROWTH: usize = 8;
+/// The first tours' bound in steps; each round's is this many times the last's.
+const FIRST_BOUND: u64 = 128;
+const GROWTH: u64 = 8;
 
 /// One cell of each tree but one, and how many trees the grid holds; `None` when that cannot
 /// be learnt cheaply (see the module's comment).
@@ -65,7 +29,7 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
     if trees <= 1 {
         return Some((Vec::new(), trees));
     }
-    let w = grid.width() as usize;
+    let (w, h) = (grid.width() as usize, grid.height() as usize);
     let mut seeds: Vec<u32> = Vec::new();
     for pos in grid.stamp().iter().flat_map(|s| s.cells()) {
         let i = grid.index(pos);
@@ -73,7 +37,7 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
         let near = [
             (y > 0).then(|| i - w),
             (x + 1 < w).then(|| i + 1),
-            (y + 1 < grid.height() as usize).then(|| i + w),
+            (y + 1 < h).then(|| i + w),
             (x > 0).then(|| i - 1),
         ];
         seeds.extend(near.into_iter().flatten().map(|n| n as u32));
@@ -82,49 +46,44 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
     seeds.sort_unstable();
     seeds.dedup();
     let wanted = (trees - 1) as usize;
-    // A walked cell is kept in a list, on the stack and in a set, about 20 bytes: walking
-    // more than 1/256 of a big grid would cost more than a tenth of a byte a cell (the scan,
-    // which a bigger island leaves the work to, keeps two rows). A small grid may walk more
-    // of itself, at most a third of a megabyte, since its scan is what costs.
-    let mut budget = (cells.len() / 256).max(1 << 14) + 4 * FIRST_BOUND;
-    let mut found = Cells::default();
+    let mut groups = Groups::new(&seeds, w);
+    // A tour needs no memory, only time: a step costs about what a cell of the scan does, so
+    // the tours leave the work to the scan past half as many steps as the grid has cells.
+    // That finds an island of a tenth of the grid (its last tours are twice its size each,
+    // the rounds before them an eighth of that), and a grid the tours cannot do costs half a
+    // scan more. A small grid may tour more of itself, since its scan is what costs.
+    let mut budget = cells.len() as u64 / 2 + 64 * FIRST_BOUND;
     let mut islands = Vec::new();
-    let mut walk = Walk::default();
     let mut bound = FIRST_BOUND;
-    // The cells of this round's walks cut short: a walk that reaches one is in a tree walked
-    // already, too big to be walked whole at this bound, and need not go on.
-    let mut big = Cells::default();
-    // The seeds of the trees not walked whole yet, one a tree as far as known.
-    let mut open = seeds;
     loop {
-        let mut longer = Vec::new();
-        big.clear();
-        for &seed in &open {
-            if found.contains(&seed) || big.contains(&seed) {
+        let mut open = 0;
+        for (seed, &cell) in seeds.iter().enumerate() {
+            // One tour a tree as far as known, from its first seed.
+            if groups.whole[seed] || groups.root(seed) != seed {
                 continue;
             }
-            let ended = walk.tree(cells, w, seed as usize, bound.min(budget), &big);
-            budget = budget.checked_sub(walk.cells.len())?;
-            match ended {
+            let (end, steps) = tour(
+                cells,
+                w,
+                &mut groups,
+                (seed, cell as usize),
+                bound.min(budget),
+            );
+            budget = budget.checked_sub(steps)?;
+            match end {
                 End::Whole => {
-                    islands.push(seed);
-                    found.extend(walk.cells.iter().copied());
+                    islands.push(cell);
                     if islands.len() == wanted {
                         return Some((islands, trees));
                     }
                 }
-                End::Bound => {
-                    longer.push(seed);
-                    big.extend(walk.cells.iter().copied());
-                }
-                End::Known => {}
+                End::Bound => open += 1,
             }
         }
-        if longer.len() <= 1 || budget == 0 {
-            // All trees but one next to the 42 walked whole, and a tree left that is not.
+        if open <= 1 || budget == 0 {
+            // All trees but one next to the 42 toured whole, and a tree left that is not.
             return None;
         }
-        open = longer;
         bound = bound.saturating_mul(GROWTH);
     }
 }
@@ -144,65 +103,154 @@ fn open_walls(cells: &[u8]) -> u64 {
         .sum()
 }
 
-/// How a walk of a tree ended.
+/// The seeds, and which of them are known to be on one tree: a union-find so small (the
+/// cells next to the 42) that it needs no ranks.
+struct Groups {
+    /// Each seed's parent in the union-find; a seed is its group's root when it is its own.
+    parent: Vec<usize>,
+    /// Whether the group of the seed, a root, has been toured whole.
+    whole: Vec<bool>,
+    /// The seed at each cell of the box around the seeds, `usize::MAX` for none: the box's
+    /// top left cell, its width and height, and its cells row by row.
+    corner: (usize, usize),
+    size: (usize, usize),
+    at: Vec<usize>,
+}
+
+impl Groups {
+    fn new(seeds: &[u32], w: usize) -> Groups {
+        let xy = |&s: &u32| (s as usize % w, s as usize / w);
+        let (xs, ys): (Vec<usize>, Vec<usize>) = seeds.iter().map(xy).unzip();
+        let (x0, y0) = (xs.iter().min().copied(), ys.iter().min().copied());
+        let (x0, y0) = (x0.unwrap_or(0), y0.unwrap_or(0));
+        let bw = xs.iter().max().map_or(0, |x| x - x0 + 1);
+        let bh = ys.iter().max().map_or(0, |y| y - y0 + 1);
+        let mut at = vec![usize::MAX; bw * bh];
+        for (k, (x, y)) in xs.into_iter().zip(ys).enumerate() {
+            at[(y - y0) * bw + (x - x0)] = k;
+        }
+        Groups {
+            parent: (0..seeds.len()).collect(),
+            whole: vec![false; seeds.len()],
+            corner: (x0, y0),
+            size: (bw, bh),
+            at,
+        }
+    }
+
+    fn root(&mut self, mut seed: usize) -> usize {
+        while self.parent[seed] != seed {
+            self.parent[seed] = self.parent[self.parent[seed]];
+            seed = self.parent[seed];
+        }
+        seed
+    }
+
+    /// The seed at column `x`, row `y`, if any.
+    #[inline]
+    fn seed_at(&self, x: usize, y: usize) -> Option<usize> {
+        let (bx, by) = (x.wrapping_sub(self.corner.0), y.wrapping_sub(self.corner.1));
+        if bx >= self.size.0 || by >= self.size.1 {
+            return None;
+        }
+        Some(self.at[by * self.size.0 + bx]).filter(|&k| k != usize::MAX)
+    }
+
+    /// Puts the group of `other` in the group of `root`, a root.
+    fn join(&mut self, root: usize, other: usize) {
+        let other = self.root(other);
+        if other != root {
+            self.parent[other] = root;
+            self.whole[root] |= self.whole[other];
+        }
+    }
+}
+
+/// How a tour of a tree ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum End {
-    /// Every cell of the tree reached.
+    /// Back where it began: every cell of the tree reached.
     Whole,
     /// Given up at its bound.
     Bound,
-    /// A cell of a tree known already reached.
-    Known,
 }
 
-/// A walk of one tree, its buffers kept from walk to walk.
-#[derive(Default)]
-struct Walk {
-    /// The cells reached, the first cell first.
-    cells: Vec<u32>,
-    /// The cells being walked from and the ways out of each not taken yet (a cell index fits
-    /// in 32 bits: 8 bytes an entry, not 16).
-    stack: Vec<(u32, u8)>,
-}
-
-impl Walk {
-    /// Walks the tree of `start` in `cells` (a grid `w` wide) depth first, giving up once it
-    /// has reached more than `bound` cells or a cell of `known`.
-    fn tree(&mut self, cells: &[u8], w: usize, start: usize, bound: usize, known: &Cells) -> End {
-        // Border walls need no bounds checks: the last column's east wall and the last row's
-        // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
-        let open = |i: usize| {
-            let own = cells[i];
-            u8::from(i >= w && cells[i.wrapping_sub(w)] & SOUTH_CLOSED == 0)
-                | u8::from(own & EAST_CLOSED == 0) << 1
-                | u8::from(own & SOUTH_CLOSED == 0) << 2
-                | u8::from(i >= 1 && cells[i.wrapping_sub(1)] & EAST_CLOSED == 0) << 3
-        };
-        let offsets = [w.wrapping_neg(), 1, w, 1usize.wrapping_neg()];
-        self.cells.clear();
-        self.stack.clear();
-        self.cells.push(start as u32);
-        self.stack.push((start as u32, open(start)));
-        while let Some(top) = self.stack.last_mut() {
-            if top.1 == 0 {
-                self.stack.pop();
-                continue;
+/// For the heading a tour came in on and the open ways out of the cell it came to (a bit a
+/// direction), the way it leaves: the first open one of right, straight on, left and back.
+const TURN: [[u8; 16]; 4] = {
+    let mut table = [[0u8; 16]; 4];
+    let mut heading = 0;
+    while heading < 4 {
+        let tries = [
+            (heading + 1) & 3,
+            heading,
+            (heading + 3) & 3,
+            (heading + 2) & 3,
+        ];
+        let mut open = 1;
+        while open < 16 {
+            let mut t = 0;
+            while open & (1 << tries[t]) == 0 {
+                t += 1;
             }
-            let d = top.1.trailing_zeros() as usize;
-            top.1 &= top.1 - 1;
-            let next = (top.0 as usize).wrapping_add(offsets[d]);
-            if self.cells.len() >= bound {
-                return End::Bound;
-            }
-            if !known.is_empty() && known.contains(&(next as u32)) {
-                return End::Known;
-            }
-            self.cells.push(next as u32);
-            // Not back the way it came.
-            self.stack.push((next as u32, open(next) & !(1 << (d ^ 2))));
+            table[heading][open] = tries[t] as u8;
+            open += 1;
         }
-        End::Whole
+        heading += 1;
     }
+    table
+};
+
+/// Tours the tree of seed `seed` (a root of `groups`) in `cells` (a grid `w` wide) with a hand
+/// on the wall, which in a tree goes along each open wall once each way and back to its first
+/// step, with no marks and no memory. Gives up after `bound` steps. Every seed it passes joins
+/// the seed's group, which is marked whole if the tour ends whole. Returns how it ended and
+/// the steps it took.
+fn tour(
+    cells: &[u8],
+    w: usize,
+    groups: &mut Groups,
+    (seed, start): (usize, usize),
+    bound: u64,
+) -> (End, u64) {
+    // Border walls need no bounds checks: the last column's east wall and the last row's
+    // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
+    let open = |i: usize| {
+        let own = cells[i];
+        u8::from(i >= w && cells[i.wrapping_sub(w)] & SOUTH_CLOSED == 0)
+            | u8::from(own & EAST_CLOSED == 0) << 1
+            | u8::from(own & SOUTH_CLOSED == 0) << 2
+            | u8::from(i >= 1 && cells[i.wrapping_sub(1)] & EAST_CLOSED == 0) << 3
+    };
+    let moves: [(usize, usize, usize); 4] = [
+        (w.wrapping_neg(), 0, usize::MAX),
+        (1, 1, 0),
+        (w, 0, 1),
+        (usize::MAX, usize::MAX, 0),
+    ];
+    let first = open(start);
+    if first == 0 {
+        groups.whole[seed] = true;
+        return (End::Whole, 0);
+    }
+    let first = first.trailing_zeros() as u8;
+    let (mut i, mut x, mut y) = (start, start % w, start / w);
+    let mut heading = first;
+    let mut steps = 0;
+    while steps < bound {
+        let (di, dx, dy) = moves[heading as usize];
+        (i, x, y) = (i.wrapping_add(di), x.wrapping_add(dx), y.wrapping_add(dy));
+        steps += 1;
+        if let Some(other) = groups.seed_at(x, y) {
+            groups.join(seed, other);
+        }
+        heading = TURN[heading as usize][open(i) as usize];
+        if i == start && heading == first {
+            groups.whole[seed] = true;
+            return (End::Whole, steps);
+        }
+    }
+    (End::Bound, steps)
 }
 
 #[cfg(test)]
@@ -222,19 +270,40 @@ mod tests {
     }
 
     #[test]
-    fn walks_a_tree_whole_or_gives_up_past_its_bound() {
+    fn tours_a_tree_whole_or_gives_up_past_its_bound() {
         let grid = Generator::generate(MazeOptions::new(9, 7).seed(4)).unwrap();
-        let mut walk = Walk::default();
-        let none = Cells::default();
-        assert_eq!(walk.tree(grid.raw(), 9, 0, usize::MAX, &none), End::Whole);
-        let mut reached = walk.cells.clone();
-        reached.sort_unstable();
-        reached.dedup();
-        assert_eq!(reached.len() as u64, grid.open_cell_count());
-        assert_eq!(walk.tree(grid.raw(), 9, 0, 10, &none), End::Bound);
-        assert_eq!(walk.cells.len(), 10);
-        let known = Cells::from_iter([walk.cells[5]]);
-        assert_eq!(walk.tree(grid.raw(), 9, 0, 100, &known), End::Known);
+        let cells = grid.raw();
+        // Two seeds on the one tree, the maze: the tour from the first passes the second.
+        let seeds = [0, 62];
+        let mut groups = Groups::new(&seeds, 9);
+        let whole = tour(cells, 9, &mut groups, (0, 0), u64::MAX);
+        // Each of the tree's open walls once each way.
+        assert_eq!(whole, (End::Whole, 2 * (grid.open_cell_count() - 1)));
+        assert!(groups.whole[0]);
+        assert_eq!(groups.root(1), 0);
+        let mut groups = Groups::new(&seeds, 9);
+        assert_eq!(tour(cells, 9, &mut groups, (0, 0), 30), (End::Bound, 30));
+        assert!(!groups.whole[0]);
+    }
+
+    #[test]
+    fn a_tour_of_a_lone_cell_takes_no_step() {
+        let grid = Grid::with_stamp(5, 4, None).unwrap();
+        let mut groups = Groups::new(&[7], 5);
+        assert_eq!(
+            tour(grid.raw(), 5, &mut groups, (0, 7), 100),
+            (End::Whole, 0)
+        );
+    }
+
+    #[test]
+    fn turns_right_first_and_back_last() {
+        let (north, east, south, west) = (0u8, 1u8, 2u8, 3u8);
+        assert_eq!(TURN[usize::from(north)][0b1111], east);
+        assert_eq!(TURN[usize::from(north)][0b0101], north);
+        assert_eq!(TURN[usize::from(north)][0b1100], west);
+        assert_eq!(TURN[usize::from(north)][0b0100], south);
+        assert_eq!(TURN[usize::from(west)][0b0010], east);
     }
 
     #[test]
@@ -245,8 +314,8 @@ mod tests {
 
     #[test]
     fn finds_what_the_row_by_row_algorithms_cut_off() {
-        // Mazes as carved, before linking: most have islands by the 42, and the walks find
-        // them; the scan is left for the few whose islands are too big for the walks' budget.
+        // Mazes as carved, before linking: most have islands by the 42, and the tours find
+        // them all, the big ones too; the scan is left for the grids they cannot do.
         let (mut with_islands, mut found, mut scanned) = (0, 0, 0);
         for algorithm in [
             Algorithm::BinaryTree,
@@ -270,6 +339,6 @@ mod tests {
             }
         }
         assert!(with_islands > 20, "{with_islands}");
-        assert!(scanned <= 2, "{found} found, {scanned} scanned");
+        assert_eq!(scanned, 0, "{found} found, {scanned} scanned");
     }
 }
