@@ -321,8 +321,9 @@ impl Generator {
 
     /// Asks for the path from `entry` to `exit` to be read from the carving itself where it
     /// can be (see [`Carve::aim`]): a perfect maze without a courtyard carved from `entry` is
-    /// a tree rooted there, so its one path is the exit's chain of parents, read in as many
-    /// steps as it is long. [`Generator::take_path`] hands it over.
+    /// a tree rooted there, so its one path is the exit's chain of parents (the backtracker),
+    /// or follows from the walls' gaps (recursive division), read in about as many steps as it
+    /// is long. [`Generator::take_path`] hands it over.
     pub(crate) fn aim(&mut self, entry: Pos, exit: Pos) {
         let tree = self.options.perfect
             && !self.options.courtyard
@@ -437,8 +438,12 @@ impl Generator {
             }
             _ => Ok(Phase::Done),
         };
-        // The carving's path stands only if no phase opens a wall after it.
-        if let (Phase::Carving(carver), Ok(Phase::Done)) = (&mut phase, &next) {
+        // The carving's path stands if no phase but the linker opens a wall after it: in a
+        // perfect maze the linker joins trees, which leaves the one path between two cells of
+        // a tree as it was.
+        if let (Phase::Carving(carver), Ok(Phase::Done | Phase::Linking(_))) = (&mut phase, &next)
+            && self.options.perfect
+        {
             self.path = carver.take_path();
         }
         // A phase refused its memory: the generator stops there, unfinished, and says why.

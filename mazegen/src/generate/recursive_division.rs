@@ -10,10 +10,12 @@
 //! two by the 42 and the courtyard itself end up as islands, which the generator's linking
 //! pass joins to the rest.
 
+mod route;
+
 use super::carve::slice_bytes;
 use super::carve::{Carve, is_obstacle};
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
+use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
@@ -27,6 +29,9 @@ struct Chamber {
     y: u32,
     width: u32,
     height: u32,
+    /// The part of the path asked for (see [`route`]) this chamber holds, plus one; 0 for
+    /// none. Its split sends the leg on.
+    leg: u32,
 }
 
 impl Chamber {
@@ -114,6 +119,11 @@ pub struct RecursiveDivision {
     /// The smallest rectangle holding every obstacle (the 42 and the courtyard), if there is
     /// one: a chamber or a wall outside it needs no look at its cells.
     obstacles: Option<Chamber>,
+    /// The legs of the path asked for by [`Carve::aim`], as the splits work them out; boxed,
+    /// as most mazes ask for none.
+    route: Option<Box<route::Route>>,
+    /// That path, once read.
+    path: Option<Vec<Dir>>,
 }
 
 impl RecursiveDivision {
@@ -157,6 +167,7 @@ impl RecursiveDivision {
             y: 0,
             width: rows.width() as u32,
             height: rows.height() as u32,
+            leg: 0,
         };
         let yard = grid.courtyard().map_or(0, |c| c.cells().count() as u64);
         let landmarks = grid
@@ -176,6 +187,7 @@ impl RecursiveDivision {
                         y: p.y,
                         width: 1,
                         height: 1,
+                        leg: 0,
                     },
                     Some(b) => {
                         let (x, y) = (b.x.min(p.x), b.y.min(p.y));
@@ -184,6 +196,7 @@ impl RecursiveDivision {
                             y,
                             width: (b.x + b.width).max(p.x + 1) - x,
                             height: (b.y + b.height).max(p.y + 1) - y,
+                            leg: 0,
                         }
                     }
                 })
@@ -199,6 +212,8 @@ impl RecursiveDivision {
             done: false,
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
             obstacles,
+            route: None,
+            path: None,
         };
         division.push(whole, grid.raw());
         division
@@ -279,6 +294,7 @@ impl RecursiveDivision {
                 y: build.line,
                 width: build.end - build.next,
                 height: 2,
+                leg: 0,
             }
         } else {
             Chamber {
@@ -286,19 +302,25 @@ impl RecursiveDivision {
                 y: build.next,
                 width: 2,
                 height: build.end - build.next,
+                leg: 0,
             }
         };
         if self.clear(beside) {
             build.gap = Some(build.next + rng.below(build.end - build.next));
-            self.push(first, cells);
-            self.push(second, cells);
-            return build;
+        } else {
+            let places = (build.next..build.end).filter(|&at| ordinary(at)).count() as u32;
+            if places > 0 {
+                let k = rng.below(places) as usize;
+                build.gap = (build.next..build.end).filter(|&at| ordinary(at)).nth(k);
+            }
         }
-        let places = (build.next..build.end).filter(|&at| ordinary(at)).count() as u32;
-        if places > 0 {
-            let k = rng.below(places) as usize;
-            build.gap = (build.next..build.end).filter(|&at| ordinary(at)).nth(k);
-        }
+        let (mut first, mut second) = (first, second);
+        self.route_split(
+            chamber,
+            (horizontal, build.line, build.gap),
+            &mut first,
+            &mut second,
+        );
         self.push(first, cells);
         self.push(second, cells);
         build
@@ -333,7 +355,10 @@ impl RecursiveDivision {
                 *cell |= SOUTH_CLOSED;
             }
             cells[row + gap] &= !SOUTH_CLOSED;
-            chamber.split_below(line)
+            let (mut first, mut second) = chamber.split_below(line);
+            let wall = (true, line, Some(chamber.x + gap as u32));
+            self.route_split(chamber, wall, &mut first, &mut second);
+            (first, second)
         } else {
             let line = chamber.x + rng.below(chamber.width - 1);
             let gap = rng.below(chamber.height) as usize;
@@ -346,7 +371,10 @@ impl RecursiveDivision {
                 *cell |= EAST_CLOSED;
             }
             cells[column + gap * w] &= !EAST_CLOSED;
-            chamber.split_right_of(line)
+            let (mut first, mut second) = chamber.split_right_of(line);
+            let wall = (false, line, Some(chamber.y + gap as u32));
+            self.route_split(chamber, wall, &mut first, &mut second);
+            (first, second)
         };
         let (first_wide, second_wide) = (first.is_wide(), second.is_wide());
         if !first_wide {
@@ -366,6 +394,34 @@ impl RecursiveDivision {
         }
     }
 
+    /// Sends the leg of the path in `chamber`, if it holds one, on into its halves (see
+    /// [`route`]): the wall is south of row or east of column `line` (`horizontal` or not),
+    /// with its gap, a column or a row, if any.
+    #[inline(always)]
+    fn route_split(
+        &mut self,
+        chamber: Chamber,
+        wall: (bool, u32, Option<u32>),
+        first: &mut Chamber,
+        second: &mut Chamber,
+    ) {
+        if chamber.leg != 0
+            && let Some(route) = &mut self.route
+        {
+            route.split(chamber, wall, first, second);
+        }
+    }
+
+    /// The last chamber is split: reads the path asked for, if any.
+    #[cold]
+    fn finish(&mut self, cells: &[u8]) {
+        self.done = true;
+        self.head = None;
+        if let Some(route) = self.route.take() {
+            self.path = route.path(self.rows, cells);
+        }
+    }
+
     /// Counts a thin chamber clear of obstacles as settled: [`RecursiveDivision::push`]'s
     /// count without the look at its cells.
     #[inline(always)]
@@ -378,6 +434,26 @@ impl RecursiveDivision {
 impl Carve for RecursiveDivision {
     fn heap_bytes(&self) -> usize {
         slice_bytes(&self.stack)
+            + self.route.as_ref().map_or(0, |r| r.heap_bytes())
+            + self.path.as_ref().map_or(0, |p| slice_bytes(p))
+    }
+
+    /// Follows the path from the start to `to` through the splits (see [`route`]), if asked
+    /// before the first split.
+    fn aim(&mut self, to: Pos) {
+        let unsplit = self.build.is_none() && !self.done && self.route.is_none();
+        if let ([whole], true) = (self.stack.as_mut_slice(), unsplit)
+            && whole.x == 0
+            && whole.y == 0
+            && whole.width as usize == self.rows.width()
+            && whole.height as usize == self.rows.height()
+        {
+            self.route = Some(Box::new(route::Route::new(whole, self.start_at, to)));
+        }
+    }
+
+    fn take_path(&mut self) -> Option<Vec<Dir>> {
+        self.path.take()
     }
 
     /// Places one segment of the current wall, splitting the next chamber first when the wall
@@ -413,8 +489,7 @@ impl Carve for RecursiveDivision {
                 self.build = None;
             }
             let Some(chamber) = self.stack.pop() else {
-                self.done = true;
-                self.head = None;
+                self.finish(cells);
                 return GenEvent::Done;
             };
             self.build = Some(self.split(chamber, cells, rng));
@@ -453,8 +528,7 @@ impl Carve for RecursiveDivision {
                 next = self.split_clear(chamber, cells, rng);
             }
             let Some(chamber) = next else {
-                self.done = true;
-                self.head = None;
+                self.finish(cells);
                 return;
             };
             self.build = Some(self.split(chamber, cells, rng));

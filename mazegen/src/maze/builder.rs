@@ -141,7 +141,7 @@ impl MazeBuilder {
         generator.run();
         let path = generator.take_path();
         let maze = Maze::new(self.options(), generator.into_grid(), self.entry, self.exit);
-        // The backtracker's path read from its carving is the one path of its tree.
+        // A path read from the carving is the one path of its tree.
         if let Some(path) = path {
             return Ok(maze.with_solution(Some(path)));
         }
