@@ -20,7 +20,7 @@
 
 use super::Chamber;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, RowMajor, SOUTH_CLOSED};
+use crate::grid::RowMajor;
 
 /// The legs of the path from one cell to another, as the splits have worked them out so far.
 #[derive(Clone, Debug)]
@@ -203,32 +203,18 @@ impl Route {
 /// Whether `path` goes from `from` to `to` through open walls only and never straight back:
 /// in a tree, the one path between the two.
 fn holds(rows: RowMajor, cells: &[u8], (from, to): (Pos, Pos), path: &[Dir]) -> bool {
-    let (w, h) = (rows.width(), rows.height());
-    let (mut x, mut y) = (from.x as usize, from.y as usize);
+    let mut at = rows.of(from);
     let mut came: Option<Dir> = None;
     for &dir in path {
         if came == Some(dir.opposite()) {
             return false;
         }
-        let i = y * w + x;
-        let open = match dir {
-            Dir::North => y > 0 && cells[i - w] & SOUTH_CLOSED == 0,
-            Dir::East => x + 1 < w && cells[i] & EAST_CLOSED == 0,
-            Dir::South => y + 1 < h && cells[i] & SOUTH_CLOSED == 0,
-            Dir::West => x > 0 && cells[i - 1] & EAST_CLOSED == 0,
-        };
-        if !open {
+        let Some(next) = rows.open_neighbour(cells, at, dir) else {
             return false;
-        }
-        match dir {
-            Dir::North => y -= 1,
-            Dir::East => x += 1,
-            Dir::South => y += 1,
-            Dir::West => x -= 1,
-        }
-        came = Some(dir);
+        };
+        (at, came) = (next, Some(dir));
     }
-    (x, y) == (to.x as usize, to.y as usize)
+    at == rows.of(to)
 }
 
 #[cfg(test)]
