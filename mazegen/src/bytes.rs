@@ -1,5 +1,7 @@
 //! The crate's big byte arrays (the grid's cells, Kruskal's wall list). A small one is a `Vec`;
 //! on Linux a big one is an anonymous map of its own, advised for transparent huge pages.
+//! Working memory freed before the run's peak (recursive division's route) can ask for a map
+//! at any size, for another reason (see [`Bytes::zeroed_apart`]).
 //!
 //! Why: the carving loops read cells a row apart and, for Prim, Kruskal and the growing tree,
 //! anywhere in the grid, and Kruskal's shuffle swaps walls anywhere in its list. With 4 KiB
@@ -43,11 +45,39 @@ impl Bytes {
                 return Some(Bytes(Store::Mapped(map)));
             }
         }
-        let mut cells = Vec::new();
-        cells.try_reserve_exact(len).ok()?;
-        cells.resize(len, byte);
-        Some(Bytes(Store::Heap(cells)))
+        heap(len, byte)
     }
+
+    /// `len` zero bytes in a map of their own whatever their size (on Linux), not advised for
+    /// huge pages; `None` if the memory is refused. For a working set that grows past malloc's
+    /// threshold for mapping a block (128 KiB) and is freed while the run goes on: glibc's
+    /// malloc, freeing a block it mapped, raises that threshold to the block's size, so the
+    /// blocks asked for later below it (a hash map's growing tables) come from its heap,
+    /// where the ones they outgrow stay resident. A map of its own is given back to the
+    /// system on drop, and malloc never sees it.
+    pub(crate) fn zeroed_apart(len: usize) -> Option<Bytes> {
+        #[cfg(target_os = "linux")]
+        if len > 0 {
+            if let Ok(map) = memmap2::MmapMut::map_anon(len) {
+                return Some(Bytes(Store::Mapped(map)));
+            }
+        }
+        heap(len, 0)
+    }
+
+    /// Whether the bytes are in a map of their own.
+    #[cfg(test)]
+    pub(crate) fn is_mapped(&self) -> bool {
+        !matches!(self.0, Store::Heap(_))
+    }
+}
+
+/// `len` bytes, each `byte`, from the allocator; `None` if it refuses them.
+fn heap(len: usize, byte: u8) -> Option<Bytes> {
+    let mut cells = Vec::new();
+    cells.try_reserve_exact(len).ok()?;
+    cells.resize(len, byte);
+    Some(Bytes(Store::Heap(cells)))
 }
 
 /// An anonymous map of `len` bytes advised for huge pages before any is touched, so the first
@@ -165,5 +195,24 @@ mod tests {
         assert!(matches!(big.clone().0, Store::Mapped(_)));
         let small = Bytes::filled(MAP_FROM_BYTES - 1, 0).unwrap();
         assert!(matches!(small.0, Store::Heap(_)));
+    }
+
+    /// Bytes asked for apart are zeros in a map at any size but none.
+    #[test]
+    fn bytes_apart_are_zeros_mapped_at_any_size() {
+        for len in [0, 1, 4096, 100_000] {
+            let mut bytes = Bytes::zeroed_apart(len).unwrap();
+            assert_eq!(bytes.len(), len);
+            assert!(bytes.iter().all(|&b| b == 0));
+            assert_eq!(
+                bytes.is_mapped(),
+                cfg!(target_os = "linux") && len > 0,
+                "{len}"
+            );
+            if len > 0 {
+                bytes[len - 1] = 7;
+                assert_eq!(bytes[len - 1], 7);
+            }
+        }
     }
 }

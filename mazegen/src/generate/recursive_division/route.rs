@@ -9,7 +9,7 @@
 //! until that chamber is split, and a chamber one cell thin holds a straight corridor. Each
 //! chamber holds at most one leg (a split sends each half one at most), which it names
 //! ([`Chamber::leg`]), and only the chambers along the path hold any: some tens of thousands
-//! of parts for a 2000x2000 maze, a few bytes each.
+//! of parts for a 2000x2000 maze, 20 bytes each (see [`parts`] for where they are kept).
 //!
 //! The 42 breaks the argument: a chamber it cuts in two is no tree, and the linker joins its
 //! parts elsewhere. The legs are followed through such chambers all the same, as if they
@@ -18,32 +18,24 @@
 //! ends, and the linker, which joins trees, leaves it so. A path that fails the check is
 //! dropped, and the maze's path is searched for as it would be without this.
 
+mod parts;
+
 use super::Chamber;
 use crate::geometry::{Dir, Pos};
 use crate::grid::RowMajor;
+use parts::{Part, Parts};
 
 /// The legs of the path from one cell to another, as the splits have worked them out so far.
 #[derive(Clone, Debug)]
 pub(super) struct Route {
     /// The path's parts: the first is the whole path, and a part crossing a wall is made of
     /// two others.
-    parts: Vec<Part>,
-    /// A leg met a wall with no gap, or the allocator refused a part room: no path is read.
+    parts: Parts,
+    /// A leg met a wall with no gap, or the system refused a part room: no path is read.
     lost: bool,
     /// The path's ends.
     from: Pos,
     to: Pos,
-}
-
-/// One part of the path.
-#[derive(Clone, Copy, Debug)]
-enum Part {
-    /// A leg from one cell to another of a wide chamber, waiting for its split.
-    Open { from: Pos, to: Pos },
-    /// Along a corridor one cell thin, from one cell to another in its row or column.
-    Straight { from: Pos, to: Pos },
-    /// The part `first`, the step through a wall's gap, and the part `then`.
-    Cross { first: u32, step: Dir, then: u32 },
 }
 
 /// A leg of the path: from one cell of a chamber to another, as the part `part`.
@@ -59,19 +51,22 @@ impl Route {
     /// whose [`Chamber::leg`] it sets.
     pub(super) fn new(whole: &mut Chamber, from: Pos, to: Pos) -> Route {
         let mut route = Route {
-            parts: vec![Part::Open { from, to }],
+            parts: Parts::new(),
             lost: false,
             from,
             to,
         };
-        route.place(whole, Leg { from, to, part: 0 });
+        if route.parts.push(Part::Open { from, to }).is_some() {
+            route.place(whole, Leg { from, to, part: 0 });
+        } else {
+            route.lost = true;
+        }
         route
     }
 
     /// The bytes a clone allocates.
     pub(super) fn heap_bytes(&self) -> usize {
-        use super::super::carve::slice_bytes;
-        slice_bytes(&self.parts)
+        self.parts.heap_bytes()
     }
 
     /// `chamber`, which holds a leg, is split into `first` and `second` by a wall south of
@@ -90,7 +85,7 @@ impl Route {
             return;
         }
         let part = chamber.leg - 1;
-        let Some(&Part::Open { from, to }) = self.parts.get(part as usize) else {
+        let Some(Part::Open { from, to }) = self.parts.get(part) else {
             self.lost = true;
             return;
         };
@@ -102,7 +97,7 @@ impl Route {
             return;
         }
         // No gap, or no room for the two parts: no path is read, and the search finds it.
-        let Some(gap) = gap.filter(|_| self.parts.try_reserve(2).is_ok()) else {
+        let Some(gap) = gap.filter(|_| self.parts.reserve(2).is_some()) else {
             self.lost = true;
             return;
         };
@@ -118,14 +113,17 @@ impl Route {
             (b, a, down.opposite())
         };
         let parts = self.parts.len() as u32;
-        self.parts[leg.part as usize] = Part::Cross {
+        let cross = Part::Cross {
             first: parts,
             step,
             then: parts + 1,
         };
-        // Open until placed, just below.
+        self.parts.set(leg.part, cross);
+        // Open until placed, just below; the room was made above.
         let open = Part::Open { from: a, to: a };
-        self.parts.extend([open, open]);
+        for _ in 0..2 {
+            let _ = self.parts.push(open);
+        }
         let (from_half, to_half) = if from_first {
             (first, second)
         } else {
@@ -149,12 +147,13 @@ impl Route {
     /// chamber's split.
     fn place(&mut self, chamber: &mut Chamber, leg: Leg) {
         let (from, to) = (leg.from, leg.to);
-        self.parts[leg.part as usize] = if from == to || !chamber.is_wide() {
+        let part = if from == to || !chamber.is_wide() {
             Part::Straight { from, to }
         } else {
             chamber.leg = leg.part + 1;
             Part::Open { from, to }
         };
+        self.parts.set(leg.part, part);
     }
 
     /// Once every chamber is split: the path from the first cell to the second, if it holds
@@ -174,7 +173,7 @@ impl Route {
         while let Some(item) = next.pop() {
             let (dir, steps) = match item {
                 Next::Step(dir) => (dir, 1),
-                Next::Part(part) => match self.parts[part as usize] {
+                Next::Part(part) => match self.parts.get(part)? {
                     Part::Open { .. } => return None,
                     Part::Cross { first, step, then } => {
                         next.extend([Next::Part(then), Next::Step(step), Next::Part(first)]);
