@@ -146,6 +146,19 @@ impl RowMajor {
         }
     }
 
+    /// The open walls of the cell at `index` in `cells` (as for [`RowMajor::open_neighbour`]),
+    /// a bit each: bit `d` for the wall on side `d` (`Dir as u8`). Border walls need no bounds
+    /// checks: the last column's east wall and the last row's south wall are closed, and
+    /// `index >= width`, `index >= 1` stand for row -1's and column -1's.
+    #[inline(always)]
+    pub fn open_ways(self, cells: &[u8], index: usize) -> u8 {
+        let (w, own) = (self.width, cells[index]);
+        u8::from(index >= w && cells[index.wrapping_sub(w)] & SOUTH_CLOSED == 0)
+            | u8::from(own & EAST_CLOSED == 0) << 1
+            | u8::from(own & SOUTH_CLOSED == 0) << 2
+            | u8::from(index >= 1 && cells[index.wrapping_sub(1)] & EAST_CLOSED == 0) << 3
+    }
+
     /// Opens the wall on side `dir` (a `Dir as u8`) of the cell at `index` in a grid's bytes.
     /// The caller has checked that the neighbour there exists and that neither cell is in the
     /// 42.
@@ -224,6 +237,8 @@ mod tests {
                 let open = grid.is_open(pos, dir);
                 let past = rows.open_neighbour(grid.raw(), rows.of(pos), dir);
                 assert_eq!(past.is_some(), open, "{pos} {dir:?}");
+                let ways = rows.open_ways(grid.raw(), rows.of(pos));
+                assert_eq!(ways & 1 << dir as u8 != 0, open, "{pos} {dir:?}");
                 if open {
                     assert_eq!(past, grid.neighbour(pos, dir).map(|n| rows.of(n)));
                 }

@@ -11,7 +11,7 @@
 //! the same whichever one is called the maze. When the tours would cost more than a share of
 //! the grid, or the count does not come out, `None`: the caller scans the rows.
 
-use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 
 /// The first tours' bound in steps; each round's is this many times the last's.
 const FIRST_BOUND: u64 = 128;
@@ -64,7 +64,7 @@ pub(super) fn islands(grid: &Grid) -> Option<(Vec<u32>, u64)> {
             }
             let (end, steps) = tour(
                 cells,
-                w,
+                grid.rows(),
                 &mut groups,
                 (seed, cell as usize),
                 bound.min(budget),
@@ -208,20 +208,13 @@ const TURN: [[u8; 16]; 4] = {
 /// the steps it took.
 fn tour(
     cells: &[u8],
-    w: usize,
+    rows: RowMajor,
     groups: &mut Groups,
     (seed, start): (usize, usize),
     bound: u64,
 ) -> (End, u64) {
-    // Border walls need no bounds checks: the last column's east wall and the last row's
-    // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
-    let open = |i: usize| {
-        let own = cells[i];
-        u8::from(i >= w && cells[i.wrapping_sub(w)] & SOUTH_CLOSED == 0)
-            | u8::from(own & EAST_CLOSED == 0) << 1
-            | u8::from(own & SOUTH_CLOSED == 0) << 2
-            | u8::from(i >= 1 && cells[i.wrapping_sub(1)] & EAST_CLOSED == 0) << 3
-    };
+    let w = rows.width();
+    let open = |i: usize| rows.open_ways(cells, i);
     let moves: [(usize, usize, usize); 4] = [
         (w.wrapping_neg(), 0, usize::MAX),
         (1, 1, 0),
@@ -276,13 +269,16 @@ mod tests {
         // Two seeds on the one tree, the maze: the tour from the first passes the second.
         let seeds = [0, 62];
         let mut groups = Groups::new(&seeds, 9);
-        let whole = tour(cells, 9, &mut groups, (0, 0), u64::MAX);
+        let whole = tour(cells, grid.rows(), &mut groups, (0, 0), u64::MAX);
         // Each of the tree's open walls once each way.
         assert_eq!(whole, (End::Whole, 2 * (grid.open_cell_count() - 1)));
         assert!(groups.whole[0]);
         assert_eq!(groups.root(1), 0);
         let mut groups = Groups::new(&seeds, 9);
-        assert_eq!(tour(cells, 9, &mut groups, (0, 0), 30), (End::Bound, 30));
+        assert_eq!(
+            tour(cells, grid.rows(), &mut groups, (0, 0), 30),
+            (End::Bound, 30)
+        );
         assert!(!groups.whole[0]);
     }
 
@@ -291,7 +287,7 @@ mod tests {
         let grid = Grid::with_stamp(5, 4, None).unwrap();
         let mut groups = Groups::new(&[7], 5);
         assert_eq!(
-            tour(grid.raw(), 5, &mut groups, (0, 7), 100),
+            tour(grid.raw(), grid.rows(), &mut groups, (0, 7), 100),
             (End::Whole, 0)
         );
     }

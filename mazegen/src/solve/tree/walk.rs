@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::Grid;
 
 /// How a walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +28,6 @@ const LOOK_EVERY: u64 = 1 << 12;
 /// Walks from `from` to `to`, depth first, trying first the ways that close in on `to`.
 pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending {
     let cells = grid.raw();
-    let w = grid.width() as usize;
     let rows = grid.rows();
     let target = rows.of(to);
     // One order for the whole walk, the ways towards the goal first: a cell's own order would
@@ -59,13 +58,7 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
     let mut back = 0u8;
     let mut steps = 0u64;
     while i != target {
-        // Border walls need no bounds checks: the last column's east wall and the last row's
-        // south wall are closed, and `i >= w`, `i >= 1` stand for row -1's and column -1's.
-        let own = cells[i];
-        let open = u8::from(i >= w && cells[i.wrapping_sub(w)] & SOUTH_CLOSED == 0)
-            | u8::from(own & EAST_CLOSED == 0) << 1
-            | u8::from(own & SOUTH_CLOSED == 0) << 2
-            | u8::from(i >= 1 && cells[i.wrapping_sub(1)] & EAST_CLOSED == 0) << 3;
+        let open = rows.open_ways(cells, i);
         let ways = reorder[usize::from(open & !back)] >> k << k;
         if ways != 0 {
             let d = order[ways.trailing_zeros() as usize];
