@@ -151,37 +151,37 @@ impl Backtracker {
     #[cold]
     fn finish(&mut self, cells: &mut [u8]) {
         if let Some(to) = self.aim.take() {
-            self.path = path_to(&self.layout, cells, to);
+            self.path = path_to(&self.layout, cells, to, self.cursor.visited as usize);
         }
         clear_marks(cells);
     }
 }
 
 /// The path from the start to cell `to` along the parent links, or `None` if `to` was not
-/// reached or the allocator refuses the path. Two walks up the links: one to count the steps,
-/// so the path is allocated once at its size, and one to write them from the last.
-fn path_to(layout: &Layout, cells: &[u8], to: usize) -> Option<Vec<Dir>> {
+/// reached or the allocator refuses the path. One walk up the links, from `to` back to the
+/// start, into room for the longest path there can be, `longest` steps (the cells visited):
+/// the room never written is never touched, so it takes address space but no memory, and is
+/// given back once the steps are turned round. Each step of the walk waits on the cell it
+/// reads, often far from the last in a big maze, so a second walk to count the steps first
+/// would cost as much again.
+fn path_to(layout: &Layout, cells: &[u8], to: usize, longest: usize) -> Option<Vec<Dir>> {
     if cells[to] & VISITED == 0 {
         return None;
     }
-    let up = |i: usize| {
-        let (di, _, _) = layout.moves[usize::from(cells[i] >> PARENT_SHIFT)];
-        i.wrapping_add_signed(di)
-    };
-    let (mut i, mut steps) = (to, 0usize);
-    while i != layout.root {
-        i = up(i);
-        steps += 1;
-    }
     let mut path = Vec::new();
-    path.try_reserve_exact(steps).ok()?;
-    path.resize(steps, Dir::North);
+    path.try_reserve_exact(longest).ok()?;
     let mut i = to;
-    for step in path.iter_mut().rev() {
+    while i != layout.root && path.len() < longest {
+        let link = cells[i] >> PARENT_SHIFT;
         // The link points back to the parent; the step goes from the parent to the child.
-        *step = Dir::from_index((cells[i] >> PARENT_SHIFT) ^ 2);
-        i = up(i);
+        path.push(Dir::from_index(link ^ 2));
+        i = i.wrapping_add_signed(layout.moves[usize::from(link)].0);
     }
+    if i != layout.root {
+        return None;
+    }
+    path.reverse();
+    path.shrink_to_fit();
     Some(path)
 }
 
@@ -339,6 +339,35 @@ fn advance(cursor: &mut Cursor, layout: &Layout, dir: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_path_read_from_the_links_goes_from_the_start_to_the_aim_through_open_walls() {
+        for (w, h, seed, to) in [(2, 2, 1, (1, 1)), (9, 7, 3, (8, 6)), (40, 30, 5, (17, 29))] {
+            let mut grid = Grid::with_stamp(w, h, None).unwrap();
+            let (start, to) = (Pos::new(0, 0), Pos::new(to.0, to.1));
+            let mut carver = Backtracker::new(&mut grid, start).unwrap();
+            carver.aim(to);
+            carver.run(grid.raw_mut(), &mut MazeRng::from_seed(seed));
+            let path = carver.take_path().expect("the path, read from the links");
+            // Every cell once: in a tree, the one path between the two.
+            let (mut at, mut seen) = (start, std::collections::HashSet::from([start]));
+            for &dir in &path {
+                assert!(grid.is_open(at, dir), "{w}x{h}: {at} {dir:?}");
+                at = grid.neighbour(at, dir).unwrap();
+                assert!(seen.insert(at), "{w}x{h}: {at} twice");
+            }
+            assert_eq!(at, to, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn the_path_to_the_start_itself_is_empty() {
+        let mut grid = Grid::with_stamp(5, 4, None).unwrap();
+        let mut carver = Backtracker::new(&mut grid, Pos::new(2, 1)).unwrap();
+        carver.aim(Pos::new(2, 1));
+        carver.run(grid.raw_mut(), &mut MazeRng::from_seed(7));
+        assert_eq!(carver.take_path(), Some(Vec::new()));
+    }
 
     #[test]
     fn each_free_direction_is_first_in_equally_many_orders() {
