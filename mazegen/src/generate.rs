@@ -321,8 +321,8 @@ impl Generator {
 
     /// Asks for the path from `entry` to `exit` to be read from the carving itself where it
     /// can be (see [`Carve::aim`]): a perfect maze without a courtyard carved from `entry` is
-    /// a tree rooted there, so its one path is the exit's chain of parents (the backtracker),
-    /// or follows from the walls' gaps (recursive division), read in about as many steps as it
+    /// a tree rooted there, so its one path is the exit's chain of parents (the backtracker,
+    /// the newest-first growing tree), or follows from the walls' gaps (recursive division), read in about as many steps as it
     /// is long. [`Generator::take_path`] hands it over.
     pub(crate) fn aim(&mut self, entry: Pos, exit: Pos) {
         let tree = self.options.perfect

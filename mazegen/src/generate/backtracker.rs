@@ -11,10 +11,12 @@
 //! from the start to that cell in the tree carved (see [`Carve::aim`]): for a maze carved from
 //! its entry, the solution in as many steps as it is long, with no search afterwards.
 
-use super::carve::{Carve, CarveCheckpoint, OutOfMemory, PackedMarks, clear_marks};
+use super::carve::{
+    Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, path_by_links,
+};
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, LOCKED, MARKS, SOUTH_CLOSED};
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, MARKS, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
 
 /// The cell has been carved into, or is in the courtyard (in the maze from the start).
@@ -23,7 +25,7 @@ const VISITED: u8 = 0x10;
 const ACTIVE: u8 = 0x20;
 /// The top two bits hold the direction (`Dir as u8`) from the cell back to its parent; the
 /// opposite of direction `d` is `d ^ 2`.
-const PARENT_SHIFT: u32 = 6;
+const PARENT_SHIFT: u32 = LINK_SHIFT;
 /// A cell the search may not enter: visited, or in the 42.
 const BLOCKED: u8 = VISITED | LOCKED;
 
@@ -71,6 +73,7 @@ const FIRST_FREE: [[u8; 16]; ORDERS] = {
 
 #[derive(Clone, Debug)]
 pub struct Backtracker {
+    rows: RowMajor,
     layout: Layout,
     cursor: Cursor,
     /// The cell whose path from the start is read when the carving ends (see [`Carve::aim`]);
@@ -127,6 +130,7 @@ impl Backtracker {
         cells[head] |= VISITED | ACTIVE;
         let [north, east, south, west] = rows.offsets();
         Ok(Backtracker {
+            rows,
             layout: Layout {
                 width: rows.width() as u32,
                 root: head,
@@ -154,39 +158,12 @@ impl Backtracker {
     /// Once the search is back at the start: reads the path asked for, then clears the marks.
     #[cold]
     fn finish(&mut self, cells: &mut [u8]) {
-        if let Some(to) = self.aim.take() {
-            self.path = path_to(&self.layout, cells, to, self.cursor.visited as usize);
+        if let Some(to) = self.aim.take().filter(|&to| cells[to] & VISITED != 0) {
+            let longest = self.cursor.visited as usize;
+            self.path = path_by_links(self.rows, cells, (self.layout.root, to), longest);
         }
         clear_marks(cells);
     }
-}
-
-/// The path from the start to cell `to` along the parent links, or `None` if `to` was not
-/// reached or the allocator refuses the path. One walk up the links, from `to` back to the
-/// start, into room for the longest path there can be, `longest` steps (the cells visited):
-/// the room never written is never touched, so it takes address space but no memory, and is
-/// given back once the steps are turned round. Each step of the walk waits on the cell it
-/// reads, often far from the last in a big maze, so a second walk to count the steps first
-/// would cost as much again.
-fn path_to(layout: &Layout, cells: &[u8], to: usize, longest: usize) -> Option<Vec<Dir>> {
-    if cells[to] & VISITED == 0 {
-        return None;
-    }
-    let mut path = Vec::new();
-    path.try_reserve_exact(longest).ok()?;
-    let mut i = to;
-    while i != layout.root && path.len() < longest {
-        let link = cells[i] >> PARENT_SHIFT;
-        // The link points back to the parent; the step goes from the parent to the child.
-        path.push(Dir::from_index(link ^ 2));
-        i = i.wrapping_add_signed(layout.moves[usize::from(link)].0);
-    }
-    if i != layout.root {
-        return None;
-    }
-    path.reverse();
-    path.shrink_to_fit();
-    Some(path)
 }
 
 impl Carve for Backtracker {

@@ -389,6 +389,45 @@ pub(super) fn clear_marks(cells: &mut [u8]) {
     }
 }
 
+/// Where a carver that links each cell back to its parent keeps the link: the top two bits of
+/// the cell's byte (see [`path_by_links`]).
+pub(super) const LINK_SHIFT: u32 = 6;
+
+/// The path from `root` to cell `to` of a tree carved from `root` in which every other cell
+/// reached keeps, in the top two bits of its byte, the direction (`Dir as u8`) back to the
+/// cell it was carved from (the backtracker's and the newest-first growing tree's links);
+/// `None` if `to` is not on such a chain (the caller has checked it was reached) or the
+/// allocator refuses the path its room.
+///
+/// One walk up the links, from `to` back to `root`, into room for the longest path there can
+/// be, `longest` steps (the cells reached): the room never written is never touched, so it
+/// takes address space but no memory, and is given back once the steps are turned round. Each
+/// step of the walk waits on the cell it reads, often far from the last in a big maze, so a
+/// second walk to count the steps first would cost as much again.
+pub(super) fn path_by_links(
+    rows: RowMajor,
+    cells: &[u8],
+    (root, to): (usize, usize),
+    longest: usize,
+) -> Option<Vec<Dir>> {
+    let offsets = rows.offsets();
+    let mut path = Vec::new();
+    path.try_reserve_exact(longest).ok()?;
+    let mut i = to;
+    while i != root && path.len() < longest {
+        let link = cells[i] >> LINK_SHIFT;
+        // The link points back to the parent; the step goes from the parent to the child.
+        path.push(Dir::from_index(link ^ 2));
+        i = i.wrapping_add_signed(offsets[usize::from(link)]);
+    }
+    if i != root {
+        return None;
+    }
+    path.reverse();
+    path.shrink_to_fit();
+    Some(path)
+}
+
 /// Sets `flag` in the grid's bytes `cells` on the cells a carving from `start` has reached:
 /// those with an open wall, the courtyard's and the start, in place.
 pub(super) fn mark_reached_in(rows: RowMajor, cells: &mut [u8], start: usize, flag: u8) {

@@ -16,11 +16,11 @@
 
 use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, OutOfMemory, PackedMarks, clear_marks, first_cells, mark_reached_in,
-    room_for,
+    Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, first_cells,
+    mark_reached_in, path_by_links, room_for,
 };
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
+use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
 use crate::rng::MazeRng;
 
@@ -30,7 +30,7 @@ const IN_MAZE: u8 = 0x10;
 const ACTIVE: u8 = 0x20;
 /// `Newest` only: the top two bits of a cell on the path hold the direction (`Dir as u8`) back
 /// to the cell before it.
-const PARENT_SHIFT: u32 = 6;
+const PARENT_SHIFT: u32 = LINK_SHIFT;
 /// A cell the tree may not grow into: in the maze, or in the 42.
 const TAKEN: u8 = IN_MAZE | LOCKED;
 
@@ -94,6 +94,14 @@ pub struct GrowingTree {
     out_of_memory: bool,
     /// Done, and the marks cleared from the grid.
     done: bool,
+    /// `Newest` from the start alone (no courtyard): every cell in the maze but the start
+    /// links back to the cell it was carved from, so the path to a cell can be read from
+    /// the links (see [`Carve::aim`]).
+    linked: bool,
+    /// The cell whose path from the start is read when the carving ends.
+    aim: Option<usize>,
+    /// That path, once read.
+    path: Option<Vec<Dir>>,
 }
 
 impl GrowingTree {
@@ -106,6 +114,7 @@ impl GrowingTree {
         seeds.rotate_left(1);
         let rows = grid.rows();
         let cells = grid.raw_mut();
+        let linked = mode == Mode::Newest && seeds.len() == 1;
         for i in seeds {
             cells[i] |= IN_MAZE | ACTIVE;
             active.push(i as u32);
@@ -121,6 +130,9 @@ impl GrowingTree {
             start: rows.of(start),
             out_of_memory: false,
             done: false,
+            linked,
+            aim: None,
+            path: None,
         })
     }
 
@@ -229,6 +241,10 @@ impl GrowingTree {
     /// Done: the marks cleared from the grid.
     fn finish(&mut self, cells: &mut [u8]) -> GenEvent {
         if !self.done {
+            if let Some(to) = self.aim.take().filter(|&to| cells[to] & IN_MAZE != 0) {
+                let longest = self.visited as usize;
+                self.path = path_by_links(self.rows, cells, (self.start, to), longest);
+            }
             clear_marks(cells);
         }
         self.done = true;
@@ -294,11 +310,24 @@ impl Carve for GrowingTree {
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let mut tree = GrowingTree {
             active: std::mem::take(&mut self.active),
+            path: self.path.take(),
             ..*self
         };
         let mut local_rng = rng.clone();
         while tree.step(cells, &mut local_rng) != GenEvent::Done {}
         (*self, *rng) = (tree, local_rng);
+    }
+
+    /// Reads the path only from the start alone, newest first: the other modes keep no links,
+    /// and with a courtyard the search does not start at the entry.
+    fn aim(&mut self, to: Pos) {
+        if !self.done && self.linked {
+            self.aim = Some(self.rows.of(to));
+        }
+    }
+
+    fn take_path(&mut self) -> Option<Vec<Dir>> {
+        self.path.take()
     }
 
     fn head(&self) -> Option<Pos> {

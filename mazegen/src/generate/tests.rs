@@ -129,3 +129,58 @@ fn run_steps_of_one_kind_stops_where_the_kind_of_step_changes_and_the_maze_is_th
         "the same maze as in one go"
     );
 }
+
+#[test]
+fn the_paths_read_from_the_carving_are_the_mazes_own_and_only_where_it_keeps_them() {
+    // The two carvers that link each cell to its parent always read the path, from a start
+    // in a corner and one inside; recursive division where its walls' gaps hold it (see its
+    // route: not where the 42 stands in the way); the others leave it to a search.
+    let always = [Algorithm::Backtracker, Algorithm::GrowingTreeNewest];
+    let reads = [always[0], always[1], Algorithm::RecursiveDivision];
+    let mut read = 0;
+    for &algorithm in Algorithm::ALL {
+        for (w, h, seed, start, exit) in [
+            (2, 2, 1, (0, 0), (1, 1)),
+            (9, 7, 3, (0, 0), (8, 6)),
+            (40, 30, 5, (0, 0), (21, 29)),
+            (25, 20, 42, (3, 17), (24, 0)),
+        ] {
+            let (start, exit) = (Pos::new(start.0, start.1), Pos::new(exit.0, exit.1));
+            let options = MazeOptions::new(w, h)
+                .seed(seed)
+                .algorithm(algorithm)
+                .start(start);
+            let (grid, path) = Generator::generate_with_path(options, start, exit).unwrap();
+            let case = format!("{algorithm} {w}x{h} seed {seed}");
+            if !reads.contains(&algorithm) {
+                assert!(path.is_none(), "{case}");
+                continue;
+            }
+            let Some(path) = path else {
+                assert!(!always.contains(&algorithm), "{case}: no path read");
+                continue;
+            };
+            read += 1;
+            let searched = crate::solve::shortest_path(&grid, start, exit).unwrap();
+            assert_eq!(
+                (path.start(), path.dirs()),
+                (searched.start(), searched.dirs()),
+                "{case}"
+            );
+        }
+    }
+    assert!(read > 2 * 4, "recursive division read none: {read}");
+}
+
+#[test]
+fn no_path_is_read_from_a_carving_with_a_courtyard() {
+    for algorithm in [Algorithm::Backtracker, Algorithm::GrowingTreeNewest] {
+        let options = MazeOptions::new(25, 20)
+            .seed(7)
+            .algorithm(algorithm)
+            .courtyard(true);
+        let start = options.start;
+        let (_, path) = Generator::generate_with_path(options, start, Pos::new(24, 19)).unwrap();
+        assert!(path.is_none(), "{algorithm}");
+    }
+}
