@@ -137,8 +137,35 @@ fn sigtstp_from_outside_gives_the_terminal_back_and_fg_takes_it_again() {
 #[test]
 fn headless_killed_mid_write_leaves_no_temporary_file() {
     for (signal, number) in [("QUIT", 3), ("USR1", 10)] {
+        let (dir, status) = killed_mid_write(signal);
+        assert_eq!(status.code(), Some(128 + number), "SIG{signal}: {status}");
+        assert!(
+            !has_temporary(dir.path()),
+            "SIG{signal} left a temporary file"
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("maze.txt")).unwrap(),
+            "the old maze\n"
+        );
+    }
+}
+
+fn has_temporary(dir: &Path) -> bool {
+    fs::read_dir(dir)
+        .unwrap()
+        .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".tmp"))
+}
+
+/// A `--headless` run over an old `maze.txt`, sent `signal` once its temporary file is seen,
+/// and how it ended. The file lasts as long as the rows take to write, a few milliseconds
+/// at 2000x2000 on a fast machine: a run that ends before it is seen, or that the signal
+/// reaches only once the new maze is in place, is made again at twice the side, and only a
+/// run never caught writing up to 8000x8000 fails (as would one that finished its file
+/// despite the signal).
+fn killed_mid_write(signal: &str) -> (tempfile::TempDir, std::process::ExitStatus) {
+    for side in [2000, 4000, 8000] {
         let dir = tempfile::tempdir().unwrap();
-        write_config(dir.path(), 2000, 2000);
+        write_config(dir.path(), side, side);
         fs::write(dir.path().join("maze.txt"), "the old maze\n").unwrap();
         let mut child = Command::new(BIN)
             .args(["--headless", "config.txt"])
@@ -147,21 +174,26 @@ fn headless_killed_mid_write_leaves_no_temporary_file() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        let temporary = || {
-            fs::read_dir(dir.path())
-                .unwrap()
-                .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".tmp"))
-        };
-        wait_until("temporary file", temporary);
+        let deadline = Instant::now() + pty::TIMEOUT;
+        while !has_temporary(dir.path()) && child.try_wait().unwrap().is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "no temporary file after {:?}",
+                pty::TIMEOUT
+            );
+            thread::sleep(Duration::from_millis(1));
+        }
+        if child.try_wait().unwrap().is_some() {
+            continue;
+        }
         kill(signal, child.id());
         let status = child.wait().unwrap();
-        assert_eq!(status.code(), Some(128 + number), "SIG{signal}: {status}");
-        assert!(!temporary(), "SIG{signal} left a temporary file");
-        assert_eq!(
-            fs::read_to_string(dir.path().join("maze.txt")).unwrap(),
-            "the old maze\n"
-        );
+        let old = fs::read_to_string(dir.path().join("maze.txt")).unwrap() == "the old maze\n";
+        if !status.success() && old {
+            return (dir, status);
+        }
     }
+    panic!("SIG{signal}: no run caught writing, up to 8000x8000");
 }
 
 /// Ctrl-Z stops the dashboard with the terminal given back, and `fg` resumes it, redrawn,
