@@ -341,12 +341,17 @@ mod tests {
     }
 
     /// The path read from the carving is the one path of the tree, the search's: the
-    /// backtracker's from its parent links, recursive division's from its walls' gaps, for
+    /// backtracker's and the newest growing tree's from their parent links, recursive
+    /// division's from its walls' gaps, for
     /// many sizes, seeds and entry and exit cells (beside the 42, on it, at the same cell); a
     /// board or a courtyard leaves the path to the search.
     #[test]
     fn carving_gives_the_path_as_the_search_finds_it() {
-        for algorithm in [Algorithm::Backtracker, Algorithm::RecursiveDivision] {
+        for algorithm in [
+            Algorithm::Backtracker,
+            Algorithm::GrowingTreeNewest,
+            Algorithm::RecursiveDivision,
+        ] {
             carving_gives_the_path_of(algorithm);
         }
     }
@@ -389,7 +394,7 @@ mod tests {
                             read += 1;
                         }
                         let reachable = !maze.grid().is_locked(exit);
-                        if algorithm == Algorithm::Backtracker {
+                        if algorithm != Algorithm::RecursiveDivision {
                             assert_eq!(known.is_some(), reachable, "{w}x{h} {seed} {entry} {exit}");
                         } else {
                             // Left to the search where the 42 stood in the way.
