@@ -97,7 +97,7 @@ pub struct GrowingTree {
     /// `Newest` from the start alone (no courtyard): every cell in the maze but the start
     /// links back to the cell it was carved from, so the path to a cell can be read from
     /// the links (see [`Carve::aim`]).
-    linked: bool,
+    all_linked: bool,
     /// The cell whose path from the start is read when the carving ends.
     aim: Option<usize>,
     /// That path, once read.
@@ -114,7 +114,7 @@ impl GrowingTree {
         seeds.rotate_left(1);
         let rows = grid.rows();
         let cells = grid.raw_mut();
-        let linked = mode == Mode::Newest && seeds.len() == 1;
+        let all_linked = mode == Mode::Newest && seeds.len() == 1;
         for i in seeds {
             cells[i] |= IN_MAZE | ACTIVE;
             active.push(i as u32);
@@ -130,7 +130,7 @@ impl GrowingTree {
             start: rows.of(start),
             out_of_memory: false,
             done: false,
-            linked,
+            all_linked,
             aim: None,
             path: None,
         })
@@ -321,7 +321,7 @@ impl Carve for GrowingTree {
     /// Reads the path only from the start alone, newest first: the other modes keep no links,
     /// and with a courtyard the search does not start at the entry.
     fn aim(&mut self, to: Pos) {
-        if !self.done && self.linked {
+        if !self.done && self.all_linked {
             self.aim = Some(self.rows.of(to));
         }
     }
