@@ -171,16 +171,3 @@ fn the_paths_read_from_the_carving_are_the_mazes_own_and_only_where_it_keeps_the
     }
     assert!(read > 2 * 4, "recursive division read none: {read}");
 }
-
-#[test]
-fn no_path_is_read_from_a_carving_with_a_courtyard() {
-    for algorithm in [Algorithm::Backtracker, Algorithm::GrowingTreeNewest] {
-        let options = MazeOptions::new(25, 20)
-            .seed(7)
-            .algorithm(algorithm)
-            .courtyard(true);
-        let start = options.start;
-        let (_, path) = Generator::generate_with_path(options, start, Pos::new(24, 19)).unwrap();
-        assert!(path.is_none(), "{algorithm}");
-    }
-}
