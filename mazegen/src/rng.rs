@@ -40,6 +40,17 @@ impl MazeRng {
         (m >> 32) as u32
     }
 
+    /// The raw 32-bit draw that comes after the next `skip` ones, without taking any: what a
+    /// loop whose steps each take a known number of draws can read ahead of its use.
+    #[inline(always)]
+    pub(crate) fn peek_u32(&self, skip: usize) -> u32 {
+        let mut ahead = self.0.clone();
+        for _ in 0..skip {
+            ahead.next_u32();
+        }
+        ahead.next_u32()
+    }
+
     /// A uniformly random 64-bit integer.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
@@ -108,6 +119,21 @@ mod tests {
         let wide: Vec<u32> = (0..3).map(|_| rng.below(1_000_000)).collect();
         assert_eq!(choices, PINNED_CHOICES);
         assert_eq!(wide, PINNED_WIDE);
+    }
+
+    #[test]
+    fn a_peek_is_the_draw_to_come() {
+        let mut rng = MazeRng::from_seed(17);
+        for skip in [0, 1, 2, 5] {
+            let peeked = rng.peek_u32(skip);
+            for _ in 0..skip {
+                rng.below(1 << 31);
+            }
+            // `below` takes one draw (a power of two is never rejected), the top 32 bits.
+            let mut taker = rng.clone();
+            assert_eq!(taker.0.next_u32(), peeked, "skip {skip}");
+            rng.below(1000);
+        }
     }
 
     #[test]

