@@ -59,7 +59,7 @@ pub fn algorithm(algorithm: Algorithm) -> About {
             "grows outwards, short branches",
             "A random cell of the frontier joins the maze each step.",
             "Short, branching corridors and many dead ends, radiating from where it started.",
-            "35.6% dead ends, 35% river. 42.2 M cells/s (95 ms).",
+            "35.6% dead ends, 35% river. 47.0 M cells/s (85 ms).",
         ),
         Algorithm::Kruskal => about(
             "Kruskal",
