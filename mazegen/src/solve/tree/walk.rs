@@ -36,11 +36,10 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
         i64::from(to.x) - i64::from(from.x),
         i64::from(to.y) - i64::from(from.y),
     );
-    let mut rank = [0usize; 4];
-    for (k, &d) in order.iter().enumerate() {
-        rank[d as usize] = k;
-    }
-    // A cell's open walls as bits in `order`'s positions, from its bits in `Dir` order.
+    // The walk works in `order`'s positions: a cell's open walls as bits in those positions
+    // (from its bits in `Dir` order), each position's move and the position of its way back.
+    // A step then goes from the cell's walls to its move in one table each, and the steps
+    // kept are positions, turned into directions once the walk ends.
     let mut reorder = [0u8; 16];
     for (mask, reordered) in reorder.iter_mut().enumerate() {
         for (k, &d) in order.iter().enumerate() {
@@ -48,35 +47,43 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
         }
     }
     let offsets = rows.offsets();
+    let moves = order.map(|d| offsets[d as usize]);
+    let backs = order.map(|d| {
+        let k = order
+            .iter()
+            .position(|&o| o == d ^ 2)
+            .expect("every direction");
+        1u8 << k
+    });
     // A tree of n cells is walked, there and back, in 2 (n - 1) steps.
     let bound = 2 * cells.len() as u64;
-    let mut path: Vec<Dir> = Vec::new();
+    let mut path: Vec<u8> = Vec::new();
     let mut i = rows.of(from);
     // The position, in `order`, of the next way to try.
     let mut k = 0;
-    // The wall bit (in `Dir` order) of the way back to the cell this one was entered from.
+    // The bit (in `order`'s positions) of the way back to the cell this one was entered from.
     let mut back = 0u8;
     let mut steps = 0u64;
     while i != target {
-        let open = rows.open_ways(cells, i);
-        let ways = reorder[usize::from(open & !back)] >> k << k;
+        let open = reorder[usize::from(rows.open_ways(cells, i))];
+        let ways = (open & !back) >> k << k;
         if ways != 0 {
-            let d = order[ways.trailing_zeros() as usize];
+            let j = ways.trailing_zeros() as usize;
             if !crate::generate::room_for(&mut path, 1) {
                 return Ending::OutOfMemory;
             }
-            path.push(Dir::from_index(d));
-            i = i.wrapping_add_signed(offsets[d as usize]);
-            back = 1 << (d ^ 2);
+            path.push(j as u8);
+            i = i.wrapping_add_signed(moves[j]);
+            back = backs[j];
             k = 0;
         } else {
             // Every way out of here is walked: back to the cell this one was entered from.
             let Some(came) = path.pop() else {
                 return Ending::Unreachable;
             };
-            i = i.wrapping_add_signed(-offsets[came as usize]);
-            back = path.last().map_or(0, |&d| 1 << (d as u8 ^ 2));
-            k = rank[came as usize] + 1;
+            i = i.wrapping_add_signed(-moves[usize::from(came)]);
+            back = path.last().map_or(0, |&j| backs[usize::from(j)]);
+            k = came + 1;
         }
         steps += 1;
         if steps > bound {
@@ -86,7 +93,11 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
             return Ending::Stopped;
         }
     }
-    Ending::Found(path)
+    // In place: a `Dir` is a byte too, so the collection reuses the steps' memory.
+    let dirs = path
+        .into_iter()
+        .map(|j| Dir::from_index(order[usize::from(j)]));
+    Ending::Found(dirs.collect())
 }
 
 /// The four directions (as `Dir` indices, N E S W = 0 1 2 3) in the order to try them on the
