@@ -40,15 +40,16 @@ impl MazeRng {
         (m >> 32) as u32
     }
 
-    /// The raw 32-bit draw that comes after the next `skip` ones, without taking any: what a
-    /// loop whose steps each take a known number of draws can read ahead of its use.
+    /// What [`MazeRng::below`]`(bound)` would give from the draw after the next `skip` ones,
+    /// taking none, unless that draw is one `below` rejects (a chance of `bound` in 2^32):
+    /// what a loop whose steps each take a known number of draws can read ahead of its use.
     #[inline(always)]
-    pub(crate) fn peek_u32(&self, skip: usize) -> u32 {
+    pub(crate) fn peek_below(&self, skip: usize, bound: u32) -> u32 {
         let mut ahead = self.0.clone();
         for _ in 0..skip {
             ahead.next_u32();
         }
-        ahead.next_u32()
+        ((u64::from(ahead.next_u32()) * u64::from(bound)) >> 32) as u32
     }
 
     /// A uniformly random 64-bit integer.
@@ -124,15 +125,13 @@ mod tests {
     #[test]
     fn a_peek_is_the_draw_to_come() {
         let mut rng = MazeRng::from_seed(17);
-        for skip in [0, 1, 2, 5] {
-            let peeked = rng.peek_u32(skip);
+        for (skip, bound) in [(0, 7), (1, 1000), (2, 12_345), (5, 1 << 20)] {
+            let peeked = rng.peek_below(skip, bound);
             for _ in 0..skip {
+                // One draw each: a power of two is never rejected.
                 rng.below(1 << 31);
             }
-            // `below` takes one draw (a power of two is never rejected), the top 32 bits.
-            let mut taker = rng.clone();
-            assert_eq!(taker.0.next_u32(), peeked, "skip {skip}");
-            rng.below(1000);
+            assert_eq!(rng.below(bound), peeked, "skip {skip}");
         }
     }
 

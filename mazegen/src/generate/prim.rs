@@ -124,9 +124,8 @@ impl Prim {
     /// next step's cache misses under way during this one's.
     #[inline(always)]
     fn warm_next(&self, cells: &[u8], rng: &MazeRng) -> u8 {
-        let len = self.frontier.len() as u64;
-        // The place that draw picks as `MazeRng::below` maps it (unless rejected, rarely).
-        let guess = ((u64::from(rng.peek_u32(2)) * len) >> 32) as usize;
+        let len = u32::try_from(self.frontier.len()).expect("under 2^32 cells");
+        let guess = rng.peek_below(2, len) as usize;
         let Some(&cell) = self.frontier.get(guess) else {
             return 0;
         };
