@@ -195,28 +195,48 @@ impl Clone for Box<dyn Carve> {
 /// Sets `flag` (a bit of [`MARKS`]) on every cell outside the 42 that a carving of `grid` from
 /// `start` has not reached: those with no open wall, but for the cells in the maze before the
 /// first step (see [`first_cells`]). The "not in the maze yet" mark of an algorithm that keeps
-/// it in the grid, as it starts and as a checkpoint's restore rebuilds it. Row by row, without
-/// a branch on the walls.
+/// it in the grid, as it starts and as a checkpoint's restore rebuilds it.
+///
+/// Row by row in two passes, each of which the compiler vectorises: the marks from the row's
+/// bytes (each with its west neighbour's) and the row above's, then or-ed in. One pass in
+/// place would read each byte's west neighbour just after writing it, which keeps it a
+/// byte at a time (14 ms of a 4000x4000 hunt-and-kill run, 4% of it).
 pub(super) fn mark_unreached(grid: &mut Grid, start: Pos, flag: u8) {
-    const WALLS: u8 = crate::grid::EAST_CLOSED | crate::grid::SOUTH_CLOSED;
     let w = grid.width() as usize;
     let cells = grid.raw_mut();
-    let mut above_open = vec![0u8; w];
-    for row in cells.chunks_exact_mut(w) {
-        let mut west_open = 0;
-        for (byte, above) in row.iter_mut().zip(&mut above_open) {
-            let own = *byte;
-            let reached = (own & WALLS != WALLS) as u8 | west_open | *above;
-            let free = (own & LOCKED == 0) as u8 & (reached ^ 1);
-            *byte |= flag * free;
-            west_open = (own & crate::grid::EAST_CLOSED == 0) as u8;
-            *above = (own & crate::grid::SOUTH_CLOSED == 0) as u8;
+    // Above the first row and west of the first column: the border, closed.
+    let border = vec![SOUTH_CLOSED; w];
+    let mut marks = vec![0u8; w];
+    for y in 0..cells.len() / w {
+        let (done, rest) = cells.split_at_mut(y * w);
+        let row = &mut rest[..w];
+        let above = if y == 0 {
+            &border[..]
+        } else {
+            &done[(y - 1) * w..]
+        };
+        marks[0] = unreached_mark(row[0], EAST_CLOSED, above[0], flag);
+        for ((mark, pair), &up) in marks[1..].iter_mut().zip(row.windows(2)).zip(&above[1..]) {
+            *mark = unreached_mark(pair[1], pair[0], up, flag);
+        }
+        for (byte, &mark) in row.iter_mut().zip(&marks) {
+            *byte |= mark;
         }
     }
     let first: Vec<usize> = first_cells(grid, start).collect();
     for i in first {
         grid.raw_mut()[i] &= !flag;
     }
+}
+
+/// [`mark_unreached`]'s `flag` for a cell of byte `own`, whose west neighbour's byte is
+/// `west` and north neighbour's `up`, or 0: set when the cell is outside the 42 and no wall
+/// of its four is open.
+#[inline(always)]
+fn unreached_mark(own: u8, west: u8, up: u8, flag: u8) -> u8 {
+    const WALLS: u8 = EAST_CLOSED | SOUTH_CLOSED;
+    let reached = (own & WALLS != WALLS) | (west & EAST_CLOSED == 0) | (up & SOUTH_CLOSED == 0);
+    flag * u8::from(own & LOCKED == 0 && !reached)
 }
 
 /// The bytes a clone of `items` allocates.
@@ -592,6 +612,36 @@ mod tests {
                 let ok =
                     grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)) && !grid.is_locked(p);
                 assert_eq!(m & d.bit() != 0, ok, "{p} {d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_unreached_are_the_free_cells_with_no_open_wall_but_the_first() {
+        for (w, h, seed, courtyard) in [(9, 7, 1, false), (25, 20, 2, true), (31, 17, 3, false)] {
+            let mut options = crate::generate::MazeOptions::new(w, h)
+                .seed(seed)
+                .algorithm(crate::generate::Algorithm::HuntAndKill);
+            options = options.courtyard(courtyard);
+            let mut generator = crate::generate::Generator::new(options).unwrap();
+            // Part carved: some cells reached, some not.
+            for _ in 0..w * h / 2 {
+                generator.step();
+            }
+            let mut grid = generator.grid().clone();
+            for byte in grid.raw_mut() {
+                *byte &= !MARKS;
+            }
+            let start = Pos::new(w / 2, 0);
+            let flag = 1 << 6;
+            mark_unreached(&mut grid, start, flag);
+            let first: Vec<usize> = first_cells(&grid, start).collect();
+            for p in grid.positions() {
+                let i = grid.index(p);
+                let open = Dir::ALL.into_iter().any(|d| grid.is_open(p, d));
+                let expected = !grid.is_locked(p) && !open && !first.contains(&i);
+                assert_eq!(grid.raw()[i] & flag != 0, expected, "{w}x{h} {p}");
+                assert_eq!(grid.raw()[i] & !flag, generator.grid().raw()[i] & !MARKS);
             }
         }
     }
