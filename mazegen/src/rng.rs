@@ -27,10 +27,18 @@ impl MazeRng {
     /// A uniformly random integer in `0..bound`. `bound` must not be 0.
     #[inline]
     pub(crate) fn below(&mut self, bound: u32) -> u32 {
+        let first = self.0.next_u32();
+        self.below_from(first, bound)
+    }
+
+    /// [`MazeRng::below`]`(bound)` whose first draw, `first`, was already taken (by
+    /// [`MazeRng::next_u32`]): the draws it goes on to take, and its result, are `below`'s.
+    #[inline]
+    pub(crate) fn below_from(&mut self, first: u32, bound: u32) -> u32 {
         debug_assert!(bound > 0);
         // Lemire, "Fast Random Integer Generation in an Interval" (2019): unbiased, and the
         // division only runs in the rare case where the low half falls below the bound.
-        let mut m = u64::from(self.0.next_u32()) * u64::from(bound);
+        let mut m = u64::from(first) * u64::from(bound);
         if (m as u32) < bound {
             let threshold = bound.wrapping_neg() % bound;
             while (m as u32) < threshold {
@@ -38,6 +46,12 @@ impl MazeRng {
             }
         }
         (m >> 32) as u32
+    }
+
+    /// The next 32 random bits, as the first draw of [`MazeRng::below_from`].
+    #[inline]
+    pub(crate) fn next_u32(&mut self) -> u32 {
+        self.0.next_u32()
     }
 
     /// What [`MazeRng::below`]`(bound)` would give from the draw after the next `skip` ones,

@@ -305,13 +305,51 @@ const SET_BITS: [[u8; 4]; 16] = {
     table
 };
 
-/// A uniformly random direction among the set bits of `mask`, which must not be 0.
+/// A uniformly random direction among the set bits of `mask`, which must not be 0: the
+/// `k`-th set bit for `k` = [`MazeRng::below`] of their number, and the same draws.
+///
+/// The draw is taken before the mask is looked at, and turned at once into the choice for
+/// every mask ([`choices`]): a carver's mask is the end of its step's chain of memory reads,
+/// and the choice then waits on it for one shift, not for counting its bits, a multiplication
+/// and a table.
 #[inline(always)]
 pub(super) fn random_dir(rng: &mut MazeRng, mask: u8) -> u8 {
     debug_assert!(mask != 0 && mask < 16);
-    let k = rng.below(mask.count_ones());
-    SET_BITS[mask as usize & 15][k as usize]
+    let draw = rng.next_u32();
+    if draw == 0 {
+        // The one draw `below` may reject for a bound of at most 4 (a bound of 3, the others
+        // never reject), once in 2^32 draws: `below` itself goes on.
+        let k = rng.below_from(draw, mask.count_ones());
+        return SET_BITS[mask as usize & 15][k as usize];
+    }
+    (choices(draw) >> (2 * (mask & 15))) as u8 & 3
 }
+
+/// For a draw other than 0, the direction [`random_dir`] picks for each mask, two bits a mask
+/// (mask `m` in bits `2m` and `2m + 1`): for `c` set bits, the `k`-th one where `k` is the
+/// high half of `draw * c`, which is what `below(c)` gives when it does not reject.
+#[inline(always)]
+fn choices(draw: u32) -> u32 {
+    let of = |set: u32| ((u64::from(draw) * u64::from(set)) >> 32) as usize;
+    CHOICES[0][0] | CHOICES[1][of(2)] | CHOICES[2][of(3)] | CHOICES[3][of(4)]
+}
+
+/// `CHOICES[c - 1][k]`: the `k`-th set bit of every mask with `c` set bits, two bits a mask
+/// as [`choices`] packs them, and 0 for the other masks.
+const CHOICES: [[u32; 4]; 4] = {
+    let mut table = [[0u32; 4]; 4];
+    let mut mask = 1;
+    while mask < 16 {
+        let set = (mask as u32).count_ones() as usize;
+        let mut k = 0;
+        while k < set {
+            table[set - 1][k] |= (SET_BITS[mask][k] as u32) << (2 * mask);
+            k += 1;
+        }
+        mask += 1;
+    }
+    table
+};
 
 /// Random directions for a walk, two bits at a time from one 64-bit draw per 32 moves.
 ///
@@ -573,6 +611,57 @@ mod tests {
                 seen |= 1 << d;
             }
             assert_eq!(seen, mask);
+        }
+    }
+
+    /// The choice made from the packed table is the `k`-th set bit for `k = below(count)`,
+    /// over draws at each edge of `below`'s ranges and draws of a stream, and takes the draws
+    /// `below` takes.
+    #[test]
+    fn random_dir_is_the_kth_set_bit_for_below_of_their_number() {
+        let edges = [
+            1,
+            2,
+            u32::MAX,
+            1 << 31,
+            (1 << 31) - 1,
+            1 << 30,
+            (1 << 30) - 1,
+        ];
+        let thirds = [0x5555_5555, 0x5555_5556, 0xAAAA_AAAA, 0xAAAA_AAAB];
+        let mut stream = MazeRng::from_seed(11);
+        let draws = edges
+            .into_iter()
+            .chain(thirds)
+            .chain(std::iter::repeat_with(|| stream.next_u32()).take(5000));
+        for draw in draws {
+            for mask in 1..16u8 {
+                let set = mask.count_ones();
+                let k = ((u64::from(draw) * u64::from(set)) >> 32) as usize;
+                let packed = (choices(draw) >> (2 * mask)) as u8 & 3;
+                assert_eq!(packed, SET_BITS[mask as usize][k], "{draw:#x} {mask:04b}");
+            }
+        }
+        let (mut rng, mut plain) = (MazeRng::from_seed(12), MazeRng::from_seed(12));
+        for step in 0..20_000u32 {
+            let mask = (step % 15 + 1) as u8;
+            let k = plain.below(mask.count_ones()) as usize;
+            assert_eq!(random_dir(&mut rng, mask), SET_BITS[mask as usize][k]);
+        }
+        assert_eq!(rng.next_u32(), plain.next_u32(), "the same draws taken");
+    }
+
+    /// A first draw of 0 is the one `below(3)` rejects: `random_dir` then goes on as `below`.
+    #[test]
+    fn a_rejected_first_draw_draws_again_as_below_does() {
+        for bound in 1..=4 {
+            let (mut after, mut plain) = (MazeRng::from_seed(4), MazeRng::from_seed(4));
+            let again = after.below_from(0, bound);
+            let expected = if bound == 3 { plain.below(3) } else { 0 };
+            assert_eq!(again, expected, "bound {bound}");
+            if bound != 3 {
+                assert_eq!(after.next_u32(), plain.next_u32(), "no draw taken");
+            }
         }
     }
 

@@ -14,10 +14,9 @@
 //! marks too (half a byte a cell); otherwise a cell is in the maze once it has an open wall (or
 //! is the start or in the courtyard), and active when it is in the list.
 
-use super::carve::slice_bytes;
 use super::carve::{
     Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, first_cells,
-    mark_reached_in, path_by_links, room_for,
+    mark_reached_in, path_by_links, random_dir, room_for, slice_bytes,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -41,25 +40,6 @@ const RETIRED: u32 = u32::MAX;
 
 /// [`MazeRng::chance`] numerator of one half.
 const HALF: u64 = 1 << 31;
-
-/// For each 4-bit mask of free directions (bit = `Dir as u8`) and each `k` below its number
-/// of set bits, the `k`-th set bit.
-const NTH_FREE: [[u8; 4]; 16] = {
-    let mut table = [[0u8; 4]; 16];
-    let mut mask = 0;
-    while mask < 16 {
-        let (mut dir, mut k) = (0, 0);
-        while dir < 4 {
-            if mask & (1 << dir) != 0 {
-                table[mask][k] = dir as u8;
-                k += 1;
-            }
-            dir += 1;
-        }
-        mask += 1;
-    }
-    table
-};
 
 /// Which active cell a step works from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,8 +169,7 @@ impl GrowingTree {
     #[inline(always)]
     fn carve(&mut self, cells: &mut [u8], rng: &mut MazeRng, cell: usize, free: u8) -> (usize, u8) {
         let rows = self.rows;
-        let k = rng.below(free.count_ones()) as usize;
-        let dir = NTH_FREE[free as usize][k];
+        let dir = random_dir(rng, free);
         let next = cell.wrapping_add_signed(rows.offsets()[dir as usize]);
         rows.open_wall(cells, cell, dir);
         self.visited += 1;
@@ -419,14 +398,6 @@ mod tests {
     fn every_mode_makes_valid_mazes() {
         for algorithm in MODES {
             testkit::check_all(algorithm);
-        }
-    }
-
-    #[test]
-    fn each_free_direction_is_listed_once_in_order() {
-        for (mask, nth) in NTH_FREE.iter().enumerate() {
-            let dirs: Vec<u8> = (0..4).filter(|d| mask & (1 << d) != 0).collect();
-            assert_eq!(&nth[..dirs.len()], &dirs[..]);
         }
     }
 
