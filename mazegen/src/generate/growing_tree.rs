@@ -35,6 +35,9 @@ const TAKEN: u8 = IN_MAZE | LOCKED;
 
 const _: () = assert!((IN_MAZE | ACTIVE | 3 << PARENT_SHIFT) == MARKS);
 
+/// How a step in each direction (`Dir as u8`) moves the column.
+const COLUMN_STEP: [isize; 4] = [0, 1, 0, -1];
+
 /// A slot of the active list whose cell has been retired (`Mixed` only).
 const RETIRED: u32 = u32::MAX;
 
@@ -82,6 +85,9 @@ pub struct GrowingTree {
     aim: Option<usize>,
     /// That path, once read.
     path: Option<Vec<Dir>>,
+    /// `Newest` only: the column of the newest cell, followed as it moves so that a step
+    /// needs no division (nor its multiplications) to find the grid's sides.
+    newest_x: usize,
 }
 
 impl GrowingTree {
@@ -113,6 +119,7 @@ impl GrowingTree {
             all_linked,
             aim: None,
             path: None,
+            newest_x: start.x as usize,
         })
     }
 
@@ -195,16 +202,27 @@ impl GrowingTree {
         };
         let cell = cell as usize;
         let rows = self.rows;
-        let free = rows.neighbour_mask(cell, |next| cells[next] & TAKEN == 0);
+        let (x, w) = (self.newest_x, rows.width());
+        // Past the first and last rows `get` finds nothing; the first and last columns are
+        // tested, as their west and east neighbours are the cells at the other end of a row.
+        let free_at = |at: usize| cells.get(at).is_some_and(|&b| b & TAKEN == 0);
+        let free = u8::from(free_at(cell.wrapping_sub(w)))
+            | u8::from(x + 1 < w && free_at(cell + 1)) << 1
+            | u8::from(free_at(cell + w)) << 2
+            | u8::from(x > 0 && free_at(cell.wrapping_sub(1))) << 3;
         if free == 0 {
             let byte = cells[cell];
             cells[cell] = byte & !ACTIVE;
             if self.tip.is_some() {
-                let back = rows.offsets()[usize::from(byte >> PARENT_SHIFT)];
-                let before = cell.wrapping_add_signed(back) as u32;
+                let back = usize::from(byte >> PARENT_SHIFT);
+                let before = cell.wrapping_add_signed(rows.offsets()[back]) as u32;
+                self.newest_x = x.wrapping_add_signed(COLUMN_STEP[back]);
                 self.tip = (self.active.last() != Some(&before)).then_some(before);
             } else {
                 self.active.pop();
+                if let Some(&first) = self.active.last() {
+                    self.newest_x = rows.column(first as usize);
+                }
             }
             self.head = Some(cell as u32);
             return GenEvent::Visit {
@@ -213,6 +231,7 @@ impl GrowingTree {
         }
         let (next, dir) = self.carve(cells, rng, cell, free);
         cells[next] |= IN_MAZE | ACTIVE | (dir ^ 2) << PARENT_SHIFT;
+        self.newest_x = x.wrapping_add_signed(COLUMN_STEP[usize::from(dir)]);
         self.tip = Some(next as u32);
         self.carved(cell, next)
     }
