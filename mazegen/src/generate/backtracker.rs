@@ -12,7 +12,8 @@
 //! its entry, the solution in as many steps as it is long, with no search afterwards.
 
 use super::carve::{
-    Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, path_by_links,
+    Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, free_around,
+    path_by_links,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -274,19 +275,13 @@ fn step(cursor: &mut Cursor, layout: &Layout, cells: &mut [u8], rng: &mut MazeRn
     }
     let (i, from) = (cursor.head, cursor.pos);
     let w = layout.width as usize;
-    // Past the first and last rows `get` finds nothing; the first and last columns are
-    // tested, as their west and east neighbours are the cells at the other end of a row.
-    let free_at = |at: usize| cells.get(at).is_some_and(|&b| b & BLOCKED == 0);
     // Each step reads the rows above and below the head, which in a wide maze have often
     // left the cache since the search last passed; a step north or south makes the row two
     // away one of them. Reading those two now, on no step's critical path, overlaps their
     // misses with this step's work.
     let byte_at = |at: usize| cells.get(at).copied().unwrap_or(0);
     cursor.ahead ^= byte_at(i.wrapping_sub(2 * w)) ^ byte_at(i.wrapping_add(2 * w));
-    let free = u8::from(free_at(i.wrapping_sub(w)))
-        | u8::from(from.x + 1 < layout.width && free_at(i + 1)) << 1
-        | u8::from(free_at(i + w)) << 2
-        | u8::from(from.x > 0 && free_at(i.wrapping_sub(1))) << 3;
+    let free = free_around(cells, i, from.x as usize, w, BLOCKED);
     if free != 0 {
         let order = rng.below(ORDERS as u32) as usize;
         let dir = FIRST_FREE[order][free as usize];

@@ -432,12 +432,29 @@ impl Layout {
     /// neighbour inside the grid.
     #[inline(always)]
     pub fn inside(&self, cell: usize, x: usize) -> u8 {
-        let w = self.rows.width();
-        u8::from(cell >= w)
-            | u8::from(x + 1 < w) << 1
-            | u8::from(cell + w < self.len) << 2
-            | u8::from(x > 0) << 3
+        self.rows.neighbour_mask_in_column(cell, x, |_| true)
     }
+}
+
+/// The column change of a move in each direction (`Dir as u8`): for the carvers that follow
+/// their head's column as it moves.
+pub(super) const COLUMN_STEP: [isize; 4] = [0, 1, 0, -1];
+
+/// The directions (a bit each, `Dir as u8`) in which `cell`, in column `x` of a grid `w`
+/// cells wide, has a neighbour whose byte has none of the bits of `blocked`: the head's free
+/// ways, for the depth-first carvers (the backtracker, the newest-first growing tree).
+///
+/// Past the first and last rows `get` finds nothing, a test the bounds check makes anyway;
+/// only the first and last columns are tested, as their west and east neighbours are the
+/// cells at the other end of a row. (Fewer tests on the step's chain than
+/// [`RowMajor::neighbour_mask_in_column`], which asks about the rows first.)
+#[inline(always)]
+pub(super) fn free_around(cells: &[u8], cell: usize, x: usize, w: usize, blocked: u8) -> u8 {
+    let free_at = |at: usize| cells.get(at).is_some_and(|&b| b & blocked == 0);
+    u8::from(free_at(cell.wrapping_sub(w)))
+        | u8::from(x + 1 < w && free_at(cell + 1)) << 1
+        | u8::from(free_at(cell + w)) << 2
+        | u8::from(x > 0 && free_at(cell.wrapping_sub(1))) << 3
 }
 
 /// Clears the carvers' marks from a grid's bytes.

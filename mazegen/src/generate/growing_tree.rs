@@ -15,8 +15,8 @@
 //! is the start or in the courtyard), and active when it is in the list.
 
 use super::carve::{
-    Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, first_cells,
-    mark_reached_in, path_by_links, random_dir, room_for, slice_bytes,
+    COLUMN_STEP, Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks,
+    first_cells, free_around, mark_reached_in, path_by_links, random_dir, room_for, slice_bytes,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::{Dir, Pos};
@@ -34,9 +34,6 @@ const PARENT_SHIFT: u32 = LINK_SHIFT;
 const TAKEN: u8 = IN_MAZE | LOCKED;
 
 const _: () = assert!((IN_MAZE | ACTIVE | 3 << PARENT_SHIFT) == MARKS);
-
-/// How a step in each direction (`Dir as u8`) moves the column.
-const COLUMN_STEP: [isize; 4] = [0, 1, 0, -1];
 
 /// A slot of the active list whose cell has been retired (`Mixed` only).
 const RETIRED: u32 = u32::MAX;
@@ -202,14 +199,8 @@ impl GrowingTree {
         };
         let cell = cell as usize;
         let rows = self.rows;
-        let (x, w) = (self.newest_x, rows.width());
-        // Past the first and last rows `get` finds nothing; the first and last columns are
-        // tested, as their west and east neighbours are the cells at the other end of a row.
-        let free_at = |at: usize| cells.get(at).is_some_and(|&b| b & TAKEN == 0);
-        let free = u8::from(free_at(cell.wrapping_sub(w)))
-            | u8::from(x + 1 < w && free_at(cell + 1)) << 1
-            | u8::from(free_at(cell + w)) << 2
-            | u8::from(x > 0 && free_at(cell.wrapping_sub(1))) << 3;
+        let x = self.newest_x;
+        let free = free_around(cells, cell, x, rows.width(), TAKEN);
         if free == 0 {
             let byte = cells[cell];
             cells[cell] = byte & !ACTIVE;

@@ -38,8 +38,8 @@
 use std::collections::VecDeque;
 
 use super::carve::{
-    Carve, CarveCheckpoint, Layout, OutOfMemory, clear_marks, first_cells, mark_unreached,
-    random_dir, room_for,
+    COLUMN_STEP, Carve, CarveCheckpoint, Layout, OutOfMemory, clear_marks, first_cells,
+    mark_unreached, random_dir, room_for,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -189,9 +189,6 @@ fn out_of_memory(cursor: &mut Cursor, cells: &mut [u8]) -> GenEvent {
     GenEvent::Done
 }
 
-/// The column change of a move in each direction.
-const DX: [isize; 4] = [0, 1, 0, -1];
-
 /// The moves of `cell` (in column `x`) into neighbours whose byte, masked with `mask`, is
 /// `want`: not in the maze (`FREE`, `FREE`), in it and not in the 42 (`FREE | LOCKED`, 0),
 /// not queued (`QUEUED | LOCKED`, 0).
@@ -235,7 +232,7 @@ fn advance(
             cells[next] = cells[next] & !FREE | ON_WALK;
             walk.push(next as u32);
             cursor.head = next;
-            cursor.x = cursor.x.wrapping_add_signed(DX[dir as usize]);
+            cursor.x = cursor.x.wrapping_add_signed(COLUMN_STEP[dir as usize]);
             cursor.visited += 1;
             if cursor.visited >= cursor.open_cells {
                 finish(cursor, cells, walk, passed, queue);
@@ -288,7 +285,7 @@ fn advance(
     cursor.head = cell;
     cursor.x = x;
     let fresh = moves_where(layout, cells, cell, x, QUEUED | LOCKED, 0);
-    for (dir, (&offset, &dx)) in layout.offsets.iter().zip(&DX).enumerate() {
+    for (dir, (&offset, &dx)) in layout.offsets.iter().zip(&COLUMN_STEP).enumerate() {
         if fresh & (1 << dir) != 0 {
             let next = cell.wrapping_add_signed(offset);
             cells[next] |= QUEUED;

@@ -27,8 +27,8 @@
 //! rest of the marks are the grid's.
 
 use super::carve::{
-    Carve, CarveCheckpoint, DirBits, Layout, OutOfMemory, mark_unreached, random_dir, set_bits,
-    slice_bytes,
+    COLUMN_STEP, Carve, CarveCheckpoint, DirBits, Layout, OutOfMemory, mark_unreached, random_dir,
+    set_bits, slice_bytes,
 };
 use super::{CellState, GenEvent};
 use crate::geometry::Pos;
@@ -145,9 +145,6 @@ impl Wilson {
     }
 }
 
-/// The column change of a move in each direction.
-const DX: [isize; 4] = [0, 1, 0, -1];
-
 /// One step; `inline(always)` so that [`Carve::run`] drops the unused events.
 #[inline(always)]
 fn advance(cursor: &mut Cursor, layout: &Layout, cells: &mut [u8], rng: &mut MazeRng) -> GenEvent {
@@ -254,7 +251,7 @@ fn walk_move(
         }
     };
     cells[head] = (hb & !EXIT) | dir << EXIT_SHIFT;
-    *x = x.wrapping_add_signed(DX[dir as usize]);
+    *x = x.wrapping_add_signed(COLUMN_STEP[dir as usize]);
     if nb & FREE == 0 {
         return (next, nb, true);
     }

@@ -99,9 +99,21 @@ impl RowMajor {
     /// Bit `d` set for each direction `d` (a `Dir as u8`) in which `index` has a neighbour
     /// inside the grid for which `keep` holds; `keep` is only asked about those inside.
     #[inline(always)]
-    pub fn neighbour_mask(self, index: usize, mut keep: impl FnMut(usize) -> bool) -> u8 {
+    pub fn neighbour_mask(self, index: usize, keep: impl FnMut(usize) -> bool) -> u8 {
         // The rows by the index alone, the columns by `column`: no division.
-        let x = self.column(index);
+        self.neighbour_mask_in_column(index, self.column(index), keep)
+    }
+
+    /// [`RowMajor::neighbour_mask`] for an `index` known to be in column `x`: for a walk that
+    /// follows its column as it moves, with no multiplication to find it.
+    #[inline(always)]
+    pub fn neighbour_mask_in_column(
+        self,
+        index: usize,
+        x: usize,
+        mut keep: impl FnMut(usize) -> bool,
+    ) -> u8 {
+        debug_assert_eq!(x, self.column(index));
         let w = self.width;
         u8::from(index >= w && keep(index - w))
             | u8::from(x + 1 < w && keep(index + 1)) << 1
