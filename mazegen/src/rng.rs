@@ -14,6 +14,23 @@ mod coins;
 pub(crate) use ahead::Ahead;
 pub(crate) use coins::Coins;
 
+/// A uniformly random integer in `0..bound` (not 0) from the draw `first` and, when it is
+/// rejected, the draws `redraw` gives: Lemire, "Fast Random Integer Generation in an Interval"
+/// (2019), unbiased, and the division only runs in the rare case where the low half falls
+/// below the bound. The one definition of [`MazeRng::below`] and of the drawers' `below`.
+#[inline(always)]
+fn lemire(first: u32, bound: u32, mut redraw: impl FnMut() -> u32) -> u32 {
+    debug_assert!(bound > 0);
+    let mut m = u64::from(first) * u64::from(bound);
+    if (m as u32) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (m as u32) < threshold {
+            m = u64::from(redraw()) * u64::from(bound);
+        }
+    }
+    (m >> 32) as u32
+}
+
 /// A reproducible random number generator.
 #[derive(Clone, Debug)]
 pub struct MazeRng(Xoshiro256PlusPlus);
@@ -35,17 +52,7 @@ impl MazeRng {
     /// [`MazeRng::next_u32`]): the draws it goes on to take, and its result, are `below`'s.
     #[inline]
     pub(crate) fn below_from(&mut self, first: u32, bound: u32) -> u32 {
-        debug_assert!(bound > 0);
-        // Lemire, "Fast Random Integer Generation in an Interval" (2019): unbiased, and the
-        // division only runs in the rare case where the low half falls below the bound.
-        let mut m = u64::from(first) * u64::from(bound);
-        if (m as u32) < bound {
-            let threshold = bound.wrapping_neg() % bound;
-            while (m as u32) < threshold {
-                m = u64::from(self.0.next_u32()) * u64::from(bound);
-            }
-        }
-        (m >> 32) as u32
+        lemire(first, bound, || self.0.next_u32())
     }
 
     /// The next 32 random bits, as the first draw of [`MazeRng::below_from`].

@@ -111,15 +111,8 @@ impl Drawer<'_> {
     /// in `0..bound`, which must not be 0.
     #[inline(always)]
     pub fn below(&mut self, bound: u32) -> u32 {
-        debug_assert!(bound > 0);
-        let mut m = u64::from(self.take()) * u64::from(bound);
-        if (m as u32) < bound {
-            let threshold = bound.wrapping_neg() % bound;
-            while (m as u32) < threshold {
-                m = u64::from(self.take()) * u64::from(bound);
-            }
-        }
-        (m >> 32) as u32
+        let first = self.take();
+        super::lemire(first, bound, || self.take())
     }
 
     /// How many draws it took, and the stream after them if it went past those in hand.
