@@ -19,6 +19,7 @@ mod kruskal;
 mod link;
 mod prim;
 mod recursive_division;
+mod row_path;
 mod sidewinder;
 #[cfg(test)]
 mod testkit;
@@ -239,9 +240,11 @@ pub struct Generator {
     /// Why the generator stopped unfinished (the allocator refused a phase's memory); it is
     /// [`Generator::is_done`] then, and [`Generator::generate`] returns this.
     failure: Option<GenError>,
-    /// The path from the start to the cell [`Generator::aim`] asked for, as the carver read
-    /// it from its marks, kept only if nothing carved after it can change it.
-    path: Option<Vec<Dir>>,
+    /// The path between the cells [`Generator::aim`] asked for, from the first, as the
+    /// carving found it, kept only if nothing carved after it can change it.
+    path: Option<(Pos, Vec<Dir>)>,
+    /// The first of those cells.
+    path_from: Pos,
 }
 
 /// A generator's [`Garbage`]: `None` when it frees what it is done with at once. A clone (a
@@ -307,6 +310,7 @@ impl Generator {
                 width,
                 height,
             })?;
+        let path_from = options.start;
         Ok(Generator {
             grid,
             rng,
@@ -316,30 +320,31 @@ impl Generator {
             garbage: GarbageBin::default(),
             failure: None,
             path: None,
+            path_from,
         })
     }
 
-    /// Asks for the path from `entry` to `exit` to be read from the carving itself where it
-    /// can be (see [`Carve::aim`]): a perfect maze without a courtyard carved from `entry` is
+    /// Asks for the path from `entry` to `exit` to be found by the carving itself where it
+    /// can be (see [`Carve::aim`]). A perfect maze without a courtyard carved from `entry` is
     /// a tree rooted there, so its one path is the exit's chain of parents (the backtracker,
-    /// the newest-first growing tree), or follows from the walls' gaps (recursive division), read in about as many steps as it
-    /// is long. [`Generator::take_path`] hands it over.
+    /// the newest-first growing tree), or follows from the walls' gaps (recursive division),
+    /// read in about as many steps as it is long; Eller's, carved a row at a time, is what is
+    /// left once the finished rows' dead ends are filled in, which a second core does while
+    /// the carving goes on. [`Generator::take_path`] hands it over.
     pub(crate) fn aim(&mut self, entry: Pos, exit: Pos) {
-        let tree = self.options.perfect
-            && !self.options.courtyard
-            && entry == self.options.start
-            && self.grid.contains(exit);
+        let tree = self.options.perfect && self.grid.contains(entry) && self.grid.contains(exit);
         if let (true, Phase::Carving(carver)) = (tree, &mut self.phase) {
-            carver.aim(exit);
+            self.path_from = entry;
+            carver.aim(entry, exit);
         }
     }
 
-    /// The path [`Generator::aim`] asked for, once done, if the carver read it: from the
+    /// The path [`Generator::aim`] asked for, once done, if the carving found it: from the
     /// entry to the exit, the one path of the tree, as a search would find it.
     pub(crate) fn take_path(&mut self) -> Option<Solution> {
         let done = self.is_done() && self.failure.is_none();
-        let dirs = self.path.take().filter(|_| done)?;
-        Some(Solution::new(self.options.start, dirs))
+        let (from, dirs) = self.path.take().filter(|_| done)?;
+        Some(Solution::new(from, dirs))
     }
 
     /// [`Generator::generate`], and the path from `entry` to `exit` if the carving gave it
@@ -444,7 +449,7 @@ impl Generator {
         if let (Phase::Carving(carver), Ok(Phase::Done | Phase::Linking(_))) = (&mut phase, &next)
             && self.options.perfect
         {
-            self.path = carver.take_path();
+            self.path = carver.take_path().map(|dirs| (self.path_from, dirs));
         }
         // A phase refused its memory: the generator stops there, unfinished, and says why.
         self.phase = next.unwrap_or_else(|task| {

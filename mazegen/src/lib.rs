@@ -7,6 +7,7 @@
 
 mod bytes;
 pub mod config;
+mod cores;
 pub mod display;
 mod error;
 pub mod format;

@@ -204,10 +204,11 @@ impl Carve for Backtracker {
         self.finish(cells);
     }
 
-    /// Reads the path only in a maze without a courtyard: the courtyard's cells have no
-    /// links, and the search does not start at the entry then.
-    fn aim(&mut self, to: Pos) {
-        if !self.cursor.done && self.all_linked {
+    /// Reads the path only from the start, in a maze without a courtyard: the courtyard's
+    /// cells have no links.
+    fn aim(&mut self, from: Pos, to: Pos) {
+        let root = from.y as usize * self.layout.width as usize + from.x as usize;
+        if !self.cursor.done && self.all_linked && root == self.layout.root {
             self.aim = Some(to.y as usize * self.layout.width as usize + to.x as usize);
         }
     }
@@ -328,7 +329,7 @@ mod tests {
             let mut grid = Grid::with_stamp(w, h, None).unwrap();
             let (start, to) = (Pos::new(0, 0), Pos::new(to.0, to.1));
             let mut carver = Backtracker::new(&mut grid, start).unwrap();
-            carver.aim(to);
+            carver.aim(start, to);
             carver.run(grid.raw_mut(), &mut MazeRng::from_seed(seed));
             let path = carver.take_path().expect("the path, read from the links");
             // Every cell once: in a tree, the one path between the two.
@@ -346,7 +347,7 @@ mod tests {
     fn the_path_to_the_start_itself_is_empty() {
         let mut grid = Grid::with_stamp(5, 4, None).unwrap();
         let mut carver = Backtracker::new(&mut grid, Pos::new(2, 1)).unwrap();
-        carver.aim(Pos::new(2, 1));
+        carver.aim(Pos::new(2, 1), Pos::new(2, 1));
         carver.run(grid.raw_mut(), &mut MazeRng::from_seed(7));
         assert_eq!(carver.take_path(), Some(Vec::new()));
     }

@@ -115,10 +115,12 @@ pub(crate) trait Carve: fmt::Debug + Send + CarveClone {
         false
     }
 
-    /// Asks the carver to keep, when it finishes, the path from its start to `to` (inside the
-    /// grid), if it can read it from its own marks at no search's cost; see
-    /// [`Carve::take_path`]. Only for a tree carved from its start: no courtyard.
-    fn aim(&mut self, _to: Pos) {}
+    /// Asks the carver to keep, when it finishes, the path from `from` to `to` (two cells
+    /// inside the grid of a perfect maze) if it can find it at no search's cost; see
+    /// [`Carve::take_path`]. Each says where it can: the carvers that link each cell to its
+    /// parent, and recursive division, only from the cell they started from, with no
+    /// courtyard.
+    fn aim(&mut self, _from: Pos, _to: Pos) {}
 
     /// The path kept for [`Carve::aim`], once done: `None` if the carver keeps none, `to` was
     /// not reached, or the allocator refused the path its memory.

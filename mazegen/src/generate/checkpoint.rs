@@ -81,6 +81,7 @@ impl Checkpoint {
             garbage: GarbageBin(self.keeps_garbage.then(Vec::new)),
             // Only `Maze::generate` asks for the carving's path, and it takes no checkpoints.
             path: None,
+            path_from: self.options.start,
             failure: self.failure.clone(),
         }
     }

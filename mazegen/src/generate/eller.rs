@@ -29,10 +29,15 @@
 //! by an index's step; the lists are spliced by stores that put back what is there when
 //! nothing changes.
 
+use std::sync::mpsc;
+use std::thread;
+
 use super::carve::slice_bytes;
 use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
+use super::row_path::RowPath;
 use super::{CellState, GenEvent};
-use crate::geometry::Pos;
+use crate::cores::two_cores;
+use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};
 use crate::rng::{Ahead, MazeRng};
 
@@ -42,6 +47,14 @@ const HALF: u64 = 1 << 31;
 
 /// A plan's mask for a cell whose wall stays closed.
 const KEEP: u8 = u8::MAX;
+
+/// The grid size from which [`Carve::run`] finds the path asked for on a thread of its own,
+/// beside the carving: below it the rows take less time than starting a thread (tens of
+/// microseconds), and are filled in between them.
+const TRACE_APART_FROM_CELLS: usize = 1 << 17;
+
+/// About how many bytes of rows the carving hands that thread at a time.
+const BATCH_BYTES: usize = 64 << 10;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
@@ -81,6 +94,10 @@ pub struct Eller {
     start: usize,
     visited: u64,
     islands_possible: bool,
+    /// The two cells whose path [`Carve::run`] is to find (see [`Carve::aim`]).
+    aim: Option<(Pos, Pos)>,
+    /// That path, once found.
+    path: Option<Vec<Dir>>,
 }
 
 impl Eller {
@@ -118,12 +135,14 @@ impl Eller {
             start: grid.index(start),
             visited: yard.max(1),
             islands_possible: grid.stamp().is_some() || grid.courtyard().is_some(),
+            aim: None,
+            path: None,
         })
     }
 
-    /// Plans the pass `self.pass` over `self.row` into `self.plan`, drawing from `ahead`.
-    fn plan_pass(&mut self, cells: &[u8], ahead: &mut Ahead) {
-        let row = &cells[self.rows.row(self.row)];
+    /// Plans the pass `self.pass` over `self.row`, whose bytes are `row` (and the next row's
+    /// `next`, on the way down), into `self.plan`, drawing from `ahead`.
+    fn plan_pass(&mut self, row: &[u8], next: &[u8], ahead: &mut Ahead) {
         match self.pass {
             Pass::Across => {
                 let last = self.row + 1 == self.rows.height();
@@ -137,7 +156,6 @@ impl Eller {
                 ahead.advance(taken);
             }
             Pass::Down => {
-                let next = &cells[self.rows.row(self.row + 1)];
                 let both = clear(row) && clear(next);
                 let draws = if both {
                     self.choose_musts::<true>(row, next, ahead)
@@ -265,6 +283,111 @@ impl Eller {
         debug_assert_eq!(taken + 1, draws.len());
     }
 
+    /// The bytes of the row being worked and of the one below it (empty below the last).
+    fn row_and_next<'c>(&self, cells: &'c [u8]) -> (&'c [u8], &'c [u8]) {
+        let w = self.rows.width();
+        let from = self.row * w;
+        let next_end = (from + 2 * w).min(cells.len());
+        (&cells[from..from + w], &cells[from + w..next_end])
+    }
+
+    /// The passes from here to the end, as [`Carve::run`] makes them, handing each row to
+    /// `finished` (in order, every row of the grid once) as soon as no pass will change it:
+    /// after its way down is planned, or its way across on the last row.
+    fn run_rows<'c>(
+        &mut self,
+        cells: &'c mut [u8],
+        rng: &mut MazeRng,
+        mut finished: impl FnMut(&'c mut [u8]),
+    ) {
+        let w = self.rows.width();
+        // The rows not handed on yet, from row `first`.
+        let mut rest = cells;
+        let mut first = 0;
+        let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
+        while !self.done && (self.x == 0 || self.next_pass()) {
+            // The rows above the one worked on are done with.
+            if first < self.row {
+                let (done, tail) = std::mem::take(&mut rest).split_at_mut((self.row - first) * w);
+                done.chunks_exact_mut(w).for_each(&mut finished);
+                (rest, first) = (tail, self.row);
+            }
+            let (row, below) = rest.split_at_mut(w);
+            self.plan_pass(row, &below[..w.min(below.len())], &mut ahead);
+            if self.pass == Pass::Across {
+                self.visited += self.joining(row, self.row * w);
+            }
+            for (byte, &mask) in row.iter_mut().zip(&self.plan) {
+                *byte &= mask;
+            }
+            self.x = w;
+            if self.pass == Pass::Down {
+                let (done, tail) = std::mem::take(&mut rest).split_at_mut(w);
+                finished(done);
+                (rest, first) = (tail, first + 1);
+            }
+        }
+        rest.chunks_exact_mut(w).for_each(finished);
+        let coins;
+        (coins, self.draws) = ahead.finish();
+        rng.resume(coins);
+    }
+
+    /// [`Eller::run_rows`], with the path from `from` to `to` found from the rows as they are
+    /// finished: on a thread of its own for a big grid on a machine with a second core (the
+    /// carving then ends with the path found, or nearly), else between the rows. `None` where
+    /// [`RowPath::finish`] has none, or where neither way is open: a big grid on one core
+    /// (there the search after the carving costs less) or memory refused.
+    fn run_tracing(
+        &mut self,
+        cells: &mut [u8],
+        rng: &mut MazeRng,
+        from: Pos,
+        to: Pos,
+    ) -> Option<Vec<Dir>> {
+        let big = cells.len() >= TRACE_APART_FROM_CELLS;
+        let rows = self.rows;
+        let path = (!big || two_cores()).then(|| RowPath::new(rows, from, to));
+        let Some(mut path) = path.flatten() else {
+            self.run_rows(cells, rng, |_| {});
+            return None;
+        };
+        if !big {
+            self.run_rows(cells, rng, |row| path.push_row(row));
+            return path.finish();
+        }
+        thread::scope(|scope| {
+            let (rows_done, rows_in) = mpsc::channel::<Vec<&mut [u8]>>();
+            let tracer = thread::Builder::new()
+                .name("mazegen-path".into())
+                .spawn_scoped(scope, move || {
+                    rows_in
+                        .into_iter()
+                        .flatten()
+                        .for_each(|row| path.push_row(row));
+                    path.finish()
+                });
+            // The rows go in batches, so that the other thread wakes up a few hundred times,
+            // not once a row. Without the thread (the system refused one) they go nowhere.
+            let per_batch = (BATCH_BYTES / rows.width()).max(1);
+            let mut batch = Vec::with_capacity(per_batch);
+            self.run_rows(cells, rng, |row| {
+                batch.push(row);
+                if batch.len() == per_batch {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(per_batch));
+                    drop(rows_done.send(full));
+                }
+            });
+            drop(rows_done.send(batch));
+            drop(rows_done);
+            // A panic on the other thread is a bug: it is passed on, not hidden.
+            tracer
+                .ok()?
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+
     /// The cells of `row` (a row's bytes, at grid index `from`) that join the maze in its
     /// across pass: all but the obstacles, the start already counted.
     fn joining(&self, row: &[u8], from: usize) -> u64 {
@@ -316,6 +439,21 @@ impl Carve for Eller {
             + slice_bytes(&self.must)
             + slice_bytes(&self.plan)
             + slice_bytes(&self.draws)
+            + self.path.as_ref().map_or(0, |path| slice_bytes(path))
+    }
+
+    /// Keeps the path from `from` to `to` if asked before the first step: [`Carve::run`] then
+    /// finds it as it finishes the rows. Any two cells: the path is read off what is left once
+    /// the dead ends are filled in, not from where the carving started.
+    fn aim(&mut self, from: Pos, to: Pos) {
+        let fresh = self.row == 0 && self.pass == Pass::Across && self.x == 0 && !self.done;
+        if fresh {
+            self.aim = Some((from, to));
+        }
+    }
+
+    fn take_path(&mut self) -> Option<Vec<Dir>> {
+        self.path.take()
     }
 
     /// Looks at one wall, as the pass's plan says: east of the next cell across, or south of it
@@ -330,7 +468,8 @@ impl Carve for Eller {
         }
         if self.x == 0 {
             let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
-            self.plan_pass(cells, &mut ahead);
+            let (row, next) = self.row_and_next(cells);
+            self.plan_pass(row, next, &mut ahead);
             let coins;
             (coins, self.draws) = ahead.finish();
             rng.resume(coins);
@@ -358,31 +497,22 @@ impl Carve for Eller {
     }
 
     /// [`Eller::step`]'s passes whole: each planned and its plan applied to the row at once,
-    /// the stream taken out of `rng` once for them all.
+    /// the stream taken out of `rng` once for them all. Asked for a path ([`Carve::aim`]) before
+    /// the first step, it finds the path as the rows are finished (see [`RowPath`]).
     fn run(&mut self, cells: &mut [u8], rng: &mut MazeRng) {
         let w = self.rows.width();
         // A pass begun by steps is finished by steps.
         while !self.done && self.x != 0 && self.x != w {
             self.step(cells, rng);
         }
-        let mut ahead = Ahead::new(rng.coins(), std::mem::take(&mut self.draws));
-        while !self.done && (self.x == 0 || self.next_pass()) {
-            let range = self.rows.row(self.row);
-            self.plan_pass(cells, &mut ahead);
-            if self.pass == Pass::Across {
-                self.visited += self.joining(&cells[range.clone()], range.start);
-            }
-            for (byte, &mask) in cells[range].iter_mut().zip(&self.plan) {
-                *byte &= mask;
-            }
-            self.x = w;
+        let fresh = self.row == 0 && self.pass == Pass::Across && self.x == 0;
+        match self.aim.take().filter(|_| fresh && !self.done) {
+            Some((from, to)) => self.path = self.run_tracing(cells, rng, from, to),
+            None => self.run_rows(cells, rng, |_| {}),
         }
-        let coins;
-        (coins, self.draws) = ahead.finish();
-        rng.resume(coins);
     }
 
-    /// The cell the last step worked on.
+    /// The cell the last step worked on.    /// The cell the last step worked on.
     fn head(&self) -> Option<Pos> {
         let x = self.x.saturating_sub(1);
         (!self.done).then(|| Pos::new(x as u32, self.row as u32))
@@ -478,6 +608,56 @@ mod tests {
                         assert_eq!(ran.visited(), stepped.visited(), "{what}");
                         assert_eq!(rng.next_u64(), after, "{what}");
                         assert_eq!(ran.step(by_run.raw_mut(), &mut rng), GenEvent::Done);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asked for a path, the run finds it as it carves, between the rows on a small grid and
+    /// on a thread of its own on a big one: the search's path, and the same maze, with no mark
+    /// left, as a run asked for none. With the courtyard, a path across it is the search's to
+    /// find (its inside is open), and so is one from or to it.
+    #[test]
+    fn the_path_found_beside_the_carving_is_the_searchs() {
+        use crate::solve::shortest_path;
+        let big = (420, 330);
+        assert!(big.0 * big.1 >= TRACE_APART_FROM_CELLS as u32);
+        for (w, h) in [(2, 2), (25, 20), (3, 60), (60, 3), big] {
+            for courtyard in [false, true] {
+                for seed in 0..3 {
+                    let options = MazeOptions::new(w, h)
+                        .seed(seed)
+                        .courtyard(courtyard)
+                        .algorithm(Algorithm::Eller);
+                    let ends = [
+                        (Pos::new(0, 0), Pos::new(w - 1, h - 1)),
+                        (Pos::new(w - 1, 0), Pos::new(w / 2, h - 1)),
+                        (Pos::new(w / 3, h / 2), Pos::new(w / 3, h / 2)),
+                    ];
+                    for (from, to) in ends {
+                        let case = format!("{w}x{h} courtyard {courtyard} seed {seed} {from} {to}");
+                        let (grid, path) =
+                            Generator::generate_with_path(options.clone(), from, to).unwrap();
+                        assert_eq!(
+                            grid,
+                            Generator::generate(options.clone()).unwrap(),
+                            "{case}"
+                        );
+                        if grid.is_locked(from) || grid.is_locked(to) {
+                            continue;
+                        }
+                        let searched = shortest_path(&grid, from, to).unwrap();
+                        let Some(path) = path else {
+                            let in_yard = |p: Pos| grid.in_courtyard(p);
+                            let across = searched.cells(&grid).any(in_yard);
+                            let apart = (w * h) as usize >= TRACE_APART_FROM_CELLS
+                                && !crate::cores::two_cores();
+                            assert!(across || apart, "{case}: no path");
+                            continue;
+                        };
+                        assert_eq!(path.start(), from, "{case}");
+                        assert_eq!(path.dirs(), searched.dirs(), "{case}");
                     }
                 }
             }

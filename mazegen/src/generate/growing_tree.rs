@@ -308,9 +308,9 @@ impl Carve for GrowingTree {
     }
 
     /// Reads the path only from the start alone, newest first: the other modes keep no links,
-    /// and with a courtyard the search does not start at the entry.
-    fn aim(&mut self, to: Pos) {
-        if !self.done && self.all_linked {
+    /// and with a courtyard the carving starts from it, whose cells have none.
+    fn aim(&mut self, from: Pos, to: Pos) {
+        if !self.done && self.all_linked && self.rows.of(from) == self.start {
             self.aim = Some(self.rows.of(to));
         }
     }

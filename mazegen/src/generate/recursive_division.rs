@@ -124,6 +124,9 @@ pub struct RecursiveDivision {
     route: Option<Box<route::Route>>,
     /// That path, once read.
     path: Option<Vec<Dir>>,
+    /// There is a courtyard: the carving starts from it, not from the entry, so no route is
+    /// followed.
+    courtyard: bool,
 }
 
 impl RecursiveDivision {
@@ -214,6 +217,7 @@ impl RecursiveDivision {
             obstacles,
             route: None,
             path: None,
+            courtyard: grid.courtyard().is_some(),
         };
         division.push(whole, grid.raw());
         division
@@ -440,8 +444,11 @@ impl Carve for RecursiveDivision {
 
     /// Follows the path from the start to `to` through the splits (see [`route`]), if asked
     /// before the first split.
-    fn aim(&mut self, to: Pos) {
+    fn aim(&mut self, from: Pos, to: Pos) {
         let unsplit = self.build.is_none() && !self.done && self.route.is_none();
+        if from != self.start_at || self.courtyard {
+            return;
+        }
         if let ([whole], true) = (self.stack.as_mut_slice(), unsplit)
             && whole.x == 0
             && whole.y == 0

@@ -133,10 +133,20 @@ fn run_steps_of_one_kind_stops_where_the_kind_of_step_changes_and_the_maze_is_th
 #[test]
 fn the_paths_read_from_the_carving_are_the_mazes_own_and_only_where_it_keeps_them() {
     // The two carvers that link each cell to its parent always read the path, from a start
-    // in a corner and one inside; recursive division where its walls' gaps hold it (see its
-    // route: not where the 42 stands in the way); the others leave it to a search.
-    let always = [Algorithm::Backtracker, Algorithm::GrowingTreeNewest];
-    let reads = [always[0], always[1], Algorithm::RecursiveDivision];
+    // in a corner and one inside, and Eller's, which fills in the dead ends as it finishes
+    // the rows; recursive division where its walls' gaps hold it (see its route: not where
+    // the 42 stands in the way); the others leave it to a search.
+    let always = [
+        Algorithm::Backtracker,
+        Algorithm::GrowingTreeNewest,
+        Algorithm::Eller,
+    ];
+    let reads = [
+        always[0],
+        always[1],
+        always[2],
+        Algorithm::RecursiveDivision,
+    ];
     let mut read = 0;
     for &algorithm in Algorithm::ALL {
         for (w, h, seed, start, exit) in [

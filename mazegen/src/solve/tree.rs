@@ -18,10 +18,10 @@
 
 mod walk;
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
+use crate::cores::two_cores;
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
 
@@ -101,13 +101,6 @@ fn turn_round(steps: &mut [Dir]) {
     for step in steps {
         *step = step.opposite();
     }
-}
-
-/// Whether this process may run on more than one core (asked once: the answer reads the
-/// cgroup files on Linux).
-fn two_cores() -> bool {
-    static TWO: OnceLock<bool> = OnceLock::new();
-    *TWO.get_or_init(|| thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 #[cfg(test)]
