@@ -240,10 +240,10 @@ pub struct Generator {
     /// Why the generator stopped unfinished (the allocator refused a phase's memory); it is
     /// [`Generator::is_done`] then, and [`Generator::generate`] returns this.
     failure: Option<GenError>,
-    /// The path between the cells [`Generator::aim`] asked for, from the first, as the
-    /// carving found it, kept only if nothing carved after it can change it.
-    path: Option<(Pos, Vec<Dir>)>,
-    /// The first of those cells.
+    /// The path between the cells [`Generator::aim`] asked for, as the carving found it,
+    /// kept only if nothing carved after it can change it.
+    path: Option<Vec<Dir>>,
+    /// The first of those cells, where that path starts.
     path_from: Pos,
 }
 
@@ -343,8 +343,8 @@ impl Generator {
     /// entry to the exit, the one path of the tree, as a search would find it.
     pub(crate) fn take_path(&mut self) -> Option<Solution> {
         let done = self.is_done() && self.failure.is_none();
-        let (from, dirs) = self.path.take().filter(|_| done)?;
-        Some(Solution::new(from, dirs))
+        let dirs = self.path.take().filter(|_| done)?;
+        Some(Solution::new(self.path_from, dirs))
     }
 
     /// [`Generator::generate`], and the path from `entry` to `exit` if the carving gave it
@@ -449,7 +449,7 @@ impl Generator {
         if let (Phase::Carving(carver), Ok(Phase::Done | Phase::Linking(_))) = (&mut phase, &next)
             && self.options.perfect
         {
-            self.path = carver.take_path().map(|dirs| (self.path_from, dirs));
+            self.path = carver.take_path();
         }
         // A phase refused its memory: the generator stops there, unfinished, and says why.
         self.phase = next.unwrap_or_else(|task| {

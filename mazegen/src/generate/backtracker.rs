@@ -207,9 +207,8 @@ impl Carve for Backtracker {
     /// Reads the path only from the start, in a maze without a courtyard: the courtyard's
     /// cells have no links.
     fn aim(&mut self, from: Pos, to: Pos) {
-        let root = from.y as usize * self.layout.width as usize + from.x as usize;
-        if !self.cursor.done && self.all_linked && root == self.layout.root {
-            self.aim = Some(to.y as usize * self.layout.width as usize + to.x as usize);
+        if !self.cursor.done && self.all_linked && self.rows.of(from) == self.layout.root {
+            self.aim = Some(self.rows.of(to));
         }
     }
 

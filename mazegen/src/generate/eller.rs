@@ -283,6 +283,11 @@ impl Eller {
         debug_assert_eq!(taken + 1, draws.len());
     }
 
+    /// Whether no step has been taken yet: a path can be found only from the first row on.
+    fn fresh(&self) -> bool {
+        self.row == 0 && self.pass == Pass::Across && self.x == 0 && !self.done
+    }
+
     /// The bytes of the row being worked and of the one below it (empty below the last).
     fn row_and_next<'c>(&self, cells: &'c [u8]) -> (&'c [u8], &'c [u8]) {
         let w = self.rows.width();
@@ -446,8 +451,7 @@ impl Carve for Eller {
     /// finds it as it finishes the rows. Any two cells: the path is read off what is left once
     /// the dead ends are filled in, not from where the carving started.
     fn aim(&mut self, from: Pos, to: Pos) {
-        let fresh = self.row == 0 && self.pass == Pass::Across && self.x == 0 && !self.done;
-        if fresh {
+        if self.fresh() {
             self.aim = Some((from, to));
         }
     }
@@ -505,8 +509,8 @@ impl Carve for Eller {
         while !self.done && self.x != 0 && self.x != w {
             self.step(cells, rng);
         }
-        let fresh = self.row == 0 && self.pass == Pass::Across && self.x == 0;
-        match self.aim.take().filter(|_| fresh && !self.done) {
+        let fresh = self.fresh();
+        match self.aim.take().filter(|_| fresh) {
             Some((from, to)) => self.path = self.run_tracing(cells, rng, from, to),
             None => self.run_rows(cells, rng, |_| {}),
         }
