@@ -6,6 +6,7 @@
 //! (a low BRAID), more dead ends are opened regardless of BRAID, and as a last resort any wall
 //! that is safe to open.
 
+use std::hint::black_box;
 use std::sync::Arc;
 
 use super::GenEvent;
@@ -13,8 +14,16 @@ use super::carve::{Shared, room_for};
 use crate::geometry::{Dir, Pos};
 use crate::grid::Grid;
 use crate::rng::{MazeRng, probability_numerator};
-use crate::rules::{LoopCount, is_forced_dead_end, opening_makes_open_block};
+use crate::rules::{
+    LoopCount, OPEN_AREA_SIDE, is_forced_dead_end, is_open_block, opening_makes_open_block,
+};
 use crate::stats::is_dead_end;
+
+/// How many swaps of the dead ends' shuffle are drawn before they are made (see [`shuffle`]).
+const SHUFFLE_BATCH: usize = 64;
+
+/// How many dead ends' rows are read ahead together (see [`read_ahead`]).
+const READ_AHEAD: usize = 32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pass {
@@ -109,25 +118,15 @@ impl Braider {
                     return self.set_up(grid, rng);
                 }
                 let cell = grid.pos(*next);
-                *next += 1;
-                count.add(grid, cell);
-                if is_dead_end(grid, cell) && !is_forced_dead_end(grid, cell) {
-                    // Up to a dead end a cell or two: a big board's list is its largest
-                    // allocation after the grid.
-                    let dead_ends = Arc::make_mut(&mut self.dead_ends);
-                    if !room_for(dead_ends, 1) {
-                        self.out_of_memory = true;
-                        return Some(GenEvent::Done);
-                    }
-                    dead_ends.push(grid.index(cell) as u32);
+                if !list(&mut self.dead_ends, count, grid, next, 1) {
+                    self.out_of_memory = true;
+                    return Some(GenEvent::Done);
                 }
                 Some(GenEvent::Visit { cell })
             }
             Pass::Shuffling { next } if *next >= 1 => {
                 let i = *next;
-                let bound = u32::try_from(i + 1).expect("fewer than 2^32 dead ends");
-                Arc::make_mut(&mut self.dead_ends).swap(i, rng.below(bound) as usize);
-                *next -= 1;
+                shuffle(&mut self.dead_ends, rng, next, 1);
                 Some(GenEvent::Visit {
                     cell: grid.pos(self.dead_ends[i] as usize),
                 })
@@ -138,6 +137,24 @@ impl Braider {
                 None
             }
             _ => None,
+        }
+    }
+
+    /// The setup's steps that are left, in one go: the same listing and swaps as
+    /// [`Braider::set_up`]'s steps, with no event a cell and the list borrowed once.
+    fn set_up_all(&mut self, grid: &Grid, rng: &mut MazeRng) {
+        if let Pass::Listing { next, count } = &mut self.pass
+            && !list(&mut self.dead_ends, count, grid, next, usize::MAX)
+        {
+            self.out_of_memory = true;
+            return;
+        }
+        // Moves on to the shuffle.
+        if matches!(self.pass, Pass::Listing { .. }) && self.set_up(grid, rng).is_none() {
+            return;
+        }
+        if let Pass::Shuffling { next } = &mut self.pass {
+            shuffle(&mut self.dead_ends, rng, next, usize::MAX);
         }
     }
 
@@ -154,6 +171,7 @@ impl Braider {
                     unreachable!("set up above")
                 }
                 Pass::ByChance => {
+                    read_ahead(grid, &self.dead_ends, self.next);
                     let Some(&index) = self.dead_ends.get(self.next) else {
                         self.next = 0;
                         self.pass = Pass::UntilLooped;
@@ -175,6 +193,7 @@ impl Braider {
                     return self.open_dead_end(grid, rng, cell);
                 }
                 Pass::UntilLooped => {
+                    read_ahead(grid, &self.kept, self.next);
                     let index = match self.kept.get(self.next) {
                         Some(&index) if self.loops < self.required => index,
                         _ if self.loops < self.required => {
@@ -232,25 +251,39 @@ impl Braider {
 
     /// Steps until done.
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
+        if !self.out_of_memory {
+            self.set_up_all(grid, rng);
+        }
         while self.step(grid, rng) != GenEvent::Done {}
     }
 
+    /// Opens dead end `cell` towards a random neighbour it may open to, preferring those that
+    /// are dead ends too.
     fn open_dead_end(&mut self, grid: &mut Grid, rng: &mut MazeRng, cell: Pos) -> GenEvent {
+        let closed = grid.walls(cell);
+        let way_out = Dir::ALL[(!closed.bits() & 0xF).trailing_zeros() as usize & 3];
         let mut options = [Dir::North; 4];
         let mut count = 0;
         let mut preferred = 0;
+        let locked = grid.is_locked(cell);
         for dir in Dir::ALL {
-            if self.can_open(grid, cell, dir) {
-                options[count] = dir;
-                count += 1;
-                let next = grid
-                    .neighbour(cell, dir)
-                    .expect("openable walls have a neighbour");
-                if is_dead_end(grid, next) {
-                    // Keep dead-end neighbours at the front: they are preferred.
-                    options.swap(preferred, count - 1);
-                    preferred += 1;
-                }
+            // `can_open`, knowing the cell is a dead end.
+            let Some(next) = grid.neighbour(cell, dir) else {
+                continue;
+            };
+            if !closed.is_closed(dir)
+                || locked
+                || grid.is_locked(next)
+                || dead_end_makes_open_block(grid, cell, way_out, dir)
+            {
+                continue;
+            }
+            options[count] = dir;
+            count += 1;
+            if is_dead_end(grid, next) {
+                // Keep dead-end neighbours at the front: they are preferred.
+                options.swap(preferred, count - 1);
+                preferred += 1;
             }
         }
         let pool = if preferred > 0 { preferred } else { count };
@@ -278,5 +311,186 @@ impl Braider {
         // Both cells were already connected, so every opened wall closes one more loop.
         self.loops += 1;
         GenEvent::Carve { from: cell, to }
+    }
+}
+
+/// Whether opening the wall on side `dir` of dead end `cell`, whose one open wall is on side
+/// `way_out`, would complete a 3x3 open area: [`opening_makes_open_block`] for a dead end, in
+/// one look instead of up to six.
+///
+/// Why one is enough: every cell of an open area has all the walls it shares with the area
+/// open, two for a corner and more for the others. After the opening the dead end has two open
+/// walls, `way_out` and `dir`, so it can only be a corner, with those two at right angles and
+/// leading into the area: the one area with its corner at the cell on those two sides.
+fn dead_end_makes_open_block(grid: &Grid, cell: Pos, way_out: Dir, dir: Dir) -> bool {
+    if dir == way_out.opposite() {
+        return false;
+    }
+    let across = [way_out, dir];
+    let x = if across.contains(&Dir::East) {
+        Some(cell.x)
+    } else {
+        cell.x.checked_sub(OPEN_AREA_SIDE - 1)
+    };
+    let y = if across.contains(&Dir::South) {
+        Some(cell.y)
+    } else {
+        cell.y.checked_sub(OPEN_AREA_SIDE - 1)
+    };
+    x.zip(y)
+        .is_some_and(|(x, y)| is_open_block(grid, Pos::new(x, y), Some((cell, dir))))
+}
+
+/// Lists up to `cells` cells from row-major index `*next` on (stopping at the grid's end),
+/// moving `*next` past them: each counted for the loop rules, and each dead end that could
+/// have had another way out (see [`is_forced_dead_end`]) added to `dead_ends`. `false` when
+/// the allocator refused the list room to grow.
+fn list(
+    dead_ends: &mut Arc<Vec<u32>>,
+    count: &mut LoopCount,
+    grid: &Grid,
+    next: &mut usize,
+    cells: usize,
+) -> bool {
+    let end = grid.cell_count().min(next.saturating_add(cells));
+    if *next >= end {
+        return true;
+    }
+    // Borrowed once for all the cells: a borrow of a shared list checks, atomically, that
+    // no clone holds it.
+    let dead_ends = Arc::make_mut(dead_ends);
+    let width = grid.width();
+    // The position followed along the row: no division a cell.
+    let mut cell = grid.pos(*next);
+    while *next < end {
+        count.add(grid, cell);
+        if is_dead_end(grid, cell) && !is_forced_dead_end(grid, cell) {
+            // Up to a dead end a cell or two: a big board's list is its largest allocation
+            // after the grid.
+            if !room_for(dead_ends, 1) {
+                return false;
+            }
+            dead_ends.push(*next as u32);
+        }
+        *next += 1;
+        cell.x += 1;
+        if cell.x == width {
+            cell = Pos::new(0, cell.y + 1);
+        }
+    }
+    true
+}
+
+/// Makes up to `swaps` of the shuffle's swaps, from `*next` down to 1 (`rng.shuffle`'s
+/// Fisher-Yates, the same draws and swaps in the same order), moving `*next` down past them.
+///
+/// Each swap's far end is a random place in the list, on a big board a cache miss: the draws
+/// of a batch of swaps are made first (they do not hang on the list) and their far ends read
+/// together, so the misses overlap instead of each swap waiting for its own.
+fn shuffle(dead_ends: &mut Arc<Vec<u32>>, rng: &mut MazeRng, next: &mut usize, swaps: usize) {
+    let list = Arc::make_mut(dead_ends);
+    let mut far = [0usize; SHUFFLE_BATCH];
+    let mut left = swaps;
+    while left > 0 && *next >= 1 {
+        let top = *next;
+        let batch = &mut far[..SHUFFLE_BATCH.min(left).min(top)];
+        for (k, j) in batch.iter_mut().enumerate() {
+            let bound = u32::try_from(top - k + 1).expect("fewer than 2^32 dead ends");
+            *j = rng.below(bound) as usize;
+        }
+        black_box(batch.iter().fold(0, |acc, &j| acc ^ list[j]));
+        for (k, &j) in batch.iter().enumerate() {
+            list.swap(top - k, j);
+        }
+        *next -= batch.len();
+        left -= batch.len();
+    }
+}
+
+/// At every [`READ_AHEAD`]-th place `at` in `list`, reads the grid's rows around the next
+/// [`READ_AHEAD`] dead ends after the ones up to it, for the steps that will get to them: the
+/// dead ends come in random order, so on a big board each one's rows are cache misses. Read
+/// together, a batch's misses overlap; read by their own steps (or one at a time ahead of
+/// them), each would wait for its own.
+#[inline(always)]
+fn read_ahead(grid: &Grid, list: &[u32], at: usize) {
+    if at % READ_AHEAD != 0 {
+        return;
+    }
+    let batch = list.get(at + READ_AHEAD..).unwrap_or_default();
+    let (cells, w) = (grid.raw(), grid.width() as usize);
+    let byte = |at: usize| cells.get(at).copied().unwrap_or(0);
+    black_box(batch.iter().take(READ_AHEAD).fold(0, |acc, &index| {
+        let i = index as usize;
+        acc ^ byte(i.wrapping_sub(2 * w))
+            ^ byte(i.wrapping_sub(w))
+            ^ byte(i)
+            ^ byte(i + w)
+            ^ byte(i + 2 * w)
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, MazeOptions};
+
+    #[test]
+    fn a_dead_end_completes_an_open_area_only_as_its_corner() {
+        // Grids with most walls open, so that many openings would complete an area.
+        let mut checked = [0, 0];
+        for seed in 0..600 {
+            let mut rng = MazeRng::from_seed(seed);
+            let (w, h) = (3 + rng.below(8), 3 + rng.below(8));
+            let mut grid = Grid::new(w, h).unwrap();
+            for p in grid.positions().collect::<Vec<_>>() {
+                for dir in [Dir::East, Dir::South] {
+                    if rng.below(5) != 0 {
+                        grid.set_wall(p, dir, false);
+                    }
+                }
+            }
+            for cell in grid.positions().filter(|&p| is_dead_end(&grid, p)) {
+                let walls = grid.walls(cell);
+                let way_out = Dir::ALL[(!walls.bits() & 0xF).trailing_zeros() as usize];
+                for dir in Dir::ALL {
+                    if grid.neighbour(cell, dir).is_none() || !walls.is_closed(dir) {
+                        continue;
+                    }
+                    let general = opening_makes_open_block(&grid, cell, dir);
+                    assert_eq!(
+                        dead_end_makes_open_block(&grid, cell, way_out, dir),
+                        general,
+                        "seed {seed}: {cell} {dir:?}"
+                    );
+                    checked[usize::from(general)] += 1;
+                }
+            }
+        }
+        assert!(checked[0] > 1000 && checked[1] > 100, "{checked:?}");
+    }
+
+    #[test]
+    fn running_from_any_step_braids_as_stepping_does() {
+        for (braid, yard) in [(1.0, false), (0.4, true), (0.0, false)] {
+            let options = MazeOptions::new(90, 70).seed(9).courtyard(yard);
+            let maze = Generator::generate(options).unwrap();
+            let mut stepped = (maze.clone(), Braider::new(braid), MazeRng::from_seed(3));
+            while stepped.1.step(&mut stepped.0, &mut stepped.2) != GenEvent::Done {}
+            // Run on from within each pass: listing, shuffling, and the openings.
+            for pass in 0..=3 {
+                let (mut grid, mut braider, mut rng) =
+                    (maze.clone(), Braider::new(braid), MazeRng::from_seed(3));
+                while braider.pass_number() < pass {
+                    braider.step(&mut grid, &mut rng);
+                }
+                for _ in 0..37 {
+                    braider.step(&mut grid, &mut rng);
+                }
+                braider.run(&mut grid, &mut rng);
+                assert_eq!(grid, stepped.0, "braid {braid}, pass {pass}");
+                assert_eq!(rng.next_u64(), stepped.2.clone().next_u64());
+            }
+        }
     }
 }
