@@ -2,7 +2,9 @@
 //! validator (which reports where they are broken), so both read them the same way.
 
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use std::ops::Range;
+
+use crate::grid::{EAST_CLOSED, Grid, LOCKED, SOUTH_CLOSED};
 
 /// Side of the smallest forbidden open area.
 pub const OPEN_AREA_SIDE: u32 = 3;
@@ -167,22 +169,36 @@ impl LoopCount {
     /// Every cell of `grid` added.
     pub fn of(grid: &Grid) -> LoopCount {
         let mut count = LoopCount::default();
-        for p in grid.positions() {
-            count.add(grid, p);
-        }
+        count.add_cells(grid, 0..grid.cell_count());
         count
     }
 
     /// Counts cell `p` in, once it has been carved.
     pub fn add(&mut self, grid: &Grid, p: Pos) {
-        for d in [Dir::East, Dir::South] {
-            self.open_walls += u64::from(grid.is_open(p, d));
-        }
-        if !grid.is_locked(p) {
-            self.cells += 1;
-            for d in [Dir::East, Dir::South] {
-                self.joins += u64::from(grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n)));
+        let i = grid.index(p);
+        self.add_cells(grid, i..i + 1);
+    }
+
+    /// Counts in the cells at row-major indices `cells`, once they have been carved: a row at a
+    /// time, from the grid's bytes (a big board's braiding counts every cell).
+    pub(crate) fn add_cells(&mut self, grid: &Grid, cells: Range<usize>) {
+        let (bytes, w) = (grid.raw(), grid.width() as usize);
+        let free = |i: usize| u64::from(bytes[i] & LOCKED == 0);
+        let mut start = cells.start;
+        while start < cells.end {
+            let row_end = (start / w + 1) * w;
+            let end = row_end.min(cells.end);
+            let below = row_end < bytes.len();
+            for (i, &byte) in (start..end).zip(&bytes[start..end]) {
+                self.open_walls += u64::from(byte & EAST_CLOSED == 0);
+                self.open_walls += u64::from(byte & SOUTH_CLOSED == 0);
+                if byte & LOCKED == 0 {
+                    self.cells += 1;
+                    self.joins += u64::from(i + 1 < row_end && free(i + 1) == 1);
+                    self.joins += u64::from(below && free(i + w) == 1);
+                }
             }
+            start = end;
         }
     }
 
@@ -280,6 +296,46 @@ mod tests {
             Pos::new(stamp.x + 5, stamp.y + 3)
         ));
         assert!(!is_forced_dead_end(&grid, Pos::new(0, 0)));
+    }
+
+    #[test]
+    fn the_loop_count_counts_each_cell_once_in_any_pieces() {
+        for seed in 0..60 {
+            let mut rng = crate::rng::MazeRng::from_seed(seed);
+            let (w, h) = (2 + rng.below(12), 2 + rng.below(12));
+            let mut grid = Grid::new(w, h).unwrap();
+            for p in grid.positions().collect::<Vec<_>>() {
+                for dir in [Dir::East, Dir::South] {
+                    if rng.below(2) == 0 {
+                        grid.set_wall(p, dir, false);
+                    }
+                }
+            }
+            // The definition, a cell and a wall at a time.
+            let mut expected = LoopCount::default();
+            for p in grid.positions() {
+                for d in [Dir::East, Dir::South] {
+                    expected.open_walls += u64::from(grid.is_open(p, d));
+                }
+                if !grid.is_locked(p) {
+                    expected.cells += 1;
+                    for d in [Dir::East, Dir::South] {
+                        let joinable = grid.neighbour(p, d).is_some_and(|n| !grid.is_locked(n));
+                        expected.joins += u64::from(joinable);
+                    }
+                }
+            }
+            assert_eq!(LoopCount::of(&grid), expected, "seed {seed}");
+            let n = grid.cell_count();
+            let cut = rng.below(n as u32) as usize;
+            let mut pieces = LoopCount::default();
+            pieces.add_cells(&grid, 0..cut);
+            pieces.add_cells(&grid, cut..n);
+            assert_eq!(pieces, expected, "seed {seed}, cut at {cut}");
+            let mut cells = LoopCount::default();
+            grid.positions().for_each(|p| cells.add(&grid, p));
+            assert_eq!(cells, expected, "seed {seed}, a cell at a time");
+        }
     }
 
     #[test]
