@@ -261,6 +261,56 @@ mod tests {
     }
 
     #[test]
+    fn an_open_block_is_one_with_its_twelve_inner_walls_open() {
+        // The definition, a wall at a time.
+        let by_walls = |grid: &Grid, corner: Pos, extra: Option<(Pos, Dir)>| {
+            let open = |p: Pos, dir: Dir| {
+                // The extra wall, named from either side.
+                grid.is_open(p, dir)
+                    || extra.is_some_and(|(q, d)| {
+                        (q, d) == (p, dir) || d.opposite() == dir && grid.neighbour(q, d) == Some(p)
+                    })
+            };
+            corner.x + 3 <= grid.width()
+                && corner.y + 3 <= grid.height()
+                && (0..3).all(|dy| {
+                    (0..3).all(|dx| {
+                        let p = Pos::new(corner.x + dx, corner.y + dy);
+                        (dx == 2 || open(p, Dir::East)) && (dy == 2 || open(p, Dir::South))
+                    })
+                })
+        };
+        let mut found = [0, 0];
+        for seed in 0..200 {
+            let mut rng = crate::rng::MazeRng::from_seed(seed);
+            let (w, h) = (2 + rng.below(6), 2 + rng.below(6));
+            let mut grid = Grid::with_stamp(w, h, None).unwrap();
+            for p in grid.positions().collect::<Vec<_>>() {
+                for dir in [Dir::East, Dir::South] {
+                    if rng.below(8) != 0 {
+                        grid.set_wall(p, dir, false);
+                    }
+                }
+            }
+            for corner in grid.positions() {
+                let extras = grid
+                    .positions()
+                    .flat_map(|p| Dir::ALL.map(|d| Some((p, d))));
+                for extra in std::iter::once(None).chain(extras) {
+                    let expected = by_walls(&grid, corner, extra);
+                    assert_eq!(
+                        is_open_block(&grid, corner, extra),
+                        expected,
+                        "seed {seed}: {corner} {extra:?}"
+                    );
+                    found[usize::from(expected)] += 1;
+                }
+            }
+        }
+        assert!(found[1] > 1000, "{found:?}");
+    }
+
+    #[test]
     fn two_by_three_areas_are_allowed() {
         let mut grid = Grid::new(3, 2).unwrap();
         open_all(&mut grid);
