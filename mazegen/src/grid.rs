@@ -350,15 +350,7 @@ impl Grid {
     #[inline]
     pub fn walls(&self, pos: Pos) -> Walls {
         let i = self.index(pos);
-        let own = self.cells[i];
-        let north = pos.y == 0 || self.cells[i - self.width as usize] & SOUTH_CLOSED != 0;
-        let west = pos.x == 0 || self.cells[i - 1] & EAST_CLOSED != 0;
-        Walls(
-            u8::from(north)
-                | (own & EAST_CLOSED) << 1
-                | (own & SOUTH_CLOSED) << 1
-                | u8::from(west) << 3,
-        )
+        Walls(self.rows().walls_in_column(&self.cells, i, pos.x as usize))
     }
 
     /// Opens or closes the wall on side `dir` of `pos` (and so the neighbour's matching wall).

@@ -12,12 +12,11 @@ use std::sync::Arc;
 use super::GenEvent;
 use super::carve::{Shared, room_for};
 use crate::geometry::{Dir, Pos};
-use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED};
+use crate::grid::{Grid, LOCKED, Walls};
 use crate::rng::{MazeRng, probability_numerator};
 use crate::rules::{
     LoopCount, OPEN_AREA_SIDE, is_forced_dead_end, is_open_block, opening_makes_open_block,
 };
-use crate::stats::is_dead_end;
 
 /// How many swaps of the dead ends' shuffle are drawn before they are made (see [`shuffle`]).
 const SHUFFLE_BATCH: usize = 64;
@@ -162,7 +161,9 @@ impl Braider {
         if self.out_of_memory {
             return GenEvent::Done;
         }
-        if let Some(event) = self.set_up(grid, rng) {
+        if matches!(self.pass, Pass::Listing { .. } | Pass::Shuffling { .. })
+            && let Some(event) = self.set_up(grid, rng)
+        {
             return event;
         }
         loop {
@@ -179,7 +180,8 @@ impl Braider {
                     };
                     self.next += 1;
                     let cell = grid.pos(index as usize);
-                    if !is_dead_end(grid, cell) {
+                    let closed = grid.walls(cell);
+                    if closed.open_count() != 1 {
                         return GenEvent::Visit { cell };
                     }
                     if !rng.chance(self.threshold) {
@@ -190,7 +192,7 @@ impl Braider {
                         self.kept.push(index);
                         return GenEvent::Visit { cell };
                     }
-                    return self.open_dead_end(grid, rng, cell);
+                    return self.open_dead_end(grid, rng, cell, closed);
                 }
                 Pass::UntilLooped => {
                     read_ahead(grid, &self.kept, self.next);
@@ -204,10 +206,11 @@ impl Braider {
                     };
                     self.next += 1;
                     let cell = grid.pos(index as usize);
-                    if !is_dead_end(grid, cell) {
+                    let closed = grid.walls(cell);
+                    if closed.open_count() != 1 {
                         return GenEvent::Visit { cell };
                     }
-                    return self.open_dead_end(grid, rng, cell);
+                    return self.open_dead_end(grid, rng, cell, closed);
                 }
                 Pass::AnyWall => {
                     if self.loops >= self.required || self.scanned == grid.cell_count() {
@@ -257,30 +260,41 @@ impl Braider {
         while self.step(grid, rng) != GenEvent::Done {}
     }
 
-    /// Opens dead end `cell` towards a random neighbour it may open to, preferring those that
-    /// are dead ends too.
-    fn open_dead_end(&mut self, grid: &mut Grid, rng: &mut MazeRng, cell: Pos) -> GenEvent {
-        let closed = grid.walls(cell);
+    /// Opens dead end `cell`, whose walls are `closed`, towards a random neighbour it may open
+    /// to, preferring those that are dead ends too.
+    fn open_dead_end(
+        &mut self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        cell: Pos,
+        closed: Walls,
+    ) -> GenEvent {
+        // From the grid's bytes by index: the braider asks this of every dead end.
+        let (rows, bytes) = (grid.rows(), grid.raw());
+        let (i, x) = (rows.of(cell), cell.x as usize);
+        debug_assert!(bytes[i] & LOCKED == 0, "a dead end has an open wall");
         let way_out = Dir::ALL[(!closed.bits() & 0xF).trailing_zeros() as usize & 3];
+        // `can_open`, but for the open area: a closed wall to a neighbour outside the 42.
+        let closed_to_free =
+            closed.bits() & rows.neighbour_mask_in_column(i, x, |j| bytes[j] & LOCKED == 0);
         let mut options = [Dir::North; 4];
         let mut count = 0;
         let mut preferred = 0;
-        let locked = grid.is_locked(cell);
         for dir in Dir::ALL {
-            // `can_open`, knowing the cell is a dead end.
-            let Some(next) = grid.neighbour(cell, dir) else {
-                continue;
-            };
-            if !closed.is_closed(dir)
-                || locked
-                || grid.is_locked(next)
+            if closed_to_free & dir.bit() == 0
                 || dead_end_makes_open_block(grid, cell, way_out, dir)
             {
                 continue;
             }
             options[count] = dir;
             count += 1;
-            if is_dead_end(grid, next) {
+            let next_x = match dir {
+                Dir::East => x + 1,
+                Dir::West => x - 1,
+                Dir::North | Dir::South => x,
+            };
+            let next_walls = rows.walls_in_column(bytes, rows.step(i, dir), next_x);
+            if next_walls.count_ones() == 3 {
                 // Keep dead-end neighbours at the front: they are preferred.
                 options.swap(preferred, count - 1);
                 preferred += 1;
@@ -360,14 +374,12 @@ fn list(
     // no clone holds it.
     let dead_ends = Arc::make_mut(dead_ends);
     count.add_cells(grid, *next..end);
-    let (bytes, width) = (grid.raw(), grid.width());
+    let (bytes, rows, width) = (grid.raw(), grid.rows(), grid.width());
     // The position followed along the row: no division a cell.
     let mut cell = grid.pos(*next);
     for i in *next..end {
         // `is_dead_end`, from the bytes: three walls of four closed.
-        let closed = u32::from(cell.y == 0 || bytes[i - width as usize] & SOUTH_CLOSED != 0)
-            + u32::from(cell.x == 0 || bytes[i - 1] & EAST_CLOSED != 0)
-            + (bytes[i] & (EAST_CLOSED | SOUTH_CLOSED)).count_ones();
+        let closed = rows.walls_in_column(bytes, i, cell.x as usize).count_ones();
         if closed == 3 && !is_forced_dead_end(grid, cell) {
             // Up to a dead end a cell or two: a big board's list is its largest allocation
             // after the grid.
@@ -439,6 +451,7 @@ fn read_ahead(grid: &Grid, list: &[u32], at: usize) {
 mod tests {
     use super::*;
     use crate::generate::{Generator, MazeOptions};
+    use crate::stats::is_dead_end;
 
     #[test]
     fn a_dead_end_completes_an_open_area_only_as_its_corner() {

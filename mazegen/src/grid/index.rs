@@ -121,6 +121,17 @@ impl RowMajor {
             | u8::from(x > 0 && keep(index - 1)) << 3
     }
 
+    /// The closed walls of the cell at `index`, in column `x`, read from the grid's bytes
+    /// `cells`: the bits of its hex digit (see [`super::Grid::walls`]). The border's are closed.
+    #[inline(always)]
+    pub fn walls_in_column(self, cells: &[u8], index: usize, x: usize) -> u8 {
+        debug_assert_eq!(x, self.column(index));
+        let own = cells[index];
+        u8::from(index < self.width || cells[index - self.width] & SOUTH_CLOSED != 0)
+            | (own & (EAST_CLOSED | SOUTH_CLOSED)) << 1
+            | u8::from(x == 0 || cells[index - 1] & EAST_CLOSED != 0) << 3
+    }
+
     /// The neighbour of `index` in `dir`, which must be inside the grid.
     #[inline(always)]
     pub const fn step(self, index: usize, dir: Dir) -> usize {
