@@ -121,6 +121,19 @@ pub(crate) fn open_block(grid: &mut Grid, corner: Pos) {
     }
 }
 
+/// Opens each wall east and south of every cell of `grid` but about one in `closed_one_in`, at
+/// random: grids with many walls open, for the tests of what reads the walls.
+#[cfg(test)]
+pub(crate) fn open_at_random(grid: &mut Grid, rng: &mut crate::rng::MazeRng, closed_one_in: u32) {
+    for p in grid.positions().collect::<Vec<_>>() {
+        for dir in [Dir::East, Dir::South] {
+            if rng.below(closed_one_in) != 0 {
+                grid.set_wall(p, dir, false);
+            }
+        }
+    }
+}
+
 /// Whether the 3x3 block with top-left `corner` is the courtyard, the one open area allowed.
 pub fn is_courtyard_block(grid: &Grid, corner: Pos) -> bool {
     grid.courtyard().is_some_and(|yard| yard.origin() == corner)
@@ -285,13 +298,7 @@ mod tests {
             let mut rng = crate::rng::MazeRng::from_seed(seed);
             let (w, h) = (2 + rng.below(6), 2 + rng.below(6));
             let mut grid = Grid::with_stamp(w, h, None).unwrap();
-            for p in grid.positions().collect::<Vec<_>>() {
-                for dir in [Dir::East, Dir::South] {
-                    if rng.below(8) != 0 {
-                        grid.set_wall(p, dir, false);
-                    }
-                }
-            }
+            open_at_random(&mut grid, &mut rng, 8);
             for corner in grid.positions() {
                 let extras = grid
                     .positions()
@@ -354,13 +361,7 @@ mod tests {
             let mut rng = crate::rng::MazeRng::from_seed(seed);
             let (w, h) = (2 + rng.below(12), 2 + rng.below(12));
             let mut grid = Grid::new(w, h).unwrap();
-            for p in grid.positions().collect::<Vec<_>>() {
-                for dir in [Dir::East, Dir::South] {
-                    if rng.below(2) == 0 {
-                        grid.set_wall(p, dir, false);
-                    }
-                }
-            }
+            open_at_random(&mut grid, &mut rng, 2);
             // The definition, a cell and a wall at a time.
             let mut expected = LoopCount::default();
             for p in grid.positions() {

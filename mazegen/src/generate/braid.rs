@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use super::GenEvent;
-use super::carve::{Shared, room_for};
+use super::carve::{COLUMN_STEP, Shared, room_for};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, LOCKED, Walls};
 use crate::rng::{MazeRng, probability_numerator};
@@ -288,11 +288,7 @@ impl Braider {
             }
             options[count] = dir;
             count += 1;
-            let next_x = match dir {
-                Dir::East => x + 1,
-                Dir::West => x - 1,
-                Dir::North | Dir::South => x,
-            };
+            let next_x = x.wrapping_add_signed(COLUMN_STEP[dir as usize]);
             let next_walls = rows.walls_in_column(bytes, rows.step(i, dir), next_x);
             if next_walls.count_ones() == 3 {
                 // Keep dead-end neighbours at the front: they are preferred.
@@ -451,6 +447,7 @@ fn read_ahead(grid: &Grid, list: &[u32], at: usize) {
 mod tests {
     use super::*;
     use crate::generate::{Generator, MazeOptions};
+    use crate::rules::open_at_random;
     use crate::stats::is_dead_end;
 
     #[test]
@@ -461,13 +458,7 @@ mod tests {
             let mut rng = MazeRng::from_seed(seed);
             let (w, h) = (3 + rng.below(8), 3 + rng.below(8));
             let mut grid = Grid::new(w, h).unwrap();
-            for p in grid.positions().collect::<Vec<_>>() {
-                for dir in [Dir::East, Dir::South] {
-                    if rng.below(5) != 0 {
-                        grid.set_wall(p, dir, false);
-                    }
-                }
-            }
+            open_at_random(&mut grid, &mut rng, 5);
             for cell in grid.positions().filter(|&p| is_dead_end(&grid, p)) {
                 let walls = grid.walls(cell);
                 let way_out = Dir::ALL[(!walls.bits() & 0xF).trailing_zeros() as usize];

@@ -516,7 +516,7 @@ impl Carve for Eller {
         }
     }
 
-    /// The cell the last step worked on.    /// The cell the last step worked on.
+    /// The cell the last step worked on.
     fn head(&self) -> Option<Pos> {
         let x = self.x.saturating_sub(1);
         (!self.done).then(|| Pos::new(x as u32, self.row as u32))

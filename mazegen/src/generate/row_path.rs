@@ -26,7 +26,7 @@
 use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, EAST_CLOSED, LOCKED, MARKS, RowMajor, SOUTH_CLOSED};
 
-use super::carve::room_for;
+use super::carve::{clear_marks, room_for};
 
 /// Where a cell's count of ways left sits in its byte, 0 to 3 (four ways are [`FOUR`]).
 const COUNT_SHIFT: u32 = 6;
@@ -340,11 +340,7 @@ impl<'g> RowPath<'g> {
         };
         // Marks left once a path is read: a loop somewhere, which no dead end leads to.
         if path.is_none() || self.kept != 0 {
-            for row in &mut self.rows {
-                for byte in row.iter_mut() {
-                    *byte &= !MARKS;
-                }
-            }
+            self.rows.iter_mut().for_each(|row| clear_marks(row));
         }
         path
     }
