@@ -196,7 +196,7 @@ impl LoopCount {
     /// time, from the grid's bytes (a big board's braiding counts every cell).
     pub(crate) fn add_cells(&mut self, grid: &Grid, cells: Range<usize>) {
         let (bytes, w) = (grid.raw(), grid.width() as usize);
-        let free = |i: usize| u64::from(bytes[i] & LOCKED == 0);
+        let free = |i: usize| bytes[i] & LOCKED == 0;
         let mut start = cells.start;
         while start < cells.end {
             let row_end = (start / w + 1) * w;
@@ -207,8 +207,8 @@ impl LoopCount {
                 self.open_walls += u64::from(byte & SOUTH_CLOSED == 0);
                 if byte & LOCKED == 0 {
                     self.cells += 1;
-                    self.joins += u64::from(i + 1 < row_end && free(i + 1) == 1);
-                    self.joins += u64::from(below && free(i + w) == 1);
+                    self.joins += u64::from(i + 1 < row_end && free(i + 1));
+                    self.joins += u64::from(below && free(i + w));
                 }
             }
             start = end;

@@ -273,7 +273,7 @@ impl Braider {
         let (rows, bytes) = (grid.rows(), grid.raw());
         let (i, x) = (rows.of(cell), cell.x as usize);
         debug_assert!(bytes[i] & LOCKED == 0, "a dead end has an open wall");
-        let way_out = Dir::ALL[(!closed.bits() & 0xF).trailing_zeros() as usize & 3];
+        let way_out = Dir::from_index((!closed.bits() & 0xF).trailing_zeros() as u8);
         // `can_open`, but for the open area: a closed wall to a neighbour outside the 42.
         let closed_to_free =
             closed.bits() & rows.neighbour_mask_in_column(i, x, |j| bytes[j] & LOCKED == 0);
@@ -290,7 +290,7 @@ impl Braider {
             count += 1;
             let next_x = x.wrapping_add_signed(COLUMN_STEP[dir as usize]);
             let next_walls = rows.walls_in_column(bytes, rows.step(i, dir), next_x);
-            if next_walls.count_ones() == 3 {
+            if Walls::from_bits(next_walls).open_count() == 1 {
                 // Keep dead-end neighbours at the front: they are preferred.
                 options.swap(preferred, count - 1);
                 preferred += 1;
@@ -374,9 +374,9 @@ fn list(
     // The position followed along the row: no division a cell.
     let mut cell = grid.pos(*next);
     for i in *next..end {
-        // `is_dead_end`, from the bytes: three walls of four closed.
-        let closed = rows.walls_in_column(bytes, i, cell.x as usize).count_ones();
-        if closed == 3 && !is_forced_dead_end(grid, cell) {
+        // `is_dead_end`, from the bytes.
+        let walls = Walls::from_bits(rows.walls_in_column(bytes, i, cell.x as usize));
+        if walls.open_count() == 1 && !is_forced_dead_end(grid, cell) {
             // Up to a dead end a cell or two: a big board's list is its largest allocation
             // after the grid.
             if !room_for(dead_ends, 1) {
@@ -461,7 +461,7 @@ mod tests {
             open_at_random(&mut grid, &mut rng, 5);
             for cell in grid.positions().filter(|&p| is_dead_end(&grid, p)) {
                 let walls = grid.walls(cell);
-                let way_out = Dir::ALL[(!walls.bits() & 0xF).trailing_zeros() as usize];
+                let way_out = grid.open_dirs(cell).next().unwrap();
                 for dir in Dir::ALL {
                     if grid.neighbour(cell, dir).is_none() || !walls.is_closed(dir) {
                         continue;
