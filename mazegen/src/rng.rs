@@ -96,8 +96,9 @@ impl MazeRng {
     }
 
     /// Shuffles a slice in place (Fisher-Yates): the draws and swaps every shuffle of this
-    /// crate makes. Kruskal's wall list, the one list shuffled outside the tests, is packed and
-    /// makes them itself, a batch of draws ahead of its swaps (`WallList::shuffle`).
+    /// crate makes. The two lists shuffled outside the tests make them themselves, a batch of
+    /// draws ahead of its swaps: Kruskal's packed wall list (`WallList::shuffle`) and the
+    /// braider's dead ends, a step's swap at a time or all at once (`braid::shuffle`).
     #[cfg(test)]
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

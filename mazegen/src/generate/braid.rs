@@ -480,6 +480,29 @@ mod tests {
     }
 
     #[test]
+    fn the_shuffle_is_the_rngs_in_any_pieces() {
+        // Across a batch's edge and within one, and the stream left where the rng's leaves it.
+        for len in [0, 1, 2, 3, 63, 64, 65, 66, 200] {
+            let items: Vec<u32> = (0..len).collect();
+            let mut expected = items.clone();
+            let mut rng = MazeRng::from_seed(u64::from(len));
+            rng.shuffle(&mut expected);
+            for pieces in [1, 5, SHUFFLE_BATCH, SHUFFLE_BATCH + 1, usize::MAX] {
+                let mut list = Arc::new(items.clone());
+                let mut ours = MazeRng::from_seed(u64::from(len));
+                let mut next = (len as usize).saturating_sub(1);
+                while next >= 1 {
+                    let before = next;
+                    shuffle(&mut list, &mut ours, &mut next, pieces);
+                    assert_eq!(before - next, pieces.min(before), "{len} in {pieces}s");
+                }
+                assert_eq!(*list, expected, "{len} in pieces of {pieces}");
+                assert_eq!(ours.next_u64(), rng.clone().next_u64(), "{len} {pieces}");
+            }
+        }
+    }
+
+    #[test]
     fn running_from_any_step_braids_as_stepping_does() {
         for (braid, yard) in [(1.0, false), (0.4, true), (0.0, false)] {
             let options = MazeOptions::new(90, 70).seed(9).courtyard(yard);
