@@ -25,6 +25,7 @@
 
 #[cfg(test)]
 mod tests;
+pub(crate) mod transition;
 
 use mazegen::Phase;
 
@@ -78,6 +79,41 @@ impl Layer {
             Layer::Studio => true,
         }
     }
+}
+
+/// What a layer is in the mode stack: the base (the studio, or the inspector on an opened
+/// file), an activity on it (at most one: play, a race, a replay), or an overlay over both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tier {
+    Overlay,
+    Activity,
+    Base,
+}
+
+impl Layer {
+    /// Where the layer sits in the mode stack.
+    pub fn tier(self) -> Tier {
+        match self {
+            Layer::Prompt | Layer::Help | Layer::Log | Layer::Export | Layer::Picker => {
+                Tier::Overlay
+            }
+            Layer::Play | Layer::Race | Layer::Replay => Tier::Activity,
+            Layer::Inspector | Layer::Studio => Tier::Base,
+        }
+    }
+}
+
+/// The activity running on the base, if any: at most one is ever open (the root's
+/// transitions end one or refuse the other, see `layer/transition.rs`).
+pub fn activity(model: &Model) -> Option<Layer> {
+    open(model).find(|layer| layer.tier() == Tier::Activity)
+}
+
+/// The base under everything: the inspector while a file is open, else the studio.
+pub fn base(model: &Model) -> Layer {
+    open(model)
+        .find(|layer| layer.tier() == Tier::Base)
+        .unwrap_or(Layer::Studio)
 }
 
 /// The open layers, innermost first.
@@ -148,14 +184,24 @@ pub fn acts_now(model: &Model, binding: &Binding) -> bool {
 /// and there is a head to centre on only while something is carved or searched; only an
 /// opened file has problems to go through.
 pub fn does_something(model: &Model, action: Action) -> bool {
+    if transition::refusal(model, action).is_some() {
+        return false;
+    }
     let file = Layer::Inspector.is_open(model);
-    let moving = !file && model.phase() != Phase::Done;
+    let playing = Layer::Play.is_open(model);
+    // Under a round the animation is not on screen: its keys are not offered.
+    let moving = !file && !playing && model.phase() != Phase::Done;
     match action {
-        Action::TogglePath | Action::NextSolver | Action::SolverList => !Layer::Play.is_open(model),
-        Action::NextProblem | Action::PreviousProblem => file,
+        Action::TogglePath | Action::NextSolver | Action::SolverList => !playing,
+        // Esc leaves play mode; `g` does too, but the footer names one way out.
+        Action::TogglePlay => !playing,
+        Action::NextProblem | Action::PreviousProblem => model.inspect.has_problems_to_visit(),
+        // Without a config naming OUTPUT_FILE, an opened file has nowhere to be written.
+        Action::Save => !file || model.inspect.can_save(),
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
-        Action::Faster | Action::Slower | Action::Export | Action::ToggleHeat => !file,
+        Action::Faster | Action::Slower => !file && !playing,
+        Action::Export | Action::ToggleHeat => !file,
         Action::Centre(Place::Head) => !file && model.shown_session().head().is_some(),
         // The race draws its lanes over the whole screen, with no sidebar.
         Action::ToggleSidebar => !Layer::Race.is_open(model),
@@ -183,6 +229,37 @@ pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'sta
         Action::PickerInfo if info => "list",
         Action::ClosePicker if info => "back",
         Action::TogglePause if model.pace().is_paused() || Layer::Replay.is_open(model) => "resume",
+        // In the theme list `q` and Esc go back to the theme kept; they do not quit.
+        Action::Quit if model.focus() == Focus::Themes => "back",
         _ => label,
     }
+}
+
+/// The keys of the layer on top that the keymap's footer labels do not cover, as the footer
+/// leads with them: the replay's scrub keys, the theme list's cursor. Each hint is its actions
+/// (their first keys, joined) and its label; the footer leaves those actions' own bindings out.
+pub fn own_hints(model: &Model) -> Vec<(Vec<Action>, &'static str)> {
+    use super::kernel::action::Scrub;
+    let context = key_context(model);
+    if Layer::Replay.is_open(model) && matches!(context, Context::Canvas | Context::Themes) {
+        return vec![
+            (
+                vec![Action::Scrub(Scrub::Back), Action::Scrub(Scrub::Forward)],
+                "step",
+            ),
+            (
+                vec![
+                    Action::Scrub(Scrub::BackFar),
+                    Action::Scrub(Scrub::ForwardFar),
+                ],
+                "tenth",
+            ),
+            (vec![Action::Scrub(Scrub::Start)], "start"),
+            (vec![Action::Scrub(Scrub::End)], "live"),
+        ];
+    }
+    if context == Context::Themes {
+        return vec![(vec![Action::CursorUp, Action::CursorDown], "choose")];
+    }
+    Vec::new()
 }

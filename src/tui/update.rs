@@ -14,6 +14,7 @@ use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
+use super::layer::transition::{self, Transition};
 use super::layout::theme_scroll;
 use super::message::{Answer, Message};
 use super::model::{Focus, Job, JobKind, Model, StatusKind};
@@ -86,46 +87,8 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             model.pace.learn(work);
             Vec::new()
         }
-        Message::Action(action) => route(model, action, Layer::ORDER.as_slice()),
-        // Under the help the wheel scrolls it and clicks do nothing.
-        Message::Mouse(mouse) if model.help_is_open() => {
-            match mouse.kind {
-                MouseKind::ScrollUp => scroll_help(model, HelpScroll::Up),
-                MouseKind::ScrollDown => scroll_help(model, HelpScroll::Down),
-                _ => {}
-            }
-            Vec::new()
-        }
-        // Over the log the wheel scrolls it.
-        Message::Mouse(mouse) if model.log.is_open() => {
-            match mouse.kind {
-                MouseKind::ScrollUp => {
-                    let size = model.size;
-                    log::scroll_log(&mut shared!(model), size, HelpScroll::Up)
-                }
-                MouseKind::ScrollDown => {
-                    let size = model.size;
-                    log::scroll_log(&mut shared!(model), size, HelpScroll::Down)
-                }
-                _ => {}
-            }
-            Vec::new()
-        }
-        // Over an open list the wheel moves its cursor (it would pan the maze under it).
-        Message::Mouse(mouse) if model.picker.is_open() => match mouse.kind {
-            MouseKind::ScrollUp => route(model, Action::PickerUp, Layer::ORDER.as_slice()),
-            MouseKind::ScrollDown => route(model, Action::PickerDown, Layer::ORDER.as_slice()),
-            _ => Vec::new(),
-        },
-        Message::Mouse(mouse) if model.race.is_some() => {
-            race::mouse(&mut model.race, model.size, mouse);
-            Vec::new()
-        }
-        Message::Mouse(mouse) if canvas::mouse(model, mouse) => Vec::new(),
-        Message::Mouse(mouse) => match mouse_action(model, mouse) {
-            Some(action) => route(model, action, Layer::ORDER.as_slice()),
-            None => Vec::new(),
-        },
+        Message::Action(action) => from_user(model, action),
+        Message::Mouse(mouse) => on_mouse(model, mouse),
         Message::Resize { width, height } => {
             model.resize((width, height));
             Vec::new()
@@ -138,6 +101,64 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     };
     effects.extend(settle(model));
     effects
+}
+
+/// A mouse event goes to the layer on top of the mode stack, as a key would: under the help
+/// the wheel scrolls it, over the log it scrolls the log, over an open list it moves the
+/// list's cursor (it would pan the maze under it), a race takes it whole; the prompt takes
+/// none; else the canvas and the sidebar's panes answer it.
+fn on_mouse(model: &mut Model, mouse: Mouse) -> Vec<Effect> {
+    let wheel = |up: Action, down: Action| match mouse.kind {
+        MouseKind::ScrollUp => Some(up),
+        MouseKind::ScrollDown => Some(down),
+        _ => None,
+    };
+    match super::layer::innermost(model) {
+        Layer::Prompt => Vec::new(),
+        Layer::Help => {
+            let scroll = wheel(
+                Action::ScrollHelp(HelpScroll::Up),
+                Action::ScrollHelp(HelpScroll::Down),
+            );
+            if let Some(Action::ScrollHelp(scroll)) = scroll {
+                scroll_help(model, scroll);
+            }
+            Vec::new()
+        }
+        Layer::Log => {
+            let scroll = match mouse.kind {
+                MouseKind::ScrollUp => Some(HelpScroll::Up),
+                MouseKind::ScrollDown => Some(HelpScroll::Down),
+                _ => None,
+            };
+            if let Some(scroll) = scroll {
+                let size = model.size;
+                log::scroll_log(&mut shared!(model), size, scroll);
+            }
+            Vec::new()
+        }
+        Layer::Export => match wheel(Action::ExportUp, Action::ExportDown) {
+            Some(action) => from_user(model, action),
+            None => Vec::new(),
+        },
+        Layer::Picker => match wheel(Action::PickerUp, Action::PickerDown) {
+            Some(action) => from_user(model, action),
+            None => Vec::new(),
+        },
+        Layer::Race => {
+            race::mouse(&mut model.race, model.size, mouse);
+            Vec::new()
+        }
+        Layer::Play | Layer::Replay | Layer::Inspector | Layer::Studio => {
+            if canvas::mouse(model, mouse) {
+                return Vec::new();
+            }
+            match mouse_action(model, mouse) {
+                Some(action) => from_user(model, action),
+                None => Vec::new(),
+            }
+        }
+    }
 }
 
 /// Hands a job's answer to the part that asked for the job, as the one registry says. An
@@ -235,6 +256,9 @@ pub(crate) fn inspecting<T>(
     };
     let answered = answer(&mut model.inspect, &mut shared!(model), &mut canvas);
     if canvas.refit {
+        // The base changed: the activity on the old one ends with it.
+        timeline::end(&mut model.replay, &mut shared!(model));
+        model.play.round = None;
         model.zoom_picked = false;
         let size = model.size();
         model.resize(size);
@@ -250,14 +274,14 @@ pub(crate) fn studying<T>(
     model: &mut Model,
     answer: impl FnOnce(&mut Studio, &mut Shared, &mut studio::Stage) -> T,
 ) -> T {
-    let playing = model.is_playing();
+    let play_hint = play::hint(&model.play, &model.keymap);
     let mut stage = studio::Stage {
         theme: model
             .themes
             .get(model.theme)
             .expect("the theme index is kept in range"),
         memory_limit: model.memory_limit,
-        playing,
+        play_hint,
         replaced: false,
         algorithm: None,
     };
@@ -283,7 +307,9 @@ fn settle(model: &mut Model) -> Vec<Effect> {
     effects.extend(studio_effects);
     // They were the studio's to run, on its maze: an opened file does not take them.
     for action in ready {
-        effects.extend(route(model, action, &WAITING_LAYERS));
+        if transit(model, action, false) {
+            effects.extend(route(model, action, &WAITING_LAYERS));
+        }
     }
     effects.extend(studio::settled(&mut model.studio));
     effects.extend(canvas::settle(model));
@@ -307,6 +333,31 @@ fn maze_to_play(inspect: &Inspect, session: &Session) -> ToPlay {
 /// The layers an action that waited for the maze goes through when it runs: all but the
 /// inspector, since the action was meant for the generated maze.
 const WAITING_LAYERS: [Layer; 4] = [Layer::Play, Layer::Race, Layer::Replay, Layer::Studio];
+
+/// An action the user asked for (a key, a click): the mode stack's transition first (see
+/// [`transition`]), then the layers from the innermost.
+fn from_user(model: &mut Model, action: Action) -> Vec<Effect> {
+    if action != Action::Interrupt && !transit(model, action, true) {
+        return Vec::new();
+    }
+    route(model, action, Layer::ORDER.as_slice())
+}
+
+/// Carries out the mode stack's transition for `action` (see [`transition`]): `false` if it
+/// is refused (the status line says why).
+fn transit(model: &mut Model, action: Action, from_user: bool) -> bool {
+    match transition::transition(model, action, from_user) {
+        Transition::Go => true,
+        Transition::EndReplay => {
+            timeline::to_live(&mut model.replay, &mut shared!(model));
+            true
+        }
+        Transition::Refused(why) => {
+            model.set_status(StatusKind::Info, why);
+            false
+        }
+    }
+}
 
 /// Hands `action` to the layers in `layers` (innermost first, see [`super::layer`]) until one
 /// takes it. Ctrl-C is no layer's: it quits from every one.
@@ -476,8 +527,9 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
                 Played::NeedsTheMaze => {
                     studio::wait_for_the_maze(&mut model.studio, action);
                     let effects = studio::finish(&mut model.studio, &mut shared!(model));
-                    let phase = model.phase();
-                    play::waiting(&model.play, &mut shared!(model), phase);
+                    // A big maze is finished in slices, and the studio says how far it is.
+                    let (phase, finishing) = (model.phase(), model.is_finishing());
+                    play::waiting(&model.play, &mut shared!(model), phase, finishing);
                     effects
                 }
             }

@@ -10,7 +10,7 @@ use crate::tui::effect::{Effect, Work};
 use crate::tui::input::message_for;
 use crate::tui::kernel::action::Scrub;
 use crate::tui::message::Message;
-use crate::tui::modes::inspector::tests::{H, W, opened_as, valid_text};
+use crate::tui::modes::inspector::tests::{H, W, flip, opened_as, valid_text};
 use crate::tui::modes::inspector::{FileRoles, OpenFile};
 use crate::tui::modes::play::view::{GameOverlay, overlay};
 use crate::tui::testing::key;
@@ -235,7 +235,7 @@ fn the_open_list_takes_its_keys_and_esc_closes_it_without_quitting() {
 }
 
 #[test]
-fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
+fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file_with_problems() {
     let footer = |m: &Model| screen_text(m).lines().last().unwrap_or_default().to_owned();
     let mut m = model(15, 10);
     update(&mut m, Message::Tick(FRAME));
@@ -247,7 +247,13 @@ fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
         "{paused}"
     );
     assert!(!paused.contains("next problem"), "{paused}");
+    // A valid file has no problem to go to, and without a config nowhere to be saved.
     let (m, _dir) = opened_as(&valid_text(), None, None);
+    let file = footer(&m);
+    assert!(!file.contains("] next problem"), "{file}");
+    assert!(!file.contains("s save"), "{file}");
+    let broken = flip(&valid_text(), mazegen::Pos::new(3, 3), 0b0010);
+    let (m, _dir) = opened_as(&broken, None, None);
     let file = footer(&m);
     assert!(file.contains("] next problem"), "{file}");
 }

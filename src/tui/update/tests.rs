@@ -1,6 +1,8 @@
 //! The dashboard's own actions, answered by the root: themes and the theme list, the mouse,
 //! the view, the help.
 
+mod stack;
+
 use crossterm::event::KeyCode;
 
 use crate::tui::message::{Action, Message, Mouse, MouseKind};

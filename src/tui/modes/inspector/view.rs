@@ -35,9 +35,6 @@ pub fn draw_sidebar(
 ) {
     facts(theme, file, screen.facts, buf);
     problems(theme, keymap, file, screen.solvers, buf);
-    if let Some(area) = screen.legend {
-        crate::tui::view::sidebar::legend(theme, &PROBLEM_LEGEND, area, buf);
-    }
 }
 
 fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
@@ -196,7 +193,7 @@ fn problems(theme: &Theme, keymap: &Keymap, file: &OpenFile, area: Rect, buf: &m
 }
 
 /// What each problem colour (or glyph) means.
-const PROBLEM_LEGEND: [(Role, &str); 9] = [
+pub const PROBLEM_LEGEND: [(Role, &str); 9] = [
     (Role::BadWall, "bad wall"),
     (Role::BadCell, "bad cell"),
     (Role::OpenArea, "3x3"),

@@ -12,6 +12,7 @@ use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
+use crate::tui::keymap::Keymap;
 use crate::tui::text::clock;
 use crate::tui::viewport::Viewport;
 use mazegen::play::{Game, Moved, Outcome};
@@ -146,7 +147,6 @@ fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPla
     }
     let entry = maze.entry();
     let game = Game::new(maze);
-    let chasers = game.chasers().len();
     play.round = Some(Round {
         game,
         elapsed: Duration::ZERO,
@@ -159,43 +159,42 @@ fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPla
             .viewport
             .show_block(block_of(entry), board.blocks, canvas);
     }
+    if let Some(text) = hint(play, shared.keymap) {
+        shared.set_status(StatusKind::Info, text);
+    }
+    Played::Started
+}
+
+/// The round's keys, as the status line says them when it starts: `Play: hjkl walk, ...`;
+/// `None` with no round on.
+pub fn hint(play: &Play, keymap: &Keymap) -> Option<String> {
+    let round = play.round.as_ref()?;
+    let chasers = round.game.chasers().len();
+    let key = |action| key_in(keymap, action);
     let walk: String = [Dir::West, Dir::South, Dir::North, Dir::East]
         .map(|towards| {
-            key(
-                shared,
-                Action::Walk {
-                    towards,
-                    run: false,
-                },
-            )
+            key(Action::Walk {
+                towards,
+                run: false,
+            })
         })
         .concat();
-    let (fog, leave) = (
-        key(shared, Action::ToggleFog),
-        key(shared, Action::LeavePlay),
-    );
+    let (fog, leave) = (key(Action::ToggleFog), key(Action::LeavePlay));
     let chased = match chasers {
         0 => String::new(),
         1 => "; a chaser is after you".to_owned(),
         n => format!("; {n} chasers are after you"),
     };
-    let text = format!("Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}");
-    shared.set_status(StatusKind::Info, text);
-    Played::Started
+    Some(format!(
+        "Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}"
+    ))
 }
 
 /// Says that play starts once the maze is finished, after the root has asked for the finish
-/// (unless the finish already says so, or the round is on).
-pub fn waiting(play: &Play, shared: &mut Shared, phase: Phase) {
-    if play.round.is_none() && phase != Phase::Done {
-        let text = shared
-            .status
-            .as_ref()
-            .map(|s| s.text.clone())
-            .unwrap_or_default();
-        if !text.starts_with("Finishing") {
-            shared.set_status(StatusKind::Info, "Play starts once the maze is finished…");
-        }
+/// (unless the finish already said how it goes, `finish_said`, or the round is on).
+pub fn waiting(play: &Play, shared: &mut Shared, phase: Phase, finish_said: bool) {
+    if play.round.is_none() && phase != Phase::Done && !finish_said {
+        shared.set_status(StatusKind::Info, "Play starts once the maze is finished…");
     }
 }
 
@@ -349,7 +348,12 @@ fn block_of(pos: Pos) -> (u32, u32) {
 
 /// The first key bound to `action`, as the screen writes it, or its name if it has none.
 fn key(shared: &Shared, action: Action) -> String {
-    shared.keymap.first_key_label(action).unwrap_or_else(|| {
+    key_in(shared.keymap, action)
+}
+
+/// [`key`], from `keymap`.
+fn key_in(keymap: &Keymap, action: Action) -> String {
+    keymap.first_key_label(action).unwrap_or_else(|| {
         let name = crate::tui::keymap::action_name(action).unwrap_or_default();
         format!("({name})")
     })

@@ -98,13 +98,21 @@ pub fn act(replay: &mut Replay, shared: &mut Shared, action: Action) -> bool {
 
 /// Back to the live maze, resuming the animation if scrubbing paused it.
 pub fn to_live(replay: &mut Replay, shared: &mut Shared) {
+    if end(replay, shared) {
+        shared.set_status(StatusKind::Info, "Live");
+    }
+}
+
+/// Back to the live maze without a word (another part speaks for the change); `true` if a
+/// moment was replayed.
+pub fn end(replay: &mut Replay, shared: &mut Shared) -> bool {
     let Some(shown) = replay.shown.take() else {
-        return;
+        return false;
     };
     if shown.resume && shared.pace.is_paused() {
         shared.pace.toggle_pause();
     }
-    shared.set_status(StatusKind::Info, "Live");
+    true
 }
 
 /// The live maze's timeline, made now if no frame has made it (a maze finished at once).

@@ -71,8 +71,9 @@ pub struct Stage<'a> {
     /// The most memory a maze may take (see [`Start::memory_limit`](crate::tui::Start)): `a`
     /// passes over the algorithms whose maze would need more.
     pub memory_limit: Option<u64>,
-    /// A round of play is on: a write's message keeps its keys on the status line.
-    pub playing: bool,
+    /// While a round of play is on, its keys (see the play mode's `hint`): a write's message
+    /// keeps them on the status line.
+    pub play_hint: Option<String>,
     /// Asked: the studio's maze was replaced, so what the other modes held of the old one
     /// ends (the replay's timeline and moment, play's round).
     pub replaced: bool,
@@ -1043,11 +1044,9 @@ pub(crate) fn written(
         ) => {
             studio.saves.written = true;
             studio.saves.holds = Some(maze);
-            let text = match (shared.status.as_ref(), maze) {
+            let text = match (stage.play_hint.as_ref(), maze) {
                 // A round started meanwhile: its keys stay on the status line.
-                (Some(playing), _) if stage.playing => {
-                    format!("{} · saved to {}", playing.text, path.display())
-                }
+                (Some(hint), _) => format!("{hint} · saved to {}", path.display()),
                 (_, Held::Lane { lane, .. }) => {
                     format!(
                         "Saved lane {} ({algorithm}) to {}",
