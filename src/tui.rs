@@ -25,6 +25,7 @@ pub mod message;
 pub mod model;
 pub mod modes;
 pub mod pace;
+pub mod reply;
 pub mod settings;
 #[cfg(test)]
 pub(crate) mod testing;

@@ -15,7 +15,6 @@ use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
 use super::layer::transition::{self, Transition};
-use super::layout::theme_scroll;
 use super::message::{Answer, Message};
 use super::model::{Focus, Job, JobKind, Model, StatusKind};
 use super::modes::export::update as export;
@@ -24,20 +23,22 @@ use super::modes::inspector::update as inspector;
 use super::modes::log::update as log;
 use super::modes::picker::update as picker;
 use super::modes::picker::{self as pickers, List};
-use super::modes::play::update::{self as play, Played, ToPlay};
-use super::modes::race::update::{self as race, Raced};
-use super::modes::replay::update as timeline;
+use super::modes::play::update::{self as play, ToPlay};
+use super::modes::race::update as race;
+use super::modes::replay::update as replay;
 use super::modes::studio::Studio;
 use super::modes::studio::update as studio;
+use super::reply::{Reply, Request};
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Dir, Maze, Session};
+use mazegen::{Algorithm, Maze, Session};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
 mod canvas;
+mod screen;
 #[cfg(test)]
 mod tests;
 
@@ -121,7 +122,7 @@ fn on_mouse(model: &mut Model, mouse: Mouse) -> Vec<Effect> {
                 Action::ScrollHelp(HelpScroll::Down),
             );
             if let Some(Action::ScrollHelp(scroll)) = scroll {
-                scroll_help(model, scroll);
+                screen::scroll_help(model, scroll);
             }
             Vec::new()
         }
@@ -153,7 +154,7 @@ fn on_mouse(model: &mut Model, mouse: Mouse) -> Vec<Effect> {
             if canvas::mouse(model, mouse) {
                 return Vec::new();
             }
-            match mouse_action(model, mouse) {
+            match screen::mouse_action(model, mouse) {
                 Some(action) => from_user(model, action),
                 None => Vec::new(),
             }
@@ -257,7 +258,7 @@ pub(crate) fn inspecting<T>(
     let answered = answer(&mut model.inspect, &mut shared!(model), &mut canvas);
     if canvas.refit {
         // The base changed: the activity on the old one ends with it.
-        timeline::end(&mut model.replay, &mut shared!(model));
+        replay::end(&mut model.replay, &mut shared!(model));
         model.play.round = None;
         model.zoom_picked = false;
         let size = model.size();
@@ -349,7 +350,7 @@ fn transit(model: &mut Model, action: Action, from_user: bool) -> bool {
     match transition::transition(model, action, from_user) {
         Transition::Go => true,
         Transition::EndReplay => {
-            timeline::to_live(&mut model.replay, &mut shared!(model));
+            replay::to_live(&mut model.replay, &mut shared!(model));
             true
         }
         Transition::Refused(why) => {
@@ -367,69 +368,78 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
     }
     let mut action = action;
     for &layer in layers {
-        match layer {
-            // The input layer gives the prompt and the help their keys; the help scrolls.
-            Layer::Prompt => {}
-            // The help's scroll keys scroll the log while it is open under no help.
-            Layer::Help if model.log.is_open() && !model.help_is_open() => {}
-            Layer::Help => {
-                if let Action::ScrollHelp(scroll) = action {
-                    scroll_help(model, scroll);
-                    return Vec::new();
-                }
-            }
-            Layer::Log => {
-                let size = model.size;
-                if log::act(&mut shared!(model), size, action) {
-                    return Vec::new();
-                }
-            }
-            // An opened file and a race have their own answers to `e`.
-            Layer::Export
-                if !model.export.is_open()
-                    && (model.inspect.file().is_some() || model.race().is_some()) => {}
-            Layer::Export => {
-                let (list, pick) = (&mut model.export, &mut model.studio.export_format);
-                match export::act(list, pick, &mut shared!(model), action) {
-                    Ok(effects) => return effects,
-                    Err(passed) => action = passed,
-                }
-            }
-            Layer::Picker => match picker::act(&mut model.picker, &mut shared!(model), action) {
-                Ok(effects) => return effects,
-                Err(passed) => action = passed,
-            },
-            Layer::Play => {
-                if play::refuses(&model.play, &mut shared!(model), action) {
-                    return Vec::new();
-                }
-            }
-            Layer::Race => match race::act(&mut model.race, &mut shared!(model), action) {
-                Some(Raced::Done(effects)) => return effects,
-                Some(Raced::Restart(algorithms)) => {
-                    start_race(model, &algorithms);
-                    return Vec::new();
-                }
-                Some(Raced::Save { maze, algorithm }) => {
-                    return save_lane(model, maze, algorithm);
-                }
-                None => {}
-            },
-            Layer::Replay => {
-                if timeline::act(&mut model.replay, &mut shared!(model), action) {
-                    return Vec::new();
-                }
-            }
-            Layer::Inspector => match inspecting(model, |inspect, shared, canvas| {
-                inspector::on_action(inspect, shared, canvas, action)
-            }) {
-                Ok(effects) => return effects,
-                Err(passed) => action = passed,
-            },
-            Layer::Studio => return act(model, action),
+        match answer(model, layer, action) {
+            Reply::Done(effects) => return effects,
+            Reply::Pass(passed) => action = passed,
+            Reply::Ask(request) => return grant(model, request),
         }
     }
     Vec::new()
+}
+
+/// `layer`'s answer to `action`, open or not (some keys open their layer: `o`, `g`, `R`), its
+/// state and the parts it may share handed to it (see [`Shared`]).
+fn answer(model: &mut Model, layer: Layer, action: Action) -> Reply {
+    match layer {
+        // The input layer gives the prompt and the help their keys; the help scrolls.
+        Layer::Prompt => Reply::Pass(action),
+        // The help's scroll keys scroll the log while it is open under no help.
+        Layer::Help if model.log.is_open() && !model.help_is_open() => Reply::Pass(action),
+        Layer::Help => match action {
+            Action::ScrollHelp(scroll) => {
+                screen::scroll_help(model, scroll);
+                Reply::done()
+            }
+            _ => Reply::Pass(action),
+        },
+        Layer::Log => {
+            let size = model.size;
+            log::act(&mut shared!(model), size, action)
+        }
+        // An opened file and a race have their own answers to `e`.
+        Layer::Export
+            if !model.export.is_open()
+                && (model.inspect.file().is_some() || model.race().is_some()) =>
+        {
+            Reply::Pass(action)
+        }
+        Layer::Export => {
+            let (list, pick) = (&mut model.export, &mut model.studio.export_format);
+            export::act(list, pick, &mut shared!(model), action)
+        }
+        Layer::Picker => picker::act(&mut model.picker, &mut shared!(model), action),
+        Layer::Play => play::refuses(&model.play, &mut shared!(model), action),
+        Layer::Race => race::act(&mut model.race, &mut shared!(model), action),
+        Layer::Replay => replay::act(&mut model.replay, &mut shared!(model), action),
+        Layer::Inspector => inspecting(model, |inspect, shared, canvas| {
+            inspector::on_action(inspect, shared, canvas, action)
+        }),
+        Layer::Studio => act(model, action),
+    }
+}
+
+/// Does what a part asked of the root (see [`Request`]).
+fn grant(model: &mut Model, request: Request) -> Vec<Effect> {
+    match request {
+        Request::StartRace(algorithms) => {
+            start_race(model, &algorithms);
+            Vec::new()
+        }
+        Request::SaveLane { maze, algorithm } => save_lane(model, maze, algorithm),
+        Request::RoundStarted => {
+            model.focus = Focus::Canvas;
+            model.help = false;
+            Vec::new()
+        }
+        Request::FinishFor(action) => {
+            studio::wait_for_the_maze(&mut model.studio, action);
+            let effects = studio::finish(&mut model.studio, &mut shared!(model));
+            // A big maze is finished in slices, and the studio says how far it is.
+            let (phase, finishing) = (model.phase(), model.is_finishing());
+            play::waiting(&model.play, &mut shared!(model), phase, finishing);
+            effects
+        }
+    }
 }
 
 /// Starts a race of `algorithms` on the config's size and the seed (see [`race::start`]); the
@@ -502,153 +512,39 @@ fn quit(model: &mut Model) -> Vec<Effect> {
 
 /// The dashboard's own actions, and the ones that reach another part through the root (play,
 /// replay, race); the rest are the studio's.
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
+fn act(model: &mut Model, action: Action) -> Reply {
     if studio::refuses_without_a_maze(&mut model.studio, &mut shared!(model), action) {
-        return Vec::new();
+        return Reply::done();
     }
-    match action {
+    if let Some(effects) = screen::act(model, action) {
+        return Reply::Done(effects);
+    }
+    let effects = match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
             let mut board = board!(model);
             let to_play = || maze_to_play(&model.inspect, &model.studio.session);
-            let played = play::act(
+            return play::act(
                 &mut model.play,
                 &mut shared!(model),
                 &mut board,
                 action,
                 to_play,
             );
-            match played {
-                Played::Done(effects) => effects,
-                Played::Started => {
-                    model.focus = Focus::Canvas;
-                    model.help = false;
-                    Vec::new()
-                }
-                Played::NeedsTheMaze => {
-                    studio::wait_for_the_maze(&mut model.studio, action);
-                    let effects = studio::finish(&mut model.studio, &mut shared!(model));
-                    // A big maze is finished in slices, and the studio says how far it is.
-                    let (phase, finishing) = (model.phase(), model.is_finishing());
-                    play::waiting(&model.play, &mut shared!(model), phase, finishing);
-                    effects
-                }
-            }
         }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
-        // `q` and Esc back out of the theme list first, back to the theme kept; they quit
-        // from the bare dashboard.
-        Action::Quit if model.focus == Focus::Themes => {
-            leave_themes(model);
-            Vec::new()
-        }
         Action::Quit => quit(model),
         // Taken by `route` before any layer.
         Action::Interrupt => interrupt(model),
-        Action::NextTheme => {
-            use_theme(model, (model.theme + 1) % model.themes.len());
-            Vec::new()
-        }
-        Action::PreviousTheme => {
-            let count = model.themes.len();
-            use_theme(model, (model.theme + count - 1) % count);
-            Vec::new()
-        }
         // Taken by the inspector before they get here.
         Action::OpenFile | Action::NextProblem | Action::PreviousProblem => Vec::new(),
-        // Enter keeps the theme shown and gives the maze the keyboard back.
-        Action::PickCursorTheme => {
-            use_theme(model, model.cursor);
-            model.focus = Focus::Canvas;
-            Vec::new()
-        }
-        Action::PickTheme(index) => {
-            if index < model.themes.len() {
-                model.focus = Focus::Themes;
-                use_theme(model, index);
-            }
-            Vec::new()
-        }
-        Action::CursorUp | Action::CursorDown => {
-            let count = model.themes.len();
-            let by = if action == Action::CursorUp {
-                count - 1
-            } else {
-                1
-            };
-            preview_theme(model, (model.cursor + by) % count);
-            Vec::new()
-        }
-        Action::ToggleFocus => {
-            match model.focus {
-                Focus::Canvas => {
-                    to_themes(model);
-                    model.cursor = model.theme;
-                }
-                Focus::Themes => leave_themes(model),
-            }
-            Vec::new()
-        }
-        Action::FocusCanvas => {
-            if model.focus == Focus::Themes {
-                leave_themes(model);
-            }
-            Vec::new()
-        }
         Action::AlgorithmList | Action::SolverList => {
             open_picker(model, action);
             Vec::new()
         }
-        Action::Pan { towards, big } => {
-            canvas::pan(model, towards, big);
-            Vec::new()
-        }
-        Action::Centre(place) => {
-            canvas::centre(model, place);
-            Vec::new()
-        }
-        Action::ToggleHeat => {
-            canvas::toggle_heat(model);
-            Vec::new()
-        }
-        Action::ToggleZoom if !super::layer::zoom_changes_the_view(model) => {
-            model.set_status(
-                StatusKind::Info,
-                "The whole maze is in view at 1:1 already: nothing to zoom",
-            );
-            Vec::new()
-        }
-        Action::ToggleZoom => {
-            let canvas = model.screen().map_or((0, 0), |s| s.canvas_size());
-            let blocks = model.maze_blocks();
-            model.viewport.cycle_zoom(blocks, canvas);
-            Vec::new()
-        }
-        Action::ToggleHelp => {
-            model.help = !model.help;
-            model.help_offset = 0;
-            Vec::new()
-        }
-        Action::ToggleSidebar => {
-            model.sidebar_flipped = !model.sidebar_flipped;
-            if !super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
-                model.focus = Focus::Canvas;
-            }
-            Vec::new()
-        }
-        Action::TogglePause => {
-            model.pace.toggle_pause();
-            let text = if model.pace.is_paused() {
-                "Paused: n takes one step, Space resumes"
-            } else {
-                "Resumed"
-            };
-            model.set_status(StatusKind::Info, text);
-            Vec::new()
-        }
         Action::Scrub(scrub) => {
             let (replay, live) = (&mut model.replay, &model.studio.session);
-            timeline::scrub(replay, live, &mut shared!(model), scrub);
+            replay::scrub(replay, live, &mut shared!(model), scrub);
             Vec::new()
         }
         Action::Race => {
@@ -658,56 +554,11 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             );
             Vec::new()
         }
-        Action::Faster | Action::Slower => {
-            let changed = if action == Action::Faster {
-                model.pace.faster()
-            } else {
-                model.pace.slower()
-            };
-            let limit = if changed { "" } else { " (the limit)" };
-            let text = format!("Speed {}{limit}", model.pace.multiplier());
-            model.set_status(StatusKind::Info, text);
-            Vec::new()
-        }
-
         _ => studying(model, |studio, shared, stage| {
             studio::act(studio, shared, stage, action)
         }),
-    }
-}
-
-/// Shows and keeps the theme at `index`.
-fn use_theme(model: &mut Model, index: usize) {
-    model.theme = index;
-    model.cursor = index;
-    model.theme_kept = index;
-    let text = format!("Theme: {}", model.theme().name);
-    model.set_status(StatusKind::Info, text);
-}
-
-/// Shows the theme at `index` (the theme list's cursor moved onto it), keeping the one kept
-/// for Esc to go back to.
-fn preview_theme(model: &mut Model, index: usize) {
-    model.theme = index;
-    model.cursor = index;
-    let name = &model.theme().name;
-    let kept = model
-        .themes
-        .get(model.theme_kept)
-        .map_or("", |t| t.name.as_str());
-    let keymap = model.keymap();
-    let mut ways = Vec::new();
-    if let Some(key) = keymap.first_key_label(Action::PickCursorTheme) {
-        ways.push(format!("{key} keeps it"));
-    }
-    if let Some(key) = keymap.first_key_label(Action::Quit) {
-        ways.push(format!("{key} goes back to {kept}"));
-    }
-    let text = match ways.as_slice() {
-        [] => format!("Theme: {name}"),
-        ways => format!("Theme: {name} ({})", ways.join(", ")),
     };
-    model.set_status(StatusKind::Info, text);
+    Reply::Done(effects)
 }
 
 /// Opens the list `action` asks for (`a`, `v`), its cursor on the entry in use.
@@ -727,66 +578,5 @@ pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
     match model.inspect.file() {
         Some(file) => file.solver.unwrap_or_default(),
         None => model.studio.session.solver(),
-    }
-}
-
-/// Moves the help overlay's text, as far as the terminal's size lets it.
-fn scroll_help(model: &mut Model, scroll: HelpScroll) {
-    let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
-    let offset = model.help_offset;
-    let now = super::view::help_now(model);
-    let scrolled =
-        super::view::help::scrolled(model.theme(), model.keymap(), &now, area, offset, scroll);
-    drop(now);
-    model.help_offset = scrolled;
-}
-
-/// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.
-/// The panes are where [`Model::screen`] puts them: the layout `view` draws.
-fn mouse_action(model: &Model, mouse: Mouse) -> Option<Action> {
-    let screen = model.screen()?;
-    let at = ratatui::layout::Position::new(mouse.column, mouse.row);
-    let on_themes = screen.themes.contains(at);
-    let on_canvas = screen.canvas_pane.contains(at);
-    let wheel = |towards: Dir| {
-        Some(Action::Pan {
-            towards,
-            big: false,
-        })
-    };
-    match mouse.kind {
-        MouseKind::LeftPress if on_themes => {
-            let row = usize::from(mouse.row - screen.themes.y);
-            Some(Action::PickTheme(
-                theme_scroll(model.cursor, screen.themes.height) + row,
-            ))
-        }
-        MouseKind::LeftPress | MouseKind::OtherPress if on_canvas => Some(Action::FocusCanvas),
-        MouseKind::ScrollUp if on_themes => Some(Action::CursorUp),
-        MouseKind::ScrollDown if on_themes => Some(Action::CursorDown),
-        MouseKind::ScrollUp if on_canvas => wheel(if mouse.shift { Dir::West } else { Dir::North }),
-        MouseKind::ScrollDown if on_canvas => {
-            wheel(if mouse.shift { Dir::East } else { Dir::South })
-        }
-        MouseKind::ScrollLeft if on_canvas => wheel(Dir::West),
-        MouseKind::ScrollRight if on_canvas => wheel(Dir::East),
-        _ => None,
-    }
-}
-
-/// Tab to the theme list (with the sidebar folded it shows over the canvas's corner).
-fn to_themes(model: &mut Model) {
-    model.focus = Focus::Themes;
-}
-
-/// Back to the maze from the theme list, which shows the theme kept again (saying so if the
-/// cursor had shown another).
-fn leave_themes(model: &mut Model) {
-    model.focus = Focus::Canvas;
-    model.cursor = model.theme_kept;
-    if model.theme != model.theme_kept {
-        model.theme = model.theme_kept;
-        let text = format!("Theme: {} again", model.theme().name);
-        model.set_status(StatusKind::Info, text);
     }
 }

@@ -16,6 +16,7 @@ use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
+use crate::tui::reply::Reply;
 use crate::tui::text::solver_label;
 use crate::tui::viewport::{Viewport, blocks};
 
@@ -66,36 +67,36 @@ pub fn on_action(
     shared: &mut Shared,
     canvas: &mut Canvas,
     action: Action,
-) -> Result<Vec<Effect>, Action> {
+) -> Reply {
     match action {
-        Action::OpenFile => return Ok(open_prompt(inspect, shared)),
-        Action::NextProblem => return Ok(jump(inspect, shared, canvas, true)),
-        Action::PreviousProblem => return Ok(jump(inspect, shared, canvas, false)),
+        Action::OpenFile => return Reply::Done(open_prompt(inspect, shared)),
+        Action::NextProblem => return Reply::Done(jump(inspect, shared, canvas, true)),
+        Action::PreviousProblem => return Reply::Done(jump(inspect, shared, canvas, false)),
         _ => {}
     }
     if inspect.file.is_none() {
-        return Err(action);
+        return Reply::Pass(action);
     }
     match action {
         Action::Regenerate | Action::NextAlgorithm | Action::UseAlgorithm(_) => {
             // A generated maze again: the config's (the file's size without one).
             close_file(inspect, canvas);
-            Err(action)
+            Reply::Pass(action)
         }
-        Action::NextSolver => Ok(solve_with(inspect, shared, None)),
-        Action::UseSolver(solver) => Ok(solve_with(inspect, shared, Some(solver))),
-        Action::Save => Ok(save(inspect, shared)),
+        Action::NextSolver => Reply::Done(solve_with(inspect, shared, None)),
+        Action::UseSolver(solver) => Reply::Done(solve_with(inspect, shared, Some(solver))),
+        Action::Save => Reply::Done(save(inspect, shared)),
         Action::Export => {
             let text = "e exports generated mazes; s writes this file back with its path corrected";
             shared.set_status(StatusKind::Info, text);
-            Ok(Vec::new())
+            Reply::done()
         }
         Action::Finish | Action::TogglePause | Action::Step | Action::Faster | Action::Slower => {
             let text = "Nothing moves in an opened file: ] and [ go through its problems";
             shared.set_status(StatusKind::Info, text);
-            Ok(Vec::new())
+            Reply::done()
         }
-        _ => Err(action),
+        _ => Reply::Pass(action),
     }
 }
 

@@ -6,18 +6,19 @@
 use crate::tui::context::Shared;
 use crate::tui::kernel::action::{Action, HelpScroll};
 use crate::tui::kernel::status::StatusKind;
+use crate::tui::reply::Reply;
 
-/// Answers `action` if it is the log's, in a terminal of `size`; `false` passes it on to the
+/// Answers `action` if it is the log's, in a terminal of `size`; else passes it on to the
 /// layers below.
-pub fn act(shared: &mut Shared, size: (u16, u16), action: Action) -> bool {
+pub fn act(shared: &mut Shared, size: (u16, u16), action: Action) -> Reply {
     match action {
         Action::ToggleLog => shared.log.toggle(),
         Action::DismissWarning => dismiss(shared),
         Action::Quit if shared.log.is_open() => shared.log.close(),
         Action::ScrollHelp(scroll) if shared.log.is_open() => scroll_log(shared, size, scroll),
-        _ => return false,
+        _ => return Reply::Pass(action),
     }
-    true
+    Reply::done()
 }
 
 /// Moves the log's text, as far as a terminal of `size` lets it (see

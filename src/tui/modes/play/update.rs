@@ -13,6 +13,7 @@ use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::keymap::Keymap;
+use crate::tui::reply::{Reply, Request};
 use crate::tui::text::clock;
 use crate::tui::viewport::Viewport;
 use mazegen::play::{Game, Moved, Outcome};
@@ -25,16 +26,6 @@ pub enum ToPlay {
     NotFinished,
     /// The opened file cannot be played, and why.
     Unplayable(String),
-}
-
-/// What play mode made of an action.
-pub enum Played {
-    /// Handled: these effects are to run.
-    Done(Vec<Effect>),
-    /// A round started: the root gives the canvas the keys and closes the help.
-    Started,
-    /// A round needs the finished maze: the root finishes it and asks again once it is.
-    NeedsTheMaze,
 }
 
 /// What play mode reads of the maze the dashboard shows, and the viewport it keeps the walker
@@ -65,22 +56,23 @@ pub fn score_key(board: &Board) -> String {
     )
 }
 
-/// Whether `action` is refused while playing (it would show the way, or change the maze
-/// under the walker); says so on the status line.
-pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> bool {
+/// Refuses what would show the way while playing, or change the maze under the walker
+/// (saying so on the status line); passes the rest on.
+pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> Reply {
     let refused = play.round.is_some()
         && matches!(
             action,
             Action::NextSolver | Action::SolverList | Action::UseSolver(_) | Action::TogglePath
         );
-    if refused {
-        let leave = key(shared, Action::LeavePlay);
-        shared.set_status(
-            StatusKind::Info,
-            format!("Not while playing: {leave} leaves play mode"),
-        );
+    if !refused {
+        return Reply::Pass(action);
     }
-    refused
+    let leave = key(shared, Action::LeavePlay);
+    shared.set_status(
+        StatusKind::Info,
+        format!("Not while playing: {leave} leaves play mode"),
+    );
+    Reply::done()
 }
 
 /// Play mode's actions.
@@ -93,7 +85,7 @@ pub fn act(
     board: &mut Board,
     action: Action,
     to_play: impl FnOnce() -> ToPlay,
-) -> Played {
+) -> Reply {
     let effects = match action {
         Action::TogglePlay => match &play.round {
             Some(round) if round.game.outcome() == Outcome::Playing => {
@@ -102,7 +94,7 @@ pub fn act(
             }
             _ => {
                 let to_play = to_play();
-                return start(play, shared, board, to_play);
+                return start(play, shared, board, to_play, action);
             }
         },
         Action::LeavePlay => {
@@ -120,20 +112,27 @@ pub fn act(
             Vec::new()
         }
         Action::Walk { towards, run } => walk(play, shared, board, towards, run),
-        _ => Vec::new(),
+        _ => return Reply::Pass(action),
     };
-    Played::Done(effects)
+    Reply::Done(effects)
 }
 
-/// A new round from the entry, once the maze is finished (finishing it first if need be).
-fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPlay) -> Played {
+/// A new round from the entry, once the maze is finished (the root finishing it first, and
+/// running `action` again then, if need be).
+fn start(
+    play: &mut Play,
+    shared: &mut Shared,
+    board: &mut Board,
+    to_play: ToPlay,
+    action: Action,
+) -> Reply {
     let maze = match to_play {
         ToPlay::Maze(maze) => maze,
         // Settling starts the round once the maze is finished and measured.
-        ToPlay::NotFinished => return Played::NeedsTheMaze,
+        ToPlay::NotFinished => return Reply::Ask(Request::FinishFor(action)),
         ToPlay::Unplayable(reason) => {
             shared.set_status(StatusKind::Error, format!("Nothing to play: {reason}"));
-            return Played::Done(Vec::new());
+            return Reply::done();
         }
     };
     if maze.solution().is_none() {
@@ -143,7 +142,7 @@ fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPla
             maze.exit()
         );
         shared.set_status(StatusKind::Error, text);
-        return Played::Done(Vec::new());
+        return Reply::done();
     }
     let entry = maze.entry();
     let game = Game::new(maze);
@@ -162,7 +161,7 @@ fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPla
     if let Some(text) = hint(play, shared.keymap) {
         shared.set_status(StatusKind::Info, text);
     }
-    Played::Started
+    Reply::Ask(Request::RoundStarted)
 }
 
 /// The round's keys, as the status line says them when it starts: `Play: hjkl walk, ...`;

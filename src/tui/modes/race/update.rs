@@ -1,7 +1,7 @@
 //! Running a race: starting it, its frames, its keys, saving a lane, and the lanes' times. It
 //! works on its own state (`Option<Race>`: none while no race is on) and the [`Shared`] parts;
 //! what it needs of the rest (the keyboard for the canvas, a lane's write, which quitting waits
-//! for) it asks the root for with a [`Raced`].
+//! for) it asks the root for with a [`Request`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,21 +19,8 @@ use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::pace::CARVING_SECONDS;
+use crate::tui::reply::{Reply, Request};
 use mazegen::Maze;
-
-/// What the race asks of the root after an action.
-#[derive(Debug)]
-pub enum Raced {
-    /// Done: these effects to run.
-    Done(Vec<Effect>),
-    /// Start again with these algorithms (`R` during a race).
-    Restart(Vec<Algorithm>),
-    /// Write this lane's maze to OUTPUT_FILE, as the studio writes its own (`s`).
-    Save {
-        maze: Arc<Maze>,
-        algorithm: Algorithm,
-    },
-}
 
 /// Starts a race of `algorithms` on the config's size and `seed`, replacing any race under
 /// way; `true` if it started. Says why on the status line if it cannot: the wrong number of
@@ -129,15 +116,17 @@ pub fn start(
 
 /// Handles `action` if a race is on and it means something else there (or nothing); `None`
 /// leaves it to the dashboard (themes, pace, help).
-pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Option<Raced> {
-    race.as_ref()?;
+pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Reply {
+    if race.is_none() {
+        return Reply::Pass(action);
+    }
     match action {
         Action::Quit => leave(race, shared),
         Action::Save => {
-            return Some(match save(race, shared) {
-                Some((maze, algorithm)) => Raced::Save { maze, algorithm },
-                None => Raced::Done(Vec::new()),
-            });
+            return match save(race, shared) {
+                Some((maze, algorithm)) => Reply::Ask(Request::SaveLane { maze, algorithm }),
+                None => Reply::done(),
+            };
         }
         Action::ToggleFocus => focus_next(race, shared),
         Action::Finish => finish(race),
@@ -146,7 +135,7 @@ pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Opti
                 .iter()
                 .flat_map(|race| race.lanes.iter().map(|lane| lane.algorithm))
                 .collect();
-            return Some(Raced::Restart(algorithms));
+            return Reply::Ask(Request::StartRace(algorithms));
         }
         Action::Regenerate
         | Action::NextAlgorithm
@@ -169,9 +158,9 @@ pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Opti
             };
             shared.set_status(StatusKind::Info, text);
         }
-        _ => return None,
+        _ => return Reply::Pass(action),
     }
-    Some(Raced::Done(Vec::new()))
+    Reply::done()
 }
 
 /// Once the race is over, asks for the lanes' own times (see the module docs), once.

@@ -11,6 +11,7 @@ use crate::tui::context::Shared;
 use crate::tui::kernel::action::{Action, Scrub};
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::keymap::Keymap;
+use crate::tui::reply::Reply;
 
 /// The step shown and the steps of the timeline: the live maze's steps so far (all of them
 /// once it is carved).
@@ -76,24 +77,24 @@ pub fn go_to(replay: &mut Replay, live: &Session, shared: &mut Shared, step: u64
     }
 }
 
-/// Handles the actions that mean something else while scrubbing; `true` if `action` was one.
+/// Handles the actions that mean something else while scrubbing; passes the others on.
 /// Pausing or resuming returns to the live maze and resumes its animation; `q` and Esc back out
 /// to the live maze (as it was: paused if scrubbing found it paused).
-pub fn act(replay: &mut Replay, shared: &mut Shared, action: Action) -> bool {
+pub fn act(replay: &mut Replay, shared: &mut Shared, action: Action) -> Reply {
     if !replay.is_scrubbing() {
-        return false;
+        return Reply::Pass(action);
     }
     if action == Action::Quit {
         to_live(replay, shared);
-        return true;
+        return Reply::done();
     }
     if action != Action::TogglePause {
-        return false;
+        return Reply::Pass(action);
     }
     to_live(replay, shared);
     shared.pace.resume();
     shared.set_status(StatusKind::Info, "Live: resumed");
-    true
+    Reply::done()
 }
 
 /// Back to the live maze, resuming the animation if scrubbing paused it.
