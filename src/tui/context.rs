@@ -6,9 +6,9 @@
 use mazegen::config::Config;
 
 use super::kernel::job::{JobId, JobIds, Owner};
+use super::kernel::log::Log;
 use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
-use super::modes::log::Log;
 use super::pace::Pace;
 
 /// The parts of `model` every mode may share (see [`Shared`]), borrowed field by field so that
@@ -32,7 +32,7 @@ pub(crate) use shared;
 pub struct Shared<'a> {
     /// The status line's message.
     pub status: &'a mut Option<Status>,
-    /// Every message said, and the warning kept up (see [`super::modes::log`]): what
+    /// Every message said, and the warning kept up (see [`Log`]): what
     /// [`Shared::set_status`] says goes in it too.
     pub log: &'a mut Log,
     /// The one job registry.

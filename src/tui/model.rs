@@ -3,8 +3,6 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::context::shared;
-use super::effect::Effect;
 use super::heat::Heat;
 use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
@@ -28,8 +26,8 @@ use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
-pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
-pub use super::modes::studio::{FirstSave, Held, INLINE_CELLS, Job, JobKind, Saves, Studio};
+pub use super::configs::THEME_KEY;
+pub use super::modes::studio::{FirstSave, INLINE_CELLS, Job, JobKind, Studio};
 use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
@@ -82,7 +80,7 @@ pub struct Model {
     pub(crate) viewport: Viewport,
     pub(crate) focus: Focus,
     pub(crate) help: bool,
-    /// The help overlay's first row shown (see [`super::view::help::scrolled`]).
+    /// The help overlay's first row shown (see [`super::help::scrolled`]).
     pub(crate) help_offset: u16,
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
@@ -126,21 +124,14 @@ impl Model {
         Model::with_inline_cells(start, INLINE_CELLS)
     }
 
-    /// The dashboard's start. A small maze is made here, as [`Model::new`] makes it; a big one
-    /// (more than [`INLINE_CELLS`] cells: seconds at the largest sizes) is made by a job, as
-    /// `r` makes one, so the screen is up at once, saying which maze is being made, and every
-    /// key is answered meanwhile. Returns the effects to run first.
-    pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
+    /// The dashboard on a stand-in for a big maze (more than [`INLINE_CELLS`] cells) whose
+    /// making the root starts as a job (see `update::launch`), so the screen is up at once.
+    pub(crate) fn standing_in(start: Start) -> Result<Model, SessionError> {
         let config = &start.config;
-        if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
-            return Ok((Model::new(start)?, Vec::new()));
-        }
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
         model.studio.showing_stand_in = true;
-        let effects =
-            super::modes::studio::update::make_first_maze(&mut model.studio, &mut shared!(model));
-        Ok((model, effects))
+        Ok(model)
     }
 
     /// A model that handles mazes of more than `inline_cells` cells as big ones.
@@ -338,6 +329,14 @@ impl Model {
         self.theme_kept
     }
 
+    /// The solver of the maze shown: the opened file's, else the studio's.
+    pub(crate) fn solver_in_use(&self) -> Solver {
+        match self.inspect.file() {
+            Some(file) => file.solver.unwrap_or_default(),
+            None => self.studio.session.solver(),
+        }
+    }
+
     /// The algorithm and solver lists.
     pub fn picker(&self) -> &Picker {
         &self.picker
@@ -390,7 +389,7 @@ impl Model {
     }
 
     /// Lets `update` look at `clock` while it takes a frame's steps, to stop them once they
-    /// have run for [`super::update::STEP_TIME_LIMIT`]. The pace sizes each frame's slice of
+    /// have run for [`STEP_TIME_LIMIT`](super::modes::studio::update::STEP_TIME_LIMIT). The pace sizes each frame's slice of
     /// steps from how long the last ones took, which steps that suddenly cost more (or a busy
     /// machine) overshoot; the clock is what bounds a frame whatever the steps cost. It is
     /// the only clock `update` reads, and only the run loop gives it one.

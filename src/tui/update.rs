@@ -16,7 +16,7 @@ use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
 use super::layer::transition::{self, Transition};
 use super::message::{Answer, Message};
-use super::model::{Focus, Job, JobKind, Model, StatusKind};
+use super::model::{Focus, INLINE_CELLS, Job, JobKind, Model, Start, StatusKind};
 use super::modes::export::update as export;
 use super::modes::inspector::Inspect;
 use super::modes::inspector::update as inspector;
@@ -33,9 +33,7 @@ use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Maze, Session};
-
-pub use super::modes::studio::update::STEP_TIME_LIMIT;
+use mazegen::{Algorithm, Maze, Session, SessionError};
 
 mod canvas;
 mod screen;
@@ -60,6 +58,20 @@ macro_rules! board {
                 .options(),
         }
     }};
+}
+
+/// The dashboard's start. A small maze is made here, as [`Model::new`] makes it; a big one
+/// (more than [`INLINE_CELLS`] cells: seconds at the largest sizes) is made by a job, as `r`
+/// makes one, so the screen is up at once, saying which maze is being made, and every key is
+/// answered meanwhile. Returns the effects to run first.
+pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
+    let config = &start.config;
+    if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
+        return Ok((Model::new(start)?, Vec::new()));
+    }
+    let mut model = Model::standing_in(start)?;
+    let effects = studio::make_first_maze(&mut model.studio, &mut shared!(model));
+    Ok((model, effects))
 }
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
@@ -568,15 +580,7 @@ fn open_picker(model: &mut Model, action: Action) {
     };
     let at = match list {
         List::Algorithms => pickers::algorithm_index(model.config.algorithm),
-        List::Solvers => pickers::solver_index(solver_in_use(model)),
+        List::Solvers => pickers::solver_index(model.solver_in_use()),
     };
     picker::open(&mut model.picker, &mut shared!(model), list, at);
-}
-
-/// The solver of the maze shown: the opened file's, else the studio's.
-pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
-    match model.inspect.file() {
-        Some(file) => file.solver.unwrap_or_default(),
-        None => model.studio.session.solver(),
-    }
 }

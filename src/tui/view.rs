@@ -5,7 +5,6 @@ mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
 mod heat;
-pub(crate) mod help;
 pub(crate) mod largest;
 pub(crate) mod minimap;
 pub(crate) mod paint;
@@ -38,11 +37,7 @@ use pane::pane;
 use roles::{BlockRoles, MazeRoles};
 use sidebar::output_mark;
 
-pub use super::text::solver_label;
-
 use super::modes::race::view as race;
-pub use super::modes::race::view::{leave_key, race_lanes};
-pub use scale::Scale;
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -251,21 +246,12 @@ fn picker_over(model: &Model, area: Rect, buf: &mut Buffer) {
             Action::AlgorithmList,
         ),
         Some(List::Solvers) => (
-            pickers::solver_index(super::update::solver_in_use(model)),
+            pickers::solver_index(model.solver_in_use()),
             Action::SolverList,
         ),
     };
     let key = model.keymap().first_key_label(opening);
     pickers::view::draw(picker, in_use, key.as_deref(), model.theme(), area, buf);
-}
-
-/// What the help overlay lists as usable: what the layer list says acts now.
-pub(crate) fn help_now(model: &Model) -> help::Now<'_> {
-    help::Now {
-        context: layer::context_under_help(model),
-        acts: Box::new(|binding| layer::acts_now(model, binding)),
-        racing: layer::Layer::Race.is_open(model),
-    }
 }
 
 /// The message log over the screen but its last two lines, if it is open.
@@ -277,8 +263,8 @@ fn log_over(model: &Model, area: Rect, buf: &mut Buffer) {
 fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
     if model.help_is_open() {
         let (theme, keymap) = (model.theme(), model.keymap());
-        let now = help_now(model);
-        help::draw(theme, keymap, &now, model.help_offset(), area, buf);
+        let now = super::help::now(model);
+        super::help::draw(theme, keymap, &now, model.help_offset(), area, buf);
     }
 }
 

@@ -139,15 +139,9 @@ fn preview_theme(model: &mut Model, index: usize) {
 pub(super) fn scroll_help(model: &mut Model, scroll: HelpScroll) {
     let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
     let offset = model.help_offset;
-    let now = super::super::view::help_now(model);
-    let scrolled = super::super::view::help::scrolled(
-        model.theme(),
-        model.keymap(),
-        &now,
-        area,
-        offset,
-        scroll,
-    );
+    let now = super::super::help::now(model);
+    let scrolled =
+        super::super::help::scrolled(model.theme(), model.keymap(), &now, area, offset, scroll);
     drop(now);
     model.help_offset = scrolled;
 }

@@ -433,7 +433,7 @@ fn quitting_a_big_maze_finishes_measures_and_writes_it_first() {
 /// The dashboard's start on a big maze: the screen comes up at once with a stand-in, and the
 /// maze is made by a job.
 fn launched(width: u32, height: u32, extra: &str) -> (Model, MazeOrder, JobId) {
-    let (m, effects) = Model::launch(start(config(width, height, extra))).unwrap();
+    let (m, effects) = crate::tui::update::launch(start(config(width, height, extra))).unwrap();
     let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("the first maze made by a job: {effects:?}");
     };
@@ -452,7 +452,7 @@ fn made(job: JobId, order: &MazeOrder) -> Message {
 #[test]
 fn a_big_first_maze_is_made_by_a_job_and_then_animated_and_written() {
     // A small one is made at once, as `Model::new` makes it.
-    let (small, effects) = Model::launch(start(config(30, 20, ""))).unwrap();
+    let (small, effects) = crate::tui::update::launch(start(config(30, 20, ""))).unwrap();
     assert!(effects.is_empty() && !small.has_no_maze());
     let (mut m, order, job) = launched(600, 600, "");
     assert_eq!(

@@ -248,7 +248,7 @@ pub(super) fn make_on_a_worker(
 }
 
 /// Starts making the dashboard's first maze, a big one, by a job (see
-/// [`Model::launch`](crate::tui::Model::launch)); the studio holds a stand-in meanwhile (so
+/// [`launch`](crate::tui::launch)); the studio holds a stand-in meanwhile (so
 /// there is nothing to put away, and no job yet to forget). The start's warnings stay on the
 /// status line, and are said again once the maze shows.
 pub(crate) fn make_first_maze(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
