@@ -30,7 +30,7 @@ pub(crate) mod transition;
 use mazegen::Phase;
 
 use super::kernel::action::{Action, Place};
-use super::keymap::{Binding, Context, Key};
+use super::keymap::{Binding, Context, KeyPress};
 use super::model::{Focus, Model};
 
 /// A part of the dashboard that can hold the keyboard.
@@ -164,7 +164,7 @@ fn context_of(layer: Layer, model: &Model) -> Context {
 /// as the footer shows exactly these.
 pub fn acts_now(model: &Model, binding: &Binding) -> bool {
     let context = context_under_help(model);
-    let shadowed = |key: &Key| {
+    let shadowed = |key: &KeyPress| {
         model
             .keymap()
             .bindings()

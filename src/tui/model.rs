@@ -7,7 +7,7 @@ use super::heat::Heat;
 use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
-use super::layout::Screen;
+use super::layout::Panes;
 use super::message::JobId;
 use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
@@ -27,7 +27,7 @@ use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
 pub use super::configs::THEME_KEY;
-pub use super::modes::studio::{FirstSave, INLINE_CELLS, Job, JobKind, Studio};
+pub use super::modes::studio::{FirstSave, INLINE_CELLS, JobKind, Studio, StudioJob};
 use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
@@ -254,14 +254,14 @@ impl Model {
 
     /// The layout for the current terminal size, if it is big enough: the one `view` draws
     /// (both call [`Model::screen_of`]).
-    pub fn screen(&self) -> Option<Screen> {
+    pub fn screen(&self) -> Option<Panes> {
         self.screen_of(Rect::new(0, 0, self.size.0, self.size.1))
     }
 
     /// The layout for a terminal of `area`, the sidebar shown or folded as the user has it.
-    pub fn screen_of(&self, area: Rect) -> Option<Screen> {
+    pub fn screen_of(&self, area: Rect) -> Option<Panes> {
         let sidebar = super::layout::shows_sidebar(area.width, self.sidebar_flipped);
-        Screen::with_sidebar(area, self.themes.len(), sidebar)
+        Panes::with_sidebar(area, self.themes.len(), sidebar)
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {
@@ -409,7 +409,7 @@ impl Model {
     }
 
     /// The jobs the run loop is running for the dashboard.
-    pub fn jobs(&self) -> &[Job] {
+    pub fn jobs(&self) -> &[StudioJob] {
         &self.studio.jobs
     }
 
@@ -464,7 +464,7 @@ impl Model {
     }
 
     /// The studio's maze was replaced by another (it asks in its
-    /// [`Stage`](super::modes::studio::update::Stage)): what other modes held of the old one
+    /// [`StudioCtx`](super::modes::studio::update::StudioCtx)): what other modes held of the old one
     /// ends (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
         self.replay.reset();

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::context::{Shared, shared};
+use super::context::{Ctx, shared};
 use super::effect::Effect;
 use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
@@ -16,7 +16,7 @@ use super::kernel::job::{JobId, Owner};
 use super::layer::Layer;
 use super::layer::transition::{self, Transition};
 use super::message::{Answer, Message};
-use super::model::{Focus, INLINE_CELLS, Job, JobKind, Model, Start, StatusKind};
+use super::model::{Focus, INLINE_CELLS, JobKind, Model, Start, StatusKind, StudioJob};
 use super::modes::export::update as export;
 use super::modes::inspector::Inspect;
 use super::modes::inspector::update as inspector;
@@ -41,7 +41,7 @@ mod screen;
 mod tests;
 
 /// What play mode reads of the shown maze, and the viewport it moves (see [`play::Board`]),
-/// borrowed field by field beside play's own state and the [`Shared`] parts.
+/// borrowed field by field beside play's own state and the [`Ctx`] parts.
 macro_rules! board {
     ($model:expr) => {{
         let blocks = $model.maze_blocks();
@@ -255,11 +255,11 @@ pub fn open_at_start(
     })
 }
 
-/// Hands the inspector its own state, the [`Shared`] parts and the canvas (see
+/// Hands the inspector its own state, the [`Ctx`] parts and the canvas (see
 /// [`inspector::Canvas`]), and picks the starting zoom again if it opened or closed a file.
 pub(crate) fn inspecting<T>(
     model: &mut Model,
-    answer: impl FnOnce(&mut Inspect, &mut Shared, &mut inspector::Canvas) -> T,
+    answer: impl FnOnce(&mut Inspect, &mut Ctx, &mut inspector::Canvas) -> T,
 ) -> T {
     let size = model.screen().map(|screen| screen.canvas_size());
     let mut canvas = inspector::Canvas {
@@ -279,16 +279,16 @@ pub(crate) fn inspecting<T>(
     answered
 }
 
-/// Hands the studio its own state, the [`Shared`] parts and its [`studio::Stage`] (what it
+/// Hands the studio its own state, the [`Ctx`] parts and its [`studio::StudioCtx`] (what it
 /// reads of the rest: the theme, the memory limit, whether a round is on), then does what it
 /// asked there: ends what the other modes held of a replaced maze, and takes a new maze's
 /// algorithm into the config.
 pub(crate) fn studying<T>(
     model: &mut Model,
-    answer: impl FnOnce(&mut Studio, &mut Shared, &mut studio::Stage) -> T,
+    answer: impl FnOnce(&mut Studio, &mut Ctx, &mut studio::StudioCtx) -> T,
 ) -> T {
     let play_hint = play::hint(&model.play, &model.keymap);
-    let mut stage = studio::Stage {
+    let mut stage = studio::StudioCtx {
         theme: model
             .themes
             .get(model.theme)
@@ -390,7 +390,7 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
 }
 
 /// `layer`'s answer to `action`, open or not (some keys open their layer: `o`, `g`, `R`), its
-/// state and the parts it may share handed to it (see [`Shared`]).
+/// state and the parts it may share handed to it (see [`Ctx`]).
 fn answer(model: &mut Model, layer: Layer, action: Action) -> Reply {
     match layer {
         // The input layer gives the prompt and the help their keys; the help scrolls.
@@ -478,7 +478,7 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
     let path = model.config.output_file.clone();
     let lane = model.race().map_or(0, |race| race.focus);
     let id = model.new_job_id(Owner::Studio);
-    model.studio.jobs.push(Job {
+    model.studio.jobs.push(StudioJob {
         id,
         kind: JobKind::Save {
             path: path.clone(),

@@ -1,7 +1,7 @@
 //! What the status line has said: every message with the time it was said (the message log
 //! `m` shows, see `modes/log`), and the warning about the user's own files that stays on the
 //! status line until dismissed. It is shared vocabulary, beside [`Status`]: every part says
-//! things, through `context::Shared::set_status`, which keeps them here.
+//! things, through `context::Ctx::set_status`, which keeps them here.
 
 use std::collections::VecDeque;
 use std::time::Duration;

@@ -11,7 +11,7 @@ use super::{
     Completion, Inspect, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
     PathPrompt, PromptKey, walls_invalid,
 };
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
@@ -37,7 +37,7 @@ pub struct Canvas<'a> {
 /// is never written.
 pub fn open_at_start(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     path: PathBuf,
     inspection: Inspection,
@@ -52,7 +52,7 @@ pub fn open_at_start(
 /// Handles the inspector's own messages: its prompt's keys.
 pub fn on_message(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     message: InspectorMessage,
 ) -> Vec<Effect> {
     match message {
@@ -64,7 +64,7 @@ pub fn on_message(
 /// gives the others back.
 pub fn on_action(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     action: Action,
 ) -> Reply {
@@ -100,7 +100,7 @@ pub fn on_action(
     }
 }
 
-fn open_prompt(inspect: &mut Inspect, shared: &Shared) -> Vec<Effect> {
+fn open_prompt(inspect: &mut Inspect, shared: &Ctx) -> Vec<Effect> {
     if inspect.output_file.is_none() && inspect.file.is_none() {
         // Opened from a generated maze: `s` writes to the same OUTPUT_FILE as for it.
         inspect.output_file = Some(shared.config.output_file.clone());
@@ -109,7 +109,7 @@ fn open_prompt(inspect: &mut Inspect, shared: &Shared) -> Vec<Effect> {
     Vec::new()
 }
 
-fn prompt_pressed(inspect: &mut Inspect, shared: &mut Shared, key: PromptKey) -> Vec<Effect> {
+fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Vec<Effect> {
     let Some(prompt) = inspect.prompt.as_mut() else {
         return Vec::new();
     };
@@ -169,7 +169,7 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Shared, key: PromptKey) ->
 }
 
 /// Tab with the folder listed.
-fn complete(inspect: &mut Inspect, shared: &mut Shared) {
+fn complete(inspect: &mut Inspect, shared: &mut Ctx) {
     let Some(prompt) = inspect.prompt.as_mut() else {
         return;
     };
@@ -181,7 +181,7 @@ fn complete(inspect: &mut Inspect, shared: &mut Shared) {
 
 pub fn done(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     request: JobId,
     outcome: InspectorAnswer,
@@ -300,7 +300,7 @@ pub fn done(
 /// Shows a file just read, and starts its check.
 fn show_file(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     path: PathBuf,
     inspection: Inspection,
@@ -380,7 +380,7 @@ fn checked_text(file: &OpenFile) -> String {
 /// `]` (`forward`) or `[`: the next or previous located problem, wrapping around.
 fn jump(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     forward: bool,
 ) -> Vec<Effect> {
@@ -442,7 +442,7 @@ fn jump(
 
 /// `v`: solves the file on a worker with `solver` (the solver list's pick), or with the next
 /// one after the last.
-fn solve_with(inspect: &mut Inspect, shared: &mut Shared, solver: Option<Solver>) -> Vec<Effect> {
+fn solve_with(inspect: &mut Inspect, shared: &mut Ctx, solver: Option<Solver>) -> Vec<Effect> {
     let request = shared.new_job_id(Owner::Inspector);
     let Some(file) = inspect.file.as_mut() else {
         return Vec::new();
@@ -463,7 +463,7 @@ fn solve_with(inspect: &mut Inspect, shared: &mut Shared, solver: Option<Solver>
 }
 
 /// `s`: the file's walls with its shortest path, to OUTPUT_FILE, when its walls hold.
-fn save(inspect: &mut Inspect, shared: &mut Shared) -> Vec<Effect> {
+fn save(inspect: &mut Inspect, shared: &mut Ctx) -> Vec<Effect> {
     let request = shared.new_job_id(Owner::Inspector);
     let Some(output_file) = inspect.output_file.clone() else {
         let text = "Not saved: no config names an OUTPUT_FILE (a-maze-ing --open FILE CONFIG)";

@@ -14,7 +14,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 use super::prompt::MAX_BYTES;
 use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::keymap::Keymap;
-use crate::tui::layout::Screen;
+use crate::tui::layout::Panes;
 use crate::tui::message::Action;
 use crate::tui::text::{clipped, compact, first_fitting, listed, solver_label, two_counts};
 use crate::tui::theme::Theme;
@@ -30,7 +30,7 @@ pub fn draw_sidebar(
     theme: &Theme,
     keymap: &Keymap,
     file: &OpenFile,
-    screen: &Screen,
+    screen: &Panes,
     buf: &mut Buffer,
 ) {
     facts(theme, file, screen.facts, buf);

@@ -4,9 +4,9 @@
 //! for a new maze; the studio makes it or solves again), Esc and `q` close the panel, then the
 //! list. The root opens a list (`a`, `v`, see [`open`]) once the layers below have had their
 //! say, so that play, the race and a missing maze can refuse it. It works on its own state and
-//! the [`Shared`] parts.
+//! the [`Ctx`] parts.
 
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::keymap::Keymap;
@@ -15,14 +15,14 @@ use crate::tui::reply::Reply;
 use super::{List, Picker};
 
 /// Opens `list` with its cursor on entry `at` (the one in use), saying its keys.
-pub fn open(picker: &mut Picker, shared: &mut Shared, list: List, at: usize) {
+pub fn open(picker: &mut Picker, shared: &mut Ctx, list: List, at: usize) {
     picker.open(list, at);
     let text = opened_text(list, shared.keymap);
     shared.set_status(StatusKind::Info, text);
 }
 
 /// The open picker's answer to `action`: taken, or passed on to the layers below (every action while the pickers are closed; the pick, once made).
-pub fn act(picker: &mut Picker, shared: &mut Shared, action: Action) -> Reply {
+pub fn act(picker: &mut Picker, shared: &mut Ctx, action: Action) -> Reply {
     let Some(list) = picker.list() else {
         return Reply::Pass(action);
     };

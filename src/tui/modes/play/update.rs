@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::Recorded;
 use super::{Play, Record, Round, Score, ScoreRecord};
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
@@ -58,7 +58,7 @@ pub fn score_key(board: &Board) -> String {
 
 /// Refuses what would show the way while playing, or change the maze under the walker
 /// (saying so on the status line); passes the rest on.
-pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> Reply {
+pub fn refuses(play: &Play, shared: &mut Ctx, action: Action) -> Reply {
     let refused = play.round.is_some()
         && matches!(
             action,
@@ -81,7 +81,7 @@ pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> Reply {
 /// studio's); it is asked for only when a round starts.
 pub fn act(
     play: &mut Play,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     board: &mut Board,
     action: Action,
     to_play: impl FnOnce() -> ToPlay,
@@ -121,7 +121,7 @@ pub fn act(
 /// running `action` again then, if need be).
 fn start(
     play: &mut Play,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     board: &mut Board,
     to_play: ToPlay,
     action: Action,
@@ -191,13 +191,13 @@ pub fn hint(play: &Play, keymap: &Keymap) -> Option<String> {
 
 /// Says that play starts once the maze is finished, after the root has asked for the finish
 /// (unless the finish already said how it goes, `finish_said`, or the round is on).
-pub fn waiting(play: &Play, shared: &mut Shared, phase: Phase, finish_said: bool) {
+pub fn waiting(play: &Play, shared: &mut Ctx, phase: Phase, finish_said: bool) {
     if play.round.is_none() && phase != Phase::Done && !finish_said {
         shared.set_status(StatusKind::Info, "Play starts once the maze is finished…");
     }
 }
 
-fn leave(play: &mut Play, shared: &mut Shared) {
+fn leave(play: &mut Play, shared: &mut Ctx) {
     if play.round.take().is_some() {
         shared.set_status(StatusKind::Info, "Left play mode");
     }
@@ -205,7 +205,7 @@ fn leave(play: &mut Play, shared: &mut Shared) {
 
 fn walk(
     play: &mut Play,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     board: &mut Board,
     towards: Dir,
     run: bool,
@@ -251,7 +251,7 @@ fn walk(
 }
 
 /// The round is won: the shortest path is drawn beside the trail, and the score recorded.
-fn won(play: &mut Play, shared: &mut Shared, board: &Board) -> Vec<Effect> {
+fn won(play: &mut Play, shared: &mut Ctx, board: &Board) -> Vec<Effect> {
     let key = score_key(board);
     let round = play.round.as_mut().expect("a won round");
     let maze = Arc::clone(round.game.maze());
@@ -287,12 +287,7 @@ fn won_text(round: &Round) -> String {
 }
 
 /// The run loop's answer to [`Effect::RecordScore`].
-pub fn recorded(
-    play: &mut Play,
-    shared: &mut Shared,
-    job: JobId,
-    outcome: Result<Recorded, String>,
-) {
+pub fn recorded(play: &mut Play, shared: &mut Ctx, job: JobId, outcome: Result<Recorded, String>) {
     let round = play.round.as_mut().filter(|r| r.recording == Some(job));
     let won = round.as_ref().map(|r| won_text(r));
     match outcome {
@@ -346,7 +341,7 @@ fn block_of(pos: Pos) -> (u32, u32) {
 }
 
 /// The first key bound to `action`, as the screen writes it, or its name if it has none.
-fn key(shared: &Shared, action: Action) -> String {
+fn key(shared: &Ctx, action: Action) -> String {
     key_in(shared.keymap, action)
 }
 

@@ -1,5 +1,5 @@
 //! Running a race: starting it, its frames, its keys, saving a lane, and the lanes' times. It
-//! works on its own state (`Option<Race>`: none while no race is on) and the [`Shared`] parts;
+//! works on its own state (`Option<Race>`: none while no race is on) and the [`Ctx`] parts;
 //! what it needs of the rest (the keyboard for the canvas, a lane's write, which quitting waits
 //! for) it asks the root for with a [`Request`].
 
@@ -13,7 +13,7 @@ use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
 use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::kernel::job::{JobId, Owner};
@@ -27,7 +27,7 @@ use mazegen::Maze;
 /// lanes, or more memory than `memory_limit`.
 pub fn start(
     race: &mut Option<Race>,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     seed: u64,
     memory_limit: Option<u64>,
     algorithms: &[Algorithm],
@@ -116,7 +116,7 @@ pub fn start(
 
 /// Handles `action` if a race is on and it means something else there (or nothing); `None`
 /// leaves it to the dashboard (themes, pace, help).
-pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Reply {
+pub fn act(race: &mut Option<Race>, shared: &mut Ctx, action: Action) -> Reply {
     if race.is_none() {
         return Reply::Pass(action);
     }
@@ -164,7 +164,7 @@ pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Repl
 }
 
 /// Once the race is over, asks for the lanes' own times (see the module docs), once.
-pub fn settle(race: &mut Option<Race>, shared: &mut Shared) -> Option<Effect> {
+pub fn settle(race: &mut Option<Race>, shared: &mut Ctx) -> Option<Effect> {
     let race = race.as_mut()?;
     if !race.is_over() || race.timing != Timing::NotAsked {
         return None;
@@ -192,7 +192,7 @@ pub fn timed(race: &mut Option<Race>, job: JobId, times: Vec<Option<Duration>>) 
 }
 
 /// Leaves the race: the dashboard's own maze goes on.
-pub fn leave(race: &mut Option<Race>, shared: &mut Shared) {
+pub fn leave(race: &mut Option<Race>, shared: &mut Ctx) {
     if race.take().is_some() {
         shared.pace.restart();
         shared.set_status(StatusKind::Info, "Left the race");
@@ -200,7 +200,7 @@ pub fn leave(race: &mut Option<Race>, shared: &mut Shared) {
 }
 
 /// A frame of the race: every lane still running takes the same number of steps.
-pub fn tick(race: &mut Option<Race>, shared: &mut Shared, frame: Duration) {
+pub fn tick(race: &mut Option<Race>, shared: &mut Ctx, frame: Duration) {
     let Some(race) = race.as_mut() else {
         return;
     };
@@ -250,7 +250,7 @@ pub fn finish(race: &mut Option<Race>) {
 }
 
 /// The next lane takes the keyboard (`Tab`).
-pub fn focus_next(race: &mut Option<Race>, shared: &mut Shared) {
+pub fn focus_next(race: &mut Option<Race>, shared: &mut Ctx) {
     if let Some(race) = race.as_mut() {
         race.focus = (race.focus + 1) % race.lanes.len();
         let text = format!("Lane {}: {}", race.focus + 1, race.focused().algorithm);
@@ -276,7 +276,7 @@ pub fn mouse(race: &mut Option<Race>, size: (u16, u16), mouse: Mouse) {
 
 /// The focused lane's maze to write to OUTPUT_FILE (`s`), finishing that lane first if need
 /// be; `None` (saying why) when it has no path.
-pub fn save(race: &mut Option<Race>, shared: &mut Shared) -> Option<(Arc<Maze>, Algorithm)> {
+pub fn save(race: &mut Option<Race>, shared: &mut Ctx) -> Option<(Arc<Maze>, Algorithm)> {
     let race = race.as_mut()?;
     let elapsed = race.elapsed;
     let focus = race.focus;

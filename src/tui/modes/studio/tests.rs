@@ -18,7 +18,7 @@ use crate::tui::update;
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
-use mazegen::session::Job as SessionJob;
+use mazegen::session::Job;
 use mazegen::{Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -614,7 +614,7 @@ fn act_answered(model: &mut Model, action: Action) -> Vec<Effect> {
 // --- Big mazes: search work and new mazes made by jobs ---
 
 /// The search jobs among `effects`.
-fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SessionJob)> {
+fn search_jobs(effects: &[Effect]) -> Vec<(JobId, Job)> {
     effects
         .iter()
         .filter_map(|e| match e {
@@ -625,13 +625,13 @@ fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SessionJob)> {
 }
 
 /// The one search job among `effects`.
-fn only_search(effects: &[Effect]) -> (JobId, SessionJob) {
+fn only_search(effects: &[Effect]) -> (JobId, Job) {
     let mut jobs = search_jobs(effects);
     assert_eq!(jobs.len(), 1, "one search job: {effects:?}");
     jobs.remove(0)
 }
 
-fn run_search(job: JobId, work: &SessionJob) -> Message {
+fn run_search(job: JobId, work: &Job) -> Message {
     Message::Done {
         job,
         answer: Answer::Searched(work.run()),

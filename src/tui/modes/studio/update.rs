@@ -1,7 +1,7 @@
 //! The carving studio's answers: its frames, its keys (save, export, finish, a new maze, the
 //! next solver, the path, a step), its jobs' results, and what settles after each message.
-//! Each takes the studio's own state ([`Studio`]), the [`Shared`] parts and, where it needs
-//! them, a [`Stage`]: what it reads of the rest of the dashboard, and what it asks of the root
+//! Each takes the studio's own state ([`Studio`]), the [`Ctx`] parts and, where it needs
+//! them, a [`StudioCtx`]: what it reads of the rest of the dashboard, and what it asks of the root
 //! (a replaced maze, a new maze's algorithm for the config), never the whole `Model`.
 //! No terminal, no files, no clock: time arrives in `Tick`, and anything that touches the
 //! outside world is returned as an [`Effect`].
@@ -43,8 +43,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{FirstSave, Held, Job, JobKind, Studio, first_run};
-use crate::tui::context::Shared;
+use super::{FirstSave, Held, JobKind, Studio, StudioJob, first_run};
+use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::handoff::Parcel;
@@ -76,7 +76,7 @@ pub(crate) use texts::*;
 /// What the studio reads of the rest of the dashboard while it answers, and what it asks of
 /// the root in return (the root builds it and acts on the asks once the studio has answered:
 /// see `update::studying`).
-pub struct Stage<'a> {
+pub struct StudioCtx<'a> {
     /// The theme shown: an export's colours.
     pub theme: &'a Theme,
     /// The most memory a maze may take (see [`Start::memory_limit`](crate::tui::Start)): `a`
@@ -106,7 +106,7 @@ pub(crate) const STEPS_PER_LOOK: u64 = 16_384;
 /// its search work when due, says when a finish is measuring, and once the maze is ready writes
 /// the first one. Returns the effects, and the actions that waited for the maze and are ready
 /// to run now (the root routes them; see [`crate::tui::update()`]).
-pub(crate) fn settle(studio: &mut Studio, shared: &mut Shared) -> (Vec<Effect>, Vec<Action>) {
+pub(crate) fn settle(studio: &mut Studio, shared: &mut Ctx) -> (Vec<Effect>, Vec<Action>) {
     let mut effects = Vec::new();
     for work in studio.session.jobs() {
         if work.measures() {
@@ -191,7 +191,7 @@ pub(crate) fn wait_for_the_maze(studio: &mut Studio, action: Action) {
 
 /// A frame of the animation: carves or solves the frame's slice of steps. Returns whether
 /// the maze moved on, so that the replay's timeline observes it (the root sees to it).
-pub(crate) fn tick(studio: &mut Studio, shared: &mut Shared, frame: Duration) -> bool {
+pub(crate) fn tick(studio: &mut Studio, shared: &mut Ctx, frame: Duration) -> bool {
     if studio.showing_stand_in {
         return false;
     }
@@ -247,7 +247,7 @@ fn advance_for_a_while(studio: &mut Studio, budget: u64) -> u64 {
 }
 
 /// Follows up on steps taken from `before`: a new phase restarts the pace meter.
-fn after_progress(studio: &mut Studio, shared: &mut Shared, before: Phase) {
+fn after_progress(studio: &mut Studio, shared: &mut Ctx, before: Phase) {
     if studio.session.phase() != before {
         shared.pace.restart();
     }
@@ -259,7 +259,7 @@ fn after_progress(studio: &mut Studio, shared: &mut Shared, before: Phase) {
 /// as for a maze that could not be made at all; leaving says OUTPUT_FILE was not written. A
 /// search refused its memory stops too, the status line saying why; picking a solver tries
 /// again.
-fn report_failure(studio: &mut Studio, shared: &mut Shared) {
+fn report_failure(studio: &mut Studio, shared: &mut Ctx) {
     let Some(failure) = studio.session.failure().map(ToString::to_string) else {
         return;
     };
@@ -286,7 +286,7 @@ fn report_failure(studio: &mut Studio, shared: &mut Shared) {
 
 /// The maze will never be finished or measured, for `reason`: what waited for it is dropped,
 /// and a first save still owed will not happen, so leaving says OUTPUT_FILE was not written.
-fn give_up_on_the_maze(studio: &mut Studio, shared: &Shared, reason: &str) {
+fn give_up_on_the_maze(studio: &mut Studio, shared: &Ctx, reason: &str) {
     studio.waiting.clear();
     studio.finishing = false;
     if studio.first_save == FirstSave::Owed {
@@ -298,7 +298,7 @@ fn give_up_on_the_maze(studio: &mut Studio, shared: &Shared, reason: &str) {
 
 /// Finishes the maze: at once if it is small, else in slices over the next ticks. Settles the
 /// studio right away, so that the first maze's save comes before what the caller adds.
-pub(crate) fn finish(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+pub(crate) fn finish(studio: &mut Studio, shared: &mut Ctx) -> Vec<Effect> {
     if studio.showing_stand_in {
         // Nothing to finish: the maze being made is finished once it shows, if asked to be.
         return Vec::new();
@@ -323,7 +323,7 @@ pub(crate) fn finish(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
 
 /// Finishes and saves the first maze if that has not happened yet: leaving it, by quitting or
 /// by regenerating, must not cost the user the OUTPUT_FILE a headless run would have written.
-pub(crate) fn complete_first(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+pub(crate) fn complete_first(studio: &mut Studio, shared: &mut Ctx) -> Vec<Effect> {
     match studio.first_save {
         FirstSave::Owed => finish(studio, shared),
         FirstSave::NotOwed => Vec::new(),
@@ -334,8 +334,8 @@ pub(crate) fn complete_first(studio: &mut Studio, shared: &mut Shared) -> Vec<Ef
 /// the path, a step. Others do nothing here.
 pub(crate) fn act(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
     action: Action,
 ) -> Vec<Effect> {
     match action {
@@ -392,7 +392,7 @@ pub(crate) fn act(
 }
 
 /// Solves the maze again with `solver`, watched.
-fn solve_with(studio: &mut Studio, shared: &mut Shared, solver: Solver) -> Vec<Effect> {
+fn solve_with(studio: &mut Studio, shared: &mut Ctx, solver: Solver) -> Vec<Effect> {
     studio.session.resolve_with(solver);
     shared.pace.restart();
     // A new search is asked to be watched: a pause left from the carving would hold it at its
@@ -406,7 +406,7 @@ fn solve_with(studio: &mut Studio, shared: &mut Shared, solver: Solver) -> Vec<E
     Vec::new()
 }
 
-fn step(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+fn step(studio: &mut Studio, shared: &mut Ctx) -> Vec<Effect> {
     if !shared.pace.is_paused() {
         shared.set_status(StatusKind::Info, "n steps while paused: press Space first");
         return Vec::new();

@@ -12,7 +12,7 @@ use ratatui::widgets::{LineGauge, Paragraph, Widget};
 use super::Studio;
 use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Keymap;
-use crate::tui::layout::Screen;
+use crate::tui::layout::Panes;
 use crate::tui::pace::Pace;
 use crate::tui::text::{compact, first_fitting, solver_label, two_counts};
 use crate::tui::theme::Theme;
@@ -35,7 +35,7 @@ pub struct Around<'a> {
     pub shown: &'a Session,
 }
 
-pub fn draw(studio: &Studio, around: &Around, screen: &Screen, buf: &mut Buffer) {
+pub fn draw(studio: &Studio, around: &Around, screen: &Panes, buf: &mut Buffer) {
     facts(studio, around, screen.facts, buf);
     solvers(studio, around, screen.solvers, buf);
 }

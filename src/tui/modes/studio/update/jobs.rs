@@ -3,9 +3,9 @@
 
 use super::*;
 
-pub(super) fn start_job(studio: &mut Studio, shared: &mut Shared, kind: JobKind) -> JobId {
+pub(super) fn start_job(studio: &mut Studio, shared: &mut Ctx, kind: JobKind) -> JobId {
     let id = shared.new_job_id(Owner::Studio);
-    studio.jobs.push(Job {
+    studio.jobs.push(StudioJob {
         id,
         kind,
         done: 0,
@@ -14,13 +14,13 @@ pub(super) fn start_job(studio: &mut Studio, shared: &mut Shared, kind: JobKind)
     id
 }
 
-pub(super) fn end_job(studio: &mut Studio, id: JobId) -> Option<Job> {
+pub(super) fn end_job(studio: &mut Studio, id: JobId) -> Option<StudioJob> {
     let at = studio.jobs.iter().position(|j| j.id == id)?;
     Some(studio.jobs.remove(at))
 }
 
 /// A request to write the current, finished maze to OUTPUT_FILE.
-pub(super) fn save(studio: &mut Studio, shared: &mut Shared) -> Option<Effect> {
+pub(super) fn save(studio: &mut Studio, shared: &mut Ctx) -> Option<Effect> {
     let maze = Arc::clone(studio.session.maze()?);
     if maze.known_solution().flatten().is_none() {
         let text = format!(
@@ -50,7 +50,7 @@ pub(super) fn save(studio: &mut Studio, shared: &mut Shared) -> Option<Effect> {
 /// finished maze next to OUTPUT_FILE (same folder and stem), with the theme's colours and the
 /// path if it is shown. Refused on the status line when it would replace OUTPUT_FILE or the
 /// config, or when the maze is too large for it: the same checks as the command line's.
-pub(super) fn export(studio: &mut Studio, shared: &mut Shared, theme: &Theme) -> Option<Effect> {
+pub(super) fn export(studio: &mut Studio, shared: &mut Ctx, theme: &Theme) -> Option<Effect> {
     let maze = Arc::clone(
         studio
             .session
@@ -86,7 +86,7 @@ pub(super) fn export(studio: &mut Studio, shared: &mut Shared, theme: &Theme) ->
 
 /// [`Action::WriteConfig`]: on the built-in default config (a first run), ask the run loop to
 /// write it out.
-pub(super) fn write_config(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+pub(super) fn write_config(studio: &mut Studio, shared: &mut Ctx) -> Vec<Effect> {
     if studio.built_in_config {
         let job = shared.new_job_id(Owner::Studio);
         return vec![Effect::WriteConfig { job }];
@@ -99,7 +99,7 @@ pub(super) fn write_config(studio: &mut Studio, shared: &mut Shared) -> Vec<Effe
 /// the config is under way and the answer is this session's.
 pub(crate) fn config_written(
     studio: &mut Studio,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     _job: JobId,
     outcome: Result<PathBuf, String>,
 ) {
@@ -121,13 +121,13 @@ pub(super) fn forget_jobs(studio: &mut Studio, forget: impl Fn(&JobKind) -> bool
         .into_iter()
         .partition(|j| forget(&j.kind));
     studio.jobs = kept;
-    let forgotten: Vec<Job> = forgotten;
+    let forgotten: Vec<StudioJob> = forgotten;
     if !forgotten.is_empty() {
         studio.garbage.push(Box::new(forgotten));
     }
 }
 
-pub(crate) fn progress(studio: &mut Studio, shared: &mut Shared, id: JobId, done: u64, total: u64) {
+pub(crate) fn progress(studio: &mut Studio, shared: &mut Ctx, id: JobId, done: u64, total: u64) {
     let Some(job) = studio.jobs.iter_mut().find(|j| j.id == id) else {
         return;
     };
@@ -149,8 +149,8 @@ pub(crate) fn progress(studio: &mut Studio, shared: &mut Shared, id: JobId, done
 
 pub(crate) fn written(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
     id: JobId,
     outcome: Result<(), String>,
 ) {
@@ -211,7 +211,7 @@ pub(crate) fn measured(studio: &mut Studio, id: JobId, measured: JobOutcome) {
 /// A measure refused its memory: the maze is never measured, so it is never saved or
 /// exported; what waited for it is dropped, and the status line says why (as for a carving
 /// refused its memory, see [`report_failure`]).
-pub(crate) fn measure_refused(studio: &mut Studio, shared: &mut Shared, id: JobId, reason: &str) {
+pub(crate) fn measure_refused(studio: &mut Studio, shared: &mut Ctx, id: JobId, reason: &str) {
     if end_job(studio, id).is_none() {
         // Another maze's: of no use.
         return;
@@ -226,7 +226,7 @@ pub(crate) fn measure_refused(studio: &mut Studio, shared: &mut Shared, id: JobI
 /// A search's start refused its memory: the session stops handing it out (no retry at every
 /// frame), and the status line says why; the maze stays shown, and picking another solver
 /// tries again.
-pub(crate) fn search_refused(studio: &mut Studio, shared: &mut Shared, id: JobId, reason: &str) {
+pub(crate) fn search_refused(studio: &mut Studio, shared: &mut Ctx, id: JobId, reason: &str) {
     let Some(JobKind::Search { work }) = end_job(studio, id).map(|j| j.kind) else {
         return;
     };
@@ -240,7 +240,7 @@ pub(crate) fn search_refused(studio: &mut Studio, shared: &mut Shared, id: JobId
     );
 }
 
-pub(crate) fn searched(studio: &mut Studio, shared: &mut Shared, id: JobId, searched: JobOutcome) {
+pub(crate) fn searched(studio: &mut Studio, shared: &mut Ctx, id: JobId, searched: JobOutcome) {
     let started = end_job(studio, id)
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
     let before = studio.phase();
@@ -256,8 +256,8 @@ pub(crate) fn searched(studio: &mut Studio, shared: &mut Shared, id: JobId, sear
 
 pub(crate) fn made(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
     id: JobId,
     made: Parcel<Result<Session, SessionError>>,
 ) {

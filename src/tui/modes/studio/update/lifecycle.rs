@@ -8,7 +8,7 @@ use super::*;
 /// big one is made); says why on the status line.
 pub(crate) fn refuses_without_a_maze(
     studio: &mut Studio,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     action: Action,
 ) -> bool {
     studio.showing_stand_in && without_a_maze(studio, shared, action)
@@ -16,8 +16,8 @@ pub(crate) fn refuses_without_a_maze(
 
 pub(super) fn regenerate(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
 ) -> Vec<Effect> {
     let mut effects = complete_first(studio, shared);
     if studio.first_save == FirstSave::Owed {
@@ -53,8 +53,8 @@ pub(super) fn next_maze(studio: &Studio, config: &Config) -> (Algorithm, u64) {
 /// The same seed carved by the next algorithm, so the two can be compared.
 pub(super) fn next_algorithm(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
 ) -> Vec<Effect> {
     let mut effects = complete_first(studio, shared);
     if studio.first_save == FirstSave::Owed {
@@ -99,8 +99,8 @@ pub(super) fn next_algorithm(
 /// if it is the algorithm shown.
 pub(super) fn use_algorithm(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
     algorithm: Algorithm,
 ) -> Vec<Effect> {
     let mut effects = complete_first(studio, shared);
@@ -184,8 +184,8 @@ pub(super) fn next_algorithm_that_fits(
 /// screen; a maze still being made for an earlier request is of no use any more.
 pub(super) fn replace_maze(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
     algorithm: Algorithm,
     seed: u64,
     text: String,
@@ -225,7 +225,7 @@ pub(super) fn maze_order(
 /// `text` once it shows; what the studio is done with is freed first.
 pub(super) fn make_on_a_worker(
     studio: &mut Studio,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     mut order: MazeOrder,
     algorithm: Algorithm,
     seed: u64,
@@ -251,7 +251,7 @@ pub(super) fn make_on_a_worker(
 /// [`launch`](crate::tui::launch)); the studio holds a stand-in meanwhile (so
 /// there is nothing to put away, and no job yet to forget). The start's warnings stay on the
 /// status line, and are said again once the maze shows.
-pub(crate) fn make_first_maze(studio: &mut Studio, shared: &mut Shared) -> Vec<Effect> {
+pub(crate) fn make_first_maze(studio: &mut Studio, shared: &mut Ctx) -> Vec<Effect> {
     let warning = shared.status.take();
     let (algorithm, seed) = (shared.config.algorithm, studio.seed());
     let text = warning
@@ -271,7 +271,7 @@ pub(crate) fn make_first_maze(studio: &mut Studio, shared: &mut Shared) -> Vec<E
 /// carves, solves or writes it. The old maze's writes keep their own hold on it and end.
 pub(super) fn put_away(
     studio: &mut Studio,
-    stage: &mut Stage,
+    stage: &mut StudioCtx,
     config: &Config,
     algorithm: Algorithm,
     seed: u64,
@@ -294,7 +294,7 @@ pub(super) fn put_away(
 /// returns: its replay, its game (a round is played on one maze), a finish under way, and its
 /// measuring and search jobs, of no use now (nothing waits for them, not even quitting; their
 /// results will be refused).
-pub(super) fn swap_maze(studio: &mut Studio, stage: &mut Stage, maze: Session) -> Session {
+pub(super) fn swap_maze(studio: &mut Studio, stage: &mut StudioCtx, maze: Session) -> Session {
     let old = std::mem::replace(&mut studio.session, maze);
     // What other modes held of the old maze ends: the root sees to it.
     studio.saves.maze += 1;
@@ -309,7 +309,7 @@ pub(super) fn swap_maze(studio: &mut Studio, stage: &mut Stage, maze: Session) -
 /// While a stand-in holds the place of the maze (see [`put_away`]), the actions on the maze
 /// wait for the new one (saving, exporting, finishing: as usual while one is made) or are
 /// refused with a word on the status line; `true` if `action` was refused.
-pub(crate) fn without_a_maze(studio: &mut Studio, shared: &mut Shared, action: Action) -> bool {
+pub(crate) fn without_a_maze(studio: &mut Studio, shared: &mut Ctx, action: Action) -> bool {
     match action {
         Action::Save | Action::WriteExport | Action::Finish if studio.is_making() => false,
         Action::Save
@@ -337,8 +337,8 @@ pub(crate) fn without_a_maze(studio: &mut Studio, shared: &mut Shared, action: A
 /// Shows the new maze `made`, of `algorithm`, saying `text`; or says why there is none.
 pub(super) fn show_made(
     studio: &mut Studio,
-    shared: &mut Shared,
-    stage: &mut Stage,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
     made: Result<Session, SessionError>,
     algorithm: Algorithm,
     text: String,
