@@ -725,3 +725,42 @@ fn no_mode_reads_the_status_line() {
         reading.join("\n")
     );
 }
+
+/// ARCHITECTURE.md's "Where things are" names only paths that exist (it replaced a layout
+/// page whose paths had drifted): every backquoted name there with a `/` or a file extension.
+#[test]
+fn where_things_are_names_only_paths_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let start = text
+        .find("## Where things are")
+        .expect("the section is there");
+    let section = &text[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |at| at + 3);
+    let section = &section[..end];
+    let mut named = 0;
+    let mut missing = Vec::new();
+    for (i, quoted) in section.split('`').enumerate() {
+        let is_path = i % 2 == 1
+            && !quoted.contains(' ')
+            && (quoted.contains('/') || quoted.ends_with(".rs") || quoted.ends_with(".md"));
+        if !is_path {
+            continue;
+        }
+        named += 1;
+        // A file of the folder named just before it (`lifecycle.rs` after `.../update/`).
+        let exists = root.join(quoted).exists() || {
+            let before = &section[..section.find(quoted).unwrap_or(0)];
+            before
+                .rsplit('`')
+                .filter(|name| name.ends_with('/'))
+                .take(1)
+                .any(|folder| root.join(folder).join(quoted).exists())
+        };
+        if !exists {
+            missing.push(quoted.to_owned());
+        }
+    }
+    assert!(named > 30, "the section names the source's places: {named}");
+    assert!(missing.is_empty(), "named but missing: {missing:?}");
+}
