@@ -736,7 +736,9 @@ fn where_things_are_names_only_paths_that_exist() {
         .find("## Where things are")
         .expect("the section is there");
     let section = &text[start..];
-    let end = section[3..].find("\n## ").map_or(section.len(), |at| at + 3);
+    let end = section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |at| at + 3);
     let section = &section[..end];
     let mut named = 0;
     let mut missing = Vec::new();
