@@ -67,15 +67,15 @@ impl Layer {
     /// turn whether open or not, since some keys open their layer (`o`, `g`, `R`).
     pub fn is_open(self, model: &Model) -> bool {
         match self {
-            Layer::Prompt => model.inspect.is_prompting(),
+            Layer::Prompt => model.stack.inspect.is_prompting(),
             Layer::Help => model.help_is_open(),
             Layer::Log => model.log.is_open(),
-            Layer::Export => model.export.is_open(),
-            Layer::Picker => model.picker.is_open(),
+            Layer::Export => model.stack.export.is_open(),
+            Layer::Picker => model.stack.picker.is_open(),
             Layer::Play => model.is_playing(),
             Layer::Race => model.race().is_some(),
             Layer::Replay => model.replay().is_scrubbing(),
-            Layer::Inspector => model.inspect.file().is_some(),
+            Layer::Inspector => model.stack.inspect.file().is_some(),
             Layer::Studio => true,
         }
     }
@@ -195,9 +195,11 @@ pub fn does_something(model: &Model, action: Action) -> bool {
         Action::TogglePath | Action::NextSolver | Action::SolverList => !playing,
         // Esc leaves play mode; `g` does too, but the footer names one way out.
         Action::TogglePlay => !playing,
-        Action::NextProblem | Action::PreviousProblem => model.inspect.has_problems_to_visit(),
+        Action::NextProblem | Action::PreviousProblem => {
+            model.stack.inspect.has_problems_to_visit()
+        }
         // Without a config naming OUTPUT_FILE, an opened file has nowhere to be written.
-        Action::Save => !file || model.inspect.can_save(),
+        Action::Save => !file || model.stack.inspect.can_save(),
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
         Action::Faster | Action::Slower => !file && !playing,
@@ -224,7 +226,7 @@ pub fn zoom_changes_the_view(model: &Model) -> bool {
 /// resumes while paused or replaying; in a picker's info panel, `i` and Esc go back to the
 /// list.
 pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'static str {
-    let info = model.picker.shows_info();
+    let info = model.stack.picker.shows_info();
     match action {
         Action::PickerInfo if info => "list",
         Action::ClosePicker if info => "back",

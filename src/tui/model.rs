@@ -62,11 +62,13 @@ pub struct Start {
     pub memory_limit: Option<u64>,
 }
 
+/// The dashboard: the screen-wide state, and the state of each part of the mode stack
+/// ([`Stack`]; which of them is open, and on top, is [`super::layer`]'s to say).
 #[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
-    /// The generated maze's life (see [`super::modes::studio`]).
-    pub(crate) studio: Studio,
+    /// The parts of the mode stack.
+    pub(crate) stack: Stack,
     pub(crate) pace: Pace,
     pub(crate) themes: ThemeSet,
     pub(crate) keymap: Keymap,
@@ -99,6 +101,22 @@ pub struct Model {
     pub(crate) job_ids: JobIds,
     /// See [`Start::memory_limit`].
     pub(crate) memory_limit: Option<u64>,
+    /// The distance heatmap (`d`): whether it is on, and the distances it draws.
+    pub(crate) heat: Heat,
+    /// The left button's drag on the canvas, while it lasts.
+    pub(crate) drag: Option<Drag>,
+    /// The whole view's walk of the path, kept from frame to frame (the view fills it).
+    pub(crate) path_memo: PathMemo,
+}
+
+/// The state of each part of the mode stack: the bases (the studio, always there under an
+/// opened file; the inspector), the activities (play, a race, a replay) and the overlays that
+/// are modes (the export list, the pickers). The help, the message log and the theme list are
+/// screen-wide, in the [`Model`].
+#[derive(Debug)]
+pub(crate) struct Stack {
+    /// The generated maze's life (see [`super::modes::studio`]).
+    pub(crate) studio: Studio,
     /// An opened maze file and the path prompt (see [`super::modes::inspector`]).
     pub(crate) inspect: Inspect,
     /// Play mode (see [`super::modes::play`]).
@@ -111,12 +129,6 @@ pub struct Model {
     pub(crate) export: ExportList,
     /// The algorithm list `a` opens and the solver list `v` opens.
     pub(crate) picker: Picker,
-    /// The distance heatmap (`d`): whether it is on, and the distances it draws.
-    pub(crate) heat: Heat,
-    /// The left button's drag on the canvas, while it lasts.
-    pub(crate) drag: Option<Drag>,
-    /// The whole view's walk of the path, kept from frame to frame (the view fills it).
-    pub(crate) path_memo: PathMemo,
 }
 
 impl Model {
@@ -130,7 +142,7 @@ impl Model {
         let config = &start.config;
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
-        model.studio.showing_stand_in = true;
+        model.stack.studio.showing_stand_in = true;
         Ok(model)
     }
 
@@ -199,7 +211,15 @@ impl Model {
         let mut model = Model {
             viewport: Viewport::fitting(),
             config,
-            studio: Studio::new(maze, seed, inline_cells, built_in_config),
+            stack: Stack {
+                studio: Studio::new(maze, seed, inline_cells, built_in_config),
+                inspect: Inspect::default(),
+                play: Play::default(),
+                replay: Replay::default(),
+                race: None,
+                export: ExportList::default(),
+                picker: Picker::default(),
+            },
             pace: Pace::default(),
             themes,
             keymap,
@@ -216,18 +236,12 @@ impl Model {
             zoom_picked: false,
             job_ids: JobIds::default(),
             memory_limit,
-            inspect: Inspect::default(),
-            play: Play::default(),
-            replay: Replay::default(),
-            race: None,
-            export: ExportList::default(),
-            picker: Picker::default(),
             heat: Heat::default(),
             drag: None,
             path_memo: PathMemo::default(),
         };
         model.resize(size);
-        if model.studio.built_in_config && model.status.is_none() {
+        if model.stack.studio.built_in_config && model.status.is_none() {
             let text = first_run::start_text(&model.keymap);
             model.set_status(StatusKind::Info, text);
         }
@@ -265,7 +279,7 @@ impl Model {
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {
-        if let Some(file) = self.inspect.file() {
+        if let Some(file) = self.stack.inspect.file() {
             return blocks(file.inspection.width(), file.inspection.height());
         }
         blocks(self.config.width, self.config.height)
@@ -283,21 +297,24 @@ impl Model {
     }
 
     pub fn phase(&self) -> Phase {
-        self.studio.phase()
+        self.stack.studio.phase()
     }
 
     /// The maze on screen: the replayed moment while scrubbing, else the live maze.
     pub fn shown_session(&self) -> &Session {
-        self.replay.shown().unwrap_or(&self.studio.session)
+        self.stack
+            .replay
+            .shown()
+            .unwrap_or(&self.stack.studio.session)
     }
 
     /// The race, if one is on.
     pub fn race(&self) -> Option<&Race> {
-        self.race.as_ref()
+        self.stack.race.as_ref()
     }
 
     pub fn replay(&self) -> &Replay {
-        &self.replay
+        &self.stack.replay
     }
 
     /// What the status line shows: the newest message, unless the warning about the user's
@@ -317,7 +334,7 @@ impl Model {
     }
 
     pub fn shows_path(&self) -> bool {
-        self.studio.show_path
+        self.stack.studio.show_path
     }
 
     pub fn focus(&self) -> Focus {
@@ -331,15 +348,15 @@ impl Model {
 
     /// The solver of the maze shown: the opened file's, else the studio's.
     pub(crate) fn solver_in_use(&self) -> Solver {
-        match self.inspect.file() {
+        match self.stack.inspect.file() {
             Some(file) => file.solver.unwrap_or_default(),
-            None => self.studio.session.solver(),
+            None => self.stack.studio.session.solver(),
         }
     }
 
     /// The algorithm and solver lists.
     pub fn picker(&self) -> &Picker {
-        &self.picker
+        &self.stack.picker
     }
 
     pub fn help_is_open(&self) -> bool {
@@ -360,7 +377,7 @@ impl Model {
     }
 
     pub fn seed(&self) -> u64 {
-        self.studio.seed()
+        self.stack.studio.seed()
     }
 
     pub fn config(&self) -> &Config {
@@ -370,22 +387,22 @@ impl Model {
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
     /// or the play clock runs; during a race, whether the race does.
     pub fn is_animating(&self) -> bool {
-        if let Some(race) = &self.race {
+        if let Some(race) = &self.stack.race {
             return !race.is_over() && !self.pace.is_paused();
         }
         let moving =
-            self.phase() != Phase::Done && (self.studio.finishing || !self.pace.is_paused());
+            self.phase() != Phase::Done && (self.stack.studio.finishing || !self.pace.is_paused());
         moving || self.is_timing_play()
     }
 
     /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).
     pub fn is_finishing(&self) -> bool {
-        self.studio.finishing
+        self.stack.studio.finishing
     }
 
     /// Whether the user has asked to leave and the dashboard waits for a write to end.
     pub fn is_quitting(&self) -> bool {
-        self.studio.quitting
+        self.stack.studio.quitting
     }
 
     /// Lets `update` look at `clock` while it takes a frame's steps, to stop them once they
@@ -394,29 +411,32 @@ impl Model {
     /// machine) overshoot; the clock is what bounds a frame whatever the steps cost. It is
     /// the only clock `update` reads, and only the run loop gives it one.
     pub fn set_clock(&mut self, clock: fn() -> Instant) {
-        self.studio.clock = Some(clock);
+        self.stack.studio.clock = Some(clock);
     }
 
     /// Whether the maze held is a stand-in for one being made, or one that could not be: there
     /// is no maze to draw, solve or write.
     pub fn has_no_maze(&self) -> bool {
-        self.studio.showing_stand_in
+        self.stack.studio.showing_stand_in
     }
 
     /// Whether a new maze is being made on a worker.
     pub fn is_making(&self) -> bool {
-        self.studio.is_making()
+        self.stack.studio.is_making()
     }
 
     /// The jobs the run loop is running for the dashboard.
     pub fn jobs(&self) -> &[StudioJob] {
-        &self.studio.jobs
+        &self.stack.studio.jobs
     }
 
     /// Why the dashboard failed, if the user leaves now: OUTPUT_FILE never written, and the
     /// reason of the last failure to write it.
     pub fn exit_error(&self) -> Option<&str> {
-        match (&self.studio.saves.last_failure, self.studio.saves.written) {
+        match (
+            &self.stack.studio.saves.last_failure,
+            self.stack.studio.saves.written,
+        ) {
             (Some(reason), false) => Some(reason),
             _ => None,
         }
@@ -424,7 +444,7 @@ impl Model {
 
     /// Whether OUTPUT_FILE has been written since the dashboard started.
     pub fn output_written(&self) -> bool {
-        self.studio.saves.written
+        self.stack.studio.saves.written
     }
 
     /// Control characters in `text` (from a file name, a config value) are escaped: written
@@ -438,17 +458,18 @@ impl Model {
 
 impl Model {
     pub fn play(&self) -> &Play {
-        &self.play
+        &self.stack.play
     }
 
     /// Whether play mode is on (its keys apply).
     pub fn is_playing(&self) -> bool {
-        self.play.round.is_some()
+        self.stack.play.round.is_some()
     }
 
     /// Whether the play clock runs, so the screen must be redrawn every frame.
     pub(crate) fn is_timing_play(&self) -> bool {
-        self.play
+        self.stack
+            .play
             .round
             .as_ref()
             .is_some_and(crate::tui::modes::play::Round::is_timing)
@@ -460,22 +481,22 @@ impl Model {
     /// The first maze's write is no longer owed: the user made another file the output (a race
     /// lane saved to OUTPUT_FILE, a file opened with `--open`).
     pub(crate) fn forgo_first_save(&mut self) {
-        self.studio.first_save = FirstSave::NotOwed;
+        self.stack.studio.first_save = FirstSave::NotOwed;
     }
 
     /// The studio's maze was replaced by another (it asks in its
     /// [`StudioCtx`](super::modes::studio::update::StudioCtx)): what other modes held of the old one
     /// ends (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
-        self.replay.reset();
-        self.play.round = None;
+        self.stack.replay.reset();
+        self.stack.play.round = None;
     }
 }
 
 impl Model {
     /// Names the config file the dashboard was started from: the exports refuse to replace it.
     pub fn set_config_file(&mut self, path: PathBuf) {
-        self.studio.config_file = Some(path);
+        self.stack.studio.config_file = Some(path);
     }
 
     /// A new job's id, from the one registry every part uses, for a job `owner` asks for: its

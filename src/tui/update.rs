@@ -50,11 +50,12 @@ macro_rules! board {
             viewport: &mut $model.viewport,
             blocks,
             canvas,
-            file: $model.inspect.file().map(|file| file.path.as_path()),
+            file: $model.stack.inspect.file().map(|file| file.path.as_path()),
             options: $model
+                .stack
                 .replay
                 .shown()
-                .unwrap_or(&$model.studio.session)
+                .unwrap_or(&$model.stack.studio.session)
                 .options(),
         }
     }};
@@ -70,7 +71,7 @@ pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
         return Ok((Model::new(start)?, Vec::new()));
     }
     let mut model = Model::standing_in(start)?;
-    let effects = studio::make_first_maze(&mut model.studio, &mut shared!(model));
+    let effects = studio::make_first_maze(&mut model.stack.studio, &mut shared!(model));
     Ok((model, effects))
 }
 
@@ -79,16 +80,16 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
         // The inspector's own messages: its prompt's keys.
         Message::Inspector(message) => {
-            inspector::on_message(&mut model.inspect, &mut shared!(model), message)
+            inspector::on_message(&mut model.stack.inspect, &mut shared!(model), message)
         }
-        Message::Tick(frame) if model.race.is_some() => {
-            race::tick(&mut model.race, &mut shared!(model), frame);
+        Message::Tick(frame) if model.stack.race.is_some() => {
+            race::tick(&mut model.stack.race, &mut shared!(model), frame);
             Vec::new()
         }
         Message::Tick(frame) => {
-            play::tick(&mut model.play, frame);
-            if studio::tick(&mut model.studio, &mut shared!(model), frame) {
-                model.replay.observe(&model.studio.session);
+            play::tick(&mut model.stack.play, frame);
+            if studio::tick(&mut model.stack.studio, &mut shared!(model), frame) {
+                model.stack.replay.observe(&model.stack.studio.session);
             }
             Vec::new()
         }
@@ -107,7 +108,13 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             Vec::new()
         }
         Message::Progress { job, done, total } => {
-            studio::progress(&mut model.studio, &mut shared!(model), job, done, total);
+            studio::progress(
+                &mut model.stack.studio,
+                &mut shared!(model),
+                job,
+                done,
+                total,
+            );
             Vec::new()
         }
         Message::Done { job, answer } => answered(model, job, answer),
@@ -159,7 +166,7 @@ fn on_mouse(model: &mut Model, mouse: Mouse) -> Vec<Effect> {
             None => Vec::new(),
         },
         Layer::Race => {
-            race::mouse(&mut model.race, model.size, mouse);
+            race::mouse(&mut model.stack.race, model.size, mouse);
             Vec::new()
         }
         Layer::Play | Layer::Replay | Layer::Inspector | Layer::Studio => {
@@ -187,11 +194,11 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             })
         }
         (Owner::Race, Answer::RaceTimed(times)) => {
-            race::timed(&mut model.race, job, times);
+            race::timed(&mut model.stack.race, job, times);
             Vec::new()
         }
         (Owner::Play, Answer::ScoreRecorded(outcome)) => {
-            play::recorded(&mut model.play, &mut shared!(model), job, outcome);
+            play::recorded(&mut model.stack.play, &mut shared!(model), job, outcome);
             Vec::new()
         }
         (Owner::View, Answer::Distances(distances)) => {
@@ -238,7 +245,7 @@ pub fn open_at_start(
     expected: Expected,
     output_file: Option<PathBuf>,
 ) -> Vec<Effect> {
-    model.studio.session.finish();
+    model.stack.studio.session.finish();
     model.config = config;
     // The placeholder maze is not the user's: nothing may write it.
     model.forgo_first_save();
@@ -267,11 +274,11 @@ pub(crate) fn inspecting<T>(
         size,
         refit: false,
     };
-    let answered = answer(&mut model.inspect, &mut shared!(model), &mut canvas);
+    let answered = answer(&mut model.stack.inspect, &mut shared!(model), &mut canvas);
     if canvas.refit {
         // The base changed: the activity on the old one ends with it.
-        replay::end(&mut model.replay, &mut shared!(model));
-        model.play.round = None;
+        replay::end(&mut model.stack.replay, &mut shared!(model));
+        model.stack.play.round = None;
         model.zoom_picked = false;
         let size = model.size();
         model.resize(size);
@@ -287,7 +294,7 @@ pub(crate) fn studying<T>(
     model: &mut Model,
     answer: impl FnOnce(&mut Studio, &mut Ctx, &mut studio::StudioCtx) -> T,
 ) -> T {
-    let play_hint = play::hint(&model.play, &model.keymap);
+    let play_hint = play::hint(&model.stack.play, &model.keymap);
     let mut stage = studio::StudioCtx {
         theme: model
             .themes
@@ -298,7 +305,7 @@ pub(crate) fn studying<T>(
         replaced: false,
         algorithm: None,
     };
-    let answered = answer(&mut model.studio, &mut shared!(model), &mut stage);
+    let answered = answer(&mut model.stack.studio, &mut shared!(model), &mut stage);
     let (replaced, algorithm) = (stage.replaced, stage.algorithm);
     if replaced {
         model.maze_replaced();
@@ -314,9 +321,9 @@ pub(crate) fn studying<T>(
 /// inspector), then what is to be freed, and quitting once nothing is left to write.
 /// Idempotent: calling it again changes nothing.
 fn settle(model: &mut Model) -> Vec<Effect> {
-    let raced = race::settle(&mut model.race, &mut shared!(model));
+    let raced = race::settle(&mut model.stack.race, &mut shared!(model));
     let mut effects: Vec<Effect> = raced.into_iter().collect();
-    let (studio_effects, ready) = studio::settle(&mut model.studio, &mut shared!(model));
+    let (studio_effects, ready) = studio::settle(&mut model.stack.studio, &mut shared!(model));
     effects.extend(studio_effects);
     // They were the studio's to run, on its maze: an opened file does not take them.
     for action in ready {
@@ -324,7 +331,7 @@ fn settle(model: &mut Model) -> Vec<Effect> {
             effects.extend(route(model, action, &WAITING_LAYERS));
         }
     }
-    effects.extend(studio::settled(&mut model.studio));
+    effects.extend(studio::settled(&mut model.stack.studio));
     effects.extend(canvas::settle(model));
     effects
 }
@@ -362,7 +369,7 @@ fn transit(model: &mut Model, action: Action, from_user: bool) -> bool {
     match transition::transition(model, action, from_user) {
         Transition::Go => true,
         Transition::EndReplay => {
-            replay::to_live(&mut model.replay, &mut shared!(model));
+            replay::to_live(&mut model.stack.replay, &mut shared!(model));
             true
         }
         Transition::Refused(why) => {
@@ -410,19 +417,22 @@ fn answer(model: &mut Model, layer: Layer, action: Action) -> Reply {
         }
         // An opened file and a race have their own answers to `e`.
         Layer::Export
-            if !model.export.is_open()
-                && (model.inspect.file().is_some() || model.race().is_some()) =>
+            if !model.stack.export.is_open()
+                && (model.stack.inspect.file().is_some() || model.race().is_some()) =>
         {
             Reply::Pass(action)
         }
         Layer::Export => {
-            let (list, pick) = (&mut model.export, &mut model.studio.export_format);
+            let (list, pick) = (
+                &mut model.stack.export,
+                &mut model.stack.studio.export_format,
+            );
             export::act(list, pick, &mut shared!(model), action)
         }
-        Layer::Picker => picker::act(&mut model.picker, &mut shared!(model), action),
-        Layer::Play => play::refuses(&model.play, &mut shared!(model), action),
-        Layer::Race => race::act(&mut model.race, &mut shared!(model), action),
-        Layer::Replay => replay::act(&mut model.replay, &mut shared!(model), action),
+        Layer::Picker => picker::act(&mut model.stack.picker, &mut shared!(model), action),
+        Layer::Play => play::refuses(&model.stack.play, &mut shared!(model), action),
+        Layer::Race => race::act(&mut model.stack.race, &mut shared!(model), action),
+        Layer::Replay => replay::act(&mut model.stack.replay, &mut shared!(model), action),
         Layer::Inspector => inspecting(model, |inspect, shared, canvas| {
             inspector::on_action(inspect, shared, canvas, action)
         }),
@@ -444,11 +454,11 @@ fn grant(model: &mut Model, request: Request) -> Vec<Effect> {
             Vec::new()
         }
         Request::FinishFor(action) => {
-            studio::wait_for_the_maze(&mut model.studio, action);
-            let effects = studio::finish(&mut model.studio, &mut shared!(model));
+            studio::wait_for_the_maze(&mut model.stack.studio, action);
+            let effects = studio::finish(&mut model.stack.studio, &mut shared!(model));
             // A big maze is finished in slices, and the studio says how far it is.
             let (phase, finishing) = (model.phase(), model.is_finishing());
-            play::waiting(&model.play, &mut shared!(model), phase, finishing);
+            play::waiting(&model.stack.play, &mut shared!(model), phase, finishing);
             effects
         }
     }
@@ -459,7 +469,7 @@ fn grant(model: &mut Model, request: Request) -> Vec<Effect> {
 pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
     let (seed, memory_limit) = (model.seed(), model.memory_limit);
     if race::start(
-        &mut model.race,
+        &mut model.stack.race,
         &mut shared!(model),
         seed,
         memory_limit,
@@ -467,7 +477,7 @@ pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
     ) {
         model.focus = Focus::Canvas;
         // A new race: OUTPUT_FILE holds none of its lanes yet.
-        model.studio.saves.race += 1;
+        model.stack.studio.saves.race += 1;
     }
 }
 
@@ -478,13 +488,13 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
     let path = model.config.output_file.clone();
     let lane = model.race().map_or(0, |race| race.focus);
     let id = model.new_job_id(Owner::Studio);
-    model.studio.jobs.push(StudioJob {
+    model.stack.studio.jobs.push(StudioJob {
         id,
         kind: JobKind::Save {
             path: path.clone(),
             seed: maze.seed(),
             algorithm,
-            maze: model.studio.saves.lane(lane),
+            maze: model.stack.studio.saves.lane(lane),
         },
         done: 0,
         total: 0,
@@ -506,7 +516,7 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
 /// Ctrl-C (or Ctrl-\): quits from wherever the user is, as `q` does from the bare dashboard;
 /// again while that waits for a write, leaves at once.
 fn interrupt(model: &mut Model) -> Vec<Effect> {
-    if model.studio.quitting {
+    if model.stack.studio.quitting {
         return vec![Effect::Abort];
     }
     quit(model)
@@ -514,9 +524,9 @@ fn interrupt(model: &mut Model) -> Vec<Effect> {
 
 /// Asks to leave: settling quits once the first maze is written and nothing else is being.
 fn quit(model: &mut Model) -> Vec<Effect> {
-    model.studio.quitting = true;
-    let effects = studio::complete_first(&mut model.studio, &mut shared!(model));
-    if let Some(text) = studio::quitting_text(&model.studio, &model.config) {
+    model.stack.studio.quitting = true;
+    let effects = studio::complete_first(&mut model.stack.studio, &mut shared!(model));
+    if let Some(text) = studio::quitting_text(&model.stack.studio, &model.config) {
         model.set_status(StatusKind::Info, text);
     }
     effects
@@ -525,7 +535,7 @@ fn quit(model: &mut Model) -> Vec<Effect> {
 /// The dashboard's own actions, and the ones that reach another part through the root (play,
 /// replay, race); the rest are the studio's.
 fn act(model: &mut Model, action: Action) -> Reply {
-    if studio::refuses_without_a_maze(&mut model.studio, &mut shared!(model), action) {
+    if studio::refuses_without_a_maze(&mut model.stack.studio, &mut shared!(model), action) {
         return Reply::done();
     }
     if let Some(effects) = screen::act(model, action) {
@@ -534,9 +544,9 @@ fn act(model: &mut Model, action: Action) -> Reply {
     let effects = match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
             let mut board = board!(model);
-            let to_play = || maze_to_play(&model.inspect, &model.studio.session);
+            let to_play = || maze_to_play(&model.stack.inspect, &model.stack.studio.session);
             return play::act(
-                &mut model.play,
+                &mut model.stack.play,
                 &mut shared!(model),
                 &mut board,
                 action,
@@ -555,7 +565,7 @@ fn act(model: &mut Model, action: Action) -> Reply {
             Vec::new()
         }
         Action::Scrub(scrub) => {
-            let (replay, live) = (&mut model.replay, &model.studio.session);
+            let (replay, live) = (&mut model.stack.replay, &model.stack.studio.session);
             replay::scrub(replay, live, &mut shared!(model), scrub);
             Vec::new()
         }
@@ -582,5 +592,5 @@ fn open_picker(model: &mut Model, action: Action) {
         List::Algorithms => pickers::algorithm_index(model.config.algorithm),
         List::Solvers => pickers::solver_index(model.solver_in_use()),
     };
-    picker::open(&mut model.picker, &mut shared!(model), list, at);
+    picker::open(&mut model.stack.picker, &mut shared!(model), list, at);
 }

@@ -66,8 +66,13 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
             seed: model.seed(),
             status: model.status(),
             keymap: model.keymap(),
-            saved_lane: (0..race.lanes.len())
-                .find(|&i| model.studio.saves.holds(model.studio.saves.lane(i))),
+            saved_lane: (0..race.lanes.len()).find(|&i| {
+                model
+                    .stack
+                    .studio
+                    .saves
+                    .holds(model.stack.studio.saves.lane(i))
+            }),
         };
         race::draw(&around, race, area, buf);
         log_over(model, area, buf);
@@ -91,7 +96,7 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
         }
         None => canvas_pane.render(screen.canvas_pane, buf),
     }
-    let file = model.inspect.file();
+    let file = model.stack.inspect.file();
     let game = play::overlay(model.play());
     let maze_roles;
     let file_roles;
@@ -162,7 +167,7 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
                 pace: model.pace(),
                 shown: model.shown_session(),
             };
-            studio::draw(&model.studio, &around, &screen, buf);
+            studio::draw(&model.stack.studio, &around, &screen, buf);
             sidebar::themes(model, screen.themes_pane, buf);
             play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
@@ -173,20 +178,21 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     footer::draw(model, screen.status, screen.keys, buf);
     // An opened file or a game has no carving to scrub.
-    let scrubbable = model.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
+    let scrubbable =
+        model.stack.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
     let carving = scrubbable.then(|| replay::Carving {
         replay: model.replay(),
-        live: &model.studio.session,
+        live: &model.stack.studio.session,
         shown: model.shown_session(),
     });
     let message = footer::status_text(model).chars().count();
     replay::draw(carving, model.theme(), message, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
-    if let Some(prompt) = model.inspect.prompt() {
+    if let Some(prompt) = model.stack.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
     let output_file = &model.config().output_file;
-    let export = &model.export;
+    let export = &model.stack.export;
     super::modes::export::view::draw(export, model.theme(), output_file, screen.canvas_pane, buf);
     picker_over(model, screen.canvas_pane, buf);
     if screen.summary.is_some() && model.focus() == Focus::Themes {

@@ -34,7 +34,7 @@ fn quits(effects: &[Effect]) -> bool {
 }
 
 fn file_of(m: &Model) -> &OpenFile {
-    m.inspect.file().expect("a file is open")
+    m.stack.inspect.file().expect("a file is open")
 }
 
 fn overlay_of(m: &Model) -> GameOverlay<'_> {
@@ -48,7 +48,7 @@ fn esc_in_the_theme_list_goes_back_to_the_maze_and_quits_only_from_there() {
     assert_eq!(m.focus(), Focus::Themes);
     assert_eq!(key_context(&m), Context::Themes);
     let effects = key(&mut m, KeyCode::Esc);
-    assert!(!quits(&effects) && !m.studio.quitting, "{effects:?}");
+    assert!(!quits(&effects) && !m.stack.studio.quitting, "{effects:?}");
     assert_eq!(m.focus(), Focus::Canvas, "Esc closed the focused pane");
     assert!(
         quits(&key(&mut m, KeyCode::Esc)),
@@ -65,7 +65,7 @@ fn esc_while_scrubbing_returns_to_the_live_maze() {
     update(&mut m, Message::Action(Action::Scrub(Scrub::Back)));
     assert_eq!(innermost(&m), Layer::Replay);
     let effects = key(&mut m, KeyCode::Esc);
-    assert!(!quits(&effects) && !m.studio.quitting, "{effects:?}");
+    assert!(!quits(&effects) && !m.stack.studio.quitting, "{effects:?}");
     assert!(!m.replay().is_scrubbing(), "back to live");
 }
 
@@ -229,7 +229,7 @@ fn the_open_list_takes_its_keys_and_esc_closes_it_without_quitting() {
     let effects = key(&mut m, KeyCode::Esc);
     assert!(!quits(&effects) && m.picker().is_open(), "back to the list");
     let effects = key(&mut m, KeyCode::Esc);
-    assert!(!quits(&effects) && !m.studio.quitting, "{effects:?}");
+    assert!(!quits(&effects) && !m.stack.studio.quitting, "{effects:?}");
     assert_eq!(innermost(&m), Layer::Studio);
     assert!(quits(&key(&mut m, KeyCode::Esc)), "then Esc quits");
 }
@@ -282,7 +282,7 @@ fn the_lists_on_an_opened_file() {
     key(&mut m, KeyCode::Up);
     key(&mut m, KeyCode::Enter);
     assert!(
-        m.inspect.file().is_none(),
+        m.stack.inspect.file().is_none(),
         "the file is closed for a new maze"
     );
     assert_eq!(m.config().algorithm, mazegen::Algorithm::RecursiveDivision);

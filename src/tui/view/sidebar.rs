@@ -119,7 +119,7 @@ pub(crate) fn legend(
 /// it. The parts that do not fit are left out from the end, whole.
 pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buffer) {
     let palette = &model.theme().palette;
-    let mut parts: Vec<String> = match model.inspect.file() {
+    let mut parts: Vec<String> = match model.stack.inspect.file() {
         Some(file) => {
             let name = file.path.file_name().map_or_else(
                 || file.path.display().to_string(),
@@ -214,10 +214,10 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
 /// `✓`, or `maze.txt ● unsaved` and `● unsaved` (words and glyphs, legible without colour).
 /// `None` for an opened file, whose own file is what is shown.
 pub(crate) fn output_mark(model: &Model) -> Option<(String, String)> {
-    if model.inspect.file().is_some() {
+    if model.stack.inspect.file().is_some() {
         return None;
     }
-    let saves = &model.studio.saves;
+    let saves = &model.stack.studio.saves;
     let short = match saves.holds(saves.studio_maze()) {
         true => "✓",
         false => "● unsaved",

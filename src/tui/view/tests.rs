@@ -633,7 +633,7 @@ fn snapshot_race_summary() {
     act(&mut m, Action::ToggleFocus);
     insta::assert_snapshot!(screen_text(&m));
     // The lanes' own times, once measured, replace the "…".
-    let race = m.race.as_mut().unwrap();
+    let race = m.stack.race.as_mut().unwrap();
     race.timing = crate::tui::modes::race::Timing::Timed(vec![
         Some(Duration::from_micros(1500)),
         None,

@@ -1335,7 +1335,7 @@ fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
         "{effects:?}"
     );
     assert_eq!(m.phase(), before);
-    assert!(!m.studio.quitting);
+    assert!(!m.stack.studio.quitting);
 }
 
 #[test]

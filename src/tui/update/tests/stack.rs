@@ -260,7 +260,7 @@ fn the_wheel_over_the_export_list_moves_its_cursor_not_the_maze() {
     answer(&mut m, effects);
     key(&mut m, KeyCode::Char('z'));
     key(&mut m, KeyCode::Char('e'));
-    let (before, cursor) = (*m.viewport(), m.export.cursor());
+    let (before, cursor) = (*m.viewport(), m.stack.export.cursor());
     let canvas = m.screen().unwrap().canvas;
     let wheel = Mouse {
         column: canvas.x + 2,
@@ -270,5 +270,5 @@ fn the_wheel_over_the_export_list_moves_its_cursor_not_the_maze() {
     };
     update(&mut m, Message::Mouse(wheel));
     assert_eq!(*m.viewport(), before, "the maze under the list stays");
-    assert_ne!(m.export.cursor(), cursor, "the list's cursor moved");
+    assert_ne!(m.stack.export.cursor(), cursor, "the list's cursor moved");
 }
