@@ -237,31 +237,83 @@ pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'sta
     }
 }
 
-/// The keys of the layer on top that the keymap's footer labels do not cover, as the footer
-/// leads with them: the replay's scrub keys, the theme list's cursor. Each hint is its actions
-/// (their first keys, joined) and its label; the footer leaves those actions' own bindings out.
+/// What a layer on the stack shows of itself, beside what it draws: the footer's own hints
+/// (the keys the keymap's footer labels do not cover: the replay's scrub keys, the theme list's
+/// cursor) and the legend of the colours it puts on the canvas. The footer and the sidebar ask
+/// the stack ([`own_hints`], [`legend`]), never a mode directly.
+pub trait Shows {
+    /// Each hint's actions (their first keys, joined) and its label; the footer leaves those
+    /// actions' own bindings out.
+    fn hints(self, model: &Model) -> Vec<(Vec<Action>, &'static str)>;
+    /// What its colours mean, if it puts any on the canvas.
+    fn legend(self, model: &Model) -> Option<Legend>;
+}
+
+/// Which legend the sidebar shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legend {
+    /// The carving's and the solving's roles.
+    Carving,
+    /// The heatmap's distances, with the roles it leaves their colours.
+    Heat,
+    /// A round's walker, chasers and trail.
+    Play,
+    /// An opened file's problems.
+    Problems,
+}
+
+impl Shows for Layer {
+    fn hints(self, model: &Model) -> Vec<(Vec<Action>, &'static str)> {
+        use super::kernel::action::Scrub;
+        match self {
+            Layer::Replay => vec![
+                (
+                    vec![Action::Scrub(Scrub::Back), Action::Scrub(Scrub::Forward)],
+                    "step",
+                ),
+                (
+                    vec![
+                        Action::Scrub(Scrub::BackFar),
+                        Action::Scrub(Scrub::ForwardFar),
+                    ],
+                    "tenth",
+                ),
+                (vec![Action::Scrub(Scrub::Start)], "start"),
+                (vec![Action::Scrub(Scrub::End)], "live"),
+            ],
+            Layer::Studio | Layer::Inspector if model.focus() == Focus::Themes => {
+                vec![(vec![Action::CursorUp, Action::CursorDown], "choose")]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn legend(self, model: &Model) -> Option<Legend> {
+        match self {
+            Layer::Play => Some(Legend::Play),
+            Layer::Inspector => Some(Legend::Problems),
+            Layer::Studio if model.heat.on && model.shown_session().maze().is_some() => {
+                Some(Legend::Heat)
+            }
+            Layer::Studio => Some(Legend::Carving),
+            _ => None,
+        }
+    }
+}
+
+/// The footer's own hints: the top layer's (see [`Shows::hints`]), while the keys are read in
+/// a pane's context (not under the help, the log or a list).
 pub fn own_hints(model: &Model) -> Vec<(Vec<Action>, &'static str)> {
-    use super::kernel::action::Scrub;
-    let context = key_context(model);
-    if Layer::Replay.is_open(model) && matches!(context, Context::Canvas | Context::Themes) {
-        return vec![
-            (
-                vec![Action::Scrub(Scrub::Back), Action::Scrub(Scrub::Forward)],
-                "step",
-            ),
-            (
-                vec![
-                    Action::Scrub(Scrub::BackFar),
-                    Action::Scrub(Scrub::ForwardFar),
-                ],
-                "tenth",
-            ),
-            (vec![Action::Scrub(Scrub::Start)], "start"),
-            (vec![Action::Scrub(Scrub::End)], "live"),
-        ];
+    if !matches!(key_context(model), Context::Canvas | Context::Themes) {
+        return Vec::new();
     }
-    if context == Context::Themes {
-        return vec![(vec![Action::CursorUp, Action::CursorDown], "choose")];
-    }
-    Vec::new()
+    innermost(model).hints(model)
+}
+
+/// The legend of what is on the canvas: the first open layer's, from the top, that puts
+/// colours there (see [`Shows::legend`]).
+pub fn legend(model: &Model) -> Legend {
+    open(model)
+        .find_map(|layer| layer.legend(model))
+        .unwrap_or(Legend::Carving)
 }

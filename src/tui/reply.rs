@@ -10,13 +10,14 @@ use mazegen::{Algorithm, Maze};
 use super::effect::Effect;
 use super::kernel::action::Action;
 
-/// A part's answer.
+/// A part's answer to an input `T`: an action (the default), a click, a frame.
 #[derive(Debug)]
-pub enum Reply {
+pub enum Reply<T = Action> {
     /// Taken: these effects are to run.
     Done(Vec<Effect>),
-    /// Not this part's: the action goes on to the part below.
-    Pass(Action),
+    /// Not this part's: the input goes on to the part below (an action perhaps changed, as a
+    /// picker's pick; a click the action it means).
+    Pass(T),
     /// Taken, and the root is asked for what another part does.
     Ask(Request),
 }

@@ -13,8 +13,8 @@ use super::effect::Effect;
 use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::kernel::job::{JobId, Owner};
-use super::layer::Layer;
 use super::layer::transition::{self, Transition};
+use super::layer::{self, Layer};
 use super::message::{Answer, Message};
 use super::model::{Focus, INLINE_CELLS, JobKind, Model, Start, StatusKind, StudioJob};
 use super::modes::export::update as export;
@@ -29,6 +29,7 @@ use super::modes::replay::update as replay;
 use super::modes::studio::Studio;
 use super::modes::studio::update as studio;
 use super::reply::{Reply, Request};
+use component::Component;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
@@ -36,6 +37,7 @@ use mazegen::validate::Expected;
 use mazegen::{Algorithm, Maze, Session, SessionError};
 
 mod canvas;
+mod component;
 mod screen;
 #[cfg(test)]
 mod tests;
@@ -82,17 +84,7 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
         Message::Inspector(message) => {
             inspector::on_message(&mut model.stack.inspect, &mut shared!(model), message)
         }
-        Message::Tick(frame) if model.stack.race.is_some() => {
-            race::tick(&mut model.stack.race, &mut shared!(model), frame);
-            Vec::new()
-        }
-        Message::Tick(frame) => {
-            play::tick(&mut model.stack.play, frame);
-            if studio::tick(&mut model.stack.studio, &mut shared!(model), frame) {
-                model.stack.replay.observe(&model.stack.studio.session);
-            }
-            Vec::new()
-        }
+        Message::Tick(frame) => on_tick(model, frame),
         Message::Clock(now) => {
             model.log.set_now(now);
             Vec::new()
@@ -123,62 +115,29 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     effects
 }
 
-/// A mouse event goes to the layer on top of the mode stack, as a key would: under the help
-/// the wheel scrolls it, over the log it scrolls the log, over an open list it moves the
-/// list's cursor (it would pan the maze under it), a race takes it whole; the prompt takes
-/// none; else the canvas and the sidebar's panes answer it.
+/// A mouse event goes to the layer on top of the mode stack, as a key would (see
+/// [`Component::on_mouse`]); the action a click means is routed as a key's.
 fn on_mouse(model: &mut Model, mouse: Mouse) -> Vec<Effect> {
-    let wheel = |up: Action, down: Action| match mouse.kind {
-        MouseKind::ScrollUp => Some(up),
-        MouseKind::ScrollDown => Some(down),
-        _ => None,
-    };
-    match super::layer::innermost(model) {
-        Layer::Prompt => Vec::new(),
-        Layer::Help => {
-            let scroll = wheel(
-                Action::ScrollHelp(HelpScroll::Up),
-                Action::ScrollHelp(HelpScroll::Down),
-            );
-            if let Some(Action::ScrollHelp(scroll)) = scroll {
-                screen::scroll_help(model, scroll);
-            }
-            Vec::new()
-        }
-        Layer::Log => {
-            let scroll = match mouse.kind {
-                MouseKind::ScrollUp => Some(HelpScroll::Up),
-                MouseKind::ScrollDown => Some(HelpScroll::Down),
-                _ => None,
-            };
-            if let Some(scroll) = scroll {
-                let size = model.size;
-                log::scroll_log(&mut shared!(model), size, scroll);
-            }
-            Vec::new()
-        }
-        Layer::Export => match wheel(Action::ExportUp, Action::ExportDown) {
-            Some(action) => from_user(model, action),
-            None => Vec::new(),
-        },
-        Layer::Picker => match wheel(Action::PickerUp, Action::PickerDown) {
-            Some(action) => from_user(model, action),
-            None => Vec::new(),
-        },
-        Layer::Race => {
-            race::mouse(&mut model.stack.race, model.size, mouse);
-            Vec::new()
-        }
-        Layer::Play | Layer::Replay | Layer::Inspector | Layer::Studio => {
-            if canvas::mouse(model, mouse) {
-                return Vec::new();
-            }
-            match screen::mouse_action(model, mouse) {
-                Some(action) => from_user(model, action),
-                None => Vec::new(),
-            }
+    match layer::innermost(model).on_mouse(model, mouse) {
+        Reply::Done(effects) => effects,
+        Reply::Pass(action) => from_user(model, action),
+        Reply::Ask(request) => grant(model, request),
+    }
+}
+
+/// A frame goes down the open layers from the top until one takes it (see
+/// [`Component::on_tick`]).
+fn on_tick(model: &mut Model, frame: std::time::Duration) -> Vec<Effect> {
+    let open: Vec<Layer> = layer::open(model).collect();
+    let mut frame = frame;
+    for part in open {
+        match part.on_tick(model, frame) {
+            Reply::Done(effects) => return effects,
+            Reply::Pass(passed) => frame = passed,
+            Reply::Ask(request) => return grant(model, request),
         }
     }
+    Vec::new()
 }
 
 /// Hands a job's answer to the part that asked for the job, as the one registry says. An
@@ -387,57 +346,13 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
     }
     let mut action = action;
     for &layer in layers {
-        match answer(model, layer, action) {
+        match layer.on_action(model, action) {
             Reply::Done(effects) => return effects,
             Reply::Pass(passed) => action = passed,
             Reply::Ask(request) => return grant(model, request),
         }
     }
     Vec::new()
-}
-
-/// `layer`'s answer to `action`, open or not (some keys open their layer: `o`, `g`, `R`), its
-/// state and the parts it may share handed to it (see [`Ctx`]).
-fn answer(model: &mut Model, layer: Layer, action: Action) -> Reply {
-    match layer {
-        // The input layer gives the prompt and the help their keys; the help scrolls.
-        Layer::Prompt => Reply::Pass(action),
-        // The help's scroll keys scroll the log while it is open under no help.
-        Layer::Help if model.log.is_open() && !model.help_is_open() => Reply::Pass(action),
-        Layer::Help => match action {
-            Action::ScrollHelp(scroll) => {
-                screen::scroll_help(model, scroll);
-                Reply::done()
-            }
-            _ => Reply::Pass(action),
-        },
-        Layer::Log => {
-            let size = model.size;
-            log::act(&mut shared!(model), size, action)
-        }
-        // An opened file and a race have their own answers to `e`.
-        Layer::Export
-            if !model.stack.export.is_open()
-                && (model.stack.inspect.file().is_some() || model.race().is_some()) =>
-        {
-            Reply::Pass(action)
-        }
-        Layer::Export => {
-            let (list, pick) = (
-                &mut model.stack.export,
-                &mut model.stack.studio.export_format,
-            );
-            export::act(list, pick, &mut shared!(model), action)
-        }
-        Layer::Picker => picker::act(&mut model.stack.picker, &mut shared!(model), action),
-        Layer::Play => play::refuses(&model.stack.play, &mut shared!(model), action),
-        Layer::Race => race::act(&mut model.stack.race, &mut shared!(model), action),
-        Layer::Replay => replay::act(&mut model.stack.replay, &mut shared!(model), action),
-        Layer::Inspector => inspecting(model, |inspect, shared, canvas| {
-            inspector::on_action(inspect, shared, canvas, action)
-        }),
-        Layer::Studio => act(model, action),
-    }
 }
 
 /// Does what a part asked of the root (see [`Request`]).

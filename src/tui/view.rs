@@ -173,7 +173,7 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
         }
     }
     if let Some(area) = screen.legend {
-        let (items, note) = legend_now(model, heat_on);
+        let (items, note) = legend_now(model);
         sidebar::legend(model.theme(), &items, note, area, buf);
     }
     footer::draw(model, screen.status, screen.keys, buf);
@@ -202,23 +202,14 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     help_over(model, area, buf);
 }
 
-/// What the legend says: the meaning of the colours the mode on top of the stack draws (a
-/// round's walker and chasers, an opened file's problems, the heatmap's distances, else the
-/// carving's and the solving's roles), and a note, if any.
-fn legend_now(
-    model: &Model,
-    heat_on: bool,
-) -> (Vec<(roles::Role, &'static str)>, Option<&'static str>) {
-    if layer::Layer::Play.is_open(model) {
-        return (play::legend(model.play()), None);
+/// What the legend says (see [`layer::legend`]): its roles, and a note, if any.
+fn legend_now(model: &Model) -> (Vec<(roles::Role, &'static str)>, Option<&'static str>) {
+    match layer::legend(model) {
+        layer::Legend::Play => (play::legend(model.play()), None),
+        layer::Legend::Problems => (problems::PROBLEM_LEGEND.to_vec(), None),
+        layer::Legend::Heat => (heat::SIDEBAR_LEGEND.to_vec(), Some(heat::SIDEBAR_NOTE)),
+        layer::Legend::Carving => (studio::CANVAS_LEGEND.to_vec(), None),
     }
-    if layer::base(model) == layer::Layer::Inspector {
-        return (problems::PROBLEM_LEGEND.to_vec(), None);
-    }
-    if heat_on && model.shown_session().maze().is_some() {
-        return (heat::SIDEBAR_LEGEND.to_vec(), Some(heat::SIDEBAR_NOTE));
-    }
-    (studio::CANVAS_LEGEND.to_vec(), None)
 }
 
 /// The theme list while the sidebar is folded and the list has the focus: a box in the
