@@ -88,6 +88,8 @@ pub fn prompt_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::Tab => PromptKey::Tab,
         KeyCode::Enter => PromptKey::Enter,
         KeyCode::Esc => PromptKey::Esc,
+        KeyCode::Up => PromptKey::Up,
+        KeyCode::Down => PromptKey::Down,
         _ => return None,
     };
     Some(Message::Inspector(InspectorMessage::Key(key)))

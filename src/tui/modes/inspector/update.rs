@@ -7,6 +7,7 @@ use mazegen::inspect::Inspection;
 use mazegen::solve::Solver;
 use mazegen::validate::Expected;
 
+use super::prompt::MazeFiles;
 use super::{
     Completion, Inspect, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
     PathPrompt, PromptKey, walls_invalid,
@@ -100,13 +101,37 @@ pub fn on_action(
     }
 }
 
-fn open_prompt(inspect: &mut Inspect, shared: &Ctx) -> Vec<Effect> {
+fn open_prompt(inspect: &mut Inspect, shared: &mut Ctx) -> Vec<Effect> {
     if inspect.output_file.is_none() && inspect.file.is_none() {
         // Opened from a generated maze: `s` writes to the same OUTPUT_FILE as for it.
         inspect.output_file = Some(shared.config.output_file.clone());
     }
-    inspect.prompt = Some(PathPrompt::default());
-    Vec::new()
+    let mut prompt = PathPrompt::default();
+    let effects = list_maze_files(&mut prompt, shared);
+    inspect.prompt = Some(prompt);
+    effects
+}
+
+/// Asks for the maze files of the folder the prompt's text is in, unless they are listed or
+/// asked for already.
+fn list_maze_files(prompt: &mut PathPrompt, shared: &mut Ctx) -> Vec<Effect> {
+    let dir = prompt.folder();
+    let files = &mut prompt.files;
+    let listed = files.dir == dir && (files.request.is_some() || !files.names.is_empty());
+    if listed {
+        return Vec::new();
+    }
+    let request = shared.new_job_id(Owner::Inspector);
+    *files = MazeFiles {
+        dir: dir.clone(),
+        request: Some(request),
+        ..MazeFiles::default()
+    };
+    let work = InspectorWork::MazeFiles { dir };
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
 }
 
 fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Vec<Effect> {
@@ -119,17 +144,30 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Ve
         PromptKey::Char(c) => {
             prompt.text.push(c);
             prompt.candidates.clear();
+            prompt.files.picked = None;
+            return list_maze_files(prompt, shared);
         }
         PromptKey::Backspace => {
             prompt.text.pop();
             prompt.candidates.clear();
+            prompt.files.picked = None;
+            return list_maze_files(prompt, shared);
+        }
+        PromptKey::Up | PromptKey::Down => {
+            let by = if key == PromptKey::Up { -1 } else { 1 };
+            let typed = prompt.typed().to_owned();
+            prompt.files.move_pick(&typed, by);
         }
         PromptKey::Esc => {
             inspect.prompt = None;
             shared.set_status(StatusKind::Info, "Nothing opened");
         }
         PromptKey::Enter => {
-            let text = prompt.text.trim().to_owned();
+            // The file the arrows picked, else the path typed.
+            let text = match prompt.files.picked_path(prompt.typed()) {
+                Some(path) => path.display().to_string(),
+                None => prompt.text.trim().to_owned(),
+            };
             inspect.prompt = None;
             if text.is_empty() {
                 shared.set_status(StatusKind::Info, "Nothing opened");
@@ -201,6 +239,18 @@ pub fn done(
                     None => return Vec::new(),
                 },
                 Err(reason) => shared.set_status(StatusKind::Error, reason),
+            }
+        }
+        InspectorAnswer::MazeFiles { dir, names } => {
+            if let Some(prompt) = inspect.prompt.as_mut()
+                && prompt.files.request == Some(request)
+            {
+                prompt.files = MazeFiles {
+                    dir,
+                    names,
+                    picked: None,
+                    request: None,
+                };
             }
         }
         InspectorAnswer::Listed { dir, names } => {
