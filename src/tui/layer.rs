@@ -231,8 +231,10 @@ pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'sta
         Action::PickerInfo if info => "list",
         Action::ClosePicker if info => "back",
         Action::TogglePause if model.pace().is_paused() || Layer::Replay.is_open(model) => "resume",
-        // In the theme list `q` and Esc go back to the theme kept; they do not quit.
-        Action::Quit if model.focus() == Focus::Themes => "back",
+        // `q` backs out of the layer on top; it quits only from the bare dashboard.
+        Action::Quit if Layer::Picker.is_open(model) && info => "back",
+        Action::Quit if Layer::Picker.is_open(model) || Layer::Export.is_open(model) => "close",
+        Action::Quit if Layer::Replay.is_open(model) || model.focus() == Focus::Themes => "back",
         _ => label,
     }
 }

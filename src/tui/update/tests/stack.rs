@@ -272,3 +272,24 @@ fn the_wheel_over_the_export_list_moves_its_cursor_not_the_maze() {
     assert_eq!(*m.viewport(), before, "the maze under the list stays");
     assert_ne!(m.stack.export.cursor(), cursor, "the list's cursor moved");
 }
+
+#[test]
+fn q_in_the_footer_says_it_backs_out_of_a_list_or_a_replay() {
+    let mut m = finished(15, 10);
+    key(&mut m, KeyCode::Char(','));
+    assert!(footer(&m).contains("q back"), "{}", footer(&m));
+    key(&mut m, KeyCode::Char('q'));
+    assert!(
+        !m.replay().is_scrubbing() && !m.is_quitting(),
+        "q went back to live"
+    );
+    key(&mut m, KeyCode::Char('e'));
+    assert!(footer(&m).contains("q close"), "{}", footer(&m));
+    key(&mut m, KeyCode::Char('q'));
+    assert!(!m.stack.export.is_open() && !m.is_quitting());
+    key(&mut m, KeyCode::Char('a'));
+    assert!(footer(&m).contains("q close"), "{}", footer(&m));
+    key(&mut m, KeyCode::Char('q'));
+    assert!(!m.picker().is_open() && !m.is_quitting());
+    assert!(footer(&m).contains("q quit"), "{}", footer(&m));
+}
