@@ -193,8 +193,9 @@ pub fn does_something(model: &Model, action: Action) -> bool {
     let moving = !file && !playing && model.phase() != Phase::Done;
     match action {
         Action::TogglePath | Action::NextSolver | Action::SolverList => !playing,
-        // Esc leaves play mode; `g` does too, but the footer names one way out.
-        Action::TogglePlay => !playing,
+        // Esc leaves play mode; `g` does too, but the footer names one way out. A file whose
+        // walls do not hold cannot be played.
+        Action::TogglePlay => !playing && (!file || model.stack.inspect.walls_hold()),
         Action::NextProblem | Action::PreviousProblem => {
             model.stack.inspect.has_problems_to_visit()
         }

@@ -116,9 +116,17 @@ impl Inspect {
     }
 
     /// Whether `s` can write the opened file back: a config named an OUTPUT_FILE (with
-    /// `--open FILE CONFIG`, or the generated maze's when opened with `o`).
+    /// `--open FILE CONFIG`, or the generated maze's when opened with `o`), and the file's
+    /// walls hold (see [`walls_invalid`]).
     pub fn can_save(&self) -> bool {
-        self.output_file.is_some()
+        self.output_file.is_some() && self.walls_hold()
+    }
+
+    /// Whether an opened file's walls hold, once checked: it can be written back and played.
+    pub fn walls_hold(&self) -> bool {
+        self.file
+            .as_ref()
+            .is_some_and(|file| walls_invalid(&file.inspection).is_none())
     }
 }
 

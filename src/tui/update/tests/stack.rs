@@ -293,3 +293,17 @@ fn q_in_the_footer_says_it_backs_out_of_a_list_or_a_replay() {
     assert!(!m.picker().is_open() && !m.is_quitting());
     assert!(footer(&m).contains("q quit"), "{}", footer(&m));
 }
+
+#[test]
+fn s_shows_only_where_an_opened_file_can_be_written() {
+    let out = tempfile::tempdir().unwrap();
+    let output = Some(out.path().join("maze.txt"));
+    let broken = flip(&valid_text(), mazegen::Pos::new(3, 3), 0b0010);
+    let (m, _dir) = opened_as(&broken, output.clone(), None);
+    let keys = footer(&sized(m, 140, 45));
+    assert!(!keys.contains("s save"), "walls that do not hold: {keys}");
+    assert!(!keys.contains("g play"), "nor can be played: {keys}");
+    let (m, _dir) = opened_as(&valid_text(), output, None);
+    let keys = footer(&sized(m, 140, 45));
+    assert!(keys.contains("s save"), "{keys}");
+}
