@@ -95,6 +95,38 @@ fn svg_naming_the_config_or_output_file_is_a_usage_error_and_writes_nothing() {
     }
 }
 
+/// Every flag that writes a file of its own.
+const OUTPUT_FLAGS: [&str; 4] = ["--svg", "--png", "--pdf", "--animate"];
+
+#[test]
+fn every_pair_of_output_flags_on_one_path_is_a_usage_error_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = config("maze.txt");
+    fs::write(dir.path().join("config.txt"), &text).unwrap();
+    for first in OUTPUT_FLAGS {
+        // Against the config, OUTPUT_FILE, and each other flag.
+        let mut clashes = vec![
+            (vec![first, "config.txt"], "is the config file"),
+            (vec![first, "./maze.txt"], "is OUTPUT_FILE"),
+        ];
+        for second in OUTPUT_FLAGS.into_iter().filter(|&f| f != first) {
+            clashes.push((vec![first, "out.x", second, "./out.x"], "is also the"));
+            clashes.push((
+                vec![first, "/dev/stdout", second, "/dev/stdout"],
+                "is also the",
+            ));
+        }
+        for (flags, mentions) in clashes {
+            let mut args = vec!["--headless", "config.txt"];
+            args.extend(&flags);
+            let result = run(dir.path(), &args);
+            assert_one_line_error(&result, 2, mentions);
+            assert!(result.stdout.is_empty(), "{flags:?}");
+            assert_eq!(names(dir.path()), ["config.txt"], "{flags:?}");
+        }
+    }
+}
+
 #[test]
 fn a_failed_svg_leaves_output_file_as_it_was() {
     let dir = tempfile::tempdir().unwrap();

@@ -248,12 +248,14 @@ impl Cli {
         protect(&config.output_file, Protected::OutputOf(Hex.name()));
     }
 
-    /// The extra files the flags ask for, each with its flag, in the order they are written.
+    /// The extra files the flags ask for, each with its flag, in the order they are written:
+    /// every flag that names a file to write is here, so that [`Self::check_outputs`] sees it.
     fn extra_files(&self) -> Vec<(&'static str, &Path)> {
         [
             ("--svg", &self.svg),
             ("--png", &self.png),
             ("--pdf", &self.pdf),
+            ("--animate", &self.animate),
         ]
         .into_iter()
         .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
