@@ -450,6 +450,15 @@ fn made(job: JobId, order: &MazeOrder) -> Message {
 }
 
 #[test]
+fn a_big_first_maze_with_a_stamp_larger_than_the_42_is_launched() {
+    // The stand-in is small; it must not check the user's stamp against its own size.
+    for stamp in ["XXXXXXXX", "X.X/X.X/X.X/X.X/X.X/X.X", "XXXXXXXXXXXXXXXX"] {
+        let (m, order, _) = launched(501, 500, &format!("STAMP={stamp}\n"));
+        assert_eq!(order.config.stamp, m.config.stamp, "{stamp}");
+    }
+}
+
+#[test]
 fn a_big_first_maze_is_made_by_a_job_and_then_animated_and_written() {
     // A small one is made at once, as `Model::new` makes it.
     let (small, effects) = Model::launch(start(config(30, 20, ""))).unwrap();
