@@ -485,3 +485,26 @@ fn a_one_line_gigabyte_is_refused_at_its_first_overlong_row() {
         );
     }
 }
+
+#[test]
+fn a_write_past_ulimit_f_is_an_error_naming_the_file_and_the_old_file_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("config.txt"),
+        "WIDTH=200\nHEIGHT=200\nENTRY=0,0\nEXIT=199,199\nOUTPUT_FILE=m.txt\nPERFECT=True\nSEED=5\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("m.txt"), "old").unwrap();
+    // The maze is about 40 KB; the shell's limit is in blocks of 512 or 1024 bytes.
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -f 16 && exec \"$0\" \"$@\"", BIN])
+        .args(["--headless", "config.txt"])
+        .current_dir(dir.path())
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap();
+    assert_one_line_error(&output, 1, "m.txt");
+    assert_eq!(names(dir.path()), ["config.txt", "m.txt"]);
+    assert_eq!(fs::read_to_string(dir.path().join("m.txt")).unwrap(), "old");
+}
