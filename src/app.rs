@@ -131,9 +131,10 @@ fn usage_failure(error: &clap::Error, args: &[OsString]) -> ExitCode {
         error.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        // Printing to a closed stdout is not worth a second error.
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+        // clap prints them itself (coloured on a terminal); a full device is an error, as
+        // for any output, and a closed pipe none.
+        say::wrote(|_| error.print());
+        return say::finish(ExitCode::SUCCESS);
     }
     say::err(quoting_what_was_typed(error, args));
     ExitCode::from(2)
@@ -172,9 +173,8 @@ fn usage_line(error: &clap::Error) -> String {
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     if let Some(text) = cli.docs() {
-        use std::io::Write;
-        // As for `--help`: printing to a closed stdout is not worth a second error.
-        let _ = std::io::stdout().write_all(&text);
+        // As for `--help`: a full device is an error (see `say::finish`), a closed pipe none.
+        say::out_bytes(&text);
         return Ok(ExitCode::SUCCESS);
     }
     // `--open` is the dashboard's, on a file.

@@ -382,6 +382,8 @@ fn a_closed_stdout_ends_the_run_quietly_with_its_own_exit_code() {
         (&["--headless", "--race", "prim,kruskal", "config.txt"], 0),
         (&["--check", "maze.txt", "config.txt"], 0),
         (&["--check", "config.txt"], 1),
+        (&["--man"], 0),
+        (&["--help"], 0),
     ] {
         let output = run_into_closed_pipe(dir.path(), args);
         assert_eq!(
@@ -406,6 +408,10 @@ fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
         &["--headless", "config.txt"][..],
         &["--headless", "--stats", "config.txt"],
         &["--headless", "--race", "prim,kruskal", "config.txt"],
+        &["--man"],
+        &["--completions", "bash"],
+        &["--help"],
+        &["--version"],
     ] {
         let output = binary(dir.path())
             .args(args)
@@ -413,6 +419,7 @@ fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
             .output()
             .unwrap();
         assert_one_line_error(&output, 1, "No space left on device");
+        assert!(stderr(&output).contains("standard output"), "{args:?}");
     }
     fs::write(dir.path().join("bad.txt"), "WIDTH=x\n").unwrap();
     let output = binary(dir.path())
