@@ -121,9 +121,10 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
                 (Some(_), _) | (None, None) => Err(format!("--theme {name}: {problem}")),
                 (None, Some(setting)) => {
                     say::err(format_args!(
-                        "note: config line {}: {THEME_KEY}={name}: {problem}; the pictures use \
+                        "note: config line {}: {THEME_KEY}={}: {problem}; the pictures use \
                          the default colours",
-                        setting.line
+                        setting.line,
+                        mazegen::quote::escaped(name)
                     ));
                     Ok(Looks::default())
                 }

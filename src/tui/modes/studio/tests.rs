@@ -529,6 +529,18 @@ fn the_starts_warnings_stay_while_the_first_big_maze_is_made() {
     assert!(status_text(&m).contains("THEME=nope: no such theme"));
 }
 
+/// Issue 41: a theme name with control characters is shown escaped, as every message shows
+/// what the user wrote, on the status line and in the log.
+#[test]
+fn a_theme_name_with_control_characters_is_shown_escaped() {
+    let (m, _, _) = launched(600, 600, "THEME=\u{1b}]0;PWN\u{7}evil\u{202e}\n");
+    let said = r"THEME=\u{1b}]0;PWN\u{7}evil\u{202e}: no such theme";
+    assert!(status_text(&m).contains(said), "{}", status_text(&m));
+    assert!(m.log().entries().any(|e| e.text.contains(said)));
+    let screen = crate::tui::view::tests::screen_text(&m);
+    assert!(screen.contains(r"THEME=\u{1b}]0;PWN"), "{screen}");
+}
+
 #[test]
 fn what_needs_the_big_maze_finished_waits_for_it_and_then_runs() {
     let mut m = big_model(300, 300);
