@@ -195,3 +195,28 @@ fn a_theme_name_with_control_characters_is_escaped_in_the_note() {
     );
     assert!(!err.trim_end().contains(char::is_control), "{err:?}");
 }
+
+/// Issue 41: `--theme` naming a theme of one's own that is broken says why it is broken, not
+/// that there is no such theme.
+#[test]
+fn a_broken_theme_of_ones_own_asked_for_by_name_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("c.cfg"), config("m.txt", "prim")).unwrap();
+    let themes = dir.path().join("user-config/a-maze-ing/themes");
+    fs::create_dir_all(&themes).unwrap();
+    fs::write(themes.join("mine.toml"), "colors = 3\n").unwrap();
+    let output = std::process::Command::new(binary::BIN)
+        .current_dir(dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("user-config"))
+        .env_remove("RUST_BACKTRACE")
+        .args(["--headless", "--svg", "m.svg", "--theme", "mine", "c.cfg"])
+        .output()
+        .unwrap();
+    let line = assert_one_clean_line(&output, 2);
+    assert!(
+        line.starts_with("error: --theme mine: the theme is broken: "),
+        "{line}"
+    );
+    assert!(line.contains("mine.toml"), "{line}");
+    assert!(!line.contains("no such theme"), "{line}");
+}
