@@ -493,6 +493,24 @@ fn a_one_line_gigabyte_is_refused_at_its_first_overlong_row() {
     }
 }
 
+/// Issue 41: a file one cell wide is no maze, and its first row says so, whatever its length.
+#[test]
+fn a_maze_file_one_cell_wide_is_refused_at_its_first_row() {
+    let dir = tempfile::tempdir().unwrap();
+    for rows in [3, 100_005] {
+        let file = format!("{}\n0,0\n0,2\nSS\n", "F\n".repeat(rows));
+        fs::write(dir.path().join("thin.txt"), file).unwrap();
+        for mode in ["--check", "--open"] {
+            let output = run(dir.path(), &[mode, "thin.txt"]);
+            assert_one_line_error(
+                &output,
+                1,
+                "thin.txt:1: maze size: WIDTH must be between 2 and 100000, got 1",
+            );
+        }
+    }
+}
+
 #[test]
 fn a_write_past_ulimit_f_is_an_error_naming_the_file_and_the_old_file_kept() {
     let dir = tempfile::tempdir().unwrap();
