@@ -116,6 +116,8 @@ fn every_pair_of_output_flags_on_one_path_is_a_usage_error_and_writes_nothing() 
                 "is also the",
             ));
         }
+        // `--stats` prints on standard output.
+        clashes.push((vec![first, "/dev/stdout", "--stats"], "is standard output"));
         for (flags, mentions) in clashes {
             let mut args = vec!["--headless", "config.txt"];
             args.extend(&flags);
@@ -125,6 +127,11 @@ fn every_pair_of_output_flags_on_one_path_is_a_usage_error_and_writes_nothing() 
             assert_eq!(names(dir.path()), ["config.txt"], "{flags:?}");
         }
     }
+    // OUTPUT_FILE, made by the config, is one of the outputs too.
+    fs::write(dir.path().join("out.txt"), config("/dev/stdout")).unwrap();
+    let result = run(dir.path(), &["--headless", "--stats", "out.txt"]);
+    assert_one_line_error(&result, 2, "OUTPUT_FILE /dev/stdout is standard output");
+    assert!(result.stdout.is_empty());
 }
 
 #[test]
