@@ -178,8 +178,9 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     footer::draw(model, screen.status, screen.keys, buf);
     // An opened file or a game has no carving to scrub.
-    let scrubbable =
-        model.stack.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
+    let scrubbable = layer::base(model) == layer::Layer::Studio
+        && !model.has_no_maze()
+        && !layer::Layer::Play.is_open(model);
     let carving = scrubbable.then(|| replay::Carving {
         replay: model.replay(),
         live: &model.stack.studio.session,
@@ -258,7 +259,7 @@ fn log_over(model: &Model, area: Rect, buf: &mut Buffer) {
 
 /// The help overlay over everything, if it is open, scrolled as the user left it.
 fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
-    if model.help_is_open() {
+    if layer::Layer::Help.is_open(model) {
         let (theme, keymap) = (model.theme(), model.keymap());
         let now = super::help::now(model);
         super::help::draw(theme, keymap, &now, model.help_offset(), area, buf);
@@ -290,7 +291,7 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
 /// out. With
 /// the sidebar folded (not `marked`) the mark is the summary's, after the title.
 fn titled(model: &Model, canvas: (u16, u16), room: usize, marked: bool) -> String {
-    let badge = if model.replay().is_scrubbing() {
+    let badge = if layer::Layer::Replay.is_open(model) {
         " REPLAY ·"
     } else {
         ""

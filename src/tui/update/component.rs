@@ -24,7 +24,9 @@ impl Component for Layer {
             // The input layer gives the prompt and the help their keys; the help scrolls.
             Layer::Prompt => Reply::Pass(action),
             // The help's scroll keys scroll the log while it is open under no help.
-            Layer::Help if model.log.is_open() && !model.help_is_open() => Reply::Pass(action),
+            Layer::Help if Layer::Log.is_open(model) && !Layer::Help.is_open(model) => {
+                Reply::Pass(action)
+            }
             Layer::Help => match action {
                 Action::ScrollHelp(scroll) => {
                     screen::scroll_help(model, scroll);
@@ -38,8 +40,8 @@ impl Component for Layer {
             }
             // An opened file and a race have their own answers to `e`.
             Layer::Export
-                if !model.stack.export.is_open()
-                    && (model.stack.inspect.file().is_some() || model.race().is_some()) =>
+                if !Layer::Export.is_open(model)
+                    && (Layer::Inspector.is_open(model) || Layer::Race.is_open(model)) =>
             {
                 Reply::Pass(action)
             }

@@ -214,7 +214,7 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
 /// `✓`, or `maze.txt ● unsaved` and `● unsaved` (words and glyphs, legible without colour).
 /// `None` for an opened file, whose own file is what is shown.
 pub(crate) fn output_mark(model: &Model) -> Option<(String, String)> {
-    if model.stack.inspect.file().is_some() {
+    if crate::tui::layer::Layer::Inspector.is_open(model) {
         return None;
     }
     let saves = &model.stack.studio.saves;
