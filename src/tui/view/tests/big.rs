@@ -155,7 +155,7 @@ fn heat_text(model: &Model) -> String {
                 cell.bg
             };
             match (on_canvas, cell.symbol(), ramp_step(colour)) {
-                (true, "▀" | " ", Some(step)) => text.push(char::from(b'0' + step)),
+                (true, "▀" | " ", Some(step)) => text.push(hex_digit(step)),
                 (true, "▀" | " ", None) => text.push(role_letter(colour, palette)),
                 _ => text.push_str(cell.symbol()),
             }
@@ -163,6 +163,11 @@ fn heat_text(model: &Model) -> String {
         text.push('\n');
     }
     text
+}
+
+/// A step of the heat ramp as one character: `0` to `9`, then `a`, `b`.
+fn hex_digit(step: u8) -> char {
+    char::from_digit(u32::from(step), 16).expect("the ramp has under 16 steps")
 }
 
 /// `m` with the heatmap on and its flood answered.
