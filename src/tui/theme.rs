@@ -81,7 +81,7 @@ mod parse;
 mod set;
 mod svg;
 
-pub use css::css_color;
+pub use css::{css_color, rgb};
 pub use depth::ColorDepth;
 pub use palette::Palette;
 pub use set::ThemeSet;
