@@ -654,7 +654,7 @@ fn snapshot_race_summary() {
     assert!(rows[2].contains("6.1 s    12.35 ms   "), "{text}");
 }
 
-/// Each column of the summary stars its winner (every lane that ties for it), and the
+/// Each column of the summary stars its winner (a unique best: a tie stars nobody), and the
 /// table says what wins each one.
 #[test]
 fn the_race_summary_stars_each_columns_winner() {
