@@ -6,11 +6,11 @@
 //!   in that order but for the 42 on the path, drawn in the 42's glyph on the path's colour.
 //!   They are found by walking the path and listing the others, never by looking at cells, so
 //!   the path stays one line whatever the maze's size: consecutive path cells are neighbours,
-//!   so the characters they fall in touch, at least at a corner. The path is drawn as a thin
-//!   braille line: the same walk over the characters' eight dots (fewer in a character with
-//!   fewer cells), then the shortest chain of the dots it
-//!   crossed from its first to its last, so that where the path winds through an area the
-//!   line shows its route instead of filling the area.
+//!   so the characters they fall in touch, at least at a corner. The path's characters are
+//!   those of a thin line: the same walk over the characters' eight braille dots (fewer in a
+//!   character with fewer cells), then the shortest chain of the dots it crossed from its
+//!   first to its last, so that where the path winds through an area the line shows its route
+//!   instead of filling the area.
 //! - Everything else is measured on at most [`SAMPLES`] cells spread evenly over the rectangle,
 //!   so apart from the walk along the path a frame costs about the same for 2000x2000 cells
 //!   as for 100000x10000. The share of the sampled cells' east and south walls that stand,
