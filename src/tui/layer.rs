@@ -250,6 +250,19 @@ pub trait Shows {
     fn hints(self, model: &Model) -> Vec<(Vec<Action>, &'static str)>;
     /// What its colours mean, if it puts any on the canvas.
     fn legend(self, model: &Model) -> Option<Legend>;
+    /// Whose the canvas's title is, if it is this layer's.
+    fn title(self, model: &Model) -> Option<Title>;
+}
+
+/// Whose the canvas's title is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Title {
+    /// The view's name (fit, 1:1, whole, the cells in view) and whether OUTPUT_FILE holds it.
+    View,
+    /// The same, after the REPLAY badge.
+    Replay,
+    /// The round's: play, the fog, won or caught, and the way out.
+    Play,
 }
 
 /// Which legend the sidebar shows.
@@ -302,6 +315,23 @@ impl Shows for Layer {
             _ => None,
         }
     }
+
+    fn title(self, _model: &Model) -> Option<Title> {
+        match self {
+            Layer::Play => Some(Title::Play),
+            Layer::Replay => Some(Title::Replay),
+            Layer::Inspector | Layer::Studio => Some(Title::View),
+            _ => None,
+        }
+    }
+}
+
+/// Whose the canvas's title is: the first open layer's, from the top, that titles it (see
+/// [`Shows::title`]).
+pub fn title(model: &Model) -> Title {
+    open(model)
+        .find_map(|layer| layer.title(model))
+        .unwrap_or(Title::View)
 }
 
 /// The footer's own hints: the top layer's (see [`Shows::hints`]), while the keys are read in

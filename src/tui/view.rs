@@ -81,8 +81,12 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     // The title's room: the pane's width less its corners and a column of border each side.
     let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
-    let title = play::canvas_title(model.play(), model.keymap())
-        .unwrap_or_else(|| titled(model, screen.canvas_size(), room, screen.summary.is_none()));
+    let marked = screen.summary.is_none();
+    let title = match layer::title(model) {
+        layer::Title::Play => play::canvas_title(model.play(), model.keymap()),
+        layer::Title::Replay | layer::Title::View => None,
+    }
+    .unwrap_or_else(|| titled(model, screen.canvas_size(), room, marked));
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
     match screen.summary {
@@ -291,7 +295,7 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
 /// out. With
 /// the sidebar folded (not `marked`) the mark is the summary's, after the title.
 fn titled(model: &Model, canvas: (u16, u16), room: usize, marked: bool) -> String {
-    let badge = if layer::Layer::Replay.is_open(model) {
+    let badge = if layer::title(model) == layer::Title::Replay {
         " REPLAY ·"
     } else {
         ""
