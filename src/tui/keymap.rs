@@ -293,6 +293,14 @@ impl Keymap {
         self.keys_for(action).first().map(|key| key.label())
     }
 
+    /// How the key that leaves a race is written, the one its footer names: Esc if it is one
+    /// of the quit keys (Esc backs out, where `q` reads as quitting), else the first of them.
+    pub fn leave_key_label(&self) -> Option<String> {
+        let keys = self.keys_for(Action::Quit);
+        let esc = keys.iter().find(|&&key| key == ESC);
+        esc.or(keys.first()).map(|key| key.label())
+    }
+
     /// The keys that close the help overlay: Esc, then the keys that open it.
     pub fn help_closing_keys(&self) -> Vec<KeyPress> {
         let mut keys = vec![ESC];

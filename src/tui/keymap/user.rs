@@ -363,6 +363,20 @@ mod tests {
     }
 
     #[test]
+    fn a_race_is_left_with_esc_if_it_quits_else_the_first_quit_key() {
+        assert_eq!(Keymap::built_in().leave_key_label().as_deref(), Some("Esc"));
+        let leave = |text: &str| keymap(text).leave_key_label();
+        assert_eq!(
+            leave("[keys]\nquit = [\"q\", \"esc\"]\n").as_deref(),
+            Some("Esc")
+        );
+        assert_eq!(
+            leave("[keys]\nquit = [\"x\", \"Q\"]\n").as_deref(),
+            Some("x")
+        );
+    }
+
+    #[test]
     fn a_key_the_user_binds_leaves_the_action_it_was_built_in_for() {
         let keys = keymap("[keys]\nsave = \"r\"\nfinish = \"k\"\ntoggle-zoom = \"j\"\n");
         assert_eq!(press(&keys, "r", Canvas), Some(Action::Save));

@@ -14,6 +14,7 @@
 
 use super::super::kernel::action::Action;
 use super::super::model::Model;
+use super::super::modes::race;
 use super::{self as layer, Layer};
 
 /// What starting the activity an action asks for does with what is open now.
@@ -51,10 +52,7 @@ pub(crate) fn transition(model: &Model, action: Action, from_user: bool) -> Tran
     let Some(wanted) = starts(model, action) else {
         // Opening a file replaces the base: a race does not let it.
         if action == Action::OpenFile && layer::activity(model) == Some(Layer::Race) {
-            return Transition::Refused(format!(
-                "Not in a race: {} leaves it first",
-                key(Action::Quit, "q")
-            ));
+            return Transition::Refused(race::refused(keymap));
         }
         return Transition::Go;
     };
@@ -71,10 +69,7 @@ pub(crate) fn transition(model: &Model, action: Action, from_user: bool) -> Tran
         }
     }
     match (layer::activity(model), wanted) {
-        (Some(Layer::Race), _) => Transition::Refused(format!(
-            "Not in a race: {} leaves it first",
-            key(Action::Quit, "q")
-        )),
+        (Some(Layer::Race), _) => Transition::Refused(race::refused(keymap)),
         (Some(Layer::Play), _) => Transition::Refused(format!(
             "Not while playing: {} leaves play mode",
             key(Action::LeavePlay, "Esc")

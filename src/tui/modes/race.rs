@@ -23,6 +23,16 @@ use mazegen::{Algorithm, Session};
 
 use crate::tui::kernel::job::JobId;
 use crate::tui::kernel::lap::Lap;
+use crate::tui::keymap::Keymap;
+
+/// What a race says of a key it refuses: the key that leaves it, as its footer names it
+/// ([`Keymap::leave_key_label`]).
+pub fn refused(keymap: &Keymap) -> String {
+    match keymap.leave_key_label() {
+        Some(key) => format!("Not in a race: {key} leaves it first"),
+        None => "Not in a race".to_owned(),
+    }
+}
 
 /// The fewest and the most lanes a race has.
 pub const MIN_LANES: usize = 2;

@@ -217,7 +217,11 @@ fn what_a_race_cannot_do_says_so() {
     let mut m = model(20, 15);
     act(&mut m, Action::Race);
     act(&mut m, Action::NextAlgorithm);
-    assert_eq!(m.status().unwrap().text, "Not in a race: q leaves it first");
+    // Esc, as the race's footer names it ("Esc leave race"), not q, the first quit key.
+    assert_eq!(
+        m.status().unwrap().text,
+        "Not in a race: Esc leaves it first"
+    );
     assert!(m.race().is_some());
 }
 

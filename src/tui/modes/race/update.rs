@@ -12,7 +12,7 @@ use mazegen::session::Phase;
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
-use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
+use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob, refused};
 use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
@@ -151,12 +151,7 @@ pub fn act(race: &mut Option<Race>, shared: &mut Ctx, action: Action) -> Reply {
         | Action::ToggleZoom
         | Action::FocusCanvas
         | Action::TogglePath => {
-            let leave = shared.keymap.first_key_label(Action::Quit);
-            let text = match leave {
-                Some(key) => format!("Not in a race: {key} leaves it first"),
-                None => "Not in a race".to_owned(),
-            };
-            shared.set_status(StatusKind::Info, text);
+            shared.set_status(StatusKind::Info, refused(shared.keymap));
         }
         _ => return Reply::Pass(action),
     }

@@ -141,7 +141,7 @@ fn progress(race: &Race) -> String {
 
 /// The race's key line: what works in a race, with the keymap's keys.
 fn race_keys(keymap: &Keymap) -> Vec<(String, &'static str)> {
-    let leave = leave_key(keymap);
+    let leave = keymap.leave_key_label();
     [
         (Action::ToggleFocus, "next pane"),
         (Action::Save, "save pane"),
@@ -155,13 +155,6 @@ fn race_keys(keymap: &Keymap) -> Vec<(String, &'static str)> {
     .filter_map(|(action, label)| Some((keymap.first_key_label(action)?, label)))
     .chain(leave.map(|key| (key, "leave race")))
     .collect()
-}
-
-/// The key that leaves a race: Esc if it is one of the quit keys, else the first of them.
-pub fn leave_key(keymap: &Keymap) -> Option<String> {
-    let keys = keymap.keys_for(Action::Quit);
-    let esc = keys.iter().find(|key| key.label() == "Esc");
-    esc.or(keys.first()).map(|key| key.label())
 }
 
 /// Which end of a summary column wins it.

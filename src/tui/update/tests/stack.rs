@@ -95,6 +95,42 @@ fn g_in_a_race_is_refused() {
     assert!(status(&m).starts_with("Not in a race"), "{}", status(&m));
 }
 
+/// The key the race's footer names for leaving it: the one before "leave race".
+fn footers_leave_key(m: &Model) -> String {
+    let footer = footer(m);
+    let (before, _) = footer
+        .split_once(" leave race")
+        .unwrap_or_else(|| panic!("no way out in the footer: {footer}"));
+    before
+        .rsplit("  ")
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+#[test]
+fn a_race_refuses_g_and_o_naming_the_key_its_footer_shows() {
+    let mut m = finished(15, 10);
+    key(&mut m, KeyCode::Char('R'));
+    let leave = footers_leave_key(&m);
+    assert_eq!(
+        leave, "Esc",
+        "the footer names Esc, not q (which reads as quitting)"
+    );
+    for refused in ['g', 'o'] {
+        key(&mut m, KeyCode::Char(refused));
+        assert_eq!(
+            status(&m),
+            format!("Not in a race: {leave} leaves it first")
+        );
+        assert!(m.race().is_some(), "{refused} left the race on");
+    }
+    // The key it names does leave the race.
+    key(&mut m, KeyCode::Esc);
+    assert!(m.race().is_none());
+}
+
 #[test]
 fn comma_in_the_pickers_info_panel_stays_in_the_panel() {
     let mut m = finished(15, 10);
