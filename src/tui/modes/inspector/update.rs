@@ -163,7 +163,7 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Ve
             shared.set_status(StatusKind::Info, "Nothing opened");
         }
         PromptKey::Enter => {
-            // The file the arrows picked, else the path typed.
+            // The highlighted file (see `MazeFiles::highlighted`), else the path typed.
             let text = match prompt.files.picked_path(prompt.typed()) {
                 Some(path) => path.display().to_string(),
                 None => prompt.text.trim().to_owned(),
@@ -189,7 +189,7 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Ve
         PromptKey::Tab if prompt.pending_tab => {}
         PromptKey::Tab => {
             if prompt.is_listed() {
-                complete(inspect, shared);
+                return complete(inspect, shared);
             } else {
                 prompt.pending_tab = true;
                 let dir = prompt.folder();
@@ -206,15 +206,22 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Ve
     Vec::new()
 }
 
-/// Tab with the folder listed.
-fn complete(inspect: &mut Inspect, shared: &mut Ctx) {
+/// Tab with the folder listed. A completed text highlights afresh, and a folder completed
+/// lists its maze files.
+fn complete(inspect: &mut Inspect, shared: &mut Ctx) -> Vec<Effect> {
     let Some(prompt) = inspect.prompt.as_mut() else {
-        return;
+        return Vec::new();
     };
     prompt.pending_tab = false;
+    let before = prompt.text.clone();
     if prompt.complete() == Completion::None {
         shared.set_status(StatusKind::Info, "No file name starts so");
     }
+    if prompt.text == before {
+        return Vec::new();
+    }
+    prompt.files.picked = None;
+    list_maze_files(prompt, shared)
 }
 
 pub fn done(
@@ -261,7 +268,7 @@ pub fn done(
             if let Some(prompt) = inspect.prompt.as_mut() {
                 prompt.listing = Some((dir, names));
                 if prompt.pending_tab && prompt.is_listed() {
-                    complete(inspect, shared);
+                    return complete(inspect, shared);
                 }
             }
         }

@@ -218,13 +218,14 @@ fn maze_files(theme: &Theme, prompt: &PathPrompt, status: Rect, buf: &mut Buffer
     Clear.render(area, buf);
     block.render(area, buf);
     let first = files.first_shown(typed);
+    let highlighted = files.highlighted(typed);
     let lines: Vec<Line> = names
         .iter()
         .enumerate()
         .skip(first)
         .take(usize::from(inner.height))
         .map(|(at, name)| {
-            let picked = files.picked == Some(at);
+            let picked = highlighted == Some(at);
             let style = match picked {
                 true => Style::new()
                     .fg(theme.palette.accent)

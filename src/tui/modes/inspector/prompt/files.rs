@@ -18,7 +18,8 @@ pub struct MazeFiles {
     pub dir: PathBuf,
     /// Its maze files' names, the most recently changed first.
     pub names: Vec<String>,
-    /// The picked name's place among those the typed name lets through, once an arrow picked.
+    /// The place among the names the typed name lets through that an arrow picked, if one
+    /// did since the text last changed (else the highlight is [`MazeFiles::highlighted`]'s).
     pub picked: Option<usize>,
     /// The reading under way, if any: an answer for another is an older folder's.
     pub request: Option<JobId>,
@@ -36,25 +37,38 @@ impl MazeFiles {
             .collect()
     }
 
-    /// Moves the pick `by` places among the names `typed` lets through, wrapping round; the
-    /// first arrow picks the first (Down) or the last (Up).
+    /// The highlighted name's place among those `typed` lets through, the one Enter opens: the
+    /// arrows' pick; else, once a name is typed, that name if it is listed (so that a name
+    /// typed whole opens that file, not a newer one that holds it), else the newest that holds
+    /// it. Nothing typed and no arrow: none, and Enter opens what is typed, as a path.
+    pub fn highlighted(&self, typed: &str) -> Option<usize> {
+        let names = self.matching(typed);
+        match self.picked {
+            Some(at) => (at < names.len()).then_some(at),
+            None if typed.is_empty() || names.is_empty() => None,
+            None => Some(names.iter().position(|&name| name == typed).unwrap_or(0)),
+        }
+    }
+
+    /// Moves the highlight `by` places among the names `typed` lets through, wrapping round;
+    /// with none yet, the first arrow picks the first (Down) or the last (Up).
     pub fn move_pick(&mut self, typed: &str, by: isize) {
         let count = self.matching(typed).len();
         if count == 0 {
             self.picked = None;
             return;
         }
-        let next = match self.picked {
+        let next = match self.highlighted(typed) {
             None if by > 0 => 0,
             None => count - 1,
-            Some(at) => (at.min(count - 1) as isize + by).rem_euclid(count as isize) as usize,
+            Some(at) => (at as isize + by).rem_euclid(count as isize) as usize,
         };
         self.picked = Some(next);
     }
 
-    /// The picked file's path, if a pick is on a name `typed` lets through.
+    /// The highlighted file's path, if a name `typed` lets through is highlighted.
     pub fn picked_path(&self, typed: &str) -> Option<PathBuf> {
-        let name = *self.matching(typed).get(self.picked?)?;
+        let name = *self.matching(typed).get(self.highlighted(typed)?)?;
         Some(self.dir.join(name))
     }
 
@@ -62,7 +76,7 @@ impl MazeFiles {
     /// in view.
     pub fn first_shown(&self, typed: &str) -> usize {
         let count = self.matching(typed).len();
-        match self.picked {
+        match self.highlighted(typed) {
             Some(at) if at >= SHOWN => (at + 1 - SHOWN).min(count.saturating_sub(SHOWN)),
             _ => 0,
         }
@@ -129,13 +143,12 @@ mod tests {
         let mut f = files(&["new.txt", "maze_b.txt", "maze_a.txt"]);
         assert_eq!(f.matching("MAZE"), ["maze_b.txt", "maze_a.txt"]);
         assert_eq!(
-            f.picked_path("maze"),
+            f.highlighted(""),
             None,
-            "nothing picked before an arrow"
+            "nothing typed, nothing highlighted"
         );
         f.move_pick("maze", 1);
-        assert_eq!(f.picked_path("maze"), Some(PathBuf::from("maze_b.txt")));
-        f.move_pick("maze", 1);
+        assert_eq!(f.picked_path("maze"), Some(PathBuf::from("maze_a.txt")));
         f.move_pick("maze", 1);
         assert_eq!(f.picked, Some(0), "wraps round");
         f.move_pick("maze", -1);
@@ -145,6 +158,16 @@ mod tests {
             None,
             "the pick is on no name let through"
         );
+    }
+
+    #[test]
+    fn a_typed_name_highlights_the_newest_that_holds_it_or_itself_when_listed() {
+        let f = files(&["maze.txt.bak", "new.txt", "maze_b.txt", "maze.txt"]);
+        assert_eq!(f.picked_path("b"), Some(PathBuf::from("maze.txt.bak")));
+        assert_eq!(f.picked_path("_"), Some(PathBuf::from("maze_b.txt")));
+        assert_eq!(f.picked_path("maze.txt"), Some(PathBuf::from("maze.txt")));
+        assert_eq!(f.picked_path("zzz"), None, "nothing holds it");
+        assert_eq!(f.first_shown("maze"), 0);
     }
 
     #[test]
@@ -207,5 +230,68 @@ mod tests {
         answer(&mut m, effects);
         let opened = m.stack.inspect.file().map(|file| file.path.clone());
         assert_eq!(opened, Some(dir.path().join("older.txt")));
+    }
+
+    /// A filter typed and Enter, no arrow: the highlighted file opens, the newest that holds
+    /// the name; Tab still completes, and a name typed whole opens that file.
+    #[test]
+    fn enter_opens_the_file_the_typed_name_highlights() {
+        use crossterm::event::KeyCode;
+
+        use crate::tui::message::Message;
+        use crate::tui::model::Model;
+        use crate::tui::modes::inspector::{InspectorMessage, PromptKey};
+        use crate::tui::testing::{answer, key, model};
+        use crate::tui::update;
+        use crate::tui::view::tests::{screen_text, sized};
+
+        let dir = tempfile::tempdir().unwrap();
+        let maze = |name: &str, age: u64| {
+            let path = dir.path().join(name);
+            let text = crate::tui::modes::inspector::tests::valid_text();
+            std::fs::write(&path, text).unwrap();
+            let when = SystemTime::now() - std::time::Duration::from_secs(age);
+            let file = std::fs::File::options().write(true).open(&path).unwrap();
+            file.set_modified(when).unwrap();
+        };
+        maze("maze.txt", 600);
+        maze("maze.txt.old", 300);
+        maze("other.txt", 60);
+        let typing = |m: &mut Model, text: &str, then: Option<KeyCode>| {
+            let effects = key(m, KeyCode::Char('o'));
+            answer(m, effects);
+            for c in text.chars() {
+                let typed = Message::Inspector(InspectorMessage::Key(PromptKey::Char(c)));
+                let effects = update(m, typed);
+                answer(m, effects);
+            }
+            if let Some(then) = then {
+                let effects = key(m, then);
+                answer(m, effects);
+            }
+        };
+        let opened = |m: &Model| m.stack.inspect.file().map(|file| file.path.clone());
+        let folder = format!("{}/", dir.path().display());
+        let mut m = sized(model(9, 7), 100, 30);
+
+        typing(&mut m, &format!("{folder}maze"), None);
+        let screen = screen_text(&m);
+        assert!(screen.contains("▸ maze.txt.old"), "{screen}");
+        let effects = key(&mut m, KeyCode::Enter);
+        answer(&mut m, effects);
+        assert_eq!(opened(&m), Some(dir.path().join("maze.txt.old")));
+
+        typing(&mut m, &format!("{folder}maze.txt"), Some(KeyCode::Enter));
+        assert_eq!(opened(&m), Some(dir.path().join("maze.txt")));
+
+        typing(&mut m, &format!("{folder}ot"), Some(KeyCode::Tab));
+        let screen = screen_text(&m);
+        assert!(
+            screen.contains(&format!("Open: {folder}other.txt")),
+            "{screen}"
+        );
+        let effects = key(&mut m, KeyCode::Enter);
+        answer(&mut m, effects);
+        assert_eq!(opened(&m), Some(dir.path().join("other.txt")));
     }
 }
