@@ -1,7 +1,7 @@
 //! Who takes a key: the dashboard's layers, innermost first. One list, read by the input layer
 //! (which keymap context a key is looked up in), by `update` (which part answers an action) and
-//! by the footer and the help overlay (which keys they show as usable), so that they never
-//! disagree.
+//! by the footer, the help overlay and the status line (which keys they show as usable, what
+//! is said), so that they never disagree.
 //!
 //! | layer     | open when                 | takes                                                |
 //! |-----------|---------------------------|------------------------------------------------------|
@@ -30,8 +30,12 @@ pub(crate) mod transition;
 use mazegen::Phase;
 
 use super::kernel::action::{Action, Place};
+use super::kernel::log::WARNING_RETURNS;
+use super::kernel::status::{Status, StatusKind};
 use super::keymap::{Binding, Context, KeyPress};
 use super::model::{Focus, Model};
+use super::modes::play::update as play;
+use super::modes::replay::update as replay;
 
 /// A part of the dashboard that can hold the keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,6 +256,9 @@ pub trait Shows {
     fn legend(self, model: &Model) -> Option<Legend>;
     /// Whose the canvas's title is, if it is this layer's.
     fn title(self, model: &Model) -> Option<Title>;
+    /// What it has to say on the status line of its own state, as that state is now (the
+    /// replayed moment, the round's keys), once no fresh message holds the line.
+    fn status(self, model: &Model) -> Option<String>;
 }
 
 /// Whose the canvas's title is.
@@ -316,6 +323,18 @@ impl Shows for Layer {
         }
     }
 
+    fn status(self, model: &Model) -> Option<String> {
+        match self {
+            Layer::Replay => replay::status(
+                &model.stack.replay,
+                &model.stack.studio.session,
+                model.keymap(),
+            ),
+            Layer::Play => play::status(&model.stack.play, model.keymap()),
+            _ => None,
+        }
+    }
+
     fn title(self, _model: &Model) -> Option<Title> {
         match self {
             Layer::Play => Some(Title::Play),
@@ -349,4 +368,24 @@ pub fn legend(model: &Model) -> Legend {
     open(model)
         .find_map(|layer| layer.legend(model))
         .unwrap_or(Legend::Carving)
+}
+
+/// How long a message keeps the status line from the open layers' own texts: as long as it
+/// keeps it from the warning about the user's files, so that it can be read.
+pub const MESSAGE_HOLDS: std::time::Duration = WARNING_RETURNS;
+
+/// What the status line says: a message said less than [`MESSAGE_HOLDS`] ago (or the warning
+/// about the user's files, which [`Model::status`] brings back), else the first open layer's,
+/// from the top, that has something to say of its own state (see [`Shows::status`]), else the
+/// newest message.
+pub fn status(model: &Model) -> Option<Status> {
+    let said = model.status();
+    let fresh = model.status.is_some() && model.log.since_said() < MESSAGE_HOLDS;
+    if fresh || model.log.warning().is_some() {
+        return said.cloned();
+    }
+    open(model)
+        .find_map(|layer| layer.status(model))
+        .map(|text| Status::new(StatusKind::Info, text))
+        .or_else(|| said.cloned())
 }

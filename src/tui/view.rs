@@ -60,11 +60,12 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
         return;
     };
     if let Some(race) = model.race() {
+        let status = layer::status(model);
         let around = race::Around {
             theme: model.theme(),
             config: model.config(),
             seed: model.seed(),
-            status: model.status(),
+            status: status.as_ref(),
             keymap: model.keymap(),
             saved_lane: (0..race.lanes.len()).find(|&i| {
                 model

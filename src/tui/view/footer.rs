@@ -11,20 +11,21 @@ use crate::tui::kernel::action::{HelpScroll, Scrub};
 use crate::tui::keymap::{Binding, Context, Keymap};
 use crate::tui::layer;
 use crate::tui::message::Action;
-use crate::tui::model::{Model, StatusKind};
+use crate::tui::model::{Model, Status, StatusKind};
 use crate::tui::theme::Theme;
 use mazegen::Phase;
 
 pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;
     let base = Style::new().fg(palette.footer).bg(palette.background);
-    let style = match model.status().map(|status| status.kind) {
+    let status = layer::status(model);
+    let style = match status.as_ref().map(|status| status.kind) {
         None | Some(StatusKind::Info) => base,
         Some(StatusKind::Success) => base.fg(palette.accent),
         Some(StatusKind::Warning) => base.fg(palette.accent).add_modifier(Modifier::BOLD),
         Some(StatusKind::Error) => base.fg(palette.exit).add_modifier(Modifier::BOLD),
     };
-    Paragraph::new(Line::styled(status_text(model), style))
+    Paragraph::new(Line::styled(said(model, status.as_ref()), style))
         .style(base)
         .render(status_area, buf);
 
@@ -67,9 +68,15 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
     draw_hints(hints, model.theme(), keys_area, buf);
 }
 
-/// The status line's text as drawn: the message, or what to do next when there is none.
+/// The status line's text as drawn: what the stack says (see [`layer::status`]), or what to
+/// do next when nothing is said.
 pub(crate) fn status_text(model: &Model) -> String {
-    match model.status() {
+    said(model, layer::status(model).as_ref())
+}
+
+/// [`status_text`], from the stack's answer.
+fn said(model: &Model, status: Option<&Status>) -> String {
+    match status {
         Some(status) => format!(" {}", status.text),
         None => format!(" {}", hint(model)),
     }

@@ -189,6 +189,25 @@ pub fn hint(play: &Play, keymap: &Keymap) -> Option<String> {
     ))
 }
 
+/// "The round is over: g plays again, Esc leaves".
+fn over(again: &str, leave: &str) -> String {
+    format!("The round is over: {again} plays again, {leave} leaves")
+}
+
+/// What a round says of itself on the status line: its keys while it is played, how to play
+/// again or leave once it is won or lost; `None` with no round on.
+pub fn status(play: &Play, keymap: &Keymap) -> Option<String> {
+    let round = play.round.as_ref()?;
+    if round.game.outcome() == Outcome::Playing {
+        return hint(play, keymap);
+    }
+    let (again, leave) = (
+        key_in(keymap, Action::TogglePlay),
+        key_in(keymap, Action::LeavePlay),
+    );
+    Some(over(&again, &leave))
+}
+
 /// Says that play starts once the maze is finished, after the root has asked for the finish
 /// (unless the finish already said how it goes, `finish_said`, or the round is on).
 pub fn waiting(play: &Play, shared: &mut Ctx, phase: Phase, finish_said: bool) {
@@ -216,8 +235,7 @@ fn walk(
         return Vec::new();
     };
     if round.game.outcome() != Outcome::Playing {
-        let text = format!("The round is over: {again} plays again, {leave} leaves");
-        shared.set_status(StatusKind::Info, text);
+        shared.set_status(StatusKind::Info, over(&again, &leave));
         return Vec::new();
     }
     let moved = if run {

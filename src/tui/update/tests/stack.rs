@@ -95,6 +95,84 @@ fn g_in_a_race_is_refused() {
     assert!(status(&m).starts_with("Not in a race"), "{}", status(&m));
 }
 
+/// The status line as drawn: the screen's row over the keys.
+fn status_line(m: &Model) -> String {
+    let screen = screen_text(m);
+    screen.lines().rev().nth(1).unwrap_or_default().to_owned()
+}
+
+/// Moves the model's clock `seconds` on from `now`, as the run loop does each frame.
+fn clock(m: &mut Model, seconds: u64) {
+    update(m, Message::Clock(Duration::from_secs(seconds)));
+}
+
+#[test]
+fn a_replay_says_its_moment_on_the_status_line_once_no_message_holds_it() {
+    let mut m = finished(15, 10);
+    clock(&mut m, 1);
+    key(&mut m, KeyCode::Char(','));
+    key(&mut m, KeyCode::Char('<'));
+    let said = status(&m);
+    assert!(
+        status_line(&m).contains(&said),
+        "a fresh message holds the line"
+    );
+    clock(&mut m, 1 + layer::MESSAGE_HOLDS.as_secs());
+    let (at, steps) = position(&m);
+    assert!(at < steps, "{at} of {steps}");
+    let line = status_line(&m);
+    assert!(
+        line.contains(&format!("Replay: step {at} of {steps}")),
+        "{line}"
+    );
+    // It follows the moment, with no message said.
+    key(&mut m, KeyCode::Char(','));
+    let line = status_line(&m);
+    assert!(
+        line.contains(&format!("step {} of {steps}", at - 1)),
+        "{line}"
+    );
+    assert_eq!(
+        status(&m),
+        said,
+        "the newest message is still the replay's first"
+    );
+    // A message said meanwhile takes the line, for a while.
+    key(&mut m, KeyCode::Char('+'));
+    assert!(status_line(&m).contains("Speed"), "{}", status_line(&m));
+    clock(&mut m, 2 + 2 * layer::MESSAGE_HOLDS.as_secs());
+    assert!(
+        status_line(&m).contains("Replay: step"),
+        "{}",
+        status_line(&m)
+    );
+    // Back to the live maze: the newest message again.
+    key(&mut m, KeyCode::Esc);
+    assert!(status_line(&m).contains("Live"), "{}", status_line(&m));
+}
+
+fn position(m: &Model) -> (u64, u64) {
+    crate::tui::modes::replay::update::position(&m.stack.replay, &m.stack.studio.session)
+}
+
+#[test]
+fn a_round_says_its_keys_on_the_status_line_once_no_message_holds_it() {
+    let mut m = finished(15, 10);
+    clock(&mut m, 1);
+    key(&mut m, KeyCode::Char('g'));
+    assert!(m.is_playing());
+    let keys = status(&m);
+    assert!(keys.starts_with("Play: "), "{keys}");
+    key(&mut m, KeyCode::Char('f'));
+    assert!(status_line(&m).contains("Fog on"), "{}", status_line(&m));
+    clock(&mut m, 1 + layer::MESSAGE_HOLDS.as_secs());
+    assert!(status_line(&m).contains(&keys), "{}", status_line(&m));
+    assert!(
+        status(&m).starts_with("Fog on"),
+        "the newest message is kept"
+    );
+}
+
 /// The key the race's footer names for leaving it: the one before "leave race".
 fn footers_leave_key(m: &Model) -> String {
     let footer = footer(m);
