@@ -172,8 +172,8 @@ fn try_cells<T: Clone>(grid: &Grid, value: T) -> Result<Vec<T>, SizeError> {
     crate::generate::try_filled(grid.cell_count(), value).map_err(|_| search_refused(grid))
 }
 
-/// The infallible constructors' way out, as before they had a fallible twin: the allocator's
-/// abort, for a byte a cell of `grid`.
+/// The infallible constructors' way out when memory is refused: the allocator's abort, as an
+/// infallible allocation's, for a byte a cell of `grid` (the fallible twins return the refusal).
 fn or_abort<T>(started: Result<T, SizeError>, grid: &Grid) -> T {
     started.unwrap_or_else(|_| {
         std::alloc::handle_alloc_error(
@@ -210,8 +210,8 @@ fn path_refused(rows: RowMajor) -> SizeError {
     refused(rows, "the path")
 }
 
-/// The infallible [`Search::solution`] of a fallible one, as before it was fallible: the
-/// allocator's abort when the path is refused.
+/// The infallible [`Search::solution`] of a fallible one: the allocator's abort when the path
+/// is refused, as an infallible allocation's.
 fn or_abort_path(solution: Result<Option<Solution>, SizeError>) -> Option<Solution> {
     solution.unwrap_or_else(|_| {
         std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Dir; 4096]>())

@@ -263,7 +263,8 @@ fn check_refused(width: u32, height: u32) -> SizeError {
     }
 }
 
-/// The infallible checks' way out, as before they had a fallible twin: the allocator's abort.
+/// The infallible checks' way out when memory is refused: the allocator's abort, as an
+/// infallible allocation's (a caller that wants the refusal uses the fallible twin).
 fn or_abort<T>(checked: Result<T, SizeError>) -> T {
     checked.unwrap_or_else(|refused| {
         let cells = match refused {

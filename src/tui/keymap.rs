@@ -477,7 +477,7 @@ mod tests {
             action_for(press(KeyCode::Home), Help),
             scroll(HelpScroll::Top)
         );
-        // Out of the help, Home and End scrub the carving, as before.
+        // Out of the help, Home and End scrub the carving.
         assert_eq!(
             action_for(press(KeyCode::End), Canvas),
             Some(Action::Scrub(Scrub::End))

@@ -160,8 +160,8 @@ impl Outputs {
 
 /// Takes an exclusive advisory lock (`flock`) on each folder the `files` are in, in one order
 /// (so two runs cannot each hold one and wait for the other), until the returned files are
-/// dropped. A folder that cannot be locked (a file system without locks) is written unlocked,
-/// as before.
+/// dropped. A folder that cannot be locked (a file system without locks) is written unlocked:
+/// the lock only keeps two runs apart, and each file is still replaced whole.
 fn lock_folders<'a>(files: impl Iterator<Item = &'a Path>) -> Vec<File> {
     let mut folders: Vec<PathBuf> = files
         .filter_map(|file| fs::canonicalize(folder_of(file)).ok())

@@ -6,7 +6,7 @@
 //! what the grid determines); the linking pass leaves out its union-find, which holds the trees
 //! of the grid's open walls; braiding shares its list of dead ends, which does not change once
 //! shuffled. At 2000x2000 a checkpoint of Kruskal's, Aldous-Broder's or Wilson's carving is 1
-//! to 2.5 MB where a clone was 8 to 53.
+//! to 2.5 MB where a clone is 8 to 53.
 
 use super::braid::Braider;
 use super::carve::{CarveCheckpoint, Shared};

@@ -203,7 +203,7 @@ mod tests {
         // The subject's 25x20 example has its 42 with top-left at (9, 7).
         assert_eq!(Stamp::centred(25, 20).unwrap().origin(), Pos::new(9, 7));
         assert_eq!(Stamp::centred(9, 7).unwrap().origin(), Pos::new(1, 1));
-        // Even widths: (width-6)/2, one cell right of the old (width-7)/2.
+        // Even widths: (width-6)/2, the centre rounded right.
         assert_eq!(Stamp::centred(10, 8).unwrap().origin(), Pos::new(2, 1));
         assert_eq!(Stamp::centred(12, 9).unwrap().origin(), Pos::new(3, 2));
         assert_eq!(Stamp::centred(200, 150).unwrap().origin(), Pos::new(97, 72));

@@ -150,8 +150,8 @@ impl Bfs {
         Ok(progress.found)
     }
 
-    /// The infallible methods' way out, as before the frontier's growth was fallible: the
-    /// allocator's abort.
+    /// The infallible methods' way out when the frontier's growth is refused: the allocator's
+    /// abort, as an infallible allocation's.
     fn abort_if_out_of_memory(&self) {
         if self.progress.out_of_memory {
             let layout = std::alloc::Layout::array::<u32>(self.queue.buf.len() * 2);

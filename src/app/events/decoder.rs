@@ -13,7 +13,7 @@
 //!
 //! The keys decode as crossterm's do (an uppercase letter has Shift, `0x01`-`0x1A` are
 //! Ctrl-letters, `0x1C`-`0x1F` Ctrl-4 to Ctrl-7, a character after Esc has Alt), so that the
-//! keymap reads them as before.
+//! keymap, written for crossterm's events, reads them unchanged.
 
 use std::collections::VecDeque;
 

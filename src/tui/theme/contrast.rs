@@ -255,9 +255,9 @@ mod tests {
 
     /// The rule of roles that look alike, measured on the theme files as bundled: every two
     /// roles that may touch on the canvas are at least 20 apart by CIEDE2000, in the theme's
-    /// own colours and as a 256-colour terminal shows them. (Amber's entry was once the pale
-    /// yellow of its path, ocean's and forest's 42 near their walls, the inspector's bad walls
-    /// and bad cells one orange.)
+    /// own colours and as a 256-colour terminal shows them. (What it catches: an entry in the
+    /// pale yellow of the path, a 42 near the walls, the inspector's bad walls and bad cells
+    /// in one orange.)
     #[test]
     fn every_bundled_colour_theme_keeps_the_roles_that_meet_on_the_canvas_apart() {
         let themes = ThemeSet::bundled();
@@ -291,7 +291,7 @@ mod tests {
 
     #[test]
     fn a_theme_below_the_rule_is_reported_pair_by_pair() {
-        // amber as it was: its path, entry and exit as bright as its walls.
+        // An amber whose path, entry and exit are as bright as its walls.
         let text = "extends = \"amber\"\n[colors]\nwalls = \"#ffb000\"\nexit = \"#ff5a1f\"\n";
         let draft = Draft::parse("old", text, Path::new("old.toml")).unwrap();
         let themes = ThemeSet::bundled();

@@ -272,9 +272,9 @@ mod tests {
         assert_eq!(share(0, 0), 0.0);
     }
 
-    /// Every colour the map can draw is one of the legend's, at every depth: the issue was a
-    /// dark grey (xterm 239) that a 256-colour terminal showed between the legend's violet
-    /// and blue, which read as "not reached".
+    /// Every colour the map can draw is one of the legend's, at every depth: a colour of its
+    /// own, as a dark grey (xterm 239) between the legend's violet and blue on a 256-colour
+    /// terminal, would read as "not reached".
     #[test]
     fn the_map_draws_only_the_colours_its_legend_shows() {
         use crate::tui::theme::ColorDepth;
