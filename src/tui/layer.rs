@@ -257,7 +257,8 @@ pub trait Shows {
     /// Whose the canvas's title is, if it is this layer's.
     fn title(self, model: &Model) -> Option<Title>;
     /// What it has to say on the status line of its own state, as that state is now (the
-    /// replayed moment, the round's keys), once no fresh message holds the line.
+    /// replay's keys, the round's keys or how to play again), once no fresh message holds the
+    /// line.
     fn status(self, model: &Model) -> Option<String>;
 }
 
@@ -325,11 +326,7 @@ impl Shows for Layer {
 
     fn status(self, model: &Model) -> Option<String> {
         match self {
-            Layer::Replay => replay::status(
-                &model.stack.replay,
-                &model.stack.studio.session,
-                model.keymap(),
-            ),
+            Layer::Replay => replay::status(&model.stack.replay, model.keymap()),
             Layer::Play => play::status(&model.stack.play, model.keymap()),
             _ => None,
         }

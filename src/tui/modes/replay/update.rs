@@ -131,15 +131,10 @@ fn replayed(replay: &mut Replay, live: &Session, step: u64) -> Session {
     Session::replaying(generator, live.entry(), live.exit(), live.solver())
 }
 
-/// What the replay says of itself on the status line while a moment is replayed: the step
-/// shown of the live maze's steps (as the sidebar's carving shows it), then the scrub keys.
-pub fn status(replay: &Replay, live: &Session, keymap: &Keymap) -> Option<String> {
-    replay.is_scrubbing().then(|| {
-        let (at, steps) = position(replay, live);
-        let keys = keys_text(keymap);
-        let keys = keys.strip_prefix("Replay: ").unwrap_or(&keys);
-        format!("Replay: step {at} of {steps} · {keys}")
-    })
+/// What the replay says of itself on the status line while a moment is replayed: its scrub
+/// keys, as when it started (the moment itself is the timeline's, beside the line).
+pub fn status(replay: &Replay, keymap: &Keymap) -> Option<String> {
+    replay.is_scrubbing().then(|| keys_text(keymap))
 }
 
 /// "Replay: , and . step, < and > a tenth, Home and End": the scrub keys the keymap has.
