@@ -10,6 +10,7 @@ use crate::format::{HexError, LoadError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{SizeError, StampError};
+use crate::parse::ParseError;
 use crate::session::SessionError;
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
@@ -63,6 +64,9 @@ pub enum Error {
         /// The cell asked for.
         pos: Pos,
     },
+    /// A name or a coordinate that does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
     /// A config file that cannot be used.
     #[error(transparent)]
     Config(#[from] ConfigError),
@@ -122,7 +126,8 @@ mod tests {
     use super::*;
     use crate::config::Config;
     use crate::format::MazeFile;
-    use crate::{MazeOptions, Session, Solver};
+    use crate::session::Session;
+    use crate::{MazeOptions, Solver};
 
     /// Every entry point's error, through `?`.
     fn each(case: u8) -> Result<(), Error> {

@@ -26,7 +26,7 @@ mod testkit;
 mod union_find;
 mod wilson;
 
-pub use algorithm::{Algorithm, UnknownAlgorithm};
+pub use algorithm::Algorithm;
 pub(crate) use carve::{OutOfMemory, Shared, room_for, try_filled};
 pub(crate) use checkpoint::Checkpoint;
 
@@ -259,7 +259,7 @@ impl Clone for GarbageBin {
 }
 
 /// State a session is done with, handed to the caller to free (see
-/// [`Session::take_garbage`](crate::Session::take_garbage)): a carver's per-cell state is as
+/// [`Session::take_garbage`](crate::session::Session::take_garbage)): a carver's per-cell state is as
 /// big as the grid, and freeing a few hundred megabytes takes tens of milliseconds, which a UI
 /// would rather spend on another thread.
 pub type Garbage = Box<dyn Any + Send>;

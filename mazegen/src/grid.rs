@@ -10,24 +10,24 @@ mod index;
 mod packed;
 mod stamp;
 
-pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
+pub use courtyard::{Courtyard, LandmarkNote, Landmarks};
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
-pub use stamp::{
-    PATTERN_MAX_SIDE, Pattern, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
-    StampChoice, StampError, centre_cell,
-};
+pub(crate) use stamp::centre_cell;
+pub use stamp::{Pattern, Stamp, StampChoice, StampError};
+#[cfg(test)]
+pub(crate) use stamp::{STAMP_HEIGHT, STAMP_WIDTH};
 
 use crate::bytes::Bytes;
 use crate::geometry::{Dir, Pos};
 
 /// Smallest width or height of a maze.
-pub const MIN_SIDE: u32 = 2;
+pub(crate) const MIN_SIDE: u32 = 2;
 /// Largest width or height of a maze.
-pub const MAX_SIDE: u32 = 100_000;
+pub(crate) const MAX_SIDE: u32 = 100_000;
 /// Largest number of cells: generating and solving take about 2 bytes a cell at peak, so this
 /// is about 2 GB of memory.
-pub const MAX_CELLS: u64 = 1_000_000_000;
+pub(crate) const MAX_CELLS: u64 = 1_000_000_000;
 
 /// Bits of a cell's byte in [`Grid`].
 pub(crate) const EAST_CLOSED: u8 = 1;
@@ -85,7 +85,7 @@ pub enum SizeError {
 }
 
 /// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].
-pub fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
+pub(crate) fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
     for (side, value) in [("WIDTH", width), ("HEIGHT", height)] {
         if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
             return Err(SizeError::Side {
@@ -145,6 +145,19 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The smallest width and height of a maze.
+    pub const MIN_SIDE: u32 = MIN_SIDE;
+    /// The largest width and height of a maze.
+    pub const MAX_SIDE: u32 = MAX_SIDE;
+    /// The most cells a maze may have.
+    pub const MAX_CELLS: u64 = MAX_CELLS;
+
+    /// Checks a maze size against [`Grid::MIN_SIDE`], [`Grid::MAX_SIDE`] and
+    /// [`Grid::MAX_CELLS`].
+    pub fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
+        check_size(width, height)
+    }
+
     /// A fully closed grid with the "42" stamp at its SPEC position when the size has room for
     /// it (see [`Stamp::centred`]).
     pub fn new(width: u32, height: u32) -> Result<Grid, SizeError> {

@@ -2,40 +2,56 @@
 //!
 //! The README below is the guide; its examples run as this crate's doc tests. Nothing here
 //! depends on a terminal or a UI: the `a-maze-ing` dashboard is one user of it.
+//!
+//! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
+//! the crate root, and the part of it most programs need in [`prelude`]; the ways of writing a
+//! maze down are in [`format`]. The parts that carry out the 42 subject's rules and the
+//! dashboard's needs have modules of their own: [`config`] (the subject's config file),
+//! [`validate`] and [`inspect`] (its maze rules, checked), [`session`] (animating a maze's life)
+//! and [`play`] (a game on a finished maze). Items hidden from these docs are shared with the
+//! `a-maze-ing` application only: they are not part of the API and may change in any release.
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
 
 mod bytes;
 pub mod config;
 mod cores;
-pub mod display;
+mod display;
 mod error;
 pub mod format;
-pub mod generate;
-pub mod geometry;
-pub mod grid;
+mod generate;
+mod geometry;
+mod grid;
 pub mod inspect;
-pub mod maze;
+mod maze;
+mod parse;
 pub mod play;
 pub mod prelude;
+#[doc(hidden)]
 pub mod quote;
 mod registry;
-pub mod replay;
+mod replay;
 mod rng;
+#[doc(hidden)]
 pub mod rules;
 pub mod session;
-pub mod solve;
-pub mod stats;
+mod solve;
+mod stats;
 pub mod validate;
 
 pub use error::Error;
-pub use format::{Format, Hex, Output, Svg, write_outputs};
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Pattern, Stamp, StampChoice, Walls};
+pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::{Maze, MazeBuilder};
+pub use parse::ParseError;
 pub use replay::Timeline;
-pub use session::{Phase, Session, SessionError};
-pub use solve::{
-    Search, SearchState, Searching, Solution, SolveEvent, Solver, shortest_path, try_shortest_path,
-};
+pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
+pub use stats::{Difficulty, Level, MazeStats};
+
+// Shared with the a-maze-ing application only; not part of the API.
+#[doc(hidden)]
+pub use generate::{Garbage, StepKind};
+#[doc(hidden)]
+pub use grid::LandmarkNote;

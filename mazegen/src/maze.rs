@@ -4,7 +4,7 @@
 //! The grid sits behind an [`Arc`], so a copy of a [`Maze`] (or an `Arc<Maze>`) shares it: a
 //! writer running on another thread costs no copy of a billion-cell grid. The shortest path and
 //! the statistics are worked out when first asked for, once, and then kept; a maze whose path
-//! is already known (a [`Session`](crate::Session) that has solved it) is built with them.
+//! is already known (a [`Session`](crate::session::Session) that has solved it) is built with them.
 //!
 //! ```
 //! use mazegen::{Maze, MazeOptions, Pos};

@@ -35,7 +35,7 @@ pub use bfs::Bfs;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use searching::Searching;
-pub use solver::{Solver, UnknownSolver};
+pub use solver::Solver;
 pub use wall_follower::{Hand, WallFollower};
 
 use std::fmt;
@@ -98,7 +98,7 @@ pub enum SearchState {
 /// search was started on, unchanged; solvers that keep their own copy of the walls ignore it.
 /// A search is `Sync`, so that a finished one can be read on another thread (its path traced)
 /// while it is still shown.
-pub trait Search: fmt::Debug + Send + Sync {
+pub(crate) trait Search: fmt::Debug + Send + Sync {
     /// Which solver this is.
     fn solver(&self) -> Solver;
 

@@ -422,7 +422,7 @@ mod tests {
             said_saved |= model.status().is_some_and(|s| s.text == saved);
         };
         dispatch(&mut model, Message::Action(Action::Finish), &mut worker);
-        while model.phase() != mazegen::Phase::Done {
+        while model.phase() != mazegen::session::Phase::Done {
             dispatch(
                 &mut model,
                 Message::Tick(Duration::from_millis(16)),

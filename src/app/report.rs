@@ -9,10 +9,10 @@ use std::fmt;
 use std::io;
 
 use color_eyre::eyre;
-use mazegen::SessionError;
+use mazegen::GenError;
+use mazegen::SizeError;
 use mazegen::format::{HexErrorKind, LoadError};
-use mazegen::generate::GenError;
-use mazegen::grid::SizeError;
+use mazegen::session::SessionError;
 
 use super::AppError;
 

@@ -2,10 +2,9 @@
 //! config of an opened file, and the placeholder maze held while a file given with `--open` is
 //! shown.
 
-use mazegen::Pos;
 use mazegen::config::Config;
-use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::inspect::Inspection;
+use mazegen::{Pos, Stamp};
 
 /// The config key that names the dashboard's start theme: the application's, not the library's.
 pub const THEME_KEY: &str = "THEME";
@@ -48,7 +47,7 @@ pub fn config_for(inspection: &Inspection) -> Config {
 /// A small maze for the model to hold while it shows a file given with `--open`, made from
 /// `config` (for its theme) but of the least size that needs no landmark warning.
 pub fn placeholder_config(config: &Config) -> Config {
-    let (width, height) = (STAMP_MIN_WIDTH, STAMP_MIN_HEIGHT);
+    let (width, height) = (Stamp::MIN_WIDTH, Stamp::MIN_HEIGHT);
     Config {
         width,
         height,

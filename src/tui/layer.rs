@@ -26,7 +26,7 @@
 #[cfg(test)]
 mod tests;
 
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 use super::kernel::action::{Action, Place};
 use super::keymap::{Binding, Context, Key};

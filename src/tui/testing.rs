@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::kernel::action::Action;

@@ -31,8 +31,9 @@ use super::modes::studio::update as studio;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
+use mazegen::session::Session;
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Dir, Maze, Session};
+use mazegen::{Algorithm, Dir, Maze};
 
 pub use super::modes::studio::update::STEP_TIME_LIMIT;
 
@@ -671,7 +672,7 @@ fn open_picker(model: &mut Model, action: Action) {
 }
 
 /// The solver of the maze shown: the opened file's, else the studio's.
-pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
+pub(crate) fn solver_in_use(model: &Model) -> mazegen::Solver {
     match model.inspect.file() {
         Some(file) => file.solver.unwrap_or_default(),
         None => model.studio.session.solver(),

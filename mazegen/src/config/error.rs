@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use super::key::Key;
-use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
 use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError, StampError};
+use crate::parse::ParseError;
 use crate::quote::{self, quoted};
 
 /// A config that cannot be used, with where the problem is.
@@ -182,7 +182,7 @@ pub enum ConfigErrorKind {
     },
     #[error("ALGORITHM: {0}")]
     /// `ALGORITHM` names no algorithm.
-    UnknownAlgorithm(UnknownAlgorithm),
+    UnknownAlgorithm(ParseError),
     #[error(
         "OUTPUT_FILE {} is this config file itself: writing the maze would replace it",
         quoted(value)

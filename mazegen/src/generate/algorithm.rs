@@ -22,6 +22,7 @@ use super::sidewinder::Sidewinder;
 use super::wilson::Wilson;
 use crate::geometry::Pos;
 use crate::grid::Grid;
+use crate::parse::ParseError;
 use crate::registry;
 use crate::rng::MazeRng;
 
@@ -134,18 +135,16 @@ impl Algorithm {
     }
 }
 
-/// An algorithm name that is not one of [`Algorithm::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm {} (valid: {names})", crate::quote::quoted(.0), names = Algorithm::names())]
-pub struct UnknownAlgorithm(pub String);
-
 impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
+    type Err = ParseError;
 
     /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
     /// are accepted (`dfs` for the backtracker, for instance).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        registry::parse(s).ok_or_else(|| UnknownAlgorithm(s.trim().to_owned()))
+        registry::parse(s).ok_or_else(|| ParseError::UnknownAlgorithm {
+            name: s.trim().to_owned(),
+            valid: Algorithm::names(),
+        })
     }
 }
 

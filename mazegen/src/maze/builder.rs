@@ -198,7 +198,8 @@ mod tests {
     use super::*;
     use crate::generate::GenError;
     use crate::grid::{Pattern, SizeError, StampError};
-    use crate::{Phase, shortest_path};
+    use crate::session::Phase;
+    use crate::shortest_path;
 
     #[test]
     fn builds_the_maze_the_options_make_with_its_path_found() {

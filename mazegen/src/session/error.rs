@@ -25,8 +25,9 @@ pub enum SessionError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MazeOptions;
+    use crate::session::Session;
     use crate::solve::Solver;
-    use crate::{MazeOptions, Session};
 
     #[test]
     fn an_exit_outside_is_the_sessions_error_and_bad_options_the_generators() {

@@ -44,6 +44,7 @@ impl Bfs {
         Bfs::search(grid, from, Some(to))
     }
 
+    #[cfg(test)]
     /// A search from `from` that reaches every cell it can (a flood fill), after which
     /// [`Bfs::path_to`] gives a shortest path to any reached cell.
     pub fn flood(grid: &Grid, from: Pos) -> Bfs {
@@ -172,11 +173,6 @@ impl Bfs {
     /// Whether the search has reached `pos`.
     pub fn reached(&self, pos: Pos) -> bool {
         self.cells[self.index(pos)] & REACHED != 0
-    }
-
-    /// The cells waiting to be expanded.
-    pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.queue.iter().map(|i| self.pos(i as usize))
     }
 
     /// The shortest path, once the goal has been reached.

@@ -5,7 +5,7 @@
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::Pos;
-use crate::grid::Grid;
+use crate::grid::{Grid, SizeError};
 use crate::maze::Maze;
 
 /// A search of one grid by one solver, from one cell to another, stepped or run to the end.
@@ -54,6 +54,28 @@ impl Solver {
             search: self.start(grid, from, to),
         }
     }
+
+    /// [`Solver::search`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the
+    /// search of the WxH maze") when the allocator refuses the search its per-cell state (a
+    /// byte a cell, five for A*) or the dead ends dead-end filling queues at the outset. A
+    /// working set that grows as the search steps and is refused ends the search there,
+    /// unfinished: see [`Searching::failure`] and [`Searching::try_run`].
+    ///
+    /// # Panics
+    ///
+    /// If `from` or `to` is outside `grid`.
+    pub fn try_search(self, grid: &Grid, from: Pos, to: Pos) -> Result<Searching<'_>, SizeError> {
+        assert!(
+            grid.contains(from) && grid.contains(to),
+            "search from {from} to {to} outside the {}x{} grid",
+            grid.width(),
+            grid.height()
+        );
+        Ok(Searching {
+            grid,
+            search: self.try_start(grid, from, to)?,
+        })
+    }
 }
 
 impl Maze {
@@ -101,6 +123,28 @@ impl<'g> Searching<'g> {
         self.search.solution()
     }
 
+    /// Runs the search to its end and returns the path found, or the memory it was refused:
+    /// a working set that could not grow ([`Searching::failure`]) or the path itself.
+    pub fn try_run(&mut self) -> Result<Option<Solution>, SizeError> {
+        self.search.run(self.grid);
+        match self.search.failure() {
+            Some(error) => Err(error),
+            None => self.search.try_solution(),
+        }
+    }
+
+    /// The path found, or [`SizeError::NotEnoughMemory`] ("not enough memory for the path of
+    /// the WxH maze") when the allocator refuses it.
+    pub fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
+        self.search.try_solution()
+    }
+
+    /// Why the search stopped unfinished: the allocator refused its working set room to grow
+    /// (`step` then returned `Done { found: false }`).
+    pub fn failure(&self) -> Option<SizeError> {
+        self.search.failure()
+    }
+
     /// How `pos` looks to the search now, for drawing it.
     pub fn cell_state(&self, pos: Pos) -> SearchState {
         self.search.cell_state(pos)
@@ -114,11 +158,6 @@ impl<'g> Searching<'g> {
     /// Size of the working set (queue, heap, stack or path).
     pub fn frontier_len(&self) -> usize {
         self.search.frontier_len()
-    }
-
-    /// The step machine itself, without the grid.
-    pub fn into_search(self) -> Box<dyn Search> {
-        self.search
     }
 }
 

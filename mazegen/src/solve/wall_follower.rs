@@ -74,6 +74,7 @@ pub struct WallFollower {
 }
 
 impl WallFollower {
+    #[cfg(test)]
     /// A walk on `grid` from `from` to `to`, both inside it, starting out facing north.
     pub fn new(grid: &Grid, from: Pos, to: Pos, hand: Hand) -> WallFollower {
         super::or_abort(WallFollower::try_new(grid, from, to, hand), grid)
@@ -101,11 +102,6 @@ impl WallFollower {
             done: false,
             out_of_memory: false,
         })
-    }
-
-    /// Which hand it keeps on the wall.
-    pub fn hand(&self) -> Hand {
-        self.hand
     }
 
     /// Takes the last cell off the path and reports it.

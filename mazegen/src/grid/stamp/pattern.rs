@@ -7,7 +7,7 @@ use std::str::FromStr;
 use crate::geometry::Pos;
 
 /// The widest and tallest a [`Pattern`] may be, in cells.
-pub const PATTERN_MAX_SIDE: u32 = 16;
+pub(crate) const PATTERN_MAX_SIDE: u32 = 16;
 
 /// A small picture of closed cells (at most [`PATTERN_MAX_SIDE`] on a side), stamped into a
 /// maze as fully closed cells that carving never opens.
@@ -106,6 +106,9 @@ pub enum StampError {
 }
 
 impl Pattern {
+    /// The longest side a pattern may have, in cells.
+    pub const MAX_SIDE: u32 = PATTERN_MAX_SIDE;
+
     /// The 42: 18 closed cells in a 7x5 box, as the SPEC draws it.
     pub const FORTY_TWO: Pattern =
         Pattern::from_picture(&[b"X...XXX", b"X.....X", b"XXX.XXX", b"..X.X..", b"..X.XXX"]);

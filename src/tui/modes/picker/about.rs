@@ -4,7 +4,7 @@
 //! the same table and how to measure it again).
 
 use mazegen::Algorithm;
-use mazegen::solve::Solver;
+use mazegen::Solver;
 
 /// One entry's description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,8 @@ use crate::tui::testing::model;
 use crate::tui::update;
 use crate::tui::view::help;
 use crate::tui::viewport::Zoom;
-use mazegen::{Dir, Phase};
+use mazegen::Dir;
+use mazegen::session::Phase;
 use ratatui::layout::Rect;
 
 /// The default 25x20 maze in an 80x24 terminal, in the plain theme (glyphs, not colours).
