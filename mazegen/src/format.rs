@@ -22,18 +22,26 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// The formats' modules hold, besides their types, helpers shared with the a-maze-ing
+// application (size checks, lower-level writers): hidden, not part of the API.
+#[doc(hidden)]
 pub mod animate;
 mod atomic;
 #[cfg(feature = "print")]
+#[doc(hidden)]
 pub mod export;
+#[doc(hidden)]
 pub mod hex;
 #[cfg(feature = "serde")]
-pub mod json;
+mod json;
 #[cfg(feature = "print")]
+#[doc(hidden)]
 pub mod pdf;
 #[cfg(feature = "print")]
+#[doc(hidden)]
 pub mod png;
 mod read;
+#[doc(hidden)]
 pub mod svg;
 
 use std::fmt;
@@ -43,20 +51,28 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
+#[doc(inline)]
 pub use animate::AnimatedSvg;
+pub use atomic::WriteError;
+#[doc(hidden)]
 pub use atomic::{
-    Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
-    same_target, write_atomically, write_new_atomically,
+    Outputs, Protected, check_output, protect, remove_temporaries, same_file, same_target,
+    write_atomically, write_new_atomically,
 };
+#[doc(inline)]
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 pub use json::StatsJson;
 #[cfg(feature = "print")]
+#[doc(inline)]
 pub use pdf::{Paper, PdfSheet};
 #[cfg(feature = "print")]
+#[doc(inline)]
 pub use png::Png;
+#[doc(hidden)]
 pub use read::{MIB, human_bytes, read_limited};
-pub use svg::Svg;
+#[doc(inline)]
+pub use svg::{CellSize, Svg, SvgOptions, SvgStyle};
 
 /// A refusal of the allocator, or a measure or search refused its memory, as the error of a
 /// write: the output is not written, and the message names what the memory was for.
@@ -117,6 +133,7 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
     &FORMATS
 }
 
+#[doc(hidden)]
 /// The format [`formats`] knows by `name` (ignoring case).
 pub fn by_name(name: &str) -> Option<Arc<dyn Format>> {
     formats()
@@ -195,6 +212,7 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
+#[doc(hidden)]
 /// The name a [`WriteError`] gives standard output.
 pub const STDOUT: &str = "standard output";
 

@@ -170,6 +170,7 @@ impl MazeOptions {
     }
 }
 
+#[doc(hidden)]
 /// The kind of work a step does, for [`Generator::step_kind`] and
 /// [`Session::step_kind`](crate::session::Session::step_kind): only compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,6 +259,7 @@ impl Clone for GarbageBin {
     }
 }
 
+#[doc(hidden)]
 /// State a session is done with, handed to the caller to free (see
 /// [`Session::take_garbage`](crate::session::Session::take_garbage)): a carver's per-cell state is as
 /// big as the grid, and freeing a few hundred megabytes takes tens of milliseconds, which a UI
@@ -518,6 +520,7 @@ impl Generator {
         done
     }
 
+    #[doc(hidden)]
     /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
     /// cost about the same; listing a cell's dead ends, say, costs a tenth of opening one.
     pub fn step_kind(&self) -> StepKind {

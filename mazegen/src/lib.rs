@@ -23,6 +23,7 @@ pub mod format;
 mod generate;
 mod geometry;
 mod grid;
+#[doc(hidden)]
 pub mod inspect;
 mod maze;
 mod parse;
@@ -48,10 +49,12 @@ pub use maze::{Maze, MazeBuilder};
 pub use parse::ParseError;
 pub use replay::Timeline;
 pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
-pub use stats::{Difficulty, Level, MazeStats};
+pub use stats::MazeStats;
 
 // Shared with the a-maze-ing application only; not part of the API.
 #[doc(hidden)]
 pub use generate::{Garbage, StepKind};
 #[doc(hidden)]
 pub use grid::LandmarkNote;
+#[doc(hidden)]
+pub use stats::{Difficulty, Level};

@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 use crate::{Dir, Grid, Maze, Pos};
 
+#[doc(hidden)]
 pub use chase::{MAX_CHASERS, PLACING_CELLS, SENSING_CELLS, chaser_count};
 
 /// How a game stands.

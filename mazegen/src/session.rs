@@ -47,6 +47,7 @@ pub enum Phase {
     Done,
 }
 
+#[doc(hidden)]
 /// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measures {
@@ -59,6 +60,7 @@ pub struct Measures {
     pub difficulty: Option<Difficulty>,
 }
 
+#[doc(hidden)]
 /// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
@@ -91,6 +93,7 @@ enum Stage {
     Moving,
 }
 
+#[doc(hidden)]
 /// A pass over the whole maze that a session handing out its work (see
 /// [`Session::hand_out_work`]) leaves to its caller: measuring the maze, starting a search, or
 /// tracing the path a search found. [`Job::run`] does it, on any thread; [`Session::install`]
@@ -224,6 +227,7 @@ impl Job {
     }
 }
 
+#[doc(hidden)]
 /// What a [`Job`] did, for [`Session::install`].
 #[derive(Clone)]
 pub struct JobOutcome {
@@ -408,6 +412,7 @@ impl Session {
         }
     }
 
+    #[doc(hidden)]
     /// The same session, leaving to the caller every piece of work that takes a pass over the
     /// whole maze, so that no call but [`Session::finish`] (which does everything left itself)
     /// takes long, at any size: measuring the maze once it is carved, starting each search, and
@@ -612,6 +617,7 @@ impl Session {
         }
     }
 
+    #[doc(hidden)]
     /// What the session is done with since the last call, to be freed (on another thread,
     /// say): always empty unless [`Session::hand_out_work`] was asked for.
     pub fn take_garbage(&mut self) -> Vec<Garbage> {
@@ -669,6 +675,7 @@ impl Session {
         self.solved = Some(solved);
     }
 
+    #[doc(hidden)]
     /// The work left to the caller (see [`Session::hand_out_work`]) that is due now, at most
     /// two jobs: measuring, from the end of carving until its outcome is installed; and the
     /// watched search's, starting it from the end of carving (or a new solver) until that is
@@ -704,6 +711,7 @@ impl Session {
         jobs
     }
 
+    #[doc(hidden)]
     /// Says that `job`, a search's start, was refused its memory ([`Job::try_run`] failed):
     /// [`Session::jobs`] no longer hands it out, so a caller does not retry it at every call;
     /// the session stays solving, with no search, until another is started (a solver picked,
@@ -721,12 +729,14 @@ impl Session {
         true
     }
 
+    #[doc(hidden)]
     /// Whether the watched search's start was refused its memory (see
     /// [`Session::start_refused`]).
     pub fn is_start_refused(&self) -> bool {
         self.refused_start == Some(self.searches)
     }
 
+    #[doc(hidden)]
     /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being
     /// animated, or, traced, is done. Returns `false`, and changes nothing, if it was for
     /// another maze or search (a solver picked since, say) or installed already; what it holds
@@ -830,6 +840,7 @@ impl Session {
         }
     }
 
+    #[doc(hidden)]
     /// The kind of work the next step does (see [`Generator::step_kind`]): [`Session::advance`]
     /// stops where it changes, since the new kind's steps may cost more.
     pub fn step_kind(&self) -> StepKind {
@@ -930,11 +941,13 @@ impl Session {
         self.solved.as_ref()?.path.as_ref()
     }
 
+    #[doc(hidden)]
     /// The maze's measures, once measured.
     pub fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
     }
 
+    #[doc(hidden)]
     /// How each solver that has run on this maze did.
     pub fn runs(&self) -> &[SolverRun] {
         &self.runs

@@ -281,6 +281,7 @@ impl fmt::Display for Solution {
     }
 }
 
+#[doc(hidden)]
 /// The shortest path from `from` to `to` (breadth-first search), or `None` if `to` cannot be
 /// reached.
 ///

@@ -17,7 +17,9 @@ use crate::stats::is_dead_end;
 mod layout;
 mod report;
 
+#[doc(hidden)]
 pub use layout::{LayoutProblem, layout_problems};
+#[doc(hidden)]
 pub use report::{Report, RuleTally};
 
 /// What kind of maze the file should be, as its config says.
@@ -232,6 +234,7 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     found
 }
 
+#[doc(hidden)]
 /// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations of
 /// each rule (and counting every one): the memory a check takes then does not grow with the
 /// number of broken rules, which can be several per cell.
@@ -241,6 +244,7 @@ pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
     report
 }
 
+#[doc(hidden)]
 /// [`check_file`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the check of the
 /// WxH maze") when the allocator refuses the grid the rules read or the flood fill from the
 /// entry its memory (a byte a cell each, and the fill's frontier as it grows).
@@ -359,6 +363,7 @@ pub(crate) fn wall_violations(
     }
 }
 
+#[doc(hidden)]
 /// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
 /// goes is fully open, and the 42 is where it moves to beside the courtyard with all its cells
 /// closed (or the courtyard leaves no room for a 42 at all), both as [`Landmarks::plan`] puts

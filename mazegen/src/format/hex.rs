@@ -186,6 +186,7 @@ impl MazeFile {
         self.to_grid_with(Landmarks::plan(self.width, self.height, false))
     }
 
+    #[doc(hidden)]
     /// [`MazeFile::to_grid`] for a maze whose config places the 42 and a courtyard as
     /// `landmarks` says: the 42 is locked if closed, the courtyard marked if open.
     pub fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
@@ -193,6 +194,7 @@ impl MazeFile {
             .expect("the size was checked when the file was read")
     }
 
+    #[doc(hidden)]
     /// [`MazeFile::to_grid_with`], or [`SizeError::OutOfMemory`] when the allocator refuses
     /// the grid its memory.
     pub fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
