@@ -9,7 +9,7 @@ use crate::config::ConfigError;
 use crate::format::{HexError, LoadError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
-use crate::grid::{SizeError, StampError};
+use crate::grid::{EndProblem, SizeError, StampError};
 use crate::parse::ParseError;
 use crate::session::SessionError;
 
@@ -64,6 +64,12 @@ pub enum Error {
         /// The cell asked for.
         pos: Pos,
     },
+    /// The entry and the exit are the same cell.
+    #[error("entry and exit are the same cell, {pos}")]
+    SameEnds {
+        /// The cell given for both.
+        pos: Pos,
+    },
     /// A name or a coordinate that does not parse.
     #[error(transparent)]
     Parse(#[from] ParseError),
@@ -87,6 +93,22 @@ impl From<GenError> for Error {
             GenError::Size(size) => Error::Size(size),
             GenError::Stamp(stamp) => Error::Stamp(stamp),
             other => Error::Options(other),
+        }
+    }
+}
+
+impl Error {
+    /// The error for an entry or exit [`check_ends`](crate::grid::check_ends) refused.
+    pub(crate) fn of_ends(problem: EndProblem, width: u32, height: u32) -> Error {
+        match problem {
+            EndProblem::Outside { end, pos } => Error::Outside {
+                end,
+                pos,
+                width,
+                height,
+            },
+            EndProblem::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            EndProblem::Same(pos) => Error::SameEnds { pos },
         }
     }
 }
@@ -117,6 +139,18 @@ impl From<SessionError> for Error {
                 width,
                 height,
             },
+            SessionError::EntryOutside {
+                entry,
+                width,
+                height,
+            } => Error::Outside {
+                end: "entry",
+                pos: entry,
+                width,
+                height,
+            },
+            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            SessionError::SameEnds { pos } => Error::SameEnds { pos },
         }
     }
 }

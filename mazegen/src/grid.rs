@@ -6,11 +6,13 @@
 //! maze. The hex digit of a cell is derived on demand.
 
 mod courtyard;
+mod ends;
 mod index;
 mod packed;
 mod stamp;
 
 pub use courtyard::{Courtyard, LandmarkNote, Landmarks};
+pub(crate) use ends::{EndProblem, check_ends};
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
 pub(crate) use stamp::centre_cell;

@@ -23,7 +23,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use crate::format::{Output, WriteError, write_outputs};
-use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
+use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
 use crate::solve::{Solution, try_shortest_path, try_tree_shortest_path};
@@ -64,31 +64,6 @@ impl Maze {
             stats: OnceLock::new(),
             difficulty: OnceLock::new(),
         }
-    }
-
-    /// Carves the maze `options` describe, at once.
-    /// [`Maze::builder`] does the same from settings, and finds the path at once.
-    ///
-    /// ```
-    /// use mazegen::{Maze, MazeOptions, Pos};
-    ///
-    /// let options = MazeOptions::new(12, 9).seed(3);
-    /// let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(11, 8))?;
-    /// assert_eq!(maze, Maze::builder(12, 9).seed(3).build()?);
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
-        let (grid, path) = Generator::generate_with_path(options.clone(), entry, exit)?;
-        let tree = options.perfect && !options.courtyard;
-        let maze = Maze {
-            tree,
-            ..Maze::new(options, grid, entry, exit)
-        };
-        // The carving read the path from its own marks (the backtracker's): no walk needed.
-        Ok(match path {
-            Some(path) => maze.with_solution(Some(path)),
-            None => maze,
-        })
     }
 
     /// The same maze with its shortest path already known (it must be one: the formats write

@@ -356,13 +356,10 @@ impl Session {
         solver: Solver,
     ) -> Result<Session, SessionError> {
         let generator = Generator::new(options)?;
-        if !generator.grid().contains(exit) {
-            return Err(SessionError::ExitOutside {
-                exit,
-                width: generator.grid().width(),
-                height: generator.grid().height(),
-            });
-        }
+        let grid = generator.grid();
+        let (width, height) = (grid.width(), grid.height());
+        crate::grid::check_ends(width, height, grid.stamp(), entry, exit)
+            .map_err(|problem| SessionError::of_ends(problem, width, height))?;
         Ok(Session {
             stage: Stage::Carving(Box::new(generator)),
             entry,

@@ -190,7 +190,7 @@ fn the_carvings_path_refused_its_memory_is_walked_for_or_an_error() {
     for ((width, height), algorithm) in SIZES.into_iter().flat_map(|s| linked.map(|a| (s, a))) {
         let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
         let options = MazeOptions::new(width, height).seed(7).algorithm(algorithm);
-        let solved = || -> Result<_, GenError> {
+        let solved = || -> Result<_, Error> {
             let maze = Maze::generate(options.clone(), entry, exit)?;
             let read = maze.known_solution().is_some();
             Ok((maze.try_solution()?.cloned(), read))
@@ -211,7 +211,7 @@ fn the_carvings_path_refused_its_memory_is_walked_for_or_an_error() {
                     assert_eq!(path, expected.0, "{algorithm} {width}x{height}");
                     read += usize::from(known);
                 }
-                Err(GenError::Size(error)) => {
+                Err(Error::Size(error)) => {
                     assert!(is_memory(&error), "{error}");
                     refused += 1;
                 }
