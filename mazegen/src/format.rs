@@ -315,6 +315,26 @@ impl Write for Counting<'_, '_> {
     }
 }
 
+impl Maze {
+    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
+    /// [`write_outputs`] pipeline, without progress reports.
+    ///
+    /// ```
+    /// use mazegen::{Hex, Maze, Output, Svg};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let folder = std::env::temp_dir();
+    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
+    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
+    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
+    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
+        write_outputs(self, outputs, &mut |_| {})
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,7 @@ mod union_find;
 mod wilson;
 
 pub use algorithm::Algorithm;
-pub(crate) use carve::{OutOfMemory, Shared, room_for, try_filled};
+pub(crate) use carve::Shared;
 pub(crate) use checkpoint::Checkpoint;
 
 use std::any::Any;
@@ -307,7 +307,7 @@ impl Generator {
         let carver = options
             .algorithm
             .carver(&mut grid, start, &mut rng)
-            .map_err(|carve::OutOfMemory| SizeError::NotEnoughMemory {
+            .map_err(|crate::bytes::OutOfMemory| SizeError::NotEnoughMemory {
                 task: "the carving",
                 width,
                 height,

@@ -14,6 +14,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
 
+mod builder;
 mod bytes;
 pub mod config;
 mod cores;
@@ -41,11 +42,12 @@ mod solve;
 mod stats;
 pub mod validate;
 
+pub use builder::MazeBuilder;
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
-pub use maze::{Maze, MazeBuilder};
+pub use maze::Maze;
 pub use parse::ParseError;
 pub use replay::Timeline;
 pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};

@@ -15,18 +15,13 @@
 //! # Ok::<(), mazegen::GenError>(())
 //! ```
 
-mod builder;
-
-pub use builder::MazeBuilder;
-
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use crate::format::{Output, WriteError, write_outputs};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
-use crate::solve::{Solution, try_shortest_path, try_tree_shortest_path};
+use crate::solve::{Solution, Solver, try_shortest_path, try_tree_shortest_path};
 use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
@@ -38,13 +33,13 @@ pub struct Maze {
     exit: Pos,
     /// The grid is a tree, made so by [`Maze::generate`] (a perfect maze without a
     /// courtyard): its path is found without a search.
-    tree: bool,
+    pub(crate) tree: bool,
     /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
     solution: OnceLock<Option<Solution>>,
     /// Held while the path is searched, so that a second caller waits for that search rather
     /// than running its own beside it (`OnceLock` alone waits only in `get_or_init`, which
     /// cannot fail, and `try_solution` must).
-    searching: Searching,
+    searching: PathLock,
     stats: OnceLock<MazeStats>,
     difficulty: OnceLock<Option<Difficulty>>,
 }
@@ -60,7 +55,7 @@ impl Maze {
             exit,
             tree: false,
             solution: OnceLock::new(),
-            searching: Searching::default(),
+            searching: PathLock::default(),
             stats: OnceLock::new(),
             difficulty: OnceLock::new(),
         }
@@ -220,24 +215,6 @@ impl Maze {
         self.stats.get()
     }
 
-    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
-    /// [`write_outputs`] pipeline, without progress reports.
-    ///
-    /// ```
-    /// use mazegen::{Hex, Maze, Output, Svg};
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let folder = std::env::temp_dir();
-    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
-    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
-    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
-    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
-        write_outputs(self, outputs, &mut |_| {})
-    }
-
     /// Records the shortest path, found elsewhere; ignored if it is known already.
     pub(crate) fn know_solution(&self, solution: Option<Solution>) {
         let _ = self.solution.set(solution);
@@ -257,14 +234,14 @@ impl Maze {
 /// The lock one search for the path holds. A clone is a lock of its own: a cloned maze
 /// searches (if it must) apart from the original.
 #[derive(Default)]
-struct Searching {
+struct PathLock {
     lock: Mutex<()>,
     /// How many searches ran, for the tests.
     #[cfg(test)]
     count: std::sync::atomic::AtomicUsize,
 }
 
-impl Searching {
+impl PathLock {
     /// Waits for a search under way to end. A search that panicked leaves nothing half done
     /// (the path is set whole or not at all), so its poison is ignored.
     fn hold(&self) -> MutexGuard<'_, ()> {
@@ -272,9 +249,9 @@ impl Searching {
     }
 }
 
-impl Clone for Searching {
-    fn clone(&self) -> Searching {
-        Searching::default()
+impl Clone for PathLock {
+    fn clone(&self) -> PathLock {
+        PathLock::default()
     }
 }
 
@@ -303,6 +280,13 @@ impl PartialEq for Maze {
             && self.entry == other.entry
             && self.exit == other.exit
             && (Arc::ptr_eq(&self.grid, &other.grid) || self.grid == other.grid)
+    }
+}
+
+impl Maze {
+    /// A search of this maze from its entry to its exit by `solver` (see [`Searching`](crate::Searching)).
+    pub fn search(&self, solver: Solver) -> crate::solve::Searching<'_> {
+        solver.search(self.grid(), self.entry(), self.exit())
     }
 }
 

@@ -290,7 +290,7 @@ impl PartialEq for JobOutcome {
 fn try_trace(search: &dyn Search, grid: &Grid) -> Result<Solved, SizeError> {
     let path = search.try_solution()?;
     let mut on_path =
-        crate::generate::try_filled(grid.cell_count().div_ceil(64), 0u64).map_err(|_| {
+        crate::bytes::try_filled(grid.cell_count().div_ceil(64), 0u64).map_err(|_| {
             SizeError::NotEnoughMemory {
                 task: "the path",
                 width: grid.width(),

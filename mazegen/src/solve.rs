@@ -169,7 +169,7 @@ fn refused(rows: RowMajor, task: &'static str) -> SizeError {
 
 /// A search's per-cell state, `value` in every cell of `grid`, or the memory refused.
 fn try_cells<T: Clone>(grid: &Grid, value: T) -> Result<Vec<T>, SizeError> {
-    crate::generate::try_filled(grid.cell_count(), value).map_err(|_| search_refused(grid))
+    crate::bytes::try_filled(grid.cell_count(), value).map_err(|_| search_refused(grid))
 }
 
 /// The infallible constructors' way out, as before they had a fallible twin: the allocator's
@@ -195,7 +195,7 @@ fn try_path_back(
     let mut at = to;
     while at != from {
         let dir = back(at);
-        if !crate::generate::room_for(&mut dirs, 1) {
+        if !crate::bytes::room_for(&mut dirs, 1) {
             return Err(path_refused(rows));
         }
         dirs.push(dir.opposite());

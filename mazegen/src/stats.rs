@@ -9,7 +9,7 @@ mod difficulty;
 
 pub use difficulty::{Difficulty, Level};
 
-use crate::generate::{OutOfMemory, try_filled};
+use crate::bytes::{OutOfMemory, try_filled};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;

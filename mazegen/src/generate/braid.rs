@@ -10,7 +10,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use super::GenEvent;
-use super::carve::{COLUMN_STEP, Shared, room_for};
+use super::carve::{COLUMN_STEP, Shared};
+use crate::bytes::room_for;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, LOCKED, Walls};
 use crate::rng::{MazeRng, probability_numerator};

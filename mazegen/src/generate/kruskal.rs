@@ -25,9 +25,10 @@ mod wall_list;
 
 use std::sync::Arc;
 
-use super::carve::{Carve, CarveCheckpoint, OutOfMemory, Shared, first_cells};
+use super::carve::{Carve, CarveCheckpoint, Shared, first_cells};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
+use crate::bytes::OutOfMemory;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;

@@ -211,7 +211,7 @@ impl Bfs {
         let mut dirs = Vec::new();
         while at != self.from {
             let back = Dir::from_index(self.cells[at] >> BACK_SHIFT);
-            if !crate::generate::room_for(&mut dirs, 1) {
+            if !crate::bytes::room_for(&mut dirs, 1) {
                 return None;
             }
             dirs.push(back.opposite());

@@ -6,7 +6,6 @@
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
-use crate::maze::Maze;
 
 /// A search of one grid by one solver, from one cell to another, stepped or run to the end.
 ///
@@ -75,13 +74,6 @@ impl Solver {
             grid,
             search: self.try_start(grid, from, to)?,
         })
-    }
-}
-
-impl Maze {
-    /// A search of this maze from its entry to its exit by `solver` (see [`Searching`]).
-    pub fn search(&self, solver: Solver) -> Searching<'_> {
-        solver.search(self.grid(), self.entry(), self.exit())
     }
 }
 
@@ -177,7 +169,7 @@ impl Iterator for Searching<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shortest_path;
+    use crate::{Maze, shortest_path};
 
     #[test]
     fn a_search_holding_its_grid_does_what_the_step_machine_does() {

@@ -139,7 +139,7 @@ impl Search for WallFollower {
             return self.cut();
         }
         // Room for the move's push onto the path, before anything moves.
-        if !crate::generate::room_for(&mut self.path, 1) {
+        if !crate::bytes::room_for(&mut self.path, 1) {
             self.out_of_memory = true;
             self.done = true;
             return SolveEvent::Done { found: false };

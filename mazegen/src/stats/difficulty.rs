@@ -30,7 +30,7 @@
 //! The walk costs one pass over the maze and two bits a cell, plus the widest branch's
 //! frontier.
 
-use crate::generate::{room_for, try_filled};
+use crate::bytes::{room_for, try_filled};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;

@@ -198,10 +198,8 @@ impl Maze {
         check_maze(&options, entry, exit)?;
         let (grid, path) = Generator::generate_with_path(options.clone(), entry, exit)?;
         let tree = options.perfect && !options.courtyard;
-        let maze = Maze {
-            tree,
-            ..Maze::new(options, grid, entry, exit)
-        };
+        let mut maze = Maze::new(options, grid, entry, exit);
+        maze.tree = tree;
         // The carving read the path from its own marks (the backtracker's): no walk needed.
         Ok(match path {
             Some(path) => maze.with_solution(Some(path)),
