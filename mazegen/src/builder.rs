@@ -84,7 +84,7 @@ impl MazeBuilder {
     /// fit with a one-cell margin.
     ///
     /// ```
-    /// use mazegen::grid::{Pattern, StampChoice};
+    /// use mazegen::{Pattern, StampChoice};
     /// use mazegen::Maze;
     ///
     /// let plain = Maze::builder(12, 9).stamp(StampChoice::None).build()?;
@@ -155,7 +155,8 @@ impl MazeBuilder {
     /// makes.
     ///
     /// ```
-    /// use mazegen::{Maze, Phase, Solver};
+    /// use mazegen::{Maze, Solver};
+    /// use mazegen::session::Phase;
     ///
     /// let builder = Maze::builder(20, 15).seed(4);
     /// let mut session = builder.clone().session(Solver::AStar)?;

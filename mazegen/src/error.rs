@@ -85,6 +85,10 @@ pub enum Error {
     /// An output that cannot be written (no file was changed).
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// A stream the caller gave that cannot be written (a [`Format`](crate::format::Format)
+    /// writing to it).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 impl From<GenError> for Error {

@@ -27,17 +27,17 @@
 #[doc(hidden)]
 pub mod animate;
 mod atomic;
-#[cfg(feature = "print")]
+#[cfg(all(feature = "png", feature = "pdf"))]
 #[doc(hidden)]
 pub mod export;
 #[doc(hidden)]
 pub mod hex;
 #[cfg(feature = "serde")]
 mod json;
-#[cfg(feature = "print")]
+#[cfg(feature = "pdf")]
 #[doc(hidden)]
 pub mod pdf;
-#[cfg(feature = "print")]
+#[cfg(feature = "png")]
 #[doc(hidden)]
 pub mod png;
 mod read;
@@ -62,11 +62,14 @@ pub use atomic::{
 #[doc(inline)]
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;
-#[cfg(feature = "print")]
+#[cfg(feature = "pdf")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pdf")))]
 #[doc(inline)]
 pub use pdf::{Paper, PdfSheet};
-#[cfg(feature = "print")]
+#[cfg(feature = "png")]
+#[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 #[doc(inline)]
 pub use png::Png;
 #[doc(hidden)]
@@ -124,9 +127,9 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
             Arc::new(Svg::default()),
             #[cfg(feature = "serde")]
             Arc::new(StatsJson::default()),
-            #[cfg(feature = "print")]
+            #[cfg(feature = "png")]
             Arc::new(Png::default()),
-            #[cfg(feature = "print")]
+            #[cfg(feature = "pdf")]
             Arc::new(PdfSheet::default()),
         ]
     });
@@ -226,7 +229,8 @@ const REPORT_EVERY: u64 = 1 << 20;
 /// about every megabyte, and as it ends.
 ///
 /// ```
-/// use mazegen::{Hex, Maze, Output, write_outputs};
+/// use mazegen::Maze;
+/// use mazegen::format::{Hex, Output, write_outputs};
 ///
 /// let maze = Maze::builder(12, 9).seed(3).build()?;
 /// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
@@ -316,11 +320,77 @@ impl Write for Counting<'_, '_> {
 }
 
 impl Maze {
+    /// The maze file in the 42 hex format, as [`Hex`] writes it: the rows of hex digits, an
+    /// empty line, the entry, the exit and the shortest path.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let text = maze.to_hex();
+    /// assert_eq!(text.lines().count(), 9 + 4);
+    /// assert!(text.ends_with(&format!("{}\n", maze.solution().unwrap())));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the allocator refuses the text or the path its memory (as a `Vec` does), or when
+    /// the exit cannot be reached, which no maze this crate makes allows.
+    pub fn to_hex(&self) -> String {
+        self.to_text(&Hex)
+    }
+
+    /// The maze as an SVG drawing, as [`Svg`] with `options` writes it.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    /// use mazegen::format::SvgOptions;
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let picture = maze.to_svg(&SvgOptions::default().show_path(false));
+    /// assert!(picture.contains("<svg") && !picture.contains(r#"id="solution""#));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Maze::to_hex`].
+    pub fn to_svg(&self, options: &SvgOptions) -> String {
+        self.to_text(&Svg::new(options.clone()))
+    }
+
+    /// Writes the maze file in the 42 hex format to `path`, replacing it atomically (see
+    /// [`Maze::write_to`]).
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let file = std::env::temp_dir().join("mazegen-doc-write-hex.txt");
+    /// maze.write_hex(&file)?;
+    /// assert_eq!(std::fs::read_to_string(&file)?, maze.to_hex());
+    /// # std::fs::remove_file(&file)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_hex(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
+        self.write_to(&[Output::file(Hex, path.as_ref())])
+    }
+
+    fn to_text(&self, format: &dyn Format) -> String {
+        let mut bytes = Vec::new();
+        if let Err(error) = format.write(self, &mut bytes) {
+            panic!("{} of the maze: {error}", format.name());
+        }
+        String::from_utf8(bytes).expect("the formats write UTF-8")
+    }
+
     /// Writes the maze to each of `outputs` (all files replaced together, or none): the
     /// [`write_outputs`] pipeline, without progress reports.
     ///
     /// ```
-    /// use mazegen::{Hex, Maze, Output, Svg};
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output, Svg};
     ///
     /// let maze = Maze::builder(12, 9).seed(3).build()?;
     /// let folder = std::env::temp_dir();
@@ -368,7 +438,7 @@ mod tests {
         }
         assert_eq!(by_name("svg").unwrap().extension(), "svg");
         assert_eq!(by_name("hex").unwrap().extension(), "txt");
-        assert_eq!(by_name("png").is_some(), cfg!(feature = "print"));
+        assert_eq!(by_name("png").is_some(), cfg!(feature = "png"));
         assert!(by_name("gif").is_none());
     }
 

@@ -54,6 +54,7 @@ pub enum CellState {
 
 /// What one generator step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenEvent {
     /// Opened the wall between two neighbouring cells.
     Carve {
@@ -88,6 +89,7 @@ pub enum GenEvent {
 
 /// Everything that decides which maze is made. Equal options make equal mazes.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MazeOptions {
     /// Columns of cells.
     pub width: u32,
@@ -192,6 +194,7 @@ const BRAID_STEP_COST: u64 = 50;
 
 /// Why a generator could not be built from its options.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenError {
     #[error(transparent)]
     /// The size is out of range, or the grid cannot be allocated.

@@ -43,6 +43,7 @@ pub(crate) const MARKS: u8 = 0xF0;
 
 /// Why a maze of a given size cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SizeError {
     #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
     /// A side is under [`MIN_SIDE`] or over [`MAX_SIDE`].

@@ -77,7 +77,8 @@ mod flag {
 /// Reads and checks a maze file, as `--check MAZE` does without a config.
 ///
 /// ```
-/// use mazegen::{Hex, Maze, Output, inspect};
+/// use mazegen::{Maze, inspect};
+/// use mazegen::format::{Hex, Output};
 ///
 /// let maze = Maze::builder(12, 9).seed(3).build()?;
 /// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");

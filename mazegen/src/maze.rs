@@ -12,7 +12,7 @@
 //! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
 //! let path = maze.solution().expect("a maze connects every cell");
 //! assert_eq!(maze.stats().path_length, Some(path.len() as u64));
-//! # Ok::<(), mazegen::GenError>(())
+//! # Ok::<(), mazegen::Error>(())
 //! ```
 
 use std::fmt;

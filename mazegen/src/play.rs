@@ -22,7 +22,7 @@
 //! }
 //! assert_eq!(game.outcome(), Outcome::Won);
 //! assert_eq!(game.moves(), shortest.len() as u64);
-//! # Ok::<(), mazegen::GenError>(())
+//! # Ok::<(), mazegen::Error>(())
 //! ```
 
 mod chase;

@@ -339,7 +339,8 @@ impl Session {
     /// `exit`.
     ///
     /// ```
-    /// use mazegen::{MazeOptions, Phase, Pos, Session, Solver};
+    /// use mazegen::{MazeOptions, Pos, Solver};
+    /// use mazegen::session::{Phase, Session};
     ///
     /// let options = MazeOptions::new(12, 9).seed(3);
     /// let mut session = Session::new(options, Pos::new(0, 0), Pos::new(11, 8), Solver::Dfs)?;
@@ -347,7 +348,7 @@ impl Session {
     ///     session.advance(50); // a frame's worth of steps; draw session.grid() between frames
     /// }
     /// assert!(session.maze().unwrap().solution().is_some());
-    /// # Ok::<(), mazegen::SessionError>(())
+    /// # Ok::<(), mazegen::session::SessionError>(())
     /// ```
     pub fn new(
         options: MazeOptions,
@@ -420,7 +421,8 @@ impl Session {
     /// the maze, is kept for [`Session::take_garbage`], to be freed elsewhere too.
     ///
     /// ```
-    /// use mazegen::{Maze, Phase, Solver};
+    /// use mazegen::{Maze, Solver};
+    /// use mazegen::session::Phase;
     ///
     /// let mut session = Maze::builder(60, 40).seed(5).session(Solver::Bfs)?.hand_out_work();
     /// while session.phase() != Phase::Done || session.maze().is_none() {

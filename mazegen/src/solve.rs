@@ -46,6 +46,7 @@ use crate::grid::{Grid, RowMajor, SizeError};
 
 /// What one solver step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveEvent {
     /// Reached or expanded a cell: the cell BFS and A* expand, the cell DFS goes deeper into,
     /// the cell a wall follower steps into, the cell dead-end filling's final search expands.

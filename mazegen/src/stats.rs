@@ -43,6 +43,7 @@ pub fn loops(grid: &Grid) -> u64 {
 /// The shape of a maze, measured in one pass (plus one for corridors).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct MazeStats {
     /// Cells outside the 42.
     pub cells: u64,

@@ -76,6 +76,7 @@ impl Expected {
 
 /// One broken rule; its message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Violation {
     #[error("size: the config says {}x{}, the maze is {}x{}", expected.0, expected.1, found.0, found.1)]
     /// The maze is not the size the config says.

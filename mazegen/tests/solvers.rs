@@ -64,6 +64,7 @@ fn run(search: &mut Searching, grid: &Grid) -> Result<bool, TestCaseError> {
                 prop_assert_eq!(search.step(), SolveEvent::Done { found });
                 return Ok(found);
             }
+            other => prop_assert!(false, "an event no solver sends: {:?}", other),
         }
     }
 }

@@ -107,10 +107,10 @@ mod tests {
         });
         assert!(!AppError::Generate(side).refuses_memory());
         assert!(!AppError::Usage("no".into()).refuses_memory());
-        let write = mazegen::format::WriteError {
-            path: "m.txt".into(),
-            source: io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for x"),
-        };
+        let write = mazegen::format::WriteError::new(
+            "m.txt",
+            io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for x"),
+        );
         assert!(AppError::Write(write).refuses_memory());
     }
 

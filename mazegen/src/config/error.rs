@@ -14,6 +14,7 @@ use crate::quote::{self, quoted};
 /// a particular line (unreadable file, missing key), the form editors and terminals link to.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}: {kind}", location(.file, .line))]
+#[non_exhaustive]
 pub struct ConfigError {
     /// The config file, as the caller named it.
     pub file: PathBuf,
@@ -41,6 +42,7 @@ fn location(file: &Path, line: &Option<usize>) -> String {
 /// What is wrong with a config. Bad values are quoted: escaped, so control characters
 /// cannot break the one-line message, and cut at 80 characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConfigErrorKind {
     #[error("cannot read the file: {reason}")]
     /// The file cannot be read.

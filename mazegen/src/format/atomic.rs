@@ -35,12 +35,23 @@ pub use guard::{Protected, check_output, protect};
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]
+#[non_exhaustive]
 pub struct WriteError {
     /// The file that could not be written.
     pub path: PathBuf,
     #[source]
     /// Why.
     pub source: io::Error,
+}
+
+impl WriteError {
+    /// `path` could not be written, for `source`.
+    pub fn new(path: impl Into<PathBuf>, source: io::Error) -> WriteError {
+        WriteError {
+            path: path.into(),
+            source,
+        }
+    }
 }
 
 #[doc(hidden)]

@@ -45,6 +45,7 @@ use crate::rng::MazeRng;
     strum::EnumProperty,
 )]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
     #[default]

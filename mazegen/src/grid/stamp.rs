@@ -116,15 +116,16 @@ impl Stamp {
 /// Its text form, as the `STAMP` config key takes it: `42`, `none`, or a [`Pattern`]'s rows.
 ///
 /// ```
-/// use mazegen::grid::{Pattern, StampChoice};
+/// use mazegen::{Pattern, StampChoice};
 ///
 /// assert_eq!("42".parse(), Ok(StampChoice::FortyTwo));
 /// assert_eq!("None".parse(), Ok(StampChoice::None));
 /// let plus: StampChoice = ".X./XXX/.X.".parse()?;
 /// assert_eq!(plus, StampChoice::Custom(".X./XXX/.X.".parse::<Pattern>()?));
-/// # Ok::<(), mazegen::grid::StampError>(())
+/// # Ok::<(), mazegen::StampError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StampChoice {
     /// The 42, where [`Stamp::centred`] puts it, when the maze has room for it.
     #[default]

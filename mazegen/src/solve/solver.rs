@@ -31,6 +31,7 @@ use crate::registry;
     strum::EnumProperty,
 )]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Solver {
     /// Breadth-first search: a shortest path, the one written to the maze file.
     #[default]

@@ -18,7 +18,7 @@ pub(crate) const PATTERN_MAX_SIDE: u32 = 16;
 /// an open one, separated by `/` or new lines: the 42 is `X...XXX/X.....X/XXX.XXX/..X.X../..X.XXX`.
 ///
 /// ```
-/// use mazegen::grid::{Pattern, StampError};
+/// use mazegen::{Pattern, StampError};
 ///
 /// let plus: Pattern = ".X./XXX/.X.".parse()?;
 /// assert_eq!((plus.width(), plus.height(), plus.cells().count()), (3, 3, 5));
@@ -36,6 +36,7 @@ pub struct Pattern {
 
 /// Why a stamp pattern cannot be used, or cannot be placed in a maze.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StampError {
     /// The text has no closed cell at all (use no stamp instead).
     #[error("the stamp pattern has no closed cell (X)")]

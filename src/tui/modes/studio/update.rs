@@ -53,6 +53,7 @@ use crate::tui::keymap::Keymap;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
+use mazegen::Algorithm;
 use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::format::export::ExportOptions;
@@ -60,7 +61,6 @@ use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
 use mazegen::session::{JobOutcome, Phase};
 use mazegen::session::{Session, SessionError};
-use mazegen::{Algorithm, MazeOptions};
 use rand::Rng;
 
 /// What the studio reads of the rest of the dashboard while it answers, and what it asks of
@@ -724,10 +724,7 @@ fn use_algorithm(
 /// Why `algorithm`'s maze of this size would not be made: more memory than the limit, or a
 /// random walk estimated to take over a minute.
 fn unfit(studio: &Studio, memory_limit: Option<u64>, algorithm: Algorithm) -> Option<Skipped> {
-    let options = MazeOptions {
-        algorithm,
-        ..studio.session.options().clone()
-    };
+    let options = studio.session.options().clone().algorithm(algorithm);
     let needed = estimated_bytes(&options, Holder::Dashboard);
     if memory_limit.is_some_and(|limit| needed > limit) {
         Some(Skipped::Memory)
