@@ -37,13 +37,13 @@ impl Bytes {
     /// are not written there: its pages become resident only as they are written.
     pub(crate) fn filled(len: usize, byte: u8) -> Option<Bytes> {
         #[cfg(target_os = "linux")]
-        if len >= MAP_FROM_BYTES {
-            if let Some(mut map) = huge_map(len) {
-                if byte != 0 {
-                    map.fill(byte);
-                }
-                return Some(Bytes(Store::Mapped(map)));
+        if len >= MAP_FROM_BYTES
+            && let Some(mut map) = huge_map(len)
+        {
+            if byte != 0 {
+                map.fill(byte);
             }
+            return Some(Bytes(Store::Mapped(map)));
         }
         heap(len, byte)
     }
@@ -57,10 +57,10 @@ impl Bytes {
     /// system on drop, and malloc never sees it.
     pub(crate) fn zeroed_apart(len: usize) -> Option<Bytes> {
         #[cfg(target_os = "linux")]
-        if len > 0 {
-            if let Ok(map) = memmap2::MmapMut::map_anon(len) {
-                return Some(Bytes(Store::Mapped(map)));
-            }
+        if len > 0
+            && let Ok(map) = memmap2::MmapMut::map_anon(len)
+        {
+            return Some(Bytes(Store::Mapped(map)));
         }
         heap(len, 0)
     }
@@ -124,11 +124,11 @@ impl DerefMut for Bytes {
 impl Clone for Bytes {
     fn clone(&self) -> Bytes {
         #[cfg(target_os = "linux")]
-        if let Store::Mapped(_) = self.0 {
-            if let Some(mut map) = huge_map(self.len()) {
-                map.copy_from_slice(self);
-                return Bytes(Store::Mapped(map));
-            }
+        if let Store::Mapped(_) = self.0
+            && let Some(mut map) = huge_map(self.len())
+        {
+            map.copy_from_slice(self);
+            return Bytes(Store::Mapped(map));
         }
         Bytes(Store::Heap(self.to_vec()))
     }

@@ -406,10 +406,11 @@ impl Inspection {
             }
         }
         for dir in Dir::ALL {
-            if let Side::Cell(next) = self.neighbour_read(pos, dir) {
-                if !own.is_closed(dir) && self.walls(next).is_closed(dir.opposite()) {
-                    found.push(Problem::Rule(Violation::IncoherentWall { cell: pos, dir }));
-                }
+            if let Side::Cell(next) = self.neighbour_read(pos, dir)
+                && !own.is_closed(dir)
+                && self.walls(next).is_closed(dir.opposite())
+            {
+                found.push(Problem::Rule(Violation::IncoherentWall { cell: pos, dir }));
             }
         }
         if self.landmarks.stamp.is_some_and(|s| s.contains(pos)) && own != Walls::CLOSED {

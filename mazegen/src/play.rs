@@ -201,7 +201,10 @@ impl Game {
         self.moves += 1;
         self.look();
         self.settle();
-        if self.outcome == Outcome::Playing && self.moves % 2 == 0 && !self.chasers.is_empty() {
+        if self.outcome == Outcome::Playing
+            && self.moves.is_multiple_of(2)
+            && !self.chasers.is_empty()
+        {
             chase::advance(self.maze.grid(), self.walker, &mut self.chasers);
             self.settle();
         }

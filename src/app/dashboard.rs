@@ -258,10 +258,10 @@ fn run_until_ending(
             return Ok(ending);
         }
         while let Some(wait) = worker.settling() {
-            if let Some(message) = worker.next(wait)? {
-                if let Some(ending) = dispatch(model, message, worker) {
-                    return Ok(ending);
-                }
+            if let Some(message) = worker.next(wait)?
+                && let Some(ending) = dispatch(model, message, worker)
+            {
+                return Ok(ending);
             }
         }
         let drawn = terminal::draw(terminal, |frame| {

@@ -428,7 +428,7 @@ fn shuffle(dead_ends: &mut Arc<Vec<u32>>, rng: &mut MazeRng, next: &mut usize, s
 /// them), each would wait for its own.
 #[inline(always)]
 fn read_ahead(grid: &Grid, list: &[u32], at: usize) {
-    if at % READ_AHEAD != 0 {
+    if !at.is_multiple_of(READ_AHEAD) {
         return;
     }
     let batch = list.get(at + READ_AHEAD..).unwrap_or_default();

@@ -167,21 +167,22 @@ impl Linker {
     }
 
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        if self.pass == Pass::Scanning && self.scan.next == 0 {
-            if let Some((islands, trees)) = local::islands(grid) {
-                *self.scan = RowScan::try_new(0).expect("an empty scan allocates nothing");
-                if self.label_islands(grid, islands, trees).is_none() {
-                    self.out_of_memory = true;
-                    self.pass = Pass::Opening { next: usize::MAX };
-                    return;
-                }
-                if self.islands <= 1 {
-                    return;
-                }
-                self.pass = Pass::Shuffling {
-                    next: self.walls.len().saturating_sub(1),
-                };
+        if self.pass == Pass::Scanning
+            && self.scan.next == 0
+            && let Some((islands, trees)) = local::islands(grid)
+        {
+            *self.scan = RowScan::try_new(0).expect("an empty scan allocates nothing");
+            if self.label_islands(grid, islands, trees).is_none() {
+                self.out_of_memory = true;
+                self.pass = Pass::Opening { next: usize::MAX };
+                return;
             }
+            if self.islands <= 1 {
+                return;
+            }
+            self.pass = Pass::Shuffling {
+                next: self.walls.len().saturating_sub(1),
+            };
         }
         if self.pass == Pass::Scanning {
             // The scan's own loop: the same cell by cell work as its steps.

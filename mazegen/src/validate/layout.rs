@@ -97,13 +97,13 @@ pub fn layout_problems(mut reader: impl BufRead) -> io::Result<Vec<LayoutProblem
                 column: at + 1,
             });
         }
-        if part == Part::Path {
-            if let Some(at) = text.iter().position(|b| b"nesw".contains(b)) {
-                problems.push(LayoutProblem::LowercaseStep {
-                    line: number,
-                    column: at + 1,
-                });
-            }
+        if part == Part::Path
+            && let Some(at) = text.iter().position(|b| b"nesw".contains(b))
+        {
+            problems.push(LayoutProblem::LowercaseStep {
+                line: number,
+                column: at + 1,
+            });
         }
         if !ended {
             problems.push(LayoutProblem::NoFinalNewline { line: number });

@@ -89,7 +89,7 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
         if steps > bound {
             return Ending::NotATree;
         }
-        if steps % LOOK_EVERY == 0 && stop.load(Ordering::Relaxed) {
+        if steps.is_multiple_of(LOOK_EVERY) && stop.load(Ordering::Relaxed) {
             return Ending::Stopped;
         }
     }
