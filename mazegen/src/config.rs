@@ -77,7 +77,7 @@ pub struct Config {
     /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
     pub braid: f64,
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
-    /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
+    /// absent. The 42 moves aside for it (see [`Stamp::centred`](crate::Stamp::centred)).
     pub courtyard: bool,
     /// `STAMP`: `42` (the default, the 42 where the SPEC puts it), `none`, or a pattern of
     /// closed cells of the user's own, rows of `X` and `.` separated by `/` (see

@@ -106,7 +106,7 @@ pub struct MazeOptions {
     /// The cell where carving starts (the entry), unless there is a courtyard.
     pub start: Pos,
     /// `true`: an open 3x3 courtyard at the centre, where carving starts (see
-    /// [`crate::grid::Landmarks`]).
+    /// `Landmarks`).
     pub courtyard: bool,
     /// The stamp of closed cells: the 42 (the default), none, or a pattern of the user's own.
     pub stamp: StampChoice,

@@ -46,7 +46,7 @@ pub(crate) const MARKS: u8 = 0xF0;
 #[non_exhaustive]
 pub enum SizeError {
     #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
-    /// A side is under [`MIN_SIDE`] or over [`MAX_SIDE`].
+    /// A side is under [`Grid::MIN_SIDE`] or over [`Grid::MAX_SIDE`].
     Side {
         /// `"WIDTH"` or `"HEIGHT"`.
         side: &'static str,
@@ -57,7 +57,7 @@ pub enum SizeError {
         "{width}x{height} is {} cells, more than the limit of {MAX_CELLS} cells (about 2 GB of memory)",
         *width as u64 * *height as u64
     )]
-    /// Together the sides make more than [`MAX_CELLS`] cells.
+    /// Together the sides make more than [`Grid::MAX_CELLS`] cells.
     TooManyCells {
         /// The width asked for.
         width: u32,

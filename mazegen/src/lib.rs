@@ -5,7 +5,7 @@
 //!
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
 //! the crate root, and the part of it most programs need in [`prelude`]; the ways of writing a
-//! maze down are in [`format`]. The parts that carry out the 42 subject's rules and the
+//! maze down are in [`format`](mod@format). The parts that carry out the 42 subject's rules and the
 //! dashboard's needs have modules of their own: [`config`] (the subject's config file),
 //! [`validate`] and [`inspect`] (its maze rules, checked), [`session`] (animating a maze's life)
 //! and [`play`] (a game on a finished maze). Items hidden from these docs are shared with the

@@ -69,7 +69,7 @@ impl Timeline {
     pub const MIN_INTERVAL: u64 = MIN_INTERVAL;
 
     /// A timeline of the maze `options` describe, with checkpoints of at most
-    /// [`CHECKPOINT_BUDGET`] bytes in all.
+    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
     pub fn new(options: MazeOptions) -> Result<Timeline, GenError> {
         Timeline::with_budget(options, CHECKPOINT_BUDGET)
     }
@@ -110,7 +110,7 @@ impl Timeline {
 
     /// The same timeline with checkpoints about `interval` steps of the first phase apart (at
     /// least one), until the budget fills: for tests on small mazes, whose whole carving is
-    /// shorter than [`MIN_INTERVAL`].
+    /// shorter than [`Timeline::MIN_INTERVAL`].
     pub fn with_interval(mut self, interval: u64) -> Timeline {
         self.interval = interval.max(1) * self.unit;
         self

@@ -380,7 +380,7 @@ impl Session {
     }
 
     /// A session that shows `generator` where it is, to be solved by `solver` from `entry` to
-    /// `exit` once carved: how a replayed moment of a carving (see [`crate::replay`]) is
+    /// `exit` once carved: how a replayed moment of a carving (see [`Timeline`](crate::Timeline)) is
     /// drawn and carried on.
     pub fn replaying(generator: Generator, entry: Pos, exit: Pos, solver: Solver) -> Session {
         Session {
@@ -453,7 +453,7 @@ impl Session {
     /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
     ///
     /// Or why the watched search could not be finished: the allocator refused its working set
-    /// room to grow (see [`Search::failure`]), or its path, or that path's bitmap, or (for a
+    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or that path's bitmap, or (for a
     /// session measuring the maze itself) the measuring, their memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
     /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
     /// until another solver is picked ([`Session::resolve_with`]), which tries again.

@@ -47,7 +47,7 @@ pub struct Expected {
     /// The config's exit.
     pub exit: Option<Pos>,
     /// `COURTYARD=True`: the maze has the centre courtyard, the one open 3x3 area allowed, and
-    /// its 42 moved aside (both where [`Landmarks::plan`] puts them).
+    /// its 42 moved aside (both where [`Stamp::centred`] and the courtyard put them).
     pub courtyard: bool,
     /// `STAMP`: the stamp the maze has, the 42 by default (see [`StampChoice`]).
     pub stamp: StampChoice,
@@ -182,7 +182,7 @@ pub enum Violation {
         limit: usize,
     },
     /// The centre cell, `(width/2, height/2)` with integer division as the 42 subject's board
-    /// checker takes it ([`centre_cell`]), is walled off from the entry, or is a closed cell.
+    /// checker takes it (`(width/2, height/2)`), is walled off from the entry, or is a closed cell.
     #[error("board: the centre cell {0} (WIDTH/2, HEIGHT/2) cannot be reached from the entry")]
     CentreUnreachable(Pos),
     #[error("path: step {step} goes {dir} from {cell}, out of the maze")]

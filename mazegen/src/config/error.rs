@@ -108,7 +108,7 @@ pub enum ConfigErrorKind {
         /// The value given.
         value: String,
     },
-    /// Each side is fine but together they exceed [`crate::grid::MAX_CELLS`]; `key` is whichever of
+    /// Each side is fine but together they exceed [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS); `key` is whichever of
     /// `WIDTH` and `HEIGHT` comes later in the file, the one that tipped it over.
     #[error("WIDTH and HEIGHT are too large: {}", SizeError::TooManyCells { width: *width, height: *height })]
     TooManyCells {

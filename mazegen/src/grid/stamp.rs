@@ -51,7 +51,7 @@ impl Stamp {
     /// no room for it and its margin. This is the one place the 42's position is computed: the
     /// generator, the config checks and the validator all come here.
     ///
-    /// The column puts the maze's [`centre_cell`] in the 42's open gap column (its fourth), so
+    /// The column puts the maze's centre cell, `(width/2, height/2)`, in the 42's open gap column (its fourth), so
     /// the centre is never walled in. For an odd width this is the SPEC's `(width-7)/2`; for
     /// an even width, `(width-7)/2` would put the centre on a closed cell of the 2 (pattern
     /// column 4), which fails the 42 subject's "centre reachable" board check. Any row of the

@@ -105,7 +105,10 @@ impl<'g> Searching<'g> {
         self.search.is_done()
     }
 
-    /// Cells visited so far (see [`Search::visited`] for what each solver counts).
+    /// Cells the search has visited so far, what is compared between solvers: cells reached
+    /// for BFS and A*, cells entered for DFS, distinct cells walked for the wall followers (for
+    /// these, the start counts from the outset), cells filled plus cells reached by the final
+    /// search (the start among them) for dead-end filling. Never decreases.
     pub fn visited(&self) -> u64 {
         self.search.visited()
     }

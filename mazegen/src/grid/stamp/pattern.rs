@@ -9,7 +9,7 @@ use crate::geometry::Pos;
 /// The widest and tallest a [`Pattern`] may be, in cells.
 pub(crate) const PATTERN_MAX_SIDE: u32 = 16;
 
-/// A small picture of closed cells (at most [`PATTERN_MAX_SIDE`] on a side), stamped into a
+/// A small picture of closed cells (at most [`Pattern::MAX_SIDE`] on a side), stamped into a
 /// maze as fully closed cells that carving never opens.
 ///
 /// Every pattern is checked when it is made: it has at least one closed cell, and each of its
@@ -63,7 +63,7 @@ pub enum StampError {
         /// The first row's length.
         expected: u32,
     },
-    /// More than [`PATTERN_MAX_SIDE`] rows or columns.
+    /// More than [`Pattern::MAX_SIDE`] rows or columns.
     #[error("the stamp pattern is {width}x{height}: at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")]
     TooLarge {
         /// Columns given.
