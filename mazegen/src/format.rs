@@ -56,8 +56,8 @@ pub use animate::AnimatedSvg;
 pub use atomic::WriteError;
 #[doc(hidden)]
 pub use atomic::{
-    Outputs, Protected, check_output, protect, remove_temporaries, same_file, same_target,
-    write_atomically, write_new_atomically,
+    Outputs, Protected, check_output, is_standard_output, protect, remove_temporaries, same_file,
+    same_target, write_atomically, write_new_atomically,
 };
 #[doc(inline)]
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};

@@ -39,6 +39,8 @@ mod rng;
 pub mod rules;
 pub mod session;
 mod solve;
+#[doc(hidden)]
+pub mod spelling;
 mod stats;
 pub mod validate;
 

@@ -1,6 +1,8 @@
 //! [`ParseError`]: text that names no algorithm or solver, or is no `x,y` coordinate.
 
 use crate::quote::quoted;
+use crate::registry;
+use crate::spelling::close_names;
 
 /// Text that does not parse as an [`Algorithm`](crate::Algorithm), a
 /// [`Solver`](crate::Solver) or a [`Pos`](crate::Pos). It converts into
@@ -17,7 +19,11 @@ use crate::quote::quoted;
 #[non_exhaustive]
 pub enum ParseError {
     /// An algorithm name that is not one of [`Algorithm::ALL`](crate::Algorithm::ALL).
-    #[error("unknown algorithm {} (valid: {valid})", quoted(name))]
+    #[error(
+        "unknown algorithm {}{} (valid: {valid})",
+        quoted(name),
+        did_you_mean(name, valid)
+    )]
     UnknownAlgorithm {
         /// The name given, trimmed.
         name: String,
@@ -35,4 +41,14 @@ pub enum ParseError {
     /// Text that is not an `x,y` coordinate (two whole numbers).
     #[error("expected x,y (two whole numbers)")]
     Pos,
+}
+
+/// `; did you mean kruskal?` when names of `valid` (comma-separated) are close to `typed`, else
+/// nothing.
+fn did_you_mean(typed: &str, valid: &str) -> String {
+    let close = close_names(&registry::normalise(typed), valid.split(", "));
+    match close.as_slice() {
+        [] => String::new(),
+        close => format!("; did you mean {}?", close.join(" or ")),
+    }
 }

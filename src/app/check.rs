@@ -23,6 +23,11 @@ const LISTED_PER_RULE: usize = 10;
 const COURTYARD_HINT: &str =
     "this looks like a COURTYARD=True maze: pass its config (--check MAZE CONFIG)";
 
+/// Said first when a maze is checked without its config: which stamp its closed cells are
+/// checked against ([`Expected`]'s default).
+const ASSUMED_STAMP: &str = "no config given: checked for the default stamp, the 42 where it \
+    fits (--check MAZE CONFIG checks the config's STAMP)";
+
 pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let config = config
         .map(|path| Config::load_with_app_keys(path, APP_CONFIG_KEYS))
@@ -42,6 +47,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let report = try_check_file(&file, &expected, LISTED_PER_RULE)
         .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
     let name = mazegen::quote::path(maze_file);
+    if config.is_none() {
+        say::out(format_args!("{name}: {ASSUMED_STAMP}"));
+    }
     // The file was read whole just now (a regular file, checked so): reading it again a line
     // at a time costs one pass.
     let layout = std::fs::File::open(maze_file)

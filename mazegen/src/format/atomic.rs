@@ -204,6 +204,13 @@ pub(crate) fn lock_exclusive(_: &File) -> io::Result<()> {
     Ok(())
 }
 
+/// Whether writing `path` writes into the process's standard output (`/dev/stdout`,
+/// `/dev/fd/1`, `/proc/self/fd/1`, or a link to one), where a run's printed output goes too.
+#[doc(hidden)]
+pub fn is_standard_output(path: &Path) -> bool {
+    matches!(resolve(path), Ok(Target::Stdout))
+}
+
 #[doc(hidden)]
 /// Whether writing `a` and writing `b` would write the same file: the same existing file by
 /// any name (links, `./`), or the same new file in the same folder. For refusing, say, an SVG
