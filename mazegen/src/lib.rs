@@ -1,15 +1,14 @@
 //! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
-//!
-//! The README below is the guide; its examples run as this crate's doc tests. Nothing here
-//! depends on a terminal or a UI: the `a-maze-ing` dashboard is one user of it.
+//! Every maze gets the 42 subject's "42" stamp by default, in the middle ([`Stamp::centred`]);
+//! `Maze::builder(w, h).stamp(StampChoice::None)` leaves it out.
 //!
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
-//! the crate root, and the part of it most programs need in [`prelude`]; the ways of writing a
-//! maze down are in [`format`](mod@format). The parts that carry out the 42 subject's rules and the
-//! dashboard's needs have modules of their own: [`config`] (the subject's config file),
-//! [`validate`] and [`inspect`] (its maze rules, checked), [`session`] (animating a maze's life)
-//! and [`play`] (a game on a finished maze). Items hidden from these docs are shared with the
-//! `a-maze-ing` application only: they are not part of the API and may change in any release.
+//! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze
+//! down in [`format`](mod@format). The 42 subject's own parts have modules of their own:
+//! [`config`] (its config file), [`validate`] (its rules, checked), [`session`] (a maze's life,
+//! animated) and [`play`] (a game on a finished maze). Items hidden from these docs are shared
+//! with the `a-maze-ing` application only: not part of the API, they may change in any release.
+//! The README below is the guide; its examples run as doc tests.
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
