@@ -13,7 +13,7 @@ use crate::spelling::close_names;
 ///
 /// let err = "wilsn".parse::<Algorithm>().unwrap_err();
 /// assert!(matches!(&err, ParseError::UnknownAlgorithm { name, .. } if name == "wilsn"));
-/// assert!(err.to_string().starts_with("unknown algorithm \"wilsn\" (valid: "));
+/// assert!(err.to_string().starts_with("unknown algorithm \"wilsn\"; did you mean wilson? (valid: "));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
