@@ -13,8 +13,13 @@ use std::path::{Path, PathBuf};
 /// Each top-level module and the modules it depends on, with a file that shows each edge.
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
+/// The package's `src/`, found when the test runs (cargo sets `CARGO_MANIFEST_DIR` then too): a
+/// test binary kept from an earlier build may have been built from the package somewhere else
+/// (CI runs the tests of the unpacked package).
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    let package =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR");
+    Path::new(&package).join("src")
 }
 
 fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
