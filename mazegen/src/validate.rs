@@ -14,9 +14,11 @@ use crate::rules::{
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
+mod drawn;
 mod layout;
 mod report;
 
+pub use drawn::{StampNote, StampShape};
 pub use layout::{LayoutProblem, layout_problems};
 pub use report::{Report, RuleTally};
 
@@ -49,6 +51,9 @@ pub struct Expected {
     pub courtyard: bool,
     /// `STAMP`: the stamp the maze has, the 42 by default (see [`StampChoice`]).
     pub stamp: StampChoice,
+    /// Whether the 42 must be the project's exact shape at its place, or any 42 drawn near the
+    /// centre passes (see [`StampShape`]).
+    pub stamp_shape: StampShape,
 }
 
 impl Expected {
@@ -68,8 +73,19 @@ impl Expected {
             exit: Some(config.exit),
             courtyard: config.courtyard,
             stamp: config.stamp,
+            // A config that names its STAMP asks for that stamp exactly.
+            stamp_shape: match config.stamp_named {
+                true => StampShape::Exact,
+                false => StampShape::AnyFortyTwo,
+            },
         }
     }
+}
+
+/// The 42 a maze file draws when it is not the project's and `expected` accepts any 42 (see
+/// [`StampShape::AnyFortyTwo`]): a checker says so as a note, not a failure.
+pub fn stamp_note(file: &MazeFile, expected: &Expected) -> Option<StampNote> {
+    drawn::drawn_forty_two((file.width(), file.height()), |p| file.walls(p), expected)
 }
 
 /// One broken rule; its message is one line.
@@ -295,7 +311,11 @@ fn check_file_into(
             wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), found);
         }
     }
-    let landmarks = Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp);
+    let mut landmarks = Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp);
+    // A 42 drawn otherwise, accepted: its cells are the stamp's, out of the connectivity rule.
+    if let Some(note) = stamp_note(file, expected) {
+        landmarks.stamp = Some(note.drawn);
+    }
     if let Some(stamp) = landmarks.stamp {
         for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
             found(Violation::StampNotClosed { cell });

@@ -28,6 +28,7 @@ fn expected(kind: Option<MazeKind>) -> Expected {
         exit: Some(EXIT),
         courtyard: false,
         stamp: Default::default(),
+        stamp_shape: crate::validate::StampShape::Exact,
     }
 }
 
