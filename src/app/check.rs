@@ -8,7 +8,9 @@ use color_eyre::eyre;
 use mazegen::GenError;
 use mazegen::config::Config;
 use mazegen::format::{LoadError, MazeFile};
-use mazegen::validate::{Expected, layout_problems, looks_like_courtyard_maze, try_check_file};
+use mazegen::validate::{
+    Expected, StampShape, layout_problems, looks_like_courtyard_maze, stamp_note, try_check_file,
+};
 
 use super::{AppError, say};
 use crate::tui::APP_CONFIG_KEYS;
@@ -23,15 +25,20 @@ const LISTED_PER_RULE: usize = 10;
 const COURTYARD_HINT: &str =
     "this looks like a COURTYARD=True maze: pass its config (--check MAZE CONFIG)";
 
-pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
+/// Checks `maze_file` (against `config` if given); `strict` requires the project's exact 42
+/// even when the config names no STAMP.
+pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Result<ExitCode> {
     let config = config
         .map(|path| Config::load_with_app_keys(path, APP_CONFIG_KEYS))
         .transpose()
         .map_err(AppError::from)?;
-    let expected = config
+    let mut expected = config
         .as_ref()
         .map(Expected::from_config)
         .unwrap_or_default();
+    if strict {
+        expected.stamp_shape = StampShape::Exact;
+    }
     // With its config, the file's size is known: a larger file is refused before it is read.
     let file = match &config {
         Some(config) => MazeFile::load_sized(maze_file, config.width, config.height),
@@ -42,6 +49,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let report = try_check_file(&file, &expected, LISTED_PER_RULE)
         .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
     let name = mazegen::quote::path(maze_file);
+    if let Some(note) = stamp_note(&file, &expected) {
+        say::out(format_args!("{name}: note: {note}"));
+    }
     // The file was read whole just now (a regular file, checked so): reading it again a line
     // at a time costs one pass.
     let layout = std::fs::File::open(maze_file)

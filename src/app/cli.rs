@@ -21,6 +21,7 @@ const HEADLESS: &str = "Headless (no dashboard)";
 const CHECK: &str = "Checking a maze file";
 const OPEN: &str = "Inspecting a maze file in the dashboard";
 const RACE: &str = "Race";
+const GRADE: &str = "Grading another A-Maze-ing program";
 const MAZE: &str = "The maze (every mode that makes one)";
 const DOCS: &str = "Shell completions and the manual";
 
@@ -128,6 +129,38 @@ pub struct Cli {
     /// by BFS, with a summary table at the end (with --headless: only the table).
     #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"], help_heading = RACE)]
     pub race: Option<RaceList>,
+
+    /// With --check or --grade: require the project's exact 42 (its shape at its place) even
+    /// when the config names no STAMP; otherwise any 42 drawn near the centre passes, with a note.
+    #[arg(long, help_heading = CHECK)]
+    pub strict: bool,
+
+    /// Grade an A-Maze-ing program: run `CMD CONFIG_PATH` (or CMD with `{}` replaced by the
+    /// path) on the built-in cases, each in a fresh folder inside a pseudo-terminal, check what
+    /// it does against the subject's rules and print a scorecard; exit 0 when every case passes.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["check", "open", "headless", "race", "seed", "algorithm"], help_heading = GRADE)]
+    pub grade: Option<String>,
+
+    /// With --grade: seconds a case may run, quitting included.
+    #[arg(long, value_name = "S", requires = "grade", default_value_t = super::grade::DEFAULT_TIMEOUT, value_parser = super::grade::parse_timeout, help_heading = GRADE)]
+    pub grade_timeout: f64,
+
+    /// With --grade: keys that quit the program, tried first (`\n` is Enter, `\e` Esc); may
+    /// be given more than once.
+    #[arg(long, value_name = "KEYS", requires = "grade", help_heading = GRADE)]
+    pub grade_quit: Vec<String>,
+
+    /// With --grade: keep every case's folder (config, output, transcript) in DIR.
+    #[arg(long, value_name = "DIR", requires = "grade", help_heading = GRADE)]
+    pub grade_keep: Option<PathBuf>,
+
+    /// With --grade: also write the scorecard to FILE, as Markdown (.md) or JSON (.json).
+    #[arg(long, value_name = "FILE", requires = "grade", help_heading = GRADE)]
+    pub grade_report: Option<PathBuf>,
+
+    /// With --grade: run only these cases (names, comma separated; see docs/grade.md).
+    #[arg(long, value_name = "NAMES", requires = "grade", value_delimiter = ',', help_heading = GRADE)]
+    pub grade_cases: Vec<String>,
 
     /// Print the completion script for SHELL on stdout (e.g. `a-maze-ing --completions bash >
     /// ~/.local/share/bash-completion/completions/a-maze-ing`).

@@ -146,7 +146,10 @@ fn find_forty_two((w, h): (u32, u32), walls: &impl Fn(Pos) -> Walls) -> Option<S
         centre.x.saturating_sub(SEARCH_RADIUS),
         centre.y.saturating_sub(SEARCH_RADIUS),
     );
-    let (x1, y1) = ((centre.x + SEARCH_RADIUS).min(w - 1), (centre.y + SEARCH_RADIUS).min(h - 1));
+    let (x1, y1) = (
+        (centre.x + SEARCH_RADIUS).min(w - 1),
+        (centre.y + SEARCH_RADIUS).min(h - 1),
+    );
     let in_window = |p: Pos| (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y);
     let closed = |p: Pos| in_window(p) && walls(p) == Walls::CLOSED;
     let glyphs = glyphs_in(x0..=x1, y0..=y1, &closed);
@@ -299,9 +302,15 @@ mod tests {
 
     #[test]
     fn closed_cells_that_draw_no_42_are_not_one() {
-        let block = walls_of(&["XXX.XXX", "XXX.XXX", "XXX.XXX", "XXX.XXX", "XXX.XXX"], Pos::new(7, 5));
+        let block = walls_of(
+            &["XXX.XXX", "XXX.XXX", "XXX.XXX", "XXX.XXX", "XXX.XXX"],
+            Pos::new(7, 5),
+        );
         assert_eq!(find_forty_two((21, 15), &block), None);
-        let swapped = walls_of(&["XXX.X.X", "..X.X.X", "XXX.XXX", "X.....X", "XXX...X"], Pos::new(7, 5));
+        let swapped = walls_of(
+            &["XXX.X.X", "..X.X.X", "XXX.XXX", "X.....X", "XXX...X"],
+            Pos::new(7, 5),
+        );
         assert_eq!(find_forty_two((21, 15), &swapped), None);
     }
 }
