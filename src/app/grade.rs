@@ -107,14 +107,15 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
         say::out(format_args!("note: {NO_XVFB}"));
         notes.push(NO_XVFB.to_owned());
     }
+    let mut displays = xvfb::Displays::new(tools.xvfb);
     let settings = Settings {
         timeout: Duration::from_secs_f64(cli.grade_timeout),
         own_quit,
-        tools,
+        xdotool: tools.xdotool,
     };
     let line = command_line(command, &cwd);
     say::out(format_args!(
-        "grading `{line}` on {} cases, {} s each at most",
+        "grading `{command}` on {} cases, {} s each at most",
         cases.len(),
         cli.grade_timeout
     ));
@@ -127,7 +128,7 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
     };
     for (i, case) in cases.iter().enumerate() {
         let dir = base.join(format!("case-{:02}", i + 1));
-        let case_card = grade_case(case, i + 1, &dir, &line, &settings, cli, &cwd)?;
+        let case_card = grade_case(case, i + 1, &dir, &line, &settings, &mut displays, cli, &cwd)?;
         say::out(case_card.line(cases.len()));
         card.cases.push(case_card);
     }
@@ -151,15 +152,16 @@ fn grade_case(
     dir: &Path,
     line: &str,
     settings: &Settings,
+    displays: &mut xvfb::Displays,
     cli: &Cli,
     cwd: &Path,
 ) -> eyre::Result<CaseCard> {
     let started = Instant::now();
-    let run = run_in(case, dir, line, settings)?;
+    let run = run_in(case, dir, line, settings, displays)?;
     let again_dir = dir.join(AGAIN);
     let seeded = matches!(case.kind, Kind::Valid { seeded: true, .. });
     let again = match seeded && case.output_file().is_some_and(|f| dir.join(f).exists()) {
-        true => Some(run_in(case, &again_dir, line, settings)?),
+        true => Some(run_in(case, &again_dir, line, settings, displays)?),
         false => None,
     };
     let verdict = checks::judge(
@@ -202,7 +204,13 @@ fn grade_case(
 }
 
 /// Makes `dir`, writes the case's config there, runs the program and keeps its transcript.
-fn run_in(case: &Case, dir: &Path, line: &str, settings: &Settings) -> eyre::Result<Run> {
+fn run_in(
+    case: &Case,
+    dir: &Path,
+    line: &str,
+    settings: &Settings,
+    displays: &mut xvfb::Displays,
+) -> eyre::Result<Run> {
     let cannot = |e: std::io::Error| {
         AppError::Usage(format!(
             "--grade: cannot prepare {}: {e}",
@@ -218,7 +226,7 @@ fn run_in(case: &Case, dir: &Path, line: &str, settings: &Settings) -> eyre::Res
         Kind::Invalid { .. } => None,
         _ => case.output_file().map(Path::new),
     };
-    let run = runner::run(&line, dir, nudge_until, settings);
+    let run = runner::run(&line, dir, nudge_until, displays.take(), settings);
     fs::write(dir.join(TRANSCRIPT), run.text()).map_err(cannot)?;
     Ok(run)
 }

@@ -537,6 +537,15 @@ mod tests {
     }
 
     #[test]
+    fn docs_grade_md_lists_every_case() {
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/grade.md"))
+            .unwrap();
+        for case in all() {
+            assert!(docs.contains(&format!("| `{}` |", case.name)), "{}", case.name);
+        }
+    }
+
+    #[test]
     fn names_are_unique_and_picked_by_name() {
         let cases = all();
         let mut names: Vec<&str> = cases.iter().map(|c| c.name).collect();

@@ -11,7 +11,7 @@ use rustix::process::Signal;
 use super::pty::{Ended, Program};
 use super::quit::{self, Step};
 use super::waiting::{self, Activity};
-use super::xvfb::{self, Display, Tools};
+use super::xvfb::{self, Display};
 
 /// How often the program is looked at.
 const LOOK: Duration = Duration::from_millis(5);
@@ -32,7 +32,8 @@ pub struct Settings {
     pub timeout: Duration,
     /// The user's own quit keys (`--grade-quit`), tried first.
     pub own_quit: Vec<Step>,
-    pub tools: Tools,
+    /// xdotool, to type keys into a window.
+    pub xdotool: Option<PathBuf>,
 }
 
 /// How the run ended.
@@ -78,15 +79,17 @@ impl Run {
     }
 }
 
-/// Runs `line` in `dir`. `nudge_until` is the file (OUTPUT_FILE, relative to `dir`) that keys
-/// are typed to reach while it does not exist; `None` types none (a bad config must not wait).
-pub fn run(line: &str, dir: &Path, nudge_until: Option<&Path>, settings: &Settings) -> Run {
+/// Runs `line` in `dir`, on `display` if given (stopped after). `nudge_until` is the file
+/// (OUTPUT_FILE, relative to `dir`) that keys are typed to reach while it does not exist;
+/// `None` types none (a bad config must not wait).
+pub fn run(
+    line: &str,
+    dir: &Path,
+    nudge_until: Option<&Path>,
+    display: Option<Display>,
+    settings: &Settings,
+) -> Run {
     let started = Instant::now();
-    let display = settings
-        .tools
-        .xvfb
-        .as_deref()
-        .and_then(|x| Display::start(x).ok());
     let mut env = vec![
         ("TERM", "xterm-256color".to_owned()),
         ("COLUMNS", "160".to_owned()),
@@ -118,7 +121,7 @@ pub fn run(line: &str, dir: &Path, nudge_until: Option<&Path>, settings: &Settin
         program,
         terminal: None,
         display,
-        xdotool: settings.tools.xdotool.clone(),
+        xdotool: settings.xdotool.clone(),
         deadline: started + settings.timeout,
         nudges: if target.is_some() {
             quit::nudges()

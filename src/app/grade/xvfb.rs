@@ -110,6 +110,41 @@ impl Drop for Display {
     }
 }
 
+/// The X servers of the cases, one per case, each started while the case before it runs so
+/// that a case does not wait for its server to come up.
+pub struct Displays {
+    xvfb: Option<PathBuf>,
+    next: Option<thread::JoinHandle<Option<Display>>>,
+}
+
+impl Displays {
+    /// Servers from `xvfb`, or none at all when it is not installed.
+    pub fn new(xvfb: Option<PathBuf>) -> Displays {
+        Displays { xvfb, next: None }
+    }
+
+    /// A fresh server for the next case (`None` without Xvfb, or when it failed to start);
+    /// the one after it starts meanwhile.
+    pub fn take(&mut self) -> Option<Display> {
+        let xvfb = self.xvfb.clone()?;
+        let ready = match self.next.take() {
+            Some(starting) => starting.join().ok().flatten(),
+            None => Display::start(&xvfb).ok(),
+        };
+        self.next = Some(thread::spawn(move || Display::start(&xvfb).ok()));
+        ready
+    }
+}
+
+impl Drop for Displays {
+    fn drop(&mut self) {
+        // The server started for a case that will not come is stopped with it.
+        if let Some(starting) = self.next.take() {
+            drop(starting.join());
+        }
+    }
+}
+
 /// Types `key` (an X key name) into the windows of process `pid` on `display`, focusing
 /// them first; whether xdotool found one and succeeded.
 pub fn send_key(xdotool: &Path, display: &Display, pid: u32, key: &str) -> bool {
