@@ -128,7 +128,16 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
     };
     for (i, case) in cases.iter().enumerate() {
         let dir = base.join(format!("case-{:02}", i + 1));
-        let case_card = grade_case(case, i + 1, &dir, &line, &settings, &mut displays, cli, &cwd)?;
+        let case_card = grade_case(
+            case,
+            i + 1,
+            &dir,
+            &line,
+            &settings,
+            &mut displays,
+            cli,
+            &cwd,
+        )?;
         say::out(case_card.line(cases.len()));
         card.cases.push(case_card);
     }

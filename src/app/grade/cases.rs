@@ -538,10 +538,14 @@ mod tests {
 
     #[test]
     fn docs_grade_md_lists_every_case() {
-        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/grade.md"))
-            .unwrap();
+        let docs =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/grade.md")).unwrap();
         for case in all() {
-            assert!(docs.contains(&format!("| `{}` |", case.name)), "{}", case.name);
+            assert!(
+                docs.contains(&format!("| `{}` |", case.name)),
+                "{}",
+                case.name
+            );
         }
     }
 

@@ -23,6 +23,9 @@ const SETTLED: u32 = 4;
 /// A window program's idle spells last longer before keys are sent to its window.
 const WINDOW_SETTLED: u32 = 40;
 
+/// How many times keys are tried on a program's windows when it shows none.
+const WINDOW_TRIES: u32 = 8;
+
 /// How long SIGTERM has before SIGKILL.
 const TERM_GRACE: Duration = Duration::from_millis(500);
 
@@ -132,6 +135,7 @@ pub fn run(
         target,
         typed: Vec::new(),
         window_keys: quit::WINDOW_KEYS.to_vec(),
+        window_tries: 0,
         waited: false,
         sent: Vec::new(),
     };
@@ -162,6 +166,8 @@ struct Watch {
     /// The parts of a key sequence still to type, and its label.
     typed: Vec<Vec<u8>>,
     window_keys: Vec<&'static str>,
+    /// Tries that found no window.
+    window_tries: u32,
     waited: bool,
     /// Labels of the nudges typed.
     sent: Vec<String>,
@@ -188,27 +194,32 @@ impl Watch {
             looks = if now == last { looks + 1 } else { 0 };
             last = now;
             let for_keys = matches!(now, Activity::ReadsTerminal | Activity::Polls);
-            let window_idle = self.display.is_some()
+            let ready_terminal = for_keys && looks >= SETTLED;
+            // A window program sits in `poll` or `futex`: keys go to its terminal too (they
+            // wait there, harmless), then to its window.
+            let ready_window = self.display.is_some()
                 && matches!(now, Activity::Polls | Activity::Sleeps)
                 && looks >= WINDOW_SETTLED;
-            if !(for_keys && looks >= SETTLED || window_idle) {
+            if !(ready_terminal || ready_window) {
                 continue;
             }
-            looks = 0;
             self.waited |= for_keys;
+            let missing = self.target.as_ref().is_some_and(|t| !t.exists());
             if !self.typed.is_empty() {
+                looks = 0;
                 let part = self.typed.remove(0);
                 self.program.send(&part);
                 continue;
             }
-            let missing = self.target.as_ref().is_some_and(|t| !t.exists());
             if missing && !self.nudges.is_empty() {
+                looks = 0;
                 let nudge = self.nudges.remove(0);
                 self.sent.push(nudge.label.clone());
                 self.type_step(nudge);
                 continue;
             }
             if !self.steps.is_empty() {
+                looks = 0;
                 let step = self.steps.remove(0);
                 quitting = Some(step.label.clone());
                 self.type_step(step);
@@ -217,9 +228,21 @@ impl Watch {
             if let (Some(display), Some(xdotool)) = (&self.display, &self.xdotool)
                 && !self.window_keys.is_empty()
             {
-                let key = self.window_keys.remove(0);
-                quitting = Some(format!("{key} in its window"));
-                xvfb::send_key(xdotool, display, self.program.pid(), key);
+                if !ready_window {
+                    continue;
+                }
+                looks = 0;
+                let key = self.window_keys[0];
+                if xvfb::send_key(xdotool, display, key) {
+                    self.window_keys.remove(0);
+                    quitting = Some(format!("{key} in its window"));
+                } else {
+                    // No window shown yet (it may be on its way), or none at all.
+                    self.window_tries += 1;
+                    if self.window_tries >= WINDOW_TRIES {
+                        self.window_keys.clear();
+                    }
+                }
                 continue;
             }
             self.stop();

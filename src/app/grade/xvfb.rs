@@ -145,34 +145,53 @@ impl Drop for Displays {
     }
 }
 
-/// Types `key` (an X key name) into the windows of process `pid` on `display`, focusing
-/// them first; whether xdotool found one and succeeded.
-pub fn send_key(xdotool: &Path, display: &Display, pid: u32, key: &str) -> bool {
-    let pid = pid.to_string();
-    let child = Command::new(xdotool)
-        .args(["search", "--pid", &pid, "windowfocus", "key", key])
-        .env("DISPLAY", &display.name)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
-    let Ok(mut child) = child else {
+/// Types `key` (an X key name) into each visible window on `display`, which are all the
+/// graded program's (the server is the case's own), focusing each in turn: a server without a
+/// window manager focuses none, programs such as MiniLibX's and Tk's do not name their process
+/// on their windows, and Tk ignores keys sent to a window without the focus. Whether a window
+/// was found.
+pub fn send_key(xdotool: &Path, display: &Display, key: &str) -> bool {
+    let Some(listed) = xdotool_output(xdotool, display, &["search", "--onlyvisible", "--name", ""])
+    else {
         return false;
     };
+    let windows: Vec<&str> = listed.split_whitespace().collect();
+    for window in &windows {
+        xdotool_output(xdotool, display, &["windowfocus", window, "key", key]);
+    }
+    !windows.is_empty()
+}
+
+/// What `xdotool ARGS` prints on `display` when it succeeds within [`XDOTOOL_TIME`].
+fn xdotool_output(xdotool: &Path, display: &Display, args: &[&str]) -> Option<String> {
+    let mut child = Command::new(xdotool)
+        .args(args)
+        .env("DISPLAY", &display.name)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take()?;
+    let reader = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = io::Read::read_to_string(&mut stdout, &mut text);
+        text
+    });
     let started = std::time::Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(status)) => return status.success(),
-            Ok(None) if started.elapsed() < XDOTOOL_TIME => {
-                thread::sleep(Duration::from_millis(10))
-            }
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if started.elapsed() < XDOTOOL_TIME => thread::sleep(Duration::from_millis(5)),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return false;
+                break None;
             }
         }
-    }
+    };
+    let text = reader.join().unwrap_or_default();
+    status.filter(|s| s.success()).map(|_| text)
 }
 
 #[cfg(test)]
