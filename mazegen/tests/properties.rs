@@ -1,7 +1,7 @@
 //! Property tests: every generated maze, of any size, seed and kind, obeys every SPEC rule.
 
 use mazegen::format::{MazeFile, hex};
-use mazegen::validate::{Expected, MazeKind, validate_file, validate_maze};
+use mazegen::validate::{Expected, MazeKind, StampShape, validate_file, validate_maze};
 use mazegen::{Algorithm, Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path, stats};
 use proptest::prelude::*;
 
@@ -67,6 +67,8 @@ fn expected(case: &Case) -> Expected {
         exit: Some(case.exit),
         courtyard: o.courtyard,
         stamp: o.stamp,
+        // What the generator draws: the exact stamp.
+        stamp_shape: StampShape::Exact,
     }
 }
 

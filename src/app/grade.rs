@@ -107,13 +107,18 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
         say::out(format_args!("note: {NO_XVFB}"));
         notes.push(NO_XVFB.to_owned());
     }
-    let mut displays = xvfb::Displays::new(tools.xvfb);
-    let settings = Settings {
-        timeout: Duration::from_secs_f64(cli.grade_timeout),
-        own_quit,
-        xdotool: tools.xdotool,
+    let mut grader = Grader {
+        line: command_line(command, &cwd),
+        settings: Settings {
+            timeout: Duration::from_secs_f64(cli.grade_timeout),
+            own_quit,
+            xdotool: tools.xdotool,
+        },
+        displays: xvfb::Displays::new(tools.xvfb),
+        strict: cli.strict,
+        kept: cli.grade_keep.is_some(),
+        cwd,
     };
-    let line = command_line(command, &cwd);
     say::out(format_args!(
         "grading `{command}` on {} cases, {} s each at most",
         cases.len(),
@@ -128,16 +133,7 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
     };
     for (i, case) in cases.iter().enumerate() {
         let dir = base.join(format!("case-{:02}", i + 1));
-        let case_card = grade_case(
-            case,
-            i + 1,
-            &dir,
-            &line,
-            &settings,
-            &mut displays,
-            cli,
-            &cwd,
-        )?;
+        let case_card = grader.grade(case, i + 1, &dir)?;
         say::out(case_card.line(cases.len()));
         card.cases.push(case_card);
     }
@@ -154,62 +150,70 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
     Ok(ExitCode::from(if card.passed() { 0 } else { 1 }))
 }
 
-/// Runs one case in `dir` (twice for a valid config with a SEED) and judges it.
-fn grade_case(
-    case: &Case,
-    number: usize,
-    dir: &Path,
-    line: &str,
-    settings: &Settings,
-    displays: &mut xvfb::Displays,
-    cli: &Cli,
-    cwd: &Path,
-) -> eyre::Result<CaseCard> {
-    let started = Instant::now();
-    let run = run_in(case, dir, line, settings, displays)?;
-    let again_dir = dir.join(AGAIN);
-    let seeded = matches!(case.kind, Kind::Valid { seeded: true, .. });
-    let again = match seeded && case.output_file().is_some_and(|f| dir.join(f).exists()) {
-        true => Some(run_in(case, &again_dir, line, settings, displays)?),
-        false => None,
-    };
-    let verdict = checks::judge(
-        case,
-        dir,
-        &run,
-        again.as_ref().map(|run| (again_dir.as_path(), run)),
-        cli.strict,
-    );
-    let look = cli.grade_keep.as_ref().map(|_| {
-        let shown = |p: &Path| mazegen::quote::path(p.strip_prefix(cwd).unwrap_or(p)).to_string();
-        match case
-            .output_file()
-            .map(|f| dir.join(f))
-            .filter(|f| f.exists())
-        {
-            Some(maze) => format!(
-                "a-maze-ing --open {} {}",
-                shown(&maze),
-                shown(&dir.join(CONFIG))
-            ),
-            None => format!("less {}", shown(&dir.join(TRANSCRIPT))),
-        }
-    });
-    Ok(CaseCard {
-        number,
-        name: case.name.to_owned(),
-        rule: case.rule.to_owned(),
-        kind: match case.kind {
-            Kind::Valid { .. } => "valid",
-            Kind::Invalid { .. } => "invalid",
-            Kind::Either => "either",
-        },
-        config: case.config.clone(),
-        outcomes: verdict.outcomes,
-        notes: verdict.notes,
-        seconds: started.elapsed().as_secs_f64(),
-        look,
-    })
+/// What every case is run with.
+struct Grader {
+    /// The command line, its words naming files here made absolute.
+    line: String,
+    settings: Settings,
+    displays: xvfb::Displays,
+    strict: bool,
+    /// The cases' folders are kept (`--grade-keep`).
+    kept: bool,
+    cwd: PathBuf,
+}
+
+impl Grader {
+    /// Runs one case in `dir` (twice for a valid config with a SEED) and judges it.
+    fn grade(&mut self, case: &Case, number: usize, dir: &Path) -> eyre::Result<CaseCard> {
+        let started = Instant::now();
+        let (line, settings, displays, cwd) =
+            (&self.line, &self.settings, &mut self.displays, &self.cwd);
+        let run = run_in(case, dir, line, settings, displays)?;
+        let again_dir = dir.join(AGAIN);
+        let seeded = matches!(case.kind, Kind::Valid { seeded: true, .. });
+        let again = match seeded && case.output_file().is_some_and(|f| dir.join(f).exists()) {
+            true => Some(run_in(case, &again_dir, line, settings, displays)?),
+            false => None,
+        };
+        let verdict = checks::judge(
+            case,
+            dir,
+            &run,
+            again.as_ref().map(|run| (again_dir.as_path(), run)),
+            self.strict,
+        );
+        let look = self.kept.then(|| {
+            let shown =
+                |p: &Path| mazegen::quote::path(p.strip_prefix(cwd).unwrap_or(p)).to_string();
+            match case
+                .output_file()
+                .map(|f| dir.join(f))
+                .filter(|f| f.exists())
+            {
+                Some(maze) => format!(
+                    "a-maze-ing --open {} {}",
+                    shown(&maze),
+                    shown(&dir.join(CONFIG))
+                ),
+                None => format!("less {}", shown(&dir.join(TRANSCRIPT))),
+            }
+        });
+        Ok(CaseCard {
+            number,
+            name: case.name.to_owned(),
+            rule: case.rule.to_owned(),
+            kind: match case.kind {
+                Kind::Valid { .. } => "valid",
+                Kind::Invalid { .. } => "invalid",
+                Kind::Either => "either",
+            },
+            config: case.config.clone(),
+            outcomes: verdict.outcomes,
+            notes: verdict.notes,
+            seconds: started.elapsed().as_secs_f64(),
+            look,
+        })
+    }
 }
 
 /// Makes `dir`, writes the case's config there, runs the program and keeps its transcript.
