@@ -400,3 +400,22 @@ fn kept_folders_hold_each_case_and_a_failure_says_how_to_look_at_it() {
         "{md}"
     );
 }
+
+#[test]
+fn a_fixed_output_name_is_its_own_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = script(
+        dir.path(),
+        "fixed.sh",
+        &format!("\"$BIN\" --headless \"$1\" || exit $?\n{OUTPUT_FILE}\nmv \"$out\" maze.txt"),
+    );
+    let (output, card) = grade(
+        dir.path(),
+        &command,
+        &["--grade-cases", "perfect", "--grade-timeout", GENEROUS],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(failed(&card, "perfect"), ["output-file-name"]);
+    let what = happened(&card, "perfect", "output-file-name");
+    assert!(what.contains("wrote maze.txt instead"), "{what}");
+}

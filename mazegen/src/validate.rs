@@ -18,6 +18,7 @@ mod drawn;
 mod layout;
 mod report;
 
+pub(crate) use drawn::drawn_forty_two;
 pub use drawn::{StampNote, StampShape};
 pub use layout::{LayoutProblem, layout_problems};
 pub use report::{Report, RuleTally};
@@ -85,7 +86,7 @@ impl Expected {
 /// The 42 a maze file draws when it is not the project's and `expected` accepts any 42 (see
 /// [`StampShape::AnyFortyTwo`]): a checker says so as a note, not a failure.
 pub fn stamp_note(file: &MazeFile, expected: &Expected) -> Option<StampNote> {
-    drawn::drawn_forty_two((file.width(), file.height()), |p| file.walls(p), expected)
+    drawn_forty_two((file.width(), file.height()), |p| file.walls(p), expected)
 }
 
 /// One broken rule; its message is one line.
