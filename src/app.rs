@@ -132,9 +132,10 @@ fn usage_failure(error: &clap::Error, args: &[OsString]) -> ExitCode {
         error.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     ) {
-        // Printing to a closed stdout is not worth a second error.
-        let _ = error.print();
-        return ExitCode::SUCCESS;
+        // clap prints them itself (coloured on a terminal); a full device is an error, as
+        // for any output, and a closed pipe none.
+        say::wrote(|_| error.print());
+        return say::finish(ExitCode::SUCCESS);
     }
     say::err(quoting_what_was_typed(error, args));
     ExitCode::from(2)
@@ -142,8 +143,10 @@ fn usage_failure(error: &clap::Error, args: &[OsString]) -> ExitCode {
 
 /// [`usage_line`] for clap's error on `args`, but quoting each argument as it was typed: clap strips control
 /// characters and escape sequences from the values it quotes (`x\x1b[31my` shows as `xy`, a
-/// value never typed). Parsed again with every argument escaped ([`quote::escaped`] leaves
-/// printable text alone, so the mistake is the same), its message quotes them escaped.
+/// value never typed). A value our own parser refused is said from the error's parts, the
+/// value escaped and the parser's message as it is (it escapes what it quotes). Another
+/// mistake is parsed again with every argument escaped ([`quote::escaped`] leaves printable
+/// text alone, so the mistake is the same), and its message quotes them escaped.
 fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
     // Only control characters are stripped; anything else is escaped in the message itself.
     if !args
@@ -152,6 +155,9 @@ fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
     {
         return usage_line(error);
     }
+    if let Some(line) = refused_value_line(error) {
+        return line;
+    }
     let escaped = args
         .iter()
         .map(|arg| OsString::from(quote::escaped(&arg.to_string_lossy()).to_string()));
@@ -159,6 +165,25 @@ fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
         Err(again) if again.kind() == error.kind() => usage_line(&again),
         _ => usage_line(error),
     }
+}
+
+/// For a value a value parser of ours refused: `invalid value 'VALUE' for 'ARG': WHY`, as
+/// clap says it, VALUE escaped once. Parsed again escaped, WHY would quote the escaped value
+/// and escape it twice (`"\\u{1b}"`).
+fn refused_value_line(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let why = std::error::Error::source(error)?;
+    let (Some(ContextValue::String(value)), Some(ContextValue::String(arg))) = (
+        error.get(ContextKind::InvalidValue),
+        error.get(ContextKind::InvalidArg),
+    ) else {
+        return None;
+    };
+    let message = format!("invalid value '{value}' for '{arg}': {why}");
+    Some(format!("error: {} (see --help)", quote::escaped(&message)))
 }
 
 /// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.
@@ -173,9 +198,8 @@ fn usage_line(error: &clap::Error) -> String {
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     if let Some(text) = cli.docs() {
-        use std::io::Write;
-        // As for `--help`: printing to a closed stdout is not worth a second error.
-        let _ = std::io::stdout().write_all(&text);
+        // As for `--help`: a full device is an error (see `say::finish`), a closed pipe none.
+        say::out_bytes(&text);
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(command) = &cli.grade {

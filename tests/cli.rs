@@ -860,6 +860,39 @@ fn check_without_config_accepts_the_subject_example() {
     assert!(r.stdout.contains("valid 25x20"), "{r:?}");
 }
 
+#[test]
+fn check_with_a_config_checks_its_stamp_and_without_one_says_which_it_assumed() {
+    let dir = tempdir();
+    let base = config(15, 10, "0,0", "14,9", "maze.txt", true, Some(3));
+    write(dir.path(), "config.txt", &base);
+    assert_eq!(run(dir.path(), &["--headless", "config.txt"]).code, Some(0));
+    // The 42's closed cells cannot be reached: with no stamp, that is a broken maze.
+    write(dir.path(), "none.cfg", &format!("{base}STAMP=none\n"));
+    let check = run(dir.path(), &["--check", "maze.txt", "none.cfg"]);
+    assert_eq!(check.code, Some(1), "{check:?}");
+    assert!(
+        check.stdout.contains("18 cell(s) cannot be reached"),
+        "{check:?}"
+    );
+    assert!(!check.stdout.contains("default stamp"), "{check:?}");
+
+    // A maze with a stamp of its own is valid for its config.
+    let custom = base.replace("maze.txt", "own.txt") + "STAMP=XXX/XXX/XXX\n";
+    write(dir.path(), "own.cfg", &custom);
+    assert_eq!(run(dir.path(), &["--headless", "own.cfg"]).code, Some(0));
+    let check = run(dir.path(), &["--check", "own.txt", "own.cfg"]);
+    assert_eq!(check.code, Some(0), "{check:?}");
+    assert_eq!(check.stdout_lines().len(), 1, "{check:?}");
+    // Without it, the 42 is assumed, and the check says so first.
+    let check = run(dir.path(), &["--check", "own.txt"]);
+    assert_eq!(check.code, Some(1), "{check:?}");
+    assert!(
+        check.stdout_lines()[0]
+            .starts_with("own.txt: no config given: checked for the default stamp, the 42"),
+        "{check:?}"
+    );
+}
+
 /// Generates a 25x20 perfect maze in `dir` as maze.txt and returns its text.
 fn generated(dir: &Path) -> String {
     write(

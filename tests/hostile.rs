@@ -95,6 +95,45 @@ fn svg_naming_the_config_or_output_file_is_a_usage_error_and_writes_nothing() {
     }
 }
 
+/// Every flag that writes a file of its own.
+const OUTPUT_FLAGS: [&str; 4] = ["--svg", "--png", "--pdf", "--animate"];
+
+#[test]
+fn every_pair_of_output_flags_on_one_path_is_a_usage_error_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = config("maze.txt");
+    fs::write(dir.path().join("config.txt"), &text).unwrap();
+    for first in OUTPUT_FLAGS {
+        // Against the config, OUTPUT_FILE, and each other flag.
+        let mut clashes = vec![
+            (vec![first, "config.txt"], "is the config file"),
+            (vec![first, "./maze.txt"], "is OUTPUT_FILE"),
+        ];
+        for second in OUTPUT_FLAGS.into_iter().filter(|&f| f != first) {
+            clashes.push((vec![first, "out.x", second, "./out.x"], "is also the"));
+            clashes.push((
+                vec![first, "/dev/stdout", second, "/dev/stdout"],
+                "is also the",
+            ));
+        }
+        // `--stats` prints on standard output.
+        clashes.push((vec![first, "/dev/stdout", "--stats"], "is standard output"));
+        for (flags, mentions) in clashes {
+            let mut args = vec!["--headless", "config.txt"];
+            args.extend(&flags);
+            let result = run(dir.path(), &args);
+            assert_one_line_error(&result, 2, mentions);
+            assert!(result.stdout.is_empty(), "{flags:?}");
+            assert_eq!(names(dir.path()), ["config.txt"], "{flags:?}");
+        }
+    }
+    // OUTPUT_FILE, made by the config, is one of the outputs too.
+    fs::write(dir.path().join("out.txt"), config("/dev/stdout")).unwrap();
+    let result = run(dir.path(), &["--headless", "--stats", "out.txt"]);
+    assert_one_line_error(&result, 2, "OUTPUT_FILE /dev/stdout is standard output");
+    assert!(result.stdout.is_empty());
+}
+
 #[test]
 fn a_failed_svg_leaves_output_file_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
@@ -350,6 +389,8 @@ fn a_closed_stdout_ends_the_run_quietly_with_its_own_exit_code() {
         (&["--headless", "--race", "prim,kruskal", "config.txt"], 0),
         (&["--check", "maze.txt", "config.txt"], 0),
         (&["--check", "config.txt"], 1),
+        (&["--man"], 0),
+        (&["--help"], 0),
     ] {
         let output = run_into_closed_pipe(dir.path(), args);
         assert_eq!(
@@ -374,6 +415,10 @@ fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
         &["--headless", "config.txt"][..],
         &["--headless", "--stats", "config.txt"],
         &["--headless", "--race", "prim,kruskal", "config.txt"],
+        &["--man"],
+        &["--completions", "bash"],
+        &["--help"],
+        &["--version"],
     ] {
         let output = binary(dir.path())
             .args(args)
@@ -381,6 +426,7 @@ fn a_full_stdout_or_stderr_is_an_error_exit_never_a_panic_or_an_abort() {
             .output()
             .unwrap();
         assert_one_line_error(&output, 1, "No space left on device");
+        assert!(stderr(&output).contains("standard output"), "{args:?}");
     }
     fs::write(dir.path().join("bad.txt"), "WIDTH=x\n").unwrap();
     let output = binary(dir.path())
@@ -452,4 +498,45 @@ fn a_one_line_gigabyte_is_refused_at_its_first_overlong_row() {
             "line 1 is longer than the widest maze, 100000 cells",
         );
     }
+}
+
+/// Issue 41: a file one cell wide is no maze, and its first row says so, whatever its length.
+#[test]
+fn a_maze_file_one_cell_wide_is_refused_at_its_first_row() {
+    let dir = tempfile::tempdir().unwrap();
+    for rows in [3, 100_005] {
+        let file = format!("{}\n0,0\n0,2\nSS\n", "F\n".repeat(rows));
+        fs::write(dir.path().join("thin.txt"), file).unwrap();
+        for mode in ["--check", "--open"] {
+            let output = run(dir.path(), &[mode, "thin.txt"]);
+            assert_one_line_error(
+                &output,
+                1,
+                "thin.txt:1: maze size: WIDTH must be between 2 and 100000, got 1",
+            );
+        }
+    }
+}
+
+#[test]
+fn a_write_past_ulimit_f_is_an_error_naming_the_file_and_the_old_file_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("config.txt"),
+        "WIDTH=200\nHEIGHT=200\nENTRY=0,0\nEXIT=199,199\nOUTPUT_FILE=m.txt\nPERFECT=True\nSEED=5\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("m.txt"), "old").unwrap();
+    // The maze is about 40 KB; the shell's limit is in blocks of 512 or 1024 bytes.
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -f 16 && exec \"$0\" \"$@\"", BIN])
+        .args(["--headless", "config.txt"])
+        .current_dir(dir.path())
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .unwrap();
+    assert_one_line_error(&output, 1, "m.txt");
+    assert_eq!(names(dir.path()), ["config.txt", "m.txt"]);
+    assert_eq!(fs::read_to_string(dir.path().join("m.txt")).unwrap(), "old");
 }

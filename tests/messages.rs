@@ -143,3 +143,80 @@ fn check_lists_ten_violations_of_each_rule_and_counts_the_rest() {
     assert_eq!(border, 10, "{out}");
     assert!(out.lines().count() < 80, "{out}");
 }
+
+/// Issue 41: a value our own parser refuses is escaped once, in clap's part of the message and
+/// in ours (`"kr\u{1b}x"`, never `"kr\\u{1b}x"`).
+#[test]
+fn a_refused_race_or_algorithm_name_is_escaped_once() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("c.cfg"), config("m.txt", "prim")).unwrap();
+    for args in [
+        &["--headless", "--race", "prim,kr\x1bx", "c.cfg"][..],
+        &["--headless", "--algorithm", "kr\x1bx", "c.cfg"],
+    ] {
+        let line = assert_one_clean_line(&run(dir.path(), args), 2);
+        assert!(line.contains(r#"unknown algorithm "kr\u{1b}x""#), "{line}");
+        assert!(!line.contains(r"\\u{1b}"), "{line}");
+    }
+}
+
+/// Issue 41: a misspelt algorithm gets a "did you mean", wherever it is given.
+#[test]
+fn a_misspelt_algorithm_is_answered_with_the_name_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("c.cfg"), config("m.txt", "prim")).unwrap();
+    fs::write(dir.path().join("k.cfg"), config("m.txt", "kruscal")).unwrap();
+    for args in [
+        &["--headless", "--race", "prim,kruscal", "c.cfg"][..],
+        &["--headless", "--algorithm", "kruscal", "c.cfg"],
+        &["--headless", "k.cfg"],
+    ] {
+        let line = assert_one_clean_line(&run(dir.path(), args), 2);
+        assert!(
+            line.contains(r#"unknown algorithm "kruscal"; did you mean kruskal?"#),
+            "{line}"
+        );
+    }
+}
+
+/// Issue 41: a theme name with control characters in the config is escaped in `--headless`'s
+/// note, as in every other message.
+#[test]
+fn a_theme_name_with_control_characters_is_escaped_in_the_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = config("m.txt", "prim") + "THEME=\x1b]0;PWN\x07evil\u{202e}\n";
+    fs::write(dir.path().join("c.cfg"), text).unwrap();
+    let output = run(dir.path(), &["--headless", "--png", "m.png", "c.cfg"]);
+    assert_eq!(output.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        err.contains(r"THEME=\u{1b}]0;PWN\u{7}evil\u{202e}: no such theme"),
+        "{err:?}"
+    );
+    assert!(!err.trim_end().contains(char::is_control), "{err:?}");
+}
+
+/// Issue 41: `--theme` naming a theme of one's own that is broken says why it is broken, not
+/// that there is no such theme.
+#[test]
+fn a_broken_theme_of_ones_own_asked_for_by_name_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("c.cfg"), config("m.txt", "prim")).unwrap();
+    let themes = dir.path().join("user-config/a-maze-ing/themes");
+    fs::create_dir_all(&themes).unwrap();
+    fs::write(themes.join("mine.toml"), "colors = 3\n").unwrap();
+    let output = std::process::Command::new(binary::BIN)
+        .current_dir(dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("user-config"))
+        .env_remove("RUST_BACKTRACE")
+        .args(["--headless", "--svg", "m.svg", "--theme", "mine", "c.cfg"])
+        .output()
+        .unwrap();
+    let line = assert_one_clean_line(&output, 2);
+    assert!(
+        line.starts_with("error: --theme mine: the theme is broken: "),
+        "{line}"
+    );
+    assert!(line.contains("mine.toml"), "{line}");
+    assert!(!line.contains("no such theme"), "{line}");
+}

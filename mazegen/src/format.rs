@@ -45,8 +45,8 @@ use crate::maze::Maze;
 
 pub use animate::AnimatedSvg;
 pub use atomic::{
-    Outputs, Protected, WriteError, check_output, protect, remove_temporaries, same_file,
-    same_target, write_atomically, write_new_atomically,
+    Outputs, Protected, WriteError, check_output, is_standard_output, protect, remove_temporaries,
+    same_file, same_target, write_atomically, write_new_atomically,
 };
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]

@@ -25,6 +25,7 @@ mod rng;
 pub mod rules;
 pub mod session;
 pub mod solve;
+pub mod spelling;
 pub mod stats;
 pub mod validate;
 

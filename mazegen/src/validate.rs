@@ -567,8 +567,10 @@ fn check_end(
 /// Where the 42 stands in `grid`, or, if it is not whole there (a cell opened), where it
 /// should: its cells are the 42's, reported as not closed, not as cells the entry cannot reach.
 pub(crate) fn planned_stamp(grid: &Grid, expected: &Expected) -> Option<Stamp> {
-    grid.stamp()
-        .or_else(|| Landmarks::plan(grid.width(), grid.height(), expected.courtyard).stamp)
+    grid.stamp().or_else(|| {
+        let (w, h) = (grid.width(), grid.height());
+        Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp).stamp
+    })
 }
 
 /// What a flood fill from the entry reached.

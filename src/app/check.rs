@@ -25,6 +25,11 @@ const LISTED_PER_RULE: usize = 10;
 const COURTYARD_HINT: &str =
     "this looks like a COURTYARD=True maze: pass its config (--check MAZE CONFIG)";
 
+/// Said first when a maze is checked without its config: which stamp its closed cells are
+/// checked against ([`Expected`]'s default).
+const ASSUMED_STAMP: &str = "no config given: checked for the default stamp, the 42 where it \
+    fits (--check MAZE CONFIG checks the config's STAMP)";
+
 /// Checks `maze_file` (against `config` if given); `strict` requires the project's exact 42
 /// even when the config names no STAMP.
 pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Result<ExitCode> {
@@ -49,6 +54,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
     let report = try_check_file(&file, &expected, LISTED_PER_RULE)
         .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
     let name = mazegen::quote::path(maze_file);
+    if config.is_none() {
+        say::out(format_args!("{name}: {ASSUMED_STAMP}"));
+    }
     if let Some(note) = stamp_note(&file, &expected) {
         say::out(format_args!("{name}: note: {note}"));
     }

@@ -7,7 +7,7 @@ use clap::{CommandFactory, Parser};
 use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
 use mazegen::format::{
-    AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, same_target,
+    AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, is_standard_output, same_target,
 };
 use mazegen::{Algorithm, quote};
 
@@ -281,12 +281,14 @@ impl Cli {
         protect(&config.output_file, Protected::OutputOf(Hex.name()));
     }
 
-    /// The extra files the flags ask for, each with its flag, in the order they are written.
+    /// The extra files the flags ask for, each with its flag, in the order they are written:
+    /// every flag that names a file to write is here, so that [`Self::check_outputs`] sees it.
     fn extra_files(&self) -> Vec<(&'static str, &Path)> {
         [
             ("--svg", &self.svg),
             ("--png", &self.png),
             ("--pdf", &self.pdf),
+            ("--animate", &self.animate),
         ]
         .into_iter()
         .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, p)))
@@ -319,6 +321,16 @@ impl Cli {
                     quote::path(path)
                 ));
             }
+        }
+        // `--stats` prints on standard output: a file written there would run into it.
+        let files = [("OUTPUT_FILE", config.output_file.as_path())].into_iter();
+        if self.stats
+            && let Some((flag, path)) = files.chain(extra).find(|(_, p)| is_standard_output(p))
+        {
+            return Err(format!(
+                "{flag} {} is standard output, where --stats prints: each output needs its own file",
+                quote::path(path)
+            ));
         }
         if self.png.is_some() {
             mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;

@@ -122,7 +122,10 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
 
     let outcome = terminal::take()
         .wrap_err("cannot set up the terminal")
-        .and_then(|mut terminal| event_loop(&mut terminal, model, first_jobs));
+        .and_then(|mut terminal| {
+            let mut input = events::Input::open().wrap_err("cannot read the terminal")?;
+            event_loop(&mut terminal, &mut input, model, first_jobs)
+        });
     terminal::restore();
     if problems.len() > 1 {
         for problem in &problems {
@@ -211,6 +214,7 @@ enum Ending {
 
 fn event_loop(
     terminal: &mut terminal::Screen,
+    input: &mut events::Input,
     mut model: Model,
     first_jobs: Vec<Effect>,
 ) -> eyre::Result<Ending> {
@@ -229,7 +233,7 @@ fn event_loop(
     // The message log's times are counted from here (see `Message::Clock`).
     let started = Instant::now();
     let ending = loop {
-        match run_until_ending(terminal, &mut model, &mut worker, started) {
+        match run_until_ending(terminal, input, &mut model, &mut worker, started) {
             // Jobs go on while stopped; their messages wait in the channel.
             Ok(Ending::Suspend) => terminal::suspend(terminal).wrap_err("cannot suspend")?,
             ending => break ending,
@@ -243,6 +247,7 @@ fn event_loop(
 /// Runs the loop until the dashboard ends or is suspended.
 fn run_until_ending(
     terminal: &mut terminal::Screen,
+    input: &mut events::Input,
     model: &mut Model,
     worker: &mut Worker,
     started: Instant,
@@ -294,7 +299,9 @@ fn run_until_ending(
                 wait = wait.min(JOB_POLL);
             }
             // Every key of a paste is read and handled before the next frame (see `events`).
-            let batch = events::read_batch(wait).wrap_err("cannot read the terminal")?;
+            let batch = input
+                .read_batch(wait)
+                .wrap_err("cannot read the terminal")?;
             if !batch.is_empty()
                 && let Some(ending) = clock(model, worker)
             {

@@ -99,12 +99,12 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
     else {
         return Ok(Looks::default());
     };
-    let themes = match user_theme_dir(
+    let (themes, problems) = match user_theme_dir(
         std::env::var_os("XDG_CONFIG_HOME"),
         std::env::var_os("HOME"),
     ) {
-        Some(dir) => ThemeSet::bundled().with_user_themes(&dir).0,
-        None => ThemeSet::bundled(),
+        Some(dir) => ThemeSet::bundled().with_user_themes(&dir),
+        None => (ThemeSet::bundled(), Vec::new()),
     };
     match themes.position(name).and_then(|i| themes.get(i)) {
         Some(theme) => Ok(Looks {
@@ -115,15 +115,23 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
             },
         }),
         None => {
-            let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
-            let problem = format!("no such theme (have {})", names.join(", "));
+            // A theme of the user's own that is broken: why, rather than "no such theme".
+            let problem = match ThemeSet::problem_with(&problems, name) {
+                Some(broken) => format!("the theme is broken: {broken}"),
+                None => {
+                    let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
+                    format!("no such theme (have {})", names.join(", "))
+                }
+            };
             match (&cli.theme, configured) {
                 (Some(_), _) | (None, None) => Err(format!("--theme {name}: {problem}")),
                 (None, Some(setting)) => {
                     say::err(format_args!(
-                        "note: config line {}: {THEME_KEY}={name}: {problem}; the pictures use \
+                        "note: config line {}: {THEME_KEY}={}: {problem}; the pictures use \
                          the default colours",
-                        setting.line
+                        setting.line,
+                        mazegen::quote::escaped(name),
+                        problem = mazegen::quote::escaped(&problem)
                     ));
                     Ok(Looks::default())
                 }

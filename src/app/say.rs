@@ -32,12 +32,23 @@ pub fn out(text: impl Display) {
 
 /// Writes `text` as it is on standard output.
 pub fn out_text(text: impl Display) {
+    wrote(|stdout| write!(stdout, "{text}"));
+}
+
+/// Writes `bytes` as they are on standard output.
+pub fn out_bytes(bytes: &[u8]) {
+    wrote(|stdout| stdout.write_all(bytes));
+}
+
+/// Writes on standard output with `write` (clap's `--help` writes it itself), the failure kept
+/// for [`finish`] as [`out_text`]'s is.
+pub fn wrote(write: impl FnOnce(&mut io::StdoutLock<'_>) -> io::Result<()>) {
     let mut state = STDOUT.lock().unwrap_or_else(PoisonError::into_inner);
     if *state != Stdout::Open {
         return;
     }
     let mut stdout = io::stdout().lock();
-    if let Err(e) = write!(stdout, "{text}").and_then(|()| stdout.flush()) {
+    if let Err(e) = write(&mut stdout).and_then(|()| stdout.flush()) {
         *state = failed(&e);
     }
 }

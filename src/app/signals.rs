@@ -7,7 +7,8 @@
 //! Installed first thing in `main`, before the terminal is touched: a signal in the first
 //! milliseconds finds either a terminal never touched or one fully taken (see `terminal`).
 //! SIGPIPE stays ignored, as Rust sets it: a closed pipe is an `EPIPE` error where it is
-//! written to (see `say`).
+//! written to (see `say`). SIGXFSZ (a write past `ulimit -f`) is caught and does nothing: the
+//! write fails with `EFBIG`, an error naming the file, and the old file is kept.
 //!
 //! signal-hook's handler only records the signal; the work happens on an ordinary thread, where
 //! locks and file removal are allowed.
@@ -17,12 +18,13 @@ use std::thread;
 
 use signal_hook::consts::{
     SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
+    SIGXFSZ,
 };
 use signal_hook::iterator::Signals;
 
 use super::terminal;
 
-/// The signals that end the program. Not SIGXFSZ: with it ignored (as `ulimit -f` users do),
+/// The signals that end the program. Not SIGXFSZ: caught and let go (see the module's doc),
 /// a write past the file size limit fails with EFBIG, an error that names the file.
 pub const ENDING: [i32; 9] = [
     SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU,
@@ -35,15 +37,18 @@ pub const fn exit_code(signal: i32) -> i32 {
 
 /// From now on, an ending signal removes the temporary files of writes in progress, gives the
 /// terminal back and exits with [`exit_code`]; SIGTSTP stops the process, the terminal given
-/// back meanwhile.
+/// back meanwhile; SIGXFSZ does nothing, so that the write past `ulimit -f` fails with EFBIG.
 pub fn install() -> io::Result<()> {
-    let mut signals = Signals::new(ENDING.iter().chain(&[SIGTSTP]))?;
+    let mut signals = Signals::new(ENDING.iter().chain(&[SIGTSTP, SIGXFSZ]))?;
     thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
             for signal in signals.forever() {
                 if signal == SIGTSTP {
                     terminal::stop_from_outside();
+                    continue;
+                }
+                if signal == SIGXFSZ {
                     continue;
                 }
                 mazegen::format::remove_temporaries();

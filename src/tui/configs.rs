@@ -45,10 +45,17 @@ pub fn config_for(inspection: &Inspection) -> Config {
     .expect("a 20x15 config is valid")
 }
 
-/// A small maze for the model to hold while it shows a file given with `--open`, made from
-/// `config` (for its theme) but of the least size that needs no landmark warning.
+/// A small maze for the model to hold while it shows a file given with `--open`, or while a
+/// big maze is made, made from `config` (for its theme) but of the least size that needs no
+/// landmark warning: room for the 42 and for `config`'s own stamp, with its margin.
 pub fn placeholder_config(config: &Config) -> Config {
-    let (width, height) = (STAMP_MIN_WIDTH, STAMP_MIN_HEIGHT);
+    let pattern = config.stamp.pattern();
+    let (width, height) = pattern.map_or((STAMP_MIN_WIDTH, STAMP_MIN_HEIGHT), |p| {
+        (
+            STAMP_MIN_WIDTH.max(p.width() + 2),
+            STAMP_MIN_HEIGHT.max(p.height() + 2),
+        )
+    });
     Config {
         width,
         height,

@@ -182,7 +182,8 @@ impl Model {
             warnings.insert(
                 0,
                 format!(
-                    "{at}{THEME_KEY}={wanted}: no such theme (have {})",
+                    "{at}{THEME_KEY}={}: no such theme (have {})",
+                    mazegen::quote::escaped(wanted),
                     names.join(", ")
                 ),
             );

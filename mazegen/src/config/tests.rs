@@ -677,6 +677,21 @@ fn a_bad_or_oversized_stamp_is_an_error_on_its_line() {
     assert_eq!(err.line, Some(line));
     assert_eq!(err.key(), Some("STAMP"));
     assert!(err.to_string().contains("walls in its open cell"), "{err}");
+    // An empty row is an error too, never dropped (`X//X` is not `X/X`).
+    for (stamp, row) in [("X//X", 2), ("X/", 2)] {
+        let err = Config::parse(&with_extra(&format!("STAMP={stamp}")), FILE).unwrap_err();
+        assert_eq!(
+            (err.line, err.key()),
+            (Some(line), Some("STAMP")),
+            "{stamp}"
+        );
+        assert!(
+            err.to_string().ends_with(&format!(
+                "STAMP: the stamp pattern's row {row} is empty: every row needs its cells"
+            )),
+            "{err}"
+        );
+    }
     let tall = ["X"; 16].join("/");
     let text = BASE.replace("HEIGHT=20", "HEIGHT=17");
     let err = Config::parse(&format!("{text}STAMP={tall}\n"), FILE).unwrap_err();

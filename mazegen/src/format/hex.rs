@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use super::Format;
 use super::read::open_regular;
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, SizeError, Walls, check_size};
+use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, MIN_SIDE, SizeError, Walls, check_size};
 use crate::maze::Maze;
 use crate::quote::{self, quoted};
 use crate::solve::Solution;
@@ -252,6 +252,15 @@ impl MazeFile {
             }
             if height == 0 {
                 width = line.len();
+                // Too narrow or too wide is the first row's fault, said at its line.
+                let w = u32::try_from(width).unwrap_or(u32::MAX);
+                if !(MIN_SIDE..=MAX_SIDE).contains(&w) {
+                    let side = SizeError::Side {
+                        side: "WIDTH",
+                        value: width as u64,
+                    };
+                    return Err(HexError::at(n, HexErrorKind::Size(side)));
+                }
             } else if line.len() != width {
                 return Err(HexError::at(
                     n,
@@ -537,6 +546,24 @@ mod tests {
     use crate::{Generator, MazeOptions, shortest_path};
 
     const TINY: &str = "D3\nD6\n\n0,0\n1,1\nES\n";
+
+    /// Issue 41: a maze one cell wide is refused at its first row, not at its last.
+    #[test]
+    fn a_maze_one_cell_wide_is_refused_at_its_first_row() {
+        let rows = "F\n".repeat(1000);
+        let err = MazeFile::parse(&format!("{rows}\n0,0\n0,999\n\n")).unwrap_err();
+        assert_eq!(err.line, Some(1), "{err}");
+        assert!(
+            matches!(
+                err.kind,
+                HexErrorKind::Size(SizeError::Side {
+                    side: "WIDTH",
+                    value: 1
+                })
+            ),
+            "{err}"
+        );
+    }
 
     #[test]
     fn rows_are_each_cells_digit_at_every_width() {

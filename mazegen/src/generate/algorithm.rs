@@ -134,10 +134,25 @@ impl Algorithm {
     }
 }
 
-/// An algorithm name that is not one of [`Algorithm::ALL`].
+/// An algorithm name that is not one of [`Algorithm::ALL`]; its message names the close ones.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm {} (valid: {names})", crate::quote::quoted(.0), names = Algorithm::names())]
+#[error(
+    "unknown algorithm {}{} (valid: {names})",
+    crate::quote::quoted(.0),
+    did_you_mean(.0),
+    names = Algorithm::names()
+)]
 pub struct UnknownAlgorithm(pub String);
+
+/// `; did you mean kruskal?` when names of algorithms are close to `typed`, else nothing.
+fn did_you_mean(typed: &str) -> String {
+    let names = Algorithm::ALL.iter().map(|a| a.name());
+    let close = crate::spelling::close_names(&registry::normalise(typed), names);
+    match close.as_slice() {
+        [] => String::new(),
+        close => format!("; did you mean {}?", close.join(" or ")),
+    }
+}
 
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;

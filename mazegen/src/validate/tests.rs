@@ -670,3 +670,29 @@ fn the_project_s_own_42_gets_no_note() {
     let file = MazeFile::parse(&file_text(&grid, &path)).unwrap();
     assert_eq!(stamp_note(&file, &Expected::default()), None);
 }
+
+/// Issue 41: the stamp checked is the expected one. A maze with the 42, checked for no stamp,
+/// has 18 closed cells the entry cannot reach; checked for the 42, none.
+#[test]
+fn the_42_checked_for_no_stamp_is_unreachable_cells() {
+    let options = MazeOptions::new(20, 15).seed(3);
+    let grid = Generator::generate(options).unwrap();
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(19, 14));
+    let path = shortest_path(&grid, entry, exit).unwrap();
+    let file = MazeFile::parse(&hex::to_string(&grid, entry, exit, &path)).unwrap();
+    let unreached = |stamp| {
+        let expected = Expected {
+            stamp,
+            ..expected(MazeKind::Perfect)
+        };
+        validate_file(&file, &expected)
+            .into_iter()
+            .filter_map(|v| match v {
+                Violation::Unreachable { count, .. } => Some(count),
+                _ => None,
+            })
+            .sum::<u64>()
+    };
+    assert_eq!(unreached(StampChoice::FortyTwo), 0);
+    assert_eq!(unreached(StampChoice::None), 18);
+}

@@ -245,15 +245,7 @@ fn a_type(value: &DeValue) -> String {
 /// Why `name` is not an action, with the names it may have meant.
 fn unknown_action(name: &str, keymap: &Keymap) -> String {
     let names: Vec<&str> = keymap.bindings.iter().map(|b| b.name()).collect();
-    let lower = name.to_lowercase();
-    let close: Vec<&str> = names
-        .iter()
-        .copied()
-        .filter(|candidate| {
-            (lower.len() >= 3 && candidate.contains(lower.as_str()))
-                || distance(&lower, candidate) <= 2
-        })
-        .collect();
+    let close = mazegen::spelling::close_names(name, names.iter().copied());
     match close.as_slice() {
         [] => format!("unknown action (the actions are {})", names.join(", ")),
         close => {
@@ -261,22 +253,6 @@ fn unknown_action(name: &str, keymap: &Keymap) -> String {
             format!("unknown action; did you mean {}?", quoted.join(" or "))
         }
     }
-}
-
-/// The Levenshtein distance between `a` and `b`.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substituted = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substituted.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -612,14 +588,6 @@ mod tests {
         let keys = keymap(text);
         assert_eq!(press(&keys, "ctrl-c", Canvas), Some(Action::Quit));
         assert_eq!(press(&keys, "esc", Canvas), None);
-    }
-
-    #[test]
-    fn distances_count_edits() {
-        assert_eq!(distance("quit", "quit"), 0);
-        assert_eq!(distance("qiut", "quit"), 2);
-        assert_eq!(distance("sav", "save"), 1);
-        assert_eq!(distance("", "abc"), 3);
     }
 
     #[test]

@@ -90,6 +90,18 @@ impl ThemeSet {
         (self, errors)
     }
 
+    /// Of the problems [`Self::with_user_themes`] returned, the one that kept the user's theme
+    /// `name` out (its file is `name.toml`, in any case), if any: why a theme asked for by
+    /// name is missing.
+    pub fn problem_with<'a>(
+        problems: &'a [SettingsError],
+        name: &str,
+    ) -> Option<&'a SettingsError> {
+        problems
+            .iter()
+            .find(|problem| problem.file.is_file() && same_name(&stem(&problem.file), name))
+    }
+
     pub fn len(&self) -> usize {
         self.themes.len()
     }

@@ -52,6 +52,12 @@ pub enum StampError {
         /// Its column, from 1.
         column: u32,
     },
+    /// A row with no cell (`X//X`, `X/`): rows are never dropped.
+    #[error("the stamp pattern's row {row} is empty: every row needs its cells")]
+    EmptyRow {
+        /// The row, from 1.
+        row: u32,
+    },
     /// A row longer or shorter than the first.
     #[error("the stamp pattern's row {row} has {found} cells, its first row has {expected}")]
     Ragged {
@@ -238,13 +244,18 @@ impl FromStr for Pattern {
     type Err = StampError;
 
     /// Rows of `X` or `#` (closed) and `.` (open), top row first, separated by `/` or new
-    /// lines; blanks around each row are ignored.
+    /// lines; blanks around each row are ignored, and an empty row is refused.
     fn from_str(text: &str) -> Result<Pattern, StampError> {
-        let rows: Vec<&str> = text
-            .split(['/', '\n'])
-            .map(str::trim)
-            .filter(|row| !row.is_empty())
-            .collect();
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(StampError::Empty);
+        }
+        let rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
+        if let Some(empty) = rows.iter().position(|row| row.is_empty()) {
+            return Err(StampError::EmptyRow {
+                row: empty as u32 + 1,
+            });
+        }
         let width = rows.first().map_or(0, |row| row.chars().count()) as u32;
         let height = rows.len() as u32;
         if width > PATTERN_MAX_SIDE || height > PATTERN_MAX_SIDE {
@@ -332,6 +343,13 @@ mod tests {
                 column: 2
             })
         );
+        for (text, row) in [("X//X", 2), ("X/", 2), ("/X", 1), ("XX/XX/ /XX", 3)] {
+            assert_eq!(
+                text.parse::<Pattern>(),
+                Err(StampError::EmptyRow { row }),
+                "{text}"
+            );
+        }
         assert_eq!(
             "XX/X".parse::<Pattern>(),
             Err(StampError::Ragged {
@@ -362,7 +380,7 @@ mod tests {
         );
         // A pocket reached only diagonally is walled in too: cells join through walls.
         assert_eq!(
-            "XXXX/X..X/XXX./".parse::<Pattern>(),
+            "XXXX/X..X/XXX.".parse::<Pattern>(),
             Err(StampError::WallsIn {
                 cell: Pos::new(1, 1)
             })

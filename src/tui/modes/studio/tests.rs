@@ -450,6 +450,15 @@ fn made(job: JobId, order: &MazeOrder) -> Message {
 }
 
 #[test]
+fn a_big_first_maze_with_a_stamp_larger_than_the_42_is_launched() {
+    // The stand-in is small; it must not check the user's stamp against its own size.
+    for stamp in ["XXXXXXXX", "X.X/X.X/X.X/X.X/X.X/X.X", "XXXXXXXXXXXXXXXX"] {
+        let (m, order, _) = launched(501, 500, &format!("STAMP={stamp}\n"));
+        assert_eq!(order.config.stamp, m.config.stamp, "{stamp}");
+    }
+}
+
+#[test]
 fn a_big_first_maze_is_made_by_a_job_and_then_animated_and_written() {
     // A small one is made at once, as `Model::new` makes it.
     let (small, effects) = Model::launch(start(config(30, 20, ""))).unwrap();
@@ -518,6 +527,18 @@ fn the_starts_warnings_stay_while_the_first_big_maze_is_made() {
     assert!(status_text(&m).contains("THEME=nope: no such theme"));
     update(&mut m, made(job, &order));
     assert!(status_text(&m).contains("THEME=nope: no such theme"));
+}
+
+/// Issue 41: a theme name with control characters is shown escaped, as every message shows
+/// what the user wrote, on the status line and in the log.
+#[test]
+fn a_theme_name_with_control_characters_is_shown_escaped() {
+    let (m, _, _) = launched(600, 600, "THEME=\u{1b}]0;PWN\u{7}evil\u{202e}\n");
+    let said = r"THEME=\u{1b}]0;PWN\u{7}evil\u{202e}: no such theme";
+    assert!(status_text(&m).contains(said), "{}", status_text(&m));
+    assert!(m.log().entries().any(|e| e.text.contains(said)));
+    let screen = crate::tui::view::tests::screen_text(&m);
+    assert!(screen.contains(r"THEME=\u{1b}]0;PWN"), "{screen}");
 }
 
 #[test]
