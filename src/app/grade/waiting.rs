@@ -81,7 +81,9 @@ pub fn activity(pid: u32, terminal: Option<&Path>) -> Activity {
         members.extend(children(members[i]));
         i += 1;
     }
-    let mut result = Activity::Sleeps;
+    // One process reading the terminal waits for keys, whatever the others do (a spinner, a
+    // helper); otherwise one running keeps the program busy.
+    let (mut polls, mut busy) = (false, false);
     for member in members {
         let Ok(line) = fs::read_to_string(format!("/proc/{member}/syscall")) else {
             // Gone since it was listed: the others decide.
@@ -91,12 +93,16 @@ pub fn activity(pid: u32, terminal: Option<&Path>) -> Activity {
             Some(Syscall::Read { fd }) if reads_terminal(member, fd, terminal) => {
                 return Activity::ReadsTerminal;
             }
-            Some(Syscall::Poll) => result = Activity::Polls,
+            Some(Syscall::Poll) => polls = true,
             Some(Syscall::Read { .. } | Syscall::Other(_)) => {}
-            Some(Syscall::Running) | None => return Activity::Busy,
+            Some(Syscall::Running) | None => busy = true,
         }
     }
-    result
+    match (busy, polls) {
+        (true, _) => Activity::Busy,
+        (false, true) => Activity::Polls,
+        (false, false) => Activity::Sleeps,
+    }
 }
 
 /// Whether `fd` of process `pid` is the terminal (fd 0 when the link cannot be read).
