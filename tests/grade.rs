@@ -359,6 +359,9 @@ fn bad_usage_exits_2_before_any_case_runs() {
         fs::read_to_string(dir.path().join("full/mine.txt")).unwrap(),
         "keep me"
     );
+    // The configs are the grader's own: one named beside --grade is a mistake.
+    let named = run(&["--grade", "true", "config.txt"]);
+    assert_eq!(named.status.code(), Some(2));
     let quit = run(&["--grade", "true", "--grade-quit", r"\x"]);
     assert_eq!(quit.status.code(), Some(2));
     assert_eq!(binary::names_in(dir.path()), ["full"]);

@@ -138,7 +138,7 @@ pub struct Cli {
     /// Grade an A-Maze-ing program: run `CMD CONFIG_PATH` (or CMD with `{}` replaced by the
     /// path) on the built-in cases, each in a fresh folder inside a pseudo-terminal, check what
     /// it does against the subject's rules and print a scorecard; exit 0 when every case passes.
-    #[arg(long, value_name = "CMD", conflicts_with_all = ["check", "open", "headless", "race", "seed", "algorithm"], help_heading = GRADE)]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["config", "check", "open", "headless", "race", "seed", "algorithm"], help_heading = GRADE)]
     pub grade: Option<String>,
 
     /// With --grade: seconds a case may run, quitting included.
