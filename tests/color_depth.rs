@@ -1,6 +1,7 @@
 //! End-to-end tests of the colour depth: the dashboard, in a pseudo-terminal, sends 24-bit
 //! colours only to a terminal that says it shows them (`COLORTERM`), else 256-colour indices
-//! to a `…-256color` terminal, else only the 16 ANSI colours.
+//! to a `…-256color` terminal, else only the 16 ANSI colours, as the basic codes an 8/16-colour
+//! terminal reads (`31`, `91`, `44`, `104`), never as `38;5;N`.
 
 #![cfg(unix)]
 
@@ -13,7 +14,7 @@ use std::fs;
 
 use pty::Terminal;
 
-/// The colour sequences (`38;2;…`, `48;5;…`) the dashboard sent, drawing the ocean theme (all
+/// The colour sequences (`38;2;…`, `48;5;…`, `31`, `104`) the dashboard sent, drawing the ocean theme (all
 /// 24-bit colours) in a terminal with `env`.
 fn colours_sent(env: &[(&str, &str)]) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
@@ -50,7 +51,9 @@ fn colours_sent(env: &[(&str, &str)]) -> Vec<String> {
     sent
 }
 
-/// The colours of one SGR sequence's parameters: `38;2;1;2;3` and `48;5;17` as they are.
+/// The colours of one SGR sequence's parameters: `38;2;1;2;3`, `48;5;17` and the basic codes
+/// of the 16 colours (`31`, `97`, `44`, `101`) as they are; other codes (bold, the default
+/// colours `39` and `49`) are left out.
 fn colour_params(params: &str) -> Vec<String> {
     let parts: Vec<&str> = params.split(';').collect();
     let mut colours = Vec::new();
@@ -65,10 +68,20 @@ fn colour_params(params: &str) -> Vec<String> {
                 colours.push(parts[i..(i + 3).min(parts.len())].join(";"));
                 i += 3;
             }
-            _ => i += 1,
+            (code, _) => {
+                if code.parse::<u8>().is_ok_and(is_basic) {
+                    colours.push(code.to_owned());
+                }
+                i += 1;
+            }
         }
     }
     colours
+}
+
+/// Whether an SGR code is one of the 16 colours' own, foreground or background.
+fn is_basic(code: u8) -> bool {
+    matches!(code, 30..=37 | 40..=47 | 90..=97 | 100..=107)
 }
 
 fn is_24bit(colour: &str) -> bool {
@@ -101,6 +114,7 @@ fn truecolor_gets_the_themes_own_colours() {
 fn a_256color_terminal_gets_indices_only() {
     let sent = colours_sent(&[("TERM", "xterm-256color")]);
     assert!(!sent.iter().any(|c| is_24bit(c)), "{sent:?}");
+    assert!(sent.iter().all(|c| index(c).is_some()), "{sent:?}");
     assert!(
         sent.iter().any(|c| index(c).is_some_and(|i| i >= 16)),
         "{sent:?}"
@@ -108,11 +122,25 @@ fn a_256color_terminal_gets_indices_only() {
 }
 
 #[test]
-fn a_plain_terminal_gets_the_16_ansi_colours_only() {
+fn a_plain_terminal_gets_the_16_ansi_colours_only_as_basic_codes() {
     let sent = colours_sent(&[("TERM", "xterm")]);
     assert!(!sent.is_empty(), "colours are drawn");
+    // No `38;5;N` or `48;5;N`, not even for N below 16: only `30`-`37`, `90`-`97` and the
+    // backgrounds.
     assert!(
-        sent.iter().all(|c| index(c).is_some_and(|i| i < 16)),
+        sent.iter().all(|c| c.parse::<u8>().is_ok_and(is_basic)),
         "{sent:?}"
+    );
+    // Foregrounds and backgrounds both, the bright ones among them.
+    let codes: Vec<u8> = sent.iter().map(|c| c.parse().unwrap()).collect();
+    assert!(
+        codes
+            .iter()
+            .any(|c| (30..=37).contains(c) || (90..=97).contains(c))
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|c| (40..=47).contains(c) || (100..=107).contains(c))
     );
 }

@@ -12,8 +12,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::tui::{
-    APP_CONFIG_KEYS, Answer, Effect, Holder, Keymap, Message, Model, Start, ThemeSet, config_for,
-    message_for, open_at_start, placeholder_config, update, user_keys_file, user_theme_dir, view,
+    APP_CONFIG_KEYS, Answer, ColorDepth, Effect, Holder, Keymap, Message, Model, Start, ThemeSet,
+    config_for, message_for, open_at_start, placeholder_config, update, user_keys_file,
+    user_theme_dir, view,
 };
 use color_eyre::eyre::{self, WrapErr};
 use mazegen::config::Config;
@@ -120,11 +121,12 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         crate::tui::start_race(&mut model, &race.0);
     }
 
-    let outcome = terminal::take()
+    let depth = super::color_depth::detect();
+    let outcome = terminal::take(depth)
         .wrap_err("cannot set up the terminal")
         .and_then(|mut terminal| {
             let mut input = events::Input::open().wrap_err("cannot read the terminal")?;
-            event_loop(&mut terminal, &mut input, model, first_jobs)
+            event_loop(&mut terminal, &mut input, model, first_jobs, depth)
         });
     terminal::restore();
     if problems.len() > 1 {
@@ -217,6 +219,7 @@ fn event_loop(
     input: &mut events::Input,
     mut model: Model,
     first_jobs: Vec<Effect>,
+    depth: ColorDepth,
 ) -> eyre::Result<Ending> {
     let mut worker = Worker::default();
     for effect in first_jobs {
@@ -233,7 +236,7 @@ fn event_loop(
     // The message log's times are counted from here (see `Message::Clock`).
     let started = Instant::now();
     let ending = loop {
-        match run_until_ending(terminal, input, &mut model, &mut worker, started) {
+        match run_until_ending(terminal, input, &mut model, &mut worker, started, depth) {
             // Jobs go on while stopped; their messages wait in the channel.
             Ok(Ending::Suspend) => terminal::suspend(terminal).wrap_err("cannot suspend")?,
             ending => break ending,
@@ -251,9 +254,9 @@ fn run_until_ending(
     model: &mut Model,
     worker: &mut Worker,
     started: Instant,
+    depth: ColorDepth,
 ) -> eyre::Result<Ending> {
     let mut last_tick = Instant::now();
-    let depth = super::color_depth::detect();
     // What is said next is stamped with this time (the log's clock; update reads none).
     let clock = |model: &mut Model, worker: &mut Worker| {
         dispatch(model, Message::Clock(started.elapsed()), worker)

@@ -28,13 +28,18 @@ use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Rect, Size};
 use ratatui::{CompletedFrame, Frame};
 
+use crate::tui::ColorDepth;
+pub use basic_colours::BasicColours;
+
+mod basic_colours;
+
 /// The most columns and rows drawn: more than a screen shows (an 8K display in a tiny font is
 /// about 1300 by 400), and ratatui's two buffers stay under 100 MB.
 pub const MAX_COLUMNS: u16 = 1500;
 pub const MAX_ROWS: u16 = 500;
 
-/// The dashboard's terminal.
-pub type Screen = Terminal<Clamped<CrosstermBackend<Stdout>>>;
+/// The dashboard's terminal: colours 0 to 15 go out as basic codes on a 16-colour terminal.
+pub type Screen = Terminal<Clamped<CrosstermBackend<BasicColours<Stdout>>>>;
 
 /// Whether the dashboard holds the terminal; locked while anything is written to it.
 static HOLD: Mutex<bool> = Mutex::new(false);
@@ -53,14 +58,16 @@ pub fn clamped((columns, rows): (u16, u16)) -> (u16, u16) {
     (columns.min(MAX_COLUMNS), rows.min(MAX_ROWS))
 }
 
-/// Takes the terminal: raw mode, alternate screen, mouse reporting, and a restore on panic.
-/// The hold is marked before anything is switched on, so a signal from now on restores it.
-pub fn take() -> io::Result<Screen> {
+/// Takes the terminal, which shows `depth` colours: raw mode, alternate screen, mouse
+/// reporting, and a restore on panic. The hold is marked before anything is switched on, so a
+/// signal from now on restores it.
+pub fn take(depth: ColorDepth) -> io::Result<Screen> {
     let mut held = hold();
     *held = true;
     restore_on_panic();
     switch_on()?;
-    Terminal::new(Clamped(CrosstermBackend::new(io::stdout())))
+    let out = BasicColours::new(io::stdout(), depth);
+    Terminal::new(Clamped(CrosstermBackend::new(out)))
 }
 
 /// Gives the terminal back (if it is held). Every step is tried, whatever failed before it: a

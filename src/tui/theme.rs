@@ -37,7 +37,8 @@
 //!
 //! # An opened file's problems (`--open`, `o`). Optional: each left out takes the colour of
 //! # the role after it, so older themes still show problems.
-//! bad_wall = "208"        # incoherent and open-border walls, unreadable digits (exit)
+//! bad_wall = "208"        # incoherent and open-border walls (exit)
+//! bad_cell = "178"        # bad digits, open 42 cells, dead ends over the limit (bad_wall)
 //! open_area = "magenta"   # the outline of open 3x3 areas (head)
 //! unreachable = "52"      # cells the entry cannot reach (unvisited)
 //! illegal_step = "red"    # the recorded path's first illegal step (exit)
@@ -80,7 +81,7 @@ mod parse;
 mod set;
 mod svg;
 
-pub use css::css_color;
+pub use css::{css_color, rgb};
 pub use depth::ColorDepth;
 pub use palette::Palette;
 pub use set::ThemeSet;

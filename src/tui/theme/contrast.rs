@@ -7,6 +7,9 @@ use ratatui::style::Color;
 use super::Palette;
 use super::css::rgb;
 
+#[cfg(test)]
+mod ciede2000;
+
 /// The least contrast ratio between the maze roles of [`MAZE_PAIRS`]: WCAG's minimum for large
 /// text and for the parts of a graphic that must be seen, which a maze's cells are.
 pub const MINIMUM_MAZE_CONTRAST: f64 = 3.0;
@@ -160,6 +163,130 @@ mod tests {
             themes.len() - 1,
             "every theme but plain is measured"
         );
+    }
+
+    /// The least CIEDE2000 difference between two roles that meet on the canvas: about where
+    /// two colours stop being "a shade of" each other and read as two things.
+    const MINIMUM_ROLE_DIFFERENCE: f64 = 20.0;
+
+    /// What the canvas shows together, scene by scene; every two roles of a scene may touch
+    /// (the 42 beside the carving head, the walker on its trail, a bad cell beside a bad wall).
+    /// Play draws its walker in the head's colour and its chasers in the frontier's, and the
+    /// inspector its problems over the finished maze. The not-yet-carved ground (`unvisited`)
+    /// is a backdrop, not a role to find, and is left to the 3:1 rule's neighbours.
+    const SCENES: [(&str, &[&str]); 4] = [
+        (
+            "carving",
+            &[
+                "walls", "passages", "head", "frontier", "entry", "exit", "stamp",
+            ],
+        ),
+        (
+            "solving",
+            &[
+                "walls", "passages", "visited", "frontier", "path", "entry", "exit", "stamp",
+            ],
+        ),
+        (
+            "play",
+            &[
+                "walls", "passages", "head", "frontier", "visited", "path", "entry", "exit",
+                "stamp",
+            ],
+        ),
+        (
+            "inspector",
+            &[
+                "walls",
+                "passages",
+                "path",
+                "entry",
+                "exit",
+                "stamp",
+                "bad_wall",
+                "bad_cell",
+                "open_area",
+                "unreachable",
+                "illegal_step",
+                "shortest",
+            ],
+        ),
+    ];
+
+    /// A role of [`SCENES`] in `palette`.
+    fn scene_role(palette: &Palette, role: &str) -> Color {
+        match role {
+            "walls" => palette.walls,
+            "passages" => palette.passages,
+            "path" => palette.path,
+            "entry" => palette.entry,
+            "exit" => palette.exit,
+            "stamp" => palette.stamp,
+            "head" => palette.head,
+            "frontier" => palette.frontier,
+            "visited" => palette.visited,
+            "bad_wall" => palette.bad_wall,
+            "bad_cell" => palette.bad_cell,
+            "open_area" => palette.open_area,
+            "unreachable" => palette.unreachable,
+            "illegal_step" => palette.illegal_step,
+            "shortest" => palette.shortest,
+            other => unreachable!("{other} is not a role of SCENES"),
+        }
+    }
+
+    /// Every two roles of a scene, in `palette` as a terminal of `depth` shows it, under
+    /// [`MINIMUM_ROLE_DIFFERENCE`]: `(scene, role, role, ΔE00)`.
+    fn alike(palette: &Palette, depth: ColorDepth) -> Vec<(&'static str, String)> {
+        let mut alike = Vec::new();
+        for (scene, roles) in SCENES {
+            for (i, a) in roles.iter().enumerate() {
+                for b in &roles[i + 1..] {
+                    let colour = |role| depth.convert(scene_role(palette, role));
+                    let difference = ciede2000::delta_e(colour(a), colour(b)).expect("colours");
+                    if difference < MINIMUM_ROLE_DIFFERENCE {
+                        alike.push((scene, format!("{a} ~ {b} ({difference:.1})")));
+                    }
+                }
+            }
+        }
+        alike
+    }
+
+    /// The rule of roles that look alike, measured on the theme files as bundled: every two
+    /// roles that may touch on the canvas are at least 20 apart by CIEDE2000, in the theme's
+    /// own colours and as a 256-colour terminal shows them. (Amber's entry was once the pale
+    /// yellow of its path, ocean's and forest's 42 near their walls, the inspector's bad walls
+    /// and bad cells one orange.)
+    #[test]
+    fn every_bundled_colour_theme_keeps_the_roles_that_meet_on_the_canvas_apart() {
+        let themes = ThemeSet::bundled();
+        let mut problems = Vec::new();
+        for theme in themes.iter().filter(|theme| !theme.monochrome) {
+            for (depth, name) in [
+                (ColorDepth::TrueColor, "24-bit"),
+                (ColorDepth::Indexed256, "256"),
+            ] {
+                for (scene, pair) in alike(&theme.palette, depth) {
+                    problems.push(format!("{} ({name}, {scene}): {pair}", theme.name));
+                }
+            }
+        }
+        problems.dedup();
+        assert_eq!(problems, Vec::<String>::new());
+    }
+
+    #[test]
+    fn two_roles_in_one_colour_are_reported_in_every_scene_they_share() {
+        let themes = ThemeSet::bundled();
+        let mut palette = themes.get(0).unwrap().palette.clone();
+        palette.stamp = palette.walls;
+        let scenes: Vec<_> = alike(&palette, ColorDepth::TrueColor)
+            .into_iter()
+            .filter(|(_, pair)| pair.starts_with("walls ~ stamp"))
+            .map(|(scene, _)| scene)
+            .collect();
+        assert_eq!(scenes, ["carving", "solving", "play", "inspector"]);
     }
 
     #[test]

@@ -70,8 +70,10 @@ macro_rules! palette {
             /// The palette, if every role is given, else the first missing role.
             pub(super) fn complete(&self) -> Result<Palette, &'static str> {
                 $(let $role = self.$role.ok_or(stringify!($role))?;)+
+                // In order, so that a problem role may fall back to one listed before it.
+                $(let $optional = self.$optional.unwrap_or($fallback);)+
                 Ok(Palette {
-                    $($optional: self.$optional.unwrap_or($fallback),)+
+                    $($optional,)+
                     $($role,)+
                 })
             }
@@ -123,8 +125,11 @@ palette! {
     }
     optional {
         /// Walls an opened file gets wrong: incoherent (the two cells disagree) or open on the
-        /// border; also unreadable digits and cells of the 42 not closed.
+        /// border.
         bad_wall = exit,
+        /// Cells an opened file gets wrong: an unreadable digit, a cell of the 42 not closed, a
+        /// dead end over a board's limit.
+        bad_cell = bad_wall,
         /// The outline of open 3x3 areas.
         open_area = head,
         /// Cells the entry cannot reach.
@@ -218,6 +223,7 @@ mod tests {
             accent: Color::Reset,
             border: Color::Reset,
             bad_wall: Color::Reset,
+            bad_cell: Color::Reset,
             open_area: Color::Reset,
             unreachable: Color::Reset,
             illegal_step: Color::Reset,
@@ -251,6 +257,7 @@ mod tests {
         };
         let palette = given(&partial).complete().unwrap();
         assert_eq!(palette.bad_wall, Color::Red);
+        assert_eq!(palette.bad_cell, Color::Red);
         assert_eq!(palette.illegal_step, Color::Red);
         assert_eq!(palette.open_area, Color::Yellow);
         assert_eq!(palette.unreachable, Color::DarkGray);
@@ -260,6 +267,13 @@ mod tests {
             ..given(&partial)
         };
         assert_eq!(own.complete().unwrap().bad_wall, Color::Magenta);
+        // A bad cell left out takes the bad wall's colour, the theme's own one too.
+        assert_eq!(own.complete().unwrap().bad_cell, Color::Magenta);
+        let both = PartialPalette {
+            bad_cell: Some(Color::Cyan),
+            ..own
+        };
+        assert_eq!(both.complete().unwrap().bad_cell, Color::Cyan);
     }
 
     #[test]

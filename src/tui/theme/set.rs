@@ -355,6 +355,7 @@ mod tests {
         for (name, text) in BUNDLED {
             for role in [
                 "bad_wall",
+                "bad_cell",
                 "open_area",
                 "unreachable",
                 "illegal_step",

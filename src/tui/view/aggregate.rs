@@ -6,18 +6,21 @@
 //!   in that order but for the 42 on the path, drawn in the 42's glyph on the path's colour.
 //!   They are found by walking the path and listing the others, never by looking at cells, so
 //!   the path stays one line whatever the maze's size: consecutive path cells are neighbours,
-//!   so the characters they fall in touch, at least at a corner. The path is drawn as a thin
-//!   braille line: the same walk over the characters' eight dots (fewer in a character with
-//!   fewer cells), then the shortest chain of the dots it
-//!   crossed from its first to its last, so that where the path winds through an area the
-//!   line shows its route instead of filling the area.
+//!   so the characters they fall in touch, at least at a corner. The path's characters are
+//!   those of a thin line: the same walk over the characters' eight braille dots (fewer in a
+//!   character with fewer cells), then the shortest chain of the dots it crossed from its
+//!   first to its last, so that where the path winds through an area the line shows its route
+//!   instead of filling the area.
 //! - Everything else is measured on at most [`SAMPLES`] cells spread evenly over the rectangle,
 //!   so apart from the walk along the path a frame costs about the same for 2000x2000 cells
 //!   as for 100000x10000. The share of the sampled cells' east and south walls that stand,
-//!   over the character and the eight around it, is drawn as a braille halftone: no dots, a
-//!   quarter, half, three quarters or all of them. A perfect maze is about half wall, so it
-//!   reads as an even grey; open ground (a courtyard, a braided board) is lighter, and walls
-//!   not yet carved are darker.
+//!   over the character and the eight around it, shades the character in five steps from the
+//!   passages' colour towards the walls' (without colour: a braille halftone of no dots, a
+//!   quarter, half, three quarters or all of them). A perfect maze is about half wall, so it
+//!   reads as an even shade; open ground (a courtyard, a braided board) is nearer the
+//!   passages, and walls not yet carved nearer the walls. The path is drawn over the shade as
+//!   a solid line of its colour, one character wide, so that it reads at every scale; without
+//!   colour, as bold dots, with the entry and the exit as lit letters.
 //! - While the maze is carved or searched, the character takes the colour of what most of its
 //!   samples are: not carved yet (or discarded by the search), searched, or plain passage, so
 //!   the carving and the search advance as areas; a sample on the carving stack or the
@@ -29,17 +32,15 @@ use std::rc::Rc;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
 
 use super::paint;
 use super::roles::{BlockRoles, Role};
 use super::scale::Scale;
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Palette, Theme, rgb};
 use mazegen::{Dir, Pos};
 use memo::PathMarks;
 pub use memo::PathMemo;
-
-/// The bit of each dot in a braille character, by column then row (Unicode's dot order).
-const DOT_BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
 
 /// At most this many cells across and down are sampled in each character's rectangle.
 pub const SAMPLES: (u32, u32) = (4, 8);
@@ -191,19 +192,47 @@ impl Tally {
     }
 }
 
-/// The halftone for `closed` walls standing out of two for each of `samples` cells. The
-/// steps are wide around a half, where every perfect maze is, so that its texture stays even
-/// however few cells a character holds: no dots under 15% of the walls, a quarter of the
-/// dots to 35%, half to 65%, three quarters to 85%, then all.
-fn halftone(closed: u32, samples: u32) -> char {
+/// The step (0 to 4) of the share of walls standing, `closed` out of two for each of
+/// `samples` cells. The steps are wide around a half, where every perfect maze is, so that
+/// its shade stays even however few cells a character holds: 0 under 15% of the walls, 1 to
+/// 35%, 2 to 65%, 3 to 85%, then 4.
+fn density_step(closed: u32, samples: u32) -> usize {
     // Twenty times the share of walls standing.
     let share = 10 * u64::from(closed);
     let samples = u64::from(samples.max(1));
-    let step = [3, 7, 13, 17]
+    [3, 7, 13, 17]
         .iter()
         .filter(|&&bound| share >= bound * samples)
-        .count();
-    HALFTONE[step]
+        .count()
+}
+
+/// The halftone of a [`density_step`], for a theme without colour.
+fn halftone(closed: u32, samples: u32) -> char {
+    HALFTONE[density_step(closed, samples)]
+}
+
+/// How far each [`density_step`]'s shade goes from the passages' colour towards the walls':
+/// not all the way, so that the path's colour, 3:1 from both, still stands out of it.
+const SHADE_MIX: [f64; 5] = [0.0, 0.1, 0.2, 0.3, 0.4];
+
+/// The five shades of the wall density, from the passages' colour towards the walls'. A
+/// colour the palette leaves to the terminal (`reset`) cannot be mixed: the passages stay.
+pub(super) fn shades(palette: &Palette) -> [Color; 5] {
+    let (Some(from), Some(to)) = (rgb(palette.passages), rgb(palette.walls)) else {
+        return [palette.passages; 5];
+    };
+    SHADE_MIX.map(|mix| {
+        if mix == 0.0 {
+            return palette.passages;
+        }
+        let channel =
+            |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * mix).round() as u8;
+        Color::Rgb(
+            channel(from.0, to.0),
+            channel(from.1, to.1),
+            channel(from.2, to.2),
+        )
+    })
 }
 
 /// Each character's walls and samples, with those of the characters around it: the share of
@@ -247,6 +276,7 @@ pub fn draw(
     let walls = around(&tallies, usize::from(drawn.width));
     let marks = marks(roles, with_path, memo, &placement);
     let palette = &theme.palette;
+    let shades = shades(palette);
     for row in area.top()..area.bottom() {
         for column in area.left()..area.right() {
             let Some(cell) = buf.cell_mut((column, row)) else {
@@ -259,48 +289,48 @@ pub fn draw(
             let i = usize::from(row - drawn.y) * usize::from(drawn.width)
                 + usize::from(column - drawn.x);
             let role = marks.roles[i].unwrap_or_else(|| tallies[i].role());
-            let dots = marks.dots.as_ref().map_or(0, |dots| dots[i]);
-            let (symbol, fg, bg) = match role {
-                // The 42 shares this character with the path: the path's colour keeps the
-                // line whole, the 42's glyph shows it is there.
-                Role::Path if marks.stamped[i] => (stamp_glyph(), palette.stamp, palette.path),
-                // The path as a thin braille line on the passages.
-                Role::Path if dots != 0 && !theme.monochrome => (
-                    char::from_u32(0x2800 + u32::from(dots)).unwrap_or(' '),
-                    palette.path,
-                    palette.passages,
-                ),
-                Role::Passage => (
-                    halftone(walls[i].0, walls[i].1),
-                    palette.walls,
-                    palette.passages,
-                ),
-                Role::Visited if !theme.monochrome => (
-                    halftone(walls[i].0, walls[i].1),
-                    palette.walls,
-                    palette.visited,
-                ),
-                role if theme.monochrome => (mono_glyph(role), palette.walls, palette.background),
-                role => (' ', palette.walls, paint::colour(role, palette)),
-            };
-            let bg = if theme.monochrome {
-                palette.background
+            let (symbol, fg, bg, modifier) = if theme.monochrome {
+                let (symbol, modifier) = match role {
+                    // The 42 on the path: its glyph, bold like the path's.
+                    Role::Path if marks.stamped[i] => (stamp_glyph(), Modifier::BOLD),
+                    Role::Passage => (halftone(walls[i].0, walls[i].1), Modifier::empty()),
+                    role => (mono_glyph(role), paint::mark_modifier(role)),
+                };
+                (symbol, palette.walls, palette.background, modifier)
             } else {
-                bg
+                match role {
+                    // The 42 shares this character with the path: the path's colour keeps
+                    // the line whole, the 42's glyph shows it is there.
+                    Role::Path if marks.stamped[i] => {
+                        (stamp_glyph(), palette.stamp, palette.path, Modifier::BOLD)
+                    }
+                    Role::Passage => (
+                        ' ',
+                        palette.walls,
+                        shades[density_step(walls[i].0, walls[i].1)],
+                        Modifier::empty(),
+                    ),
+                    // The path, the markers, the 42 and the search in their own colours, the
+                    // path as a solid line over the shade.
+                    role => (
+                        ' ',
+                        palette.walls,
+                        paint::colour(role, palette),
+                        Modifier::empty(),
+                    ),
+                }
             };
             cell.set_char(symbol).set_fg(fg).set_bg(bg);
+            cell.modifier = modifier;
         }
     }
     placement
 }
 
-/// A role's character where colour cannot tell it.
-pub(super) fn mono_glyph(role: Role) -> char {
-    match role {
-        // Bolder than the detailed view's dots, to stand out of the halftone.
-        Role::Path => '•',
-        role => paint::glyphs(role)[0].chars().next().unwrap_or(' '),
-    }
+/// A role's character where colour cannot tell it: its whole mark (the path's bold dot, the
+/// entry's and the exit's letters).
+fn mono_glyph(role: Role) -> char {
+    paint::mark(role)
 }
 
 /// The 42's monochrome glyph, which also marks it on the path's colour.
@@ -358,8 +388,6 @@ struct Marks {
     roles: Vec<Option<Role>>,
     /// Whether the 42 is in each character, even under the path.
     stamped: Vec<bool>,
-    /// The braille dots the path lights in each character (`None`: it fills them).
-    dots: Option<Vec<u8>>,
 }
 
 fn marks(
@@ -374,7 +402,6 @@ fn marks(
     let mut marks = Marks {
         roles: vec![None; chars],
         stamped: vec![false; chars],
-        dots: None,
     };
     if chars == 0 {
         return marks;
@@ -398,7 +425,6 @@ fn marks(
                 *role = Some(Role::Path);
             }
         }
-        marks.dots.clone_from(&path.dots);
     }
     // The head under the exit under the entry.
     let mut markers: Vec<(Pos, Role)> = roles.markers();
@@ -409,8 +435,10 @@ fn marks(
     marks
 }
 
-/// The characters the path from `start` along `dirs` passes through in `placement`, and its
-/// thin line's dots where the characters have room for them: a walk of every step.
+/// The characters the path from `start` along `dirs` passes through in `placement`: where the
+/// characters have room for braille dots, those of its thin line through them, so that where
+/// the path winds through an area the line shows its route instead of filling the area. A walk
+/// of every step.
 fn path_marks(placement: &Placement, start: Pos, dirs: &[Dir]) -> PathMarks {
     let drawn = placement.drawn;
     let columns = usize::from(drawn.width);
@@ -419,29 +447,22 @@ fn path_marks(placement: &Placement, start: Pos, dirs: &[Dir]) -> PathMarks {
     match placement.dots() {
         // A thin line: the dots the path passes through, walked as the characters are.
         Some(dots) => {
-            let mut bits = vec![0_u8; chars];
             let drawn = dots.placement.drawn;
             let (dot_columns, rows) = (usize::from(drawn.width), usize::from(drawn.height));
             let walked = path_chars(&dots.placement, start, dirs);
             for i in straightest(&walked, dot_columns, rows) {
-                let (column, dx) = dots.across[i % dot_columns];
-                let (row, dy) = dots.down[i / dot_columns];
-                let char = row * columns + column;
-                bits[char] |= DOT_BITS[dx][dy];
-                on[char] = true;
-            }
-            PathMarks {
-                on,
-                dots: Some(bits),
+                let (column, _) = dots.across[i % dot_columns];
+                let (row, _) = dots.down[i / dot_columns];
+                on[row * columns + column] = true;
             }
         }
         None => {
             for i in path_chars(placement, start, dirs) {
                 on[i] = true;
             }
-            PathMarks { on, dots: None }
         }
     }
+    PathMarks { on }
 }
 
 /// The dots of the shortest 8-connected way from the first dot of `walked` to its last

@@ -170,22 +170,27 @@ fn dots_of(
                         .set_fg(ink)
                         .set_bg(heat::colour(share));
                 }
-                // Without colour the markers and the path take their glyphs: the markers
-                // over the walls, the path where the character has no wall dots.
+                // Without colour the markers, the 42 and the path take their marks: the
+                // markers over the walls, the 42 over the walls around it (its dots would
+                // merge into theirs), the path where the character has no wall dots.
                 None if theme.monochrome => {
-                    let marked = matches!(under, Role::Entry | Role::Exit | Role::Head)
-                        || (under == Role::Path && bits == 0);
-                    let mut glyph = [0; 4];
-                    let symbol = match marked {
-                        true => paint::glyphs(under)[0],
-                        false => symbol.encode_utf8(&mut glyph),
+                    let marked = match under {
+                        Role::Entry | Role::Exit | Role::Head => Some(under),
+                        _ if stamp > 0 => Some(Role::Stamp),
+                        Role::Path if bits == 0 => Some(Role::Path),
+                        _ => None,
                     };
-                    cell.set_symbol(symbol)
+                    let (symbol, modifier) = match marked {
+                        Some(role) => (paint::mark(role), paint::mark_modifier(role)),
+                        None => (symbol, Modifier::empty()),
+                    };
+                    cell.set_char(symbol)
                         .set_fg(palette.walls)
                         .set_bg(palette.background);
+                    cell.modifier = modifier;
                     // Under walls the path shows in reverse video, which needs no colour.
-                    if under == Role::Path {
-                        cell.modifier.insert(Modifier::REVERSED);
+                    if under == Role::Path && marked.is_none() {
+                        cell.modifier.insert(Modifier::REVERSED | Modifier::BOLD);
                     }
                 }
                 None => {

@@ -4,6 +4,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 
 use super::aggregate::PathMemo;
 use super::roles::{BlockRoles, Role};
@@ -195,9 +196,11 @@ pub(super) fn half_blocks(
             };
             if theme.monochrome {
                 let palette = &theme.palette;
-                cell.set_symbol(mono_half(top, bottom))
+                let (symbol, modifier) = mono_half(top, bottom);
+                cell.set_char(symbol)
                     .set_fg(palette.walls)
                     .set_bg(palette.background);
+                cell.modifier = modifier;
             } else {
                 cell.set_symbol("▀")
                     .set_fg(paint::colour(top, &theme.palette))
@@ -207,29 +210,37 @@ pub(super) fn half_blocks(
     }
 }
 
-/// A monochrome character for two stacked pixels: a one-cell marker (the entry, the exit, the
-/// head, a selected or illegal cell) over anything, else the wall shape, or a marker when
-/// neither pixel is a wall. The entry sits under the top wall: without colour, a wall half
-/// would hide it.
-fn mono_half(top: Role, bottom: Role) -> &'static str {
+/// A monochrome character for two stacked pixels, and how it stands out: a one-cell marker
+/// (the entry, the exit, the head, a selected or illegal cell) over anything, as a whole mark;
+/// then the 42, in its own texture so that it does not merge into the walls; else the wall
+/// shape, or a marker (the path's bold dot) when neither pixel is a wall. The entry sits under
+/// the top wall: without colour, a wall half would hide it.
+fn mono_half(top: Role, bottom: Role) -> (char, Modifier) {
     let one_cell = |r: Role| {
         matches!(
             r,
             Role::Entry | Role::Exit | Role::Head | Role::IllegalStep | Role::Selected
         )
     };
+    let marked = |role: Role| (paint::mark(role), paint::mark_modifier(role));
     if let Some(marker) = [top, bottom].into_iter().find(|&r| one_cell(r)) {
-        return paint::glyphs(marker)[0];
+        return marked(marker);
     }
-    match (paint::is_ink(top), paint::is_ink(bottom)) {
-        (true, true) => "█",
-        (true, false) => "▀",
-        (false, true) => "▄",
-        (false, false) => [top, bottom]
-            .into_iter()
-            .find(|r| !matches!(r, Role::Passage | Role::Outside))
-            .map_or(" ", |r| paint::glyphs(r)[0]),
+    if top == Role::Stamp || bottom == Role::Stamp {
+        return marked(Role::Stamp);
     }
+    let shape = match (paint::is_ink(top), paint::is_ink(bottom)) {
+        (true, true) => '█',
+        (true, false) => '▀',
+        (false, true) => '▄',
+        (false, false) => {
+            return [top, bottom]
+                .into_iter()
+                .find(|r| !matches!(r, Role::Passage | Role::Outside))
+                .map_or((' ', Modifier::empty()), marked);
+        }
+    };
+    (shape, Modifier::empty())
 }
 
 #[cfg(test)]
@@ -279,13 +290,28 @@ mod tests {
 
     #[test]
     fn monochrome_half_blocks_keep_the_wall_shape() {
-        assert_eq!(mono_half(Role::Wall, Role::Wall), "█");
-        assert_eq!(mono_half(Role::Stamp, Role::Passage), "▀");
-        assert_eq!(mono_half(Role::Passage, Role::Wall), "▄");
-        assert_eq!(mono_half(Role::Passage, Role::Outside), " ");
-        assert_eq!(mono_half(Role::Passage, Role::Path), "·");
+        let symbol = |top, bottom| mono_half(top, bottom).0;
+        assert_eq!(symbol(Role::Wall, Role::Wall), '█');
+        assert_eq!(symbol(Role::Wall, Role::Passage), '▀');
+        assert_eq!(symbol(Role::Passage, Role::Wall), '▄');
+        assert_eq!(symbol(Role::Passage, Role::Outside), ' ');
+    }
+
+    /// Without colour the entry and the exit are whole marks (not `(` and `[`, half of the
+    /// detailed view's pairs), the 42 is not drawn as wall, and the path is a bold dot.
+    #[test]
+    fn monochrome_half_blocks_mark_the_entry_exit_42_and_path_whole_and_bold() {
+        let bold = Modifier::BOLD;
+        let lit = Modifier::BOLD | Modifier::REVERSED;
         // The entry and the exit show even beside a wall.
-        assert_eq!(mono_half(Role::Wall, Role::Entry), "(");
-        assert_eq!(mono_half(Role::Exit, Role::Wall), "[");
+        assert_eq!(mono_half(Role::Wall, Role::Entry), ('E', lit));
+        assert_eq!(mono_half(Role::Exit, Role::Wall), ('X', lit));
+        assert_eq!(mono_half(Role::Stamp, Role::Passage), ('▒', bold));
+        assert_eq!(mono_half(Role::Wall, Role::Stamp), ('▒', bold));
+        assert_eq!(mono_half(Role::Passage, Role::Path), ('•', bold));
+        assert_ne!(
+            mono_half(Role::Stamp, Role::Stamp).0,
+            mono_half(Role::Wall, Role::Wall).0
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! the maze's structure shows at any size: the long branches of a 2000x2000 maze read as
 //! bands of one colour, its dead-end pockets as islands. Colour runs along one ramp from near
 //! to far (the same in every theme, chosen to stay in order for colour-blind eyes and in
-//! grey); without colour a ramp of glyphs stands in, from light to heavy.
+//! grey), in [`STEPS`] colours, each of them shown in the legend; without colour a ramp of
+//! glyphs stands in, from light to heavy.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -28,6 +29,11 @@ const STOPS: [(u8, u8, u8); 6] = [
     (0xfd, 0xe7, 0x25),
 ];
 
+/// How many colours the ramp is drawn in: the legend shows each of them, so that no colour of
+/// the map goes unexplained (a ramp drawn continuously has colours between the legend's that a
+/// 256-colour terminal turns into a grey, which reads as "not reached").
+pub const STEPS: usize = 12;
+
 /// The glyph ramp, near to far, for a theme without colour.
 pub const GLYPHS: [&str; 9] = [".", ":", "-", "=", "+", "*", "#", "%", "@"];
 
@@ -39,8 +45,14 @@ pub fn share(steps: u32, farthest: u32) -> f64 {
     f64::from(steps) / f64::from(farthest.max(1))
 }
 
-/// The ramp's colour at `share` (0.0 near, 1.0 far).
+/// The ramp's colour at `share` (0.0 near, 1.0 far): the nearest of its [`STEPS`] colours.
 pub fn colour(share: f64) -> Color {
+    let last = (STEPS - 1) as f64;
+    step_colour((share.clamp(0.0, 1.0) * last).round() / last)
+}
+
+/// The ramp between its stops, at `share`.
+fn step_colour(share: f64) -> Color {
     let at = share.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
     let i = (at.floor() as usize).min(STOPS.len() - 2);
     let t = at - i as f64;
@@ -176,6 +188,11 @@ pub fn whole(roles: &dyn BlockRoles, map: &Distances, theme: &Theme, area: Rect,
     }
 }
 
+/// The share the ramp's colour `i` (of [`STEPS`]) stands for.
+fn step_share(i: usize) -> f64 {
+    i as f64 / (STEPS - 1) as f64
+}
+
 /// Up to `most` values spread evenly over `first..end`.
 fn spread((first, end): (u32, u32), most: u32) -> impl Iterator<Item = u32> {
     let len = end - first;
@@ -195,8 +212,8 @@ pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buff
             let ramp: Vec<Span> = if theme.monochrome {
                 vec![Span::styled(GLYPHS.concat(), muted)]
             } else {
-                (0..12)
-                    .map(|i| Span::styled(" ", Style::new().bg(colour(f64::from(i) / 11.0))))
+                (0..STEPS)
+                    .map(|i| Span::styled(" ", Style::new().bg(colour(step_share(i)))))
                     .collect()
             };
             let mut spans = vec![Span::styled(" distance: entry ", muted)];
@@ -213,24 +230,13 @@ pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buff
         .render(area, buf);
 }
 
-/// The step of the ramp (0 near to 9 far) nearest `colour`, if it is one of the ramp's: for
-/// tests, which write the heatmap as digits.
+/// The step of the ramp (0 near to `STEPS - 1` far) that `drawn` is, if it is one of the
+/// ramp's colours: for tests, which write the heatmap as digits.
 #[cfg(test)]
 pub(crate) fn ramp_step(drawn: Color) -> Option<u8> {
-    let Color::Rgb(r, g, b) = drawn else {
-        return None;
-    };
-    let far = |c: Color| match c {
-        Color::Rgb(r2, g2, b2) => {
-            r.abs_diff(r2) as u32 + g.abs_diff(g2) as u32 + b.abs_diff(b2) as u32
-        }
-        _ => u32::MAX,
-    };
-    (0..=9_u8)
-        .map(|i| (far(colour(f64::from(i) / 9.0)), i))
-        .min()
-        .filter(|&(distance, _)| distance < 60)
-        .map(|(_, i)| i)
+    (0..STEPS)
+        .find(|&i| colour(step_share(i)) == drawn)
+        .map(|i| i as u8)
 }
 
 #[cfg(test)]
@@ -241,13 +247,43 @@ mod tests {
     fn the_ramp_runs_from_its_first_stop_to_its_last() {
         assert_eq!(colour(0.0), Color::Rgb(0x44, 0x01, 0x54));
         assert_eq!(colour(1.0), Color::Rgb(0xfd, 0xe7, 0x25));
-        assert_eq!(colour(0.2), Color::Rgb(0x41, 0x44, 0x87));
+        assert_eq!(step_colour(0.2), Color::Rgb(0x41, 0x44, 0x87));
+        // Shares between the legend's steps take the nearest step's colour.
+        assert_eq!(colour(0.2), colour(2.0 / 11.0));
+        assert_eq!(colour(0.05), colour(1.0 / 11.0));
         assert_eq!(colour(7.0), colour(1.0));
         assert_eq!(glyph(0.0), ".");
         assert_eq!(glyph(1.0), "@");
         assert_eq!(glyph(0.5), "+");
         assert_eq!(share(5, 10), 0.5);
         assert_eq!(share(0, 0), 0.0);
+    }
+
+    /// Every colour the map can draw is one of the legend's, at every depth: the issue was a
+    /// dark grey (xterm 239) that a 256-colour terminal showed between the legend's violet
+    /// and blue, which read as "not reached".
+    #[test]
+    fn the_map_draws_only_the_colours_its_legend_shows() {
+        use crate::tui::theme::ColorDepth;
+        let legend: Vec<Color> = (0..STEPS).map(|i| colour(step_share(i))).collect();
+        for depth in [ColorDepth::TrueColor, ColorDepth::Indexed256] {
+            let shown: Vec<Color> = legend.iter().map(|&c| depth.convert(c)).collect();
+            for k in 0..=1000 {
+                let drawn = depth.convert(colour(f64::from(k) / 1000.0));
+                assert!(
+                    shown.contains(&drawn),
+                    "{depth:?} share {k}/1000: {drawn:?}"
+                );
+                // And none is a grey of the 256-colour ramp.
+                assert!(
+                    !matches!(drawn, Color::Indexed(232..=255)),
+                    "{depth:?} share {k}/1000: {drawn:?}"
+                );
+            }
+        }
+        assert_eq!(legend.len(), 12);
+        assert_eq!(legend[0], Color::Rgb(0x44, 0x01, 0x54));
+        assert_eq!(legend[11], Color::Rgb(0xfd, 0xe7, 0x25));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! How a role looks in a theme: a colour, or for monochrome themes a glyph.
 
-use ratatui::style::{Color, Style};
+use ratatui::style::{Color, Modifier, Style};
 
 use super::roles::Role;
 use crate::tui::theme::{Palette, Theme};
@@ -18,7 +18,8 @@ pub fn colour(role: Role, palette: &Palette) -> Color {
         Role::Head => palette.head,
         Role::Frontier => palette.frontier,
         Role::Visited => palette.visited,
-        Role::BadWall | Role::BadCell => palette.bad_wall,
+        Role::BadWall => palette.bad_wall,
+        Role::BadCell => palette.bad_cell,
         Role::OpenArea => palette.open_area,
         Role::Unreachable => palette.unreachable,
         Role::IllegalStep => palette.illegal_step,
@@ -48,6 +49,29 @@ pub fn glyphs(role: Role) -> [&'static str; 2] {
         Role::IllegalStep => ["X", "X"],
         Role::Shortest => [":", ":"],
         Role::Selected => ["<", ">"],
+    }
+}
+
+/// The one character a role is drawn with where a character holds more than one block (the
+/// whole views of a monochrome theme): the entry and the exit as whole marks, not the first
+/// half of their pair, and the path as a dot bolder than the detailed view's.
+pub fn mark(role: Role) -> char {
+    match role {
+        Role::Entry => 'E',
+        Role::Exit => 'X',
+        Role::Path => '•',
+        role => glyphs(role)[0].chars().next().unwrap_or(' '),
+    }
+}
+
+/// How a role's [`mark`] stands out without colour: the path and the 42 bold, the entry and
+/// the exit bold in reverse video (a lit block with its letter), so that what the eye looks for
+/// shows at every scale.
+pub fn mark_modifier(role: Role) -> Modifier {
+    match role {
+        Role::Entry | Role::Exit => Modifier::BOLD | Modifier::REVERSED,
+        Role::Path | Role::Stamp => Modifier::BOLD,
+        _ => Modifier::empty(),
     }
 }
 

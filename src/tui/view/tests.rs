@@ -41,14 +41,15 @@ pub(crate) fn theme(model: &mut Model, name: &str) {
     act(model, Action::ToggleFocus);
 }
 
-fn render(model: &Model) -> Buffer {
+pub(super) fn render(model: &Model) -> Buffer {
     let (width, height) = model.size;
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|frame| view(model, frame)).unwrap();
     terminal.backend().buffer().clone()
 }
 
-/// The letter for a maze colour of `palette` (passages and the background are blank).
+/// The letter for a maze colour of `palette` (passages and the background are blank), or the
+/// whole view's shades of wall density as `.` `:` `=` `%`, lightest first.
 fn role_letter(colour: Color, palette: &Palette) -> char {
     let roles = [
         (palette.walls, '#'),
@@ -63,10 +64,19 @@ fn role_letter(colour: Color, palette: &Palette) -> char {
         (palette.passages, ' '),
         (palette.background, ' '),
     ];
+    // The whole view's shades of wall density, lightest first (the first is the passages').
+    let shades = super::aggregate::shades(palette);
+    let shade = shades[1..]
+        .iter()
+        .zip(['.', ':', '=', '%'])
+        .find(|(c, _)| **c == colour)
+        .map(|(_, letter)| letter);
     roles
         .iter()
         .find(|(c, _)| *c == colour)
-        .map_or('?', |&(_, letter)| letter)
+        .map(|&(_, letter)| letter)
+        .or(shade)
+        .unwrap_or('?')
 }
 
 /// The screen as text, the canvas of a colour theme as role letters where colour is all
@@ -469,8 +479,8 @@ fn solved_2000() -> Model {
 }
 
 /// The whole view of a 2000x2000 maze: every character gathers about 30x60 cells; the path
-/// is one thin braille line from the entry `E` to the exit `X`, the maze an
-/// even halftone of its walls, the 42 a mark in the middle. The path's characters make one
+/// is one solid line a character wide from the entry `E` to the exit `X`, the maze an even
+/// shade of its wall density (`:`), the 42 a mark in the middle. The path's characters make one
 /// 8-connected chain from the entry's character to the exit's.
 #[test]
 fn snapshot_whole_view_of_a_2000x2000_maze_with_the_path_as_one_line() {
@@ -535,8 +545,8 @@ fn snapshot_whole_view_of_a_2000x2000_maze_with_the_path_as_one_line() {
     assert_eq!(painted, 0);
 }
 
-/// Carving a 300x300 maze, seen whole: the carved part is a halftone of its walls, the rest
-/// `~` (not carved yet), with the backtracker's stack `f` and head `@` between them.
+/// Carving a 300x300 maze, seen whole: the carved part is a shade of its wall density (`:`),
+/// the rest `~` (not carved yet), with the backtracker's stack `f` and head `@` between them.
 #[test]
 fn snapshot_whole_view_mid_carving_shows_the_carved_area() {
     let mut m = sized(model(300, 300), 100, 30);
@@ -546,7 +556,7 @@ fn snapshot_whole_view_mid_carving_shows_the_carved_area() {
     assert_eq!(m.phase(), mazegen::Phase::Carving);
     let text = canvas_text(&m);
     assert!(text.contains('~') && text.contains('@'), "{text}");
-    assert!(text.contains('\u{2895}'), "{text}");
+    assert!(text.contains(':'), "{text}");
     insta::assert_snapshot!(text);
 }
 
@@ -644,7 +654,7 @@ fn snapshot_race_summary() {
     assert!(rows[2].contains("6.1 s    12.35 ms   "), "{text}");
 }
 
-/// Each column of the summary stars its winner (every lane that ties for it), and the
+/// Each column of the summary stars its winner (a unique best: a tie stars nobody), and the
 /// table says what wins each one.
 #[test]
 fn the_race_summary_stars_each_columns_winner() {

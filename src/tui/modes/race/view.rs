@@ -186,13 +186,15 @@ struct Column {
 const TIME_ROOM: usize = 8;
 
 impl Column {
-    /// The winning value, if any lane has one.
+    /// The winning value, if one lane alone has it: a tie stars nobody, since four lanes
+    /// starred for the same number win nothing.
     fn winner(&self) -> Option<f64> {
-        let values = self.cells.iter().flatten().map(|(value, _)| *value);
-        match self.best {
-            Best::Least => values.reduce(f64::min),
-            Best::Most => values.reduce(f64::max),
-        }
+        let values = || self.cells.iter().flatten().map(|(value, _)| *value);
+        let best = match self.best {
+            Best::Least => values().reduce(f64::min),
+            Best::Most => values().reduce(f64::max),
+        }?;
+        (values().filter(|&value| value == best).count() == 1).then_some(best)
     }
 }
 
@@ -201,7 +203,7 @@ impl Column {
 pub const WINNERS: &str =
     "★ fewest steps, most dead ends, longest path, most river, first, fastest";
 
-/// The marker after a column's winning number (every lane that ties for it), and the blank
+/// The marker after a column's winning number (a unique best; a tie has none), and the blank
 /// after the others, so the numbers stay aligned.
 const STAR: &str = " ★";
 const NO_STAR: &str = "  ";
@@ -324,4 +326,36 @@ fn own_time(timing: &Timing, lane: usize) -> Option<(f64, String)> {
     };
     let ms = times.get(lane).copied().flatten()?.as_secs_f64() * 1000.0;
     Some(((ms * 100.0).round(), format!("{ms:.2} ms")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn column(best: Best, values: &[Option<f64>]) -> Column {
+        Column {
+            header: "dead ends",
+            best,
+            cells: values
+                .iter()
+                .map(|value| value.map(|v| (v, v.to_string())))
+                .collect(),
+        }
+    }
+
+    /// A unique best is starred; a best that lanes share is not (the summary once read
+    /// "2 ★" four times over in its dead ends).
+    #[test]
+    fn only_a_unique_best_wins_a_column() {
+        let most = |values: &[Option<f64>]| column(Best::Most, values).winner();
+        let least = |values: &[Option<f64>]| column(Best::Least, values).winner();
+        assert_eq!(most(&[Some(2.0), Some(5.0), None, Some(3.0)]), Some(5.0));
+        assert_eq!(least(&[Some(2.0), Some(5.0), None, Some(3.0)]), Some(2.0));
+        assert_eq!(most(&[Some(2.0), Some(2.0), Some(2.0), Some(2.0)]), None);
+        assert_eq!(least(&[Some(4.0), Some(1.0), Some(1.0)]), None);
+        // A tie below the best does not matter.
+        assert_eq!(most(&[Some(1.0), Some(1.0), Some(3.0)]), Some(3.0));
+        assert_eq!(most(&[None, None]), None);
+        assert_eq!(most(&[Some(7.0)]), Some(7.0));
+    }
 }

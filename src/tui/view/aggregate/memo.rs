@@ -27,8 +27,6 @@ use super::Placement;
 pub(super) struct PathMarks {
     /// Whether the path passes through each character.
     pub on: Vec<bool>,
-    /// The braille dots of the thin line in each character (`None`: the path fills them).
-    pub dots: Option<Vec<u8>>,
 }
 
 /// The last whole view's path characters, and what they were drawn for.

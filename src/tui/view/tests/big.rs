@@ -74,13 +74,14 @@ fn snapshot_2000x2000_whole_at_80x24_and_140x45() {
             assert!(shortest.starts_with("351542 steps"), "{shortest}");
             assert_eq!(row_after(&text, "Dead ends"), Some("398k · junct. 391k"));
         }
-        // The path is a thin braille line in the path's colour, from E to X.
+        // The path is a line of solid characters in the path's colour, from E to X: one
+        // character wide, not the area it winds over.
         let buf = render(&m);
         let palette = &m.theme().palette;
         let canvas = m.screen().unwrap().canvas;
         let line = (canvas.top()..canvas.bottom())
             .flat_map(|y| (canvas.left()..canvas.right()).map(move |x| (x, y)))
-            .filter(|&at| buf[at].fg == palette.path && buf[at].symbol() != " ")
+            .filter(|&at| buf[at].bg == palette.path)
             .count();
         let chars = usize::from(canvas.width) * usize::from(canvas.height);
         assert!(line > 10 && line * 8 < chars, "{line} of {chars}");
@@ -155,7 +156,7 @@ fn heat_text(model: &Model) -> String {
                 cell.bg
             };
             match (on_canvas, cell.symbol(), ramp_step(colour)) {
-                (true, "▀" | " ", Some(step)) => text.push(char::from(b'0' + step)),
+                (true, "▀" | " ", Some(step)) => text.push(hex_digit(step)),
                 (true, "▀" | " ", None) => text.push(role_letter(colour, palette)),
                 _ => text.push_str(cell.symbol()),
             }
@@ -163,6 +164,11 @@ fn heat_text(model: &Model) -> String {
         text.push('\n');
     }
     text
+}
+
+/// A step of the heat ramp as one character: `0` to `9`, then `a`, `b`.
+fn hex_digit(step: u8) -> char {
+    char::from_digit(u32::from(step), 16).expect("the ramp has under 16 steps")
 }
 
 /// `m` with the heatmap on and its flood answered.

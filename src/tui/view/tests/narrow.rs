@@ -1,7 +1,7 @@
 //! Every mode at 80x24, the size most terminals open at: the sidebar folded to its summary
 //! line, the help in one scrolled column, the 1:1 view's title whole.
 
-use super::{FRAME, act, finished_at, screen_text, sized, theme};
+use super::{FRAME, act, finished_at, render, screen_text, sized, theme};
 use crate::tui::kernel::action::HelpScroll;
 use crate::tui::message::{Action, Message, Scrub};
 use crate::tui::model::Model;
@@ -11,6 +11,7 @@ use crate::tui::view::help;
 use crate::tui::viewport::Zoom;
 use mazegen::{Dir, Phase};
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 
 /// The default 25x20 maze in an 80x24 terminal, in the plain theme (glyphs, not colours).
 fn narrow() -> Model {
@@ -261,12 +262,77 @@ fn a_help_that_fits_does_not_scroll() {
 }
 
 /// Whether the screen shows the entry, the exit and the path with glyphs.
-fn marks(text: &str) -> [bool; 3] {
+/// Whether the canvas of `m` shows the entry, the exit and the path: in the whole views as
+/// their whole marks, in the 1:1 view as their pairs; the path as dots, or under the walls
+/// of a braille character in reverse video.
+fn marks(m: &Model) -> [bool; 3] {
+    let cells = canvas_symbols(m);
+    let text = cells.iter().map(|(s, _)| s.as_str()).collect::<String>();
+    let reversed_braille = cells.iter().any(|(s, m)| {
+        m.contains(Modifier::REVERSED) && s.chars().all(|c| ('\u{2801}'..='\u{28FF}').contains(&c))
+    });
     [
-        text.contains('('),
-        text.contains('['),
-        text.contains('·') || text.contains('•'),
+        text.contains('E') || text.contains('('),
+        text.contains('X') || text.contains('['),
+        text.contains('·') || text.contains('•') || reversed_braille,
     ]
+}
+
+/// Every character of `m`'s canvas, with its modifiers.
+fn canvas_symbols(m: &Model) -> Vec<(String, Modifier)> {
+    let buf = render(m);
+    let canvas = m.screen().unwrap().canvas;
+    let mut cells = Vec::new();
+    for y in canvas.top()..canvas.bottom() {
+        for x in canvas.left()..canvas.right() {
+            let cell = &buf[(x, y)];
+            cells.push((cell.symbol().to_owned(), cell.modifier));
+        }
+    }
+    cells
+}
+
+/// NO_COLOR at 80x24, in every whole view (half blocks, braille, cells gathered): the entry
+/// and the exit are whole marks (`E`, `X`, lit in reverse video), not the first halves `(`
+/// and `[` of the 1:1 view's pairs; the 42 is its own texture `▒`, not the walls' `█`; the
+/// path is bold.
+#[test]
+fn without_colour_the_whole_views_mark_the_entry_exit_42_and_path_whole() {
+    let half_blocks = finished_at(narrow());
+    let mut braille = finished_at(narrow());
+    act(&mut braille, Action::ToggleSidebar);
+    let mut gathered = finished_at(sized(model(400, 300), 80, 24));
+    theme(&mut gathered, "plain");
+    for (name, m) in [
+        ("half blocks", &half_blocks),
+        ("braille", &braille),
+        ("gathered", &gathered),
+    ] {
+        let cells = canvas_symbols(m);
+        let lit = Modifier::BOLD | Modifier::REVERSED;
+        let find = |symbol: &str| cells.iter().find(|(s, _)| s == symbol).map(|(_, m)| *m);
+        assert_eq!(find("E"), Some(lit), "{name}: the entry");
+        assert_eq!(find("X"), Some(lit), "{name}: the exit");
+        assert!(
+            !cells.iter().any(|(s, _)| s == "(" || s == "["),
+            "{name}: half marks"
+        );
+        assert_eq!(find("▒"), Some(Modifier::BOLD), "{name}: the 42");
+        // The path: bold dots, or under the walls of a braille character the walls in
+        // bold reverse video; never a faint dot.
+        assert!(marks(m)[2], "{name}: the path");
+        assert!(
+            cells
+                .iter()
+                .filter(|(s, m)| s == "•" || m.contains(Modifier::REVERSED))
+                .all(|(_, m)| m.contains(Modifier::BOLD)),
+            "{name}: a faint path mark"
+        );
+        assert!(
+            !cells.iter().any(|(s, _)| s == "·"),
+            "{name}: a faint path dot"
+        );
+    }
 }
 
 /// With no colour (the plain theme NO_COLOR picks), every view at 80x24 draws the entry, the
@@ -275,10 +341,10 @@ fn marks(text: &str) -> [bool; 3] {
 #[test]
 fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
     let finished = finished_at(narrow());
-    assert_eq!(marks(&screen_text(&finished)), [true; 3], "half blocks");
+    assert_eq!(marks(&finished), [true; 3], "half blocks");
     let mut braille = finished_at(narrow());
     act(&mut braille, Action::ToggleSidebar);
-    assert_eq!(marks(&screen_text(&braille)), [true; 3], "braille");
+    assert_eq!(marks(&braille), [true; 3], "braille");
     let mut one_to_one = finished_at(narrow());
     act(&mut one_to_one, Action::ToggleZoom);
     assert_eq!(one_to_one.viewport().zoom(), Zoom::Detail);
@@ -296,19 +362,19 @@ fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
     );
     let mut inspector = sized(inspector, 80, 24);
     theme(&mut inspector, "plain");
-    act(&mut inspector, Action::TogglePath);
-    assert_eq!(marks(&screen_text(&inspector)), [true; 3], "inspector");
+    // An opened file's recorded path shows from the start.
+    assert_eq!(marks(&inspector), [true; 3], "inspector");
     let mut race = narrow();
     act(&mut race, Action::Race);
     while !race.race().unwrap().is_over() {
         update(&mut race, Message::Tick(FRAME));
     }
-    assert_eq!(marks(&screen_text(&race)), [true; 3], "race");
+    assert_eq!(marks(&race), [true; 3], "race");
     let mut replay = finished_at(narrow());
     act(&mut replay, Action::Scrub(Scrub::BackFar));
     assert!(replay.replay().is_scrubbing());
-    let text = screen_text(&replay);
-    assert!(text.contains('(') && text.contains('['), "replay: {text}");
+    let [entry, exit, _] = marks(&replay);
+    assert!(entry && exit, "replay: {}", screen_text(&replay));
 }
 
 /// The folded line names the sidebar's difficulty where there is room: after the seed (at

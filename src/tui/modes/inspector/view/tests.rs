@@ -80,6 +80,33 @@ fn the_classic_theme_paints_bad_walls_in_its_warning_colour() {
     assert_eq!(buf[wall].bg, palette.walls);
 }
 
+/// A bad cell (here an unreadable digit) and a bad wall are two problems, in two colours.
+#[test]
+fn a_bad_cell_and_a_bad_wall_are_painted_in_their_own_colours() {
+    let text = flip(&valid_text(), Pos::new(4, 2), Dir::East.bit());
+    let at = (W + 1 + 2) as usize;
+    let mut text = text;
+    text.replace_range(at..=at, "z");
+    let (mut m, _dir) = opened_as(&text, None, Some("broken.txt"));
+    for name in ["classic", "light", "ocean", "forest", "amber", "synthwave"] {
+        let index = m.themes.position(name).unwrap();
+        update(&mut m, Message::Action(Action::PickTheme(index)));
+        update(&mut m, Message::Action(Action::FocusCanvas));
+        let buf = render(&m);
+        let palette = &m.theme().palette;
+        let (cell, wall) = (block_cell(&m, 5, 3), block_cell(&m, 10, 5));
+        assert_eq!(
+            buf[cell].bg, palette.bad_cell,
+            "{name}: the bad digit at 2,1"
+        );
+        assert_eq!(
+            buf[wall].bg, palette.bad_wall,
+            "{name}: the wall east of 4,2"
+        );
+        assert_ne!(buf[cell].bg, buf[wall].bg, "{name}");
+    }
+}
+
 #[test]
 fn the_prompt_covers_the_status_and_key_lines_whole() {
     let mut m = model(9, 7);
