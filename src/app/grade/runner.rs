@@ -196,9 +196,9 @@ impl Watch {
             let for_keys = matches!(now, Activity::ReadsTerminal | Activity::Polls);
             let ready_terminal = for_keys && looks >= SETTLED;
             // A window program sits in `poll` or `futex`: keys go to its terminal too (they
-            // wait there, harmless), then to its window.
+            // wait there, harmless), then to its window. One in `sleep` waits for no one.
             let ready_window = self.display.is_some()
-                && matches!(now, Activity::Polls | Activity::Sleeps)
+                && matches!(now, Activity::Polls | Activity::Futex)
                 && looks >= WINDOW_SETTLED;
             if !(ready_terminal || ready_window) {
                 continue;

@@ -1,7 +1,7 @@
 //! Whether a graded program waits for a key, read from the kernel rather than guessed from
 //! silence: on Linux, `/proc/PID/syscall` names the system call each process sleeps in and its
 //! arguments (a `read` on the terminal is a program waiting for keys; a window program sits in
-//! `poll` or `futex`). Elsewhere nothing is known, and the grader only waits.
+//! `poll` or `futex`; a `sleep` waits for no one). Elsewhere nothing is known, and the grader only waits.
 
 use std::fs;
 use std::path::Path;
@@ -11,10 +11,13 @@ use std::path::Path;
 pub enum Activity {
     /// One of them reads the terminal: it waits for keys.
     ReadsTerminal,
-    /// All sleep, one of them in `poll` or `select` (on the terminal, or on a window's
-    /// connection: which, the kernel does not say).
+    /// All sleep, one of them in `poll`, `select` or `epoll_wait` (on the terminal, or on a
+    /// window's connection: which, the kernel does not say).
     Polls,
-    /// All sleep in anything else (`futex`, `wait4`, `nanosleep`...).
+    /// All sleep, one of them on a `futex` (a window program's event thread, or a lock) and
+    /// none polls.
+    Futex,
+    /// All sleep in anything else (`wait4`, `nanosleep`...): waiting for no one.
     Sleeps,
     /// One of them runs, or nothing can be read.
     Busy,
@@ -25,8 +28,10 @@ pub enum Activity {
 pub enum Syscall {
     /// `read(fd, ...)`.
     Read { fd: u64 },
-    /// `poll`, `ppoll`, `select` or `pselect6`.
+    /// `poll`, `ppoll`, `select`, `pselect6` or an `epoll_wait`.
     Poll,
+    /// `futex`.
+    Futex,
     /// Any other system call, by number.
     Other(u64),
     /// `running`, or blocked outside a system call (`-1`).
@@ -37,18 +42,21 @@ pub enum Syscall {
 #[cfg(target_arch = "x86_64")]
 mod numbers {
     pub const READ: u64 = 0;
-    pub const POLLS: [u64; 4] = [7, 23, 270, 271];
+    pub const POLLS: [u64; 7] = [7, 23, 270, 271, 232, 281, 441];
+    pub const FUTEX: u64 = 202;
 }
 #[cfg(target_arch = "aarch64")]
 mod numbers {
     pub const READ: u64 = 63;
-    pub const POLLS: [u64; 2] = [72, 73];
+    pub const POLLS: [u64; 4] = [72, 73, 22, 441];
+    pub const FUTEX: u64 = 98;
 }
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod numbers {
     // Unknown numbers: nothing is recognised, so the grader waits for the time limit.
     pub const READ: u64 = u64::MAX;
     pub const POLLS: [u64; 0] = [];
+    pub const FUTEX: u64 = u64::MAX;
 }
 
 /// Parses a line of `/proc/PID/syscall`: the call's number then its arguments in hex
@@ -69,6 +77,9 @@ pub fn parse_syscall(line: &str) -> Option<Syscall> {
     if numbers::POLLS.contains(&number) {
         return Some(Syscall::Poll);
     }
+    if number == numbers::FUTEX {
+        return Some(Syscall::Futex);
+    }
     Some(Syscall::Other(number))
 }
 
@@ -83,7 +94,7 @@ pub fn activity(pid: u32, terminal: Option<&Path>) -> Activity {
     }
     // One process reading the terminal waits for keys, whatever the others do (a spinner, a
     // helper); otherwise one running keeps the program busy.
-    let (mut polls, mut busy) = (false, false);
+    let (mut polls, mut futex, mut busy) = (false, false, false);
     for member in members {
         let Ok(line) = fs::read_to_string(format!("/proc/{member}/syscall")) else {
             // Gone since it was listed: the others decide.
@@ -94,14 +105,16 @@ pub fn activity(pid: u32, terminal: Option<&Path>) -> Activity {
                 return Activity::ReadsTerminal;
             }
             Some(Syscall::Poll) => polls = true,
+            Some(Syscall::Futex) => futex = true,
             Some(Syscall::Read { .. } | Syscall::Other(_)) => {}
             Some(Syscall::Running) | None => busy = true,
         }
     }
-    match (busy, polls) {
-        (true, _) => Activity::Busy,
-        (false, true) => Activity::Polls,
-        (false, false) => Activity::Sleeps,
+    match (busy, polls, futex) {
+        (true, _, _) => Activity::Busy,
+        (false, true, _) => Activity::Polls,
+        (false, false, true) => Activity::Futex,
+        (false, false, false) => Activity::Sleeps,
     }
 }
 
@@ -146,7 +159,11 @@ mod tests {
         let poll = "7 0x7ffd2d3f0b40 0x2 0xffffffff 0x0 0x0 0x0 0x7ffd2d3f0b18 0x7f0c9e6f1d2f";
         assert_eq!(parse_syscall(poll), Some(Syscall::Poll));
         let futex = "202 0x7f5c 0x80 0x0 0x0 0x0 0x0 0x7ffd 0x7f5c";
-        assert_eq!(parse_syscall(futex), Some(Syscall::Other(202)));
+        assert_eq!(parse_syscall(futex), Some(Syscall::Futex));
+        let epoll = "232 0x3 0x7ffd 0x400 0xffffffff 0x0 0x0 0x7ffd 0x7f5c";
+        assert_eq!(parse_syscall(epoll), Some(Syscall::Poll));
+        let nanosleep = "230 0x0 0x0 0x7ffd 0x7ffd 0x0 0x0 0x7ffd 0x7f5c";
+        assert_eq!(parse_syscall(nanosleep), Some(Syscall::Other(230)));
         let wait4 = "61 0xffffffff 0x7ffe 0x0 0x0 0x0 0x0 0x7ffe 0x7f1e";
         assert_eq!(parse_syscall(wait4), Some(Syscall::Other(61)));
     }
