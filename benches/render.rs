@@ -9,10 +9,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use a_maze_ing::tui::keymap::Keymap;
-use a_maze_ing::tui::layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
-use a_maze_ing::tui::theme::{ColorDepth, ThemeSet};
+use a_maze_ing::tui::Keymap;
 use a_maze_ing::tui::{Action, Answer, Effect, Message, Model, Start, Work, update, view};
+use a_maze_ing::tui::{ColorDepth, ThemeSet};
+use a_maze_ing::tui::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use mazegen::config::Config;

@@ -26,8 +26,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use a_maze_ing::tui::keymap::Keymap;
-use a_maze_ing::tui::theme::ThemeSet;
+use a_maze_ing::tui::Keymap;
+use a_maze_ing::tui::ThemeSet;
 use a_maze_ing::tui::{Action, Answer, Effect, Message, Model, Parcel, Start, Work, update};
 use mazegen::config::Config;
 use mazegen::session::Phase;

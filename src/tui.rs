@@ -12,40 +12,47 @@
 //! The maze domain (generation, solving, formats) is the `mazegen` library; this module only
 //! shows it.
 
-pub mod configs;
-pub mod context;
-pub mod effect;
-pub mod heat;
-pub mod input;
-pub mod kernel;
-pub mod keymap;
-pub mod layer;
-pub mod layout;
-pub mod message;
-pub mod model;
-pub mod modes;
-pub mod pace;
-pub mod settings;
+pub(crate) mod configs;
+pub(crate) mod context;
+pub(crate) mod effect;
+pub(crate) mod heat;
+pub(crate) mod help;
+pub(crate) mod input;
+pub(crate) mod kernel;
+pub(crate) mod keymap;
+pub(crate) mod layer;
+pub(crate) mod layout;
+pub(crate) mod message;
+pub(crate) mod model;
+pub(crate) mod modes;
+pub(crate) mod pace;
+pub(crate) mod reply;
+pub(crate) mod settings;
 #[cfg(test)]
 pub(crate) mod testing;
-pub mod text;
-pub mod theme;
-pub mod update;
-pub mod view;
-pub mod viewport;
+pub(crate) mod text;
+pub(crate) mod theme;
+pub(crate) mod update;
+pub(crate) mod view;
+pub(crate) mod viewport;
 
+// The one list of what the application (`crate::app`) and the tests, benches and examples
+// outside the crate may use: every module above is the crate's own.
 pub use configs::{APP_CONFIG_KEYS, THEME_KEY, config_for, placeholder_config};
 pub use effect::{Effect, MazeOrder, Work, WriteJob};
 pub use input::message_for;
+pub use kernel::action::Scrub;
 pub use kernel::lap::Lap;
 pub use kernel::memory::{Holder, estimated_bytes};
 pub use kernel::walk_time::too_long as walk_takes_too_long;
 pub use keymap::{Keymap, user_keys_file};
+pub use layout::{FOOTER_HEIGHT, SIDEBAR_WIDTH};
 pub use message::{Action, Answer, JobId, Message, Mouse, MouseKind, Parcel};
 pub use model::{Model, Start};
+pub use modes::picker::about;
 pub use modes::play::{Recorded, Score, ScoreBook, ScoreRecord};
 pub use modes::race::{MAX_LANES, MIN_LANES};
 pub use settings::read_settings_file;
-pub use theme::{ColorDepth, ThemeSet, user_theme_dir};
-pub use update::{open_at_start, start_race, update};
+pub use theme::{ColorDepth, ThemeSet, css_color, user_theme_dir};
+pub use update::{launch, open_at_start, start_race, update};
 pub use view::view;

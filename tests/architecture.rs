@@ -11,7 +11,11 @@
 //! - `crossterm` outside the layers that meet the terminal: `app` (which owns it) and the
 //!   dashboard's input layer (`tui::input`, and `tui::keymap`, the table from keys to actions).
 //!
-//! It reads text, not the compiler's view, so it knows only what the `use` lines say; a
+//! - the vocabulary every mode shares (`tui::kernel`, `tui::context`) importing a mode,
+//! - one of the couplings the mode stack ended (see `the_couplings_that_were_ended_stay_ended`).
+//!
+//! It reads text, not the compiler's view: the `use` lines, and the paths written out inline in
+//! the code (`crate::tui::x::y`, `super::x::y`, a macro's `$crate::...`), comments left out; a
 //! `pub use` re-export is followed to the module that defines the name.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,6 +28,8 @@ type Module = Vec<String>;
 /// Every module of `src/` with its `use` lines (one entry per imported path, braces expanded).
 struct Crate {
     uses: BTreeMap<Module, Vec<Vec<String>>>,
+    /// The paths written out in the code (not in `use` lines), per module.
+    inline: BTreeMap<Module, Vec<Vec<String>>>,
 }
 
 /// Where `crossterm` may appear: the terminal's owner and the dashboard's input layer.
@@ -122,6 +128,47 @@ fn use_items(code: &str) -> Vec<String> {
     items
 }
 
+/// The paths written out in `code` outside its `use` lines and comments: every
+/// `crate::a::b`, `$crate::a::b`, `super::a::b` and `self::a::b` (up to its last `::` name).
+fn inline_paths(code: &str) -> Vec<Vec<String>> {
+    let mut paths = Vec::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let trimmed = line.trim_start();
+        if ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
+            .iter()
+            .any(|start| trimmed.starts_with(start))
+        {
+            continue;
+        }
+        let bytes = line.as_bytes();
+        let mut at = 0;
+        while at < line.len() {
+            let rest = &line[at..];
+            let start = ["crate::", "super::", "self::"]
+                .iter()
+                .find(|head| rest.starts_with(**head));
+            let boundary = at == 0 || {
+                let before = bytes[at - 1] as char;
+                !(before.is_alphanumeric() || before == '_' || before == ':')
+            };
+            if start.is_none() || !boundary {
+                at += rest.chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len());
+            let path = split_path(rest[..end].trim_end_matches(':'));
+            if path.len() > 1 {
+                paths.push(path);
+            }
+            at += end.max(1);
+        }
+    }
+    paths
+}
+
 /// `a::{b, c::{d, e as f}}` as the paths `a::b`, `a::c::d`, `a::c::e`.
 fn expand(tree: &str) -> Vec<Vec<String>> {
     let tree = tree.trim();
@@ -180,19 +227,21 @@ impl Crate {
     fn read() -> Crate {
         let mut files = Vec::new();
         rust_files(&src(), &mut files);
-        let mut uses = BTreeMap::new();
+        let (mut uses, mut inline) = (BTreeMap::new(), BTreeMap::new());
         for file in files {
             let Some(module) = module_of(&file) else {
                 continue;
             };
             let text = fs::read_to_string(&file).expect("a source file is readable");
-            let paths = use_items(&without_tests(&text))
+            let code = without_tests(&text);
+            let paths = use_items(&code)
                 .iter()
                 .flat_map(|item| expand(item))
                 .collect();
-            uses.insert(module, paths);
+            uses.insert(module.clone(), paths);
+            inline.insert(module, inline_paths(&code));
         }
-        Crate { uses }
+        Crate { uses, inline }
     }
 
     /// A `use` path made absolute from the crate root (`crate::`, `super::`, `self::`, or a
@@ -201,7 +250,7 @@ impl Crate {
         let mut at = from.clone();
         let mut rest = path;
         match rest.first().map(String::as_str) {
-            Some("crate") => {
+            Some("crate" | "$crate") => {
                 at.clear();
                 rest = &rest[1..];
             }
@@ -247,13 +296,14 @@ impl Crate {
         module
     }
 
-    /// The import graph: module → the modules its `use` lines read, leaving out reads of its own
-    /// ancestors.
+    /// The import graph: module → the modules its `use` lines and inline paths read, leaving
+    /// out reads of its own ancestors.
     fn graph(&self) -> BTreeMap<Module, BTreeSet<Module>> {
         let mut graph = BTreeMap::new();
         for (module, paths) in &self.uses {
             let targets: &mut BTreeSet<Module> = graph.entry(module.clone()).or_default();
-            for path in paths {
+            let inline = self.inline.get(module).into_iter().flatten();
+            for path in paths.iter().chain(inline) {
                 let Some(absolute) = self.absolute(module, path) else {
                     continue;
                 };
@@ -561,4 +611,158 @@ fn the_scan_reads_nested_braces_and_skips_the_test_module() {
         joined,
         ["super::a::B", "super::a::c::D", "super::a::c::E", "x::Y"]
     );
+}
+
+/// The inline scan, on a small text: paths in code, not in comments or `use` lines.
+#[test]
+fn the_scan_reads_paths_written_out_in_the_code() {
+    let code = "use a::b;\nlet x = crate::tui::view::help_now(m); // crate::not::this\n\
+                $crate::tui::context::Shared {\nsuper::super::modes::Log::new()\n";
+    let joined: Vec<String> = inline_paths(code)
+        .iter()
+        .map(|path| path.join("::"))
+        .collect();
+    assert_eq!(
+        joined,
+        [
+            "crate::tui::view::help_now",
+            "crate::tui::context::Shared",
+            "super::super::modes::Log::new"
+        ]
+    );
+}
+
+/// The vocabulary every mode shares imports no mode: else every mode would depend on that one.
+#[test]
+fn the_shared_vocabulary_imports_no_mode() {
+    let shared = [split_path(KERNEL), split_path("tui::context")];
+    let mut reaching = Vec::new();
+    for (module, targets) in Crate::read().graph() {
+        if !shared.iter().any(|s| module.starts_with(s)) {
+            continue;
+        }
+        for target in targets {
+            if mode_of(&target).is_some() {
+                reaching.push(format!("{} uses {}", name(&module), name(&target)));
+            }
+        }
+    }
+    assert!(
+        reaching.is_empty(),
+        "the vocabulary importing a mode:\n{}",
+        reaching.join("\n")
+    );
+}
+
+/// The couplings the mode stack ended: the root's update and view importing each other (the
+/// view reads no answer of the update; the update reads no part of the root view, though it
+/// may hit-test a drawing's geometry, as the minimap's), the command line and the first run
+/// importing each other, the model reaching the studio's answers, and the shared context
+/// reaching the log mode.
+#[test]
+fn the_couplings_that_were_ended_stay_ended() {
+    let graph = Crate::read().graph();
+    // `exact`: the module itself, not its children.
+    let uses = |from: &str, to: &str, exact: bool| {
+        let (from, to) = (split_path(from), split_path(to));
+        graph
+            .iter()
+            .filter(|(module, _)| module.starts_with(&from))
+            .any(|(_, targets)| {
+                targets
+                    .iter()
+                    .any(|target| target.starts_with(&to) && (!exact || *target == to))
+            })
+    };
+    let mut found = Vec::new();
+    for (from, to, exact) in [
+        ("tui::update", "tui::view", true),
+        ("tui::view", "tui::update", false),
+        ("app::first_run", "app::cli", false),
+        ("tui::model", "tui::modes::studio::update", false),
+        ("tui::context", "tui::modes::log", false),
+    ] {
+        if uses(from, to, exact) {
+            found.push(format!("{from} uses {to}"));
+        }
+    }
+    assert!(found.is_empty(), "couplings back:\n{}", found.join("\n"));
+}
+
+/// A mode never reads what another part said on the status line: it asks the root, which
+/// knows (play used to look for "Finishing" in the studio's sentence). The shared status is
+/// for saying things (`set_status`); a chain that reads it (`shared.status.as_ref()`, its
+/// `.text`) is found whitespace and line breaks aside.
+#[test]
+fn no_mode_reads_the_status_line() {
+    let mut files = Vec::new();
+    rust_files(&src().join("tui").join("modes"), &mut files);
+    let mut reading = Vec::new();
+    for file in files {
+        if module_of(&file).is_none() {
+            continue;
+        }
+        let text = fs::read_to_string(&file).expect("a source file is readable");
+        let code: String = without_tests(&text)
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .collect::<String>()
+            .split_whitespace()
+            .collect();
+        for read in [
+            "shared.status.as_ref()",
+            "shared.status.as_deref()",
+            "shared.status.map(",
+        ] {
+            if code.contains(read) {
+                reading.push(format!("{}: {read}", file.display()));
+            }
+        }
+    }
+    assert!(
+        reading.is_empty(),
+        "modes reading the status line:\n{}",
+        reading.join("\n")
+    );
+}
+
+/// ARCHITECTURE.md's "Where things are" names only paths that exist (it replaced a layout
+/// page whose paths had drifted): every backquoted name there with a `/` or a file extension.
+#[test]
+fn where_things_are_names_only_paths_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let start = text
+        .find("## Where things are")
+        .expect("the section is there");
+    let section = &text[start..];
+    let end = section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |at| at + 3);
+    let section = &section[..end];
+    let mut named = 0;
+    let mut missing = Vec::new();
+    for (i, quoted) in section.split('`').enumerate() {
+        let is_path = i % 2 == 1
+            && !quoted.contains(' ')
+            && (quoted.contains('/') || quoted.ends_with(".rs") || quoted.ends_with(".md"));
+        if !is_path {
+            continue;
+        }
+        named += 1;
+        // A file of the folder named just before it (`lifecycle.rs` after `.../update/`).
+        let exists = root.join(quoted).exists() || {
+            let before = &section[..section.find(quoted).unwrap_or(0)];
+            before
+                .rsplit('`')
+                .filter(|name| name.ends_with('/'))
+                .take(1)
+                .any(|folder| root.join(folder).join(quoted).exists())
+        };
+        if !exists {
+            missing.push(quoted.to_owned());
+        }
+    }
+    assert!(named > 30, "the section names the source's places: {named}");
+    assert!(missing.is_empty(), "named but missing: {missing:?}");
 }

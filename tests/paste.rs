@@ -13,7 +13,7 @@ mod studio;
 
 use std::fs;
 
-use a_maze_ing::tui::theme::ThemeSet;
+use a_maze_ing::tui::ThemeSet;
 use pty::{Screen, Terminal};
 
 /// Keys in one paste: several times what a terminal's input buffer holds.

@@ -12,7 +12,7 @@ mod restored;
 
 use std::fs;
 
-use a_maze_ing::tui::modes::picker::about;
+use a_maze_ing::tui::about;
 use mazegen::Algorithm;
 use pty::{Screen, Terminal};
 

@@ -11,9 +11,9 @@ use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use a_maze_ing::tui::keymap::Keymap;
-use a_maze_ing::tui::model::APP_CONFIG_KEYS;
-use a_maze_ing::tui::theme::ThemeSet;
+use a_maze_ing::tui::APP_CONFIG_KEYS;
+use a_maze_ing::tui::Keymap;
+use a_maze_ing::tui::ThemeSet;
 use a_maze_ing::tui::{
     Action, Answer, Effect, Message, Model, Start, Work, open_at_start, update, view,
 };
@@ -254,10 +254,7 @@ fn the_replay_picture_is_up_to_date() {
     let mut m = dashboard(&config_txt("THEME=amber\n"), (100, 30));
     act(&mut m, Action::Finish);
     for _ in 0..5 {
-        act(
-            &mut m,
-            Action::Scrub(a_maze_ing::tui::message::Scrub::BackFar),
-        );
+        act(&mut m, Action::Scrub(a_maze_ing::tui::Scrub::BackFar));
     }
     picture(
         "replay",

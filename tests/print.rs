@@ -7,7 +7,7 @@ mod binary;
 use std::fs;
 use std::path::Path;
 
-use a_maze_ing::tui::theme::ThemeSet;
+use a_maze_ing::tui::ThemeSet;
 use mazegen::Pos;
 use mazegen::format::MazeFile;
 use mazegen::format::svg::SvgStyle;

@@ -13,8 +13,7 @@ use mazegen::{Algorithm, quote};
 
 use crate::tui::APP_CONFIG_KEYS;
 
-/// The config used when none is named.
-pub const DEFAULT_CONFIG: &str = "config.txt";
+pub use super::first_run::DEFAULT_CONFIG;
 
 /// `--help`'s headings, one per mode, so that each flag is listed beside the mode it belongs to.
 const HEADLESS: &str = "Headless (no dashboard)";

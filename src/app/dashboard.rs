@@ -88,7 +88,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let size = crossterm::terminal::size().wrap_err("cannot read the terminal's size")?;
     let size = terminal::clamped(size);
-    let (model, made_first) = Model::launch(Start {
+    let (model, made_first) = crate::tui::launch(Start {
         config,
         seed,
         themes,

@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use mazegen::config::Config;
 use mazegen::format::{WriteError, write_new_atomically};
 
-use super::cli::DEFAULT_CONFIG;
 use crate::tui::APP_CONFIG_KEYS;
+
+/// The config used when none is named (the first run writes it out there).
+pub const DEFAULT_CONFIG: &str = "config.txt";
 
 /// The built-in default config, as written out: the repository's `config.txt` (a 25x20
 /// perfect maze, seed 42), with every key explained and the optional ones shown at their

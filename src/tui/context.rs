@@ -1,22 +1,22 @@
 //! What a mode's update may share with the rest of the dashboard, beside its own state: the
 //! status line (and the message log behind it), the one job registry, the config, the pace, the keymap. A mode's `update` takes its own state and a
-//! [`Shared`], never the whole `Model`, so it cannot reach another mode's state; the root
+//! [`Ctx`], never the whole `Model`, so it cannot reach another mode's state; the root
 //! (`update.rs`) splits the model's borrows and hands each mode its part.
 
 use mazegen::config::Config;
 
 use super::kernel::job::{JobId, JobIds, Owner};
+use super::kernel::log::Log;
 use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
-use super::modes::log::Log;
 use super::pace::Pace;
 
-/// The parts of `model` every mode may share (see [`Shared`]), borrowed field by field so that
+/// The parts of `model` every mode may share (see [`Ctx`]), borrowed field by field so that
 /// a mode's own state can be borrowed beside them. The root uses it for every mode; the model
 /// for the first maze's launch, which it starts itself.
 macro_rules! shared {
     ($model:expr) => {
-        $crate::tui::context::Shared {
+        $crate::tui::context::Ctx {
             status: &mut $model.status,
             log: &mut $model.log,
             job_ids: &mut $model.job_ids,
@@ -29,11 +29,11 @@ macro_rules! shared {
 pub(crate) use shared;
 
 /// The dashboard's shared parts a mode may use while it answers a message.
-pub struct Shared<'a> {
+pub struct Ctx<'a> {
     /// The status line's message.
     pub status: &'a mut Option<Status>,
-    /// Every message said, and the warning kept up (see [`super::modes::log`]): what
-    /// [`Shared::set_status`] says goes in it too.
+    /// Every message said, and the warning kept up (see [`Log`]): what
+    /// [`Ctx::set_status`] says goes in it too.
     pub log: &'a mut Log,
     /// The one job registry.
     pub job_ids: &'a mut JobIds,
@@ -45,7 +45,7 @@ pub struct Shared<'a> {
     pub keymap: &'a Keymap,
 }
 
-impl Shared<'_> {
+impl Ctx<'_> {
     /// Says `text` on the status line (see [`Status::new`]).
     pub fn set_status(&mut self, kind: StatusKind, text: impl Into<String>) {
         let status = Status::new(kind, text);

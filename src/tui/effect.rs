@@ -11,7 +11,7 @@ use std::sync::Arc;
 use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
 use mazegen::generate::Garbage;
-use mazegen::session::Job as SessionJob;
+use mazegen::session::Job;
 use mazegen::{Maze, Session, SessionError, Solver};
 
 pub use super::heat::DistanceJob;
@@ -53,10 +53,10 @@ pub enum Work {
     Write(WriteJob),
     /// Find a carved maze's shortest path and measure it; answered by
     /// [`Answer::Measured`](super::message::Answer::Measured).
-    Measure { job: JobId, work: SessionJob },
+    Measure { job: JobId, work: Job },
     /// Start a search of a big maze, or trace the path it found; answered by
     /// [`Answer::Searched`](super::message::Answer::Searched).
-    Search { job: JobId, work: SessionJob },
+    Search { job: JobId, work: Job },
     /// Make a new big maze (its grid is allocated and its carver set up, a pass over every
     /// cell); answered by [`Answer::Made`](super::message::Answer::Made).
     Make { job: JobId, order: MazeOrder },

@@ -8,7 +8,7 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use super::keymap::{Context, Key, Keymap};
+use super::keymap::{Context, KeyPress, Keymap};
 pub use super::layer::key_context;
 use super::layer::{self, Layer};
 use super::message::{Action, Message, Mouse, MouseKind};
@@ -50,7 +50,7 @@ pub fn message_for(event: &Event, model: &Model) -> Option<Message> {
 
 /// The suspend key's message, if `key` is one of the keys bound to suspending.
 fn suspend(model: &Model, key: &KeyEvent) -> Option<Message> {
-    let key = Key::of_event(key)?;
+    let key = KeyPress::of_event(key)?;
     let suspends = model.keymap().keys_for(Action::Suspend).contains(&key);
     suspends.then_some(Message::Action(Action::Suspend))
 }
@@ -88,6 +88,8 @@ pub fn prompt_key(key: &KeyEvent) -> Option<Message> {
         KeyCode::Tab => PromptKey::Tab,
         KeyCode::Enter => PromptKey::Enter,
         KeyCode::Esc => PromptKey::Esc,
+        KeyCode::Up => PromptKey::Up,
+        KeyCode::Down => PromptKey::Down,
         _ => return None,
     };
     Some(Message::Inspector(InspectorMessage::Key(key)))

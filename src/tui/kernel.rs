@@ -8,6 +8,7 @@ pub mod action;
 pub mod handoff;
 pub mod job;
 pub mod lap;
+pub mod log;
 pub mod memory;
 pub mod status;
 pub mod walk_time;

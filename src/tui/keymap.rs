@@ -11,7 +11,7 @@ mod key;
 mod names;
 mod user;
 
-pub use key::Key;
+pub use key::KeyPress;
 pub use names::action_name;
 pub use user::user_keys_file;
 
@@ -72,7 +72,7 @@ pub struct Binding {
     pub action: Action,
     /// In the order the screen lists them; the first is the one the footer shows. Empty when
     /// the user's keys took them all.
-    pub keys: Vec<Key>,
+    pub keys: Vec<KeyPress>,
     /// The help overlay's description.
     pub help: &'static str,
     /// The footer's short label, for the bindings the footer shows.
@@ -113,7 +113,7 @@ impl Default for Keymap {
 /// A row of the built-in table.
 struct Row {
     context: Context,
-    keys: &'static [Key],
+    keys: &'static [KeyPress],
     action: Action,
     help: &'static str,
     footer: Option<&'static str>,
@@ -121,7 +121,7 @@ struct Row {
 
 const fn row(
     context: Context,
-    keys: &'static [Key],
+    keys: &'static [KeyPress],
     action: Action,
     help: &'static str,
     footer: Option<&'static str>,
@@ -149,27 +149,27 @@ const fn walk(towards: Dir) -> Action {
     }
 }
 
-const fn ch(c: char) -> Key {
-    Key::char(c)
+const fn ch(c: char) -> KeyPress {
+    KeyPress::char(c)
 }
 
-const fn named(code: KeyCode) -> Key {
-    Key::plain(code)
+const fn named(code: KeyCode) -> KeyPress {
+    KeyPress::plain(code)
 }
 
 use Context::{Canvas, Export, Global, Help, Log, Picker, Play, Themes};
-const ENTER: Key = named(KeyCode::Enter);
+const ENTER: KeyPress = named(KeyCode::Enter);
 /// In raw mode the terminal sends Ctrl-Z as a key, not a signal: it suspends, as in a shell.
 /// (Ctrl-C and Ctrl-\ always quit: see [`Keymap::interrupts`].)
-const CTRL_Z: Key = Key::ctrl('z');
-const ESC: Key = named(KeyCode::Esc);
-const TAB: Key = named(KeyCode::Tab);
-const LEFT: Key = named(KeyCode::Left);
-const RIGHT: Key = named(KeyCode::Right);
-const UP: Key = named(KeyCode::Up);
-const DOWN: Key = named(KeyCode::Down);
-const HOME: Key = named(KeyCode::Home);
-const END: Key = named(KeyCode::End);
+const CTRL_Z: KeyPress = KeyPress::ctrl('z');
+const ESC: KeyPress = named(KeyCode::Esc);
+const TAB: KeyPress = named(KeyCode::Tab);
+const LEFT: KeyPress = named(KeyCode::Left);
+const RIGHT: KeyPress = named(KeyCode::Right);
+const UP: KeyPress = named(KeyCode::Up);
+const DOWN: KeyPress = named(KeyCode::Down);
+const HOME: KeyPress = named(KeyCode::Home);
+const END: KeyPress = named(KeyCode::End);
 
 /// The built-in bindings, in the order the help overlay lists them. The digits are the
 /// subject's own menu (1 regenerate, 2 path, 3 colours, 4 quit). Shift with a pan key pans half
@@ -251,7 +251,7 @@ impl Keymap {
     /// sends as keys instead of SIGINT and SIGQUIT. They quit in every pane and under the help,
     /// whatever the user's keys file says, as they would end any other program.
     pub fn interrupts(event: &KeyEvent) -> bool {
-        Key::of_event(event).is_some_and(Key::is_interrupt)
+        KeyPress::of_event(event).is_some_and(KeyPress::is_interrupt)
     }
 
     /// The bindings the program comes with.
@@ -280,7 +280,7 @@ impl Keymap {
     }
 
     /// The keys bound to `action` (an action of the table; the pans by direction).
-    pub fn keys_for(&self, action: Action) -> &[Key] {
+    pub fn keys_for(&self, action: Action) -> &[KeyPress] {
         let name = action_name(action);
         self.bindings
             .iter()
@@ -294,7 +294,7 @@ impl Keymap {
     }
 
     /// The keys that close the help overlay: Esc, then the keys that open it.
-    pub fn help_closing_keys(&self) -> Vec<Key> {
+    pub fn help_closing_keys(&self) -> Vec<KeyPress> {
         let mut keys = vec![ESC];
         let opening = self.keys_for(Action::ToggleHelp);
         keys.extend(opening.iter().filter(|&&key| key != ESC));
@@ -304,7 +304,7 @@ impl Keymap {
     /// The action a key press asks for in `context` (`Canvas` or `Themes` for the focused
     /// pane, `Help` while the overlay is open).
     pub fn action_for(&self, event: KeyEvent, context: Context) -> Option<Action> {
-        let key = Key::of_event(&event)?;
+        let key = KeyPress::of_event(&event)?;
         if context == Help {
             let closes = key == ESC
                 || self.keys_for(Action::ToggleHelp).contains(&key)
@@ -349,7 +349,7 @@ impl Keymap {
 
     /// The action bound to `key` in `context`: the pane's own bindings come first (Enter
     /// finishes on the canvas but picks a theme in the list), then the global ones.
-    fn lookup(&self, key: Key, context: Context) -> Option<Action> {
+    fn lookup(&self, key: KeyPress, context: Context) -> Option<Action> {
         [context, Global].into_iter().find_map(|wanted| {
             self.bindings
                 .iter()
@@ -488,8 +488,8 @@ mod tests {
         for context in [Canvas, Themes] {
             assert_eq!(action_for(ctrl('z'), context), Some(Action::Suspend));
         }
-        assert_eq!(Key::ctrl('4').to_string(), "Ctrl-\\");
-        assert_eq!(Key::ctrl('c').to_string(), "Ctrl-c");
+        assert_eq!(KeyPress::ctrl('4').to_string(), "Ctrl-\\");
+        assert_eq!(KeyPress::ctrl('c').to_string(), "Ctrl-c");
     }
 
     #[test]

@@ -25,11 +25,12 @@
 
 #[cfg(test)]
 mod tests;
+pub(crate) mod transition;
 
 use mazegen::Phase;
 
 use super::kernel::action::{Action, Place};
-use super::keymap::{Binding, Context, Key};
+use super::keymap::{Binding, Context, KeyPress};
 use super::model::{Focus, Model};
 
 /// A part of the dashboard that can hold the keyboard.
@@ -66,18 +67,53 @@ impl Layer {
     /// turn whether open or not, since some keys open their layer (`o`, `g`, `R`).
     pub fn is_open(self, model: &Model) -> bool {
         match self {
-            Layer::Prompt => model.inspect.is_prompting(),
+            Layer::Prompt => model.stack.inspect.is_prompting(),
             Layer::Help => model.help_is_open(),
             Layer::Log => model.log.is_open(),
-            Layer::Export => model.export.is_open(),
-            Layer::Picker => model.picker.is_open(),
+            Layer::Export => model.stack.export.is_open(),
+            Layer::Picker => model.stack.picker.is_open(),
             Layer::Play => model.is_playing(),
             Layer::Race => model.race().is_some(),
             Layer::Replay => model.replay().is_scrubbing(),
-            Layer::Inspector => model.inspect.file().is_some(),
+            Layer::Inspector => model.stack.inspect.file().is_some(),
             Layer::Studio => true,
         }
     }
+}
+
+/// What a layer is in the mode stack: the base (the studio, or the inspector on an opened
+/// file), an activity on it (at most one: play, a race, a replay), or an overlay over both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tier {
+    Overlay,
+    Activity,
+    Base,
+}
+
+impl Layer {
+    /// Where the layer sits in the mode stack.
+    pub fn tier(self) -> Tier {
+        match self {
+            Layer::Prompt | Layer::Help | Layer::Log | Layer::Export | Layer::Picker => {
+                Tier::Overlay
+            }
+            Layer::Play | Layer::Race | Layer::Replay => Tier::Activity,
+            Layer::Inspector | Layer::Studio => Tier::Base,
+        }
+    }
+}
+
+/// The activity running on the base, if any: at most one is ever open (the root's
+/// transitions end one or refuse the other, see `layer/transition.rs`).
+pub fn activity(model: &Model) -> Option<Layer> {
+    open(model).find(|layer| layer.tier() == Tier::Activity)
+}
+
+/// The base under everything: the inspector while a file is open, else the studio.
+pub fn base(model: &Model) -> Layer {
+    open(model)
+        .find(|layer| layer.tier() == Tier::Base)
+        .unwrap_or(Layer::Studio)
 }
 
 /// The open layers, innermost first.
@@ -128,7 +164,7 @@ fn context_of(layer: Layer, model: &Model) -> Context {
 /// as the footer shows exactly these.
 pub fn acts_now(model: &Model, binding: &Binding) -> bool {
     let context = context_under_help(model);
-    let shadowed = |key: &Key| {
+    let shadowed = |key: &KeyPress| {
         model
             .keymap()
             .bindings()
@@ -148,14 +184,27 @@ pub fn acts_now(model: &Model, binding: &Binding) -> bool {
 /// and there is a head to centre on only while something is carved or searched; only an
 /// opened file has problems to go through.
 pub fn does_something(model: &Model, action: Action) -> bool {
+    if transition::refusal(model, action).is_some() {
+        return false;
+    }
     let file = Layer::Inspector.is_open(model);
-    let moving = !file && model.phase() != Phase::Done;
+    let playing = Layer::Play.is_open(model);
+    // Under a round the animation is not on screen: its keys are not offered.
+    let moving = !file && !playing && model.phase() != Phase::Done;
     match action {
-        Action::TogglePath | Action::NextSolver | Action::SolverList => !Layer::Play.is_open(model),
-        Action::NextProblem | Action::PreviousProblem => file,
+        Action::TogglePath | Action::NextSolver | Action::SolverList => !playing,
+        // Esc leaves play mode; `g` does too, but the footer names one way out. A file whose
+        // walls do not hold cannot be played.
+        Action::TogglePlay => !playing && (!file || model.stack.inspect.walls_hold()),
+        Action::NextProblem | Action::PreviousProblem => {
+            model.stack.inspect.has_problems_to_visit()
+        }
+        // Without a config naming OUTPUT_FILE, an opened file has nowhere to be written.
+        Action::Save => !file || model.stack.inspect.can_save(),
         Action::TogglePause => moving || Layer::Replay.is_open(model),
         Action::Finish | Action::Step => moving,
-        Action::Faster | Action::Slower | Action::Export | Action::ToggleHeat => !file,
+        Action::Faster | Action::Slower => !file && !playing,
+        Action::Export | Action::ToggleHeat => !file,
         Action::Centre(Place::Head) => !file && model.shown_session().head().is_some(),
         // The race draws its lanes over the whole screen, with no sidebar.
         Action::ToggleSidebar => !Layer::Race.is_open(model),
@@ -178,11 +227,126 @@ pub fn zoom_changes_the_view(model: &Model) -> bool {
 /// resumes while paused or replaying; in a picker's info panel, `i` and Esc go back to the
 /// list.
 pub fn footer_label(model: &Model, action: Action, label: &'static str) -> &'static str {
-    let info = model.picker.shows_info();
+    let info = model.stack.picker.shows_info();
     match action {
         Action::PickerInfo if info => "list",
         Action::ClosePicker if info => "back",
         Action::TogglePause if model.pace().is_paused() || Layer::Replay.is_open(model) => "resume",
+        // `q` backs out of the layer on top; it quits only from the bare dashboard.
+        Action::Quit if Layer::Picker.is_open(model) && info => "back",
+        Action::Quit if Layer::Picker.is_open(model) || Layer::Export.is_open(model) => "close",
+        Action::Quit if Layer::Replay.is_open(model) || model.focus() == Focus::Themes => "back",
         _ => label,
     }
+}
+
+/// What a layer on the stack shows of itself, beside what it draws: the footer's own hints
+/// (the keys the keymap's footer labels do not cover: the replay's scrub keys, the theme list's
+/// cursor) and the legend of the colours it puts on the canvas. The footer and the sidebar ask
+/// the stack ([`own_hints`], [`legend`]), never a mode directly.
+pub trait Shows {
+    /// Each hint's actions (their first keys, joined) and its label; the footer leaves those
+    /// actions' own bindings out.
+    fn hints(self, model: &Model) -> Vec<(Vec<Action>, &'static str)>;
+    /// What its colours mean, if it puts any on the canvas.
+    fn legend(self, model: &Model) -> Option<Legend>;
+    /// Whose the canvas's title is, if it is this layer's.
+    fn title(self, model: &Model) -> Option<Title>;
+}
+
+/// Whose the canvas's title is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Title {
+    /// The view's name (fit, 1:1, whole, the cells in view) and whether OUTPUT_FILE holds it.
+    View,
+    /// The same, after the REPLAY badge.
+    Replay,
+    /// The round's: play, the fog, won or caught, and the way out.
+    Play,
+}
+
+/// Which legend the sidebar shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legend {
+    /// The carving's and the solving's roles.
+    Carving,
+    /// The heatmap's distances, with the roles it leaves their colours.
+    Heat,
+    /// A round's walker, chasers and trail.
+    Play,
+    /// An opened file's problems.
+    Problems,
+}
+
+impl Shows for Layer {
+    fn hints(self, model: &Model) -> Vec<(Vec<Action>, &'static str)> {
+        use super::kernel::action::Scrub;
+        match self {
+            Layer::Replay => vec![
+                (
+                    vec![Action::Scrub(Scrub::Back), Action::Scrub(Scrub::Forward)],
+                    "step",
+                ),
+                (
+                    vec![
+                        Action::Scrub(Scrub::BackFar),
+                        Action::Scrub(Scrub::ForwardFar),
+                    ],
+                    "tenth",
+                ),
+                (vec![Action::Scrub(Scrub::Start)], "start"),
+                (vec![Action::Scrub(Scrub::End)], "live"),
+            ],
+            Layer::Studio | Layer::Inspector if model.focus() == Focus::Themes => {
+                vec![(vec![Action::CursorUp, Action::CursorDown], "choose")]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn legend(self, model: &Model) -> Option<Legend> {
+        match self {
+            Layer::Play => Some(Legend::Play),
+            Layer::Inspector => Some(Legend::Problems),
+            Layer::Studio if model.heat.on && model.shown_session().maze().is_some() => {
+                Some(Legend::Heat)
+            }
+            Layer::Studio => Some(Legend::Carving),
+            _ => None,
+        }
+    }
+
+    fn title(self, _model: &Model) -> Option<Title> {
+        match self {
+            Layer::Play => Some(Title::Play),
+            Layer::Replay => Some(Title::Replay),
+            Layer::Inspector | Layer::Studio => Some(Title::View),
+            _ => None,
+        }
+    }
+}
+
+/// Whose the canvas's title is: the first open layer's, from the top, that titles it (see
+/// [`Shows::title`]).
+pub fn title(model: &Model) -> Title {
+    open(model)
+        .find_map(|layer| layer.title(model))
+        .unwrap_or(Title::View)
+}
+
+/// The footer's own hints: the top layer's (see [`Shows::hints`]), while the keys are read in
+/// a pane's context (not under the help, the log or a list).
+pub fn own_hints(model: &Model) -> Vec<(Vec<Action>, &'static str)> {
+    if !matches!(key_context(model), Context::Canvas | Context::Themes) {
+        return Vec::new();
+    }
+    innermost(model).hints(model)
+}
+
+/// The legend of what is on the canvas: the first open layer's, from the top, that puts
+/// colours there (see [`Shows::legend`]).
+pub fn legend(model: &Model) -> Legend {
+    open(model)
+        .find_map(|layer| layer.legend(model))
+        .unwrap_or(Legend::Carving)
 }

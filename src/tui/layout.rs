@@ -28,7 +28,7 @@ pub const LEGEND_HEIGHT: u16 = 5;
 pub const FOOTER_HEIGHT: u16 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Screen {
+pub struct Panes {
     /// The canvas pane, border included.
     pub canvas_pane: Rect,
     /// Where the maze is drawn, inside the border.
@@ -48,15 +48,15 @@ pub struct Screen {
     pub keys: Rect,
 }
 
-impl Screen {
+impl Panes {
     /// The layout of a terminal of `area` for a list of `themes` themes, with the sidebar
     /// where the width has room for it, or `None` if it is too small for one.
-    pub fn of(area: Rect, themes: usize) -> Option<Screen> {
-        Screen::with_sidebar(area, themes, shows_sidebar(area.width, false))
+    pub fn of(area: Rect, themes: usize) -> Option<Panes> {
+        Panes::with_sidebar(area, themes, shows_sidebar(area.width, false))
     }
 
     /// The layout with the sidebar (`sidebar`) or with its one-line summary instead.
-    pub fn with_sidebar(area: Rect, themes: usize, sidebar: bool) -> Option<Screen> {
+    pub fn with_sidebar(area: Rect, themes: usize, sidebar: bool) -> Option<Panes> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
@@ -79,7 +79,7 @@ impl Screen {
             // The sidebar's panes shrink to nothing at the right edge: drawing into them draws
             // nothing, and no click lands on them.
             let none = Rect::new(main.right(), main.y, 0, 0);
-            return Some(Screen {
+            return Some(Panes {
                 canvas_pane: main,
                 canvas,
                 facts: none,
@@ -124,7 +124,7 @@ impl Screen {
             Constraint::Length(legend_height),
         ])
         .areas(sidebar);
-        Some(Screen {
+        Some(Panes {
             canvas_pane,
             canvas: inside_border(canvas_pane),
             facts,
@@ -171,10 +171,10 @@ mod tests {
 
     #[test]
     fn small_terminals_get_no_layout() {
-        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH - 1, 40), 7).is_none());
-        assert!(Screen::of(Rect::new(0, 0, 100, MIN_HEIGHT - 1), 7).is_none());
-        assert!(Screen::of(Rect::new(0, 0, 0, 0), 7).is_none());
-        assert!(Screen::of(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT), 7).is_some());
+        assert!(Panes::of(Rect::new(0, 0, MIN_WIDTH - 1, 40), 7).is_none());
+        assert!(Panes::of(Rect::new(0, 0, 100, MIN_HEIGHT - 1), 7).is_none());
+        assert!(Panes::of(Rect::new(0, 0, 0, 0), 7).is_none());
+        assert!(Panes::of(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT), 7).is_some());
     }
 
     #[test]
@@ -182,7 +182,7 @@ mod tests {
         let sizes = [(MIN_WIDTH, MIN_HEIGHT), (80, 24), (200, 60), (300, 100)];
         for ((width, height), sidebar) in sizes.into_iter().flat_map(|s| [(s, true), (s, false)]) {
             let area = Rect::new(0, 0, width, height);
-            let screen = Screen::with_sidebar(area, 7, sidebar).unwrap();
+            let screen = Panes::with_sidebar(area, 7, sidebar).unwrap();
             let mut panes = vec![
                 screen.canvas_pane,
                 screen.facts,
@@ -227,13 +227,13 @@ mod tests {
         assert!(shows_sidebar(SIDEBAR_FOLD_WIDTH, false));
         assert!(!shows_sidebar(SIDEBAR_FOLD_WIDTH, true));
         assert!(
-            Screen::of(Rect::new(0, 0, 80, 24), 7)
+            Panes::of(Rect::new(0, 0, 80, 24), 7)
                 .unwrap()
                 .summary
                 .is_some()
         );
         assert!(
-            Screen::of(Rect::new(0, 0, 140, 45), 7)
+            Panes::of(Rect::new(0, 0, 140, 45), 7)
                 .unwrap()
                 .summary
                 .is_none()
@@ -244,7 +244,7 @@ mod tests {
     fn the_legend_only_shows_when_there_is_room() {
         let legend = |height, themes| {
             let area = Rect::new(0, 0, 80, height);
-            Screen::with_sidebar(area, themes, true).unwrap().legend
+            Panes::with_sidebar(area, themes, true).unwrap().legend
         };
         assert!(legend(24, 7).is_none());
         assert!(legend(50, 7).is_some());
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn spare_rows_go_to_the_solvers_then_the_themes_then_the_facts() {
-        let screen = |height| Screen::with_sidebar(Rect::new(0, 0, 80, height), 7, true).unwrap();
+        let screen = |height| Panes::with_sidebar(Rect::new(0, 0, 80, height), 7, true).unwrap();
         let tight = screen(MIN_HEIGHT);
         assert_eq!(tight.facts.height, FACTS_MIN_HEIGHT);
         assert!(tight.solvers.height > SOLVERS_MIN_HEIGHT);

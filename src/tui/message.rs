@@ -12,7 +12,7 @@ pub use super::modes::inspector::{InspectorAnswer, InspectorMessage};
 use super::heat::Distances;
 use super::modes::play::Recorded;
 
-pub use super::kernel::action::{Action, Mouse, MouseKind, Scrub};
+pub use super::kernel::action::{Action, Mouse, MouseKind};
 pub use super::kernel::handoff::Parcel;
 pub use super::kernel::job::JobId;
 

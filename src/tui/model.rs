@@ -3,13 +3,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::context::shared;
-use super::effect::Effect;
 use super::heat::Heat;
 use super::kernel::job::{JobIds, Owner};
 pub use super::kernel::status::{Status, StatusKind};
 use super::keymap::Keymap;
-use super::layout::Screen;
+use super::layout::Panes;
 use super::message::JobId;
 use super::modes::export::ExportList;
 use super::modes::inspector::Inspect;
@@ -28,8 +26,8 @@ use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
-pub use super::configs::{APP_CONFIG_KEYS, THEME_KEY};
-pub use super::modes::studio::{FirstSave, Held, INLINE_CELLS, Job, JobKind, Saves, Studio};
+pub use super::configs::THEME_KEY;
+pub use super::modes::studio::{FirstSave, INLINE_CELLS, JobKind, Studio, StudioJob};
 use super::modes::studio::{first_run, landmark_warning};
 pub(crate) use super::modes::studio::{new_session, stand_in_session};
 
@@ -64,11 +62,13 @@ pub struct Start {
     pub memory_limit: Option<u64>,
 }
 
+/// The dashboard: the screen-wide state, and the state of each part of the mode stack
+/// ([`Stack`]; which of them is open, and on top, is [`super::layer`]'s to say).
 #[derive(Debug)]
 pub struct Model {
     pub(crate) config: Config,
-    /// The generated maze's life (see [`super::modes::studio`]).
-    pub(crate) studio: Studio,
+    /// The parts of the mode stack.
+    pub(crate) stack: Stack,
     pub(crate) pace: Pace,
     pub(crate) themes: ThemeSet,
     pub(crate) keymap: Keymap,
@@ -82,7 +82,7 @@ pub struct Model {
     pub(crate) viewport: Viewport,
     pub(crate) focus: Focus,
     pub(crate) help: bool,
-    /// The help overlay's first row shown (see [`super::view::help::scrolled`]).
+    /// The help overlay's first row shown (see [`super::help::scrolled`]).
     pub(crate) help_offset: u16,
     /// The user turned the sidebar's default for this width around with `b` (see
     /// [`super::layout::shows_sidebar`]).
@@ -101,6 +101,22 @@ pub struct Model {
     pub(crate) job_ids: JobIds,
     /// See [`Start::memory_limit`].
     pub(crate) memory_limit: Option<u64>,
+    /// The distance heatmap (`d`): whether it is on, and the distances it draws.
+    pub(crate) heat: Heat,
+    /// The left button's drag on the canvas, while it lasts.
+    pub(crate) drag: Option<Drag>,
+    /// The whole view's walk of the path, kept from frame to frame (the view fills it).
+    pub(crate) path_memo: PathMemo,
+}
+
+/// The state of each part of the mode stack: the bases (the studio, always there under an
+/// opened file; the inspector), the activities (play, a race, a replay) and the overlays that
+/// are modes (the export list, the pickers). The help, the message log and the theme list are
+/// screen-wide, in the [`Model`].
+#[derive(Debug)]
+pub(crate) struct Stack {
+    /// The generated maze's life (see [`super::modes::studio`]).
+    pub(crate) studio: Studio,
     /// An opened maze file and the path prompt (see [`super::modes::inspector`]).
     pub(crate) inspect: Inspect,
     /// Play mode (see [`super::modes::play`]).
@@ -113,12 +129,6 @@ pub struct Model {
     pub(crate) export: ExportList,
     /// The algorithm list `a` opens and the solver list `v` opens.
     pub(crate) picker: Picker,
-    /// The distance heatmap (`d`): whether it is on, and the distances it draws.
-    pub(crate) heat: Heat,
-    /// The left button's drag on the canvas, while it lasts.
-    pub(crate) drag: Option<Drag>,
-    /// The whole view's walk of the path, kept from frame to frame (the view fills it).
-    pub(crate) path_memo: PathMemo,
 }
 
 impl Model {
@@ -126,21 +136,14 @@ impl Model {
         Model::with_inline_cells(start, INLINE_CELLS)
     }
 
-    /// The dashboard's start. A small maze is made here, as [`Model::new`] makes it; a big one
-    /// (more than [`INLINE_CELLS`] cells: seconds at the largest sizes) is made by a job, as
-    /// `r` makes one, so the screen is up at once, saying which maze is being made, and every
-    /// key is answered meanwhile. Returns the effects to run first.
-    pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
+    /// The dashboard on a stand-in for a big maze (more than [`INLINE_CELLS`] cells) whose
+    /// making the root starts as a job (see `update::launch`), so the screen is up at once.
+    pub(crate) fn standing_in(start: Start) -> Result<Model, SessionError> {
         let config = &start.config;
-        if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
-            return Ok((Model::new(start)?, Vec::new()));
-        }
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
-        model.studio.showing_stand_in = true;
-        let effects =
-            super::modes::studio::update::make_first_maze(&mut model.studio, &mut shared!(model));
-        Ok((model, effects))
+        model.stack.studio.showing_stand_in = true;
+        Ok(model)
     }
 
     /// A model that handles mazes of more than `inline_cells` cells as big ones.
@@ -209,7 +212,15 @@ impl Model {
         let mut model = Model {
             viewport: Viewport::fitting(),
             config,
-            studio: Studio::new(maze, seed, inline_cells, built_in_config),
+            stack: Stack {
+                studio: Studio::new(maze, seed, inline_cells, built_in_config),
+                inspect: Inspect::default(),
+                play: Play::default(),
+                replay: Replay::default(),
+                race: None,
+                export: ExportList::default(),
+                picker: Picker::default(),
+            },
             pace: Pace::default(),
             themes,
             keymap,
@@ -226,18 +237,12 @@ impl Model {
             zoom_picked: false,
             job_ids: JobIds::default(),
             memory_limit,
-            inspect: Inspect::default(),
-            play: Play::default(),
-            replay: Replay::default(),
-            race: None,
-            export: ExportList::default(),
-            picker: Picker::default(),
             heat: Heat::default(),
             drag: None,
             path_memo: PathMemo::default(),
         };
         model.resize(size);
-        if model.studio.built_in_config && model.status.is_none() {
+        if model.stack.studio.built_in_config && model.status.is_none() {
             let text = first_run::start_text(&model.keymap);
             model.set_status(StatusKind::Info, text);
         }
@@ -264,18 +269,18 @@ impl Model {
 
     /// The layout for the current terminal size, if it is big enough: the one `view` draws
     /// (both call [`Model::screen_of`]).
-    pub fn screen(&self) -> Option<Screen> {
+    pub fn screen(&self) -> Option<Panes> {
         self.screen_of(Rect::new(0, 0, self.size.0, self.size.1))
     }
 
     /// The layout for a terminal of `area`, the sidebar shown or folded as the user has it.
-    pub fn screen_of(&self, area: Rect) -> Option<Screen> {
+    pub fn screen_of(&self, area: Rect) -> Option<Panes> {
         let sidebar = super::layout::shows_sidebar(area.width, self.sidebar_flipped);
-        Screen::with_sidebar(area, self.themes.len(), sidebar)
+        Panes::with_sidebar(area, self.themes.len(), sidebar)
     }
 
     pub(crate) fn maze_blocks(&self) -> (u32, u32) {
-        if let Some(file) = self.inspect.file() {
+        if let Some(file) = self.stack.inspect.file() {
             return blocks(file.inspection.width(), file.inspection.height());
         }
         blocks(self.config.width, self.config.height)
@@ -293,21 +298,24 @@ impl Model {
     }
 
     pub fn phase(&self) -> Phase {
-        self.studio.phase()
+        self.stack.studio.phase()
     }
 
     /// The maze on screen: the replayed moment while scrubbing, else the live maze.
     pub fn shown_session(&self) -> &Session {
-        self.replay.shown().unwrap_or(&self.studio.session)
+        self.stack
+            .replay
+            .shown()
+            .unwrap_or(&self.stack.studio.session)
     }
 
     /// The race, if one is on.
     pub fn race(&self) -> Option<&Race> {
-        self.race.as_ref()
+        self.stack.race.as_ref()
     }
 
     pub fn replay(&self) -> &Replay {
-        &self.replay
+        &self.stack.replay
     }
 
     /// What the status line shows: the newest message, unless the warning about the user's
@@ -327,7 +335,7 @@ impl Model {
     }
 
     pub fn shows_path(&self) -> bool {
-        self.studio.show_path
+        self.stack.studio.show_path
     }
 
     pub fn focus(&self) -> Focus {
@@ -339,9 +347,17 @@ impl Model {
         self.theme_kept
     }
 
+    /// The solver of the maze shown: the opened file's, else the studio's.
+    pub(crate) fn solver_in_use(&self) -> Solver {
+        match self.stack.inspect.file() {
+            Some(file) => file.solver.unwrap_or_default(),
+            None => self.stack.studio.session.solver(),
+        }
+    }
+
     /// The algorithm and solver lists.
     pub fn picker(&self) -> &Picker {
-        &self.picker
+        &self.stack.picker
     }
 
     pub fn help_is_open(&self) -> bool {
@@ -362,7 +378,7 @@ impl Model {
     }
 
     pub fn seed(&self) -> u64 {
-        self.studio.seed()
+        self.stack.studio.seed()
     }
 
     pub fn config(&self) -> &Config {
@@ -372,53 +388,56 @@ impl Model {
     /// Whether the maze moves on by itself: carving or solving, unpaused or being finished,
     /// or the play clock runs; during a race, whether the race does.
     pub fn is_animating(&self) -> bool {
-        if let Some(race) = &self.race {
+        if let Some(race) = &self.stack.race {
             return !race.is_over() && !self.pace.is_paused();
         }
         let moving =
-            self.phase() != Phase::Done && (self.studio.finishing || !self.pace.is_paused());
+            self.phase() != Phase::Done && (self.stack.studio.finishing || !self.pace.is_paused());
         moving || self.is_timing_play()
     }
 
     /// Whether the maze is being finished in slices (a big one: see [`INLINE_CELLS`]).
     pub fn is_finishing(&self) -> bool {
-        self.studio.finishing
+        self.stack.studio.finishing
     }
 
     /// Whether the user has asked to leave and the dashboard waits for a write to end.
     pub fn is_quitting(&self) -> bool {
-        self.studio.quitting
+        self.stack.studio.quitting
     }
 
     /// Lets `update` look at `clock` while it takes a frame's steps, to stop them once they
-    /// have run for [`super::update::STEP_TIME_LIMIT`]. The pace sizes each frame's slice of
+    /// have run for [`STEP_TIME_LIMIT`](super::modes::studio::update::STEP_TIME_LIMIT). The pace sizes each frame's slice of
     /// steps from how long the last ones took, which steps that suddenly cost more (or a busy
     /// machine) overshoot; the clock is what bounds a frame whatever the steps cost. It is
     /// the only clock `update` reads, and only the run loop gives it one.
     pub fn set_clock(&mut self, clock: fn() -> Instant) {
-        self.studio.clock = Some(clock);
+        self.stack.studio.clock = Some(clock);
     }
 
     /// Whether the maze held is a stand-in for one being made, or one that could not be: there
     /// is no maze to draw, solve or write.
     pub fn has_no_maze(&self) -> bool {
-        self.studio.showing_stand_in
+        self.stack.studio.showing_stand_in
     }
 
     /// Whether a new maze is being made on a worker.
     pub fn is_making(&self) -> bool {
-        self.studio.is_making()
+        self.stack.studio.is_making()
     }
 
     /// The jobs the run loop is running for the dashboard.
-    pub fn jobs(&self) -> &[Job] {
-        &self.studio.jobs
+    pub fn jobs(&self) -> &[StudioJob] {
+        &self.stack.studio.jobs
     }
 
     /// Why the dashboard failed, if the user leaves now: OUTPUT_FILE never written, and the
     /// reason of the last failure to write it.
     pub fn exit_error(&self) -> Option<&str> {
-        match (&self.studio.saves.last_failure, self.studio.saves.written) {
+        match (
+            &self.stack.studio.saves.last_failure,
+            self.stack.studio.saves.written,
+        ) {
             (Some(reason), false) => Some(reason),
             _ => None,
         }
@@ -426,7 +445,7 @@ impl Model {
 
     /// Whether OUTPUT_FILE has been written since the dashboard started.
     pub fn output_written(&self) -> bool {
-        self.studio.saves.written
+        self.stack.studio.saves.written
     }
 
     /// Control characters in `text` (from a file name, a config value) are escaped: written
@@ -440,17 +459,18 @@ impl Model {
 
 impl Model {
     pub fn play(&self) -> &Play {
-        &self.play
+        &self.stack.play
     }
 
     /// Whether play mode is on (its keys apply).
     pub fn is_playing(&self) -> bool {
-        self.play.round.is_some()
+        self.stack.play.round.is_some()
     }
 
     /// Whether the play clock runs, so the screen must be redrawn every frame.
     pub(crate) fn is_timing_play(&self) -> bool {
-        self.play
+        self.stack
+            .play
             .round
             .as_ref()
             .is_some_and(crate::tui::modes::play::Round::is_timing)
@@ -462,22 +482,22 @@ impl Model {
     /// The first maze's write is no longer owed: the user made another file the output (a race
     /// lane saved to OUTPUT_FILE, a file opened with `--open`).
     pub(crate) fn forgo_first_save(&mut self) {
-        self.studio.first_save = FirstSave::NotOwed;
+        self.stack.studio.first_save = FirstSave::NotOwed;
     }
 
     /// The studio's maze was replaced by another (it asks in its
-    /// [`Stage`](super::modes::studio::update::Stage)): what other modes held of the old one
+    /// [`StudioCtx`](super::modes::studio::update::StudioCtx)): what other modes held of the old one
     /// ends (the replay's timeline and moment, play's round).
     pub(crate) fn maze_replaced(&mut self) {
-        self.replay.reset();
-        self.play.round = None;
+        self.stack.replay.reset();
+        self.stack.play.round = None;
     }
 }
 
 impl Model {
     /// Names the config file the dashboard was started from: the exports refuse to replace it.
     pub fn set_config_file(&mut self, path: PathBuf) {
-        self.studio.config_file = Some(path);
+        self.stack.studio.config_file = Some(path);
     }
 
     /// A new job's id, from the one registry every part uses, for a job `owner` asks for: its

@@ -5,11 +5,12 @@ use std::time::Duration;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use mazegen::Phase;
 
+use crate::tui::configs::APP_CONFIG_KEYS;
 use crate::tui::effect::{Effect, Work, WriteJob};
 use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Keymap;
 use crate::tui::message::{Answer, JobId, Message};
-use crate::tui::model::{APP_CONFIG_KEYS, Model, Start};
+use crate::tui::model::{Model, Start};
 use crate::tui::theme::ThemeSet;
 use crate::tui::update;
 use mazegen::config::Config;

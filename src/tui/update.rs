@@ -8,40 +8,42 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::context::{Shared, shared};
+use super::context::{Ctx, shared};
 use super::effect::Effect;
 use super::effect::{Work, WriteJob};
 use super::kernel::action::{Action, HelpScroll, Mouse, MouseKind};
 use super::kernel::job::{JobId, Owner};
-use super::layer::Layer;
-use super::layout::theme_scroll;
+use super::layer::transition::{self, Transition};
+use super::layer::{self, Layer};
 use super::message::{Answer, Message};
-use super::model::{Focus, Job, JobKind, Model, StatusKind};
+use super::model::{Focus, INLINE_CELLS, JobKind, Model, Start, StatusKind, StudioJob};
 use super::modes::export::update as export;
 use super::modes::inspector::Inspect;
 use super::modes::inspector::update as inspector;
 use super::modes::log::update as log;
 use super::modes::picker::update as picker;
 use super::modes::picker::{self as pickers, List};
-use super::modes::play::update::{self as play, Played, ToPlay};
-use super::modes::race::update::{self as race, Raced};
-use super::modes::replay::update as timeline;
+use super::modes::play::update::{self as play, ToPlay};
+use super::modes::race::update as race;
+use super::modes::replay::update as replay;
 use super::modes::studio::Studio;
 use super::modes::studio::update as studio;
+use super::reply::{Reply, Request};
+use component::Component;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Dir, Maze, Session};
-
-pub use super::modes::studio::update::STEP_TIME_LIMIT;
+use mazegen::{Algorithm, Maze, Session, SessionError};
 
 mod canvas;
+mod component;
+mod screen;
 #[cfg(test)]
 mod tests;
 
 /// What play mode reads of the shown maze, and the viewport it moves (see [`play::Board`]),
-/// borrowed field by field beside play's own state and the [`Shared`] parts.
+/// borrowed field by field beside play's own state and the [`Ctx`] parts.
 macro_rules! board {
     ($model:expr) => {{
         let blocks = $model.maze_blocks();
@@ -50,14 +52,29 @@ macro_rules! board {
             viewport: &mut $model.viewport,
             blocks,
             canvas,
-            file: $model.inspect.file().map(|file| file.path.as_path()),
+            file: $model.stack.inspect.file().map(|file| file.path.as_path()),
             options: $model
+                .stack
                 .replay
                 .shown()
-                .unwrap_or(&$model.studio.session)
+                .unwrap_or(&$model.stack.studio.session)
                 .options(),
         }
     }};
+}
+
+/// The dashboard's start. A small maze is made here, as [`Model::new`] makes it; a big one
+/// (more than [`INLINE_CELLS`] cells: seconds at the largest sizes) is made by a job, as `r`
+/// makes one, so the screen is up at once, saying which maze is being made, and every key is
+/// answered meanwhile. Returns the effects to run first.
+pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
+    let config = &start.config;
+    if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
+        return Ok((Model::new(start)?, Vec::new()));
+    }
+    let mut model = Model::standing_in(start)?;
+    let effects = studio::make_first_maze(&mut model.stack.studio, &mut shared!(model));
+    Ok((model, effects))
 }
 
 /// Applies `message` to `model` and returns what the run loop must do, in order.
@@ -65,19 +82,9 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
     let mut effects = match message {
         // The inspector's own messages: its prompt's keys.
         Message::Inspector(message) => {
-            inspector::on_message(&mut model.inspect, &mut shared!(model), message)
+            inspector::on_message(&mut model.stack.inspect, &mut shared!(model), message)
         }
-        Message::Tick(frame) if model.race.is_some() => {
-            race::tick(&mut model.race, &mut shared!(model), frame);
-            Vec::new()
-        }
-        Message::Tick(frame) => {
-            play::tick(&mut model.play, frame);
-            if studio::tick(&mut model.studio, &mut shared!(model), frame) {
-                model.replay.observe(&model.studio.session);
-            }
-            Vec::new()
-        }
+        Message::Tick(frame) => on_tick(model, frame),
         Message::Clock(now) => {
             model.log.set_now(now);
             Vec::new()
@@ -86,58 +93,51 @@ pub fn update(model: &mut Model, message: Message) -> Vec<Effect> {
             model.pace.learn(work);
             Vec::new()
         }
-        Message::Action(action) => route(model, action, Layer::ORDER.as_slice()),
-        // Under the help the wheel scrolls it and clicks do nothing.
-        Message::Mouse(mouse) if model.help_is_open() => {
-            match mouse.kind {
-                MouseKind::ScrollUp => scroll_help(model, HelpScroll::Up),
-                MouseKind::ScrollDown => scroll_help(model, HelpScroll::Down),
-                _ => {}
-            }
-            Vec::new()
-        }
-        // Over the log the wheel scrolls it.
-        Message::Mouse(mouse) if model.log.is_open() => {
-            match mouse.kind {
-                MouseKind::ScrollUp => {
-                    let size = model.size;
-                    log::scroll_log(&mut shared!(model), size, HelpScroll::Up)
-                }
-                MouseKind::ScrollDown => {
-                    let size = model.size;
-                    log::scroll_log(&mut shared!(model), size, HelpScroll::Down)
-                }
-                _ => {}
-            }
-            Vec::new()
-        }
-        // Over an open list the wheel moves its cursor (it would pan the maze under it).
-        Message::Mouse(mouse) if model.picker.is_open() => match mouse.kind {
-            MouseKind::ScrollUp => route(model, Action::PickerUp, Layer::ORDER.as_slice()),
-            MouseKind::ScrollDown => route(model, Action::PickerDown, Layer::ORDER.as_slice()),
-            _ => Vec::new(),
-        },
-        Message::Mouse(mouse) if model.race.is_some() => {
-            race::mouse(&mut model.race, model.size, mouse);
-            Vec::new()
-        }
-        Message::Mouse(mouse) if canvas::mouse(model, mouse) => Vec::new(),
-        Message::Mouse(mouse) => match mouse_action(model, mouse) {
-            Some(action) => route(model, action, Layer::ORDER.as_slice()),
-            None => Vec::new(),
-        },
+        Message::Action(action) => from_user(model, action),
+        Message::Mouse(mouse) => on_mouse(model, mouse),
         Message::Resize { width, height } => {
             model.resize((width, height));
             Vec::new()
         }
         Message::Progress { job, done, total } => {
-            studio::progress(&mut model.studio, &mut shared!(model), job, done, total);
+            studio::progress(
+                &mut model.stack.studio,
+                &mut shared!(model),
+                job,
+                done,
+                total,
+            );
             Vec::new()
         }
         Message::Done { job, answer } => answered(model, job, answer),
     };
     effects.extend(settle(model));
     effects
+}
+
+/// A mouse event goes to the layer on top of the mode stack, as a key would (see
+/// [`Component::on_mouse`]); the action a click means is routed as a key's.
+fn on_mouse(model: &mut Model, mouse: Mouse) -> Vec<Effect> {
+    match layer::innermost(model).on_mouse(model, mouse) {
+        Reply::Done(effects) => effects,
+        Reply::Pass(action) => from_user(model, action),
+        Reply::Ask(request) => grant(model, request),
+    }
+}
+
+/// A frame goes down the open layers from the top until one takes it (see
+/// [`Component::on_tick`]).
+fn on_tick(model: &mut Model, frame: std::time::Duration) -> Vec<Effect> {
+    let open: Vec<Layer> = layer::open(model).collect();
+    let mut frame = frame;
+    for part in open {
+        match part.on_tick(model, frame) {
+            Reply::Done(effects) => return effects,
+            Reply::Pass(passed) => frame = passed,
+            Reply::Ask(request) => return grant(model, request),
+        }
+    }
+    Vec::new()
 }
 
 /// Hands a job's answer to the part that asked for the job, as the one registry says. An
@@ -153,11 +153,11 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             })
         }
         (Owner::Race, Answer::RaceTimed(times)) => {
-            race::timed(&mut model.race, job, times);
+            race::timed(&mut model.stack.race, job, times);
             Vec::new()
         }
         (Owner::Play, Answer::ScoreRecorded(outcome)) => {
-            play::recorded(&mut model.play, &mut shared!(model), job, outcome);
+            play::recorded(&mut model.stack.play, &mut shared!(model), job, outcome);
             Vec::new()
         }
         (Owner::View, Answer::Distances(distances)) => {
@@ -204,7 +204,7 @@ pub fn open_at_start(
     expected: Expected,
     output_file: Option<PathBuf>,
 ) -> Vec<Effect> {
-    model.studio.session.finish();
+    model.stack.studio.session.finish();
     model.config = config;
     // The placeholder maze is not the user's: nothing may write it.
     model.forgo_first_save();
@@ -221,11 +221,11 @@ pub fn open_at_start(
     })
 }
 
-/// Hands the inspector its own state, the [`Shared`] parts and the canvas (see
+/// Hands the inspector its own state, the [`Ctx`] parts and the canvas (see
 /// [`inspector::Canvas`]), and picks the starting zoom again if it opened or closed a file.
 pub(crate) fn inspecting<T>(
     model: &mut Model,
-    answer: impl FnOnce(&mut Inspect, &mut Shared, &mut inspector::Canvas) -> T,
+    answer: impl FnOnce(&mut Inspect, &mut Ctx, &mut inspector::Canvas) -> T,
 ) -> T {
     let size = model.screen().map(|screen| screen.canvas_size());
     let mut canvas = inspector::Canvas {
@@ -233,8 +233,11 @@ pub(crate) fn inspecting<T>(
         size,
         refit: false,
     };
-    let answered = answer(&mut model.inspect, &mut shared!(model), &mut canvas);
+    let answered = answer(&mut model.stack.inspect, &mut shared!(model), &mut canvas);
     if canvas.refit {
+        // The base changed: the activity on the old one ends with it.
+        replay::end(&mut model.stack.replay, &mut shared!(model));
+        model.stack.play.round = None;
         model.zoom_picked = false;
         let size = model.size();
         model.resize(size);
@@ -242,26 +245,26 @@ pub(crate) fn inspecting<T>(
     answered
 }
 
-/// Hands the studio its own state, the [`Shared`] parts and its [`studio::Stage`] (what it
+/// Hands the studio its own state, the [`Ctx`] parts and its [`studio::StudioCtx`] (what it
 /// reads of the rest: the theme, the memory limit, whether a round is on), then does what it
 /// asked there: ends what the other modes held of a replaced maze, and takes a new maze's
 /// algorithm into the config.
 pub(crate) fn studying<T>(
     model: &mut Model,
-    answer: impl FnOnce(&mut Studio, &mut Shared, &mut studio::Stage) -> T,
+    answer: impl FnOnce(&mut Studio, &mut Ctx, &mut studio::StudioCtx) -> T,
 ) -> T {
-    let playing = model.is_playing();
-    let mut stage = studio::Stage {
+    let play_hint = play::hint(&model.stack.play, &model.keymap);
+    let mut stage = studio::StudioCtx {
         theme: model
             .themes
             .get(model.theme)
             .expect("the theme index is kept in range"),
         memory_limit: model.memory_limit,
-        playing,
+        play_hint,
         replaced: false,
         algorithm: None,
     };
-    let answered = answer(&mut model.studio, &mut shared!(model), &mut stage);
+    let answered = answer(&mut model.stack.studio, &mut shared!(model), &mut stage);
     let (replaced, algorithm) = (stage.replaced, stage.algorithm);
     if replaced {
         model.maze_replaced();
@@ -277,15 +280,17 @@ pub(crate) fn studying<T>(
 /// inspector), then what is to be freed, and quitting once nothing is left to write.
 /// Idempotent: calling it again changes nothing.
 fn settle(model: &mut Model) -> Vec<Effect> {
-    let raced = race::settle(&mut model.race, &mut shared!(model));
+    let raced = race::settle(&mut model.stack.race, &mut shared!(model));
     let mut effects: Vec<Effect> = raced.into_iter().collect();
-    let (studio_effects, ready) = studio::settle(&mut model.studio, &mut shared!(model));
+    let (studio_effects, ready) = studio::settle(&mut model.stack.studio, &mut shared!(model));
     effects.extend(studio_effects);
     // They were the studio's to run, on its maze: an opened file does not take them.
     for action in ready {
-        effects.extend(route(model, action, &WAITING_LAYERS));
+        if transit(model, action, false) {
+            effects.extend(route(model, action, &WAITING_LAYERS));
+        }
     }
-    effects.extend(studio::settled(&mut model.studio));
+    effects.extend(studio::settled(&mut model.stack.studio));
     effects.extend(canvas::settle(model));
     effects
 }
@@ -308,6 +313,31 @@ fn maze_to_play(inspect: &Inspect, session: &Session) -> ToPlay {
 /// inspector, since the action was meant for the generated maze.
 const WAITING_LAYERS: [Layer; 4] = [Layer::Play, Layer::Race, Layer::Replay, Layer::Studio];
 
+/// An action the user asked for (a key, a click): the mode stack's transition first (see
+/// [`transition`]), then the layers from the innermost.
+fn from_user(model: &mut Model, action: Action) -> Vec<Effect> {
+    if action != Action::Interrupt && !transit(model, action, true) {
+        return Vec::new();
+    }
+    route(model, action, Layer::ORDER.as_slice())
+}
+
+/// Carries out the mode stack's transition for `action` (see [`transition`]): `false` if it
+/// is refused (the status line says why).
+fn transit(model: &mut Model, action: Action, from_user: bool) -> bool {
+    match transition::transition(model, action, from_user) {
+        Transition::Go => true,
+        Transition::EndReplay => {
+            replay::to_live(&mut model.stack.replay, &mut shared!(model));
+            true
+        }
+        Transition::Refused(why) => {
+            model.set_status(StatusKind::Info, why);
+            false
+        }
+    }
+}
+
 /// Hands `action` to the layers in `layers` (innermost first, see [`super::layer`]) until one
 /// takes it. Ctrl-C is no layer's: it quits from every one.
 fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
@@ -316,69 +346,37 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
     }
     let mut action = action;
     for &layer in layers {
-        match layer {
-            // The input layer gives the prompt and the help their keys; the help scrolls.
-            Layer::Prompt => {}
-            // The help's scroll keys scroll the log while it is open under no help.
-            Layer::Help if model.log.is_open() && !model.help_is_open() => {}
-            Layer::Help => {
-                if let Action::ScrollHelp(scroll) = action {
-                    scroll_help(model, scroll);
-                    return Vec::new();
-                }
-            }
-            Layer::Log => {
-                let size = model.size;
-                if log::act(&mut shared!(model), size, action) {
-                    return Vec::new();
-                }
-            }
-            // An opened file and a race have their own answers to `e`.
-            Layer::Export
-                if !model.export.is_open()
-                    && (model.inspect.file().is_some() || model.race().is_some()) => {}
-            Layer::Export => {
-                let (list, pick) = (&mut model.export, &mut model.studio.export_format);
-                match export::act(list, pick, &mut shared!(model), action) {
-                    Ok(effects) => return effects,
-                    Err(passed) => action = passed,
-                }
-            }
-            Layer::Picker => match picker::act(&mut model.picker, &mut shared!(model), action) {
-                Ok(effects) => return effects,
-                Err(passed) => action = passed,
-            },
-            Layer::Play => {
-                if play::refuses(&model.play, &mut shared!(model), action) {
-                    return Vec::new();
-                }
-            }
-            Layer::Race => match race::act(&mut model.race, &mut shared!(model), action) {
-                Some(Raced::Done(effects)) => return effects,
-                Some(Raced::Restart(algorithms)) => {
-                    start_race(model, &algorithms);
-                    return Vec::new();
-                }
-                Some(Raced::Save { maze, algorithm }) => {
-                    return save_lane(model, maze, algorithm);
-                }
-                None => {}
-            },
-            Layer::Replay => {
-                if timeline::act(&mut model.replay, &mut shared!(model), action) {
-                    return Vec::new();
-                }
-            }
-            Layer::Inspector => match inspecting(model, |inspect, shared, canvas| {
-                inspector::on_action(inspect, shared, canvas, action)
-            }) {
-                Ok(effects) => return effects,
-                Err(passed) => action = passed,
-            },
-            Layer::Studio => return act(model, action),
+        match layer.on_action(model, action) {
+            Reply::Done(effects) => return effects,
+            Reply::Pass(passed) => action = passed,
+            Reply::Ask(request) => return grant(model, request),
         }
     }
     Vec::new()
+}
+
+/// Does what a part asked of the root (see [`Request`]).
+fn grant(model: &mut Model, request: Request) -> Vec<Effect> {
+    match request {
+        Request::StartRace(algorithms) => {
+            start_race(model, &algorithms);
+            Vec::new()
+        }
+        Request::SaveLane { maze, algorithm } => save_lane(model, maze, algorithm),
+        Request::RoundStarted => {
+            model.focus = Focus::Canvas;
+            model.help = false;
+            Vec::new()
+        }
+        Request::FinishFor(action) => {
+            studio::wait_for_the_maze(&mut model.stack.studio, action);
+            let effects = studio::finish(&mut model.stack.studio, &mut shared!(model));
+            // A big maze is finished in slices, and the studio says how far it is.
+            let (phase, finishing) = (model.phase(), model.is_finishing());
+            play::waiting(&model.stack.play, &mut shared!(model), phase, finishing);
+            effects
+        }
+    }
 }
 
 /// Starts a race of `algorithms` on the config's size and the seed (see [`race::start`]); the
@@ -386,7 +384,7 @@ fn route(model: &mut Model, action: Action, layers: &[Layer]) -> Vec<Effect> {
 pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
     let (seed, memory_limit) = (model.seed(), model.memory_limit);
     if race::start(
-        &mut model.race,
+        &mut model.stack.race,
         &mut shared!(model),
         seed,
         memory_limit,
@@ -394,7 +392,7 @@ pub fn start_race(model: &mut Model, algorithms: &[Algorithm]) {
     ) {
         model.focus = Focus::Canvas;
         // A new race: OUTPUT_FILE holds none of its lanes yet.
-        model.studio.saves.race += 1;
+        model.stack.studio.saves.race += 1;
     }
 }
 
@@ -405,13 +403,13 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
     let path = model.config.output_file.clone();
     let lane = model.race().map_or(0, |race| race.focus);
     let id = model.new_job_id(Owner::Studio);
-    model.studio.jobs.push(Job {
+    model.stack.studio.jobs.push(StudioJob {
         id,
         kind: JobKind::Save {
             path: path.clone(),
             seed: maze.seed(),
             algorithm,
-            maze: model.studio.saves.lane(lane),
+            maze: model.stack.studio.saves.lane(lane),
         },
         done: 0,
         total: 0,
@@ -433,7 +431,7 @@ fn save_lane(model: &mut Model, maze: Arc<Maze>, algorithm: Algorithm) -> Vec<Ef
 /// Ctrl-C (or Ctrl-\): quits from wherever the user is, as `q` does from the bare dashboard;
 /// again while that waits for a write, leaves at once.
 fn interrupt(model: &mut Model) -> Vec<Effect> {
-    if model.studio.quitting {
+    if model.stack.studio.quitting {
         return vec![Effect::Abort];
     }
     quit(model)
@@ -441,9 +439,9 @@ fn interrupt(model: &mut Model) -> Vec<Effect> {
 
 /// Asks to leave: settling quits once the first maze is written and nothing else is being.
 fn quit(model: &mut Model) -> Vec<Effect> {
-    model.studio.quitting = true;
-    let effects = studio::complete_first(&mut model.studio, &mut shared!(model));
-    if let Some(text) = studio::quitting_text(&model.studio, &model.config) {
+    model.stack.studio.quitting = true;
+    let effects = studio::complete_first(&mut model.stack.studio, &mut shared!(model));
+    if let Some(text) = studio::quitting_text(&model.stack.studio, &model.config) {
         model.set_status(StatusKind::Info, text);
     }
     effects
@@ -451,152 +449,39 @@ fn quit(model: &mut Model) -> Vec<Effect> {
 
 /// The dashboard's own actions, and the ones that reach another part through the root (play,
 /// replay, race); the rest are the studio's.
-fn act(model: &mut Model, action: Action) -> Vec<Effect> {
-    if studio::refuses_without_a_maze(&mut model.studio, &mut shared!(model), action) {
-        return Vec::new();
+fn act(model: &mut Model, action: Action) -> Reply {
+    if studio::refuses_without_a_maze(&mut model.stack.studio, &mut shared!(model), action) {
+        return Reply::done();
     }
-    match action {
+    if let Some(effects) = screen::act(model, action) {
+        return Reply::Done(effects);
+    }
+    let effects = match action {
         Action::TogglePlay | Action::LeavePlay | Action::ToggleFog | Action::Walk { .. } => {
             let mut board = board!(model);
-            let to_play = || maze_to_play(&model.inspect, &model.studio.session);
-            let played = play::act(
-                &mut model.play,
+            let to_play = || maze_to_play(&model.stack.inspect, &model.stack.studio.session);
+            return play::act(
+                &mut model.stack.play,
                 &mut shared!(model),
                 &mut board,
                 action,
                 to_play,
             );
-            match played {
-                Played::Done(effects) => effects,
-                Played::Started => {
-                    model.focus = Focus::Canvas;
-                    model.help = false;
-                    Vec::new()
-                }
-                Played::NeedsTheMaze => {
-                    studio::wait_for_the_maze(&mut model.studio, action);
-                    let effects = studio::finish(&mut model.studio, &mut shared!(model));
-                    let phase = model.phase();
-                    play::waiting(&model.play, &mut shared!(model), phase);
-                    effects
-                }
-            }
         }
         // Nothing in the model changes; the run loop owns the terminal.
         Action::Suspend => vec![Effect::Suspend],
-        // `q` and Esc back out of the theme list first, back to the theme kept; they quit
-        // from the bare dashboard.
-        Action::Quit if model.focus == Focus::Themes => {
-            leave_themes(model);
-            Vec::new()
-        }
         Action::Quit => quit(model),
         // Taken by `route` before any layer.
         Action::Interrupt => interrupt(model),
-        Action::NextTheme => {
-            use_theme(model, (model.theme + 1) % model.themes.len());
-            Vec::new()
-        }
-        Action::PreviousTheme => {
-            let count = model.themes.len();
-            use_theme(model, (model.theme + count - 1) % count);
-            Vec::new()
-        }
         // Taken by the inspector before they get here.
         Action::OpenFile | Action::NextProblem | Action::PreviousProblem => Vec::new(),
-        // Enter keeps the theme shown and gives the maze the keyboard back.
-        Action::PickCursorTheme => {
-            use_theme(model, model.cursor);
-            model.focus = Focus::Canvas;
-            Vec::new()
-        }
-        Action::PickTheme(index) => {
-            if index < model.themes.len() {
-                model.focus = Focus::Themes;
-                use_theme(model, index);
-            }
-            Vec::new()
-        }
-        Action::CursorUp | Action::CursorDown => {
-            let count = model.themes.len();
-            let by = if action == Action::CursorUp {
-                count - 1
-            } else {
-                1
-            };
-            preview_theme(model, (model.cursor + by) % count);
-            Vec::new()
-        }
-        Action::ToggleFocus => {
-            match model.focus {
-                Focus::Canvas => {
-                    to_themes(model);
-                    model.cursor = model.theme;
-                }
-                Focus::Themes => leave_themes(model),
-            }
-            Vec::new()
-        }
-        Action::FocusCanvas => {
-            if model.focus == Focus::Themes {
-                leave_themes(model);
-            }
-            Vec::new()
-        }
         Action::AlgorithmList | Action::SolverList => {
             open_picker(model, action);
             Vec::new()
         }
-        Action::Pan { towards, big } => {
-            canvas::pan(model, towards, big);
-            Vec::new()
-        }
-        Action::Centre(place) => {
-            canvas::centre(model, place);
-            Vec::new()
-        }
-        Action::ToggleHeat => {
-            canvas::toggle_heat(model);
-            Vec::new()
-        }
-        Action::ToggleZoom if !super::layer::zoom_changes_the_view(model) => {
-            model.set_status(
-                StatusKind::Info,
-                "The whole maze is in view at 1:1 already: nothing to zoom",
-            );
-            Vec::new()
-        }
-        Action::ToggleZoom => {
-            let canvas = model.screen().map_or((0, 0), |s| s.canvas_size());
-            let blocks = model.maze_blocks();
-            model.viewport.cycle_zoom(blocks, canvas);
-            Vec::new()
-        }
-        Action::ToggleHelp => {
-            model.help = !model.help;
-            model.help_offset = 0;
-            Vec::new()
-        }
-        Action::ToggleSidebar => {
-            model.sidebar_flipped = !model.sidebar_flipped;
-            if !super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
-                model.focus = Focus::Canvas;
-            }
-            Vec::new()
-        }
-        Action::TogglePause => {
-            model.pace.toggle_pause();
-            let text = if model.pace.is_paused() {
-                "Paused: n takes one step, Space resumes"
-            } else {
-                "Resumed"
-            };
-            model.set_status(StatusKind::Info, text);
-            Vec::new()
-        }
         Action::Scrub(scrub) => {
-            let (replay, live) = (&mut model.replay, &model.studio.session);
-            timeline::scrub(replay, live, &mut shared!(model), scrub);
+            let (replay, live) = (&mut model.stack.replay, &model.stack.studio.session);
+            replay::scrub(replay, live, &mut shared!(model), scrub);
             Vec::new()
         }
         Action::Race => {
@@ -606,56 +491,11 @@ fn act(model: &mut Model, action: Action) -> Vec<Effect> {
             );
             Vec::new()
         }
-        Action::Faster | Action::Slower => {
-            let changed = if action == Action::Faster {
-                model.pace.faster()
-            } else {
-                model.pace.slower()
-            };
-            let limit = if changed { "" } else { " (the limit)" };
-            let text = format!("Speed {}{limit}", model.pace.multiplier());
-            model.set_status(StatusKind::Info, text);
-            Vec::new()
-        }
-
         _ => studying(model, |studio, shared, stage| {
             studio::act(studio, shared, stage, action)
         }),
-    }
-}
-
-/// Shows and keeps the theme at `index`.
-fn use_theme(model: &mut Model, index: usize) {
-    model.theme = index;
-    model.cursor = index;
-    model.theme_kept = index;
-    let text = format!("Theme: {}", model.theme().name);
-    model.set_status(StatusKind::Info, text);
-}
-
-/// Shows the theme at `index` (the theme list's cursor moved onto it), keeping the one kept
-/// for Esc to go back to.
-fn preview_theme(model: &mut Model, index: usize) {
-    model.theme = index;
-    model.cursor = index;
-    let name = &model.theme().name;
-    let kept = model
-        .themes
-        .get(model.theme_kept)
-        .map_or("", |t| t.name.as_str());
-    let keymap = model.keymap();
-    let mut ways = Vec::new();
-    if let Some(key) = keymap.first_key_label(Action::PickCursorTheme) {
-        ways.push(format!("{key} keeps it"));
-    }
-    if let Some(key) = keymap.first_key_label(Action::Quit) {
-        ways.push(format!("{key} goes back to {kept}"));
-    }
-    let text = match ways.as_slice() {
-        [] => format!("Theme: {name}"),
-        ways => format!("Theme: {name} ({})", ways.join(", ")),
     };
-    model.set_status(StatusKind::Info, text);
+    Reply::Done(effects)
 }
 
 /// Opens the list `action` asks for (`a`, `v`), its cursor on the entry in use.
@@ -665,76 +505,7 @@ fn open_picker(model: &mut Model, action: Action) {
     };
     let at = match list {
         List::Algorithms => pickers::algorithm_index(model.config.algorithm),
-        List::Solvers => pickers::solver_index(solver_in_use(model)),
+        List::Solvers => pickers::solver_index(model.solver_in_use()),
     };
-    picker::open(&mut model.picker, &mut shared!(model), list, at);
-}
-
-/// The solver of the maze shown: the opened file's, else the studio's.
-pub(crate) fn solver_in_use(model: &Model) -> mazegen::solve::Solver {
-    match model.inspect.file() {
-        Some(file) => file.solver.unwrap_or_default(),
-        None => model.studio.session.solver(),
-    }
-}
-
-/// Moves the help overlay's text, as far as the terminal's size lets it.
-fn scroll_help(model: &mut Model, scroll: HelpScroll) {
-    let area = ratatui::layout::Rect::new(0, 0, model.size.0, model.size.1);
-    let offset = model.help_offset;
-    let now = super::view::help_now(model);
-    let scrolled =
-        super::view::help::scrolled(model.theme(), model.keymap(), &now, area, offset, scroll);
-    drop(now);
-    model.help_offset = scrolled;
-}
-
-/// Clicks pick themes and focus panes; the wheel pans the canvas or scrolls the theme list.
-/// The panes are where [`Model::screen`] puts them: the layout `view` draws.
-fn mouse_action(model: &Model, mouse: Mouse) -> Option<Action> {
-    let screen = model.screen()?;
-    let at = ratatui::layout::Position::new(mouse.column, mouse.row);
-    let on_themes = screen.themes.contains(at);
-    let on_canvas = screen.canvas_pane.contains(at);
-    let wheel = |towards: Dir| {
-        Some(Action::Pan {
-            towards,
-            big: false,
-        })
-    };
-    match mouse.kind {
-        MouseKind::LeftPress if on_themes => {
-            let row = usize::from(mouse.row - screen.themes.y);
-            Some(Action::PickTheme(
-                theme_scroll(model.cursor, screen.themes.height) + row,
-            ))
-        }
-        MouseKind::LeftPress | MouseKind::OtherPress if on_canvas => Some(Action::FocusCanvas),
-        MouseKind::ScrollUp if on_themes => Some(Action::CursorUp),
-        MouseKind::ScrollDown if on_themes => Some(Action::CursorDown),
-        MouseKind::ScrollUp if on_canvas => wheel(if mouse.shift { Dir::West } else { Dir::North }),
-        MouseKind::ScrollDown if on_canvas => {
-            wheel(if mouse.shift { Dir::East } else { Dir::South })
-        }
-        MouseKind::ScrollLeft if on_canvas => wheel(Dir::West),
-        MouseKind::ScrollRight if on_canvas => wheel(Dir::East),
-        _ => None,
-    }
-}
-
-/// Tab to the theme list (with the sidebar folded it shows over the canvas's corner).
-fn to_themes(model: &mut Model) {
-    model.focus = Focus::Themes;
-}
-
-/// Back to the maze from the theme list, which shows the theme kept again (saying so if the
-/// cursor had shown another).
-fn leave_themes(model: &mut Model) {
-    model.focus = Focus::Canvas;
-    model.cursor = model.theme_kept;
-    if model.theme != model.theme_kept {
-        model.theme = model.theme_kept;
-        let text = format!("Theme: {} again", model.theme().name);
-        model.set_status(StatusKind::Info, text);
-    }
+    picker::open(&mut model.stack.picker, &mut shared!(model), list, at);
 }

@@ -5,7 +5,6 @@ mod braille;
 pub(crate) mod canvas;
 pub(crate) mod footer;
 mod heat;
-pub(crate) mod help;
 pub(crate) mod largest;
 pub(crate) mod minimap;
 pub(crate) mod paint;
@@ -38,11 +37,7 @@ use pane::pane;
 use roles::{BlockRoles, MazeRoles};
 use sidebar::output_mark;
 
-pub use super::text::solver_label;
-
 use super::modes::race::view as race;
-pub use super::modes::race::view::{leave_key, race_lanes};
-pub use scale::Scale;
 
 pub fn view(model: &Model, frame: &mut Frame) {
     let area = frame.area();
@@ -71,8 +66,13 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
             seed: model.seed(),
             status: model.status(),
             keymap: model.keymap(),
-            saved_lane: (0..race.lanes.len())
-                .find(|&i| model.studio.saves.holds(model.studio.saves.lane(i))),
+            saved_lane: (0..race.lanes.len()).find(|&i| {
+                model
+                    .stack
+                    .studio
+                    .saves
+                    .holds(model.stack.studio.saves.lane(i))
+            }),
         };
         race::draw(&around, race, area, buf);
         log_over(model, area, buf);
@@ -81,8 +81,12 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     // The title's room: the pane's width less its corners and a column of border each side.
     let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
-    let title = play::canvas_title(model.play(), model.keymap())
-        .unwrap_or_else(|| titled(model, screen.canvas_size(), room, screen.summary.is_none()));
+    let marked = screen.summary.is_none();
+    let title = match layer::title(model) {
+        layer::Title::Play => play::canvas_title(model.play(), model.keymap()),
+        layer::Title::Replay | layer::Title::View => None,
+    }
+    .unwrap_or_else(|| titled(model, screen.canvas_size(), room, marked));
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
     match screen.summary {
@@ -96,7 +100,7 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
         }
         None => canvas_pane.render(screen.canvas_pane, buf),
     }
-    let file = model.inspect.file();
+    let file = model.stack.inspect.file();
     let game = play::overlay(model.play());
     let maze_roles;
     let file_roles;
@@ -167,27 +171,33 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
                 pace: model.pace(),
                 shown: model.shown_session(),
             };
-            studio::draw(&model.studio, &around, &screen, buf);
+            studio::draw(&model.stack.studio, &around, &screen, buf);
             sidebar::themes(model, screen.themes_pane, buf);
             play::pane_over(model.play(), model.theme(), screen.solvers, buf);
         }
     }
+    if let Some(area) = screen.legend {
+        let (items, note) = legend_now(model);
+        sidebar::legend(model.theme(), &items, note, area, buf);
+    }
     footer::draw(model, screen.status, screen.keys, buf);
     // An opened file or a game has no carving to scrub.
-    let scrubbable = model.inspect.file().is_none() && !model.has_no_maze() && !model.is_playing();
+    let scrubbable = layer::base(model) == layer::Layer::Studio
+        && !model.has_no_maze()
+        && !layer::Layer::Play.is_open(model);
     let carving = scrubbable.then(|| replay::Carving {
         replay: model.replay(),
-        live: &model.studio.session,
+        live: &model.stack.studio.session,
         shown: model.shown_session(),
     });
     let message = footer::status_text(model).chars().count();
     replay::draw(carving, model.theme(), message, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
-    if let Some(prompt) = model.inspect.prompt() {
+    if let Some(prompt) = model.stack.inspect.prompt() {
         problems::prompt(model.theme(), prompt, screen.status, screen.keys, buf);
     }
     let output_file = &model.config().output_file;
-    let export = &model.export;
+    let export = &model.stack.export;
     super::modes::export::view::draw(export, model.theme(), output_file, screen.canvas_pane, buf);
     picker_over(model, screen.canvas_pane, buf);
     if screen.summary.is_some() && model.focus() == Focus::Themes {
@@ -195,6 +205,16 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     log_over(model, area, buf);
     help_over(model, area, buf);
+}
+
+/// What the legend says (see [`layer::legend`]): its roles, and a note, if any.
+fn legend_now(model: &Model) -> (Vec<(roles::Role, &'static str)>, Option<&'static str>) {
+    match layer::legend(model) {
+        layer::Legend::Play => (play::legend(model.play()), None),
+        layer::Legend::Problems => (problems::PROBLEM_LEGEND.to_vec(), None),
+        layer::Legend::Heat => (heat::SIDEBAR_LEGEND.to_vec(), Some(heat::SIDEBAR_NOTE)),
+        layer::Legend::Carving => (studio::CANVAS_LEGEND.to_vec(), None),
+    }
 }
 
 /// The theme list while the sidebar is folded and the list has the focus: a box in the
@@ -228,21 +248,12 @@ fn picker_over(model: &Model, area: Rect, buf: &mut Buffer) {
             Action::AlgorithmList,
         ),
         Some(List::Solvers) => (
-            pickers::solver_index(super::update::solver_in_use(model)),
+            pickers::solver_index(model.solver_in_use()),
             Action::SolverList,
         ),
     };
     let key = model.keymap().first_key_label(opening);
     pickers::view::draw(picker, in_use, key.as_deref(), model.theme(), area, buf);
-}
-
-/// What the help overlay lists as usable: what the layer list says acts now.
-pub(crate) fn help_now(model: &Model) -> help::Now<'_> {
-    help::Now {
-        context: layer::context_under_help(model),
-        acts: Box::new(|binding| layer::acts_now(model, binding)),
-        racing: layer::Layer::Race.is_open(model),
-    }
 }
 
 /// The message log over the screen but its last two lines, if it is open.
@@ -252,10 +263,10 @@ fn log_over(model: &Model, area: Rect, buf: &mut Buffer) {
 
 /// The help overlay over everything, if it is open, scrolled as the user left it.
 fn help_over(model: &Model, area: Rect, buf: &mut Buffer) {
-    if model.help_is_open() {
+    if layer::Layer::Help.is_open(model) {
         let (theme, keymap) = (model.theme(), model.keymap());
-        let now = help_now(model);
-        help::draw(theme, keymap, &now, model.help_offset(), area, buf);
+        let now = super::help::now(model);
+        super::help::draw(theme, keymap, &now, model.help_offset(), area, buf);
     }
 }
 
@@ -284,7 +295,7 @@ fn no_maze(model: &Model, canvas: Rect, buf: &mut Buffer) {
 /// out. With
 /// the sidebar folded (not `marked`) the mark is the summary's, after the title.
 fn titled(model: &Model, canvas: (u16, u16), room: usize, marked: bool) -> String {
-    let badge = if model.replay().is_scrubbing() {
+    let badge = if layer::title(model) == layer::Title::Replay {
         " REPLAY ·"
     } else {
         ""

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use a_maze_ing::tui::theme::css_color;
+use a_maze_ing::tui::css_color;
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::style::Modifier;
 

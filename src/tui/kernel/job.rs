@@ -43,8 +43,8 @@ impl JobIds {
     }
 
     /// Who asked for `job` (`None` for an id never given). Kept once the job is answered: the
-    /// owner decides whether an answer is stale (a write replaced, a score answered twice), as
-    /// it did before the registry; that is a few ids a maze.
+    /// owner decides whether an answer is stale (a write replaced, a score answered twice); that
+    /// is a few ids a maze.
     pub fn owner(&self, job: JobId) -> Option<Owner> {
         self.owners.get(&job).copied()
     }

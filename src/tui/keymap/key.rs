@@ -11,7 +11,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 /// carries no Shift (the character says it: `'T'` is Shift+t), a Ctrl+letter is lower case,
 /// and Shift+Tab is [`KeyCode::BackTab`]. Only Ctrl, Alt and Shift count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Key {
+pub struct KeyPress {
     pub code: KeyCode,
     pub modifiers: KeyModifiers,
 }
@@ -42,23 +42,23 @@ const NAMED: [(&str, KeyCode, &str); 17] = [
     ("insert", KeyCode::Insert, "Ins"),
 ];
 
-impl Key {
+impl KeyPress {
     /// A key pressed alone.
-    pub const fn plain(code: KeyCode) -> Key {
-        Key {
+    pub const fn plain(code: KeyCode) -> KeyPress {
+        KeyPress {
             code,
             modifiers: KeyModifiers::NONE,
         }
     }
 
     /// A character key pressed alone (`'T'` for Shift+t).
-    pub const fn char(c: char) -> Key {
-        Key::plain(KeyCode::Char(c))
+    pub const fn char(c: char) -> KeyPress {
+        KeyPress::plain(KeyCode::Char(c))
     }
 
     /// A character key with Ctrl.
-    pub const fn ctrl(c: char) -> Key {
-        Key {
+    pub const fn ctrl(c: char) -> KeyPress {
+        KeyPress {
             code: KeyCode::Char(c),
             modifiers: KeyModifiers::CONTROL,
         }
@@ -67,11 +67,11 @@ impl Key {
     /// Whether this is Ctrl-C or Ctrl-\\ (which a terminal sends as Ctrl-4): the keys that quit
     /// from everywhere, whatever the keys file says, and so can be bound to nothing.
     pub fn is_interrupt(self) -> bool {
-        self == Key::ctrl('c') || self == Key::ctrl('4') || self == Key::ctrl('\\')
+        self == KeyPress::ctrl('c') || self == KeyPress::ctrl('4') || self == KeyPress::ctrl('\\')
     }
 
-    /// `code` with `modifiers`, normalised (see [`Key`]).
-    pub fn new(code: KeyCode, modifiers: KeyModifiers) -> Key {
+    /// `code` with `modifiers`, normalised (see [`KeyPress`]).
+    pub fn new(code: KeyCode, modifiers: KeyModifiers) -> KeyPress {
         let mut modifiers = modifiers & MODIFIERS;
         let code = match code {
             KeyCode::Char(c) => {
@@ -95,23 +95,23 @@ impl Key {
             }
             other => other,
         };
-        Key { code, modifiers }
+        KeyPress { code, modifiers }
     }
 
     /// The key a terminal event is about; `None` for a key being released.
-    pub fn of_event(event: &KeyEvent) -> Option<Key> {
-        (event.kind != KeyEventKind::Release).then(|| Key::new(event.code, event.modifiers))
+    pub fn of_event(event: &KeyEvent) -> Option<KeyPress> {
+        (event.kind != KeyEventKind::Release).then(|| KeyPress::new(event.code, event.modifiers))
     }
 
     /// This key without Shift, if Shift is part of it: `'H'` gives `'h'`, Shift+← gives ←.
-    pub fn unshifted(self) -> Option<Key> {
+    pub fn unshifted(self) -> Option<KeyPress> {
         match self.code {
-            KeyCode::Char(c) if c.is_ascii_uppercase() => Some(Key {
+            KeyCode::Char(c) if c.is_ascii_uppercase() => Some(KeyPress {
                 code: KeyCode::Char(c.to_ascii_lowercase()),
                 ..self
             }),
-            KeyCode::BackTab => Some(Key::new(KeyCode::Tab, self.modifiers)),
-            _ if self.modifiers.contains(KeyModifiers::SHIFT) => Some(Key {
+            KeyCode::BackTab => Some(KeyPress::new(KeyCode::Tab, self.modifiers)),
+            _ if self.modifiers.contains(KeyModifiers::SHIFT) => Some(KeyPress {
                 modifiers: self.modifiers - KeyModifiers::SHIFT,
                 ..self
             }),
@@ -123,7 +123,7 @@ impl Key {
     /// named key (`"enter"`, `"esc"`, `"space"`, `"up"`, `"pageup"`, `"f1"`..`"f12"`, ...),
     /// either after any of `ctrl-`, `alt-` and `shift-` (`"ctrl-c"`, `"shift-up"`). Names and
     /// modifiers take any case; a single character keeps its own.
-    pub fn parse(text: &str) -> Result<Key, String> {
+    pub fn parse(text: &str) -> Result<KeyPress, String> {
         let mut rest = text;
         let mut modifiers = KeyModifiers::NONE;
         'prefixes: loop {
@@ -160,7 +160,7 @@ impl Key {
                  gives instead (like \"+\" or \"?\")"
             ));
         }
-        Ok(Key::new(code, modifiers))
+        Ok(KeyPress::new(code, modifiers))
     }
 
     /// How the key is written on screen: `q`, `T`, `Space`, `Enter`, `←`, `Ctrl-c`, `F1`.
@@ -185,7 +185,7 @@ fn name_code(name: &str) -> Option<KeyCode> {
     (plain && (1..=12).contains(&number)).then_some(KeyCode::F(number))
 }
 
-impl fmt::Display for Key {
+impl fmt::Display for KeyPress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (modifier, prefix) in [
             (KeyModifiers::CONTROL, "Ctrl-"),
@@ -215,36 +215,36 @@ impl fmt::Display for Key {
 mod tests {
     use super::*;
 
-    fn parsed(text: &str) -> Key {
-        Key::parse(text).unwrap_or_else(|error| panic!("{text:?}: {error}"))
+    fn parsed(text: &str) -> KeyPress {
+        KeyPress::parse(text).unwrap_or_else(|error| panic!("{text:?}: {error}"))
     }
 
-    fn with(code: KeyCode, modifiers: KeyModifiers) -> Key {
-        Key { code, modifiers }
+    fn with(code: KeyCode, modifiers: KeyModifiers) -> KeyPress {
+        KeyPress { code, modifiers }
     }
 
     #[test]
     fn single_characters_keep_their_case() {
-        assert_eq!(parsed("q"), Key::char('q'));
-        assert_eq!(parsed("P"), Key::char('P'));
-        assert_eq!(parsed("?"), Key::char('?'));
-        assert_eq!(parsed("-"), Key::char('-'));
-        assert_eq!(parsed("é"), Key::char('é'));
+        assert_eq!(parsed("q"), KeyPress::char('q'));
+        assert_eq!(parsed("P"), KeyPress::char('P'));
+        assert_eq!(parsed("?"), KeyPress::char('?'));
+        assert_eq!(parsed("-"), KeyPress::char('-'));
+        assert_eq!(parsed("é"), KeyPress::char('é'));
     }
 
     #[test]
     fn named_keys_take_any_case() {
-        assert_eq!(parsed("space"), Key::char(' '));
-        assert_eq!(parsed("Enter"), Key::plain(KeyCode::Enter));
-        assert_eq!(parsed("ESC"), Key::plain(KeyCode::Esc));
-        assert_eq!(parsed("escape"), Key::plain(KeyCode::Esc));
-        assert_eq!(parsed("tab"), Key::plain(KeyCode::Tab));
-        assert_eq!(parsed("backtab"), Key::plain(KeyCode::BackTab));
-        assert_eq!(parsed("up"), Key::plain(KeyCode::Up));
-        assert_eq!(parsed("pagedown"), Key::plain(KeyCode::PageDown));
-        assert_eq!(parsed("home"), Key::plain(KeyCode::Home));
-        assert_eq!(parsed("f1"), Key::plain(KeyCode::F(1)));
-        assert_eq!(parsed("F12"), Key::plain(KeyCode::F(12)));
+        assert_eq!(parsed("space"), KeyPress::char(' '));
+        assert_eq!(parsed("Enter"), KeyPress::plain(KeyCode::Enter));
+        assert_eq!(parsed("ESC"), KeyPress::plain(KeyCode::Esc));
+        assert_eq!(parsed("escape"), KeyPress::plain(KeyCode::Esc));
+        assert_eq!(parsed("tab"), KeyPress::plain(KeyCode::Tab));
+        assert_eq!(parsed("backtab"), KeyPress::plain(KeyCode::BackTab));
+        assert_eq!(parsed("up"), KeyPress::plain(KeyCode::Up));
+        assert_eq!(parsed("pagedown"), KeyPress::plain(KeyCode::PageDown));
+        assert_eq!(parsed("home"), KeyPress::plain(KeyCode::Home));
+        assert_eq!(parsed("f1"), KeyPress::plain(KeyCode::F(1)));
+        assert_eq!(parsed("F12"), KeyPress::plain(KeyCode::F(12)));
     }
 
     #[test]
@@ -269,10 +269,10 @@ mod tests {
         assert_eq!(parsed("shift-up"), with(KeyCode::Up, KeyModifiers::SHIFT));
         assert_eq!(
             parsed("shift-x"),
-            Key::char('X'),
+            KeyPress::char('X'),
             "Shift+letter is the capital"
         );
-        assert_eq!(parsed("shift-tab"), Key::plain(KeyCode::BackTab));
+        assert_eq!(parsed("shift-tab"), KeyPress::plain(KeyCode::BackTab));
     }
 
     #[test]
@@ -280,16 +280,24 @@ mod tests {
         for bad in [
             "", "ctrl-", "ctr-c", "fn", "f0", "f13", "f01", "up-arrow", "qq", " ", "\t",
         ] {
-            let error = Key::parse(bad).expect_err(bad);
+            let error = KeyPress::parse(bad).expect_err(bad);
             assert!(error.starts_with("unknown key"), "{bad:?}: {error}");
         }
-        assert!(Key::parse("ctrl-ctrl-c").unwrap_err().contains("twice"));
-        assert!(Key::parse("shift-1").unwrap_err().contains("Shift gives"));
+        assert!(
+            KeyPress::parse("ctrl-ctrl-c")
+                .unwrap_err()
+                .contains("twice")
+        );
+        assert!(
+            KeyPress::parse("shift-1")
+                .unwrap_err()
+                .contains("Shift gives")
+        );
     }
 
     #[test]
     fn events_are_normalised_like_parsed_keys() {
-        let event = |code, modifiers| Key::of_event(&KeyEvent::new(code, modifiers)).unwrap();
+        let event = |code, modifiers| KeyPress::of_event(&KeyEvent::new(code, modifiers)).unwrap();
         let shift = KeyModifiers::SHIFT;
         assert_eq!(event(KeyCode::Char('T'), shift), parsed("T"));
         assert_eq!(event(KeyCode::Char('t'), shift), parsed("T"));
@@ -308,7 +316,7 @@ mod tests {
         );
         let mut release = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
-        assert_eq!(Key::of_event(&release), None);
+        assert_eq!(KeyPress::of_event(&release), None);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! step = []                  # no key at all
 //! ```
 //!
-//! Names are [`action_name`]s, keys are what [`Key::parse`] reads. A key given to an action is
+//! Names are [`action_name`]s, keys are what [`KeyPress::parse`] reads. A key given to an action is
 //! taken from whichever other action had it built in (where both can be pressed), so no key
 //! does two things. The file is all or nothing: one problem and none of it applies.
 
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 
-use super::{Context, Key, Keymap, action_name};
+use super::{Context, KeyPress, Keymap, action_name};
 use crate::tui::kernel::action::Action;
 use crate::tui::settings::{SettingsError, line_at, read_settings_file, user_config_dir};
 
@@ -44,7 +44,7 @@ struct Entry {
     /// Where the action's name is.
     line: usize,
     /// Each key with the line it is on and how it is written there.
-    keys: Vec<(Key, usize, String)>,
+    keys: Vec<(KeyPress, usize, String)>,
 }
 
 impl Keymap {
@@ -114,7 +114,7 @@ impl Keymap {
                 DeValue::Array(items) => items.iter().collect(),
                 _ => vec![value],
             };
-            let mut keys: Vec<(Key, usize, String)> = Vec::new();
+            let mut keys: Vec<(KeyPress, usize, String)> = Vec::new();
             for item in items {
                 let DeValue::String(written) = item.get_ref() else {
                     let found = a_type(item.get_ref());
@@ -128,7 +128,7 @@ impl Keymap {
                     ));
                     continue;
                 };
-                match Key::parse(written) {
+                match KeyPress::parse(written) {
                     // They quit from everywhere before any binding is read: given to another
                     // action they would never do it, and the footer would say they do.
                     Ok(parsed) if parsed.is_interrupt() && name != QUIT => {
@@ -189,7 +189,7 @@ impl Keymap {
     /// Gives each entry's action its keys, taking them from the actions that had them.
     fn merge(&mut self, entries: &[Entry]) {
         let contexts: Vec<Context> = self.bindings.iter().map(|b| b.context).collect();
-        let taken = |key: &Key, context: Context| {
+        let taken = |key: &KeyPress, context: Context| {
             entries.iter().any(|entry| {
                 contexts[entry.binding].meets(context)
                     && entry.keys.iter().any(|(taken, _, _)| taken == key)
@@ -280,7 +280,7 @@ mod tests {
     }
 
     fn press(keymap: &Keymap, text: &str, context: Context) -> Option<Action> {
-        let key = Key::parse(text).unwrap();
+        let key = KeyPress::parse(text).unwrap();
         keymap.action_for(KeyEvent::new(key.code, key.modifiers), context)
     }
 
@@ -355,7 +355,10 @@ mod tests {
         assert_eq!(press(&keys, "esc", Canvas), Some(Action::ToggleFocus));
         assert_eq!(
             keys.help_closing_keys(),
-            [Key::plain(KeyCode::Esc), Key::plain(KeyCode::F(1))]
+            [
+                KeyPress::plain(KeyCode::Esc),
+                KeyPress::plain(KeyCode::F(1))
+            ]
         );
     }
 
@@ -494,7 +497,7 @@ mod tests {
                 .iter_mut()
                 .find(|b| b.name() == "quit")
                 .unwrap()
-                .keys = vec![Key::char('q')];
+                .keys = vec![KeyPress::char('q')];
             expected
         });
     }

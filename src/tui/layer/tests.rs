@@ -10,7 +10,7 @@ use crate::tui::effect::{Effect, Work};
 use crate::tui::input::message_for;
 use crate::tui::kernel::action::Scrub;
 use crate::tui::message::Message;
-use crate::tui::modes::inspector::tests::{H, W, opened_as, valid_text};
+use crate::tui::modes::inspector::tests::{H, W, flip, opened_as, valid_text};
 use crate::tui::modes::inspector::{FileRoles, OpenFile};
 use crate::tui::modes::play::view::{GameOverlay, overlay};
 use crate::tui::testing::key;
@@ -34,7 +34,7 @@ fn quits(effects: &[Effect]) -> bool {
 }
 
 fn file_of(m: &Model) -> &OpenFile {
-    m.inspect.file().expect("a file is open")
+    m.stack.inspect.file().expect("a file is open")
 }
 
 fn overlay_of(m: &Model) -> GameOverlay<'_> {
@@ -48,7 +48,7 @@ fn esc_in_the_theme_list_goes_back_to_the_maze_and_quits_only_from_there() {
     assert_eq!(m.focus(), Focus::Themes);
     assert_eq!(key_context(&m), Context::Themes);
     let effects = key(&mut m, KeyCode::Esc);
-    assert!(!quits(&effects) && !m.studio.quitting, "{effects:?}");
+    assert!(!quits(&effects) && !m.stack.studio.quitting, "{effects:?}");
     assert_eq!(m.focus(), Focus::Canvas, "Esc closed the focused pane");
     assert!(
         quits(&key(&mut m, KeyCode::Esc)),
@@ -65,7 +65,7 @@ fn esc_while_scrubbing_returns_to_the_live_maze() {
     update(&mut m, Message::Action(Action::Scrub(Scrub::Back)));
     assert_eq!(innermost(&m), Layer::Replay);
     let effects = key(&mut m, KeyCode::Esc);
-    assert!(!quits(&effects) && !m.studio.quitting, "{effects:?}");
+    assert!(!quits(&effects) && !m.stack.studio.quitting, "{effects:?}");
     assert!(!m.replay().is_scrubbing(), "back to live");
 }
 
@@ -229,13 +229,13 @@ fn the_open_list_takes_its_keys_and_esc_closes_it_without_quitting() {
     let effects = key(&mut m, KeyCode::Esc);
     assert!(!quits(&effects) && m.picker().is_open(), "back to the list");
     let effects = key(&mut m, KeyCode::Esc);
-    assert!(!quits(&effects) && !m.studio.quitting, "{effects:?}");
+    assert!(!quits(&effects) && !m.stack.studio.quitting, "{effects:?}");
     assert_eq!(innermost(&m), Layer::Studio);
     assert!(quits(&key(&mut m, KeyCode::Esc)), "then Esc quits");
 }
 
 #[test]
-fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
+fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file_with_problems() {
     let footer = |m: &Model| screen_text(m).lines().last().unwrap_or_default().to_owned();
     let mut m = model(15, 10);
     update(&mut m, Message::Tick(FRAME));
@@ -247,7 +247,13 @@ fn the_footer_says_resume_while_paused_and_next_problem_only_on_a_file() {
         "{paused}"
     );
     assert!(!paused.contains("next problem"), "{paused}");
+    // A valid file has no problem to go to, and without a config nowhere to be saved.
     let (m, _dir) = opened_as(&valid_text(), None, None);
+    let file = footer(&m);
+    assert!(!file.contains("] next problem"), "{file}");
+    assert!(!file.contains("s save"), "{file}");
+    let broken = flip(&valid_text(), mazegen::Pos::new(3, 3), 0b0010);
+    let (m, _dir) = opened_as(&broken, None, None);
     let file = footer(&m);
     assert!(file.contains("] next problem"), "{file}");
 }
@@ -276,7 +282,7 @@ fn the_lists_on_an_opened_file() {
     key(&mut m, KeyCode::Up);
     key(&mut m, KeyCode::Enter);
     assert!(
-        m.inspect.file().is_none(),
+        m.stack.inspect.file().is_none(),
         "the file is closed for a new maze"
     );
     assert_eq!(m.config().algorithm, mazegen::Algorithm::RecursiveDivision);

@@ -106,6 +106,28 @@ impl Inspect {
     pub fn is_prompting(&self) -> bool {
         self.prompt.is_some()
     }
+
+    /// Whether `]` and `[` have somewhere to go: an opened file, checked, with a problem
+    /// that has a place on the map.
+    pub fn has_problems_to_visit(&self) -> bool {
+        self.file.as_ref().is_some_and(|file| {
+            !file.is_checking() && file.inspection.next_location(None).is_some()
+        })
+    }
+
+    /// Whether `s` can write the opened file back: a config named an OUTPUT_FILE (with
+    /// `--open FILE CONFIG`, or the generated maze's when opened with `o`), and the file's
+    /// walls hold (see [`walls_invalid`]).
+    pub fn can_save(&self) -> bool {
+        self.output_file.is_some() && self.walls_hold()
+    }
+
+    /// Whether an opened file's walls hold, once checked: it can be written back and played.
+    pub fn walls_hold(&self) -> bool {
+        self.file
+            .as_ref()
+            .is_some_and(|file| walls_invalid(&file.inspection).is_none())
+    }
 }
 
 impl InspectorJob {

@@ -19,7 +19,7 @@ use mazegen::config::Config;
 use mazegen::format::export::Export;
 use mazegen::generate::Garbage;
 use mazegen::grid::LandmarkNote;
-use mazegen::session::Job as SessionJob;
+use mazegen::session::Job;
 use mazegen::session::{Phase, Session, SessionError};
 use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
@@ -28,7 +28,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The studio's own state: the generated maze and what its life needs (its jobs, the finish
 /// under way, the actions waiting for it, the first save, the writes). The `Model` holds it
-/// as one field; the studio's update takes it beside a [`Shared`](crate::tui::context::Shared).
+/// as one field; the studio's update takes it beside a [`Ctx`](crate::tui::context::Ctx).
 #[derive(Debug)]
 pub struct Studio {
     /// The maze shown (or a stand-in, see [`Studio::showing_stand_in`]).
@@ -40,7 +40,7 @@ pub struct Studio {
     pub(crate) show_path: bool,
     pub(crate) first_save: FirstSave,
     /// The jobs started and not ended yet, oldest first.
-    pub(crate) jobs: Vec<Job>,
+    pub(crate) jobs: Vec<StudioJob>,
     /// Carving and solving the rest in slices, as fast as frames allow (a big maze's finish).
     pub(crate) finishing: bool,
     /// Actions that need the maze finished and measured, asked for before it was: they run
@@ -124,7 +124,7 @@ impl Studio {
 
 /// A job the run loop is running for the dashboard (see [`Effect`](crate::tui::effect::Effect)).
 #[derive(Clone, Debug)]
-pub struct Job {
+pub struct StudioJob {
     pub id: JobId,
     pub kind: JobKind,
     /// How far it has got, as its last progress message said.
@@ -146,7 +146,7 @@ pub enum JobKind {
     /// Finding the shortest path of `maze` and measuring it.
     Measure { maze: Arc<Maze> },
     /// Starting the watched search of a big maze, or tracing its path.
-    Search { work: SessionJob },
+    Search { work: Job },
     /// Making a new big maze of `algorithm` from `seed`; `text` goes on the status line once
     /// it is shown.
     Make {

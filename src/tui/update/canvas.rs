@@ -12,6 +12,7 @@ use crate::tui::effect::{DistanceJob, Effect, Work};
 use crate::tui::heat::Distances;
 use crate::tui::kernel::action::{Mouse, MouseKind, Place};
 use crate::tui::kernel::job::Owner;
+use crate::tui::layer::Layer;
 use crate::tui::message::{JobId, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
 use crate::tui::view::minimap;
@@ -62,7 +63,7 @@ pub(super) fn centre(model: &mut Model, place: Place) {
 
 /// Where `place` is in the maze shown: the opened file's, or the generated one's.
 fn place_of(model: &Model, place: Place) -> Option<Pos> {
-    if let Some(file) = model.inspect.file() {
+    if let Some(file) = model.stack.inspect.file() {
         return match place {
             Place::Entry => file.inspection.entry(),
             Place::Exit => file.inspection.exit(),
@@ -164,7 +165,7 @@ fn jump(model: &mut Model, at: (u16, u16)) {
 /// `d`: the heatmap on or off. It needs the finished maze's distances, which settling asks
 /// a worker for.
 pub(super) fn toggle_heat(model: &mut Model) {
-    if model.inspect.file().is_some() {
+    if Layer::Inspector.is_open(model) {
         model.set_status(
             StatusKind::Info,
             "The distance heatmap is for the mazes made here, not opened files",
@@ -188,7 +189,7 @@ pub(super) fn toggle_heat(model: &mut Model) {
 /// Starts the flood of the maze shown when the heatmap wants its distances and nothing is
 /// measuring them; forgets the distances of a maze no longer shown.
 pub(super) fn settle(model: &mut Model) -> Option<Effect> {
-    if !model.heat.on || model.inspect.file().is_some() {
+    if !model.heat.on || Layer::Inspector.is_open(model) {
         return None;
     }
     let maze = Arc::clone(model.shown_session().maze()?);

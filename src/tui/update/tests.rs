@@ -1,6 +1,8 @@
 //! The dashboard's own actions, answered by the root: themes and the theme list, the mouse,
 //! the view, the help.
 
+mod stack;
+
 use crossterm::event::KeyCode;
 
 use crate::tui::message::{Action, Message, Mouse, MouseKind};
@@ -71,7 +73,10 @@ fn the_theme_list_is_driven_by_tab_arrows_and_enter() {
     key(&mut m, KeyCode::Esc);
     assert_eq!((m.focus(), m.theme, m.cursor), (Focus::Canvas, 2, 2));
     assert_eq!(m.status().unwrap().text, format!("Theme: {name} again"));
-    assert!(!m.studio.quitting, "Esc left the list, not the dashboard");
+    assert!(
+        !m.stack.studio.quitting,
+        "Esc left the list, not the dashboard"
+    );
 
     // So does Tab away from the list; a click on a theme keeps it.
     key(&mut m, KeyCode::Tab);

@@ -42,9 +42,27 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         }
         // Under the log: what closes it, scrolls it, and dismisses the warning.
         Context::Log => log_hints(model),
-        _ => fitting_hints(model.keymap(), context, width, |action, label| {
-            layer::does_something(model, action).then(|| layer::footer_label(model, action, label))
-        }),
+        _ => {
+            let own = own_hints(model);
+            let taken: usize = own
+                .iter()
+                .map(|(key, label)| key.chars().count() + label.chars().count() + 3)
+                .sum();
+            let covered: Vec<Action> = layer::own_hints(model)
+                .into_iter()
+                .flat_map(|(actions, _)| actions)
+                .collect();
+            let rest = fitting_hints(
+                model.keymap(),
+                context,
+                width.saturating_sub(taken),
+                |action, label| {
+                    (!covered.contains(&action) && layer::does_something(model, action))
+                        .then(|| layer::footer_label(model, action, label))
+                },
+            );
+            own.into_iter().chain(rest).collect()
+        }
     };
     draw_hints(hints, model.theme(), keys_area, buf);
 }
@@ -55,6 +73,22 @@ pub(crate) fn status_text(model: &Model) -> String {
         Some(status) => format!(" {}", status.text),
         None => format!(" {}", hint(model)),
     }
+}
+
+/// The layer's own hints the keymap's labels do not cover (see [`layer::own_hints`]), with
+/// the user's keys; a hint none of whose actions has a key is left out.
+fn own_hints(model: &Model) -> Vec<(String, &'static str)> {
+    let keymap = model.keymap();
+    layer::own_hints(model)
+        .into_iter()
+        .filter_map(|(actions, label)| {
+            let keys: Vec<String> = actions
+                .iter()
+                .filter_map(|&action| keymap.first_key_label(action))
+                .collect();
+            (!keys.is_empty()).then(|| (keys.join(" "), label))
+        })
+        .collect()
 }
 
 /// The footer's hints while the message log is open.

@@ -201,6 +201,19 @@ fn spread((first, end): (u32, u32), most: u32) -> impl Iterator<Item = u32> {
         .map(move |a| first + ((2 * u64::from(a) + 1) * u64::from(len) / (2 * u64::from(n))) as u32)
 }
 
+/// What the sidebar's legend says while the heatmap is on: the roles it leaves their colours,
+/// and a note on the rest (the ramp itself is on the canvas's bottom border, see [`legend`]).
+pub const SIDEBAR_LEGEND: [(Role, &str); 5] = [
+    (Role::Wall, "wall"),
+    (Role::Entry, "entry"),
+    (Role::Exit, "exit"),
+    (Role::Path, "path"),
+    (Role::Stamp, "42"),
+];
+
+/// The note under [`SIDEBAR_LEGEND`].
+pub const SIDEBAR_NOTE: &str = "cells: steps from the entry";
+
 /// The heatmap's legend on one row (the canvas pane's bottom border): the ramp from near to
 /// far and the distances it spans, or that the distances are being measured.
 pub fn legend(theme: &Theme, map: Option<&Distances>, area: Rect, buf: &mut Buffer) {

@@ -65,24 +65,51 @@ pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// A legend pane: each role drawn with the canvas's own painter beside its name, three a row.
-pub(crate) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mut Buffer) {
+/// A legend pane: each role drawn with the canvas's own painter beside its name, three a row,
+/// and a `note` under them if there is one. A row whose names are too long for the padded
+/// columns is written close, one space between its items, so that no name is cut.
+pub(crate) fn legend(
+    theme: &Theme,
+    items: &[(Role, &str)],
+    note: Option<&str>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let block = pane(" Legend ", theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines: Vec<Line> = items
+    let room = usize::from(inner.width);
+    let mut lines: Vec<Line> = items
         .chunks(3)
         .map(|row| {
-            let spans = row.iter().flat_map(|&(role, name)| {
+            let padded = |name: &str| format!(" {name:<6} ");
+            let width: usize = row
+                .iter()
+                .map(|&(role, name)| {
+                    paint::block(role, theme).0.concat().chars().count()
+                        + padded(name).chars().count()
+                })
+                .sum();
+            let spans = row.iter().enumerate().flat_map(|(i, &(role, name))| {
                 let (symbols, style) = paint::block(role, theme);
-                [
-                    Span::styled(symbols.concat(), style),
-                    Span::raw(format!(" {name:<6} ")),
-                ]
+                let name = if width <= room {
+                    padded(name)
+                } else if i + 1 < row.len() {
+                    format!(" {name} ")
+                } else {
+                    format!(" {name}")
+                };
+                [Span::styled(symbols.concat(), style), Span::raw(name)]
             });
             Line::from(spans.collect::<Vec<_>>())
         })
         .collect();
+    if let Some(note) = note {
+        lines.push(Line::styled(
+            note.to_owned(),
+            Style::new().fg(theme.palette.muted),
+        ));
+    }
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -92,7 +119,7 @@ pub(crate) fn legend(theme: &Theme, items: &[(Role, &str)], area: Rect, buf: &mu
 /// it. The parts that do not fit are left out from the end, whole.
 pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buffer) {
     let palette = &model.theme().palette;
-    let mut parts: Vec<String> = match model.inspect.file() {
+    let mut parts: Vec<String> = match model.stack.inspect.file() {
         Some(file) => {
             let name = file.path.file_name().map_or_else(
                 || file.path.display().to_string(),
@@ -187,10 +214,10 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
 /// `✓`, or `maze.txt ● unsaved` and `● unsaved` (words and glyphs, legible without colour).
 /// `None` for an opened file, whose own file is what is shown.
 pub(crate) fn output_mark(model: &Model) -> Option<(String, String)> {
-    if model.inspect.file().is_some() {
+    if crate::tui::layer::Layer::Inspector.is_open(model) {
         return None;
     }
-    let saves = &model.studio.saves;
+    let saves = &model.stack.studio.saves;
     let short = match saves.holds(saves.studio_maze()) {
         true => "✓",
         false => "● unsaved",

@@ -372,10 +372,10 @@ fn any_terminal_size_renders_without_panicking() {
 fn solver_labels_are_short_and_unique() {
     let solvers = mazegen::solve::Solver::ALL;
     for (i, &a) in solvers.iter().enumerate() {
-        let label = super::solver_label(a);
+        let label = crate::tui::text::solver_label(a);
         assert!(!label.is_empty() && label.chars().count() <= 13, "{label}");
         for &b in &solvers[i + 1..] {
-            assert_ne!(label, super::solver_label(b));
+            assert_ne!(label, crate::tui::text::solver_label(b));
         }
     }
 }
@@ -604,7 +604,10 @@ fn snapshot_timeline_scrubbed_back() {
     let mut m = finished(15, 10);
     theme(&mut m, "plain");
     for _ in 0..5 {
-        act(&mut m, Action::Scrub(crate::tui::message::Scrub::BackFar));
+        act(
+            &mut m,
+            Action::Scrub(crate::tui::kernel::action::Scrub::BackFar),
+        );
     }
     insta::assert_snapshot!(screen_text(&m));
 }
@@ -640,7 +643,7 @@ fn snapshot_race_summary() {
     act(&mut m, Action::ToggleFocus);
     insta::assert_snapshot!(screen_text(&m));
     // The lanes' own times, once measured, replace the "…".
-    let race = m.race.as_mut().unwrap();
+    let race = m.stack.race.as_mut().unwrap();
     race.timing = crate::tui::modes::race::Timing::Timed(vec![
         Some(Duration::from_micros(1500)),
         None,
@@ -790,7 +793,11 @@ fn first_lane_drawing(text: &str, lane: ratatui::layout::Rect) -> (usize, usize)
 fn snapshot_race_140x45_carving() {
     let m = default_race((140, 45), false);
     let text = screen_text(&m);
-    let lane = super::race_lanes(ratatui::layout::Rect::new(0, 0, 140, 45), 4, false)[0];
+    let lane = crate::tui::modes::race::view::race_lanes(
+        ratatui::layout::Rect::new(0, 0, 140, 45),
+        4,
+        false,
+    )[0];
     assert_eq!(first_lane_drawing(&text, lane), (38, 16), "{text}");
     insta::assert_snapshot!(text);
 }
@@ -825,7 +832,11 @@ fn two_lanes_at_140x45_are_drawn_in_half_blocks() {
         update(&mut m, Message::Tick(FRAME));
     }
     let text = screen_text(&m);
-    let lane = super::race_lanes(ratatui::layout::Rect::new(0, 0, 140, 45), 2, false)[0];
+    let lane = crate::tui::modes::race::view::race_lanes(
+        ratatui::layout::Rect::new(0, 0, 140, 45),
+        2,
+        false,
+    )[0];
     assert_eq!(first_lane_drawing(&text, lane), (51, 21), "{text}");
     assert!(!text.contains('⣿'), "{text}");
 }

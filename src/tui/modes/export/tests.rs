@@ -37,33 +37,33 @@ fn e_opens_the_list_the_arrows_move_esc_and_q_close_it() {
     let mut m = finished();
     assert!(key(&mut m, KeyCode::Char('e')).is_empty());
     assert_eq!(layer::innermost(&m), layer::Layer::Export);
-    assert_eq!(m.export.cursor(), Some(Export::Svg));
+    assert_eq!(m.stack.export.cursor(), Some(Export::Svg));
     assert!(status(&m).1.starts_with("Export: pick a file"));
     key(&mut m, KeyCode::Up);
     assert_eq!(
-        m.export.cursor(),
+        m.stack.export.cursor(),
         Some(Export::Svg),
         "the top stays the top"
     );
     key(&mut m, KeyCode::Down);
     key(&mut m, KeyCode::Char('j'));
-    assert_eq!(m.export.cursor(), Some(Export::PdfSheet));
+    assert_eq!(m.stack.export.cursor(), Some(Export::PdfSheet));
     for _ in 0..3 {
         key(&mut m, KeyCode::Down);
     }
-    assert_eq!(m.export.cursor(), Some(Export::AnimatedSvg));
+    assert_eq!(m.stack.export.cursor(), Some(Export::AnimatedSvg));
     key(&mut m, KeyCode::Char('k'));
-    assert_eq!(m.export.cursor(), Some(Export::PdfSheet));
+    assert_eq!(m.stack.export.cursor(), Some(Export::PdfSheet));
     assert!(key(&mut m, KeyCode::Esc).is_empty());
-    assert!(!m.export.is_open());
+    assert!(!m.stack.export.is_open());
     assert_eq!(status(&m).1, "Export list closed");
     key(&mut m, KeyCode::Char('e'));
     assert!(
         key(&mut m, KeyCode::Char('q')).is_empty(),
         "q closes, not quits"
     );
-    assert!(!m.export.is_open());
-    assert!(!m.studio.quitting);
+    assert!(!m.stack.export.is_open());
+    assert!(!m.stack.studio.quitting);
 }
 
 #[test]
@@ -72,7 +72,7 @@ fn enter_writes_the_pick_next_to_the_output_file_and_the_status_names_it() {
     key(&mut m, KeyCode::Char('e'));
     key(&mut m, KeyCode::Down);
     let effects = key(&mut m, KeyCode::Enter);
-    assert!(!m.export.is_open());
+    assert!(!m.stack.export.is_open());
     let [Effect::Work(Work::Write(job))] = effects.as_slice() else {
         panic!("one write: {effects:?}");
     };
@@ -91,7 +91,7 @@ fn enter_writes_the_pick_next_to_the_output_file_and_the_status_names_it() {
     );
     // The list opens on the last pick.
     key(&mut m, KeyCode::Char('e'));
-    assert_eq!(m.export.cursor(), Some(Export::Png));
+    assert_eq!(m.stack.export.cursor(), Some(Export::Png));
 }
 
 #[test]

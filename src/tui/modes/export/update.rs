@@ -1,37 +1,31 @@
 //! The export list's answers: `e` opens it, its keys move the cursor, Enter picks the export
 //! (the studio writes it, see `Studio::export_format`), Esc and `q` close it. It works on its
-//! own state (the list and the pick) and the [`Shared`] parts; whether another layer answers
+//! own state (the list and the pick) and the [`Ctx`] parts; whether another layer answers
 //! `e` instead (an opened file, a race) the root decides.
 
 use mazegen::format::export::Export;
 
-use crate::tui::context::Shared;
-use crate::tui::effect::Effect;
+use crate::tui::context::Ctx;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::status::StatusKind;
+use crate::tui::reply::Reply;
 
 use super::{ExportList, label};
 
-/// The list's answer to `action`: `Ok` if it took it, `Err` with the action to pass on to the
-/// layers below (every action while the list is closed but `e`; Enter passes on as
+/// The list's answer to `action`: taken, or passed on to the layers below (every action while the list is closed but `e`; Enter passes on as
 /// [`Action::WriteExport`] once the pick is made, for the studio to write). `pick` is the
 /// export last picked, which the list opens at and Enter sets.
-pub fn act(
-    list: &mut ExportList,
-    pick: &mut Export,
-    shared: &mut Shared,
-    action: Action,
-) -> Result<Vec<Effect>, Action> {
+pub fn act(list: &mut ExportList, pick: &mut Export, shared: &mut Ctx, action: Action) -> Reply {
     if !list.is_open() {
         if action != Action::Export {
-            return Err(action);
+            return Reply::Pass(action);
         }
         list.open_at(*pick);
         shared.set_status(
             StatusKind::Info,
             "Export: pick a file to write next to OUTPUT_FILE",
         );
-        return Ok(Vec::new());
+        return Reply::done();
     }
     match action {
         Action::ExportUp => list.move_cursor(-1),
@@ -48,9 +42,9 @@ pub fn act(
                 shared.set_status(StatusKind::Info, text);
             }
             list.close();
-            return Err(Action::WriteExport);
+            return Reply::Pass(Action::WriteExport);
         }
-        _ => return Err(action),
+        _ => return Reply::Pass(action),
     }
-    Ok(Vec::new())
+    Reply::done()
 }

@@ -42,6 +42,8 @@ pub enum InspectorWork {
     },
     /// List a folder, for the path prompt's Tab completion.
     List { dir: PathBuf },
+    /// List a folder's maze files, newest first, for the prompt's file picker.
+    MazeFiles { dir: PathBuf },
 }
 
 /// What a job found.
@@ -74,6 +76,8 @@ pub enum InspectorAnswer {
     },
     /// A folder's entries, sorted, folders with a trailing `/`.
     Listed { dir: PathBuf, names: Vec<String> },
+    /// A folder's maze files, newest first.
+    MazeFiles { dir: PathBuf, names: Vec<String> },
 }
 
 impl InspectorWork {
@@ -103,6 +107,10 @@ impl InspectorWork {
             },
             InspectorWork::List { dir } => InspectorAnswer::Listed {
                 names: list(&dir),
+                dir,
+            },
+            InspectorWork::MazeFiles { dir } => InspectorAnswer::MazeFiles {
+                names: super::prompt::read_maze_files(&dir),
                 dir,
             },
         }

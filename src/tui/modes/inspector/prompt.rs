@@ -1,8 +1,13 @@
 //! The `o` prompt: a path typed on the status line, Tab completing it from the folder it
-//! names (the current one for a bare name). The folder is listed by a job; completing from
-//! the listing is pure.
+//! names (the current one for a bare name), and the folder's maze files listed over it, newest
+//! first, for the arrows to pick from (see [`files`]). The folder is listed by a job;
+//! completing from the listing is pure.
+
+mod files;
 
 use std::path::PathBuf;
+
+pub use files::{MazeFiles, SHOWN, read as read_maze_files};
 
 /// A key, as the prompt needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,6 +17,9 @@ pub enum PromptKey {
     Tab,
     Enter,
     Esc,
+    /// The arrows: the file picker's pick.
+    Up,
+    Down,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,6 +31,8 @@ pub struct PathPrompt {
     pub pending_tab: bool,
     /// What the last Tab found, when several names fit: shown under the prompt.
     pub candidates: Vec<String>,
+    /// The maze files of the folder the text is in, for the arrows to pick from.
+    pub files: MazeFiles,
 }
 
 /// What Tab does to a prompt's text.
@@ -48,6 +58,14 @@ impl PathPrompt {
         match self.text.rfind('/') {
             Some(at) => PathBuf::from(&self.text[..=at]),
             None => PathBuf::new(),
+        }
+    }
+
+    /// The text's last part, after the folder: the name being typed.
+    pub fn typed(&self) -> &str {
+        match self.text.rfind('/') {
+            Some(at) => &self.text[at + 1..],
+            None => &self.text,
         }
     }
 

@@ -127,7 +127,7 @@ pub(crate) fn opened_as(
 }
 
 fn file(m: &Model) -> &OpenFile {
-    m.inspect.file().expect("a file is open")
+    m.stack.inspect.file().expect("a file is open")
 }
 
 fn rows(m: &Model) -> Vec<(ProblemKind, u64, String)> {
@@ -176,7 +176,10 @@ fn a_valid_file_opens_with_no_problems_and_its_facts() {
         "{status:?}"
     );
     // The placeholder maze under the file is never written.
-    assert_eq!(m.studio.first_save, crate::tui::model::FirstSave::NotOwed);
+    assert_eq!(
+        m.stack.studio.first_save,
+        crate::tui::model::FirstSave::NotOwed
+    );
     assert_eq!(m.maze_blocks(), (2 * W + 1, 2 * H + 1));
 }
 
@@ -393,11 +396,11 @@ fn the_prompt_opens_a_file_tab_completing_its_name_and_refuses_a_non_maze_like_c
     type_in(&mut m, chars(&format!("{folder}b")));
     type_in(&mut m, vec![PromptKey::Tab]);
     assert_eq!(
-        m.inspect.prompt().unwrap().text,
+        m.stack.inspect.prompt().unwrap().text,
         format!("{folder}broken_maze.txt")
     );
     type_in(&mut m, vec![PromptKey::Enter]);
-    assert!(m.inspect.prompt().is_none());
+    assert!(m.stack.inspect.prompt().is_none());
     assert_eq!(file(&m).path, maze);
     assert_eq!(rows(&m)[0].1, 1);
 
@@ -473,7 +476,7 @@ fn r_leaves_the_file_for_a_generated_maze_of_its_size() {
     m.config = config_for(&inspection);
     open_at_start(&mut m, file_path, inspection, Expected::default(), None);
     act(&mut m, Action::Regenerate);
-    assert!(m.inspect.file().is_none());
+    assert!(m.stack.inspect.file().is_none());
     assert_eq!(m.shown_session().grid().width(), W);
     assert_eq!(m.maze_blocks(), (2 * W + 1, 2 * H + 1));
 }
@@ -639,7 +642,7 @@ fn tab_on_an_ambiguous_name_lists_the_names_under_the_prompt() {
     let names: Vec<String> = (0..12).map(|i| format!("maze_{i:02}.txt")).collect();
     let mut m = crate::tui::view::tests::sized(model(25, 20), 80, 24);
     act(&mut m, Action::OpenFile);
-    let prompt = m.inspect.prompt.as_mut().unwrap();
+    let prompt = m.stack.inspect.prompt.as_mut().unwrap();
     prompt.text = "m".into();
     prompt.listing = Some((PathBuf::new(), names));
     let effects = update(
@@ -647,7 +650,7 @@ fn tab_on_an_ambiguous_name_lists_the_names_under_the_prompt() {
         Message::Inspector(InspectorMessage::Key(PromptKey::Tab)),
     );
     answer(&mut m, effects);
-    assert_eq!(m.inspect.prompt().unwrap().text, "maze_");
+    assert_eq!(m.stack.inspect.prompt().unwrap().text, "maze_");
     let text = crate::tui::view::tests::screen_text(&m);
     let last = text.lines().last().unwrap();
     assert!(last.starts_with(" maze_00.txt  maze_01.txt"), "{text}");

@@ -7,15 +7,17 @@ use mazegen::inspect::Inspection;
 use mazegen::solve::Solver;
 use mazegen::validate::Expected;
 
+use super::prompt::MazeFiles;
 use super::{
     Completion, Inspect, InspectorAnswer, InspectorJob, InspectorMessage, InspectorWork, OpenFile,
     PathPrompt, PromptKey, walls_invalid,
 };
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
+use crate::tui::reply::Reply;
 use crate::tui::text::solver_label;
 use crate::tui::viewport::{Viewport, blocks};
 
@@ -36,7 +38,7 @@ pub struct Canvas<'a> {
 /// is never written.
 pub fn open_at_start(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     path: PathBuf,
     inspection: Inspection,
@@ -51,7 +53,7 @@ pub fn open_at_start(
 /// Handles the inspector's own messages: its prompt's keys.
 pub fn on_message(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     message: InspectorMessage,
 ) -> Vec<Effect> {
     match message {
@@ -63,52 +65,76 @@ pub fn on_message(
 /// gives the others back.
 pub fn on_action(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     action: Action,
-) -> Result<Vec<Effect>, Action> {
+) -> Reply {
     match action {
-        Action::OpenFile => return Ok(open_prompt(inspect, shared)),
-        Action::NextProblem => return Ok(jump(inspect, shared, canvas, true)),
-        Action::PreviousProblem => return Ok(jump(inspect, shared, canvas, false)),
+        Action::OpenFile => return Reply::Done(open_prompt(inspect, shared)),
+        Action::NextProblem => return Reply::Done(jump(inspect, shared, canvas, true)),
+        Action::PreviousProblem => return Reply::Done(jump(inspect, shared, canvas, false)),
         _ => {}
     }
     if inspect.file.is_none() {
-        return Err(action);
+        return Reply::Pass(action);
     }
     match action {
         Action::Regenerate | Action::NextAlgorithm | Action::UseAlgorithm(_) => {
             // A generated maze again: the config's (the file's size without one).
             close_file(inspect, canvas);
-            Err(action)
+            Reply::Pass(action)
         }
-        Action::NextSolver => Ok(solve_with(inspect, shared, None)),
-        Action::UseSolver(solver) => Ok(solve_with(inspect, shared, Some(solver))),
-        Action::Save => Ok(save(inspect, shared)),
+        Action::NextSolver => Reply::Done(solve_with(inspect, shared, None)),
+        Action::UseSolver(solver) => Reply::Done(solve_with(inspect, shared, Some(solver))),
+        Action::Save => Reply::Done(save(inspect, shared)),
         Action::Export => {
             let text = "e exports generated mazes; s writes this file back with its path corrected";
             shared.set_status(StatusKind::Info, text);
-            Ok(Vec::new())
+            Reply::done()
         }
         Action::Finish | Action::TogglePause | Action::Step | Action::Faster | Action::Slower => {
             let text = "Nothing moves in an opened file: ] and [ go through its problems";
             shared.set_status(StatusKind::Info, text);
-            Ok(Vec::new())
+            Reply::done()
         }
-        _ => Err(action),
+        _ => Reply::Pass(action),
     }
 }
 
-fn open_prompt(inspect: &mut Inspect, shared: &Shared) -> Vec<Effect> {
+fn open_prompt(inspect: &mut Inspect, shared: &mut Ctx) -> Vec<Effect> {
     if inspect.output_file.is_none() && inspect.file.is_none() {
         // Opened from a generated maze: `s` writes to the same OUTPUT_FILE as for it.
         inspect.output_file = Some(shared.config.output_file.clone());
     }
-    inspect.prompt = Some(PathPrompt::default());
-    Vec::new()
+    let mut prompt = PathPrompt::default();
+    let effects = list_maze_files(&mut prompt, shared);
+    inspect.prompt = Some(prompt);
+    effects
 }
 
-fn prompt_pressed(inspect: &mut Inspect, shared: &mut Shared, key: PromptKey) -> Vec<Effect> {
+/// Asks for the maze files of the folder the prompt's text is in, unless they are listed or
+/// asked for already.
+fn list_maze_files(prompt: &mut PathPrompt, shared: &mut Ctx) -> Vec<Effect> {
+    let dir = prompt.folder();
+    let files = &mut prompt.files;
+    let listed = files.dir == dir && (files.request.is_some() || !files.names.is_empty());
+    if listed {
+        return Vec::new();
+    }
+    let request = shared.new_job_id(Owner::Inspector);
+    *files = MazeFiles {
+        dir: dir.clone(),
+        request: Some(request),
+        ..MazeFiles::default()
+    };
+    let work = InspectorWork::MazeFiles { dir };
+    vec![Effect::Work(Work::Inspector(InspectorJob {
+        request,
+        work,
+    }))]
+}
+
+fn prompt_pressed(inspect: &mut Inspect, shared: &mut Ctx, key: PromptKey) -> Vec<Effect> {
     let Some(prompt) = inspect.prompt.as_mut() else {
         return Vec::new();
     };
@@ -118,17 +144,30 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Shared, key: PromptKey) ->
         PromptKey::Char(c) => {
             prompt.text.push(c);
             prompt.candidates.clear();
+            prompt.files.picked = None;
+            return list_maze_files(prompt, shared);
         }
         PromptKey::Backspace => {
             prompt.text.pop();
             prompt.candidates.clear();
+            prompt.files.picked = None;
+            return list_maze_files(prompt, shared);
+        }
+        PromptKey::Up | PromptKey::Down => {
+            let by = if key == PromptKey::Up { -1 } else { 1 };
+            let typed = prompt.typed().to_owned();
+            prompt.files.move_pick(&typed, by);
         }
         PromptKey::Esc => {
             inspect.prompt = None;
             shared.set_status(StatusKind::Info, "Nothing opened");
         }
         PromptKey::Enter => {
-            let text = prompt.text.trim().to_owned();
+            // The file the arrows picked, else the path typed.
+            let text = match prompt.files.picked_path(prompt.typed()) {
+                Some(path) => path.display().to_string(),
+                None => prompt.text.trim().to_owned(),
+            };
             inspect.prompt = None;
             if text.is_empty() {
                 shared.set_status(StatusKind::Info, "Nothing opened");
@@ -168,7 +207,7 @@ fn prompt_pressed(inspect: &mut Inspect, shared: &mut Shared, key: PromptKey) ->
 }
 
 /// Tab with the folder listed.
-fn complete(inspect: &mut Inspect, shared: &mut Shared) {
+fn complete(inspect: &mut Inspect, shared: &mut Ctx) {
     let Some(prompt) = inspect.prompt.as_mut() else {
         return;
     };
@@ -180,7 +219,7 @@ fn complete(inspect: &mut Inspect, shared: &mut Shared) {
 
 pub fn done(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     request: JobId,
     outcome: InspectorAnswer,
@@ -200,6 +239,18 @@ pub fn done(
                     None => return Vec::new(),
                 },
                 Err(reason) => shared.set_status(StatusKind::Error, reason),
+            }
+        }
+        InspectorAnswer::MazeFiles { dir, names } => {
+            if let Some(prompt) = inspect.prompt.as_mut()
+                && prompt.files.request == Some(request)
+            {
+                prompt.files = MazeFiles {
+                    dir,
+                    names,
+                    picked: None,
+                    request: None,
+                };
             }
         }
         InspectorAnswer::Listed { dir, names } => {
@@ -299,7 +350,7 @@ pub fn done(
 /// Shows a file just read, and starts its check.
 fn show_file(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     path: PathBuf,
     inspection: Inspection,
@@ -379,7 +430,7 @@ fn checked_text(file: &OpenFile) -> String {
 /// `]` (`forward`) or `[`: the next or previous located problem, wrapping around.
 fn jump(
     inspect: &mut Inspect,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     canvas: &mut Canvas,
     forward: bool,
 ) -> Vec<Effect> {
@@ -441,7 +492,7 @@ fn jump(
 
 /// `v`: solves the file on a worker with `solver` (the solver list's pick), or with the next
 /// one after the last.
-fn solve_with(inspect: &mut Inspect, shared: &mut Shared, solver: Option<Solver>) -> Vec<Effect> {
+fn solve_with(inspect: &mut Inspect, shared: &mut Ctx, solver: Option<Solver>) -> Vec<Effect> {
     let request = shared.new_job_id(Owner::Inspector);
     let Some(file) = inspect.file.as_mut() else {
         return Vec::new();
@@ -462,7 +513,7 @@ fn solve_with(inspect: &mut Inspect, shared: &mut Shared, solver: Option<Solver>
 }
 
 /// `s`: the file's walls with its shortest path, to OUTPUT_FILE, when its walls hold.
-fn save(inspect: &mut Inspect, shared: &mut Shared) -> Vec<Effect> {
+fn save(inspect: &mut Inspect, shared: &mut Ctx) -> Vec<Effect> {
     let request = shared.new_job_id(Owner::Inspector);
     let Some(output_file) = inspect.output_file.clone() else {
         let text = "Not saved: no config names an OUTPUT_FILE (a-maze-ing --open FILE CONFIG)";

@@ -11,10 +11,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::prompt::MAX_BYTES;
+use super::prompt::{MAX_BYTES, SHOWN};
 use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::keymap::Keymap;
-use crate::tui::layout::Screen;
+use crate::tui::layout::Panes;
 use crate::tui::message::Action;
 use crate::tui::text::{clipped, compact, first_fitting, listed, solver_label, two_counts};
 use crate::tui::theme::Theme;
@@ -30,14 +30,11 @@ pub fn draw_sidebar(
     theme: &Theme,
     keymap: &Keymap,
     file: &OpenFile,
-    screen: &Screen,
+    screen: &Panes,
     buf: &mut Buffer,
 ) {
     facts(theme, file, screen.facts, buf);
     problems(theme, keymap, file, screen.solvers, buf);
-    if let Some(area) = screen.legend {
-        crate::tui::view::sidebar::legend(theme, &PROBLEM_LEGEND, area, buf);
-    }
 }
 
 fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
@@ -195,8 +192,55 @@ fn problems(theme: &Theme, keymap: &Keymap, file: &OpenFile, area: Rect, buf: &m
     Paragraph::new(shown).render(inner, buf);
 }
 
+/// The folder's maze files the typed name lets through, newest first, in a box standing on
+/// the status line (at most [`SHOWN`] rows, scrolled to the pick, which is reversed); `false`
+/// if there are none to show.
+fn maze_files(theme: &Theme, prompt: &PathPrompt, status: Rect, buf: &mut Buffer) -> bool {
+    let typed = prompt.typed();
+    let files = &prompt.files;
+    let names = files.matching(typed);
+    if names.is_empty() {
+        return false;
+    }
+    let rows = names.len().min(SHOWN) as u16;
+    let widest = names
+        .iter()
+        .map(|n| escaped(n).to_string().chars().count())
+        .max();
+    let title = format!(" Maze files, newest first ({}) ", names.len());
+    let width = (widest.unwrap_or(0) + 4)
+        .max(title.chars().count() + 2)
+        .min(usize::from(status.width)) as u16;
+    let height = (rows + 2).min(status.y);
+    let area = Rect::new(status.x, status.y - height, width, height);
+    let block = crate::tui::view::pane::pane(&title, theme, true);
+    let inner = block.inner(area);
+    Clear.render(area, buf);
+    block.render(area, buf);
+    let first = files.first_shown(typed);
+    let lines: Vec<Line> = names
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(usize::from(inner.height))
+        .map(|(at, name)| {
+            let picked = files.picked == Some(at);
+            let style = match picked {
+                true => Style::new()
+                    .fg(theme.palette.accent)
+                    .add_modifier(Modifier::REVERSED),
+                false => Style::new().fg(theme.palette.text),
+            };
+            let mark = if picked { "▸ " } else { "  " };
+            Line::styled(format!("{mark}{}", escaped(name)), style)
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+    true
+}
+
 /// What each problem colour (or glyph) means.
-const PROBLEM_LEGEND: [(Role, &str); 9] = [
+pub const PROBLEM_LEGEND: [(Role, &str); 9] = [
     (Role::BadWall, "bad wall"),
     (Role::BadCell, "bad cell"),
     (Role::OpenArea, "3x3"),
@@ -224,8 +268,11 @@ pub fn prompt(theme: &Theme, prompt: &PathPrompt, status: Rect, keys: Rect, buf:
     ]))
     .style(base)
     .render(status, buf);
+    let files = maze_files(theme, prompt, status, buf);
     let hint = if prompt.is_full() {
         format!(" A path holds at most {MAX_BYTES} bytes: the rest is left out · Esc cancels")
+    } else if prompt.candidates.is_empty() && files {
+        " ↑ ↓ pick a file · Tab completes · Enter opens · Esc cancels".to_owned()
     } else if prompt.candidates.is_empty() {
         " Tab completes · Enter opens · Esc cancels".to_owned()
     } else {

@@ -8,6 +8,8 @@ use crossterm::event::KeyCode;
 
 use super::*;
 use crate::tui::kernel::action::{Action, HelpScroll, Scrub};
+use crate::tui::kernel::log::KEPT;
+use crate::tui::kernel::status::StatusKind;
 use crate::tui::layer::{self, Layer};
 use crate::tui::message::Message;
 use crate::tui::model::Model;

@@ -4,32 +4,27 @@
 //! for a new maze; the studio makes it or solves again), Esc and `q` close the panel, then the
 //! list. The root opens a list (`a`, `v`, see [`open`]) once the layers below have had their
 //! say, so that play, the race and a missing maze can refuse it. It works on its own state and
-//! the [`Shared`] parts.
+//! the [`Ctx`] parts.
 
-use crate::tui::context::Shared;
-use crate::tui::effect::Effect;
+use crate::tui::context::Ctx;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::keymap::Keymap;
+use crate::tui::reply::Reply;
 
 use super::{List, Picker};
 
 /// Opens `list` with its cursor on entry `at` (the one in use), saying its keys.
-pub fn open(picker: &mut Picker, shared: &mut Shared, list: List, at: usize) {
+pub fn open(picker: &mut Picker, shared: &mut Ctx, list: List, at: usize) {
     picker.open(list, at);
     let text = opened_text(list, shared.keymap);
     shared.set_status(StatusKind::Info, text);
 }
 
-/// The open picker's answer to `action`: `Ok` if it took it; `Err` with the action to pass on
-/// to the layers below (every action while the pickers are closed; the pick, once made).
-pub fn act(
-    picker: &mut Picker,
-    shared: &mut Shared,
-    action: Action,
-) -> Result<Vec<Effect>, Action> {
+/// The open picker's answer to `action`: taken, or passed on to the layers below (every action while the pickers are closed; the pick, once made).
+pub fn act(picker: &mut Picker, shared: &mut Ctx, action: Action) -> Reply {
     let Some(list) = picker.list() else {
-        return Err(action);
+        return Reply::Pass(action);
     };
     match action {
         Action::PickerUp => picker.move_cursor(-1),
@@ -41,7 +36,7 @@ pub fn act(
                 List::Solvers => picker.solver().map(Action::UseSolver),
             };
             picker.close();
-            return Err(pick.unwrap_or(action));
+            return Reply::Pass(pick.unwrap_or(action));
         }
         // Out of the info panel first, then out of the list.
         Action::ClosePicker | Action::Quit if picker.shows_info() => picker.toggle_info(),
@@ -53,7 +48,7 @@ pub fn act(
         Action::AlgorithmList | Action::SolverList => {
             picker.close();
             if opens(action) != Some(list) {
-                return Err(action);
+                return Reply::Pass(action);
             }
             shared.set_status(StatusKind::Info, closed_text(list));
         }
@@ -66,12 +61,12 @@ pub fn act(
         | Action::ToggleFocus
         | Action::Scrub(_) => {
             picker.close();
-            return Err(action);
+            return Reply::Pass(action);
         }
         // The rest (a new maze, the themes, the help, the pace, the view) work under the list.
-        _ => return Err(action),
+        _ => return Reply::Pass(action),
     }
-    Ok(Vec::new())
+    Reply::done()
 }
 
 /// The list `action` opens, if it opens one.

@@ -6,12 +6,12 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyModifiers};
 
 use super::*;
+use crate::tui::configs::APP_CONFIG_KEYS;
 use crate::tui::effect::Effect;
 use crate::tui::input::key_context;
 use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Context;
 use crate::tui::message::{Answer, Message};
-use crate::tui::model::APP_CONFIG_KEYS;
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::testing::act;
 use crate::tui::testing::{answer, model, press, start};

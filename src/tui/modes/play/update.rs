@@ -7,11 +7,13 @@ use std::time::Duration;
 
 use super::Recorded;
 use super::{Play, Record, Round, Score, ScoreRecord};
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::effect::Effect;
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
+use crate::tui::keymap::Keymap;
+use crate::tui::reply::{Reply, Request};
 use crate::tui::text::clock;
 use crate::tui::viewport::Viewport;
 use mazegen::play::{Game, Moved, Outcome};
@@ -24,16 +26,6 @@ pub enum ToPlay {
     NotFinished,
     /// The opened file cannot be played, and why.
     Unplayable(String),
-}
-
-/// What play mode made of an action.
-pub enum Played {
-    /// Handled: these effects are to run.
-    Done(Vec<Effect>),
-    /// A round started: the root gives the canvas the keys and closes the help.
-    Started,
-    /// A round needs the finished maze: the root finishes it and asks again once it is.
-    NeedsTheMaze,
 }
 
 /// What play mode reads of the maze the dashboard shows, and the viewport it keeps the walker
@@ -64,22 +56,23 @@ pub fn score_key(board: &Board) -> String {
     )
 }
 
-/// Whether `action` is refused while playing (it would show the way, or change the maze
-/// under the walker); says so on the status line.
-pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> bool {
+/// Refuses what would show the way while playing, or change the maze under the walker
+/// (saying so on the status line); passes the rest on.
+pub fn refuses(play: &Play, shared: &mut Ctx, action: Action) -> Reply {
     let refused = play.round.is_some()
         && matches!(
             action,
             Action::NextSolver | Action::SolverList | Action::UseSolver(_) | Action::TogglePath
         );
-    if refused {
-        let leave = key(shared, Action::LeavePlay);
-        shared.set_status(
-            StatusKind::Info,
-            format!("Not while playing: {leave} leaves play mode"),
-        );
+    if !refused {
+        return Reply::Pass(action);
     }
-    refused
+    let leave = key(shared, Action::LeavePlay);
+    shared.set_status(
+        StatusKind::Info,
+        format!("Not while playing: {leave} leaves play mode"),
+    );
+    Reply::done()
 }
 
 /// Play mode's actions.
@@ -88,11 +81,11 @@ pub fn refuses(play: &Play, shared: &mut Shared, action: Action) -> bool {
 /// studio's); it is asked for only when a round starts.
 pub fn act(
     play: &mut Play,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     board: &mut Board,
     action: Action,
     to_play: impl FnOnce() -> ToPlay,
-) -> Played {
+) -> Reply {
     let effects = match action {
         Action::TogglePlay => match &play.round {
             Some(round) if round.game.outcome() == Outcome::Playing => {
@@ -101,7 +94,7 @@ pub fn act(
             }
             _ => {
                 let to_play = to_play();
-                return start(play, shared, board, to_play);
+                return start(play, shared, board, to_play, action);
             }
         },
         Action::LeavePlay => {
@@ -119,20 +112,27 @@ pub fn act(
             Vec::new()
         }
         Action::Walk { towards, run } => walk(play, shared, board, towards, run),
-        _ => Vec::new(),
+        _ => return Reply::Pass(action),
     };
-    Played::Done(effects)
+    Reply::Done(effects)
 }
 
-/// A new round from the entry, once the maze is finished (finishing it first if need be).
-fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPlay) -> Played {
+/// A new round from the entry, once the maze is finished (the root finishing it first, and
+/// running `action` again then, if need be).
+fn start(
+    play: &mut Play,
+    shared: &mut Ctx,
+    board: &mut Board,
+    to_play: ToPlay,
+    action: Action,
+) -> Reply {
     let maze = match to_play {
         ToPlay::Maze(maze) => maze,
         // Settling starts the round once the maze is finished and measured.
-        ToPlay::NotFinished => return Played::NeedsTheMaze,
+        ToPlay::NotFinished => return Reply::Ask(Request::FinishFor(action)),
         ToPlay::Unplayable(reason) => {
             shared.set_status(StatusKind::Error, format!("Nothing to play: {reason}"));
-            return Played::Done(Vec::new());
+            return Reply::done();
         }
     };
     if maze.solution().is_none() {
@@ -142,11 +142,10 @@ fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPla
             maze.exit()
         );
         shared.set_status(StatusKind::Error, text);
-        return Played::Done(Vec::new());
+        return Reply::done();
     }
     let entry = maze.entry();
     let game = Game::new(maze);
-    let chasers = game.chasers().len();
     play.round = Some(Round {
         game,
         elapsed: Duration::ZERO,
@@ -159,47 +158,46 @@ fn start(play: &mut Play, shared: &mut Shared, board: &mut Board, to_play: ToPla
             .viewport
             .show_block(block_of(entry), board.blocks, canvas);
     }
+    if let Some(text) = hint(play, shared.keymap) {
+        shared.set_status(StatusKind::Info, text);
+    }
+    Reply::Ask(Request::RoundStarted)
+}
+
+/// The round's keys, as the status line says them when it starts: `Play: hjkl walk, ...`;
+/// `None` with no round on.
+pub fn hint(play: &Play, keymap: &Keymap) -> Option<String> {
+    let round = play.round.as_ref()?;
+    let chasers = round.game.chasers().len();
+    let key = |action| key_in(keymap, action);
     let walk: String = [Dir::West, Dir::South, Dir::North, Dir::East]
         .map(|towards| {
-            key(
-                shared,
-                Action::Walk {
-                    towards,
-                    run: false,
-                },
-            )
+            key(Action::Walk {
+                towards,
+                run: false,
+            })
         })
         .concat();
-    let (fog, leave) = (
-        key(shared, Action::ToggleFog),
-        key(shared, Action::LeavePlay),
-    );
+    let (fog, leave) = (key(Action::ToggleFog), key(Action::LeavePlay));
     let chased = match chasers {
         0 => String::new(),
         1 => "; a chaser is after you".to_owned(),
         n => format!("; {n} chasers are after you"),
     };
-    let text = format!("Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}");
-    shared.set_status(StatusKind::Info, text);
-    Played::Started
+    Some(format!(
+        "Play: {walk} walk, Shift runs, {fog} fog, {leave} leaves{chased}"
+    ))
 }
 
 /// Says that play starts once the maze is finished, after the root has asked for the finish
-/// (unless the finish already says so, or the round is on).
-pub fn waiting(play: &Play, shared: &mut Shared, phase: Phase) {
-    if play.round.is_none() && phase != Phase::Done {
-        let text = shared
-            .status
-            .as_ref()
-            .map(|s| s.text.clone())
-            .unwrap_or_default();
-        if !text.starts_with("Finishing") {
-            shared.set_status(StatusKind::Info, "Play starts once the maze is finished…");
-        }
+/// (unless the finish already said how it goes, `finish_said`, or the round is on).
+pub fn waiting(play: &Play, shared: &mut Ctx, phase: Phase, finish_said: bool) {
+    if play.round.is_none() && phase != Phase::Done && !finish_said {
+        shared.set_status(StatusKind::Info, "Play starts once the maze is finished…");
     }
 }
 
-fn leave(play: &mut Play, shared: &mut Shared) {
+fn leave(play: &mut Play, shared: &mut Ctx) {
     if play.round.take().is_some() {
         shared.set_status(StatusKind::Info, "Left play mode");
     }
@@ -207,7 +205,7 @@ fn leave(play: &mut Play, shared: &mut Shared) {
 
 fn walk(
     play: &mut Play,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     board: &mut Board,
     towards: Dir,
     run: bool,
@@ -253,7 +251,7 @@ fn walk(
 }
 
 /// The round is won: the shortest path is drawn beside the trail, and the score recorded.
-fn won(play: &mut Play, shared: &mut Shared, board: &Board) -> Vec<Effect> {
+fn won(play: &mut Play, shared: &mut Ctx, board: &Board) -> Vec<Effect> {
     let key = score_key(board);
     let round = play.round.as_mut().expect("a won round");
     let maze = Arc::clone(round.game.maze());
@@ -289,12 +287,7 @@ fn won_text(round: &Round) -> String {
 }
 
 /// The run loop's answer to [`Effect::RecordScore`].
-pub fn recorded(
-    play: &mut Play,
-    shared: &mut Shared,
-    job: JobId,
-    outcome: Result<Recorded, String>,
-) {
+pub fn recorded(play: &mut Play, shared: &mut Ctx, job: JobId, outcome: Result<Recorded, String>) {
     let round = play.round.as_mut().filter(|r| r.recording == Some(job));
     let won = round.as_ref().map(|r| won_text(r));
     match outcome {
@@ -348,8 +341,13 @@ fn block_of(pos: Pos) -> (u32, u32) {
 }
 
 /// The first key bound to `action`, as the screen writes it, or its name if it has none.
-fn key(shared: &Shared, action: Action) -> String {
-    shared.keymap.first_key_label(action).unwrap_or_else(|| {
+fn key(shared: &Ctx, action: Action) -> String {
+    key_in(shared.keymap, action)
+}
+
+/// [`key`], from `keymap`.
+fn key_in(keymap: &Keymap, action: Action) -> String {
+    keymap.first_key_label(action).unwrap_or_else(|| {
         let name = crate::tui::keymap::action_name(action).unwrap_or_default();
         format!("({name})")
     })

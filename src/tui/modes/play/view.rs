@@ -79,6 +79,31 @@ impl Overlay for GameOverlay<'_> {
     }
 }
 
+/// What the colours on the canvas mean while a round is on: the walker and the chasers take
+/// the carving head's and stack's colours, the trail the searched cells', the fog the cells
+/// not carved yet; once won, the shortest path shows beside the trail.
+pub fn legend(play: &Play) -> Vec<(Role, &'static str)> {
+    let mut items = vec![
+        (Role::Wall, "wall"),
+        (Role::Entry, "entry"),
+        (Role::Exit, "exit"),
+        (Role::Head, "you"),
+        (Role::Frontier, "chaser"),
+        (Role::Visited, "trail"),
+        (Role::Stamp, "42"),
+    ];
+    let won = play
+        .round()
+        .is_some_and(|round| round.game().outcome() == Outcome::Won);
+    if won {
+        items.push((Role::Path, "shortest"));
+    }
+    if play.fog() {
+        items.push((Role::Unvisited, "fog"));
+    }
+    items
+}
+
 /// The canvas title while playing: ` Play · fog · won (g: again) `.
 pub fn canvas_title(play: &Play, keymap: &Keymap) -> Option<String> {
     let round = play.round()?;

@@ -86,7 +86,7 @@ fn every_lane_takes_the_same_steps_a_frame() {
     assert!(steps[0] > 0);
     assert_eq!(steps[0], steps[1], "one shared pace");
     // The dashboard's own maze waits meanwhile.
-    assert_eq!(m.studio.session.carving_steps(), 0);
+    assert_eq!(m.stack.studio.session.carving_steps(), 0);
 }
 
 #[test]
@@ -151,8 +151,8 @@ fn tab_focuses_the_next_lane_and_s_saves_its_maze() {
     assert!(race(&m).lanes[1].finished_at.is_some());
     assert!(race(&m).lanes[0].finished_at.is_none());
     answer(&mut m, effects);
-    assert!(m.studio.saves.written);
-    assert_eq!(m.studio.first_save, FirstSave::NotOwed);
+    assert!(m.stack.studio.saves.written);
+    assert_eq!(m.stack.studio.first_save, FirstSave::NotOwed);
     act(&mut m, Action::ToggleFocus);
     act(&mut m, Action::ToggleFocus);
     assert_eq!(race(&m).focus, 0, "round again");
@@ -163,7 +163,7 @@ fn a_click_focuses_the_lane_under_it() {
     let mut m = model(20, 15);
     act(&mut m, Action::Race);
     let area = ratatui::layout::Rect::new(0, 0, m.size.0, m.size.1);
-    let lanes = crate::tui::view::race_lanes(area, 4, false);
+    let lanes = crate::tui::modes::race::view::race_lanes(area, 4, false);
     let mouse = |at: ratatui::layout::Rect| {
         Message::Mouse(Mouse {
             column: at.x + 2,
@@ -182,14 +182,14 @@ fn a_click_focuses_the_lane_under_it() {
 fn quit_leaves_the_race_and_the_dashboard_goes_on() {
     let mut m = model(20, 15);
     update(&mut m, Message::Tick(FRAME));
-    let before = m.studio.session.carving_steps();
+    let before = m.stack.studio.session.carving_steps();
     act(&mut m, Action::Race);
     let effects = act(&mut m, Action::Quit);
     assert!(effects.is_empty(), "does not quit the dashboard");
     assert!(m.race().is_none());
     assert_eq!(m.status().unwrap().text, "Left the race");
     update(&mut m, Message::Tick(FRAME));
-    assert!(m.studio.session.carving_steps() > before);
+    assert!(m.stack.studio.session.carving_steps() > before);
 }
 
 #[test]

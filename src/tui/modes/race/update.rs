@@ -1,7 +1,7 @@
 //! Running a race: starting it, its frames, its keys, saving a lane, and the lanes' times. It
-//! works on its own state (`Option<Race>`: none while no race is on) and the [`Shared`] parts;
+//! works on its own state (`Option<Race>`: none while no race is on) and the [`Ctx`] parts;
 //! what it needs of the rest (the keyboard for the canvas, a lane's write, which quitting waits
-//! for) it asks the root for with a [`Raced`].
+//! for) it asks the root for with a [`Request`].
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,34 +13,21 @@ use mazegen::solve::Solver;
 use mazegen::{Algorithm, Session};
 
 use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, Work};
 use crate::tui::kernel::action::{Action, Mouse, MouseKind};
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::pace::CARVING_SECONDS;
+use crate::tui::reply::{Reply, Request};
 use mazegen::Maze;
-
-/// What the race asks of the root after an action.
-#[derive(Debug)]
-pub enum Raced {
-    /// Done: these effects to run.
-    Done(Vec<Effect>),
-    /// Start again with these algorithms (`R` during a race).
-    Restart(Vec<Algorithm>),
-    /// Write this lane's maze to OUTPUT_FILE, as the studio writes its own (`s`).
-    Save {
-        maze: Arc<Maze>,
-        algorithm: Algorithm,
-    },
-}
 
 /// Starts a race of `algorithms` on the config's size and `seed`, replacing any race under
 /// way; `true` if it started. Says why on the status line if it cannot: the wrong number of
 /// lanes, or more memory than `memory_limit`.
 pub fn start(
     race: &mut Option<Race>,
-    shared: &mut Shared,
+    shared: &mut Ctx,
     seed: u64,
     memory_limit: Option<u64>,
     algorithms: &[Algorithm],
@@ -129,15 +116,17 @@ pub fn start(
 
 /// Handles `action` if a race is on and it means something else there (or nothing); `None`
 /// leaves it to the dashboard (themes, pace, help).
-pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Option<Raced> {
-    race.as_ref()?;
+pub fn act(race: &mut Option<Race>, shared: &mut Ctx, action: Action) -> Reply {
+    if race.is_none() {
+        return Reply::Pass(action);
+    }
     match action {
         Action::Quit => leave(race, shared),
         Action::Save => {
-            return Some(match save(race, shared) {
-                Some((maze, algorithm)) => Raced::Save { maze, algorithm },
-                None => Raced::Done(Vec::new()),
-            });
+            return match save(race, shared) {
+                Some((maze, algorithm)) => Reply::Ask(Request::SaveLane { maze, algorithm }),
+                None => Reply::done(),
+            };
         }
         Action::ToggleFocus => focus_next(race, shared),
         Action::Finish => finish(race),
@@ -146,7 +135,7 @@ pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Opti
                 .iter()
                 .flat_map(|race| race.lanes.iter().map(|lane| lane.algorithm))
                 .collect();
-            return Some(Raced::Restart(algorithms));
+            return Reply::Ask(Request::StartRace(algorithms));
         }
         Action::Regenerate
         | Action::NextAlgorithm
@@ -169,13 +158,13 @@ pub fn act(race: &mut Option<Race>, shared: &mut Shared, action: Action) -> Opti
             };
             shared.set_status(StatusKind::Info, text);
         }
-        _ => return None,
+        _ => return Reply::Pass(action),
     }
-    Some(Raced::Done(Vec::new()))
+    Reply::done()
 }
 
 /// Once the race is over, asks for the lanes' own times (see the module docs), once.
-pub fn settle(race: &mut Option<Race>, shared: &mut Shared) -> Option<Effect> {
+pub fn settle(race: &mut Option<Race>, shared: &mut Ctx) -> Option<Effect> {
     let race = race.as_mut()?;
     if !race.is_over() || race.timing != Timing::NotAsked {
         return None;
@@ -203,7 +192,7 @@ pub fn timed(race: &mut Option<Race>, job: JobId, times: Vec<Option<Duration>>) 
 }
 
 /// Leaves the race: the dashboard's own maze goes on.
-pub fn leave(race: &mut Option<Race>, shared: &mut Shared) {
+pub fn leave(race: &mut Option<Race>, shared: &mut Ctx) {
     if race.take().is_some() {
         shared.pace.restart();
         shared.set_status(StatusKind::Info, "Left the race");
@@ -211,7 +200,7 @@ pub fn leave(race: &mut Option<Race>, shared: &mut Shared) {
 }
 
 /// A frame of the race: every lane still running takes the same number of steps.
-pub fn tick(race: &mut Option<Race>, shared: &mut Shared, frame: Duration) {
+pub fn tick(race: &mut Option<Race>, shared: &mut Ctx, frame: Duration) {
     let Some(race) = race.as_mut() else {
         return;
     };
@@ -261,7 +250,7 @@ pub fn finish(race: &mut Option<Race>) {
 }
 
 /// The next lane takes the keyboard (`Tab`).
-pub fn focus_next(race: &mut Option<Race>, shared: &mut Shared) {
+pub fn focus_next(race: &mut Option<Race>, shared: &mut Ctx) {
     if let Some(race) = race.as_mut() {
         race.focus = (race.focus + 1) % race.lanes.len();
         let text = format!("Lane {}: {}", race.focus + 1, race.focused().algorithm);
@@ -287,7 +276,7 @@ pub fn mouse(race: &mut Option<Race>, size: (u16, u16), mouse: Mouse) {
 
 /// The focused lane's maze to write to OUTPUT_FILE (`s`), finishing that lane first if need
 /// be; `None` (saying why) when it has no path.
-pub fn save(race: &mut Option<Race>, shared: &mut Shared) -> Option<(Arc<Maze>, Algorithm)> {
+pub fn save(race: &mut Option<Race>, shared: &mut Ctx) -> Option<(Arc<Maze>, Algorithm)> {
     let race = race.as_mut()?;
     let elapsed = race.elapsed;
     let focus = race.focus;

@@ -1,16 +1,17 @@
 //! The replay's answers to the scrub keys: where a scrub moves, the replayed session, and the
 //! way back to the live maze. It works on its own state, the live session (the studio's,
-//! read-only) and the [`Shared`] parts (the status line, the pace, the keymap).
+//! read-only) and the [`Ctx`] parts (the status line, the pace, the keymap).
 
 use mazegen::replay::CHECKPOINT_BUDGET;
 use mazegen::session::Phase;
 use mazegen::{Session, Timeline};
 
 use super::{Replay, Replayed};
-use crate::tui::context::Shared;
+use crate::tui::context::Ctx;
 use crate::tui::kernel::action::{Action, Scrub};
 use crate::tui::kernel::status::StatusKind;
 use crate::tui::keymap::Keymap;
+use crate::tui::reply::Reply;
 
 /// The step shown and the steps of the timeline: the live maze's steps so far (all of them
 /// once it is carved).
@@ -21,7 +22,7 @@ pub fn position(replay: &Replay, live: &Session) -> (u64, u64) {
 }
 
 /// Moves the replay as `scrub` says.
-pub fn scrub(replay: &mut Replay, live: &Session, shared: &mut Shared, scrub: Scrub) {
+pub fn scrub(replay: &mut Replay, live: &Session, shared: &mut Ctx, scrub: Scrub) {
     let (at, steps) = position(replay, live);
     let tenth = (steps / 10).max(1);
     let target = match scrub {
@@ -36,7 +37,7 @@ pub fn scrub(replay: &mut Replay, live: &Session, shared: &mut Shared, scrub: Sc
 }
 
 /// Shows the carving at `step` (at most the live step): the live maze itself at its step.
-pub fn go_to(replay: &mut Replay, live: &Session, shared: &mut Shared, step: u64) {
+pub fn go_to(replay: &mut Replay, live: &Session, shared: &mut Ctx, step: u64) {
     let (at, steps) = position(replay, live);
     if step >= steps {
         to_live(replay, shared);
@@ -76,35 +77,43 @@ pub fn go_to(replay: &mut Replay, live: &Session, shared: &mut Shared, step: u64
     }
 }
 
-/// Handles the actions that mean something else while scrubbing; `true` if `action` was one.
+/// Handles the actions that mean something else while scrubbing; passes the others on.
 /// Pausing or resuming returns to the live maze and resumes its animation; `q` and Esc back out
 /// to the live maze (as it was: paused if scrubbing found it paused).
-pub fn act(replay: &mut Replay, shared: &mut Shared, action: Action) -> bool {
+pub fn act(replay: &mut Replay, shared: &mut Ctx, action: Action) -> Reply {
     if !replay.is_scrubbing() {
-        return false;
+        return Reply::Pass(action);
     }
     if action == Action::Quit {
         to_live(replay, shared);
-        return true;
+        return Reply::done();
     }
     if action != Action::TogglePause {
-        return false;
+        return Reply::Pass(action);
     }
     to_live(replay, shared);
     shared.pace.resume();
     shared.set_status(StatusKind::Info, "Live: resumed");
-    true
+    Reply::done()
 }
 
 /// Back to the live maze, resuming the animation if scrubbing paused it.
-pub fn to_live(replay: &mut Replay, shared: &mut Shared) {
+pub fn to_live(replay: &mut Replay, shared: &mut Ctx) {
+    if end(replay, shared) {
+        shared.set_status(StatusKind::Info, "Live");
+    }
+}
+
+/// Back to the live maze without a word (another part speaks for the change); `true` if a
+/// moment was replayed.
+pub fn end(replay: &mut Replay, shared: &mut Ctx) -> bool {
     let Some(shown) = replay.shown.take() else {
-        return;
+        return false;
     };
     if shown.resume && shared.pace.is_paused() {
         shared.pace.toggle_pause();
     }
-    shared.set_status(StatusKind::Info, "Live");
+    true
 }
 
 /// The live maze's timeline, made now if no frame has made it (a maze finished at once).

@@ -1,7 +1,8 @@
 //! The timeline at the right of the status line: where the carving is, as steps, and a bar.
 //!
 //! While scrubbing it is the replay's position (the step shown, of the live maze's steps),
-//! always drawn. Otherwise it shows what there is to scrub, beside the status message when
+//! always drawn, and a bar that fills as the cells of the moment shown are carved (the
+//! sidebar's gauge, for the same moment). Otherwise it shows what there is to scrub, beside the status message when
 //! there is room: while carving the live step and a bar that fills as the cells are carved;
 //! once carved the whole carving's steps.
 
@@ -31,17 +32,21 @@ pub struct Carving<'a> {
 /// drawn even over the status message.
 fn reading(carving: &Carving) -> (String, f64, bool) {
     let (at, of) = position(carving.replay, carving.live);
-    if carving.replay.is_scrubbing() {
-        let share = if of == 0 { 0.0 } else { at as f64 / of as f64 };
-        return (format!(" step {at} of {of} "), share, true);
-    }
+    // The bar and its percent are the cells carved, as the sidebar's gauge says them for the
+    // same moment; the steps are the text's.
     let maze = carving.shown;
-    match maze.phase() {
+    let carved = match maze.phase() {
         Phase::Carving => {
             let (visited, open) = maze.carving_progress();
-            let share = visited as f64 / open.max(1) as f64;
-            (format!(" step {at}, live "), share, false)
+            visited as f64 / open.max(1) as f64
         }
+        Phase::Solving | Phase::Done => 1.0,
+    };
+    if carving.replay.is_scrubbing() {
+        return (format!(" step {at} of {of} "), carved, true);
+    }
+    match maze.phase() {
+        Phase::Carving => (format!(" step {at}, live "), carved, false),
         Phase::Solving | Phase::Done => (format!(" step {at} of {of} "), 1.0, false),
     }
 }
@@ -65,7 +70,8 @@ pub fn draw(
         return;
     }
     let filled = ((share.clamp(0.0, 1.0) * BAR as f64) as usize).min(BAR);
-    let percent = (share.clamp(0.0, 1.0) * 100.0).floor() as u32;
+    // Rounded as the sidebar's gauge rounds it.
+    let percent = (share.clamp(0.0, 1.0) * 100.0).round() as u32;
     let width = width.min(usize::from(status.width)) as u16;
     let area = Rect::new(status.right() - width, status.y, width, 1);
     let palette = &theme.palette;

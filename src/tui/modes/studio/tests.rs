@@ -18,7 +18,7 @@ use crate::tui::update;
 use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
-use mazegen::session::Job as SessionJob;
+use mazegen::session::Job;
 use mazegen::{Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -433,7 +433,7 @@ fn quitting_a_big_maze_finishes_measures_and_writes_it_first() {
 /// The dashboard's start on a big maze: the screen comes up at once with a stand-in, and the
 /// maze is made by a job.
 fn launched(width: u32, height: u32, extra: &str) -> (Model, MazeOrder, JobId) {
-    let (m, effects) = Model::launch(start(config(width, height, extra))).unwrap();
+    let (m, effects) = crate::tui::update::launch(start(config(width, height, extra))).unwrap();
     let [Effect::Work(Work::Make { job, order })] = effects.as_slice() else {
         panic!("the first maze made by a job: {effects:?}");
     };
@@ -461,7 +461,7 @@ fn a_big_first_maze_with_a_stamp_larger_than_the_42_is_launched() {
 #[test]
 fn a_big_first_maze_is_made_by_a_job_and_then_animated_and_written() {
     // A small one is made at once, as `Model::new` makes it.
-    let (small, effects) = Model::launch(start(config(30, 20, ""))).unwrap();
+    let (small, effects) = crate::tui::update::launch(start(config(30, 20, ""))).unwrap();
     assert!(effects.is_empty() && !small.has_no_maze());
     let (mut m, order, job) = launched(600, 600, "");
     assert_eq!(
@@ -635,7 +635,7 @@ fn act_answered(model: &mut Model, action: Action) -> Vec<Effect> {
 // --- Big mazes: search work and new mazes made by jobs ---
 
 /// The search jobs among `effects`.
-fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SessionJob)> {
+fn search_jobs(effects: &[Effect]) -> Vec<(JobId, Job)> {
     effects
         .iter()
         .filter_map(|e| match e {
@@ -646,13 +646,13 @@ fn search_jobs(effects: &[Effect]) -> Vec<(JobId, SessionJob)> {
 }
 
 /// The one search job among `effects`.
-fn only_search(effects: &[Effect]) -> (JobId, SessionJob) {
+fn only_search(effects: &[Effect]) -> (JobId, Job) {
     let mut jobs = search_jobs(effects);
     assert_eq!(jobs.len(), 1, "one search job: {effects:?}");
     jobs.remove(0)
 }
 
-fn run_search(job: JobId, work: &SessionJob) -> Message {
+fn run_search(job: JobId, work: &Job) -> Message {
     Message::Done {
         job,
         answer: Answer::Searched(work.run()),
@@ -1356,7 +1356,7 @@ fn suspending_changes_nothing_and_asks_the_loop_to_stop() {
         "{effects:?}"
     );
     assert_eq!(m.phase(), before);
-    assert!(!m.studio.quitting);
+    assert!(!m.stack.studio.quitting);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The studio's side of the screen: the facts about the maze and the animation, its gauge,
-//! and the solvers compared, and the canvas legend (the root draws the shared theme list
-//! beside them). It draws from the studio's state and what it is handed ([`Around`]), never
+//! and the solvers compared, and what the canvas legend says (the root draws the legend and
+//! the shared theme list beside them). It draws from the studio's state and what it is handed ([`Around`]), never
 //! the whole `Model`.
 
 use ratatui::buffer::Buffer;
@@ -12,13 +12,13 @@ use ratatui::widgets::{LineGauge, Paragraph, Widget};
 use super::Studio;
 use crate::tui::kernel::action::Action;
 use crate::tui::keymap::Keymap;
-use crate::tui::layout::Screen;
+use crate::tui::layout::Panes;
 use crate::tui::pace::Pace;
 use crate::tui::text::{compact, first_fitting, solver_label, two_counts};
 use crate::tui::theme::Theme;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
-use crate::tui::view::sidebar::{legend, short_number, titled_with_key};
+use crate::tui::view::sidebar::{short_number, titled_with_key};
 use mazegen::Phase;
 use mazegen::Session;
 use mazegen::config::Config;
@@ -35,12 +35,9 @@ pub struct Around<'a> {
     pub shown: &'a Session,
 }
 
-pub fn draw(studio: &Studio, around: &Around, screen: &Screen, buf: &mut Buffer) {
+pub fn draw(studio: &Studio, around: &Around, screen: &Panes, buf: &mut Buffer) {
     facts(studio, around, screen.facts, buf);
     solvers(studio, around, screen.solvers, buf);
-    if let Some(area) = screen.legend {
-        legend(around.theme, &CANVAS_LEGEND, area, buf);
-    }
 }
 
 fn facts(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
@@ -241,7 +238,7 @@ fn solvers(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
 }
 
 /// What each colour (or glyph) on the canvas means.
-const CANVAS_LEGEND: [(Role, &str); 9] = [
+pub const CANVAS_LEGEND: [(Role, &str); 9] = [
     (Role::Wall, "wall"),
     (Role::Entry, "entry"),
     (Role::Exit, "exit"),

@@ -2,12 +2,13 @@
 //! line, the help in one scrolled column, the 1:1 view's title whole.
 
 use super::{FRAME, act, finished_at, render, screen_text, sized, theme};
+use crate::tui::help;
 use crate::tui::kernel::action::HelpScroll;
-use crate::tui::message::{Action, Message, Scrub};
+use crate::tui::kernel::action::Scrub;
+use crate::tui::message::{Action, Message};
 use crate::tui::model::Model;
 use crate::tui::testing::model;
 use crate::tui::update;
-use crate::tui::view::help;
 use crate::tui::viewport::Zoom;
 use mazegen::{Dir, Phase};
 use ratatui::layout::Rect;
@@ -254,7 +255,7 @@ fn help_scrolling_stops_at_both_ends_and_pages() {
 fn a_help_that_fits_does_not_scroll() {
     let m = model(9, 7);
     let tall = Rect::new(0, 0, 200, 80);
-    let now = crate::tui::view::help_now(&m);
+    let now = crate::tui::help::now(&m);
     let scrolled = help::scrolled(m.theme(), m.keymap(), &now, tall, 0, HelpScroll::Bottom);
     assert_eq!(scrolled, 0);
     let short = Rect::new(0, 0, 80, 24);

@@ -4,8 +4,9 @@
 
 use std::time::Duration;
 
+use crate::tui::configs::APP_CONFIG_KEYS;
 use crate::tui::message::{Action, Message};
-use crate::tui::model::{APP_CONFIG_KEYS, Model};
+use crate::tui::model::Model;
 use crate::tui::testing::{model, start};
 use crate::tui::update;
 use crate::tui::view::tests::{act, screen_text, sized, theme};

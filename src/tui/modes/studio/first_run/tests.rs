@@ -41,7 +41,7 @@ fn a_first_run_says_so_and_names_the_key() {
         )
     );
     let model = Model::new(start(config(15, 10, ""))).unwrap();
-    assert!(!model.studio.built_in_config);
+    assert!(!model.stack.studio.built_in_config);
     assert_eq!(model.status(), None, "a config file: nothing to say");
 }
 
@@ -65,7 +65,10 @@ fn the_key_asks_the_run_loop_to_write_and_the_answer_is_shown() {
             "Config not written: cannot write config.txt: it already exists".to_owned()
         )
     );
-    assert!(model.studio.built_in_config, "still on the built-in config");
+    assert!(
+        model.stack.studio.built_in_config,
+        "still on the built-in config"
+    );
     answer_write(&mut model, job, Ok("config.txt"));
     assert_eq!(
         status(&model),
@@ -74,9 +77,9 @@ fn the_key_asks_the_run_loop_to_write_and_the_answer_is_shown() {
             "Wrote config.txt: edit it, then run a-maze-ing again".to_owned()
         )
     );
-    assert!(!model.studio.built_in_config);
+    assert!(!model.stack.studio.built_in_config);
     assert_eq!(
-        saved_hint(model.studio.built_in_config, model.keymap()),
+        saved_hint(model.stack.studio.built_in_config, model.keymap()),
         "",
         "nothing more to offer"
     );
@@ -112,7 +115,7 @@ fn on_a_config_file_the_key_writes_nothing() {
 fn the_first_save_keeps_the_offer_on_the_status_line() {
     let mut model = first_run();
     assert_eq!(
-        saved_hint(model.studio.built_in_config, model.keymap()),
+        saved_hint(model.stack.studio.built_in_config, model.keymap()),
         " · W writes config.txt"
     );
     let effects = update(&mut model, Message::Action(Action::Finish));

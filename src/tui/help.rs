@@ -1,4 +1,4 @@
-//! The help overlay: every binding of the keymap (the user's keys included), grouped by where it
+//! The help overlay (`?`), its text laid out, how far it scrolls, and its drawing: every binding of the keymap (the user's keys included), grouped by where it
 //! applies, and what the mouse does. The keys that do something now come first, the innermost
 //! layer's own leading (the same answer the footer reads, see [`Now`]); the others follow
 //! under "Not now" headings, dimmed, as a reference. It takes as many columns as the width allows, down to
@@ -12,11 +12,22 @@ use ratatui::widgets::{
     Clear, Paragraph, Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget,
 };
 
-use super::pane;
 use crate::tui::kernel::action::HelpScroll;
 use crate::tui::keymap::{Binding, Context, Keymap};
+use crate::tui::layer;
 use crate::tui::message::Action;
+use crate::tui::model::Model;
 use crate::tui::theme::Theme;
+use crate::tui::view::pane::pane;
+
+/// What the help overlay lists as usable: what the layer list says acts now.
+pub(crate) fn now(model: &Model) -> Now<'_> {
+    Now {
+        context: layer::context_under_help(model),
+        acts: Box::new(|binding| layer::acts_now(model, binding)),
+        racing: layer::Layer::Race.is_open(model),
+    }
+}
 
 /// The narrowest keys column (with the space after the keys), so short keys line their
 /// descriptions up the same way.
