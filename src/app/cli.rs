@@ -141,7 +141,7 @@ pub struct Cli {
     pub grade: Option<String>,
 
     /// With --grade: seconds a case may run, quitting included.
-    #[arg(long, value_name = "S", requires = "grade", default_value_t = super::grade::DEFAULT_TIMEOUT, value_parser = super::grade::parse_timeout, help_heading = GRADE)]
+    #[arg(long, value_name = "S", requires = "grade", default_value_t = DEFAULT_GRADE_TIMEOUT, value_parser = parse_timeout, help_heading = GRADE)]
     pub grade_timeout: f64,
 
     /// With --grade: keys that quit the program, tried first (`\n` is Enter, `\e` Esc); may
@@ -186,6 +186,21 @@ impl Default for Looks {
             print: SvgStyle::print(),
         }
     }
+}
+
+/// `--grade-timeout`'s default, in seconds.
+const DEFAULT_GRADE_TIMEOUT: f64 = 10.0;
+
+/// `--grade-timeout`'s value: seconds, from 0.1 to 3600.
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.1..=3600.0).contains(&seconds) {
+        return Err(format!("{text} s: a case may run 0.1 to 3600 seconds"));
+    }
+    Ok(seconds)
 }
 
 /// The algorithms of `--race`, in order.
@@ -573,5 +588,12 @@ mod tests {
     fn bad_usage_is_rejected() {
         assert!(Cli::try_parse_from(["a-maze-ing", "--seed", "-1"]).is_err());
         assert!(Cli::try_parse_from(["a-maze-ing", "--headless", "--check", "m.txt"]).is_err());
+    }
+
+    #[test]
+    fn a_timeout_is_a_sensible_number_of_seconds() {
+        assert_eq!(parse_timeout("2.5"), Ok(2.5));
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("soon").is_err());
     }
 }

@@ -36,27 +36,12 @@ use checks::{AGAIN, CONFIG, TRANSCRIPT};
 use report::ReportKind;
 use runner::{Run, Settings};
 
-/// `--grade-timeout`'s default, in seconds.
-pub const DEFAULT_TIMEOUT: f64 = 10.0;
-
 /// Said once when Xvfb is missing.
 const NO_XVFB: &str = "Xvfb is not installed: programs that open a window (MiniLibX, X11) are \
                        graded on their file only";
 
 /// The grader's temporary folder while it runs, removed if a signal ends the grader.
 static TEMPORARY: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// `--grade-timeout`'s value: seconds, from 0.1 to 3600.
-pub fn parse_timeout(text: &str) -> Result<f64, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !(0.1..=3600.0).contains(&seconds) {
-        return Err(format!("{text} s: a case may run 0.1 to 3600 seconds"));
-    }
-    Ok(seconds)
-}
 
 /// Ends what the grader started when a signal ends it: the programs' process groups (and the
 /// X servers among them), and its temporary folder.
@@ -332,12 +317,5 @@ mod tests {
             )
         );
         assert_eq!(command_line("sh -c 'exit 1'", dir.path()), "sh -c 'exit 1'");
-    }
-
-    #[test]
-    fn a_timeout_is_a_sensible_number_of_seconds() {
-        assert_eq!(parse_timeout("2.5"), Ok(2.5));
-        assert!(parse_timeout("0").is_err());
-        assert!(parse_timeout("soon").is_err());
     }
 }
