@@ -18,9 +18,12 @@ mod drawn;
 mod layout;
 mod report;
 
+#[doc(hidden)]
+pub use drawn::StampNote;
 pub(crate) use drawn::drawn_forty_two;
-pub use drawn::{StampNote, StampShape};
+#[doc(hidden)]
 pub use layout::{LayoutProblem, layout_problems};
+#[doc(hidden)]
 pub use report::{Report, RuleTally};
 
 /// What kind of maze the file should be, as its config says.
@@ -48,13 +51,16 @@ pub struct Expected {
     /// The config's exit.
     pub exit: Option<Pos>,
     /// `COURTYARD=True`: the maze has the centre courtyard, the one open 3x3 area allowed, and
-    /// its 42 moved aside (both where [`Landmarks::plan`] puts them).
+    /// its 42 moved aside (both where [`Stamp::centred`] and the courtyard put them).
     pub courtyard: bool,
     /// `STAMP`: the stamp the maze has, the 42 by default (see [`StampChoice`]).
     pub stamp: StampChoice,
-    /// Whether the 42 must be the project's exact shape at its place, or any 42 drawn near the
-    /// centre passes (see [`StampShape`]).
-    pub stamp_shape: StampShape,
+    /// Whether the stamp must be exactly the one `stamp` names, the 42 its shape at its place:
+    /// when the config names its STAMP, or with `--strict`. Otherwise (the subject's rule, "a
+    /// visible 42 drawn by several fully closed cells") any group of closed cells near the
+    /// centre that draws a 42 passes, its cells out of the connectivity rule, and a checker
+    /// notes how it differs.
+    pub exact_stamp: bool,
 }
 
 impl Expected {
@@ -75,22 +81,22 @@ impl Expected {
             courtyard: config.courtyard,
             stamp: config.stamp,
             // A config that names its STAMP asks for that stamp exactly.
-            stamp_shape: match config.stamp_named {
-                true => StampShape::Exact,
-                false => StampShape::AnyFortyTwo,
-            },
+            exact_stamp: config.stamp_named,
         }
     }
 }
 
 /// The 42 a maze file draws when it is not the project's and `expected` accepts any 42 (see
-/// [`StampShape::AnyFortyTwo`]): a checker says so as a note, not a failure.
+/// [`Expected::exact_stamp`] false): a checker says so as a note, not a failure. Shared with
+/// the application, not part of the API.
+#[doc(hidden)]
 pub fn stamp_note(file: &MazeFile, expected: &Expected) -> Option<StampNote> {
     drawn_forty_two((file.width(), file.height()), |p| file.walls(p), expected)
 }
 
 /// One broken rule; its message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Violation {
     #[error("size: the config says {}x{}, the maze is {}x{}", expected.0, expected.1, found.0, found.1)]
     /// The maze is not the size the config says.
@@ -196,7 +202,7 @@ pub enum Violation {
         limit: usize,
     },
     /// The centre cell, `(width/2, height/2)` with integer division as the 42 subject's board
-    /// checker takes it ([`centre_cell`]), is walled off from the entry, or is a closed cell.
+    /// checker takes it (`(width/2, height/2)`), is walled off from the entry, or is a closed cell.
     #[error("board: the centre cell {0} (WIDTH/2, HEIGHT/2) cannot be reached from the entry")]
     CentreUnreachable(Pos),
     #[error("path: step {step} goes {dir} from {cell}, out of the maze")]
@@ -249,6 +255,7 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     found
 }
 
+#[doc(hidden)]
 /// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations of
 /// each rule (and counting every one): the memory a check takes then does not grow with the
 /// number of broken rules, which can be several per cell.
@@ -258,6 +265,7 @@ pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
     report
 }
 
+#[doc(hidden)]
 /// [`check_file`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the check of the
 /// WxH maze") when the allocator refuses the grid the rules read or the flood fill from the
 /// entry its memory (a byte a cell each, and the fill's frontier as it grows).
@@ -380,6 +388,7 @@ pub(crate) fn wall_violations(
     }
 }
 
+#[doc(hidden)]
 /// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
 /// goes is fully open, and the 42 is where it moves to beside the courtyard with all its cells
 /// closed (or the courtyard leaves no room for a 42 at all), both as [`Landmarks::plan`] puts

@@ -9,7 +9,7 @@ use mazegen::GenError;
 use mazegen::config::Config;
 use mazegen::format::{LoadError, MazeFile};
 use mazegen::validate::{
-    Expected, StampShape, layout_problems, looks_like_courtyard_maze, stamp_note, try_check_file,
+    Expected, layout_problems, looks_like_courtyard_maze, stamp_note, try_check_file,
 };
 
 use super::{AppError, say};
@@ -42,7 +42,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
         .map(Expected::from_config)
         .unwrap_or_default();
     if strict {
-        expected.stamp_shape = StampShape::Exact;
+        expected.exact_stamp = true;
     }
     // With its config, the file's size is known: a larger file is refused before it is read.
     let file = match &config {
@@ -113,7 +113,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);

@@ -28,7 +28,7 @@ fn expected(kind: Option<MazeKind>) -> Expected {
         exit: Some(EXIT),
         courtyard: false,
         stamp: Default::default(),
-        stamp_shape: crate::validate::StampShape::Exact,
+        exact_stamp: true,
     }
 }
 
@@ -827,7 +827,7 @@ fn a_twenty_cell_42_is_accepted_as_check_accepts_it_unless_the_shape_is_required
     let lenient = from_bytes(text.as_bytes(), &Expected::default()).unwrap();
     assert_eq!(kinds(&lenient), []);
     let exact = Expected {
-        stamp_shape: crate::validate::StampShape::Exact,
+        exact_stamp: true,
         ..Expected::default()
     };
     let exact = from_bytes(text.as_bytes(), &exact).unwrap();

@@ -2,7 +2,7 @@
 //! cells", of any shape near the centre (student programs draw a 20-cell "4" with both strokes).
 //!
 //! The project writes its own 42 at its own place ([`Stamp::centred`]); when a check is not
-//! told to require that exact shape ([`StampShape::Exact`]), a maze whose fully closed cells near
+//! told to require that exact shape ([`Expected::exact_stamp`]), a maze whose fully closed cells near
 //! the centre draw a "4" then a "2" passes with that drawing as its 42: its cells are left out
 //! of the connectivity rule, and a [`StampNote`] says how it differs from the project's.
 
@@ -13,19 +13,8 @@ use crate::grid::{Pattern, Stamp, StampChoice, Walls, centre_cell};
 
 use super::Expected;
 
-/// How closely a maze's 42 must match the one the project draws.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum StampShape {
-    /// The subject's rule: any 42 drawn by fully closed cells near the centre passes; a shape
-    /// or a place other than the project's is a note.
-    #[default]
-    AnyFortyTwo,
-    /// The project's 42, its shape at its place ([`Stamp::centred`]): when the config names a
-    /// `STAMP`, or with `--strict`.
-    Exact,
-}
-
-/// A 42 accepted that is not the project's: its cells and how it differs.
+/// A 42 accepted that is not the project's: its cells and how it differs. Shared with the
+/// application, not part of the API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StampNote {
     /// The 42 the maze draws.
@@ -71,10 +60,7 @@ pub(crate) fn drawn_forty_two(
     walls: impl Fn(Pos) -> Walls,
     expected: &Expected,
 ) -> Option<StampNote> {
-    if expected.stamp_shape == StampShape::Exact
-        || expected.courtyard
-        || expected.stamp != StampChoice::FortyTwo
-    {
+    if expected.exact_stamp || expected.courtyard || expected.stamp != StampChoice::FortyTwo {
         return None;
     }
     let project = Stamp::centred(w, h)?;
@@ -286,7 +272,7 @@ mod tests {
         assert_eq!(note.drawn.origin(), Pos::new(7, 5));
         assert!(note.to_string().contains("20 closed cells"), "{note}");
         let exact = Expected {
-            stamp_shape: StampShape::Exact,
+            exact_stamp: true,
             ..Expected::default()
         };
         assert_eq!(drawn_forty_two((21, 15), &walls, &exact), None);

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use mazegen::config::Config;
 use mazegen::format::MazeFile;
-use mazegen::validate::{Expected, StampShape, layout_problems, stamp_note, try_check_file};
+use mazegen::validate::{Expected, layout_problems, stamp_note, try_check_file};
 
 use super::card::{Check, Outcome};
 use super::cases::{Case, Kind};
@@ -117,7 +117,7 @@ fn valid(case: &Case, dir: &Path, run: &Run, strict: bool, verdict: &mut Verdict
         .map(Expected::from_config)
         .unwrap_or_default();
     if strict {
-        expected.stamp_shape = StampShape::Exact;
+        expected.exact_stamp = true;
     }
     let (problems, note) = file_problems(&file, config.as_ref(), &expected);
     verdict.notes.extend(note);
