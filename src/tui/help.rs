@@ -217,7 +217,8 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
         .saturating_mul(columns.len() as u16)
         .saturating_add(2)
         .min(area.width);
-    let height = rows.saturating_add(2).min(area.height);
+    // A row free above and below, centred: the footer's way to close the help stays in sight.
+    let height = rows.saturating_add(2).min(area.height.saturating_sub(2));
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
     let visible = height.saturating_sub(2);
     Sheet {

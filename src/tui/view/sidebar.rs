@@ -174,6 +174,12 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
     if let Some((long, _)) = &mark {
         parts.insert(2.min(parts.len()), long.clone());
     }
+    // A replay's progress is the timeline's, on the status line.
+    if model.stack.inspect.file().is_none()
+        && crate::tui::layer::title(model) == crate::tui::layer::Title::Replay
+    {
+        parts.remove(1);
+    }
     parts.push(format!("theme {}", model.theme().name));
     let hint = match model.keymap().first_key_label(Action::ToggleSidebar) {
         Some(key) => format!(" {key} sidebar "),

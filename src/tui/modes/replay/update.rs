@@ -131,7 +131,8 @@ fn replayed(replay: &mut Replay, live: &Session, step: u64) -> Session {
     Session::replaying(generator, live.entry(), live.exit(), live.solver())
 }
 
-/// "Replay: , and . step, < and > a tenth, Home and End": the scrub keys the keymap has.
+/// "Replay: , . step · < > a tenth": the scrub keys the keymap has (the footer adds Home and
+/// End; the line leaves room for the timeline at 80 columns).
 fn keys_text(keymap: &Keymap) -> String {
     let pairs = [
         (
@@ -143,11 +144,6 @@ fn keys_text(keymap: &Keymap) -> String {
             Action::Scrub(Scrub::BackFar),
             Action::Scrub(Scrub::ForwardFar),
             "a tenth",
-        ),
-        (
-            Action::Scrub(Scrub::Start),
-            Action::Scrub(Scrub::End),
-            "start, live",
         ),
     ];
     let parts: Vec<String> = pairs
