@@ -864,3 +864,53 @@ fn z_says_so_when_the_whole_maze_is_in_view_at_one_to_one() {
     act(&mut narrow, Action::ToggleZoom);
     assert_eq!(narrow.viewport().zoom(), Zoom::Detail);
 }
+
+/// In play the legend names the walker and the chasers ("you", "chaser"; not the carving's
+/// head and stack) in the colours the canvas draws them in, in every colour theme.
+#[test]
+fn the_play_legend_shows_the_walker_and_chaser_colours() {
+    use crate::tui::configs::APP_CONFIG_KEYS;
+    use crate::tui::testing::start;
+    let text = "WIDTH=15\nHEIGHT=10\nENTRY=0,0\nEXIT=14,9\nOUTPUT_FILE=out/maze.txt\n\
+                PERFECT=False\nSEED=42\n";
+    for name in ["classic", "light", "ocean", "forest", "amber", "synthwave"] {
+        let board = mazegen::config::Config::parse_with_app_keys(text, "c", APP_CONFIG_KEYS);
+        let board = board.unwrap();
+        let mut m = sized(Model::new(start(board)).unwrap(), 120, 50);
+        theme(&mut m, name);
+        act(&mut m, Action::Finish);
+        act(&mut m, Action::TogglePlay);
+        let game = m.play().round().unwrap().game();
+        assert!(!game.chasers().is_empty(), "a board has a chaser");
+        let buf = render(&m);
+        let screen = m.screen().unwrap();
+        let mut canvas = std::collections::HashSet::new();
+        for y in screen.canvas.top()..screen.canvas.bottom() {
+            for x in screen.canvas.left()..screen.canvas.right() {
+                canvas.insert(buf[(x, y)].fg);
+                canvas.insert(buf[(x, y)].bg);
+            }
+        }
+        let legend = screen.legend.unwrap();
+        let swatch = |label: &str| -> Color {
+            for y in legend.top()..legend.bottom() {
+                let row: String = (legend.left()..legend.right())
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect();
+                if let Some(at) = row.find(&format!(" {label} ")) {
+                    // The swatch's two cells, then a space, then the name.
+                    let at = row[..at].chars().count() as u16;
+                    return buf[(legend.left() + at - 1, y)].bg;
+                }
+            }
+            panic!("{name}: no {label:?} in the legend");
+        };
+        let (you, chaser) = (swatch("you"), swatch("chaser"));
+        let palette = &m.theme().palette;
+        assert_eq!(you, super::paint::colour(Role::Head, palette), "{name}");
+        assert_eq!(chaser, super::paint::colour(Role::Frontier, palette), "{name}");
+        assert_ne!(you, chaser, "{name}");
+        assert!(canvas.contains(&you), "{name}: the walker on the canvas");
+        assert!(canvas.contains(&chaser), "{name}: a chaser on the canvas");
+    }
+}
