@@ -210,8 +210,8 @@ fn snapshot_80x24_help_scrolled_from_top_to_bottom() {
         .rposition(|l| l.contains("the end of the help"));
     let border = lines.iter().rposition(|l| l.contains('└'));
     assert_eq!(last.map(|l| l + 1), border, "{bottom}");
-    // Above it, the reference of the keys that do nothing now.
-    assert!(bottom.contains("Not now: export list"), "{bottom}");
+    // Above it, the actions without a key.
+    assert!(bottom.contains("No key (keys.toml"), "{bottom}");
     insta::assert_snapshot!("80x24_help_bottom", bottom);
 }
 
