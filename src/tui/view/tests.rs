@@ -924,3 +924,12 @@ fn the_play_legend_shows_the_walker_and_chaser_colours() {
         assert!(canvas.contains(&chaser), "{name}: a chaser on the canvas");
     }
 }
+
+/// One name for one thing: the canvas is "Maze", the sidebar's facts about it "Statistics".
+#[test]
+fn the_canvas_and_the_sidebar_have_different_titles() {
+    let m = finished_at(sized(model(15, 10), 120, 50));
+    let text = screen_text(&m);
+    assert_eq!(text.matches("┌ Maze").count(), 1, "{text}");
+    assert!(text.contains("┌ Statistics ─"), "{text}");
+}
