@@ -332,7 +332,9 @@ fn the_help_lists_every_binding() {
     assert!(!text.contains("first run"), "{text}");
     // The actions without a key are named under their own heading, not as "(none)".
     assert!(!text.contains("(none)"), "{text}");
-    let unbound = text.find("No key (keys.toml can give one)").expect("a heading");
+    let unbound = text
+        .find("No key (keys.toml can give one)")
+        .expect("a heading");
     let next_algorithm = text.find("next algorithm, no list").unwrap();
     assert!(unbound < next_algorithm, "{text}");
 }
@@ -918,7 +920,11 @@ fn the_play_legend_shows_the_walker_and_chaser_colours() {
         let (you, chaser) = (swatch("you"), swatch("chaser"));
         let palette = &m.theme().palette;
         assert_eq!(you, super::paint::colour(Role::Head, palette), "{name}");
-        assert_eq!(chaser, super::paint::colour(Role::Frontier, palette), "{name}");
+        assert_eq!(
+            chaser,
+            super::paint::colour(Role::Frontier, palette),
+            "{name}"
+        );
         assert_ne!(you, chaser, "{name}");
         assert!(canvas.contains(&you), "{name}: the walker on the canvas");
         assert!(canvas.contains(&chaser), "{name}: a chaser on the canvas");
