@@ -274,7 +274,7 @@ fn run_until_ending(
         }
         let drawn = terminal::draw(terminal, |frame| {
             view(model, frame);
-            depth.convert_buffer(frame.buffer_mut());
+            depth.convert_buffer_for(frame.buffer_mut(), &model.theme().palette);
         })
         .wrap_err("cannot draw the dashboard")?
         .area;

@@ -73,6 +73,7 @@
 //! what the terminal shows by [`ColorDepth`], frame by frame, so a theme's own colours stay
 //! as written (for the SVG export).
 
+mod basic;
 mod contrast;
 mod css;
 mod depth;

@@ -34,6 +34,29 @@ impl ColorDepth {
         }
     }
 
+    /// As [`ColorDepth::convert_buffer`], the canvas roles of `palette` on a 16-colour
+    /// terminal sent as the basic colours [`super::basic::fallbacks`] gives them, apart.
+    pub fn convert_buffer_for(self, buffer: &mut Buffer, palette: &super::Palette) {
+        if self == ColorDepth::Ansi16 {
+            let fallbacks = super::basic::fallbacks(palette);
+            let apart = |colour: Color| {
+                fallbacks
+                    .iter()
+                    .find(|&&(from, _)| from == colour)
+                    .map(|&(_, to)| to)
+            };
+            for cell in &mut buffer.content {
+                if let Some(to) = apart(cell.fg) {
+                    cell.fg = to;
+                }
+                if let Some(to) = apart(cell.bg) {
+                    cell.bg = to;
+                }
+            }
+        }
+        self.convert_buffer(buffer);
+    }
+
     /// Every cell of a drawn frame in colours this depth shows, before it goes to the terminal.
     /// Converting the frame rather than the palette keeps the themes' own colours for what is
     /// not drawn on the terminal (an SVG export).
@@ -81,7 +104,7 @@ impl Seen {
 }
 
 /// The 16 ANSI colours, in the order of their palette indices.
-const ANSI: [Color; 16] = [
+pub(super) const ANSI: [Color; 16] = [
     Color::Black,
     Color::Red,
     Color::Green,
@@ -103,7 +126,7 @@ const ANSI: [Color; 16] = [
 /// The 6 levels of each channel in xterm's 6x6x6 colour cube (indices 16 to 231).
 const CUBE_LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
 
-fn distance((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
+pub(super) fn distance((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
     let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).unsigned_abs().pow(2);
     d(r1, r2) + d(g1, g2) + d(b1, b2)
 }
