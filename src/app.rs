@@ -31,11 +31,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
-use mazegen::SessionError;
+use mazegen::GenError;
 use mazegen::config::ConfigError;
 use mazegen::format::{LoadError, WriteError};
-use mazegen::generate::GenError;
 use mazegen::quote;
+use mazegen::session::SessionError;
 
 use cli::Cli;
 

@@ -284,12 +284,11 @@ impl Crate {
         if depth < 8 && module.len() < path.len() {
             let name = &path[module.len()];
             for reexport in self.uses.get(&module).into_iter().flatten() {
-                if reexport.last() == Some(name) {
-                    if let Some(target) = self.absolute(&module, reexport) {
-                        if target != *path {
-                            return self.defining_module(&target, depth + 1);
-                        }
-                    }
+                if reexport.last() == Some(name)
+                    && let Some(target) = self.absolute(&module, reexport)
+                    && target != *path
+                {
+                    return self.defining_module(&target, depth + 1);
                 }
             }
         }

@@ -14,9 +14,10 @@ fn the_example_svg_is_up_to_date() {
     let (entry, exit) = (Pos::new(0, 0), Pos::new(29, 19));
     let grid = Generator::generate(maze.clone()).unwrap();
     let path = shortest_path(&grid, entry, exit).unwrap();
-    let options = SvgOptions {
-        metadata: maze_metadata(&maze, entry, exit),
-        ..SvgOptions::default()
+    let options = {
+        let mut options = SvgOptions::default();
+        options.metadata = maze_metadata(&maze, entry, exit);
+        options
     };
     let drawn = svg::to_string(&grid, entry, exit, Some(&path), &options);
 

@@ -18,9 +18,10 @@ use a_maze_ing::tui::ThemeSet;
 use a_maze_ing::tui::{
     Action, Answer, Effect, Message, Model, Start, Work, open_at_start, update, view,
 };
+use mazegen::Dir;
 use mazegen::config::Config;
+use mazegen::session::Phase;
 use mazegen::validate::Expected;
-use mazegen::{Dir, Phase};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

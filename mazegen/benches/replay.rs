@@ -1,4 +1,4 @@
-//! Speed of scrubbing back through a carving (see `mazegen::replay`): the dashboard must
+//! Speed of scrubbing back through a carving (see `mazegen::Timeline`): the dashboard must
 //! answer a step back within 100 ms at 2000x2000.
 //!
 //! `cargo bench --bench replay`; the README lists the figures measured on the project's

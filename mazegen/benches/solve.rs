@@ -17,21 +17,19 @@ fn solvers(c: &mut Criterion) {
         .sample_size(10)
         .throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
     for &solver in Solver::ALL {
-        let mut search = solver.start(&grid, entry, exit);
-        assert!(
-            search.run(&grid),
-            "{solver} finds the exit of a perfect maze"
-        );
-        let path = search.solution().unwrap().len();
+        let mut search = solver.search(&grid, entry, exit);
+        let path = search
+            .run()
+            .unwrap_or_else(|| panic!("{solver} finds the exit of a perfect maze"))
+            .len();
         eprintln!(
             "{solver}: {} cells visited, path {path} steps",
             search.visited()
         );
         group.bench_function(format!("{solver} {side}x{side}"), |b| {
             b.iter(|| {
-                let mut search = solver.start(&grid, entry, exit);
-                black_box(search.run(&grid));
-                black_box(search.solution())
+                let mut search = solver.search(&grid, entry, exit);
+                black_box(search.run())
             })
         });
     }

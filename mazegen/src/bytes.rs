@@ -37,13 +37,13 @@ impl Bytes {
     /// are not written there: its pages become resident only as they are written.
     pub(crate) fn filled(len: usize, byte: u8) -> Option<Bytes> {
         #[cfg(target_os = "linux")]
-        if len >= MAP_FROM_BYTES {
-            if let Some(mut map) = huge_map(len) {
-                if byte != 0 {
-                    map.fill(byte);
-                }
-                return Some(Bytes(Store::Mapped(map)));
+        if len >= MAP_FROM_BYTES
+            && let Some(mut map) = huge_map(len)
+        {
+            if byte != 0 {
+                map.fill(byte);
             }
+            return Some(Bytes(Store::Mapped(map)));
         }
         heap(len, byte)
     }
@@ -57,10 +57,10 @@ impl Bytes {
     /// system on drop, and malloc never sees it.
     pub(crate) fn zeroed_apart(len: usize) -> Option<Bytes> {
         #[cfg(target_os = "linux")]
-        if len > 0 {
-            if let Ok(map) = memmap2::MmapMut::map_anon(len) {
-                return Some(Bytes(Store::Mapped(map)));
-            }
+        if len > 0
+            && let Ok(map) = memmap2::MmapMut::map_anon(len)
+        {
+            return Some(Bytes(Store::Mapped(map)));
         }
         heap(len, 0)
     }
@@ -124,11 +124,11 @@ impl DerefMut for Bytes {
 impl Clone for Bytes {
     fn clone(&self) -> Bytes {
         #[cfg(target_os = "linux")]
-        if let Store::Mapped(_) = self.0 {
-            if let Some(mut map) = huge_map(self.len()) {
-                map.copy_from_slice(self);
-                return Bytes(Store::Mapped(map));
-            }
+        if let Store::Mapped(_) = self.0
+            && let Some(mut map) = huge_map(self.len())
+        {
+            map.copy_from_slice(self);
+            return Bytes(Store::Mapped(map));
         }
         Bytes(Store::Heap(self.to_vec()))
     }
@@ -148,6 +148,36 @@ impl fmt::Debug for Bytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&**self, f)
     }
+}
+
+// Fallible growth of the working sets that grow with the maze, shared by the carvers, the
+// solvers and the measures.
+
+/// The allocator refused a carver's per-cell state: reported as an error, not an abort that
+/// would leave a raw terminal and temporary files behind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfMemory;
+
+/// `len` copies of `value`, or [`OutOfMemory`] when the allocator refuses them.
+pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, OutOfMemory> {
+    let mut items = Vec::new();
+    items.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
+    items.resize(len, value);
+    Ok(items)
+}
+
+/// Makes room for `more` items in `items` (growing it as `push` would, by doubling), `false`
+/// when the allocator refuses: a working set that can grow to O(cells) checks this before a
+/// step pushes, so that a refusal ends the run with an error instead of an abort.
+#[inline(always)]
+pub(crate) fn room_for<T>(items: &mut Vec<T>, more: usize) -> bool {
+    items.capacity() - items.len() >= more || grow(items, more)
+}
+
+#[cold]
+#[inline(never)]
+fn grow<T>(items: &mut Vec<T>, more: usize) -> bool {
+    items.try_reserve(more).is_ok()
 }
 
 #[cfg(test)]

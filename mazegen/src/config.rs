@@ -22,14 +22,17 @@ use crate::geometry::Pos;
 use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError, StampChoice};
 use crate::rules;
 
+#[doc(hidden)]
 /// The largest config file read: a real one is a few hundred bytes, so anything near this is a
 /// mistake (a maze file, a binary), refused before it is read.
 pub const MAX_CONFIG_BYTES: u64 = MIB;
 
+#[doc(hidden)]
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
 /// imperfect maze has loops everywhere unless the user asks for fewer.
 pub const DEFAULT_BRAID: f64 = 1.0;
 
+#[doc(hidden)]
 /// Keys every config must give, in the order a missing one is reported.
 pub const MANDATORY_KEYS: &[Key] = &[
     Key::Width,
@@ -40,6 +43,7 @@ pub const MANDATORY_KEYS: &[Key] = &[
     Key::Perfect,
 ];
 
+#[doc(hidden)]
 /// Keys of the library a config may give. Any other key is an error, unless the application
 /// reading the config names it as one of its own (see [`Config::parse_with_app_keys`]).
 pub const OPTIONAL_KEYS: &[Key] = &[
@@ -73,7 +77,7 @@ pub struct Config {
     /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
     pub braid: f64,
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
-    /// absent. The 42 moves aside for it (see [`grid::Landmarks::plan`]).
+    /// absent. The 42 moves aside for it (see [`Stamp::centred`](crate::Stamp::centred)).
     pub courtyard: bool,
     /// `STAMP`: `42` (the default, the 42 where the SPEC puts it), `none`, or a pattern of
     /// closed cells of the user's own, rows of `X` and `.` separated by `/` (see
@@ -199,6 +203,7 @@ impl Config {
             .stamp(self.stamp)
     }
 
+    #[doc(hidden)]
     /// Where the 42 and the courtyard go in this config's maze.
     pub fn landmarks(&self) -> grid::Landmarks {
         // A parsed config's stamp fits (see `check_layout`); one built by hand that does not

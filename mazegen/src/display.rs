@@ -78,7 +78,7 @@ fn draw(
 }
 
 impl fmt::Display for Grid {
-    /// The walls in box-drawing characters, the stamp's cells filled (see [`crate::display`]).
+    /// The walls in box-drawing characters, the stamp's cells filled.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         draw(self, f, |_| None)
     }
@@ -86,7 +86,7 @@ impl fmt::Display for Grid {
 
 impl fmt::Display for Maze {
     /// The walls, the entry `S` and the exit `E`; with `{:#}`, the shortest path too, a `·` in
-    /// each of its cells (searched first if it is not known yet). See [`crate::display`].
+    /// each of its cells (searched first if it is not known yet).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let grid = self.grid();
         let mut on_path = Vec::new();

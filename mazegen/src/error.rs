@@ -9,7 +9,8 @@ use crate::config::ConfigError;
 use crate::format::{HexError, LoadError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
-use crate::grid::{SizeError, StampError};
+use crate::grid::{EndProblem, SizeError, StampError};
+use crate::parse::ParseError;
 use crate::session::SessionError;
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
@@ -63,6 +64,15 @@ pub enum Error {
         /// The cell asked for.
         pos: Pos,
     },
+    /// The entry and the exit are the same cell.
+    #[error("entry and exit are the same cell, {pos}")]
+    SameEnds {
+        /// The cell given for both.
+        pos: Pos,
+    },
+    /// A name or a coordinate that does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
     /// A config file that cannot be used.
     #[error(transparent)]
     Config(#[from] ConfigError),
@@ -75,6 +85,10 @@ pub enum Error {
     /// An output that cannot be written (no file was changed).
     #[error(transparent)]
     Write(#[from] WriteError),
+    /// A stream the caller gave that cannot be written (a [`Format`](crate::format::Format)
+    /// writing to it).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 impl From<GenError> for Error {
@@ -83,6 +97,22 @@ impl From<GenError> for Error {
             GenError::Size(size) => Error::Size(size),
             GenError::Stamp(stamp) => Error::Stamp(stamp),
             other => Error::Options(other),
+        }
+    }
+}
+
+impl Error {
+    /// The error for an entry or exit [`check_ends`](crate::grid::check_ends) refused.
+    pub(crate) fn of_ends(problem: EndProblem, width: u32, height: u32) -> Error {
+        match problem {
+            EndProblem::Outside { end, pos } => Error::Outside {
+                end,
+                pos,
+                width,
+                height,
+            },
+            EndProblem::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            EndProblem::Same(pos) => Error::SameEnds { pos },
         }
     }
 }
@@ -113,6 +143,18 @@ impl From<SessionError> for Error {
                 width,
                 height,
             },
+            SessionError::EntryOutside {
+                entry,
+                width,
+                height,
+            } => Error::Outside {
+                end: "entry",
+                pos: entry,
+                width,
+                height,
+            },
+            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            SessionError::SameEnds { pos } => Error::SameEnds { pos },
         }
     }
 }
@@ -122,7 +164,8 @@ mod tests {
     use super::*;
     use crate::config::Config;
     use crate::format::MazeFile;
-    use crate::{MazeOptions, Session, Solver};
+    use crate::session::Session;
+    use crate::{MazeOptions, Solver};
 
     /// Every entry point's error, through `?`.
     fn each(case: u8) -> Result<(), Error> {

@@ -22,18 +22,26 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// The formats' modules hold, besides their types, helpers shared with the a-maze-ing
+// application (size checks, lower-level writers): hidden, not part of the API.
+#[doc(hidden)]
 pub mod animate;
 mod atomic;
-#[cfg(feature = "print")]
+#[cfg(all(feature = "png", feature = "pdf"))]
+#[doc(hidden)]
 pub mod export;
+#[doc(hidden)]
 pub mod hex;
 #[cfg(feature = "serde")]
-pub mod json;
-#[cfg(feature = "print")]
+mod json;
+#[cfg(feature = "pdf")]
+#[doc(hidden)]
 pub mod pdf;
-#[cfg(feature = "print")]
+#[cfg(feature = "png")]
+#[doc(hidden)]
 pub mod png;
 mod read;
+#[doc(hidden)]
 pub mod svg;
 
 use std::fmt;
@@ -43,20 +51,31 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
+#[doc(inline)]
 pub use animate::AnimatedSvg;
+pub use atomic::WriteError;
+#[doc(hidden)]
 pub use atomic::{
-    Outputs, Protected, WriteError, check_output, is_standard_output, protect, remove_temporaries,
-    same_file, same_target, write_atomically, write_new_atomically,
+    Outputs, Protected, check_output, is_standard_output, protect, remove_temporaries, same_file,
+    same_target, write_atomically, write_new_atomically,
 };
+#[doc(inline)]
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;
-#[cfg(feature = "print")]
+#[cfg(feature = "pdf")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pdf")))]
+#[doc(inline)]
 pub use pdf::{Paper, PdfSheet};
-#[cfg(feature = "print")]
+#[cfg(feature = "png")]
+#[cfg_attr(docsrs, doc(cfg(feature = "png")))]
+#[doc(inline)]
 pub use png::Png;
+#[doc(hidden)]
 pub use read::{MIB, human_bytes, read_limited};
-pub use svg::Svg;
+#[doc(inline)]
+pub use svg::{CellSize, Svg, SvgOptions, SvgStyle};
 
 /// A refusal of the allocator, or a measure or search refused its memory, as the error of a
 /// write: the output is not written, and the message names what the memory was for.
@@ -108,15 +127,16 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
             Arc::new(Svg::default()),
             #[cfg(feature = "serde")]
             Arc::new(StatsJson::default()),
-            #[cfg(feature = "print")]
+            #[cfg(feature = "png")]
             Arc::new(Png::default()),
-            #[cfg(feature = "print")]
+            #[cfg(feature = "pdf")]
             Arc::new(PdfSheet::default()),
         ]
     });
     &FORMATS
 }
 
+#[doc(hidden)]
 /// The format [`formats`] knows by `name` (ignoring case).
 pub fn by_name(name: &str) -> Option<Arc<dyn Format>> {
     formats()
@@ -195,6 +215,7 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
+#[doc(hidden)]
 /// The name a [`WriteError`] gives standard output.
 pub const STDOUT: &str = "standard output";
 
@@ -208,7 +229,8 @@ const REPORT_EVERY: u64 = 1 << 20;
 /// about every megabyte, and as it ends.
 ///
 /// ```
-/// use mazegen::{Hex, Maze, Output, write_outputs};
+/// use mazegen::Maze;
+/// use mazegen::format::{Hex, Output, write_outputs};
 ///
 /// let maze = Maze::builder(12, 9).seed(3).build()?;
 /// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
@@ -297,6 +319,92 @@ impl Write for Counting<'_, '_> {
     }
 }
 
+impl Maze {
+    /// The maze file in the 42 hex format, as [`Hex`] writes it: the rows of hex digits, an
+    /// empty line, the entry, the exit and the shortest path.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let text = maze.to_hex();
+    /// assert_eq!(text.lines().count(), 9 + 4);
+    /// assert!(text.ends_with(&format!("{}\n", maze.solution().unwrap())));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When the allocator refuses the text or the path its memory (as a `Vec` does), or when
+    /// the exit cannot be reached, which no maze this crate makes allows.
+    pub fn to_hex(&self) -> String {
+        self.to_text(&Hex)
+    }
+
+    /// The maze as an SVG drawing, as [`Svg`] with `options` writes it.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    /// use mazegen::format::SvgOptions;
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let picture = maze.to_svg(&SvgOptions::default().show_path(false));
+    /// assert!(picture.contains("<svg") && !picture.contains(r#"id="solution""#));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Maze::to_hex`].
+    pub fn to_svg(&self, options: &SvgOptions) -> String {
+        self.to_text(&Svg::new(options.clone()))
+    }
+
+    /// Writes the maze file in the 42 hex format to `path`, replacing it atomically (see
+    /// [`Maze::write_to`]).
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let file = std::env::temp_dir().join("mazegen-doc-write-hex.txt");
+    /// maze.write_hex(&file)?;
+    /// assert_eq!(std::fs::read_to_string(&file)?, maze.to_hex());
+    /// # std::fs::remove_file(&file)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_hex(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
+        self.write_to(&[Output::file(Hex, path.as_ref())])
+    }
+
+    fn to_text(&self, format: &dyn Format) -> String {
+        let mut bytes = Vec::new();
+        if let Err(error) = format.write(self, &mut bytes) {
+            panic!("{} of the maze: {error}", format.name());
+        }
+        String::from_utf8(bytes).expect("the formats write UTF-8")
+    }
+
+    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
+    /// [`write_outputs`] pipeline, without progress reports.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output, Svg};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let folder = std::env::temp_dir();
+    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
+    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
+    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
+    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
+        write_outputs(self, outputs, &mut |_| {})
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,7 +438,7 @@ mod tests {
         }
         assert_eq!(by_name("svg").unwrap().extension(), "svg");
         assert_eq!(by_name("hex").unwrap().extension(), "txt");
-        assert_eq!(by_name("png").is_some(), cfg!(feature = "print"));
+        assert_eq!(by_name("png").is_some(), cfg!(feature = "png"));
         assert!(by_name("gif").is_none());
     }
 

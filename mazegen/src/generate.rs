@@ -26,8 +26,8 @@ mod testkit;
 mod union_find;
 mod wilson;
 
-pub use algorithm::{Algorithm, UnknownAlgorithm};
-pub(crate) use carve::{OutOfMemory, Shared, room_for, try_filled};
+pub use algorithm::Algorithm;
+pub(crate) use carve::Shared;
 pub(crate) use checkpoint::Checkpoint;
 
 use std::any::Any;
@@ -54,6 +54,7 @@ pub enum CellState {
 
 /// What one generator step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenEvent {
     /// Opened the wall between two neighbouring cells.
     Carve {
@@ -88,6 +89,7 @@ pub enum GenEvent {
 
 /// Everything that decides which maze is made. Equal options make equal mazes.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MazeOptions {
     /// Columns of cells.
     pub width: u32,
@@ -104,7 +106,7 @@ pub struct MazeOptions {
     /// The cell where carving starts (the entry), unless there is a courtyard.
     pub start: Pos,
     /// `true`: an open 3x3 courtyard at the centre, where carving starts (see
-    /// [`crate::grid::Landmarks`]).
+    /// `Landmarks`).
     pub courtyard: bool,
     /// The stamp of closed cells: the 42 (the default), none, or a pattern of the user's own.
     pub stamp: StampChoice,
@@ -170,6 +172,7 @@ impl MazeOptions {
     }
 }
 
+#[doc(hidden)]
 /// The kind of work a step does, for [`Generator::step_kind`] and
 /// [`Session::step_kind`](crate::session::Session::step_kind): only compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +194,7 @@ const BRAID_STEP_COST: u64 = 50;
 
 /// Why a generator could not be built from its options.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenError {
     #[error(transparent)]
     /// The size is out of range, or the grid cannot be allocated.
@@ -258,8 +262,9 @@ impl Clone for GarbageBin {
     }
 }
 
+#[doc(hidden)]
 /// State a session is done with, handed to the caller to free (see
-/// [`Session::take_garbage`](crate::Session::take_garbage)): a carver's per-cell state is as
+/// [`Session::take_garbage`](crate::session::Session::take_garbage)): a carver's per-cell state is as
 /// big as the grid, and freeing a few hundred megabytes takes tens of milliseconds, which a UI
 /// would rather spend on another thread.
 pub type Garbage = Box<dyn Any + Send>;
@@ -305,7 +310,7 @@ impl Generator {
         let carver = options
             .algorithm
             .carver(&mut grid, start, &mut rng)
-            .map_err(|carve::OutOfMemory| SizeError::NotEnoughMemory {
+            .map_err(|crate::bytes::OutOfMemory| SizeError::NotEnoughMemory {
                 task: "the carving",
                 width,
                 height,
@@ -518,6 +523,7 @@ impl Generator {
         done
     }
 
+    #[doc(hidden)]
     /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
     /// cost about the same; listing a cell's dead ends, say, costs a tenth of opening one.
     pub fn step_kind(&self) -> StepKind {

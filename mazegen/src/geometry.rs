@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::parse::ParseError;
+
 /// A cell position: `x` is the column, `y` the row, both 0-based from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pos {
@@ -26,26 +28,21 @@ impl fmt::Display for Pos {
     }
 }
 
-/// Text that is not an `x,y` coordinate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected x,y (two whole numbers)")]
-pub struct ParsePosError;
-
 impl FromStr for Pos {
-    type Err = ParsePosError;
+    type Err = ParseError;
 
     /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
     /// digits (no sign), spaces allowed around each.
-    fn from_str(text: &str) -> Result<Pos, ParsePosError> {
+    fn from_str(text: &str) -> Result<Pos, ParseError> {
         let number = |s: &str| {
             let s = s.trim();
             let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
             digits.then(|| s.parse::<u32>().ok()).flatten()
         };
-        let (x, y) = text.split_once(',').ok_or(ParsePosError)?;
+        let (x, y) = text.split_once(',').ok_or(ParseError::Pos)?;
         Ok(Pos::new(
-            number(x).ok_or(ParsePosError)?,
-            number(y).ok_or(ParsePosError)?,
+            number(x).ok_or(ParseError::Pos)?,
+            number(y).ok_or(ParseError::Pos)?,
         ))
     }
 }
@@ -184,7 +181,7 @@ mod tests {
             "1.0,2",
             "4294967296,0",
         ] {
-            assert_eq!(bad.parse::<Pos>(), Err(ParsePosError), "{bad:?}");
+            assert_eq!(bad.parse::<Pos>(), Err(ParseError::Pos), "{bad:?}");
         }
     }
 }

@@ -6,28 +6,30 @@
 //! maze. The hex digit of a cell is derived on demand.
 
 mod courtyard;
+mod ends;
 mod index;
 mod packed;
 mod stamp;
 
-pub use courtyard::{COURTYARD_MIN_SIDE, COURTYARD_SIDE, Courtyard, LandmarkNote, Landmarks};
+pub use courtyard::{Courtyard, LandmarkNote, Landmarks};
+pub(crate) use ends::{EndProblem, check_ends};
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
-pub use stamp::{
-    PATTERN_MAX_SIDE, Pattern, STAMP_HEIGHT, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, STAMP_WIDTH, Stamp,
-    StampChoice, StampError, centre_cell,
-};
+pub(crate) use stamp::centre_cell;
+pub use stamp::{Pattern, Stamp, StampChoice, StampError};
+#[cfg(test)]
+pub(crate) use stamp::{STAMP_HEIGHT, STAMP_WIDTH};
 
 use crate::bytes::Bytes;
 use crate::geometry::{Dir, Pos};
 
 /// Smallest width or height of a maze.
-pub const MIN_SIDE: u32 = 2;
+pub(crate) const MIN_SIDE: u32 = 2;
 /// Largest width or height of a maze.
-pub const MAX_SIDE: u32 = 100_000;
+pub(crate) const MAX_SIDE: u32 = 100_000;
 /// Largest number of cells: generating and solving take about 2 bytes a cell at peak, so this
 /// is about 2 GB of memory.
-pub const MAX_CELLS: u64 = 1_000_000_000;
+pub(crate) const MAX_CELLS: u64 = 1_000_000_000;
 
 /// Bits of a cell's byte in [`Grid`].
 pub(crate) const EAST_CLOSED: u8 = 1;
@@ -41,9 +43,10 @@ pub(crate) const MARKS: u8 = 0xF0;
 
 /// Why a maze of a given size cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SizeError {
     #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
-    /// A side is under [`MIN_SIDE`] or over [`MAX_SIDE`].
+    /// A side is under [`Grid::MIN_SIDE`] or over [`Grid::MAX_SIDE`].
     Side {
         /// `"WIDTH"` or `"HEIGHT"`.
         side: &'static str,
@@ -54,7 +57,7 @@ pub enum SizeError {
         "{width}x{height} is {} cells, more than the limit of {MAX_CELLS} cells (about 2 GB of memory)",
         *width as u64 * *height as u64
     )]
-    /// Together the sides make more than [`MAX_CELLS`] cells.
+    /// Together the sides make more than [`Grid::MAX_CELLS`] cells.
     TooManyCells {
         /// The width asked for.
         width: u32,
@@ -85,7 +88,7 @@ pub enum SizeError {
 }
 
 /// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].
-pub fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
+pub(crate) fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
     for (side, value) in [("WIDTH", width), ("HEIGHT", height)] {
         if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
             return Err(SizeError::Side {
@@ -145,6 +148,19 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The smallest width and height of a maze.
+    pub const MIN_SIDE: u32 = MIN_SIDE;
+    /// The largest width and height of a maze.
+    pub const MAX_SIDE: u32 = MAX_SIDE;
+    /// The most cells a maze may have.
+    pub const MAX_CELLS: u64 = MAX_CELLS;
+
+    /// Checks a maze size against [`Grid::MIN_SIDE`], [`Grid::MAX_SIDE`] and
+    /// [`Grid::MAX_CELLS`].
+    pub fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
+        check_size(width, height)
+    }
+
     /// A fully closed grid with the "42" stamp at its SPEC position when the size has room for
     /// it (see [`Stamp::centred`]).
     pub fn new(width: u32, height: u32) -> Result<Grid, SizeError> {
@@ -173,12 +189,14 @@ impl Grid {
         Ok(grid)
     }
 
+    #[doc(hidden)]
     /// A fully closed grid with the courtyard hollowed out (its inner walls open) and the 42
     /// locked, both where [`Landmarks::plan`] puts them.
     pub fn planned(width: u32, height: u32, courtyard: bool) -> Result<Grid, SizeError> {
         Grid::with_landmarks(width, height, Landmarks::plan(width, height, courtyard))
     }
 
+    #[doc(hidden)]
     /// A fully closed grid with the given 42 and courtyard, which must not overlap.
     pub fn with_landmarks(
         width: u32,
@@ -209,6 +227,7 @@ impl Grid {
         self.courtyard = Some(yard);
     }
 
+    #[doc(hidden)]
     /// Hollows and marks the courtyard if its nine cells all lie inside the grid and its inner
     /// walls are all open; returns whether it did. Used when reading a maze back from a file.
     pub fn mark_courtyard_if_open(&mut self, yard: Courtyard) -> bool {
@@ -224,6 +243,7 @@ impl Grid {
         }
         open
     }
+    #[doc(hidden)]
     /// Locks the stamp's cells if they all lie inside the grid and all their walls are closed;
     /// returns whether it did. Used when reading a maze back from a file.
     pub fn lock_if_closed(&mut self, stamp: Stamp) -> bool {

@@ -77,7 +77,8 @@ mod flag {
 /// Reads and checks a maze file, as `--check MAZE` does without a config.
 ///
 /// ```
-/// use mazegen::{Hex, Maze, Output, inspect};
+/// use mazegen::{Maze, inspect};
+/// use mazegen::format::{Hex, Output};
 ///
 /// let maze = Maze::builder(12, 9).seed(3).build()?;
 /// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
@@ -405,10 +406,11 @@ impl Inspection {
             }
         }
         for dir in Dir::ALL {
-            if let Side::Cell(next) = self.neighbour_read(pos, dir) {
-                if !own.is_closed(dir) && self.walls(next).is_closed(dir.opposite()) {
-                    found.push(Problem::Rule(Violation::IncoherentWall { cell: pos, dir }));
-                }
+            if let Side::Cell(next) = self.neighbour_read(pos, dir)
+                && !own.is_closed(dir)
+                && self.walls(next).is_closed(dir.opposite())
+            {
+                found.push(Problem::Rule(Violation::IncoherentWall { cell: pos, dir }));
             }
         }
         if self.landmarks.stamp.is_some_and(|s| s.contains(pos)) && own != Walls::CLOSED {

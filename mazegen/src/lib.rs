@@ -1,42 +1,63 @@
 //! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
+//! Every maze gets the 42 subject's "42" stamp by default, in the middle ([`Stamp::centred`]);
+//! `Maze::builder(w, h).stamp(StampChoice::None)` leaves it out.
 //!
-//! The README below is the guide; its examples run as this crate's doc tests. Nothing here
-//! depends on a terminal or a UI: the `a-maze-ing` dashboard is one user of it.
+//! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
+//! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze
+//! down in [`format`](mod@format). The 42 subject's own parts have modules of their own:
+//! [`config`] (its config file), [`validate`] (its rules, checked), [`session`] (a maze's life,
+//! animated) and [`play`] (a game on a finished maze). Items hidden from these docs are shared
+//! with the `a-maze-ing` application only: not part of the API, they may change in any release.
+//! The README below is the guide; its examples run as doc tests.
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
 
+mod builder;
 mod bytes;
 pub mod config;
 mod cores;
-pub mod display;
+mod display;
 mod error;
 pub mod format;
-pub mod generate;
-pub mod geometry;
-pub mod grid;
+mod generate;
+mod geometry;
+mod grid;
+#[doc(hidden)]
 pub mod inspect;
-pub mod maze;
+mod maze;
+mod parse;
 pub mod play;
 pub mod prelude;
+#[doc(hidden)]
 pub mod quote;
 mod registry;
-pub mod replay;
+mod replay;
 mod rng;
+#[doc(hidden)]
 pub mod rules;
 pub mod session;
-pub mod solve;
+mod solve;
+#[doc(hidden)]
 pub mod spelling;
-pub mod stats;
+mod stats;
 pub mod validate;
 
+pub use builder::MazeBuilder;
 pub use error::Error;
-pub use format::{Format, Hex, Output, Svg, write_outputs};
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Pattern, Stamp, StampChoice, Walls};
-pub use maze::{Maze, MazeBuilder};
+pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
+pub use maze::Maze;
+pub use parse::ParseError;
 pub use replay::Timeline;
-pub use session::{Phase, Session, SessionError};
-pub use solve::{
-    Search, SearchState, Searching, Solution, SolveEvent, Solver, shortest_path, try_shortest_path,
-};
+pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
+pub use stats::MazeStats;
+
+// Shared with the a-maze-ing application only; not part of the API.
+#[doc(hidden)]
+pub use generate::{Garbage, StepKind};
+#[doc(hidden)]
+pub use grid::LandmarkNote;
+#[doc(hidden)]
+pub use stats::{Difficulty, Level};

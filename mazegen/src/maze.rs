@@ -4,7 +4,7 @@
 //! The grid sits behind an [`Arc`], so a copy of a [`Maze`] (or an `Arc<Maze>`) shares it: a
 //! writer running on another thread costs no copy of a billion-cell grid. The shortest path and
 //! the statistics are worked out when first asked for, once, and then kept; a maze whose path
-//! is already known (a [`Session`](crate::Session) that has solved it) is built with them.
+//! is already known (a [`Session`](crate::session::Session) that has solved it) is built with them.
 //!
 //! ```
 //! use mazegen::{Maze, MazeOptions, Pos};
@@ -12,21 +12,16 @@
 //! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
 //! let path = maze.solution().expect("a maze connects every cell");
 //! assert_eq!(maze.stats().path_length, Some(path.len() as u64));
-//! # Ok::<(), mazegen::GenError>(())
+//! # Ok::<(), mazegen::Error>(())
 //! ```
-
-mod builder;
-
-pub use builder::MazeBuilder;
 
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
-use crate::format::{Output, WriteError, write_outputs};
-use crate::generate::{Algorithm, GenError, Generator, MazeOptions};
+use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
-use crate::solve::{Solution, try_shortest_path, try_tree_shortest_path};
+use crate::solve::{Solution, Solver, try_shortest_path, try_tree_shortest_path};
 use crate::stats::{Difficulty, MazeStats};
 
 /// A carved maze, its entry and exit, and how it was made.
@@ -38,13 +33,13 @@ pub struct Maze {
     exit: Pos,
     /// The grid is a tree, made so by [`Maze::generate`] (a perfect maze without a
     /// courtyard): its path is found without a search.
-    tree: bool,
+    pub(crate) tree: bool,
     /// The shortest path from the entry to the exit (`None`: the exit cannot be reached).
     solution: OnceLock<Option<Solution>>,
     /// Held while the path is searched, so that a second caller waits for that search rather
     /// than running its own beside it (`OnceLock` alone waits only in `get_or_init`, which
     /// cannot fail, and `try_solution` must).
-    searching: Searching,
+    searching: PathLock,
     stats: OnceLock<MazeStats>,
     difficulty: OnceLock<Option<Difficulty>>,
 }
@@ -60,35 +55,10 @@ impl Maze {
             exit,
             tree: false,
             solution: OnceLock::new(),
-            searching: Searching::default(),
+            searching: PathLock::default(),
             stats: OnceLock::new(),
             difficulty: OnceLock::new(),
         }
-    }
-
-    /// Carves the maze `options` describe, at once.
-    /// [`Maze::builder`] does the same from settings, and finds the path at once.
-    ///
-    /// ```
-    /// use mazegen::{Maze, MazeOptions, Pos};
-    ///
-    /// let options = MazeOptions::new(12, 9).seed(3);
-    /// let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(11, 8))?;
-    /// assert_eq!(maze, Maze::builder(12, 9).seed(3).build()?);
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, GenError> {
-        let (grid, path) = Generator::generate_with_path(options.clone(), entry, exit)?;
-        let tree = options.perfect && !options.courtyard;
-        let maze = Maze {
-            tree,
-            ..Maze::new(options, grid, entry, exit)
-        };
-        // The carving read the path from its own marks (the backtracker's): no walk needed.
-        Ok(match path {
-            Some(path) => maze.with_solution(Some(path)),
-            None => maze,
-        })
     }
 
     /// The same maze with its shortest path already known (it must be one: the formats write
@@ -213,6 +183,7 @@ impl Maze {
         Ok(self.stats())
     }
 
+    #[doc(hidden)]
     /// [`Maze::difficulty`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
     /// measuring (or the search for the path) its memory; nothing is kept then.
     pub fn try_difficulty(&self) -> Result<Option<&Difficulty>, SizeError> {
@@ -226,6 +197,7 @@ impl Maze {
         Ok(self.difficulty())
     }
 
+    #[doc(hidden)]
     /// How hard the solution is to find (see [`Difficulty`]), `None` when there is none.
     /// Measured on first use, once: a walk of every branch off the path, so apart from
     /// [`Maze::stats`], which a UI wants at once.
@@ -241,24 +213,6 @@ impl Maze {
     /// The statistics if they are known already: never measures.
     pub fn known_stats(&self) -> Option<&MazeStats> {
         self.stats.get()
-    }
-
-    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
-    /// [`write_outputs`] pipeline, without progress reports.
-    ///
-    /// ```
-    /// use mazegen::{Hex, Maze, Output, Svg};
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let folder = std::env::temp_dir();
-    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
-    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
-    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
-    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
-        write_outputs(self, outputs, &mut |_| {})
     }
 
     /// Records the shortest path, found elsewhere; ignored if it is known already.
@@ -280,14 +234,14 @@ impl Maze {
 /// The lock one search for the path holds. A clone is a lock of its own: a cloned maze
 /// searches (if it must) apart from the original.
 #[derive(Default)]
-struct Searching {
+struct PathLock {
     lock: Mutex<()>,
     /// How many searches ran, for the tests.
     #[cfg(test)]
     count: std::sync::atomic::AtomicUsize,
 }
 
-impl Searching {
+impl PathLock {
     /// Waits for a search under way to end. A search that panicked leaves nothing half done
     /// (the path is set whole or not at all), so its poison is ignored.
     fn hold(&self) -> MutexGuard<'_, ()> {
@@ -295,9 +249,9 @@ impl Searching {
     }
 }
 
-impl Clone for Searching {
-    fn clone(&self) -> Searching {
-        Searching::default()
+impl Clone for PathLock {
+    fn clone(&self) -> PathLock {
+        PathLock::default()
     }
 }
 
@@ -326,6 +280,13 @@ impl PartialEq for Maze {
             && self.entry == other.entry
             && self.exit == other.exit
             && (Arc::ptr_eq(&self.grid, &other.grid) || self.grid == other.grid)
+    }
+}
+
+impl Maze {
+    /// A search of this maze from its entry to its exit by `solver` (see [`Searching`](crate::Searching)).
+    pub fn search(&self, solver: Solver) -> crate::solve::Searching<'_> {
+        solver.search(self.grid(), self.entry(), self.exit())
     }
 }
 

@@ -22,7 +22,7 @@
 //! }
 //! assert_eq!(game.outcome(), Outcome::Won);
 //! assert_eq!(game.moves(), shortest.len() as u64);
-//! # Ok::<(), mazegen::GenError>(())
+//! # Ok::<(), mazegen::Error>(())
 //! ```
 
 mod chase;
@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 use crate::{Dir, Grid, Maze, Pos};
 
+#[doc(hidden)]
 pub use chase::{MAX_CHASERS, PLACING_CELLS, SENSING_CELLS, chaser_count};
 
 /// How a game stands.
@@ -200,7 +201,10 @@ impl Game {
         self.moves += 1;
         self.look();
         self.settle();
-        if self.outcome == Outcome::Playing && self.moves % 2 == 0 && !self.chasers.is_empty() {
+        if self.outcome == Outcome::Playing
+            && self.moves.is_multiple_of(2)
+            && !self.chasers.is_empty()
+        {
             chase::advance(self.maze.grid(), self.walker, &mut self.chasers);
             self.settle();
         }

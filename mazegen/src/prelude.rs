@@ -1,4 +1,5 @@
-//! Everything a program making, solving and writing mazes usually needs, in one import:
+//! The core in one import: the maze and its builder, the grid, generating, solving, stamps
+//! and the two formats every build has (the hex file and SVG):
 //!
 //! ```
 //! use mazegen::prelude::*;
@@ -12,11 +13,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub use crate::Error;
-pub use crate::format::{Format, Hex, Output, Svg, write_outputs};
-pub use crate::generate::{Algorithm, GenEvent, Generator, MazeOptions};
-pub use crate::geometry::{Dir, Pos};
-pub use crate::grid::{Grid, Pattern, Stamp, StampChoice, Walls};
-pub use crate::maze::{Maze, MazeBuilder};
-pub use crate::session::{Phase, Session};
-pub use crate::solve::{Searching, Solution, SolveEvent, Solver};
+pub use crate::format::{Format, Hex, Output, Svg, SvgOptions};
+pub use crate::{
+    Algorithm, Dir, Error, GenEvent, Generator, Grid, Maze, MazeBuilder, MazeOptions, Pattern, Pos,
+    Searching, Solution, SolveEvent, Solver, Stamp, StampChoice, Walls,
+};

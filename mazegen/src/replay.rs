@@ -34,11 +34,11 @@
 use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
 
 /// The default most bytes all the checkpoints of a timeline may take together.
-pub const CHECKPOINT_BUDGET: u64 = 64 << 20;
+pub(crate) const CHECKPOINT_BUDGET: u64 = 64 << 20;
 
 /// The smallest number of steps between two checkpoints (of the first phase's cost): closer
 /// than this, copying a checkpoint costs more than replaying the steps it would save.
-pub const MIN_INTERVAL: u64 = 4096;
+pub(crate) const MIN_INTERVAL: u64 = 4096;
 
 /// Replays the carving of one maze to any step.
 #[derive(Debug)]
@@ -63,8 +63,13 @@ pub struct Timeline {
 }
 
 impl Timeline {
+    /// The bytes of checkpoints a timeline keeps at most, by default (64 MiB).
+    pub const CHECKPOINT_BUDGET: u64 = CHECKPOINT_BUDGET;
+    /// The fewest steps between two checkpoints.
+    pub const MIN_INTERVAL: u64 = MIN_INTERVAL;
+
     /// A timeline of the maze `options` describe, with checkpoints of at most
-    /// [`CHECKPOINT_BUDGET`] bytes in all.
+    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
     pub fn new(options: MazeOptions) -> Result<Timeline, GenError> {
         Timeline::with_budget(options, CHECKPOINT_BUDGET)
     }
@@ -105,7 +110,7 @@ impl Timeline {
 
     /// The same timeline with checkpoints about `interval` steps of the first phase apart (at
     /// least one), until the budget fills: for tests on small mazes, whose whole carving is
-    /// shorter than [`MIN_INTERVAL`].
+    /// shorter than [`Timeline::MIN_INTERVAL`].
     pub fn with_interval(mut self, interval: u64) -> Timeline {
         self.interval = interval.max(1) * self.unit;
         self

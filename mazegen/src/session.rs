@@ -47,6 +47,7 @@ pub enum Phase {
     Done,
 }
 
+#[doc(hidden)]
 /// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measures {
@@ -59,6 +60,7 @@ pub struct Measures {
     pub difficulty: Option<Difficulty>,
 }
 
+#[doc(hidden)]
 /// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
@@ -91,6 +93,7 @@ enum Stage {
     Moving,
 }
 
+#[doc(hidden)]
 /// A pass over the whole maze that a session handing out its work (see
 /// [`Session::hand_out_work`]) leaves to its caller: measuring the maze, starting a search, or
 /// tracing the path a search found. [`Job::run`] does it, on any thread; [`Session::install`]
@@ -224,6 +227,7 @@ impl Job {
     }
 }
 
+#[doc(hidden)]
 /// What a [`Job`] did, for [`Session::install`].
 #[derive(Clone)]
 pub struct JobOutcome {
@@ -286,7 +290,7 @@ impl PartialEq for JobOutcome {
 fn try_trace(search: &dyn Search, grid: &Grid) -> Result<Solved, SizeError> {
     let path = search.try_solution()?;
     let mut on_path =
-        crate::generate::try_filled(grid.cell_count().div_ceil(64), 0u64).map_err(|_| {
+        crate::bytes::try_filled(grid.cell_count().div_ceil(64), 0u64).map_err(|_| {
             SizeError::NotEnoughMemory {
                 task: "the path",
                 width: grid.width(),
@@ -335,7 +339,8 @@ impl Session {
     /// `exit`.
     ///
     /// ```
-    /// use mazegen::{MazeOptions, Phase, Pos, Session, Solver};
+    /// use mazegen::{MazeOptions, Pos, Solver};
+    /// use mazegen::session::{Phase, Session};
     ///
     /// let options = MazeOptions::new(12, 9).seed(3);
     /// let mut session = Session::new(options, Pos::new(0, 0), Pos::new(11, 8), Solver::Dfs)?;
@@ -343,7 +348,7 @@ impl Session {
     ///     session.advance(50); // a frame's worth of steps; draw session.grid() between frames
     /// }
     /// assert!(session.maze().unwrap().solution().is_some());
-    /// # Ok::<(), mazegen::SessionError>(())
+    /// # Ok::<(), mazegen::session::SessionError>(())
     /// ```
     pub fn new(
         options: MazeOptions,
@@ -352,13 +357,10 @@ impl Session {
         solver: Solver,
     ) -> Result<Session, SessionError> {
         let generator = Generator::new(options)?;
-        if !generator.grid().contains(exit) {
-            return Err(SessionError::ExitOutside {
-                exit,
-                width: generator.grid().width(),
-                height: generator.grid().height(),
-            });
-        }
+        let grid = generator.grid();
+        let (width, height) = (grid.width(), grid.height());
+        crate::grid::check_ends(width, height, grid.stamp(), entry, exit)
+            .map_err(|problem| SessionError::of_ends(problem, width, height))?;
         Ok(Session {
             stage: Stage::Carving(Box::new(generator)),
             entry,
@@ -378,7 +380,7 @@ impl Session {
     }
 
     /// A session that shows `generator` where it is, to be solved by `solver` from `entry` to
-    /// `exit` once carved: how a replayed moment of a carving (see [`crate::replay`]) is
+    /// `exit` once carved: how a replayed moment of a carving (see [`Timeline`](crate::Timeline)) is
     /// drawn and carried on.
     pub fn replaying(generator: Generator, entry: Pos, exit: Pos, solver: Solver) -> Session {
         Session {
@@ -408,6 +410,7 @@ impl Session {
         }
     }
 
+    #[doc(hidden)]
     /// The same session, leaving to the caller every piece of work that takes a pass over the
     /// whole maze, so that no call but [`Session::finish`] (which does everything left itself)
     /// takes long, at any size: measuring the maze once it is carved, starting each search, and
@@ -418,7 +421,8 @@ impl Session {
     /// the maze, is kept for [`Session::take_garbage`], to be freed elsewhere too.
     ///
     /// ```
-    /// use mazegen::{Maze, Phase, Solver};
+    /// use mazegen::{Maze, Solver};
+    /// use mazegen::session::Phase;
     ///
     /// let mut session = Maze::builder(60, 40).seed(5).session(Solver::Bfs)?.hand_out_work();
     /// while session.phase() != Phase::Done || session.maze().is_none() {
@@ -449,7 +453,7 @@ impl Session {
     /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
     ///
     /// Or why the watched search could not be finished: the allocator refused its working set
-    /// room to grow (see [`Search::failure`]), or its path, or that path's bitmap, or (for a
+    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or that path's bitmap, or (for a
     /// session measuring the maze itself) the measuring, their memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
     /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
     /// until another solver is picked ([`Session::resolve_with`]), which tries again.
@@ -612,6 +616,7 @@ impl Session {
         }
     }
 
+    #[doc(hidden)]
     /// What the session is done with since the last call, to be freed (on another thread,
     /// say): always empty unless [`Session::hand_out_work`] was asked for.
     pub fn take_garbage(&mut self) -> Vec<Garbage> {
@@ -669,6 +674,7 @@ impl Session {
         self.solved = Some(solved);
     }
 
+    #[doc(hidden)]
     /// The work left to the caller (see [`Session::hand_out_work`]) that is due now, at most
     /// two jobs: measuring, from the end of carving until its outcome is installed; and the
     /// watched search's, starting it from the end of carving (or a new solver) until that is
@@ -704,6 +710,7 @@ impl Session {
         jobs
     }
 
+    #[doc(hidden)]
     /// Says that `job`, a search's start, was refused its memory ([`Job::try_run`] failed):
     /// [`Session::jobs`] no longer hands it out, so a caller does not retry it at every call;
     /// the session stays solving, with no search, until another is started (a solver picked,
@@ -721,12 +728,14 @@ impl Session {
         true
     }
 
+    #[doc(hidden)]
     /// Whether the watched search's start was refused its memory (see
     /// [`Session::start_refused`]).
     pub fn is_start_refused(&self) -> bool {
         self.refused_start == Some(self.searches)
     }
 
+    #[doc(hidden)]
     /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being
     /// animated, or, traced, is done. Returns `false`, and changes nothing, if it was for
     /// another maze or search (a solver picked since, say) or installed already; what it holds
@@ -830,6 +839,7 @@ impl Session {
         }
     }
 
+    #[doc(hidden)]
     /// The kind of work the next step does (see [`Generator::step_kind`]): [`Session::advance`]
     /// stops where it changes, since the new kind's steps may cost more.
     pub fn step_kind(&self) -> StepKind {
@@ -930,11 +940,13 @@ impl Session {
         self.solved.as_ref()?.path.as_ref()
     }
 
+    #[doc(hidden)]
     /// The maze's measures, once measured.
     pub fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
     }
 
+    #[doc(hidden)]
     /// How each solver that has run on this maze did.
     pub fn runs(&self) -> &[SolverRun] {
         &self.runs

@@ -35,7 +35,7 @@ pub use bfs::Bfs;
 pub use dead_end_filling::DeadEndFilling;
 pub use dfs::Dfs;
 pub use searching::Searching;
-pub use solver::{Solver, UnknownSolver};
+pub use solver::Solver;
 pub use wall_follower::{Hand, WallFollower};
 
 use std::fmt;
@@ -46,6 +46,7 @@ use crate::grid::{Grid, RowMajor, SizeError};
 
 /// What one solver step did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveEvent {
     /// Reached or expanded a cell: the cell BFS and A* expand, the cell DFS goes deeper into,
     /// the cell a wall follower steps into, the cell dead-end filling's final search expands.
@@ -98,7 +99,7 @@ pub enum SearchState {
 /// search was started on, unchanged; solvers that keep their own copy of the walls ignore it.
 /// A search is `Sync`, so that a finished one can be read on another thread (its path traced)
 /// while it is still shown.
-pub trait Search: fmt::Debug + Send + Sync {
+pub(crate) trait Search: fmt::Debug + Send + Sync {
     /// Which solver this is.
     fn solver(&self) -> Solver;
 
@@ -169,7 +170,7 @@ fn refused(rows: RowMajor, task: &'static str) -> SizeError {
 
 /// A search's per-cell state, `value` in every cell of `grid`, or the memory refused.
 fn try_cells<T: Clone>(grid: &Grid, value: T) -> Result<Vec<T>, SizeError> {
-    crate::generate::try_filled(grid.cell_count(), value).map_err(|_| search_refused(grid))
+    crate::bytes::try_filled(grid.cell_count(), value).map_err(|_| search_refused(grid))
 }
 
 /// The infallible constructors' way out, as before they had a fallible twin: the allocator's
@@ -195,7 +196,7 @@ fn try_path_back(
     let mut at = to;
     while at != from {
         let dir = back(at);
-        if !crate::generate::room_for(&mut dirs, 1) {
+        if !crate::bytes::room_for(&mut dirs, 1) {
             return Err(path_refused(rows));
         }
         dirs.push(dir.opposite());
@@ -281,6 +282,7 @@ impl fmt::Display for Solution {
     }
 }
 
+#[doc(hidden)]
 /// The shortest path from `from` to `to` (breadth-first search), or `None` if `to` cannot be
 /// reached.
 ///

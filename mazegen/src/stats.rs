@@ -7,9 +7,9 @@
 
 mod difficulty;
 
-pub use difficulty::{Difficulty, HARD_FROM, Level, MEDIUM_FROM};
+pub use difficulty::{Difficulty, Level};
 
-use crate::generate::{OutOfMemory, try_filled};
+use crate::bytes::{OutOfMemory, try_filled};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;
@@ -19,11 +19,13 @@ pub fn is_dead_end(grid: &Grid, pos: Pos) -> bool {
     grid.walls(pos).open_count() == 1
 }
 
+#[cfg(test)]
 /// Number of dead ends in the maze.
 pub fn dead_ends(grid: &Grid) -> usize {
     grid.positions().filter(|&p| is_dead_end(grid, p)).count()
 }
 
+#[cfg(test)]
 /// Number of open walls between two cells.
 pub fn open_walls(grid: &Grid) -> u64 {
     grid.positions()
@@ -31,6 +33,7 @@ pub fn open_walls(grid: &Grid) -> u64 {
         .sum()
 }
 
+#[cfg(test)]
 /// Independent loops, `E - V + 1`, of a maze whose open cells (all but the 42) are connected:
 /// 0 for a perfect maze. The courtyard's own four loops are counted.
 pub fn loops(grid: &Grid) -> u64 {
@@ -40,6 +43,7 @@ pub fn loops(grid: &Grid) -> u64 {
 /// The shape of a maze, measured in one pass (plus one for corridors).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct MazeStats {
     /// Cells outside the 42.
     pub cells: u64,

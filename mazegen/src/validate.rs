@@ -17,7 +17,9 @@ use crate::stats::is_dead_end;
 mod layout;
 mod report;
 
+#[doc(hidden)]
 pub use layout::{LayoutProblem, layout_problems};
+#[doc(hidden)]
 pub use report::{Report, RuleTally};
 
 /// What kind of maze the file should be, as its config says.
@@ -45,7 +47,7 @@ pub struct Expected {
     /// The config's exit.
     pub exit: Option<Pos>,
     /// `COURTYARD=True`: the maze has the centre courtyard, the one open 3x3 area allowed, and
-    /// its 42 moved aside (both where [`Landmarks::plan`] puts them).
+    /// its 42 moved aside (both where [`Stamp::centred`] and the courtyard put them).
     pub courtyard: bool,
     /// `STAMP`: the stamp the maze has, the 42 by default (see [`StampChoice`]).
     pub stamp: StampChoice,
@@ -74,6 +76,7 @@ impl Expected {
 
 /// One broken rule; its message is one line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Violation {
     #[error("size: the config says {}x{}, the maze is {}x{}", expected.0, expected.1, found.0, found.1)]
     /// The maze is not the size the config says.
@@ -179,7 +182,7 @@ pub enum Violation {
         limit: usize,
     },
     /// The centre cell, `(width/2, height/2)` with integer division as the 42 subject's board
-    /// checker takes it ([`centre_cell`]), is walled off from the entry, or is a closed cell.
+    /// checker takes it (`(width/2, height/2)`), is walled off from the entry, or is a closed cell.
     #[error("board: the centre cell {0} (WIDTH/2, HEIGHT/2) cannot be reached from the entry")]
     CentreUnreachable(Pos),
     #[error("path: step {step} goes {dir} from {cell}, out of the maze")]
@@ -232,6 +235,7 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     found
 }
 
+#[doc(hidden)]
 /// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations of
 /// each rule (and counting every one): the memory a check takes then does not grow with the
 /// number of broken rules, which can be several per cell.
@@ -241,6 +245,7 @@ pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
     report
 }
 
+#[doc(hidden)]
 /// [`check_file`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the check of the
 /// WxH maze") when the allocator refuses the grid the rules read or the flood fill from the
 /// entry its memory (a byte a cell each, and the fill's frontier as it grows).
@@ -359,6 +364,7 @@ pub(crate) fn wall_violations(
     }
 }
 
+#[doc(hidden)]
 /// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
 /// goes is fully open, and the 42 is where it moves to beside the courtyard with all its cells
 /// closed (or the courtyard leaves no room for a 42 at all), both as [`Landmarks::plan`] puts

@@ -14,10 +14,8 @@ use budget_alloc::{SMALL, measure, with_budget};
 #[cfg(feature = "serde")]
 use mazegen::format::StatsJson;
 use mazegen::format::{Format, Hex, Svg};
-use mazegen::grid::SizeError;
-use mazegen::{
-    Algorithm, Error, GenError, Generator, Maze, MazeOptions, Phase, Pos, Session, Solver,
-};
+use mazegen::session::{Phase, Session};
+use mazegen::{Algorithm, Error, GenError, Generator, Maze, MazeOptions, Pos, SizeError, Solver};
 
 #[global_allocator]
 static ALLOCATOR: budget_alloc::Budgeted = budget_alloc::Budgeted;
@@ -192,7 +190,7 @@ fn the_carvings_path_refused_its_memory_is_walked_for_or_an_error() {
     for ((width, height), algorithm) in SIZES.into_iter().flat_map(|s| linked.map(|a| (s, a))) {
         let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
         let options = MazeOptions::new(width, height).seed(7).algorithm(algorithm);
-        let solved = || -> Result<_, GenError> {
+        let solved = || -> Result<_, Error> {
             let maze = Maze::generate(options.clone(), entry, exit)?;
             let read = maze.known_solution().is_some();
             Ok((maze.try_solution()?.cloned(), read))
@@ -213,7 +211,7 @@ fn the_carvings_path_refused_its_memory_is_walked_for_or_an_error() {
                     assert_eq!(path, expected.0, "{algorithm} {width}x{height}");
                     read += usize::from(known);
                 }
-                Err(GenError::Size(error)) => {
+                Err(Error::Size(error)) => {
                     assert!(is_memory(&error), "{error}");
                     refused += 1;
                 }
@@ -347,27 +345,22 @@ fn every_solvers_start_refused_its_memory_returns_an_error() {
         let maze = maze(Algorithm::Prim, perfect);
         let (grid, entry, exit) = (maze.grid(), maze.entry(), maze.exit());
         for &solver in Solver::ALL {
-            let (expected, peak) = measure(|| {
-                let mut search = solver.start(grid, entry, exit);
-                search.run(grid);
-                search.solution()
-            });
+            let (expected, peak) = measure(|| solver.search(grid, entry, exit).run());
             // Each keeps at least a byte a cell: under the grid's size it cannot start.
-            let refused = with_budget(CELLS / 2, || solver.try_start(grid, entry, exit));
+            let refused = with_budget(CELLS / 2, || solver.try_search(grid, entry, exit));
             assert_eq!(
                 refused.map(|_| ()).unwrap_err().to_string(),
                 format!("not enough memory for the search of the {WIDTH}x{HEIGHT} maze"),
                 "{solver}"
             );
             // With room for its start, it starts, and (unhindered) finds what `start` finds.
-            let (_, start_peak) = measure(|| solver.try_start(grid, entry, exit).unwrap());
-            let mut search = with_budget(start_peak.all, || solver.try_start(grid, entry, exit))
+            let (_, start_peak) = measure(|| solver.try_search(grid, entry, exit).unwrap());
+            let mut search = with_budget(start_peak.all, || solver.try_search(grid, entry, exit))
                 .unwrap_or_else(|e| panic!("{solver}: {e}"));
-            search.run(grid);
-            assert_eq!(search.solution(), expected, "{solver}");
+            assert_eq!(search.run(), expected, "{solver}");
             // Every budget up to its start's peak: a search, or an error, never an abort.
             for budget in budgets(0, start_peak.all, 8) {
-                if let Err(error) = with_budget(budget, || solver.try_start(grid, entry, exit)) {
+                if let Err(error) = with_budget(budget, || solver.try_search(grid, entry, exit)) {
                     assert!(is_memory(&error), "{solver}: {error}");
                 }
             }
@@ -541,10 +534,14 @@ fn search_under(solver: Solver, maze: &Maze, budget: Option<usize>) -> Ended {
     let (grid, entry, exit) = (maze.grid(), maze.entry(), maze.exit());
     let (width, height) = (grid.width(), grid.height());
     let work = || {
-        let Ok(mut search) = solver.try_start(grid, entry, exit) else {
+        let Ok(mut search) = solver.try_search(grid, entry, exit) else {
             return Ended::StartRefused;
         };
-        let found = search.run(grid);
+        let found = loop {
+            if let mazegen::SolveEvent::Done { found } = search.step() {
+                break found;
+            }
+        };
         if let Some(error) = search.failure() {
             assert_eq!(
                 error.to_string(),
@@ -553,10 +550,7 @@ fn search_under(solver: Solver, maze: &Maze, budget: Option<usize>) -> Ended {
             );
             assert!(!found && search.is_done(), "{solver}");
             assert_eq!(search.solution(), None, "{solver}");
-            assert_eq!(
-                search.step(grid),
-                mazegen::SolveEvent::Done { found: false }
-            );
+            assert_eq!(search.step(), mazegen::SolveEvent::Done { found: false });
             return Ended::StepRefused;
         }
         match search.try_solution() {

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use mazegen::{
-    Generator, Grid, MazeOptions, Pos, Search, SearchState, Solution, SolveEvent, Solver,
+    Generator, Grid, MazeOptions, Pos, SearchState, Searching, Solution, SolveEvent, Solver,
     shortest_path,
 };
 use proptest::prelude::*;
@@ -43,11 +43,11 @@ fn check_path(grid: &Grid, from: Pos, to: Pos, path: &Solution) -> Result<(), Te
 }
 
 /// Steps `search` to the end, checking each step; returns whether it found the goal.
-fn run(search: &mut dyn Search, grid: &Grid) -> Result<bool, TestCaseError> {
+fn run(search: &mut Searching, grid: &Grid) -> Result<bool, TestCaseError> {
     let bound = 10 * grid.cell_count() as u64 + 10;
     let (mut steps, mut visited) = (0, search.visited());
     loop {
-        let event = search.step(grid);
+        let event = search.step();
         steps += 1;
         prop_assert!(steps <= bound, "{} steps", steps);
         prop_assert!(search.visited() >= visited);
@@ -61,9 +61,10 @@ fn run(search: &mut dyn Search, grid: &Grid) -> Result<bool, TestCaseError> {
             }
             SolveEvent::Done { found } => {
                 prop_assert!(search.is_done());
-                prop_assert_eq!(search.step(grid), SolveEvent::Done { found });
+                prop_assert_eq!(search.step(), SolveEvent::Done { found });
                 return Ok(found);
             }
+            other => prop_assert!(false, "an event no solver sends: {:?}", other),
         }
     }
 }
@@ -83,8 +84,8 @@ proptest! {
         let (from, to) = (open_cell(&grid, from), open_cell(&grid, to));
         let shortest = shortest_path(&grid, from, to).expect("generated mazes are connected");
         for &solver in Solver::ALL {
-            let mut search = solver.start(&grid, from, to);
-            let found = run(search.as_mut(), &grid)?;
+            let mut search = solver.search(&grid, from, to);
+            let found = run(&mut search, &grid)?;
             let wall_follower = matches!(solver, Solver::LeftHand | Solver::RightHand);
             prop_assert!(found || (wall_follower && !perfect), "{} gave up", solver);
             let Some(path) = search.solution() else {
@@ -108,10 +109,10 @@ proptest! {
         let grid = Generator::generate(MazeOptions::new(w, h).seed(seed).perfect(perfect)).unwrap();
         let (from, to) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
         for &solver in Solver::ALL {
-            let mut stepped = solver.start(&grid, from, to);
-            let found = run(stepped.as_mut(), &grid)?;
-            let mut ran = solver.start(&grid, from, to);
-            prop_assert_eq!(ran.run(&grid), found);
+            let mut stepped = solver.search(&grid, from, to);
+            let found = run(&mut stepped, &grid)?;
+            let mut ran = solver.search(&grid, from, to);
+            prop_assert_eq!(ran.run().is_some(), found);
             prop_assert_eq!(ran.solution(), stepped.solution());
             prop_assert_eq!(ran.visited(), stepped.visited());
         }

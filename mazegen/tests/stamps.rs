@@ -4,8 +4,8 @@
 
 use std::collections::VecDeque;
 
-use mazegen::grid::{Pattern, StampChoice};
 use mazegen::{Algorithm, Generator, Grid, MazeOptions, Pos};
+use mazegen::{Pattern, StampChoice};
 
 /// Cells reached from `from` through open walls.
 fn reached(grid: &Grid, from: Pos) -> u64 {

@@ -3,7 +3,7 @@
 use mazegen::config::Config;
 use mazegen::format::{MazeFile, hex};
 use mazegen::validate::{Expected, MazeKind, Violation, validate_file};
-use mazegen::{Pos, stats};
+use mazegen::{MazeStats, Pos};
 
 const EXAMPLE: &str = include_str!("fixtures/subject_example_25x20.txt");
 const CONFIG: &str = "tests/fixtures/subject_example_25x20.config.txt";
@@ -49,7 +49,7 @@ fn validates_except_for_its_dead_ends() {
             .iter()
             .any(|v| matches!(v, Violation::NotPerfect { .. }))
     );
-    assert!(stats::dead_ends(&file.to_grid()) >= 20);
+    assert!(MazeStats::measure(&file.to_grid(), None).dead_ends >= 20);
 }
 
 #[test]

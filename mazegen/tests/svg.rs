@@ -199,9 +199,10 @@ fn the_drawing_is_an_svg_document_sized_to_the_maze() {
         .collect();
     assert_eq!(first, ["title", "rect"], "no metadata, no desc");
 
-    let scalable = SvgOptions {
-        cell_size: CellSize::Scalable,
-        ..SvgOptions::default()
+    let scalable = {
+        let mut options = SvgOptions::default();
+        options.cell_size = CellSize::Scalable;
+        options
     };
     let text = draw(&grid, entry, exit, &path, &scalable);
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -281,20 +282,22 @@ fn layers_follow_the_options() {
         ["background", "courtyard", "stamp", "walls", "markers"],
         "no path given, none drawn"
     );
-    let none = SvgOptions {
-        show_path: false,
-        show_markers: false,
-        show_stamp: false,
-        show_courtyard: false,
-        ..SvgOptions::default()
+    let none = {
+        let mut options = SvgOptions::default();
+        options.show_path = false;
+        options.show_markers = false;
+        options.show_stamp = false;
+        options.show_courtyard = false;
+        options
     };
     assert_eq!(
         ids(&draw(&grid, entry, exit, &path, &none)),
         ["background", "walls"]
     );
-    let only_courtyard = SvgOptions {
-        show_courtyard: true,
-        ..none
+    let only_courtyard = {
+        let mut options = none;
+        options.show_courtyard = true;
+        options
     };
     assert_eq!(
         ids(&draw(&grid, entry, exit, &path, &only_courtyard)),
@@ -415,12 +418,13 @@ fn markers_sit_on_the_entry_and_the_exit() {
 #[test]
 fn metadata_and_colours_are_escaped() {
     let (grid, entry, exit, path) = solved(MazeOptions::new(12, 9).seed(7));
-    let mut options = SvgOptions {
-        metadata: vec![
+    let mut options = {
+        let mut options = SvgOptions::default();
+        options.metadata = vec![
             ("seed".into(), "7".into()),
             ("note".into(), "<&> \"quoted\" 'single'".into()),
-        ],
-        ..SvgOptions::default()
+        ];
+        options
     };
     options.style.walls = "red\" onload=\"alert(1)".into();
     let text = draw(&grid, entry, exit, &path, &options);
@@ -452,9 +456,10 @@ fn the_theme_colours_reach_their_layers() {
         stamp: "gray".into(),
         courtyard: "navy".into(),
     };
-    let options = SvgOptions {
-        style,
-        ..SvgOptions::default()
+    let options = {
+        let mut options = SvgOptions::default();
+        options.style = style;
+        options
     };
     let text = draw(&grid, entry, exit, &path, &options);
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -473,13 +478,14 @@ fn the_theme_colours_reach_their_layers() {
 
 #[test]
 fn the_same_maze_gives_the_same_bytes_and_writes_atomically() {
-    let options = SvgOptions {
-        metadata: maze_metadata(
+    let options = {
+        let mut options = SvgOptions::default();
+        options.metadata = maze_metadata(
             &MazeOptions::new(30, 20).seed(9),
             Pos::new(0, 0),
             Pos::new(29, 19),
-        ),
-        ..SvgOptions::default()
+        );
+        options
     };
     let (grid, entry, exit, path) = solved(MazeOptions::new(30, 20).seed(9));
     let first = draw(&grid, entry, exit, &path, &options);
@@ -498,7 +504,9 @@ fn the_same_maze_gives_the_same_bytes_and_writes_atomically() {
 /// Compares `actual` with the file at `relative` (from the crate root), or rewrites the file
 /// when `UPDATE_GOLDEN=1`.
 fn assert_golden(relative: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    // Found when the test runs: a kept test binary may come from the package built elsewhere.
+    let package = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo test sets it");
+    let path = Path::new(&package).join(relative);
     if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
         std::fs::write(&path, actual).unwrap();
         return;
@@ -518,9 +526,10 @@ fn golden_12x9_seed_7() {
     let maze = MazeOptions::new(12, 9).seed(7);
     let (grid, entry, exit, path) = solved(maze.clone());
     assert!(grid.stamp().is_some());
-    let options = SvgOptions {
-        metadata: maze_metadata(&maze, entry, exit),
-        ..SvgOptions::default()
+    let options = {
+        let mut options = SvgOptions::default();
+        options.metadata = maze_metadata(&maze, entry, exit);
+        options
     };
     let text = draw(&grid, entry, exit, &path, &options);
     assert_walls_match(&grid, &text);
@@ -583,9 +592,10 @@ fn a_big_maze_fits_a_screen_and_a_small_one_keeps_16_pixels_a_cell() {
 #[test]
 fn a_chosen_cell_size_is_kept_at_any_size() {
     let (grid, entry, exit, path) = solved(MazeOptions::new(1000, 10).seed(2));
-    let options = SvgOptions {
-        cell_size: CellSize::Pixels(3),
-        ..SvgOptions::default()
+    let options = {
+        let mut options = SvgOptions::default();
+        options.cell_size = CellSize::Pixels(3);
+        options
     };
     assert_eq!(
         pixel_size(&draw(&grid, entry, exit, &path, &options)),

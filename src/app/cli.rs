@@ -318,12 +318,10 @@ impl Cli {
 
     /// How the pictures (`--svg`, `--png`) are drawn, in the `looks` colours.
     fn picture_options(&self, looks: &Looks) -> SvgOptions {
-        SvgOptions {
-            cell_size: self.cell_size(),
-            show_path: !self.no_solution,
-            style: looks.picture.clone(),
-            ..SvgOptions::default()
-        }
+        SvgOptions::default()
+            .cell_size(self.cell_size())
+            .show_path(!self.no_solution)
+            .style(looks.picture.clone())
     }
 
     /// What `--headless` writes, in order: OUTPUT_FILE in the hex format, the `--svg` and

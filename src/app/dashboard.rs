@@ -266,10 +266,10 @@ fn run_until_ending(
             return Ok(ending);
         }
         while let Some(wait) = worker.settling() {
-            if let Some(message) = worker.next(wait)? {
-                if let Some(ending) = dispatch(model, message, worker) {
-                    return Ok(ending);
-                }
+            if let Some(message) = worker.next(wait)?
+                && let Some(ending) = dispatch(model, message, worker)
+            {
+                return Ok(ending);
             }
         }
         let drawn = terminal::draw(terminal, |frame| {
@@ -432,7 +432,7 @@ mod tests {
             said_saved |= model.status().is_some_and(|s| s.text == saved);
         };
         dispatch(&mut model, Message::Action(Action::Finish), &mut worker);
-        while model.phase() != mazegen::Phase::Done {
+        while model.phase() != mazegen::session::Phase::Done {
             dispatch(
                 &mut model,
                 Message::Tick(Duration::from_millis(16)),

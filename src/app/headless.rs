@@ -25,7 +25,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     memory::check_fits(&options, Holder::Headless, cli.max_memory).map_err(AppError::TooLarge)?;
     memory::check_walk_time(&options).map_err(AppError::TooSlow)?;
     let started = Instant::now();
-    let maze = Maze::generate(options, config.entry, config.exit).map_err(AppError::from)?;
+    let maze = Maze::generate(options, config.entry, config.exit).map_err(generate_error)?;
     if !maze.options().perfect || maze.options().courtyard {
         // The search copies the walls, a byte a cell: asked for here, before any file is
         // written, so that memory refused is the error it is rather than an abort. (A perfect
@@ -137,5 +137,17 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
                 }
             }
         }
+    }
+}
+
+/// The library's refusal of a maze as the application's error: the size and the stamp as the
+/// generator's (so memory refused is still told apart), the entry and exit (which the config
+/// has already checked) as usage.
+fn generate_error(error: mazegen::Error) -> AppError {
+    match error {
+        mazegen::Error::Size(error) => AppError::Generate(mazegen::GenError::Size(error)),
+        mazegen::Error::Stamp(error) => AppError::Generate(mazegen::GenError::Stamp(error)),
+        mazegen::Error::Options(error) => AppError::Generate(error),
+        other => AppError::Usage(other.to_string()),
     }
 }

@@ -9,10 +9,10 @@ use std::fmt;
 use std::io;
 
 use color_eyre::eyre;
-use mazegen::SessionError;
+use mazegen::GenError;
+use mazegen::SizeError;
 use mazegen::format::{HexErrorKind, LoadError};
-use mazegen::generate::GenError;
-use mazegen::grid::SizeError;
+use mazegen::session::SessionError;
 
 use super::AppError;
 
@@ -107,10 +107,10 @@ mod tests {
         });
         assert!(!AppError::Generate(side).refuses_memory());
         assert!(!AppError::Usage("no".into()).refuses_memory());
-        let write = mazegen::format::WriteError {
-            path: "m.txt".into(),
-            source: io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for x"),
-        };
+        let write = mazegen::format::WriteError::new(
+            "m.txt",
+            io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for x"),
+        );
         assert!(AppError::Write(write).refuses_memory());
     }
 

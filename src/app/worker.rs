@@ -224,7 +224,7 @@ mod tests {
             }),
             Duration::ZERO,
         );
-        let mut session = mazegen::Session::new(
+        let mut session = mazegen::session::Session::new(
             MazeOptions::new(6, 6),
             Pos::new(0, 0),
             Pos::new(5, 5),

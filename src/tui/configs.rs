@@ -2,10 +2,9 @@
 //! config of an opened file, and the placeholder maze held while a file given with `--open` is
 //! shown.
 
-use mazegen::Pos;
 use mazegen::config::Config;
-use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
 use mazegen::inspect::Inspection;
+use mazegen::{Pos, Stamp};
 
 /// The config key that names the dashboard's start theme: the application's, not the library's.
 pub const THEME_KEY: &str = "THEME";
@@ -50,10 +49,10 @@ pub fn config_for(inspection: &Inspection) -> Config {
 /// landmark warning: room for the 42 and for `config`'s own stamp, with its margin.
 pub fn placeholder_config(config: &Config) -> Config {
     let pattern = config.stamp.pattern();
-    let (width, height) = pattern.map_or((STAMP_MIN_WIDTH, STAMP_MIN_HEIGHT), |p| {
+    let (width, height) = pattern.map_or((Stamp::MIN_WIDTH, Stamp::MIN_HEIGHT), |p| {
         (
-            STAMP_MIN_WIDTH.max(p.width() + 2),
-            STAMP_MIN_HEIGHT.max(p.height() + 2),
+            Stamp::MIN_WIDTH.max(p.width() + 2),
+            Stamp::MIN_HEIGHT.max(p.height() + 2),
         )
     });
     Config {

@@ -8,11 +8,12 @@
 
 use std::sync::Arc;
 
+use mazegen::Garbage;
 use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
-use mazegen::generate::Garbage;
 use mazegen::session::Job;
-use mazegen::{Maze, Session, SessionError, Solver};
+use mazegen::session::{Session, SessionError};
+use mazegen::{Maze, Solver};
 
 pub use super::heat::DistanceJob;
 use super::message::{Answer, JobId, Message, Parcel};

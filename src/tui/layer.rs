@@ -27,7 +27,7 @@
 mod tests;
 pub(crate) mod transition;
 
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 use super::kernel::action::{Action, Place};
 use super::keymap::{Binding, Context, KeyPress};

@@ -15,7 +15,7 @@ pub const FACTS_HEIGHT: u16 = 16;
 /// The facts box never gets fewer rows: up to the gauge, the cell count and the pace.
 const FACTS_MIN_HEIGHT: u16 = 11;
 /// Rows of the solver table, borders included: a header and one row per solver.
-pub const SOLVERS_HEIGHT: u16 = 2 + 1 + mazegen::solve::Solver::ALL.len() as u16;
+pub const SOLVERS_HEIGHT: u16 = 2 + 1 + mazegen::Solver::ALL.len() as u16;
 /// The solver table's smallest form: the header and the current solver.
 const SOLVERS_MIN_HEIGHT: u16 = 4;
 /// The theme list's smallest form: one theme and the border.

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use mazegen::session::JobOutcome;
-use mazegen::{Session, SessionError};
+use mazegen::session::{Session, SessionError};
 
 pub use super::modes::inspector::{InspectorAnswer, InspectorMessage};
 

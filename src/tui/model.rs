@@ -21,9 +21,9 @@ use super::settings::SettingsError;
 use super::theme::{DEFAULT_THEME, PLAIN_THEME, Theme, ThemeError, ThemeSet};
 use super::view::aggregate::PathMemo;
 use super::viewport::{Drag, Viewport, blocks};
+use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::session::{Phase, Session, SessionError};
-use mazegen::solve::Solver;
 use ratatui::layout::Rect;
 
 pub use super::configs::THEME_KEY;

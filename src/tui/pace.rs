@@ -118,7 +118,7 @@ impl Pace {
         self.last = (0, false);
     }
 
-    /// Starts steps of a new kind (see [`mazegen::Session::step_kind`]), as [`Pace::restart`],
+    /// Starts steps of a new kind (see [`mazegen::session::Session::step_kind`]), as [`Pace::restart`],
     /// and with a slice no bigger than the first: one sized for cheap steps (listing a cell)
     /// would take many times the slice's time on dearer ones (opening a dead end). It grows
     /// back, doubling a frame, as the new steps are timed.

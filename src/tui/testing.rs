@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 use crate::tui::configs::APP_CONFIG_KEYS;
 use crate::tui::effect::{Effect, Work, WriteJob};

@@ -15,6 +15,7 @@ pub fn solver_label(solver: Solver) -> &'static str {
         Solver::LeftHand => "Left hand",
         Solver::RightHand => "Right hand",
         Solver::DeadEndFilling => "Dead-end fill",
+        _ => solver.name(),
     }
 }
 

@@ -33,8 +33,9 @@ use component::Component;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
 use mazegen::inspect::Inspection;
+use mazegen::session::{Session, SessionError};
 use mazegen::validate::Expected;
-use mazegen::{Algorithm, Maze, Session, SessionError};
+use mazegen::{Algorithm, Maze};
 
 mod canvas;
 mod component;

@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::Config;
 
+#[doc(hidden)]
 /// A subject rule the config's maze breaks by design. Displays as a lowercase sentence naming
 /// the option and the rule; an application may word it its own way.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +46,7 @@ impl fmt::Display for Departure {
 }
 
 impl Config {
+    #[doc(hidden)]
     /// The subject rules this config's maze breaks by design, in the order of the keys.
     pub fn departures(&self) -> Vec<Departure> {
         let mut departures = Vec::new();

@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use super::key::Key;
-use crate::generate::UnknownAlgorithm;
 use crate::geometry::Pos;
 use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError, StampError};
+use crate::parse::ParseError;
 use crate::quote::{self, quoted};
 
 /// A config that cannot be used, with where the problem is.
@@ -14,6 +14,7 @@ use crate::quote::{self, quoted};
 /// a particular line (unreadable file, missing key), the form editors and terminals link to.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}: {kind}", location(.file, .line))]
+#[non_exhaustive]
 pub struct ConfigError {
     /// The config file, as the caller named it.
     pub file: PathBuf,
@@ -41,6 +42,7 @@ fn location(file: &Path, line: &Option<usize>) -> String {
 /// What is wrong with a config. Bad values are quoted: escaped, so control characters
 /// cannot break the one-line message, and cut at 80 characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConfigErrorKind {
     #[error("cannot read the file: {reason}")]
     /// The file cannot be read.
@@ -106,7 +108,7 @@ pub enum ConfigErrorKind {
         /// The value given.
         value: String,
     },
-    /// Each side is fine but together they exceed [`crate::grid::MAX_CELLS`]; `key` is whichever of
+    /// Each side is fine but together they exceed [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS); `key` is whichever of
     /// `WIDTH` and `HEIGHT` comes later in the file, the one that tipped it over.
     #[error("WIDTH and HEIGHT are too large: {}", SizeError::TooManyCells { width: *width, height: *height })]
     TooManyCells {
@@ -182,7 +184,7 @@ pub enum ConfigErrorKind {
     },
     #[error("ALGORITHM: {0}")]
     /// `ALGORITHM` names no algorithm.
-    UnknownAlgorithm(UnknownAlgorithm),
+    UnknownAlgorithm(ParseError),
     #[error(
         "OUTPUT_FILE {} is this config file itself: writing the maze would replace it",
         quoted(value)

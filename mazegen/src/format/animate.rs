@@ -23,7 +23,8 @@ use super::svg::{
     Pen, Sink, SvgOptions, XmlEscaped, draw_landmarks, draw_markers, draw_solution, maze_metadata,
     open_document,
 };
-use crate::generate::{GenError, GenEvent, Generator, room_for};
+use crate::bytes::room_for;
+use crate::generate::{GenError, GenEvent, Generator};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED, SizeError};
 use crate::maze::Maze;

@@ -186,6 +186,7 @@ impl MazeFile {
         self.to_grid_with(Landmarks::plan(self.width, self.height, false))
     }
 
+    #[doc(hidden)]
     /// [`MazeFile::to_grid`] for a maze whose config places the 42 and a courtyard as
     /// `landmarks` says: the 42 is locked if closed, the courtyard marked if open.
     pub fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
@@ -193,6 +194,7 @@ impl MazeFile {
             .expect("the size was checked when the file was read")
     }
 
+    #[doc(hidden)]
     /// [`MazeFile::to_grid_with`], or [`SizeError::OutOfMemory`] when the allocator refuses
     /// the grid its memory.
     pub fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
@@ -343,7 +345,8 @@ impl MazeFile {
     ///
     /// ```
     /// use mazegen::format::MazeFile;
-    /// use mazegen::{Hex, Maze, Output};
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output};
     ///
     /// let maze = Maze::builder(12, 9).seed(3).build()?;
     /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
@@ -442,6 +445,7 @@ fn parse_coordinate((n, line): (usize, &str), what: &'static str) -> Result<Pos,
 /// A maze file that does not have the SPEC's layout.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}{kind}", line.map(|n| format!("{n}: ")).unwrap_or_default())]
+#[non_exhaustive]
 pub struct HexError {
     /// 1-based line number, when the problem is on one line.
     pub line: Option<usize>,
@@ -460,6 +464,7 @@ impl HexError {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// What is wrong with a maze file, for [`HexError`].
+#[non_exhaustive]
 pub enum HexErrorKind {
     #[error("the file does not start with rows of hex digits")]
     /// No rows of hex digits at the start.
@@ -518,6 +523,7 @@ pub enum HexErrorKind {
 
 /// A maze file that could not be read.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum LoadError {
     #[error("cannot read {}: {source}", quote::path(path))]
     /// The file cannot be read.

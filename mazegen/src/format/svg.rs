@@ -86,6 +86,7 @@ impl SvgStyle {
 
 /// What to draw and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SvgOptions {
     /// The size the root's `width` and `height` give the picture.
     pub cell_size: CellSize,
@@ -113,6 +114,7 @@ pub const MAX_FIT_CELL: u32 = 16;
 /// How large the picture is, in the root's `width` and `height` (the `viewBox` is always in
 /// maze units).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CellSize {
     /// [`MAX_FIT_CELL`] pixels a cell, or fewer so that the long side (margin included) is at
     /// most [`FIT_LONG_SIDE`] pixels: under 4 pixels a cell only for mazes wider or taller than
@@ -145,6 +147,53 @@ impl CellSize {
                 Some((scale(view_w), scale(view_h)))
             }
         }
+    }
+}
+
+/// Setters, for code outside the crate (the struct is `#[non_exhaustive]`: an option added
+/// later breaks no one):
+/// `SvgOptions::default().show_path(false).cell_size(CellSize::Pixels(8))`.
+impl SvgOptions {
+    /// The size the root's `width` and `height` give the picture.
+    pub fn cell_size(mut self, cell_size: CellSize) -> Self {
+        self.cell_size = cell_size;
+        self
+    }
+
+    /// Whether the shortest path is drawn.
+    pub fn show_path(mut self, show: bool) -> Self {
+        self.show_path = show;
+        self
+    }
+
+    /// Whether the entry and the exit are marked.
+    pub fn show_markers(mut self, show: bool) -> Self {
+        self.show_markers = show;
+        self
+    }
+
+    /// Whether the stamp's cells are filled.
+    pub fn show_stamp(mut self, show: bool) -> Self {
+        self.show_stamp = show;
+        self
+    }
+
+    /// Whether the courtyard is shaded.
+    pub fn show_courtyard(mut self, show: bool) -> Self {
+        self.show_courtyard = show;
+        self
+    }
+
+    /// The colours and widths the picture is drawn with.
+    pub fn style(mut self, style: SvgStyle) -> Self {
+        self.style = style;
+        self
+    }
+
+    /// A `key: value` line added to the picture's `<desc>`.
+    pub fn metadata(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
+        self.metadata.push((key.into(), value.into()));
+        self
     }
 }
 

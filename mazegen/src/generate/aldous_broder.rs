@@ -17,10 +17,11 @@
 //! grid.
 
 use super::carve::{
-    Carve, CarveCheckpoint, DirBits, OutOfMemory, clear_marks, first_cells, mark_irregular,
-    mark_reached_in, moves_of,
+    Carve, CarveCheckpoint, DirBits, clear_marks, first_cells, mark_irregular, mark_reached_in,
+    moves_of,
 };
 use super::{CellState, GenEvent};
+use crate::bytes::OutOfMemory;
 use crate::geometry::Pos;
 use crate::grid::{Grid, LOCKED, RowMajor};
 use crate::rng::MazeRng;

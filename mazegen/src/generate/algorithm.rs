@@ -11,7 +11,7 @@ use strum::VariantArray;
 use super::aldous_broder::AldousBroder;
 use super::backtracker::Backtracker;
 use super::binary_tree::BinaryTree;
-use super::carve::{Carve, OutOfMemory};
+use super::carve::Carve;
 use super::eller::Eller;
 use super::growing_tree::{GrowingTree, Mode};
 use super::hunt_and_kill::HuntAndKill;
@@ -20,8 +20,10 @@ use super::prim::Prim;
 use super::recursive_division::RecursiveDivision;
 use super::sidewinder::Sidewinder;
 use super::wilson::Wilson;
+use crate::bytes::OutOfMemory;
 use crate::geometry::Pos;
 use crate::grid::Grid;
+use crate::parse::ParseError;
 use crate::registry;
 use crate::rng::MazeRng;
 
@@ -43,6 +45,7 @@ use crate::rng::MazeRng;
     strum::EnumProperty,
 )]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Algorithm {
     /// Recursive backtracker (depth-first search): long, winding corridors, few dead ends.
     #[default]
@@ -134,33 +137,16 @@ impl Algorithm {
     }
 }
 
-/// An algorithm name that is not one of [`Algorithm::ALL`]; its message names the close ones.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown algorithm {}{} (valid: {names})",
-    crate::quote::quoted(.0),
-    did_you_mean(.0),
-    names = Algorithm::names()
-)]
-pub struct UnknownAlgorithm(pub String);
-
-/// `; did you mean kruskal?` when names of algorithms are close to `typed`, else nothing.
-fn did_you_mean(typed: &str) -> String {
-    let names = Algorithm::ALL.iter().map(|a| a.name());
-    let close = crate::spelling::close_names(&registry::normalise(typed), names);
-    match close.as_slice() {
-        [] => String::new(),
-        close => format!("; did you mean {}?", close.join(" or ")),
-    }
-}
-
 impl FromStr for Algorithm {
-    type Err = UnknownAlgorithm;
+    type Err = ParseError;
 
     /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
     /// are accepted (`dfs` for the backtracker, for instance).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        registry::parse(s).ok_or_else(|| UnknownAlgorithm(s.trim().to_owned()))
+        registry::parse(s).ok_or_else(|| ParseError::UnknownAlgorithm {
+            name: s.trim().to_owned(),
+            valid: Algorithm::names(),
+        })
     }
 }
 

@@ -12,10 +12,10 @@
 //! its entry, the solution in as many steps as it is long, with no search afterwards.
 
 use super::carve::{
-    Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks, free_around,
-    path_by_links,
+    Carve, CarveCheckpoint, LINK_SHIFT, PackedMarks, clear_marks, free_around, path_by_links,
 };
 use super::{CellState, GenEvent};
+use crate::bytes::OutOfMemory;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{EAST_CLOSED, Grid, LOCKED, MARKS, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;

@@ -10,7 +10,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use super::GenEvent;
-use super::carve::{COLUMN_STEP, Shared, room_for};
+use super::carve::{COLUMN_STEP, Shared};
+use crate::bytes::room_for;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, LOCKED, Walls};
 use crate::rng::{MazeRng, probability_numerator};
@@ -427,7 +428,7 @@ fn shuffle(dead_ends: &mut Arc<Vec<u32>>, rng: &mut MazeRng, next: &mut usize, s
 /// them), each would wait for its own.
 #[inline(always)]
 fn read_ahead(grid: &Grid, list: &[u32], at: usize) {
-    if at % READ_AHEAD != 0 {
+    if !at.is_multiple_of(READ_AHEAD) {
         return;
     }
     let batch = list.get(at + READ_AHEAD..).unwrap_or_default();

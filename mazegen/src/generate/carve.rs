@@ -262,33 +262,6 @@ pub(super) fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
 // `grid::RowMajor`). A direction is a `Dir as u8` (north 0, east 1, south 2, west 3); the
 // opposite of `d` is `d ^ 2`.
 
-/// The allocator refused a carver's per-cell state: reported as an error, not an abort that
-/// would leave a raw terminal and temporary files behind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct OutOfMemory;
-
-/// `len` copies of `value`, or [`OutOfMemory`] when the allocator refuses them.
-pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, OutOfMemory> {
-    let mut items = Vec::new();
-    items.try_reserve_exact(len).map_err(|_| OutOfMemory)?;
-    items.resize(len, value);
-    Ok(items)
-}
-
-/// Makes room for `more` items in `items` (growing it as `push` would, by doubling), `false`
-/// when the allocator refuses: a working set that can grow to O(cells) checks this before a
-/// step pushes, so that a refusal ends the run with an error instead of an abort.
-#[inline(always)]
-pub(crate) fn room_for<T>(items: &mut Vec<T>, more: usize) -> bool {
-    items.capacity() - items.len() >= more || grow(items, more)
-}
-
-#[cold]
-#[inline(never)]
-fn grow<T>(items: &mut Vec<T>, more: usize) -> bool {
-    items.try_reserve(more).is_ok()
-}
-
 /// For each 4-bit mask, its set bits in increasing order (unused entries 0).
 const SET_BITS: [[u8; 4]; 16] = {
     let mut table = [[0u8; 4]; 16];

@@ -33,9 +33,10 @@ use std::sync::mpsc;
 use std::thread;
 
 use super::carve::slice_bytes;
-use super::carve::{Carve, OutOfMemory, is_obstacle, landmark_state, try_filled};
+use super::carve::{Carve, is_obstacle, landmark_state};
 use super::row_path::RowPath;
 use super::{CellState, GenEvent};
+use crate::bytes::{OutOfMemory, try_filled};
 use crate::cores::two_cores;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, Courtyard, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED, Stamp};

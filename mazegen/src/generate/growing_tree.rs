@@ -15,10 +15,11 @@
 //! is the start or in the courtyard), and active when it is in the list.
 
 use super::carve::{
-    COLUMN_STEP, Carve, CarveCheckpoint, LINK_SHIFT, OutOfMemory, PackedMarks, clear_marks,
-    first_cells, free_around, mark_reached_in, path_by_links, random_dir, room_for, slice_bytes,
+    COLUMN_STEP, Carve, CarveCheckpoint, LINK_SHIFT, PackedMarks, clear_marks, first_cells,
+    free_around, mark_reached_in, path_by_links, random_dir, slice_bytes,
 };
 use super::{CellState, GenEvent};
+use crate::bytes::{OutOfMemory, room_for};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, LOCKED, MARKS, RowMajor};
 use crate::rng::MazeRng;

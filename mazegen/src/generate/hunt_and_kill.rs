@@ -38,10 +38,11 @@
 use std::collections::VecDeque;
 
 use super::carve::{
-    COLUMN_STEP, Carve, CarveCheckpoint, Layout, OutOfMemory, clear_marks, first_cells,
-    mark_unreached, random_dir, room_for,
+    COLUMN_STEP, Carve, CarveCheckpoint, Layout, clear_marks, first_cells, mark_unreached,
+    random_dir,
 };
 use super::{CellState, GenEvent};
+use crate::bytes::{OutOfMemory, room_for};
 use crate::geometry::Pos;
 use crate::grid::{Grid, LOCKED, MARKS};
 use crate::rng::MazeRng;

@@ -25,9 +25,10 @@ mod wall_list;
 
 use std::sync::Arc;
 
-use super::carve::{Carve, CarveCheckpoint, OutOfMemory, Shared, first_cells};
+use super::carve::{Carve, CarveCheckpoint, Shared, first_cells};
 use super::union_find::UnionFind;
 use super::{CellState, GenEvent};
+use crate::bytes::OutOfMemory;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, EAST_CLOSED, Grid, LOCKED, RowMajor, SOUTH_CLOSED};
 use crate::rng::MazeRng;
@@ -108,7 +109,7 @@ impl Kruskal {
     #[inline(always)]
     fn ends(&self, wall: u32) -> (usize, usize, u8) {
         let a = (wall / 2) as usize;
-        let (b, bit) = if wall % 2 == 0 {
+        let (b, bit) = if wall.is_multiple_of(2) {
             (a + 1, EAST_CLOSED)
         } else {
             (self.rows.step(a, Dir::South), SOUTH_CLOSED)
@@ -244,7 +245,7 @@ impl Carve for Kruskal {
 /// Whether the cell at `index` has an open wall, to any side, in the grid's bytes `cells`.
 fn has_open_wall(rows: RowMajor, cells: &[u8], index: usize) -> bool {
     let closed = EAST_CLOSED | SOUTH_CLOSED;
-    let west = index % rows.width() > 0 && cells[index - 1] & EAST_CLOSED == 0;
+    let west = !index.is_multiple_of(rows.width()) && cells[index - 1] & EAST_CLOSED == 0;
     let north = index >= rows.width() && cells[index - rows.width()] & SOUTH_CLOSED == 0;
     cells[index] & closed != closed || west || north
 }

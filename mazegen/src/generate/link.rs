@@ -167,21 +167,22 @@ impl Linker {
     }
 
     pub fn run(&mut self, grid: &mut Grid, rng: &mut MazeRng) {
-        if self.pass == Pass::Scanning && self.scan.next == 0 {
-            if let Some((islands, trees)) = local::islands(grid) {
-                *self.scan = RowScan::try_new(0).expect("an empty scan allocates nothing");
-                if self.label_islands(grid, islands, trees).is_none() {
-                    self.out_of_memory = true;
-                    self.pass = Pass::Opening { next: usize::MAX };
-                    return;
-                }
-                if self.islands <= 1 {
-                    return;
-                }
-                self.pass = Pass::Shuffling {
-                    next: self.walls.len().saturating_sub(1),
-                };
+        if self.pass == Pass::Scanning
+            && self.scan.next == 0
+            && let Some((islands, trees)) = local::islands(grid)
+        {
+            *self.scan = RowScan::try_new(0).expect("an empty scan allocates nothing");
+            if self.label_islands(grid, islands, trees).is_none() {
+                self.out_of_memory = true;
+                self.pass = Pass::Opening { next: usize::MAX };
+                return;
             }
+            if self.islands <= 1 {
+                return;
+            }
+            self.pass = Pass::Shuffling {
+                next: self.walls.len().saturating_sub(1),
+            };
         }
         if self.pass == Pass::Scanning {
             // The scan's own loop: the same cell by cell work as its steps.
@@ -251,7 +252,7 @@ impl Linker {
                     continue;
                 }
                 // Each wall as its west or north cell keeps it.
-                if !super::carve::room_for(&mut self.walls, 1) {
+                if !crate::bytes::room_for(&mut self.walls, 1) {
                     return None;
                 }
                 self.walls.push(match dir {
@@ -288,7 +289,7 @@ impl Linker {
                 }
                 let n = grid.neighbour(at, dir).expect("open walls are inner walls");
                 if self.island_of.insert(grid.index(n) as u32, label, cells)? {
-                    if !super::carve::room_for(&mut way, 1) {
+                    if !crate::bytes::room_for(&mut way, 1) {
                         return None;
                     }
                     way.push(dir);
@@ -353,7 +354,7 @@ impl RowScan {
     /// has at most `2 * width` labels (those carried from the row above and its own new
     /// ones): every per-row list is reserved that big here, fallibly, so a row never grows one.
     fn try_new(width: usize) -> Option<RowScan> {
-        use super::carve::try_filled;
+        use crate::bytes::try_filled;
         fn reserved<T>(len: usize) -> Option<Vec<T>> {
             let mut items = Vec::new();
             items.try_reserve_exact(len).ok()?;
@@ -483,7 +484,7 @@ impl RowScan {
                 cell: self.cell[label],
             };
             if self.renamed[label] == NONE {
-                if super::carve::room_for(&mut self.trees, 1) {
+                if crate::bytes::room_for(&mut self.trees, 1) {
                     self.trees.push(tree);
                 } else {
                     self.out_of_memory = true;

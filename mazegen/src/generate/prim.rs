@@ -16,10 +16,10 @@
 
 use super::carve::slice_bytes;
 use super::carve::{
-    Carve, CarveCheckpoint, OutOfMemory, clear_marks, first_cells, mark_border, mark_reached_in,
-    random_dir, room_for,
+    Carve, CarveCheckpoint, clear_marks, first_cells, mark_border, mark_reached_in, random_dir,
 };
 use super::{CellState, GenEvent};
+use crate::bytes::{OutOfMemory, room_for};
 use crate::geometry::Pos;
 use crate::grid::{Grid, LOCKED, RowMajor};
 use crate::rng::MazeRng;

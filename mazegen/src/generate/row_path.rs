@@ -26,7 +26,8 @@
 use crate::geometry::{Dir, Pos};
 use crate::grid::{COURTYARD, EAST_CLOSED, LOCKED, MARKS, RowMajor, SOUTH_CLOSED};
 
-use super::carve::{clear_marks, room_for};
+use super::carve::clear_marks;
+use crate::bytes::room_for;
 
 /// Where a cell's count of ways left sits in its byte, 0 to 3 (four ways are [`FOUR`]).
 const COUNT_SHIFT: u32 = 6;

@@ -21,23 +21,23 @@ impl UnionFind {
     }
 
     /// [`UnionFind::new`], or [`OutOfMemory`] when the allocator refuses the memory.
-    pub fn try_new(n: usize) -> Result<UnionFind, super::carve::OutOfMemory> {
+    pub fn try_new(n: usize) -> Result<UnionFind, crate::bytes::OutOfMemory> {
         let n32 = u32::try_from(n).expect("fewer than 2^32 elements");
         let mut parent = Vec::new();
         parent
             .try_reserve_exact(n)
-            .map_err(|_| super::carve::OutOfMemory)?;
+            .map_err(|_| crate::bytes::OutOfMemory)?;
         parent.extend(0..n32);
         Ok(UnionFind { parent })
     }
 
     /// No elements, with room for `n` without growing, or [`OutOfMemory`] when the
     /// allocator refuses it.
-    pub fn try_with_capacity(n: usize) -> Result<UnionFind, super::carve::OutOfMemory> {
+    pub fn try_with_capacity(n: usize) -> Result<UnionFind, crate::bytes::OutOfMemory> {
         let mut parent = Vec::new();
         parent
             .try_reserve_exact(n)
-            .map_err(|_| super::carve::OutOfMemory)?;
+            .map_err(|_| crate::bytes::OutOfMemory)?;
         Ok(UnionFind { parent })
     }
 

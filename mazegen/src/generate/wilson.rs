@@ -27,10 +27,11 @@
 //! rest of the marks are the grid's.
 
 use super::carve::{
-    COLUMN_STEP, Carve, CarveCheckpoint, DirBits, Layout, OutOfMemory, mark_unreached, random_dir,
-    set_bits, slice_bytes,
+    COLUMN_STEP, Carve, CarveCheckpoint, DirBits, Layout, mark_unreached, random_dir, set_bits,
+    slice_bytes,
 };
 use super::{CellState, GenEvent};
+use crate::bytes::OutOfMemory;
 use crate::geometry::Pos;
 use crate::grid::{Grid, LOCKED, MARKS};
 use crate::rng::MazeRng;

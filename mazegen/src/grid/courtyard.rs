@@ -14,6 +14,7 @@ pub const COURTYARD_SIDE: u32 = 3;
 /// it never touches the border and can be reached from every side).
 pub const COURTYARD_MIN_SIDE: u32 = COURTYARD_SIDE + 2;
 
+#[doc(hidden)]
 /// Where the courtyard sits in a maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Courtyard {
@@ -77,6 +78,7 @@ impl Courtyard {
     }
 }
 
+#[doc(hidden)]
 /// The courtyard and the 42 of a maze: where each one goes, decided in one place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Landmarks {
@@ -165,6 +167,7 @@ impl Landmarks {
     }
 }
 
+#[doc(hidden)]
 /// A landmark a maze has no room for, and is made without (see [`Landmarks::notes`]). It
 /// displays as a lowercase sentence for a log line; an application may word it its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 
 mod pattern;
 
-pub use pattern::{PATTERN_MAX_SIDE, Pattern, StampError};
+pub use pattern::{Pattern, StampError};
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,13 +11,13 @@ use std::str::FromStr;
 use crate::geometry::Pos;
 
 /// Width of the 42 in cells.
-pub const STAMP_WIDTH: u32 = 7;
+pub(crate) const STAMP_WIDTH: u32 = 7;
 /// Height of the 42 in cells.
-pub const STAMP_HEIGHT: u32 = 5;
+pub(crate) const STAMP_HEIGHT: u32 = 5;
 /// Smallest maze width that fits the 42 with a one-cell margin on each side.
-pub const STAMP_MIN_WIDTH: u32 = STAMP_WIDTH + 2;
+pub(crate) const STAMP_MIN_WIDTH: u32 = STAMP_WIDTH + 2;
 /// Smallest maze height that fits the 42 with a one-cell margin on each side.
-pub const STAMP_MIN_HEIGHT: u32 = STAMP_HEIGHT + 2;
+pub(crate) const STAMP_MIN_HEIGHT: u32 = STAMP_HEIGHT + 2;
 /// The 42's column between the 4 and the 2: open on every row, and the column the maze's
 /// centre cell falls in (see [`Stamp::centred`]).
 pub(crate) const STAMP_GAP_COLUMN: u32 = 3;
@@ -25,7 +25,7 @@ pub(crate) const STAMP_GAP_COLUMN: u32 = 3;
 /// The maze's centre cell, `(width/2, height/2)` with integer division: the cell the 42
 /// subject's board checker requires to be reachable (for an even side, the upper of the two
 /// middle cells). The 42 is placed so that this cell is never one of its closed cells.
-pub const fn centre_cell(width: u32, height: u32) -> Pos {
+pub(crate) const fn centre_cell(width: u32, height: u32) -> Pos {
     Pos::new(width / 2, height / 2)
 }
 
@@ -37,12 +37,21 @@ pub struct Stamp {
 }
 
 impl Stamp {
+    /// Width of the 42 in cells.
+    pub const WIDTH: u32 = STAMP_WIDTH;
+    /// Height of the 42 in cells.
+    pub const HEIGHT: u32 = STAMP_HEIGHT;
+    /// Smallest maze width that fits the 42 with a one-cell margin on each side.
+    pub const MIN_WIDTH: u32 = STAMP_MIN_WIDTH;
+    /// Smallest maze height that fits the 42 with a one-cell margin on each side.
+    pub const MIN_HEIGHT: u32 = STAMP_MIN_HEIGHT;
+
     /// The 42 at its place in the middle of the maze, top-left at `((width-6)/2,
     /// (height-5)/2)` (integer division), or `None` when the maze is smaller than 9x7 and has
     /// no room for it and its margin. This is the one place the 42's position is computed: the
     /// generator, the config checks and the validator all come here.
     ///
-    /// The column puts the maze's [`centre_cell`] in the 42's open gap column (its fourth), so
+    /// The column puts the maze's centre cell, `(width/2, height/2)`, in the 42's open gap column (its fourth), so
     /// the centre is never walled in. For an odd width this is the SPEC's `(width-7)/2`; for
     /// an even width, `(width-7)/2` would put the centre on a closed cell of the 2 (pattern
     /// column 4), which fails the 42 subject's "centre reachable" board check. Any row of the
@@ -107,15 +116,16 @@ impl Stamp {
 /// Its text form, as the `STAMP` config key takes it: `42`, `none`, or a [`Pattern`]'s rows.
 ///
 /// ```
-/// use mazegen::grid::{Pattern, StampChoice};
+/// use mazegen::{Pattern, StampChoice};
 ///
 /// assert_eq!("42".parse(), Ok(StampChoice::FortyTwo));
 /// assert_eq!("None".parse(), Ok(StampChoice::None));
 /// let plus: StampChoice = ".X./XXX/.X.".parse()?;
 /// assert_eq!(plus, StampChoice::Custom(".X./XXX/.X.".parse::<Pattern>()?));
-/// # Ok::<(), mazegen::grid::StampError>(())
+/// # Ok::<(), mazegen::StampError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StampChoice {
     /// The 42, where [`Stamp::centred`] puts it, when the maze has room for it.
     #[default]

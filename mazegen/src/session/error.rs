@@ -2,10 +2,13 @@
 
 use crate::generate::GenError;
 use crate::geometry::Pos;
+use crate::grid::EndProblem;
 
-/// Why a [`super::Session`] cannot start: its maze cannot be made, or the exit it solves to is
-/// not in the maze. The generator knows nothing of exits, so that check is the session's.
+/// Why a [`super::Session`] cannot start: its maze cannot be made, or its entry or exit is not
+/// a usable cell (outside the maze, on the stamp, or both the same cell), checked as
+/// [`MazeBuilder::build`](crate::MazeBuilder::build) checks them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SessionError {
     #[error(transparent)]
     /// The maze cannot be made.
@@ -20,13 +23,58 @@ pub enum SessionError {
         /// The maze's height.
         height: u32,
     },
+    #[error("entry cell {entry} is outside the {width}x{height} maze")]
+    /// The entry is not in the maze.
+    EntryOutside {
+        /// The entry asked for.
+        entry: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
+    #[error("{end} {pos} is on the stamp (its cells are closed)")]
+    /// The entry or the exit (`end` says which) is one of the stamp's closed cells.
+    OnStamp {
+        /// `"entry"` or `"exit"`.
+        end: &'static str,
+        /// The cell asked for.
+        pos: Pos,
+    },
+    #[error("entry and exit are the same cell, {pos}")]
+    /// The entry and the exit are the same cell.
+    SameEnds {
+        /// The cell given for both.
+        pos: Pos,
+    },
+}
+
+impl SessionError {
+    /// The error for an entry or exit [`check_ends`](crate::grid::check_ends) refused.
+    pub(crate) fn of_ends(problem: EndProblem, width: u32, height: u32) -> SessionError {
+        match problem {
+            EndProblem::Outside { end: "entry", pos } => SessionError::EntryOutside {
+                entry: pos,
+                width,
+                height,
+            },
+            EndProblem::Outside { pos, .. } => SessionError::ExitOutside {
+                exit: pos,
+                width,
+                height,
+            },
+            EndProblem::OnStamp { end, pos } => SessionError::OnStamp { end, pos },
+            EndProblem::Same(pos) => SessionError::SameEnds { pos },
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MazeOptions;
+    use crate::session::Session;
     use crate::solve::Solver;
-    use crate::{MazeOptions, Session};
 
     #[test]
     fn an_exit_outside_is_the_sessions_error_and_bad_options_the_generators() {

@@ -81,6 +81,7 @@ impl PartialOrd for Entry {
 }
 
 impl AStar {
+    #[cfg(test)]
     /// A search of `grid` from `from` to `to`, both inside it.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> AStar {
         super::or_abort(AStar::try_new(grid, from, to), grid)

@@ -44,6 +44,7 @@ impl Bfs {
         Bfs::search(grid, from, Some(to))
     }
 
+    #[cfg(test)]
     /// A search from `from` that reaches every cell it can (a flood fill), after which
     /// [`Bfs::path_to`] gives a shortest path to any reached cell.
     pub fn flood(grid: &Grid, from: Pos) -> Bfs {
@@ -174,11 +175,6 @@ impl Bfs {
         self.cells[self.index(pos)] & REACHED != 0
     }
 
-    /// The cells waiting to be expanded.
-    pub fn frontier(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.queue.iter().map(|i| self.pos(i as usize))
-    }
-
     /// The shortest path, once the goal has been reached.
     pub fn solution(&self) -> Option<Solution> {
         let to = self.to.filter(|_| self.progress.found)?;
@@ -215,7 +211,7 @@ impl Bfs {
         let mut dirs = Vec::new();
         while at != self.from {
             let back = Dir::from_index(self.cells[at] >> BACK_SHIFT);
-            if !crate::generate::room_for(&mut dirs, 1) {
+            if !crate::bytes::room_for(&mut dirs, 1) {
                 return None;
             }
             dirs.push(back.opposite());

@@ -71,6 +71,7 @@ fn grow(queue: &mut VecDeque<u32>) -> bool {
 }
 
 impl DeadEndFilling {
+    #[cfg(test)]
     /// A fill of `grid` between `from` and `to`, both inside it: counts every cell's open
     /// walls and queues the dead ends.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> DeadEndFilling {

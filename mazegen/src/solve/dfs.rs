@@ -35,6 +35,7 @@ pub struct Dfs {
 }
 
 impl Dfs {
+    #[cfg(test)]
     /// A search of `grid` from `from` to `to`, both inside it.
     pub fn new(grid: &Grid, from: Pos, to: Pos) -> Dfs {
         super::or_abort(Dfs::try_new(grid, from, to), grid)

@@ -5,8 +5,7 @@
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
 use crate::geometry::Pos;
-use crate::grid::Grid;
-use crate::maze::Maze;
+use crate::grid::{Grid, SizeError};
 
 /// A search of one grid by one solver, from one cell to another, stepped or run to the end.
 ///
@@ -54,12 +53,27 @@ impl Solver {
             search: self.start(grid, from, to),
         }
     }
-}
 
-impl Maze {
-    /// A search of this maze from its entry to its exit by `solver` (see [`Searching`]).
-    pub fn search(&self, solver: Solver) -> Searching<'_> {
-        solver.search(self.grid(), self.entry(), self.exit())
+    /// [`Solver::search`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the
+    /// search of the WxH maze") when the allocator refuses the search its per-cell state (a
+    /// byte a cell, five for A*) or the dead ends dead-end filling queues at the outset. A
+    /// working set that grows as the search steps and is refused ends the search there,
+    /// unfinished: see [`Searching::failure`] and [`Searching::try_run`].
+    ///
+    /// # Panics
+    ///
+    /// If `from` or `to` is outside `grid`.
+    pub fn try_search(self, grid: &Grid, from: Pos, to: Pos) -> Result<Searching<'_>, SizeError> {
+        assert!(
+            grid.contains(from) && grid.contains(to),
+            "search from {from} to {to} outside the {}x{} grid",
+            grid.width(),
+            grid.height()
+        );
+        Ok(Searching {
+            grid,
+            search: self.try_start(grid, from, to)?,
+        })
     }
 }
 
@@ -91,7 +105,10 @@ impl<'g> Searching<'g> {
         self.search.is_done()
     }
 
-    /// Cells visited so far (see [`Search::visited`] for what each solver counts).
+    /// Cells the search has visited so far, what is compared between solvers: cells reached
+    /// for BFS and A*, cells entered for DFS, distinct cells walked for the wall followers (for
+    /// these, the start counts from the outset), cells filled plus cells reached by the final
+    /// search (the start among them) for dead-end filling. Never decreases.
     pub fn visited(&self) -> u64 {
         self.search.visited()
     }
@@ -99,6 +116,28 @@ impl<'g> Searching<'g> {
     /// The path found, once the search is done and has reached the goal.
     pub fn solution(&self) -> Option<Solution> {
         self.search.solution()
+    }
+
+    /// Runs the search to its end and returns the path found, or the memory it was refused:
+    /// a working set that could not grow ([`Searching::failure`]) or the path itself.
+    pub fn try_run(&mut self) -> Result<Option<Solution>, SizeError> {
+        self.search.run(self.grid);
+        match self.search.failure() {
+            Some(error) => Err(error),
+            None => self.search.try_solution(),
+        }
+    }
+
+    /// The path found, or [`SizeError::NotEnoughMemory`] ("not enough memory for the path of
+    /// the WxH maze") when the allocator refuses it.
+    pub fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
+        self.search.try_solution()
+    }
+
+    /// Why the search stopped unfinished: the allocator refused its working set room to grow
+    /// (`step` then returned `Done { found: false }`).
+    pub fn failure(&self) -> Option<SizeError> {
+        self.search.failure()
     }
 
     /// How `pos` looks to the search now, for drawing it.
@@ -114,11 +153,6 @@ impl<'g> Searching<'g> {
     /// Size of the working set (queue, heap, stack or path).
     pub fn frontier_len(&self) -> usize {
         self.search.frontier_len()
-    }
-
-    /// The step machine itself, without the grid.
-    pub fn into_search(self) -> Box<dyn Search> {
-        self.search
     }
 }
 
@@ -138,7 +172,7 @@ impl Iterator for Searching<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shortest_path;
+    use crate::{Maze, shortest_path};
 
     #[test]
     fn a_search_holding_its_grid_does_what_the_step_machine_does() {

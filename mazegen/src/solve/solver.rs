@@ -10,6 +10,7 @@ use strum::VariantArray;
 use super::{AStar, Bfs, DeadEndFilling, Dfs, Hand, Search, WallFollower};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
+use crate::parse::ParseError;
 use crate::registry;
 
 /// The maze solvers, in the order the dashboard cycles through them, BFS first. Each displays
@@ -30,6 +31,7 @@ use crate::registry;
     strum::EnumProperty,
 )]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Solver {
     /// Breadth-first search: a shortest path, the one written to the maze file.
     #[default]
@@ -72,21 +74,10 @@ impl Solver {
         registry::next(self)
     }
 
-    /// A search of `grid` from `from` to `to`, both inside it, ready to step.
-    ///
-    /// The search takes the grid again at each step (see [`Search`]); [`Solver::search`] gives
-    /// one that holds it instead.
-    ///
-    /// ```
-    /// use mazegen::{Maze, Solver};
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let mut search = Solver::Dfs.start(maze.grid(), maze.entry(), maze.exit());
-    /// assert!(search.run(maze.grid()));
-    /// assert!(search.solution().unwrap().len() >= maze.solution().unwrap().len());
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn start(self, grid: &Grid, from: Pos, to: Pos) -> Box<dyn Search> {
+    /// A search of `grid` from `from` to `to`, both inside it, ready to step. It takes the
+    /// grid again at each step (a session keeps the grid and the search apart);
+    /// [`Solver::search`] gives one that holds it instead.
+    pub(crate) fn start(self, grid: &Grid, from: Pos, to: Pos) -> Box<dyn Search> {
         super::or_abort(self.try_start(grid, from, to), grid)
     }
 
@@ -96,7 +87,12 @@ impl Solver {
     ///
     /// A working set that grows as the search steps (a queue, a heap, a path) and is refused
     /// ends the search there, unfinished: see [`Search::failure`].
-    pub fn try_start(self, grid: &Grid, from: Pos, to: Pos) -> Result<Box<dyn Search>, SizeError> {
+    pub(crate) fn try_start(
+        self,
+        grid: &Grid,
+        from: Pos,
+        to: Pos,
+    ) -> Result<Box<dyn Search>, SizeError> {
         Ok(match self {
             // BFS's own error is the grid's sentence; a search says what it was for.
             Solver::Bfs => {
@@ -111,18 +107,16 @@ impl Solver {
     }
 }
 
-/// A solver name that is not one of [`Solver::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown solver {} (valid: {names})", crate::quote::quoted(.0), names = Solver::names())]
-pub struct UnknownSolver(pub String);
-
 impl FromStr for Solver {
-    type Err = UnknownSolver;
+    type Err = ParseError;
 
     /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
     /// are accepted (`astar`, `wall-follower` for the left hand, for instance).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        registry::parse(s).ok_or_else(|| UnknownSolver(s.trim().to_owned()))
+        registry::parse(s).ok_or_else(|| ParseError::UnknownSolver {
+            name: s.trim().to_owned(),
+            valid: Solver::names(),
+        })
     }
 }
 
@@ -155,7 +149,7 @@ mod tests {
             assert_eq!(alias.parse(), Ok(solver), "{alias}");
         }
         let err = "dijkstra".parse::<Solver>().unwrap_err();
-        assert_eq!(err, UnknownSolver("dijkstra".into()));
+        assert!(matches!(&err, ParseError::UnknownSolver { name, .. } if name == "dijkstra"));
         assert_eq!(
             err.to_string(),
             "unknown solver \"dijkstra\" (valid: bfs, a-star, dfs, left-hand, right-hand, \

@@ -74,6 +74,7 @@ pub struct WallFollower {
 }
 
 impl WallFollower {
+    #[cfg(test)]
     /// A walk on `grid` from `from` to `to`, both inside it, starting out facing north.
     pub fn new(grid: &Grid, from: Pos, to: Pos, hand: Hand) -> WallFollower {
         super::or_abort(WallFollower::try_new(grid, from, to, hand), grid)
@@ -101,11 +102,6 @@ impl WallFollower {
             done: false,
             out_of_memory: false,
         })
-    }
-
-    /// Which hand it keeps on the wall.
-    pub fn hand(&self) -> Hand {
-        self.hand
     }
 
     /// Takes the last cell off the path and reports it.
@@ -143,7 +139,7 @@ impl Search for WallFollower {
             return self.cut();
         }
         // Room for the move's push onto the path, before anything moves.
-        if !crate::generate::room_for(&mut self.path, 1) {
+        if !crate::bytes::room_for(&mut self.path, 1) {
             self.out_of_memory = true;
             self.done = true;
             return SolveEvent::Done { found: false };

@@ -30,30 +30,36 @@
 //! The walk costs one pass over the maze and two bits a cell, plus the widest branch's
 //! frontier.
 
-use crate::generate::{room_for, try_filled};
+use crate::bytes::{room_for, try_filled};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;
 
 /// From this score on, a maze is medium.
-pub const MEDIUM_FROM: f64 = 35.0;
+pub(crate) const MEDIUM_FROM: f64 = 35.0;
 /// From this score on, a maze is hard.
-pub const HARD_FROM: f64 = 60.0;
+pub(crate) const HARD_FROM: f64 = 60.0;
 
+#[doc(hidden)]
 /// Easy, medium or hard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Level {
-    /// A score below [`MEDIUM_FROM`].
+    /// A score below [`Level::MEDIUM_FROM`].
     Easy,
-    /// A score from [`MEDIUM_FROM`] to below [`HARD_FROM`].
+    /// A score from [`Level::MEDIUM_FROM`] to below [`Level::HARD_FROM`].
     Medium,
-    /// A score of [`HARD_FROM`] or more.
+    /// A score of [`Level::HARD_FROM`] or more.
     Hard,
 }
 
 impl Level {
+    /// From this score on, a maze is medium.
+    pub const MEDIUM_FROM: f64 = MEDIUM_FROM;
+    /// From this score on, a maze is hard.
+    pub const HARD_FROM: f64 = HARD_FROM;
+
     /// The level of a score (see the module docs).
     pub fn of(score: f64) -> Level {
         if score >= HARD_FROM {
@@ -81,6 +87,7 @@ impl std::fmt::Display for Level {
     }
 }
 
+#[doc(hidden)]
 /// How hard the way from the entry to the exit is (see the module docs for the formula).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
+#[doc(hidden)]
 /// A way a maze file departs from the subject's layout, at a 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutProblem {
@@ -70,6 +71,7 @@ enum Part {
     After,
 }
 
+#[doc(hidden)]
 /// Every layout problem of the maze file `reader` reads, in line order (one of each kind a
 /// line at most). Reads a line at a time: no more memory than its longest line.
 pub fn layout_problems(mut reader: impl BufRead) -> io::Result<Vec<LayoutProblem>> {
@@ -95,13 +97,13 @@ pub fn layout_problems(mut reader: impl BufRead) -> io::Result<Vec<LayoutProblem
                 column: at + 1,
             });
         }
-        if part == Part::Path {
-            if let Some(at) = text.iter().position(|b| b"nesw".contains(b)) {
-                problems.push(LayoutProblem::LowercaseStep {
-                    line: number,
-                    column: at + 1,
-                });
-            }
+        if part == Part::Path
+            && let Some(at) = text.iter().position(|b| b"nesw".contains(b))
+        {
+            problems.push(LayoutProblem::LowercaseStep {
+                line: number,
+                column: at + 1,
+            });
         }
         if !ended {
             problems.push(LayoutProblem::NoFinalNewline { line: number });

@@ -2,7 +2,7 @@
 //! and the timeline's scrub moves. No terminal types: the input layer translates (see
 //! [`crate::tui::input`]).
 
-use mazegen::solve::Solver;
+use mazegen::Solver;
 use mazegen::{Algorithm, Dir};
 
 /// What a user can ask for.

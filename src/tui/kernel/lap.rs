@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use mazegen::stats::MazeStats;
+use mazegen::MazeStats;
 use mazegen::{Algorithm, GenError, Generator, MazeOptions, Pos, shortest_path};
 
 /// What one run of an algorithm gave.
@@ -49,7 +49,8 @@ impl Lap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mazegen::{Session, Solver};
+    use mazegen::Solver;
+    use mazegen::session::Session;
 
     /// A lap counts what the same maze carved and solved step by step shows.
     #[test]

@@ -43,10 +43,7 @@ mod tests {
     use super::*;
 
     fn seconds(algorithm: Algorithm, width: u32, height: u32) -> Option<f64> {
-        walk_seconds(&MazeOptions {
-            algorithm,
-            ..MazeOptions::new(width, height)
-        })
+        walk_seconds(&MazeOptions::new(width, height).algorithm(algorithm))
     }
 
     #[test]

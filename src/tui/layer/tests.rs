@@ -154,7 +154,7 @@ fn v_after_pausing_and_finishing_solves_where_it_can_be_seen() {
     key(&mut m, KeyCode::Down);
     key(&mut m, KeyCode::Enter);
     assert_eq!(innermost(&m), Layer::Studio);
-    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::AStar);
+    assert_eq!(m.shown_session().solver(), mazegen::Solver::AStar);
     assert_eq!(m.phase(), Phase::Solving);
     assert!(!m.pace().is_paused(), "the new search is watched");
     for _ in 0..3 {
@@ -274,7 +274,7 @@ fn the_lists_on_an_opened_file() {
             .any(|e| matches!(e, Effect::Work(Work::Inspector(_)))),
         "the file is solved on a worker: {effects:?}"
     );
-    assert_eq!(file_of(&m).solver, Some(mazegen::solve::Solver::Dfs));
+    assert_eq!(file_of(&m).solver, Some(mazegen::Solver::Dfs));
     assert_eq!(m.status().unwrap().text, "Solving with DFS…");
 
     key(&mut m, KeyCode::Char('a'));

@@ -26,10 +26,10 @@ pub mod view;
 
 use std::path::PathBuf;
 
+use mazegen::MazeStats;
 use mazegen::Pos;
+use mazegen::Solver;
 use mazegen::inspect::Inspection;
-use mazegen::solve::Solver;
-use mazegen::stats::MazeStats;
 use mazegen::validate::Expected;
 
 use crate::tui::kernel::job::JobId;

@@ -11,7 +11,7 @@ pub mod view;
 mod tests;
 
 use mazegen::Algorithm;
-use mazegen::solve::Solver;
+use mazegen::Solver;
 
 /// Which list a picker shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

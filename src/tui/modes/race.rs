@@ -19,7 +19,8 @@ pub mod view;
 
 use std::time::Duration;
 
-use mazegen::{Algorithm, Session};
+use mazegen::Algorithm;
+use mazegen::session::Session;
 
 use crate::tui::kernel::job::JobId;
 use crate::tui::kernel::lap::Lap;

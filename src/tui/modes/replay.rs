@@ -3,7 +3,7 @@
 //!
 //! The live maze goes on being the model's [`Session`]; scrubbing shows another session
 //! beside it, one whose generator is the live maze's at an earlier step, recomputed by a
-//! [`Timeline`] from its nearest checkpoint (see [`mazegen::replay`]). The live session shows
+//! [`Timeline`] from its nearest checkpoint (see [`mazegen::Timeline`]). The live session shows
 //! the timeline each frame's generator, so checkpoints are taken as the maze is carved, and
 //! scrubbing back answers in a replay of at most one checkpoint's gap.
 //!
@@ -17,11 +17,11 @@ mod tests;
 pub mod update;
 pub mod view;
 
-use mazegen::replay::CHECKPOINT_BUDGET;
-use mazegen::{Session, Timeline};
+use mazegen::Timeline;
+use mazegen::session::Session;
 
 /// The most steps a scrub recomputes at once (about a second for the default algorithm): a
-/// maze too big for checkpoints (see [`mazegen::replay`]) would otherwise freeze the screen
+/// maze too big for checkpoints (see [`mazegen::Timeline`]) would otherwise freeze the screen
 /// for as long as a scrub far from its start takes.
 pub const MAX_REPLAY_STEPS: u64 = 100_000_000;
 
@@ -76,7 +76,7 @@ impl Replay {
             return;
         };
         self.timeline
-            .get_or_insert_with(|| Timeline::of(generator, CHECKPOINT_BUDGET))
+            .get_or_insert_with(|| Timeline::of(generator, Timeline::CHECKPOINT_BUDGET))
             .observe(generator);
     }
 

@@ -15,13 +15,13 @@ use std::time::Instant;
 
 use crate::tui::kernel::action::Action;
 use crate::tui::kernel::job::JobId;
+use mazegen::Garbage;
+use mazegen::LandmarkNote;
+use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::format::export::Export;
-use mazegen::generate::Garbage;
-use mazegen::grid::LandmarkNote;
 use mazegen::session::Job;
 use mazegen::session::{Phase, Session, SessionError};
-use mazegen::solve::Solver;
 use mazegen::{Algorithm, Maze};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -11,7 +11,8 @@ use crate::tui::testing::{act, key};
 use crate::tui::testing::{config, model, start};
 use crate::tui::update;
 use crate::tui::viewport::{Shown, Zoom};
-use mazegen::{Dir, Phase};
+use mazegen::Dir;
+use mazegen::session::Phase;
 
 fn status_text(model: &Model) -> String {
     model.status().map(|s| s.text.clone()).unwrap_or_default()

@@ -13,7 +13,7 @@ use crate::tui::layer;
 use crate::tui::message::Action;
 use crate::tui::model::{Model, StatusKind};
 use crate::tui::theme::Theme;
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer) {
     let palette = &model.theme().palette;

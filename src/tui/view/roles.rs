@@ -2,9 +2,9 @@
 //! a passage, the entry, part of the path... The canvas asks per visible block, so each
 //! answer is a handful of array reads whatever the maze's size.
 
-use mazegen::generate::CellState;
+use mazegen::CellState;
+use mazegen::SearchState;
 use mazegen::session::{Phase, Session};
-use mazegen::solve::SearchState;
 use mazegen::{Dir, Pos, Solution};
 
 /// What a block shows. The theme gives each a colour (or a glyph).
@@ -370,7 +370,7 @@ mod tests {
             options,
             Pos::new(0, 0),
             Pos::new(width - 1, height - 1),
-            mazegen::solve::Solver::Bfs,
+            mazegen::Solver::Bfs,
         )
         .unwrap()
     }

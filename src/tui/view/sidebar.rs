@@ -15,7 +15,7 @@ use crate::tui::layout::theme_scroll;
 use crate::tui::model::{Focus, Model};
 use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 /// A pane title naming the key that works the pane: ` Solvers (v) `.
 pub(crate) fn titled_with_key(keymap: &Keymap, title: &str, action: Action) -> String {

@@ -133,7 +133,7 @@ fn snapshot_mid_carving() {
 fn snapshot_mid_solving() {
     let mut m = sized(model(15, 10), 100, 30);
     theme(&mut m, "plain");
-    while m.phase() == mazegen::Phase::Carving {
+    while m.phase() == mazegen::session::Phase::Carving {
         update(&mut m, Message::Tick(FRAME));
     }
     for _ in 0..20 {
@@ -382,7 +382,7 @@ fn any_terminal_size_renders_without_panicking() {
 
 #[test]
 fn solver_labels_are_short_and_unique() {
-    let solvers = mazegen::solve::Solver::ALL;
+    let solvers = mazegen::Solver::ALL;
     for (i, &a) in solvers.iter().enumerate() {
         let label = crate::tui::text::solver_label(a);
         assert!(!label.is_empty() && label.chars().count() <= 13, "{label}");
@@ -565,7 +565,7 @@ fn snapshot_whole_view_mid_carving_shows_the_carved_area() {
     for _ in 0..100 {
         update(&mut m, Message::Tick(FRAME));
     }
-    assert_eq!(m.phase(), mazegen::Phase::Carving);
+    assert_eq!(m.phase(), mazegen::session::Phase::Carving);
     let text = canvas_text(&m);
     assert!(text.contains('~') && text.contains('@'), "{text}");
     assert!(text.contains(':'), "{text}");

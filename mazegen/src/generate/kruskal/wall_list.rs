@@ -9,8 +9,8 @@
 //! `MazeRng::shuffle`, draw for draw and swap for swap, so the order is the one a `Vec<u32>`
 //! got; it only makes its draws a batch ahead of its swaps (see [`WallList::shuffle`]).
 
-use super::super::carve::OutOfMemory;
 use crate::bytes::Bytes;
+use crate::bytes::OutOfMemory;
 use crate::rng::MazeRng;
 
 /// A list of integers below `2^bits`, `bits` at most 32, each in `bits` bits.

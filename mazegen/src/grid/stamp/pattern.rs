@@ -7,9 +7,9 @@ use std::str::FromStr;
 use crate::geometry::Pos;
 
 /// The widest and tallest a [`Pattern`] may be, in cells.
-pub const PATTERN_MAX_SIDE: u32 = 16;
+pub(crate) const PATTERN_MAX_SIDE: u32 = 16;
 
-/// A small picture of closed cells (at most [`PATTERN_MAX_SIDE`] on a side), stamped into a
+/// A small picture of closed cells (at most [`Pattern::MAX_SIDE`] on a side), stamped into a
 /// maze as fully closed cells that carving never opens.
 ///
 /// Every pattern is checked when it is made: it has at least one closed cell, and each of its
@@ -18,7 +18,7 @@ pub const PATTERN_MAX_SIDE: u32 = 16;
 /// an open one, separated by `/` or new lines: the 42 is `X...XXX/X.....X/XXX.XXX/..X.X../..X.XXX`.
 ///
 /// ```
-/// use mazegen::grid::{Pattern, StampError};
+/// use mazegen::{Pattern, StampError};
 ///
 /// let plus: Pattern = ".X./XXX/.X.".parse()?;
 /// assert_eq!((plus.width(), plus.height(), plus.cells().count()), (3, 3, 5));
@@ -36,6 +36,7 @@ pub struct Pattern {
 
 /// Why a stamp pattern cannot be used, or cannot be placed in a maze.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StampError {
     /// The text has no closed cell at all (use no stamp instead).
     #[error("the stamp pattern has no closed cell (X)")]
@@ -68,7 +69,7 @@ pub enum StampError {
         /// The first row's length.
         expected: u32,
     },
-    /// More than [`PATTERN_MAX_SIDE`] rows or columns.
+    /// More than [`Pattern::MAX_SIDE`] rows or columns.
     #[error("the stamp pattern is {width}x{height}: at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")]
     TooLarge {
         /// Columns given.
@@ -112,6 +113,9 @@ pub enum StampError {
 }
 
 impl Pattern {
+    /// The longest side a pattern may have, in cells.
+    pub const MAX_SIDE: u32 = PATTERN_MAX_SIDE;
+
     /// The 42: 18 closed cells in a 7x5 box, as the SPEC draws it.
     pub const FORTY_TWO: Pattern =
         Pattern::from_picture(&[b"X...XXX", b"X.....X", b"XXX.XXX", b"..X.X..", b"..X.XXX"]);

@@ -69,7 +69,7 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
         let ways = (open & !back) >> k << k;
         if ways != 0 {
             let j = ways.trailing_zeros() as usize;
-            if !crate::generate::room_for(&mut path, 1) {
+            if !crate::bytes::room_for(&mut path, 1) {
                 return Ending::OutOfMemory;
             }
             path.push(j as u8);
@@ -89,7 +89,7 @@ pub(super) fn walk(grid: &Grid, from: Pos, to: Pos, stop: &AtomicBool) -> Ending
         if steps > bound {
             return Ending::NotATree;
         }
-        if steps % LOOK_EVERY == 0 && stop.load(Ordering::Relaxed) {
+        if steps.is_multiple_of(LOOK_EVERY) && stop.load(Ordering::Relaxed) {
             return Ending::Stopped;
         }
     }

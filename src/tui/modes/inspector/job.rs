@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
+use mazegen::MazeStats;
+use mazegen::SizeError;
+use mazegen::Solver;
 use mazegen::format::{Hex, Output, write_outputs};
-use mazegen::grid::SizeError;
 use mazegen::inspect::{self, Inspection, Marks};
-use mazegen::solve::Solver;
-use mazegen::stats::MazeStats;
 use mazegen::validate::Expected;
 use mazegen::{Maze, MazeOptions, Pos};
 
@@ -185,15 +185,11 @@ fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
             };
         }
     };
-    let mut search = match solver.try_start(&grid, entry, exit) {
+    let mut search = match solver.try_search(&grid, entry, exit) {
         Ok(search) => search,
         Err(error) => return refused(error),
     };
-    search.run(&grid);
-    if let Some(error) = search.failure() {
-        return refused(error);
-    }
-    match search.try_solution() {
+    match search.try_run() {
         Ok(path) => InspectorAnswer::Solved {
             solver,
             visited: search.visited(),

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
+use mazegen::Solver;
 use mazegen::inspect::Inspection;
-use mazegen::solve::Solver;
 use mazegen::validate::Expected;
 
 use super::prompt::MazeFiles;

@@ -10,7 +10,7 @@ use crate::tui::testing::{answer, model, tick_until_done};
 use crate::tui::update;
 use crate::tui::view::tests::{screen_text, sized, theme};
 use mazegen::Algorithm;
-use mazegen::solve::Solver;
+use mazegen::Solver;
 
 use super::List;
 
@@ -95,7 +95,7 @@ fn picking_the_algorithm_shown_changes_nothing_and_says_so() {
     act(&mut m, Action::AlgorithmList);
     act(&mut m, Action::PickerChoose);
     assert_eq!(status(&m), "Algorithm: backtracker, as shown");
-    assert_eq!(m.phase(), mazegen::Phase::Done, "no new carving");
+    assert_eq!(m.phase(), mazegen::session::Phase::Done, "no new carving");
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn an_algorithm_too_big_for_the_memory_is_refused_with_why() {
     let mut m = finished(140, 45);
     // Enough for the backtracker's few bytes a cell on these 500 cells, not Kruskal's 19.
     m.memory_limit = Some(
-        crate::tui::kernel::memory::FIXED_BYTES + mazegen::replay::CHECKPOINT_BUDGET + 500 * 8,
+        crate::tui::kernel::memory::FIXED_BYTES + mazegen::Timeline::CHECKPOINT_BUDGET + 500 * 8,
     );
     act(&mut m, Action::AlgorithmList);
     act(&mut m, Action::PickerDown);
@@ -133,7 +133,7 @@ fn v_picks_a_solver_and_solves_again_with_it() {
     assert_eq!(status(&m), "Solver: A*");
     let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
-    assert_eq!(m.phase(), mazegen::Phase::Done);
+    assert_eq!(m.phase(), mazegen::session::Phase::Done);
 
     act(&mut m, Action::SolverList);
     act(&mut m, Action::Quit);
@@ -334,7 +334,7 @@ fn a_random_walk_that_would_take_minutes_is_refused_with_why() {
 fn a_pick_mid_carving_waits_for_the_first_maze_to_be_written() {
     let mut m = sized(model(25, 20), 140, 45);
     update(&mut m, Message::Tick(std::time::Duration::from_millis(16)));
-    assert_eq!(m.phase(), mazegen::Phase::Carving);
+    assert_eq!(m.phase(), mazegen::session::Phase::Carving);
     act(&mut m, Action::AlgorithmList);
     act(&mut m, Action::PickerDown);
     act(&mut m, Action::PickerChoose);
@@ -347,7 +347,11 @@ fn a_pick_mid_carving_waits_for_the_first_maze_to_be_written() {
         Algorithm::Prim,
         "then the pick was made"
     );
-    assert_eq!(m.phase(), mazegen::Phase::Carving, "and is animated");
+    assert_eq!(
+        m.phase(),
+        mazegen::session::Phase::Carving,
+        "and is animated"
+    );
 }
 
 #[test]

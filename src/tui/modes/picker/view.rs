@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use mazegen::Algorithm;
-use mazegen::solve::Solver;
+use mazegen::Solver;
 
 use crate::tui::text::{clipped as cut, solver_label};
 use crate::tui::theme::Theme;

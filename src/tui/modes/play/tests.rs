@@ -19,8 +19,8 @@ use crate::tui::text::clock;
 use crate::tui::update;
 use crate::tui::viewport::Zoom;
 use mazegen::Dir;
-use mazegen::Phase;
 use mazegen::config::Config;
+use mazegen::session::Phase;
 
 const FRAME: Duration = Duration::from_millis(16);
 

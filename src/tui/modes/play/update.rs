@@ -17,7 +17,8 @@ use crate::tui::reply::{Reply, Request};
 use crate::tui::text::clock;
 use crate::tui::viewport::Viewport;
 use mazegen::play::{Game, Moved, Outcome};
-use mazegen::{Dir, MazeOptions, Phase, Pos};
+use mazegen::session::Phase;
+use mazegen::{Dir, MazeOptions, Pos};
 
 /// The maze a round would be played on.
 pub enum ToPlay {

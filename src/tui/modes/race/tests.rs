@@ -11,8 +11,8 @@ use crate::tui::testing::act;
 use crate::tui::testing::{answer, model};
 use crate::tui::update;
 use crate::tui::update::start_race;
+use mazegen::Solver;
 use mazegen::session::Phase;
-use mazegen::solve::Solver;
 use mazegen::validate::{Expected, validate_maze};
 use mazegen::{Generator, Pos};
 

@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use crate::tui::kernel::memory::{Holder, estimated_bytes};
 use crate::tui::kernel::walk_time;
+use mazegen::Algorithm;
+use mazegen::Solver;
 use mazegen::session::Phase;
-use mazegen::solve::Solver;
-use mazegen::{Algorithm, Session};
+use mazegen::session::Session;
 
 use super::{Lane, MAX_LANES, MIN_LANES, Race, Timing, TimingJob};
 use crate::tui::context::Ctx;

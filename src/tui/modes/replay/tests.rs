@@ -156,7 +156,7 @@ fn live_frames_leave_checkpoints_in_the_timeline() {
     }
     let timeline = m.stack.replay.timeline().expect("made on the first frame");
     assert!(timeline.checkpoint_count() > 0);
-    assert!(timeline.checkpoint_bytes() <= mazegen::replay::CHECKPOINT_BUDGET);
+    assert!(timeline.checkpoint_bytes() <= mazegen::Timeline::CHECKPOINT_BUDGET);
 }
 
 #[test]

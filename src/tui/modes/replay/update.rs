@@ -2,9 +2,9 @@
 //! way back to the live maze. It works on its own state, the live session (the studio's,
 //! read-only) and the [`Ctx`] parts (the status line, the pace, the keymap).
 
-use mazegen::replay::CHECKPOINT_BUDGET;
+use mazegen::Timeline;
 use mazegen::session::Phase;
-use mazegen::{Session, Timeline};
+use mazegen::session::Session;
 
 use super::{Replay, Replayed};
 use crate::tui::context::Ctx;
@@ -121,7 +121,7 @@ fn timeline<'r>(replay: &'r mut Replay, live: &Session) -> &'r mut Timeline {
     replay.timeline.get_or_insert_with(|| {
         let options = live.options().clone();
         let start = mazegen::Generator::new(options).expect("the live maze was made from it");
-        Timeline::of(&start, CHECKPOINT_BUDGET)
+        Timeline::of(&start, Timeline::CHECKPOINT_BUDGET)
     })
 }
 

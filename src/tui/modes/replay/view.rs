@@ -15,7 +15,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use super::Replay;
 use super::update::position;
 use crate::tui::theme::Theme;
-use mazegen::{Phase, Session};
+use mazegen::session::{Phase, Session};
 
 /// Columns of the bar itself.
 const BAR: usize = 20;

@@ -15,10 +15,10 @@ use crate::tui::testing::{
 };
 use crate::tui::theme::ThemeError;
 use crate::tui::update;
-use mazegen::Phase;
 use mazegen::config::Config;
 use mazegen::format::hex;
 use mazegen::session::Job;
+use mazegen::session::Phase;
 use mazegen::{Generator, Pos, shortest_path};
 
 const FRAME: Duration = Duration::from_millis(16);
@@ -505,11 +505,13 @@ fn a_first_big_maze_that_cannot_be_made_lets_quit_leave_with_the_reason() {
     assert!(act(&mut m, Action::Quit).is_empty(), "waits for the maze");
     let failed = Message::Done {
         job,
-        answer: Answer::Made(Parcel::new(Err(mazegen::SessionError::ExitOutside {
-            exit: Pos::new(700, 0),
-            width: 600,
-            height: 600,
-        }))),
+        answer: Answer::Made(Parcel::new(Err(
+            mazegen::session::SessionError::ExitOutside {
+                exit: Pos::new(700, 0),
+                width: 600,
+                height: 600,
+            },
+        ))),
     };
     let effects = update(&mut m, failed);
     assert!(quits(&effects), "{effects:?}");
@@ -752,11 +754,11 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
 }
 
 /// The session in a parcel of garbage, if one is there.
-fn freed_seeds(garbage: &Parcel<Vec<mazegen::generate::Garbage>>) -> Vec<u64> {
+fn freed_seeds(garbage: &Parcel<Vec<mazegen::Garbage>>) -> Vec<u64> {
     let garbage = garbage.take().unwrap_or_default();
     garbage
         .iter()
-        .filter_map(|g| g.downcast_ref::<mazegen::Session>())
+        .filter_map(|g| g.downcast_ref::<mazegen::session::Session>())
         .map(|s| s.options().seed)
         .collect()
 }
@@ -867,11 +869,13 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     assert!(act(&mut m, Action::Save).is_empty());
     let failed = Message::Done {
         job: *job,
-        answer: Answer::Made(Parcel::new(Err(mazegen::SessionError::ExitOutside {
-            exit: Pos::new(40, 0),
-            width: 30,
-            height: 20,
-        }))),
+        answer: Answer::Made(Parcel::new(Err(
+            mazegen::session::SessionError::ExitOutside {
+                exit: Pos::new(40, 0),
+                width: 30,
+                height: 20,
+            },
+        ))),
     };
     let effects = update(&mut m, failed);
     assert!(saves(&effects).is_empty(), "{effects:?}");
@@ -1161,37 +1165,28 @@ fn next_solver_solves_again_and_the_file_keeps_the_shortest_path() {
     let mut m = Model::new(start(config.clone())).unwrap();
     let effects = tick_until_done(&mut m);
     answer(&mut m, effects);
-    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::Bfs);
+    assert_eq!(m.shown_session().solver(), mazegen::Solver::Bfs);
     assert!(
         act(&mut m, Action::NextSolver).is_empty(),
         "the first maze was saved"
     );
-    assert_eq!(m.shown_session().solver(), mazegen::solve::Solver::AStar);
+    assert_eq!(m.shown_session().solver(), mazegen::Solver::AStar);
     assert_eq!(m.phase(), Phase::Solving, "the new solver is animated");
     assert!(status_text(&m).contains("A*"), "{}", status_text(&m));
     tick_until_done(&mut m);
     let solvers: Vec<_> = m.shown_session().runs().iter().map(|r| r.solver).collect();
-    assert_eq!(
-        solvers,
-        [mazegen::solve::Solver::Bfs, mazegen::solve::Solver::AStar]
-    );
+    assert_eq!(solvers, [mazegen::Solver::Bfs, mazegen::Solver::AStar]);
     // Saving after watching any solver writes the headless file, with its shortest path.
     for _ in 0..3 {
         act(&mut m, Action::NextSolver);
         act(&mut m, Action::Finish);
     }
-    assert_eq!(
-        m.shown_session().solver(),
-        mazegen::solve::Solver::RightHand
-    );
+    assert_eq!(m.shown_session().solver(), mazegen::Solver::RightHand);
     let effects = act(&mut m, Action::Save);
     assert_is_the_headless_maze(saves(&effects)[0], &config, 42);
     // A new maze keeps the solver; the table starts afresh.
     act(&mut m, Action::Regenerate);
-    assert_eq!(
-        m.shown_session().solver(),
-        mazegen::solve::Solver::RightHand
-    );
+    assert_eq!(m.shown_session().solver(), mazegen::Solver::RightHand);
     assert!(m.shown_session().runs().is_empty());
 }
 
@@ -1207,10 +1202,7 @@ fn a_solver_picked_while_carving_solves_later() {
         status_text(&m)
     );
     let effects = tick_until_done(&mut m);
-    assert_eq!(
-        m.shown_session().runs()[0].solver,
-        mazegen::solve::Solver::AStar
-    );
+    assert_eq!(m.shown_session().runs()[0].solver, mazegen::Solver::AStar);
     // The first save still happens, with the shortest path.
     assert_is_the_headless_maze(saves(&effects)[0], m.config(), 42);
 }
@@ -1367,7 +1359,7 @@ fn next_algorithm_skips_the_ones_that_would_not_fit_in_memory() {
     config.algorithm = Algorithm::Prim;
     // Prim needs 16 MiB, the replay's 64 MiB and 6 bytes a cell here, as Wilson does; Kruskal's
     // 17 would not fit.
-    let limit = FIXED_BYTES + mazegen::replay::CHECKPOINT_BUDGET + 1200 * 8;
+    let limit = FIXED_BYTES + mazegen::Timeline::CHECKPOINT_BUDGET + 1200 * 8;
     let start = crate::tui::model::Start {
         memory_limit: Some(limit),
         ..start(config)

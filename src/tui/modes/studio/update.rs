@@ -56,13 +56,14 @@ use crate::tui::keymap::Keymap;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
 use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
+use mazegen::Algorithm;
+use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::format::export::ExportOptions;
 use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
 use mazegen::session::{JobOutcome, Phase};
-use mazegen::solve::Solver;
-use mazegen::{Algorithm, MazeOptions, Session, SessionError};
+use mazegen::session::{Session, SessionError};
 use rand::Rng;
 
 mod jobs;

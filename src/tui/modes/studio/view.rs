@@ -19,11 +19,10 @@ use crate::tui::theme::Theme;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
 use crate::tui::view::sidebar::{short_number, titled_with_key};
-use mazegen::Phase;
-use mazegen::Session;
 use mazegen::config::Config;
-use mazegen::grid::{STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH};
-use mazegen::solve::Solver;
+use mazegen::session::Phase;
+use mazegen::session::Session;
+use mazegen::{Solver, Stamp};
 
 /// What the studio's panes show besides its own state: the theme, the keys, the config, the
 /// pace, and the maze on screen (the replayed moment while scrubbing, else the live maze).
@@ -73,7 +72,7 @@ fn facts(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
         None => "–".to_owned(),
         Some(m) if m.stamp_placed => "placed".to_owned(),
         Some(_) if config.courtyard => "no room beside the courtyard".to_owned(),
-        Some(_) => format!("too small (< {STAMP_MIN_WIDTH}x{STAMP_MIN_HEIGHT})"),
+        Some(_) => format!("too small (< {}x{})", Stamp::MIN_WIDTH, Stamp::MIN_HEIGHT),
     };
     let percent = |share: f64| format!("{:.0}%", share * 100.0);
     // Not " Maze ": that is the canvas's title.

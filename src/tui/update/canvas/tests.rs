@@ -12,7 +12,7 @@ use crate::tui::testing::{answer, model, press};
 use crate::tui::update;
 use crate::tui::view::minimap;
 use crate::tui::viewport::{Drag, Zoom};
-use mazegen::Phase;
+use mazegen::session::Phase;
 
 fn mouse(model: &mut Model, kind: MouseKind, at: (u16, u16)) -> Vec<Effect> {
     let (column, row) = at;

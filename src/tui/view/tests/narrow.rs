@@ -10,7 +10,8 @@ use crate::tui::model::Model;
 use crate::tui::testing::model;
 use crate::tui::update;
 use crate::tui::viewport::Zoom;
-use mazegen::{Dir, Phase};
+use mazegen::Dir;
+use mazegen::session::Phase;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 

@@ -138,10 +138,7 @@ pub(super) fn unfit(
     memory_limit: Option<u64>,
     algorithm: Algorithm,
 ) -> Option<Skipped> {
-    let options = MazeOptions {
-        algorithm,
-        ..studio.session.options().clone()
-    };
+    let options = studio.session.options().clone().algorithm(algorithm);
     let needed = estimated_bytes(&options, Holder::Dashboard);
     if memory_limit.is_some_and(|limit| needed > limit) {
         Some(Skipped::Memory)

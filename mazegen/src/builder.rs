@@ -5,7 +5,7 @@
 use crate::error::Error;
 use crate::generate::{Algorithm, Generator, MazeOptions};
 use crate::geometry::Pos;
-use crate::grid::{Landmarks, StampChoice, check_size};
+use crate::grid::{Landmarks, StampChoice, check_ends, check_size};
 use crate::maze::Maze;
 use crate::session::Session;
 use crate::solve::Solver;
@@ -84,7 +84,7 @@ impl MazeBuilder {
     /// fit with a one-cell margin.
     ///
     /// ```
-    /// use mazegen::grid::{Pattern, StampChoice};
+    /// use mazegen::{Pattern, StampChoice};
     /// use mazegen::Maze;
     ///
     /// let plain = Maze::builder(12, 9).stamp(StampChoice::None).build()?;
@@ -155,7 +155,8 @@ impl MazeBuilder {
     /// makes.
     ///
     /// ```
-    /// use mazegen::{Maze, Phase, Solver};
+    /// use mazegen::{Maze, Solver};
+    /// use mazegen::session::Phase;
     ///
     /// let builder = Maze::builder(20, 15).seed(4);
     /// let mut session = builder.clone().session(Solver::AStar)?;
@@ -173,24 +174,49 @@ impl MazeBuilder {
     /// The generator, once the ends are known to be usable cells.
     fn generator(&self) -> Result<Generator, Error> {
         let options = self.options();
-        let (width, height) = (options.width, options.height);
-        check_size(width, height)?;
-        let stamp = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?.stamp;
-        for (end, pos) in [("entry", self.entry), ("exit", self.exit)] {
-            if pos.x >= width || pos.y >= height {
-                return Err(Error::Outside {
-                    end,
-                    pos,
-                    width,
-                    height,
-                });
-            }
-            if stamp.is_some_and(|s| s.contains(pos)) {
-                return Err(Error::OnStamp { end, pos });
-            }
-        }
+        check_maze(&options, self.entry, self.exit)?;
         Ok(Generator::new(options)?)
     }
+}
+
+impl Maze {
+    /// Carves the maze `options` describe, at once.
+    /// [`Maze::builder`] does the same from settings, and finds the path at once.
+    ///
+    /// ```
+    /// use mazegen::{Maze, MazeOptions, Pos};
+    ///
+    /// let options = MazeOptions::new(12, 9).seed(3);
+    /// let maze = Maze::generate(options, Pos::new(0, 0), Pos::new(11, 8))?;
+    /// assert_eq!(maze, Maze::builder(12, 9).seed(3).build()?);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// Fails, before carving anything, as [`MazeBuilder::build`] does: on a size out of range,
+    /// a stamp with no room, or an entry or exit outside the maze, on the stamp, or both the
+    /// same cell.
+    pub fn generate(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Maze, Error> {
+        check_maze(&options, entry, exit)?;
+        let (grid, path) = Generator::generate_with_path(options.clone(), entry, exit)?;
+        let tree = options.perfect && !options.courtyard;
+        let mut maze = Maze::new(options, grid, entry, exit);
+        maze.tree = tree;
+        // The carving read the path from its own marks (the backtracker's): no walk needed.
+        Ok(match path {
+            Some(path) => maze.with_solution(Some(path)),
+            None => maze,
+        })
+    }
+}
+
+/// Checks the size, the stamp's room, and that `entry` and `exit` are usable cells: the checks
+/// every way of making a finished maze or a session makes before carving anything.
+pub(crate) fn check_maze(options: &MazeOptions, entry: Pos, exit: Pos) -> Result<(), Error> {
+    let (width, height) = (options.width, options.height);
+    check_size(width, height)?;
+    let stamp = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?.stamp;
+    check_ends(width, height, stamp, entry, exit)
+        .map_err(|problem| Error::of_ends(problem, width, height))
 }
 
 #[cfg(test)]
@@ -198,7 +224,8 @@ mod tests {
     use super::*;
     use crate::generate::GenError;
     use crate::grid::{Pattern, SizeError, StampError};
-    use crate::{Phase, shortest_path};
+    use crate::session::Phase;
+    use crate::shortest_path;
 
     #[test]
     fn builds_the_maze_the_options_make_with_its_path_found() {
@@ -329,5 +356,55 @@ mod tests {
             .exit(Pos::new(0, 12))
             .session(Solver::Bfs);
         assert!(matches!(err, Err(Error::Outside { end: "exit", .. })));
+    }
+}
+
+#[cfg(test)]
+mod ends {
+    use crate::session::{Session, SessionError};
+    use crate::{Error, Maze, MazeOptions, Pos, Solver, Stamp};
+
+    /// The cell of the 42 nearest the top-left of a 30x20 maze.
+    fn on_stamp() -> Pos {
+        Stamp::centred(30, 20).unwrap().cells().next().unwrap()
+    }
+
+    /// Every way of making a maze or a session refuses the same entries and exits, before
+    /// carving anything (issue 43: `Maze::generate` solved to a cell outside the maze).
+    #[test]
+    fn every_entry_point_checks_the_ends_alike() {
+        let options = MazeOptions::new(30, 20).seed(1);
+        let (origin, far, stamp) = (Pos::new(0, 0), Pos::new(40, 0), on_stamp());
+        let cases = [
+            (origin, far, "exit 40,0 is outside the 30x20 maze"),
+            (far, origin, "entry 40,0 is outside the 30x20 maze"),
+            (stamp, origin, "entry"),
+            (origin, stamp, "exit"),
+            (origin, origin, "entry and exit are the same cell, 0,0"),
+        ];
+        for (entry, exit, says) in cases {
+            let generated = Maze::generate(options.clone(), entry, exit).unwrap_err();
+            let built = Maze::builder(30, 20)
+                .seed(1)
+                .entry(entry)
+                .exit(exit)
+                .build();
+            let built = built.unwrap_err();
+            let session = Maze::builder(30, 20)
+                .entry(entry)
+                .exit(exit)
+                .session(Solver::Bfs);
+            let session = session.unwrap_err();
+            let new = Session::new(options.clone(), entry, exit, Solver::Bfs).unwrap_err();
+            assert!(generated.to_string().starts_with(says), "{generated}");
+            assert_eq!(generated.to_string(), built.to_string());
+            assert_eq!(generated.to_string(), session.to_string());
+            let new = Error::from(new);
+            assert_eq!(generated.to_string(), new.to_string());
+        }
+        assert!(matches!(
+            Session::new(options, stamp, origin, Solver::Bfs),
+            Err(SessionError::OnStamp { end: "entry", .. })
+        ));
     }
 }
