@@ -171,7 +171,11 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     if let Some(area) = screen.legend {
         let (items, note) = legend_now(model);
-        sidebar::legend(model.theme(), &items, note, area, buf);
+        let whole = model
+            .viewport()
+            .shown(model.maze_blocks(), screen.canvas_size())
+            == Shown::Whole;
+        sidebar::legend(model.theme(), &items, note, whole, area, buf);
     }
     footer::draw(model, screen.status, screen.keys, buf);
     // An opened file or a game has no carving to scrub.

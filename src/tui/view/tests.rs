@@ -939,3 +939,25 @@ fn the_canvas_and_the_sidebar_have_different_titles() {
     assert_eq!(text.matches("┌ Maze").count(), 1, "{text}");
     assert!(text.contains("┌ Statistics ─"), "{text}");
 }
+
+/// Without colour, the legend of a whole view shows the marks the canvas draws there (`E`,
+/// `X`, the bold path dot), and the 1:1 view's pairs (`()`, `[]`) where the canvas has them.
+#[test]
+fn the_legend_without_colour_shows_the_canvas_marks() {
+    let mut big = finished_at(sized(model(200, 150), 140, 45));
+    theme(&mut big, "plain");
+    let canvas = big.screen().unwrap().canvas_size();
+    let shown = big.viewport().shown(big.maze_blocks(), canvas);
+    assert_eq!(shown, crate::tui::viewport::Shown::Whole);
+    let text = screen_text(&big);
+    for mark in ["E  entry", "X  exit", "•  path"] {
+        assert!(text.contains(mark), "{mark}: {text}");
+    }
+    let mut small = finished_at(sized(model(15, 10), 140, 45));
+    theme(&mut small, "plain");
+    let text = screen_text(&small);
+    assert!(
+        text.contains("() entry") && text.contains("[] exit"),
+        "{text}"
+    );
+}
