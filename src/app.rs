@@ -16,6 +16,7 @@ mod color_depth;
 mod dashboard;
 mod events;
 mod first_run;
+mod grade;
 mod headless;
 mod memory;
 mod race;
@@ -201,9 +202,12 @@ fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         say::out_bytes(&text);
         return Ok(ExitCode::SUCCESS);
     }
+    if let Some(command) = &cli.grade {
+        return grade::run(cli, command);
+    }
     // `--open` is the dashboard's, on a file.
     match &cli.check {
-        Some(maze_file) => check::run(maze_file, cli.config_path()),
+        Some(maze_file) => check::run(maze_file, cli.config_path(), cli.strict),
         None => match (&cli.race, cli.headless) {
             (Some(race), true) => race::run(cli, &race.0),
             (_, true) => headless::run(cli),

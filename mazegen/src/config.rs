@@ -83,6 +83,9 @@ pub struct Config {
     /// closed cells of the user's own, rows of `X` and `.` separated by `/` (see
     /// [`grid::Pattern`]), centred, which must fit with a one-cell margin.
     pub stamp: StampChoice,
+    /// Whether the config names its `STAMP`: a check then requires that stamp exactly, where
+    /// otherwise any 42 drawn near the centre passes (see [`crate::validate::Expected::exact_stamp`]).
+    pub stamp_named: bool,
     /// The values of the application's own keys that the config gives, by key as the
     /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
     /// them.
@@ -395,6 +398,7 @@ impl Draft<'_> {
             braid: self.braid.unwrap_or(DEFAULT_BRAID),
             courtyard: self.courtyard.unwrap_or(false),
             stamp: self.stamp.unwrap_or_default(),
+            stamp_named: self.stamp.is_some(),
             app_settings: self.app_settings,
         })
     }

@@ -14,9 +14,13 @@ use crate::rules::{
 use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
+mod drawn;
 mod layout;
 mod report;
 
+#[doc(hidden)]
+pub use drawn::StampNote;
+pub(crate) use drawn::drawn_forty_two;
 #[doc(hidden)]
 pub use layout::{LayoutProblem, layout_problems};
 #[doc(hidden)]
@@ -51,6 +55,12 @@ pub struct Expected {
     pub courtyard: bool,
     /// `STAMP`: the stamp the maze has, the 42 by default (see [`StampChoice`]).
     pub stamp: StampChoice,
+    /// Whether the stamp must be exactly the one `stamp` names, the 42 its shape at its place:
+    /// when the config names its STAMP, or with `--strict`. Otherwise (the subject's rule, "a
+    /// visible 42 drawn by several fully closed cells") any group of closed cells near the
+    /// centre that draws a 42 passes, its cells out of the connectivity rule, and a checker
+    /// notes how it differs.
+    pub exact_stamp: bool,
 }
 
 impl Expected {
@@ -70,8 +80,18 @@ impl Expected {
             exit: Some(config.exit),
             courtyard: config.courtyard,
             stamp: config.stamp,
+            // A config that names its STAMP asks for that stamp exactly.
+            exact_stamp: config.stamp_named,
         }
     }
+}
+
+/// The 42 a maze file draws when it is not the project's and `expected` accepts any 42 (see
+/// [`Expected::exact_stamp`] false): a checker says so as a note, not a failure. Shared with
+/// the application, not part of the API.
+#[doc(hidden)]
+pub fn stamp_note(file: &MazeFile, expected: &Expected) -> Option<StampNote> {
+    drawn_forty_two((file.width(), file.height()), |p| file.walls(p), expected)
 }
 
 /// One broken rule; its message is one line.
@@ -300,7 +320,11 @@ fn check_file_into(
             wall_violations((w, h), Pos::new(x, y), |p| file.walls(p), found);
         }
     }
-    let landmarks = Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp);
+    let mut landmarks = Landmarks::plan_or_leave_out(w, h, expected.courtyard, expected.stamp);
+    // A 42 drawn otherwise, accepted: its cells are the stamp's, out of the connectivity rule.
+    if let Some(note) = stamp_note(file, expected) {
+        landmarks.stamp = Some(note.drawn);
+    }
     if let Some(stamp) = landmarks.stamp {
         for cell in stamp.cells().filter(|&c| file.walls(c) != Walls::CLOSED) {
             found(Violation::StampNotClosed { cell });

@@ -67,6 +67,8 @@ fn expected(case: &Case) -> Expected {
         exit: Some(case.exit),
         courtyard: o.courtyard,
         stamp: o.stamp,
+        // What the generator draws: the exact stamp.
+        exact_stamp: true,
     }
 }
 

@@ -8,7 +8,9 @@ use color_eyre::eyre;
 use mazegen::GenError;
 use mazegen::config::Config;
 use mazegen::format::{LoadError, MazeFile};
-use mazegen::validate::{Expected, layout_problems, looks_like_courtyard_maze, try_check_file};
+use mazegen::validate::{
+    Expected, layout_problems, looks_like_courtyard_maze, stamp_note, try_check_file,
+};
 
 use super::{AppError, say};
 use crate::tui::APP_CONFIG_KEYS;
@@ -28,15 +30,20 @@ const COURTYARD_HINT: &str =
 const ASSUMED_STAMP: &str = "no config given: checked for the default stamp, the 42 where it \
     fits (--check MAZE CONFIG checks the config's STAMP)";
 
-pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
+/// Checks `maze_file` (against `config` if given); `strict` requires the project's exact 42
+/// even when the config names no STAMP.
+pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Result<ExitCode> {
     let config = config
         .map(|path| Config::load_with_app_keys(path, APP_CONFIG_KEYS))
         .transpose()
         .map_err(AppError::from)?;
-    let expected = config
+    let mut expected = config
         .as_ref()
         .map(Expected::from_config)
         .unwrap_or_default();
+    if strict {
+        expected.exact_stamp = true;
+    }
     // With its config, the file's size is known: a larger file is refused before it is read.
     let file = match &config {
         Some(config) => MazeFile::load_sized(maze_file, config.width, config.height),
@@ -49,6 +56,9 @@ pub fn run(maze_file: &Path, config: Option<&Path>) -> eyre::Result<ExitCode> {
     let name = mazegen::quote::path(maze_file);
     if config.is_none() {
         say::out(format_args!("{name}: {ASSUMED_STAMP}"));
+    }
+    if let Some(note) = stamp_note(&file, &expected) {
+        say::out(format_args!("{name}: note: {note}"));
     }
     // The file was read whole just now (a regular file, checked so): reading it again a line
     // at a time costs one pass.

@@ -20,6 +20,7 @@ const HEADLESS: &str = "Headless (no dashboard)";
 const CHECK: &str = "Checking a maze file";
 const OPEN: &str = "Inspecting a maze file in the dashboard";
 const RACE: &str = "Race";
+const GRADE: &str = "Grading another A-Maze-ing program";
 const MAZE: &str = "The maze (every mode that makes one)";
 const DOCS: &str = "Shell completions and the manual";
 
@@ -128,6 +129,38 @@ pub struct Cli {
     #[arg(long, value_name = "ALG1,ALG2[,ALG3,ALG4]", value_parser = parse_race, conflicts_with_all = ["check", "open"], help_heading = RACE)]
     pub race: Option<RaceList>,
 
+    /// With --check or --grade: require the project's exact 42 (its shape at its place) even
+    /// when the config names no STAMP; otherwise any 42 drawn near the centre passes, with a note.
+    #[arg(long, help_heading = CHECK)]
+    pub strict: bool,
+
+    /// Grade an A-Maze-ing program: run `CMD CONFIG_PATH` (or CMD with `{}` replaced by the
+    /// path) on the built-in cases, each in a fresh folder inside a pseudo-terminal, check what
+    /// it does against the subject's rules and print a scorecard; exit 0 when every case passes.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["config", "check", "open", "headless", "race", "seed", "algorithm"], help_heading = GRADE)]
+    pub grade: Option<String>,
+
+    /// With --grade: seconds a case may run, quitting included.
+    #[arg(long, value_name = "S", requires = "grade", default_value_t = DEFAULT_GRADE_TIMEOUT, value_parser = parse_timeout, help_heading = GRADE)]
+    pub grade_timeout: f64,
+
+    /// With --grade: keys that quit the program, tried first (`\n` is Enter, `\e` Esc); may
+    /// be given more than once.
+    #[arg(long, value_name = "KEYS", requires = "grade", help_heading = GRADE)]
+    pub grade_quit: Vec<String>,
+
+    /// With --grade: keep every case's folder (config, output, transcript) in DIR.
+    #[arg(long, value_name = "DIR", requires = "grade", help_heading = GRADE)]
+    pub grade_keep: Option<PathBuf>,
+
+    /// With --grade: also write the scorecard to FILE, as Markdown (.md) or JSON (.json).
+    #[arg(long, value_name = "FILE", requires = "grade", help_heading = GRADE)]
+    pub grade_report: Option<PathBuf>,
+
+    /// With --grade: run only these cases (names, comma separated; see docs/grade.md).
+    #[arg(long, value_name = "NAMES", requires = "grade", value_delimiter = ',', help_heading = GRADE)]
+    pub grade_cases: Vec<String>,
+
     /// Print the completion script for SHELL on stdout (e.g. `a-maze-ing --completions bash >
     /// ~/.local/share/bash-completion/completions/a-maze-ing`).
     #[arg(long, value_name = "SHELL", exclusive = true, help_heading = DOCS)]
@@ -153,6 +186,21 @@ impl Default for Looks {
             print: SvgStyle::print(),
         }
     }
+}
+
+/// `--grade-timeout`'s default, in seconds.
+const DEFAULT_GRADE_TIMEOUT: f64 = 10.0;
+
+/// `--grade-timeout`'s value: seconds, from 0.1 to 3600.
+fn parse_timeout(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(0.1..=3600.0).contains(&seconds) {
+        return Err(format!("{text} s: a case may run 0.1 to 3600 seconds"));
+    }
+    Ok(seconds)
 }
 
 /// The algorithms of `--race`, in order.
@@ -538,5 +586,12 @@ mod tests {
     fn bad_usage_is_rejected() {
         assert!(Cli::try_parse_from(["a-maze-ing", "--seed", "-1"]).is_err());
         assert!(Cli::try_parse_from(["a-maze-ing", "--headless", "--check", "m.txt"]).is_err());
+    }
+
+    #[test]
+    fn a_timeout_is_a_sensible_number_of_seconds() {
+        assert_eq!(parse_timeout("2.5"), Ok(2.5));
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("soon").is_err());
     }
 }

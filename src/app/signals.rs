@@ -1,6 +1,6 @@
 //! Ending cleanly on every signal whose default action ends the process: whatever a signal
 //! interrupts, the temporary files of writes in progress are removed (their targets keep their
-//! old content), the terminal is given back if the dashboard holds it, and the process exits
+//! old content), what `--grade` started is ended, the terminal is given back if the dashboard holds it, and the process exits
 //! with the shell's code for that signal, 128 + its number (130, 143, 129, 131...). SIGTSTP
 //! from outside stops the process with the terminal given back, and takes it again on `fg`.
 //!
@@ -52,6 +52,8 @@ pub fn install() -> io::Result<()> {
                     continue;
                 }
                 mazegen::format::remove_temporaries();
+                // `--grade`'s programs and X servers, and its temporary folder.
+                super::grade::clean_up_for_exit();
                 terminal::release_for_exit();
                 std::process::exit(exit_code(signal));
             }

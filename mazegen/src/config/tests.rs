@@ -88,6 +88,7 @@ fn expected_subject_config() -> Config {
         braid: DEFAULT_BRAID,
         courtyard: false,
         stamp: StampChoice::FortyTwo,
+        stamp_named: false,
         app_settings: BTreeMap::new(),
     }
 }
@@ -167,6 +168,7 @@ fn lenient_layout_parses() {
             braid: 0.25,
             courtyard: true,
             stamp: StampChoice::FortyTwo,
+            stamp_named: false,
             app_settings: BTreeMap::from([(
                 "THEME",
                 AppSetting {

@@ -28,6 +28,7 @@ fn expected(kind: Option<MazeKind>) -> Expected {
         exit: Some(EXIT),
         courtyard: false,
         stamp: Default::default(),
+        exact_stamp: true,
     }
 }
 
@@ -809,4 +810,26 @@ fn a_file_off_the_strict_layout_is_opened_with_its_format_problems_listed() {
             .iter()
             .any(|r| r.kind == ProblemKind::Format)
     );
+}
+
+#[test]
+fn a_twenty_cell_42_is_accepted_as_check_accepts_it_unless_the_shape_is_required() {
+    let twenty: crate::grid::StampChoice =
+        "X.X.XXX/X.X...X/XXX.XXX/..X.X../..X.XXX".parse().unwrap();
+    let options = crate::MazeOptions::new(21, 15)
+        .seed(7)
+        .perfect(true)
+        .stamp(twenty);
+    let grid = crate::Generator::generate(options).unwrap();
+    let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 14));
+    let path = crate::shortest_path(&grid, entry, exit).unwrap();
+    let text = crate::format::hex::to_string(&grid, entry, exit, &path);
+    let lenient = from_bytes(text.as_bytes(), &Expected::default()).unwrap();
+    assert_eq!(kinds(&lenient), []);
+    let exact = Expected {
+        exact_stamp: true,
+        ..Expected::default()
+    };
+    let exact = from_bytes(text.as_bytes(), &exact).unwrap();
+    assert_eq!(kinds(&exact), [ProblemKind::Unreachable]);
 }

@@ -22,6 +22,7 @@ fn expected(kind: MazeKind) -> Expected {
         exit: Some(EXIT),
         courtyard: false,
         stamp: StampChoice::FortyTwo,
+        exact_stamp: true,
     }
 }
 
@@ -317,6 +318,7 @@ fn courtyard_expected(kind: MazeKind, courtyard: bool) -> Expected {
         exit: Some(Pos::new(24, 19)),
         courtyard,
         stamp: StampChoice::FortyTwo,
+        exact_stamp: true,
     }
 }
 
@@ -617,6 +619,56 @@ fn a_42_with_one_wall_opened_is_reported_once_and_not_as_unreachable_cells() {
             "{found:?}"
         );
     }
+}
+
+/// A valid 21x15 maze whose 42 is the 20-cell one student programs draw: a "4" with both
+/// strokes, two closed cells more than the project's, at the project's place.
+fn twenty_cell_42_maze() -> String {
+    let twenty: StampChoice = "X.X.XXX/X.X...X/XXX.XXX/..X.X../..X.XXX".parse().unwrap();
+    let options = MazeOptions::new(21, 15).seed(7).perfect(true).stamp(twenty);
+    let grid = Generator::generate(options).unwrap();
+    let exit = Pos::new(20, 14);
+    let path = shortest_path(&grid, ENTRY, exit).unwrap();
+    hex::to_string(&grid, ENTRY, exit, &path)
+}
+
+#[test]
+fn a_twenty_cell_42_passes_with_a_note_unless_the_config_names_its_stamp() {
+    let file = MazeFile::parse(&twenty_cell_42_maze()).unwrap();
+    let config = |extra: &str| {
+        let text = format!(
+            "WIDTH=21\nHEIGHT=15\nENTRY=0,0\nEXIT=20,14\nOUTPUT_FILE=m.txt\nPERFECT=True\n{extra}"
+        );
+        Expected::from_config(&Config::parse(&text, "c.txt").unwrap())
+    };
+    let lenient = config("");
+    assert!(!lenient.exact_stamp);
+    assert_eq!(validate_file(&file, &lenient), []);
+    assert_eq!(validate_file(&file, &Expected::default()), []);
+    let note = stamp_note(&file, &lenient).expect("a note on the differing shape");
+    assert_eq!(note.drawn.cells().count(), 20);
+    assert!(note.to_string().contains("accepted"), "{note}");
+
+    let named = config("STAMP=42\n");
+    assert!(named.exact_stamp);
+    assert_eq!(stamp_note(&file, &named), None);
+    let found = validate_file(&file, &named);
+    assert!(
+        matches!(found.as_slice(), [Violation::Unreachable { count: 2, .. }]),
+        "{found:?}"
+    );
+    let strict = Expected {
+        exact_stamp: true,
+        ..Expected::default()
+    };
+    assert!(!validate_file(&file, &strict).is_empty());
+}
+
+#[test]
+fn the_project_s_own_42_gets_no_note() {
+    let (grid, path) = maze(true);
+    let file = MazeFile::parse(&file_text(&grid, &path)).unwrap();
+    assert_eq!(stamp_note(&file, &Expected::default()), None);
 }
 
 /// Issue 41: the stamp checked is the expected one. A maze with the 42, checked for no stamp,
