@@ -82,6 +82,7 @@ mod parse;
 mod set;
 mod svg;
 
+pub use basic::convert_frame;
 pub use css::{css_color, rgb};
 pub use depth::ColorDepth;
 pub use palette::Palette;

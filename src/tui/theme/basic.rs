@@ -2,11 +2,36 @@
 //! roles (forest's path, walls and 42 all dark grey), so each role takes the nearest basic
 //! colour that no role it can touch on the canvas has taken before it.
 
+use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 use super::Palette;
 use super::css::rgb;
-use super::depth::{ANSI, distance};
+use super::depth::{ANSI, ColorDepth, distance};
+
+/// A drawn frame in the colours `depth` shows (see [`ColorDepth::convert_buffer`]), the canvas
+/// roles of `palette` on a 16-colour terminal sent as the basic colours [`fallbacks`] gives
+/// them, apart.
+pub fn convert_frame(depth: ColorDepth, buffer: &mut Buffer, palette: &Palette) {
+    if depth == ColorDepth::Ansi16 {
+        let fallbacks = fallbacks(palette);
+        let apart = |colour: Color| {
+            fallbacks
+                .iter()
+                .find(|&&(from, _)| from == colour)
+                .map(|&(_, to)| to)
+        };
+        for cell in &mut buffer.content {
+            if let Some(to) = apart(cell.fg) {
+                cell.fg = to;
+            }
+            if let Some(to) = apart(cell.bg) {
+                cell.bg = to;
+            }
+        }
+    }
+    depth.convert_buffer(buffer);
+}
 
 /// What the canvas shows together, scene by scene: every two roles of a scene may touch. The
 /// order is the order of choice: the maze first, then what is drawn on it.
@@ -111,7 +136,7 @@ pub fn fallbacks(palette: &Palette) -> Vec<(Color, Color)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::theme::{ColorDepth, ThemeSet};
+    use crate::tui::theme::ThemeSet;
 
     /// On a 16-colour terminal, no two roles that can touch on the canvas share a basic
     /// colour, in any bundled colour theme (forest's path, walls and 42 were all dark grey).
@@ -139,7 +164,7 @@ mod tests {
             let mut buffer = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 2, 1));
             buffer[(0, 0)].bg = palette.path;
             buffer[(1, 0)].bg = palette.walls;
-            ColorDepth::Ansi16.convert_buffer_for(&mut buffer, palette);
+            convert_frame(ColorDepth::Ansi16, &mut buffer, palette);
             assert_eq!(buffer[(0, 0)].bg, basic("path"), "{}", theme.name);
             assert_eq!(buffer[(1, 0)].bg, basic("walls"), "{}", theme.name);
         }

@@ -34,29 +34,6 @@ impl ColorDepth {
         }
     }
 
-    /// As [`ColorDepth::convert_buffer`], the canvas roles of `palette` on a 16-colour
-    /// terminal sent as the basic colours [`super::basic::fallbacks`] gives them, apart.
-    pub fn convert_buffer_for(self, buffer: &mut Buffer, palette: &super::Palette) {
-        if self == ColorDepth::Ansi16 {
-            let fallbacks = super::basic::fallbacks(palette);
-            let apart = |colour: Color| {
-                fallbacks
-                    .iter()
-                    .find(|&&(from, _)| from == colour)
-                    .map(|&(_, to)| to)
-            };
-            for cell in &mut buffer.content {
-                if let Some(to) = apart(cell.fg) {
-                    cell.fg = to;
-                }
-                if let Some(to) = apart(cell.bg) {
-                    cell.bg = to;
-                }
-            }
-        }
-        self.convert_buffer(buffer);
-    }
-
     /// Every cell of a drawn frame in colours this depth shows, before it goes to the terminal.
     /// Converting the frame rather than the palette keeps the themes' own colours for what is
     /// not drawn on the terminal (an SVG export).
