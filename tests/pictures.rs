@@ -1,7 +1,8 @@
 //! The README's pictures of the dashboard (`assets/*.svg`) are real frames: each is a `Model`
 //! driven by messages as the run loop would drive it, drawn by `view` into ratatui's
 //! `TestBackend` (as the snapshot tests draw it), and turned into SVG by
-//! `pictures/terminal_svg.rs`. A test fails when a picture is stale; after a deliberate change
+//! `pictures/terminal_svg.rs`, each mode also at 80x24 (`NAME-80x24.svg`). A test fails when a
+//! picture is stale; after a deliberate change
 //! to the screen, `UPDATE_GOLDEN=1 cargo test --test pictures` draws them again.
 
 #[path = "pictures/terminal_svg.rs"]
@@ -140,6 +141,20 @@ fn picture(name: &str, title: &str, model: &Model) {
     );
 }
 
+/// [`picture`] at `model`'s size, then as `NAME-80x24` in an 80x24 terminal (the size most
+/// terminals open at: the sidebar folded, the footer's keys ranked).
+fn pictures(name: &str, title: &str, model: &mut Model) {
+    picture(name, title, model);
+    update(
+        model,
+        Message::Resize {
+            width: 80,
+            height: 24,
+        },
+    );
+    picture(&format!("{name}-80x24"), &format!("{title} (80x24)"), model);
+}
+
 /// The README's first picture: `cargo run --release` on `config.txt`, finished, every solver
 /// run (`v`), in the `ocean` theme.
 #[test]
@@ -151,11 +166,11 @@ fn the_dashboard_picture_is_up_to_date() {
         act(&mut m, Action::NextSolver);
         act(&mut m, Action::Finish);
     }
-    picture(
+    pictures(
         "dashboard",
         "The a-maze-ing dashboard on config.txt: a solved 25x20 maze, the sidebar's \
          statistics, every solver's result",
-        &m,
+        &mut m,
     );
 }
 
@@ -165,10 +180,10 @@ fn the_carving_picture_is_up_to_date() {
     let mut m = dashboard(&config_txt("THEME=classic\n"), (100, 30));
     tick(&mut m, 80);
     assert_eq!(m.phase(), Phase::Carving, "still carving");
-    picture(
+    pictures(
         "carving",
         "The dashboard carving a maze: the backtracker's stack and head",
-        &m,
+        &mut m,
     );
 }
 
@@ -201,11 +216,11 @@ fn the_inspector_picture_is_up_to_date() {
     );
     answer(&mut m, effects);
     act(&mut m, Action::NextProblem);
-    picture(
+    pictures(
         "inspector",
         "The inspector on a broken maze file: an incoherent wall and an open border drawn \
          where they are, and the Problems pane",
-        &m,
+        &mut m,
     );
 }
 
@@ -228,10 +243,10 @@ fn the_play_picture_is_up_to_date() {
         let effects = update(&mut m, Message::Tick(Duration::from_millis(400)));
         answer(&mut m, effects);
     }
-    picture(
+    pictures(
         "play",
         "Play mode in the fog of war: the walker, its trail, and the Play pane's clock",
-        &m,
+        &mut m,
     );
 }
 
@@ -242,10 +257,10 @@ fn the_race_picture_is_up_to_date() {
     act(&mut m, Action::Race);
     tick(&mut m, 150);
     assert!(!m.race().unwrap().is_over(), "mid-race");
-    picture(
+    pictures(
         "race",
         "A race: four algorithms carving the same maze side by side at one pace",
-        &m,
+        &mut m,
     );
 }
 
@@ -257,22 +272,28 @@ fn the_replay_picture_is_up_to_date() {
     for _ in 0..5 {
         act(&mut m, Action::Scrub(a_maze_ing::tui::Scrub::BackFar));
     }
-    picture(
+    pictures(
         "replay",
         "Replay: the finished maze scrubbed back to the middle of its carving, with the \
          timeline on the status line",
-        &m,
+        &mut m,
     );
 }
 
 /// Every picture, with its screen's columns and rows.
-const PICTURES: [(&str, (f64, f64)); 6] = [
+const PICTURES: [(&str, (f64, f64)); 12] = [
     ("dashboard", (130.0, 48.0)),
     ("carving", (100.0, 30.0)),
     ("inspector", (100.0, 30.0)),
     ("play", (100.0, 30.0)),
     ("race", (100.0, 30.0)),
     ("replay", (100.0, 30.0)),
+    ("dashboard-80x24", (80.0, 24.0)),
+    ("carving-80x24", (80.0, 24.0)),
+    ("inspector-80x24", (80.0, 24.0)),
+    ("play-80x24", (80.0, 24.0)),
+    ("race-80x24", (80.0, 24.0)),
+    ("replay-80x24", (80.0, 24.0)),
 ];
 
 /// Each picture is well-formed XML with an SVG root of the screen's size, so that a browser

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use crate::tui::{
     APP_CONFIG_KEYS, Answer, ColorDepth, Effect, Holder, Keymap, Message, Model, Start, ThemeSet,
-    config_for, message_for, open_at_start, placeholder_config, update, user_keys_file,
-    user_theme_dir, view,
+    config_for, convert_frame, message_for, open_at_start, placeholder_config, update,
+    user_keys_file, user_theme_dir, view,
 };
 use color_eyre::eyre::{self, WrapErr};
 use mazegen::config::Config;
@@ -274,7 +274,7 @@ fn run_until_ending(
         }
         let drawn = terminal::draw(terminal, |frame| {
             view(model, frame);
-            depth.convert_buffer(frame.buffer_mut());
+            convert_frame(depth, frame.buffer_mut(), &model.theme().palette);
         })
         .wrap_err("cannot draw the dashboard")?
         .area;

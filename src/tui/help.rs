@@ -161,7 +161,9 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
             .bindings()
             .iter()
             .filter(|b| b.context == context && replay_or_race(b.action) == replay)
-            .filter(|b| acts(b) == acting)
+            .filter(|b| acts(b) == acting && !b.keys.is_empty())
+            // Writing the config out is for a first run only: with a config, never.
+            .filter(|b| acting || b.action != Action::WriteConfig)
             .map(|b| entry(b.keys_label(), b.help, key, text))
             .collect();
         if entries.is_empty() {
@@ -200,6 +202,21 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
             sections.push(section(context, false, false));
         }
     }
+    // The actions without a key (the user's keys.toml can give one), by name.
+    let unbound: Vec<Line<'a>> = keymap
+        .bindings()
+        .iter()
+        .filter(|b| b.keys.is_empty())
+        .map(|b| entry(String::new(), b.help, dim, dim))
+        .collect();
+    if !unbound.is_empty() {
+        sections.push(
+            std::iter::once(Line::styled("No key (keys.toml can give one)", dim))
+                .chain(unbound)
+                .collect(),
+        );
+    }
+    // The help's own keys end the list.
     sections.push(section(Context::Help, false, true));
     sections.retain(|section| !section.is_empty());
     // As many columns as the terminal's width allows (up to three), so the list fits the
@@ -217,7 +234,8 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
         .saturating_mul(columns.len() as u16)
         .saturating_add(2)
         .min(area.width);
-    let height = rows.saturating_add(2).min(area.height);
+    // A row free above and below, centred: the footer's way to close the help stays in sight.
+    let height = rows.saturating_add(2).min(area.height.saturating_sub(2));
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
     let visible = height.saturating_sub(2);
     Sheet {

@@ -215,6 +215,8 @@ pub fn does_something(model: &Model, action: Action) -> bool {
         // Only while the warning about the user's files is up.
         Action::DismissWarning => model.log.warning().is_some(),
         Action::ToggleZoom => zoom_changes_the_view(model),
+        // Only a first run has the built-in config to write out.
+        Action::WriteConfig => model.stack.studio.built_in_config,
         _ => true,
     }
 }

@@ -455,6 +455,13 @@ impl Model {
         self.log.said(&status);
         self.status = Some(status);
     }
+
+    /// As [`Model::set_status`], for a passing message (see [`Log::said_in_passing`]).
+    pub(crate) fn set_passing_status(&mut self, kind: StatusKind, text: impl Into<String>) {
+        let status = Status::new(kind, text);
+        self.log.said_in_passing(&status);
+        self.status = Some(status);
+    }
 }
 
 impl Model {

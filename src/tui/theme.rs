@@ -73,6 +73,7 @@
 //! what the terminal shows by [`ColorDepth`], frame by frame, so a theme's own colours stay
 //! as written (for the SVG export).
 
+mod basic;
 mod contrast;
 mod css;
 mod depth;
@@ -81,6 +82,7 @@ mod parse;
 mod set;
 mod svg;
 
+pub use basic::convert_frame;
 pub use css::{css_color, rgb};
 pub use depth::ColorDepth;
 pub use palette::Palette;

@@ -23,7 +23,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::layer;
-use super::layout::{MIN_HEIGHT, MIN_WIDTH};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, Panes};
 use super::message::Action;
 use super::model::{Focus, Model};
 use super::modes::inspector::FileRoles;
@@ -80,14 +80,7 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
         help_over(model, area, buf);
         return;
     }
-    // The title's room: the pane's width less its corners and a column of border each side.
-    let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
-    let marked = screen.summary.is_none();
-    let title = match layer::title(model) {
-        layer::Title::Play => play::canvas_title(model.play(), model.keymap()),
-        layer::Title::Replay | layer::Title::View => None,
-    }
-    .unwrap_or_else(|| titled(model, screen.canvas_size(), room, marked));
+    let title = pane_title(model, &screen);
     let focused = model.focus() == Focus::Canvas;
     let canvas_pane = pane(&title, model.theme(), focused);
     match screen.summary {
@@ -179,7 +172,11 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     if let Some(area) = screen.legend {
         let (items, note) = legend_now(model);
-        sidebar::legend(model.theme(), &items, note, area, buf);
+        let whole = model
+            .viewport()
+            .shown(model.maze_blocks(), screen.canvas_size())
+            == Shown::Whole;
+        sidebar::legend(model.theme(), &items, note, whole, area, buf);
     }
     footer::draw(model, screen.status, screen.keys, buf);
     // An opened file or a game has no carving to scrub.
@@ -191,7 +188,9 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
         live: &model.stack.studio.session,
         shown: model.shown_session(),
     });
-    let message = footer::status_text(model).chars().count();
+    let message = footer::fitted(footer::status_text(model), usize::from(screen.status.width))
+        .chars()
+        .count();
     replay::draw(carving, model.theme(), message, screen.status, buf);
     // The path prompt takes the status line while it is open, scrubbing or not.
     if let Some(prompt) = model.stack.inspect.prompt() {
@@ -206,6 +205,22 @@ fn draw_screen(model: &Model, area: Rect, buf: &mut Buffer) {
     }
     log_over(model, area, buf);
     help_over(model, area, buf);
+}
+
+/// The canvas pane's title: play's, or the view's (see [`titled`]).
+pub(crate) fn pane_title(model: &Model, screen: &Panes) -> String {
+    // The title's room: the pane's width less its corners and a column of border each side.
+    let room = usize::from(screen.canvas_pane.width.saturating_sub(4));
+    let marked = screen.summary.is_none();
+    // Folded, a replay's title leaves half the row to the summary after it, for the maze and
+    // whether OUTPUT_FILE holds it.
+    let replaying = layer::title(model) == layer::Title::Replay;
+    let room = if marked || !replaying { room } else { room / 2 };
+    match layer::title(model) {
+        layer::Title::Play => play::canvas_title(model.play(), model.keymap(), !marked),
+        layer::Title::Replay | layer::Title::View => None,
+    }
+    .unwrap_or_else(|| titled(model, screen.canvas_size(), room, marked))
 }
 
 /// What the legend says (see [`layer::legend`]): its roles, and a note, if any.

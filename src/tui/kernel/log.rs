@@ -37,6 +37,9 @@ pub struct Log {
     now: Duration,
     /// When the newest message was said.
     said_at: Duration,
+    /// Whether the newest entry is a passing one (a theme previewed under the cursor), which
+    /// the next passing one takes the place of.
+    passing: bool,
 }
 
 impl Log {
@@ -49,6 +52,23 @@ impl Log {
     pub fn said(&mut self, status: &Status) {
         self.record(self.now, status.kind, &status.text);
         self.said_at = self.now;
+        self.passing = false;
+    }
+
+    /// As [`Log::said`], for a passing message: it takes the place of the passing one before
+    /// it, so a cursor run over a list leaves one line.
+    pub fn said_in_passing(&mut self, status: &Status) {
+        if self.passing
+            && let Some(last) = self.entries.back_mut()
+        {
+            last.text.clone_from(&status.text);
+            last.at = self.now;
+            last.kind = status.kind;
+        } else {
+            self.record(self.now, status.kind, &status.text);
+        }
+        self.said_at = self.now;
+        self.passing = true;
     }
 
     /// How long the newest message has had the status line.

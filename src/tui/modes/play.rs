@@ -21,6 +21,7 @@ use mazegen::Pos;
 use mazegen::play::{Game, Outcome};
 
 use crate::tui::kernel::job::JobId;
+use crate::tui::viewport::Viewport;
 
 pub use scores::{Recorded, Score, ScoreBook, ScoreRecord};
 
@@ -41,6 +42,9 @@ pub struct Round {
     /// The shortest path's cells, drawn beside the trail once the round is won.
     pub(crate) shortest_cells: HashSet<Pos>,
     pub(crate) record: Record,
+    /// The view the user had before the round (it zooms in to follow the walker), back when
+    /// the round is left.
+    pub(crate) view_before: Viewport,
     /// The job recording this round's score, once won: an answer for another job is an earlier
     /// round's.
     pub(crate) recording: Option<JobId>,

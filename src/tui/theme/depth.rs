@@ -81,7 +81,7 @@ impl Seen {
 }
 
 /// The 16 ANSI colours, in the order of their palette indices.
-const ANSI: [Color; 16] = [
+pub(super) const ANSI: [Color; 16] = [
     Color::Black,
     Color::Red,
     Color::Green,
@@ -103,7 +103,7 @@ const ANSI: [Color; 16] = [
 /// The 6 levels of each channel in xterm's 6x6x6 colour cube (indices 16 to 231).
 const CUBE_LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
 
-fn distance((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
+pub(super) fn distance((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
     let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).unsigned_abs().pow(2);
     d(r1, r2) + d(g1, g2) + d(b1, b2)
 }

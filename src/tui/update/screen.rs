@@ -132,7 +132,8 @@ fn preview_theme(model: &mut Model, index: usize) {
         [] => format!("Theme: {name}"),
         ways => format!("Theme: {name} ({})", ways.join(", ")),
     };
-    model.set_status(StatusKind::Info, text);
+    // One line in the log for a run of the cursor, whatever its length.
+    model.set_passing_status(StatusKind::Info, text);
 }
 
 /// Moves the help overlay's text, as far as the terminal's size lets it.

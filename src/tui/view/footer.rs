@@ -25,13 +25,19 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
         Some(StatusKind::Warning) => base.fg(palette.accent).add_modifier(Modifier::BOLD),
         Some(StatusKind::Error) => base.fg(palette.exit).add_modifier(Modifier::BOLD),
     };
-    Paragraph::new(Line::styled(said(model, status.as_ref()), style))
+    let text = fitted(said(model, status.as_ref()), usize::from(status_area.width));
+    Paragraph::new(Line::styled(text, style))
         .style(base)
         .render(status_area, buf);
 
+    let hints = hints(model, usize::from(keys_area.width));
+    draw_hints(hints, model.theme(), keys_area, buf);
+}
+
+/// The footer's hints (key, label) in `width` columns.
+pub(crate) fn hints(model: &Model, width: usize) -> Vec<(String, &'static str)> {
     let context = layer::key_context(model);
-    let width = usize::from(keys_area.width);
-    let hints = match context {
+    match context {
         // Under the help only the keys that close it do anything.
         Context::Help => {
             let closing = model.keymap().help_closing_keys();
@@ -64,8 +70,7 @@ pub fn draw(model: &Model, status_area: Rect, keys_area: Rect, buf: &mut Buffer)
             );
             own.into_iter().chain(rest).collect()
         }
-    };
-    draw_hints(hints, model.theme(), keys_area, buf);
+    }
 }
 
 /// The status line's text as drawn: what the stack says (see [`layer::status`]), or what to
@@ -80,6 +85,20 @@ fn said(model: &Model, status: Option<&Status>) -> String {
         Some(status) => format!(" {}", status.text),
         None => format!(" {}", hint(model)),
     }
+}
+
+/// `text` in `width` columns: whole, or its first words and `…` (the log keeps it whole).
+pub(crate) fn fitted(text: String, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text;
+    }
+    let room = width.saturating_sub(2);
+    let cut: String = text.chars().take(room + 1).collect();
+    let words = match cut.rfind(' ') {
+        Some(end) => cut[..end].trim_end(),
+        None => "",
+    };
+    format!("{words} …")
 }
 
 /// The layer's own hints the keymap's labels do not cover (see [`layer::own_hints`]), with
@@ -215,7 +234,20 @@ fn fitting_hints(
             .map(|(key, label, _, _)| key.chars().count() + label.chars().count() + 3)
             .sum()
     };
-    while columns(&hints) > width {
+    let total = hints.len();
+    // Once a hint is dropped, help's label says that more keys exist (help lists them all).
+    let more = |hints: &mut Vec<(String, &str, Rank, Action)>| {
+        if hints.len() < total {
+            for hint in hints.iter_mut().filter(|h| h.3 == Action::ToggleHelp) {
+                hint.1 = MORE_KEYS;
+            }
+        }
+    };
+    loop {
+        more(&mut hints);
+        if columns(&hints) <= width {
+            break;
+        }
         let lowest = hints
             .iter()
             .map(|&(_, _, rank, _)| rank)
@@ -231,6 +263,9 @@ fn fitting_hints(
         .map(|(key, label, _, _)| (key, label))
         .collect()
 }
+
+/// Help's footer label once the footer has left keys out.
+pub(crate) const MORE_KEYS: &str = "more keys";
 
 /// The headline keys in the footer's order: the other modes first, export last (the first
 /// dropped of them).
@@ -301,15 +336,16 @@ mod tests {
         assert_eq!(all.len(), keymap.footer_bindings(Context::Canvas).count());
         let narrow = fitting_hints(&keymap, Context::Canvas, 58, |_, label| Some(label));
         assert!(narrow.len() < all.len());
-        assert!(narrow.contains(&("?".to_owned(), "help")));
         assert!(narrow.contains(&("q".to_owned(), "quit")));
         let width: usize = narrow.iter().map(|(k, l)| k.len() + l.len() + 3).sum();
         assert!(width <= 58);
         assert_eq!(narrow[0], all[0], "the first hints are kept");
+        assert!(narrow.contains(&("?".to_owned(), MORE_KEYS)));
+        assert!(all.contains(&("?".to_owned(), "help")));
         let tiny = fitting_hints(&keymap, Context::Canvas, 5, |_, label| Some(label));
         assert_eq!(
             tiny,
-            owned(&[("?", "help"), ("q", "quit"), ("x", "dismiss warning")])
+            owned(&[("?", MORE_KEYS), ("q", "quit"), ("x", "dismiss warning")])
         );
     }
 
@@ -331,7 +367,7 @@ mod tests {
             .map(|(_, label)| label)
             .collect()
         };
-        let headline = ["export", "play", "race", "open", "replay", "help", "quit"];
+        let headline = ["export", "play", "race", "open", "replay", "quit"];
         for width in [78, 80, 100, 140] {
             let shown = labels(width);
             for label in headline {
@@ -340,17 +376,28 @@ mod tests {
         }
         let narrow = labels(80);
         assert!(!narrow.contains(&"faster") && !narrow.contains(&"slower"));
+        assert!(narrow.contains(&MORE_KEYS), "{narrow:?}");
+        let roomier = labels(100);
         assert!(
-            narrow.contains(&"new"),
-            "the room left goes to the studio: {narrow:?}"
+            roomier.contains(&"new"),
+            "the room left goes to the studio: {roomier:?}"
         );
-        let wide = labels(140);
+        let wide = labels(500);
+        assert!(wide.contains(&"help"), "all shown, help is help: {wide:?}");
         let at = |label| wide.iter().position(|&l| l == label).unwrap();
         assert!(
             at("play") < at("faster") && at("race") < at("faster"),
             "{wide:?}"
         );
         assert!(at("new") < at("export"), "{wide:?}");
+    }
+
+    #[test]
+    fn a_long_status_is_cut_between_words() {
+        let text = " 1,1: incoherent wall: cell 1,1 has its east wall open".to_owned();
+        assert_eq!(fitted(text.clone(), 80), text);
+        assert_eq!(fitted(text.clone(), 30), " 1,1: incoherent wall: cell …");
+        assert_eq!(fitted(text, 26), " 1,1: incoherent wall: …");
     }
 
     #[test]

@@ -68,13 +68,29 @@ pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
 /// A legend pane: each role drawn with the canvas's own painter beside its name, three a row,
 /// and a `note` under them if there is one. A row whose names are too long for the padded
 /// columns is written close, one space between its items, so that no name is cut.
+///
+/// Without colour, over a `whole` view (each character several blocks) the roles are drawn
+/// as the whole view draws them: `E`, `X`, the bold path dot.
 pub(crate) fn legend(
     theme: &Theme,
     items: &[(Role, &str)],
     note: Option<&str>,
+    whole: bool,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let swatch = |role: Role| -> (String, Style) {
+        if theme.monochrome && whole {
+            let style = Style::new()
+                .fg(theme.palette.walls)
+                .bg(theme.palette.background)
+                .add_modifier(paint::mark_modifier(role));
+            (format!("{} ", paint::mark(role)), style)
+        } else {
+            let (symbols, style) = paint::block(role, theme);
+            (symbols.concat(), style)
+        }
+    };
     let block = pane(" Legend ", theme, false);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -85,13 +101,10 @@ pub(crate) fn legend(
             let padded = |name: &str| format!(" {name:<6} ");
             let width: usize = row
                 .iter()
-                .map(|&(role, name)| {
-                    paint::block(role, theme).0.concat().chars().count()
-                        + padded(name).chars().count()
-                })
+                .map(|&(role, name)| swatch(role).0.chars().count() + padded(name).chars().count())
                 .sum();
             let spans = row.iter().enumerate().flat_map(|(i, &(role, name))| {
-                let (symbols, style) = paint::block(role, theme);
+                let (symbols, style) = swatch(role);
                 let name = if width <= room {
                     padded(name)
                 } else if i + 1 < row.len() {
@@ -99,7 +112,7 @@ pub(crate) fn legend(
                 } else {
                     format!(" {name}")
                 };
-                [Span::styled(symbols.concat(), style), Span::raw(name)]
+                [Span::styled(symbols, style), Span::raw(name)]
             });
             Line::from(spans.collect::<Vec<_>>())
         })
@@ -173,6 +186,12 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
     let mark = output_mark(model);
     if let Some((long, _)) = &mark {
         parts.insert(2.min(parts.len()), long.clone());
+    }
+    // A replay's progress is the timeline's, on the status line.
+    if model.stack.inspect.file().is_none()
+        && crate::tui::layer::title(model) == crate::tui::layer::Title::Replay
+    {
+        parts.remove(1);
     }
     parts.push(format!("theme {}", model.theme().name));
     let hint = match model.keymap().first_key_label(Action::ToggleSidebar) {

@@ -323,8 +323,20 @@ fn the_help_lists_every_binding() {
     act(&mut m, Action::ToggleHelp);
     let text = screen_text(&m);
     for binding in m.keymap().bindings() {
+        // With a config of one's own, the first run's `W` never acts.
+        if binding.action == Action::WriteConfig {
+            continue;
+        }
         assert!(text.contains(binding.help), "missing {:?}", binding.help);
     }
+    assert!(!text.contains("first run"), "{text}");
+    // The actions without a key are named under their own heading, not as "(none)".
+    assert!(!text.contains("(none)"), "{text}");
+    let unbound = text
+        .find("No key (keys.toml can give one)")
+        .expect("a heading");
+    let next_algorithm = text.find("next algorithm, no list").unwrap();
+    assert!(unbound < next_algorithm, "{text}");
 }
 
 #[test]
@@ -863,4 +875,89 @@ fn z_says_so_when_the_whole_maze_is_in_view_at_one_to_one() {
     ));
     act(&mut narrow, Action::ToggleZoom);
     assert_eq!(narrow.viewport().zoom(), Zoom::Detail);
+}
+
+/// In play the legend names the walker and the chasers ("you", "chaser"; not the carving's
+/// head and stack) in the colours the canvas draws them in, in every colour theme.
+#[test]
+fn the_play_legend_shows_the_walker_and_chaser_colours() {
+    use crate::tui::configs::APP_CONFIG_KEYS;
+    use crate::tui::testing::start;
+    let text = "WIDTH=15\nHEIGHT=10\nENTRY=0,0\nEXIT=14,9\nOUTPUT_FILE=out/maze.txt\n\
+                PERFECT=False\nSEED=42\n";
+    for name in ["classic", "light", "ocean", "forest", "amber", "synthwave"] {
+        let board = mazegen::config::Config::parse_with_app_keys(text, "c", APP_CONFIG_KEYS);
+        let board = board.unwrap();
+        let mut m = sized(Model::new(start(board)).unwrap(), 120, 50);
+        theme(&mut m, name);
+        act(&mut m, Action::Finish);
+        act(&mut m, Action::TogglePlay);
+        let game = m.play().round().unwrap().game();
+        assert!(!game.chasers().is_empty(), "a board has a chaser");
+        let buf = render(&m);
+        let screen = m.screen().unwrap();
+        let mut canvas = std::collections::HashSet::new();
+        for y in screen.canvas.top()..screen.canvas.bottom() {
+            for x in screen.canvas.left()..screen.canvas.right() {
+                canvas.insert(buf[(x, y)].fg);
+                canvas.insert(buf[(x, y)].bg);
+            }
+        }
+        let legend = screen.legend.unwrap();
+        let swatch = |label: &str| -> Color {
+            for y in legend.top()..legend.bottom() {
+                let row: String = (legend.left()..legend.right())
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect();
+                if let Some(at) = row.find(&format!(" {label} ")) {
+                    // The swatch's two cells, then a space, then the name.
+                    let at = row[..at].chars().count() as u16;
+                    return buf[(legend.left() + at - 1, y)].bg;
+                }
+            }
+            panic!("{name}: no {label:?} in the legend");
+        };
+        let (you, chaser) = (swatch("you"), swatch("chaser"));
+        let palette = &m.theme().palette;
+        assert_eq!(you, super::paint::colour(Role::Head, palette), "{name}");
+        assert_eq!(
+            chaser,
+            super::paint::colour(Role::Frontier, palette),
+            "{name}"
+        );
+        assert_ne!(you, chaser, "{name}");
+        assert!(canvas.contains(&you), "{name}: the walker on the canvas");
+        assert!(canvas.contains(&chaser), "{name}: a chaser on the canvas");
+    }
+}
+
+/// One name for one thing: the canvas is "Maze", the sidebar's facts about it "Statistics".
+#[test]
+fn the_canvas_and_the_sidebar_have_different_titles() {
+    let m = finished_at(sized(model(15, 10), 120, 50));
+    let text = screen_text(&m);
+    assert_eq!(text.matches("┌ Maze").count(), 1, "{text}");
+    assert!(text.contains("┌ Statistics ─"), "{text}");
+}
+
+/// Without colour, the legend of a whole view shows the marks the canvas draws there (`E`,
+/// `X`, the bold path dot), and the 1:1 view's pairs (`()`, `[]`) where the canvas has them.
+#[test]
+fn the_legend_without_colour_shows_the_canvas_marks() {
+    let mut big = finished_at(sized(model(200, 150), 140, 45));
+    theme(&mut big, "plain");
+    let canvas = big.screen().unwrap().canvas_size();
+    let shown = big.viewport().shown(big.maze_blocks(), canvas);
+    assert_eq!(shown, crate::tui::viewport::Shown::Whole);
+    let text = screen_text(&big);
+    for mark in ["E  entry", "X  exit", "•  path"] {
+        assert!(text.contains(mark), "{mark}: {text}");
+    }
+    let mut small = finished_at(sized(model(15, 10), 140, 45));
+    theme(&mut small, "plain");
+    let text = screen_text(&small);
+    assert!(
+        text.contains("() entry") && text.contains("[] exit"),
+        "{text}"
+    );
 }

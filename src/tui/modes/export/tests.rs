@@ -89,9 +89,16 @@ fn enter_writes_the_pick_next_to_the_output_file_and_the_status_names_it() {
             "Exported the maze to out/maze.png".to_owned()
         )
     );
-    // The list opens on the last pick.
+    // The list opens on the last pick, and says so.
     key(&mut m, KeyCode::Char('e'));
     assert_eq!(m.stack.export.cursor(), Some(Export::Png));
+    assert!(
+        status(&m)
+            .1
+            .ends_with("(on the last one written, PNG picture)"),
+        "{}",
+        status(&m).1
+    );
 }
 
 #[test]

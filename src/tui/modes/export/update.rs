@@ -21,10 +21,16 @@ pub fn act(list: &mut ExportList, pick: &mut Export, shared: &mut Ctx, action: A
             return Reply::Pass(action);
         }
         list.open_at(*pick);
-        shared.set_status(
-            StatusKind::Info,
-            "Export: pick a file to write next to OUTPUT_FILE",
-        );
+        // The cursor starts on the export last written: said, so it is no surprise.
+        let text = if *pick == Export::ALL[0] {
+            "Export: pick a file to write next to OUTPUT_FILE".to_owned()
+        } else {
+            format!(
+                "Export: pick a file to write next to OUTPUT_FILE (on the last one written, {})",
+                label(*pick)
+            )
+        };
+        shared.set_status(StatusKind::Info, text);
         return Reply::done();
     }
     match action {

@@ -357,3 +357,27 @@ fn snapshot_the_replay_badge_at_80x24_and_140x45() {
         assert!(!title(&m).contains("REPLAY"), "{}", title(&m));
     }
 }
+
+/// Running the cursor over the theme list leaves one line for the preview and one for the
+/// pick, not a line a step.
+#[test]
+fn a_theme_preview_is_one_line_of_the_log_and_the_pick_another() {
+    let mut m = model(15, 10);
+    let before = m.log().entries().count();
+    act(&mut m, Action::ToggleFocus);
+    for _ in 0..4 {
+        act(&mut m, Action::CursorDown);
+    }
+    act(&mut m, Action::CursorUp);
+    let texts: Vec<String> = m.log().entries().map(|e| e.text.clone()).collect();
+    let previews = &texts[before..];
+    assert_eq!(previews.len(), 1, "{texts:?}");
+    assert!(previews[0].starts_with("Theme: "), "{texts:?}");
+    act(&mut m, Action::PickCursorTheme);
+    let texts: Vec<String> = m.log().entries().map(|e| e.text.clone()).collect();
+    assert_eq!(texts.len(), before + 2, "{texts:?}");
+    // A later preview is a new line: the pick is kept.
+    act(&mut m, Action::ToggleFocus);
+    act(&mut m, Action::CursorDown);
+    assert_eq!(m.log().entries().count(), before + 3);
+}

@@ -386,6 +386,29 @@ fn playing_a_maze_too_big_to_show_whole_zooms_in_and_follows_the_walker() {
     assert!((left..left + columns).contains(&x) && (top..top + rows).contains(&y));
 }
 
+/// Esc gives back the view the user had: play zooms in to follow the walker, not for good.
+#[test]
+fn leaving_play_gives_back_the_view_before_it() {
+    let mut m = crate::tui::testing::inline_model(300, 200);
+    update(
+        &mut m,
+        Message::Resize {
+            width: 100,
+            height: 30,
+        },
+    );
+    act(&mut m, Action::Finish);
+    let before = *m.viewport();
+    assert_ne!(before.zoom(), Zoom::Detail);
+    act(&mut m, Action::TogglePlay);
+    assert_eq!(m.viewport().zoom(), Zoom::Detail);
+    let first = shortest_dirs(&m)[0];
+    act(&mut m, walk(first));
+    act(&mut m, Action::LeavePlay);
+    assert!(!m.is_playing());
+    assert_eq!(*m.viewport(), before);
+}
+
 #[test]
 fn clocks_read_in_seconds_then_minutes() {
     assert_eq!(clock(Duration::ZERO), "0.0 s");

@@ -90,7 +90,7 @@ pub fn act(
     let effects = match action {
         Action::TogglePlay => match &play.round {
             Some(round) if round.game.outcome() == Outcome::Playing => {
-                leave(play, shared);
+                leave(play, shared, board);
                 Vec::new()
             }
             _ => {
@@ -99,7 +99,7 @@ pub fn act(
             }
         },
         Action::LeavePlay => {
-            leave(play, shared);
+            leave(play, shared, board);
             Vec::new()
         }
         Action::ToggleFog => {
@@ -153,6 +153,7 @@ fn start(
         shortest_cells: HashSet::new(),
         record: Record::NotWon,
         recording: None,
+        view_before: *board.viewport,
     });
     if let Some(canvas) = board.canvas {
         board
@@ -217,8 +218,9 @@ pub fn waiting(play: &Play, shared: &mut Ctx, phase: Phase, finish_said: bool) {
     }
 }
 
-fn leave(play: &mut Play, shared: &mut Ctx) {
-    if play.round.take().is_some() {
+fn leave(play: &mut Play, shared: &mut Ctx, board: &mut Board) {
+    if let Some(round) = play.round.take() {
+        *board.viewport = round.view_before;
         shared.set_status(StatusKind::Info, "Left play mode");
     }
 }

@@ -104,10 +104,19 @@ pub fn legend(play: &Play) -> Vec<(Role, &'static str)> {
     items
 }
 
-/// The canvas title while playing: ` Play · fog · won (g: again) `.
-pub fn canvas_title(play: &Play, keymap: &Keymap) -> Option<String> {
+/// The canvas title while playing: ` Play · fog · won (g: again) `; with the sidebar folded
+/// (no Play pane), the clock and the moves too: ` Play · 0:12 · 8 moves (Esc leaves) `.
+pub fn canvas_title(play: &Play, keymap: &Keymap, folded: bool) -> Option<String> {
     let round = play.round()?;
     let mut title = " Play".to_owned();
+    if folded {
+        let moves = round.game().moves();
+        let plural = if moves == 1 { "" } else { "s" };
+        title.push_str(&format!(
+            " · {} · {moves} move{plural}",
+            clock(round.elapsed())
+        ));
+    }
     if play.fog() {
         title.push_str(" · fog");
     }

@@ -137,7 +137,8 @@ pub fn status(replay: &Replay, keymap: &Keymap) -> Option<String> {
     replay.is_scrubbing().then(|| keys_text(keymap))
 }
 
-/// "Replay: , and . step, < and > a tenth, Home and End": the scrub keys the keymap has.
+/// "Replay: , . step · < > a tenth": the scrub keys the keymap has (the footer adds Home and
+/// End; the line leaves room for the timeline at 80 columns).
 fn keys_text(keymap: &Keymap) -> String {
     let pairs = [
         (
@@ -149,11 +150,6 @@ fn keys_text(keymap: &Keymap) -> String {
             Action::Scrub(Scrub::BackFar),
             Action::Scrub(Scrub::ForwardFar),
             "a tenth",
-        ),
-        (
-            Action::Scrub(Scrub::Start),
-            Action::Scrub(Scrub::End),
-            "start, live",
         ),
     ];
     let parts: Vec<String> = pairs

@@ -75,7 +75,8 @@ fn facts(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
         Some(_) => format!("too small (< {}x{})", Stamp::MIN_WIDTH, Stamp::MIN_HEIGHT),
     };
     let percent = |share: f64| format!("{:.0}%", share * 100.0);
-    let block = pane(" Maze ", theme, false);
+    // Not " Maze ": that is the canvas's title.
+    let block = pane(" Statistics ", theme, false);
     let inner = block.inner(area);
     // A big maze's counts outgrow the value column: they shrink to compact numbers, then
     // the words beside them to short ones.

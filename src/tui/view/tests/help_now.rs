@@ -42,10 +42,16 @@ fn listed_as_usable(lines: &[String], help: &str) -> bool {
 fn assert_usable_exactly_what_acts(m: &mut Model) {
     let lines = help_lines(m);
     for binding in m.keymap().bindings() {
-        if binding.context == Context::Help {
+        // Keyless actions are listed apart, after everything (see the_help_lists_every_binding).
+        if binding.context == Context::Help || binding.keys.is_empty() {
             continue;
         }
         let acts = layer::acts_now(m, binding);
+        // A config's first-run key is left out where it cannot act.
+        if binding.action == Action::WriteConfig && !acts {
+            assert!(!lines.iter().any(|l| l.ends_with(binding.help)));
+            continue;
+        }
         assert_eq!(
             listed_as_usable(&lines, binding.help),
             acts,

@@ -211,8 +211,8 @@ fn snapshot_80x24_help_scrolled_from_top_to_bottom() {
         .rposition(|l| l.contains("the end of the help"));
     let border = lines.iter().rposition(|l| l.contains('└'));
     assert_eq!(last.map(|l| l + 1), border, "{bottom}");
-    // Above it, the reference of the keys that do nothing now.
-    assert!(bottom.contains("Not now: export list"), "{bottom}");
+    // Above it, the actions without a key.
+    assert!(bottom.contains("No key (keys.toml"), "{bottom}");
     insta::assert_snapshot!("80x24_help_bottom", bottom);
 }
 
@@ -227,7 +227,8 @@ fn help_scrolling_stops_at_both_ends_and_pages() {
     act(&mut m, Action::ScrollHelp(HelpScroll::PageDown));
     let page = m.help_offset() - 1;
     // A page is the rows shown less one, so one line stays in view.
-    assert_eq!(page, 24 - 2 - 1);
+    // 24 rows less a free row above and below, less the borders.
+    assert_eq!(page, 24 - 2 - 2 - 1);
     act(&mut m, Action::ScrollHelp(HelpScroll::Bottom));
     let last = m.help_offset();
     act(&mut m, Action::ScrollHelp(HelpScroll::Down));
@@ -380,11 +381,12 @@ fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
 }
 
 /// The folded line names the sidebar's difficulty where there is room: after the seed (at
-/// 80x24 the saved mark takes that room; at 99 columns the play view's shorter title leaves
-/// it).
+/// 80x24 the saved mark takes that room; folded at 120 columns, play's title leaves it).
 #[test]
 fn the_folded_line_names_the_difficulty_where_there_is_room() {
-    let mut play = finished_at(sized(model(25, 20), 99, 24));
+    // Folded by hand at 120 columns.
+    let mut play = finished_at(sized(model(25, 20), 120, 24));
+    act(&mut play, Action::ToggleSidebar);
     act(&mut play, Action::TogglePlay);
     let title = screen_text(&play).lines().next().unwrap().to_owned();
     assert!(title.contains("seed 42 · hard  b sidebar"), "{title}");
@@ -392,4 +394,127 @@ fn the_folded_line_names_the_difficulty_where_there_is_room() {
     let title = screen_text(&wide).lines().next().unwrap().to_owned();
     // The whole view's longer title leaves no room for it: it is left out whole, not cut.
     assert!(title.contains("seed 42  b sidebar"), "{title}");
+}
+
+/// The screen's rows as text (glyphs, whatever the colours).
+fn rows(m: &Model) -> Vec<String> {
+    let buf = render(m);
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// Fails on a cut word in the texts of `m`'s screen at 80x24: the status line's message (as
+/// far as the timeline leaves it) unless an overlay `covers` it, the footer's hints and,
+/// unless `covered`, the canvas's title, each drawn whole where it goes.
+fn assert_nothing_cut(name: &str, m: &Model, covered: bool) {
+    assert_whole(name, m, covered, false);
+}
+
+fn assert_whole(name: &str, m: &Model, covered: bool, covers_status: bool) {
+    let rows = rows(m);
+    let screen = m.screen().expect("80x24 is big enough");
+    let hints: String = crate::tui::view::footer::hints(m, 80)
+        .iter()
+        .map(|(key, label)| format!(" {key} {label} "))
+        .collect();
+    assert!(hints.chars().count() <= 80, "{name}: {hints:?}");
+    assert_eq!(
+        rows[usize::from(screen.keys.y)].trim_end(),
+        hints.trim_end(),
+        "{name}: the footer"
+    );
+    let status = crate::tui::view::footer::status_text(m);
+    let drawn = &rows[usize::from(screen.status.y)];
+    // Too long for the line, the message shows its first words whole, then `…`.
+    let shown = drawn
+        .split_once(" …")
+        .map(|(words, _)| words)
+        .filter(|words| status.starts_with(&format!("{words} ")));
+    assert!(
+        covers_status || drawn.starts_with(&status) || shown.is_some(),
+        "{name}: the status line {status:?} is cut: {drawn:?}"
+    );
+    if !covered {
+        let title = crate::tui::view::pane_title(m, &screen);
+        assert!(
+            rows[0].contains(title.trim()),
+            "{name}: the title {title:?} is cut: {:?}",
+            rows[0]
+        );
+    }
+}
+
+/// Every mode at 80x24, in a colour theme: no word of a hint, the status line or a title is
+/// cut; the keys left out of the footer are announced; play shows its clock and moves in the
+/// title; the replay keeps OUTPUT_FILE's mark on the title row.
+#[test]
+fn every_mode_at_80x24_draws_its_texts_whole() {
+    let mut m = sized(model(25, 20), 80, 24);
+    theme(&mut m, "ocean");
+    let mut m = finished_at(m);
+    assert_nothing_cut("studio", &m, false);
+    let footer = rows(&m)[23].clone();
+    assert!(footer.contains("? more keys"), "{footer}");
+
+    act(&mut m, Action::TogglePlay);
+    update(&mut m, Message::Tick(FRAME));
+    assert_nothing_cut("play", &m, false);
+    let title = rows(&m)[0].clone();
+    assert!(
+        title.contains("Play · 0.0 s · 0 moves"),
+        "the clock and the moves: {title}"
+    );
+    act(&mut m, Action::LeavePlay);
+
+    act(&mut m, Action::Scrub(Scrub::BackFar));
+    assert_nothing_cut("replay", &m, false);
+    let title = rows(&m)[0].clone();
+    // OUTPUT_FILE's mark, short where its name does not fit.
+    assert!(title.contains("● unsaved"), "{title}");
+    act(&mut m, Action::Scrub(Scrub::End));
+
+    act(&mut m, Action::Export);
+    assert_nothing_cut("export", &m, false);
+    act(&mut m, Action::CloseExport);
+
+    act(&mut m, Action::AlgorithmList);
+    assert_nothing_cut("algorithms", &m, true);
+    act(&mut m, Action::AlgorithmList);
+
+    act(&mut m, Action::ToggleFocus);
+    assert_nothing_cut("themes", &m, false);
+    act(&mut m, Action::ToggleFocus);
+
+    act(&mut m, Action::ToggleLog);
+    assert_nothing_cut("log", &m, true);
+    act(&mut m, Action::ToggleLog);
+
+    act(&mut m, Action::ToggleHelp);
+    assert_whole("help", &m, true, true);
+    act(&mut m, Action::ToggleHelp);
+
+    let (mut file, _dir) = crate::tui::modes::inspector::tests::opened_as(
+        &crate::tui::modes::inspector::tests::flip(
+            &crate::tui::modes::inspector::tests::valid_text(),
+            mazegen::Pos { x: 1, y: 1 },
+            Dir::East.bit(),
+        ),
+        None,
+        Some("broken.txt"),
+    );
+    update(
+        &mut file,
+        Message::Resize {
+            width: 80,
+            height: 24,
+        },
+    );
+    assert_nothing_cut("inspector", &file, false);
+    act(&mut file, Action::NextProblem);
+    assert_nothing_cut("inspector, a problem", &file, false);
 }
