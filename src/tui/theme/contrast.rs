@@ -98,6 +98,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
+    use crate::tui::theme::basic::{SCENES, role};
     use crate::tui::theme::parse::Draft;
     use crate::tui::theme::{ColorDepth, ThemeSet};
 
@@ -169,72 +170,6 @@ mod tests {
     /// two colours stop being "a shade of" each other and read as two things.
     const MINIMUM_ROLE_DIFFERENCE: f64 = 20.0;
 
-    /// What the canvas shows together, scene by scene; every two roles of a scene may touch
-    /// (the 42 beside the carving head, the walker on its trail, a bad cell beside a bad wall).
-    /// Play draws its walker in the head's colour and its chasers in the frontier's, and the
-    /// inspector its problems over the finished maze. The not-yet-carved ground (`unvisited`)
-    /// is a backdrop, not a role to find, and is left to the 3:1 rule's neighbours.
-    const SCENES: [(&str, &[&str]); 4] = [
-        (
-            "carving",
-            &[
-                "walls", "passages", "head", "frontier", "entry", "exit", "stamp",
-            ],
-        ),
-        (
-            "solving",
-            &[
-                "walls", "passages", "visited", "frontier", "path", "entry", "exit", "stamp",
-            ],
-        ),
-        (
-            "play",
-            &[
-                "walls", "passages", "head", "frontier", "visited", "path", "entry", "exit",
-                "stamp",
-            ],
-        ),
-        (
-            "inspector",
-            &[
-                "walls",
-                "passages",
-                "path",
-                "entry",
-                "exit",
-                "stamp",
-                "bad_wall",
-                "bad_cell",
-                "open_area",
-                "unreachable",
-                "illegal_step",
-                "shortest",
-            ],
-        ),
-    ];
-
-    /// A role of [`SCENES`] in `palette`.
-    fn scene_role(palette: &Palette, role: &str) -> Color {
-        match role {
-            "walls" => palette.walls,
-            "passages" => palette.passages,
-            "path" => palette.path,
-            "entry" => palette.entry,
-            "exit" => palette.exit,
-            "stamp" => palette.stamp,
-            "head" => palette.head,
-            "frontier" => palette.frontier,
-            "visited" => palette.visited,
-            "bad_wall" => palette.bad_wall,
-            "bad_cell" => palette.bad_cell,
-            "open_area" => palette.open_area,
-            "unreachable" => palette.unreachable,
-            "illegal_step" => palette.illegal_step,
-            "shortest" => palette.shortest,
-            other => unreachable!("{other} is not a role of SCENES"),
-        }
-    }
-
     /// Every two roles of a scene, in `palette` as a terminal of `depth` shows it, under
     /// [`MINIMUM_ROLE_DIFFERENCE`]: `(scene, role, role, ΔE00)`.
     fn alike(palette: &Palette, depth: ColorDepth) -> Vec<(&'static str, String)> {
@@ -242,7 +177,7 @@ mod tests {
         for (scene, roles) in SCENES {
             for (i, a) in roles.iter().enumerate() {
                 for b in &roles[i + 1..] {
-                    let colour = |role| depth.convert(scene_role(palette, role));
+                    let colour = |name| depth.convert(role(palette, name));
                     let difference = ciede2000::delta_e(colour(a), colour(b)).expect("colours");
                     if difference < MINIMUM_ROLE_DIFFERENCE {
                         alike.push((scene, format!("{a} ~ {b} ({difference:.1})")));
