@@ -55,3 +55,25 @@ fn a_twenty_cell_42_passes_with_a_note_unless_the_shape_is_required() {
         assert!(!stdout.contains("note: 42"), "{stdout}");
     }
 }
+
+/// `--strict` changes only what `--check` and `--grade` accept: given with neither, it would be
+/// ignored without a word, so it is a usage error (exit 2) naming the flags it needs.
+#[test]
+fn strict_without_check_or_grade_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    fs::write(path.join("plain.txt"), BASE).unwrap();
+    for args in [
+        &["--strict", "plain.txt"][..],
+        &["--headless", "--strict", "plain.txt"],
+    ] {
+        let out = binary::run(path, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("--check") && stderr.contains("--grade"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!path.join("maze.txt").exists(), "{args:?} wrote a maze");
+    }
+}

@@ -30,6 +30,7 @@ const DOCS: &str = "Shell completions and the manual";
     version,
     about,
     group = clap::ArgGroup::new("pictures").multiple(true).args(["svg", "png", "animate"]),
+    group = clap::ArgGroup::new("checking").multiple(true).args(["check", "grade"]),
     after_help = "Exit codes: 0 ok, 1 runtime or check failure, 2 bad config or usage."
 )]
 pub struct Cli {
@@ -131,7 +132,7 @@ pub struct Cli {
 
     /// With --check or --grade: require the project's exact 42 (its shape at its place) even
     /// when the config names no STAMP; otherwise any 42 drawn near the centre passes, with a note.
-    #[arg(long, help_heading = CHECK)]
+    #[arg(long, requires = "checking", help_heading = CHECK)]
     pub strict: bool,
 
     /// Grade an A-Maze-ing program: run `CMD CONFIG_PATH` (or CMD with `{}` replaced by the
