@@ -138,6 +138,15 @@ mod tests {
         }
     }
 
+    /// Writes `text` to `name` in `dir`, last modified `age` seconds ago.
+    fn write_aged(dir: &std::path::Path, name: &str, text: &str, age: u64) {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let when = SystemTime::now() - std::time::Duration::from_secs(age);
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(when).unwrap();
+    }
+
     #[test]
     fn the_typed_name_filters_and_the_arrows_pick_round() {
         let mut f = files(&["new.txt", "maze_b.txt", "maze_a.txt"]);
@@ -173,13 +182,7 @@ mod tests {
     #[test]
     fn the_folder_is_read_newest_first_and_only_its_maze_files() {
         let dir = tempfile::tempdir().unwrap();
-        let write = |name: &str, text: &str, age: u64| {
-            let path = dir.path().join(name);
-            std::fs::write(&path, text).unwrap();
-            let when = SystemTime::now() - std::time::Duration::from_secs(age);
-            let file = std::fs::File::options().write(true).open(&path).unwrap();
-            file.set_modified(when).unwrap();
-        };
+        let write = |name: &str, text: &str, age: u64| write_aged(dir.path(), name, text, age);
         write("old.txt", "9515\nC3A6\n\n0,0\n1,1\nSE\n", 300);
         write("new.txt", "9515\r\nC3A6\r\n", 10);
         write("config.txt", "WIDTH=2\n", 5);
@@ -201,14 +204,8 @@ mod tests {
         use crate::tui::view::tests::{screen_text, sized};
 
         let dir = tempfile::tempdir().unwrap();
-        let maze = |name: &str, age: u64| {
-            let path = dir.path().join(name);
-            let text = crate::tui::modes::inspector::tests::valid_text();
-            std::fs::write(&path, text).unwrap();
-            let when = SystemTime::now() - std::time::Duration::from_secs(age);
-            let file = std::fs::File::options().write(true).open(&path).unwrap();
-            file.set_modified(when).unwrap();
-        };
+        let text = crate::tui::modes::inspector::tests::valid_text();
+        let maze = |name: &str, age: u64| write_aged(dir.path(), name, &text, age);
         maze("older.txt", 600);
         maze("newer.txt", 60);
         let mut m = sized(model(9, 7), 100, 30);
@@ -246,14 +243,8 @@ mod tests {
         use crate::tui::view::tests::{screen_text, sized};
 
         let dir = tempfile::tempdir().unwrap();
-        let maze = |name: &str, age: u64| {
-            let path = dir.path().join(name);
-            let text = crate::tui::modes::inspector::tests::valid_text();
-            std::fs::write(&path, text).unwrap();
-            let when = SystemTime::now() - std::time::Duration::from_secs(age);
-            let file = std::fs::File::options().write(true).open(&path).unwrap();
-            file.set_modified(when).unwrap();
-        };
+        let text = crate::tui::modes::inspector::tests::valid_text();
+        let maze = |name: &str, age: u64| write_aged(dir.path(), name, &text, age);
         maze("maze.txt", 600);
         maze("maze.txt.old", 300);
         maze("other.txt", 60);
