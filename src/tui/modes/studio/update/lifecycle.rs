@@ -19,21 +19,29 @@ pub(super) fn regenerate(
     shared: &mut Ctx,
     stage: &mut StudioCtx,
 ) -> Vec<Effect> {
+    after_the_first_save(studio, shared, Action::Regenerate, |studio, shared| {
+        let seed = studio.seeds.next_u64();
+        let (algorithm, _) = next_maze(studio, shared.config);
+        let text = format!("New maze, seed {seed}");
+        replace_maze(studio, shared, stage, algorithm, seed, text)
+    })
+}
+
+/// Runs `replace`, which puts another maze in place of the one shown, once the first maze is
+/// finished and saved: leaving it must not cost the user the OUTPUT_FILE a headless run would
+/// have written. While that save is owed, `action` waits for it instead.
+fn after_the_first_save(
+    studio: &mut Studio,
+    shared: &mut Ctx,
+    action: Action,
+    replace: impl FnOnce(&mut Studio, &mut Ctx) -> Vec<Effect>,
+) -> Vec<Effect> {
     let mut effects = complete_first(studio, shared);
     if studio.first_save == FirstSave::Owed {
-        wait_for_the_maze(studio, Action::Regenerate);
-        return effects;
+        wait_for_the_maze(studio, action);
+    } else {
+        effects.extend(replace(studio, shared));
     }
-    let seed = studio.seeds.next_u64();
-    let (algorithm, _) = next_maze(studio, shared.config);
-    effects.extend(replace_maze(
-        studio,
-        shared,
-        stage,
-        algorithm,
-        seed,
-        format!("New maze, seed {seed}"),
-    ));
     effects
 }
 
@@ -56,11 +64,13 @@ pub(super) fn next_algorithm(
     shared: &mut Ctx,
     stage: &mut StudioCtx,
 ) -> Vec<Effect> {
-    let mut effects = complete_first(studio, shared);
-    if studio.first_save == FirstSave::Owed {
-        wait_for_the_maze(studio, Action::NextAlgorithm);
-        return effects;
-    }
+    after_the_first_save(studio, shared, Action::NextAlgorithm, |studio, shared| {
+        next_algorithm_now(studio, shared, stage)
+    })
+}
+
+/// `next_algorithm` once the first maze is saved.
+fn next_algorithm_now(studio: &mut Studio, shared: &mut Ctx, stage: &mut StudioCtx) -> Vec<Effect> {
     let (current, seed) = next_maze(studio, shared.config);
     let (algorithm, skipped) = next_algorithm_that_fits(studio, stage.memory_limit, current);
     let mut text = format!("Algorithm: {algorithm}, seed {seed}");
@@ -90,8 +100,7 @@ pub(super) fn next_algorithm(
             text.push_str(&format!(" (skipped {names}: {why})"));
         }
     }
-    effects.extend(replace_maze(studio, shared, stage, algorithm, seed, text));
-    effects
+    replace_maze(studio, shared, stage, algorithm, seed, text)
 }
 
 /// The same seed carved by `algorithm`, the algorithm list's pick: refused, with why, if its
@@ -103,16 +112,26 @@ pub(super) fn use_algorithm(
     stage: &mut StudioCtx,
     algorithm: Algorithm,
 ) -> Vec<Effect> {
-    let mut effects = complete_first(studio, shared);
-    if studio.first_save == FirstSave::Owed {
-        wait_for_the_maze(studio, Action::UseAlgorithm(algorithm));
-        return effects;
-    }
+    after_the_first_save(
+        studio,
+        shared,
+        Action::UseAlgorithm(algorithm),
+        |studio, shared| use_algorithm_now(studio, shared, stage, algorithm),
+    )
+}
+
+/// `use_algorithm` once the first maze is saved.
+fn use_algorithm_now(
+    studio: &mut Studio,
+    shared: &mut Ctx,
+    stage: &mut StudioCtx,
+    algorithm: Algorithm,
+) -> Vec<Effect> {
     let (current, seed) = next_maze(studio, shared.config);
     if algorithm == current && !studio.showing_stand_in {
         let text = format!("Algorithm: {algorithm}, as shown");
         shared.set_status(StatusKind::Info, text);
-        return effects;
+        return Vec::new();
     }
     if let Some(reason) = unfit(studio, stage.memory_limit, algorithm) {
         let why = match reason {
@@ -124,11 +143,10 @@ pub(super) fn use_algorithm(
         };
         let text = format!("Not made: {algorithm} {why}");
         shared.set_status(StatusKind::Warning, text);
-        return effects;
+        return Vec::new();
     }
     let text = format!("Algorithm: {algorithm}, seed {seed}");
-    effects.extend(replace_maze(studio, shared, stage, algorithm, seed, text));
-    effects
+    replace_maze(studio, shared, stage, algorithm, seed, text)
 }
 
 /// Why `algorithm`'s maze of this size would not be made: more memory than the limit, or a
