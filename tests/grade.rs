@@ -46,6 +46,15 @@ fn grade(dir: &Path, command: &str, args: &[&str]) -> (Output, Value) {
     )
 }
 
+/// `grade` of the cases `cases` (comma-separated), each with the generous time limit.
+fn grade_cases(dir: &Path, command: &str, cases: &str) -> (Output, Value) {
+    grade(
+        dir,
+        command,
+        &["--grade-cases", cases, "--grade-timeout", GENEROUS],
+    )
+}
+
 /// The case named `name` on the card.
 fn case<'a>(card: &'a Value, name: &str) -> &'a Value {
     card["cases"]
@@ -56,12 +65,14 @@ fn case<'a>(card: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no case {name} on {card:#}"))
 }
 
+/// The outcomes of case `name`'s checks.
+fn outcomes<'a>(card: &'a Value, name: &str) -> impl Iterator<Item = &'a Value> {
+    case(card, name)["outcomes"].as_array().unwrap().iter()
+}
+
 /// The checks `name` failed, by their JSON names (`ends-in-time`).
 fn failed(card: &Value, name: &str) -> Vec<String> {
-    case(card, name)["outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
+    outcomes(card, name)
         .filter(|o| o["passed"] == false)
         .map(|o| o["check"].as_str().unwrap().to_owned())
         .collect()
@@ -69,10 +80,7 @@ fn failed(card: &Value, name: &str) -> Vec<String> {
 
 /// What happened, for the check `check` of case `name`.
 fn happened(card: &Value, name: &str, check: &str) -> String {
-    case(card, name)["outcomes"]
-        .as_array()
-        .unwrap()
-        .iter()
+    outcomes(card, name)
         .find(|o| o["check"] == check)
         .map(|o| o["happened"].as_str().unwrap().to_owned())
         .unwrap_or_default()
@@ -157,16 +165,7 @@ fn an_incoherent_wall_fails_the_file_rules() {
              sed -i '1{{h;s/^\\(.\\).*/\\1/;y/0123456789ABCDEF/23016745AB89EFCD/;G;s/\\n.//;}}' \"$out\""
         ),
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &[
-            "--grade-cases",
-            "perfect,board",
-            "--grade-timeout",
-            GENEROUS,
-        ],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "perfect,board");
     assert_eq!(output.status.code(), Some(1));
     for name in ["perfect", "board"] {
         assert_eq!(failed(&card, name), ["file-rules"], "{name}");
@@ -187,16 +186,7 @@ fn a_traceback_on_a_bad_config_is_caught() {
          echo '  File \"a_maze_ing.py\", line 12, in <module>'\n\
          echo \"ValueError: invalid literal for int() with base 10: 'twenty'\"\nexit 1",
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &[
-            "--grade-cases",
-            "width-not-a-number,perfect",
-            "--grade-timeout",
-            GENEROUS,
-        ],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "width-not-a-number,perfect");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(failed(&card, "width-not-a-number"), ["no-traceback"]);
     let what = happened(&card, "width-not-a-number", "no-traceback");
@@ -248,16 +238,7 @@ fn a_program_that_ignores_seed_fails_the_same_bytes_rule() {
         "noseed.sh",
         "exec \"$BIN\" --headless --seed $$ \"$1\"",
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &[
-            "--grade-cases",
-            "perfect,no-seed",
-            "--grade-timeout",
-            GENEROUS,
-        ],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "perfect,no-seed");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(failed(&card, "perfect"), ["same-seed"]);
     assert_eq!(
@@ -279,11 +260,7 @@ fn a_missing_final_newline_fails_the_file_rules() {
              printf %s \"$(cat \"$out\")\" > \"$out.cut\" && mv \"$out.cut\" \"$out\""
         ),
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &["--grade-cases", "perfect", "--grade-timeout", GENEROUS],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "perfect");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(failed(&card, "perfect"), ["file-rules"]);
     let what = happened(&card, "perfect", "file-rules");
@@ -300,16 +277,7 @@ fn waiting_for_a_key_after_a_bad_config_is_caught_and_the_program_quit() {
         "\"$BIN\" --headless \"$1\" 2>/dev/null && exit 0\n\
          echo 'Error: bad config. Press Enter to quit.'\nread answer\nexit 1",
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &[
-            "--grade-cases",
-            "no-width,entry-is-exit",
-            "--grade-timeout",
-            GENEROUS,
-        ],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "no-width,entry-is-exit");
     assert_eq!(output.status.code(), Some(1));
     for name in ["no-width", "entry-is-exit"] {
         assert_eq!(failed(&card, name), ["ends-on-bad-config"], "{name}");
@@ -333,11 +301,7 @@ fn a_program_waiting_for_enter_before_writing_is_nudged_then_quit() {
         "echo 'Press ENTER to start'\nread go\n\"$BIN\" --headless \"$1\" || exit $?\n\
          while true; do echo '1. regenerate 4. quit'; read choice; [ \"$choice\" = 4 ] && exit 0; done",
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &["--grade-cases", "perfect", "--grade-timeout", GENEROUS],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "perfect");
     assert_eq!(output.status.code(), Some(0), "{card:#}");
     assert_nothing_left(&dir.path().to_string_lossy());
 }
@@ -412,11 +376,7 @@ fn a_fixed_output_name_is_its_own_failure() {
         "fixed.sh",
         &format!("\"$BIN\" --headless \"$1\" || exit $?\n{OUTPUT_FILE}\nmv \"$out\" maze.txt"),
     );
-    let (output, card) = grade(
-        dir.path(),
-        &command,
-        &["--grade-cases", "perfect", "--grade-timeout", GENEROUS],
-    );
+    let (output, card) = grade_cases(dir.path(), &command, "perfect");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(failed(&card, "perfect"), ["output-file-name"]);
     let what = happened(&card, "perfect", "output-file-name");
