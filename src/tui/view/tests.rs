@@ -21,6 +21,7 @@ use crate::tui::update;
 
 mod big;
 mod help_now;
+mod lists;
 mod memo;
 mod narrow;
 

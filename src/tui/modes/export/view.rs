@@ -13,7 +13,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 use mazegen::format::export::Export;
 
 use crate::tui::theme::Theme;
-use crate::tui::view::pane::{pane, popup_for};
+use crate::tui::view::pane::{pane, popup_for, scroll_cue};
 
 use super::{ExportList, Target, label};
 
@@ -73,8 +73,16 @@ pub fn draw(list: &ExportList, theme: &Theme, output_file: &Path, area: Rect, bu
         .collect();
     let popup = popup_for(&lines, area);
     Clear.render(popup, buf);
-    let block = pane(" Export ", theme, true);
+    let mut block = pane(" Export ", theme, true);
     let inner = block.inner(popup);
+    // A canvas too short for the list keeps the cursor in view, and says what is out of it.
+    let shown = usize::from(inner.height).max(1);
+    let at = Export::ALL.iter().position(|&e| e == cursor).unwrap_or(0);
+    let first = at.saturating_sub(shown - 1);
+    if let Some(cue) = scroll_cue(first, shown, lines.len(), popup.width) {
+        let style = Style::new().fg(palette.muted);
+        block = block.title_bottom(Line::styled(cue, style).right_aligned());
+    }
     block.render(popup, buf);
-    Paragraph::new(lines).render(inner, buf);
+    Paragraph::new(lines.into_iter().skip(first).collect::<Vec<_>>()).render(inner, buf);
 }
