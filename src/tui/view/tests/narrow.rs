@@ -518,3 +518,98 @@ fn every_mode_at_80x24_draws_its_texts_whole() {
     act(&mut file, Action::NextProblem);
     assert_nothing_cut("inspector, a problem", &file, false);
 }
+
+/// Fails on a cut text of a race's screen: the key line must be the race's fitting keys,
+/// whole; every pane's title (a lane's, the summary's) must end before its border's corner
+/// with a dash to spare; the summary's names and its line of winners must show whole.
+fn assert_race_whole(name: &str, m: &Model) {
+    let rows = rows(m);
+    let (width, height) = m.size();
+    let keys = crate::tui::modes::race::view::race_keys(m.keymap(), usize::from(width));
+    let hints: String = keys
+        .iter()
+        .map(|(key, label)| format!(" {key} {label} "))
+        .collect();
+    assert!(
+        hints.chars().count() <= usize::from(width),
+        "{name}: {hints}"
+    );
+    assert!(hints.contains("Esc leave race"), "{name}: {hints}");
+    assert_eq!(
+        rows[usize::from(height) - 1].trim_end(),
+        hints.trim_end(),
+        "{name}: the key line"
+    );
+    for row in &rows {
+        // Each title: from a top-left corner to the first dash, then a dash, not the corner.
+        for (at, _) in row.match_indices('┌') {
+            let title = &row[at + '┌'.len_utf8()..];
+            let end = title.find('─').unwrap_or(title.len());
+            let (text, rest) = title.split_at(end);
+            assert!(
+                text.is_empty() || (text.ends_with(' ') && rest.starts_with('─')),
+                "{name}: a title is cut: {row}"
+            );
+            assert!(
+                !text.contains('┐'),
+                "{name}: a title runs into its corner: {row}"
+            );
+        }
+    }
+    let race = m.race().unwrap();
+    if race.is_over() {
+        let text = rows.join("\n");
+        for lane in &race.lanes {
+            let algorithm = lane.algorithm.name();
+            assert!(text.contains(&format!("│{algorithm} ")), "{name}: {text}");
+        }
+        let winners = crate::tui::modes::race::view::WINNERS;
+        assert!(text.contains(&format!(" {winners} ")), "{name}: {text}");
+    }
+    let status = &rows[usize::from(height) - 2];
+    assert!(
+        !status.trim_end().ends_with(|c: char| c.is_alphanumeric())
+            || status.trim_end().chars().count() < usize::from(width) - 1,
+        "{name}: the status line runs to the edge: {status}"
+    );
+}
+
+/// The race draws its own screen: at 80x24 its keys, its lanes' titles (long algorithm names,
+/// a saved lane's mark), its status and its summary show whole, with two, three and four
+/// lanes, mid-race and over.
+#[test]
+fn a_race_at_80x24_draws_its_texts_whole() {
+    use mazegen::Algorithm::*;
+    let lineups: [&[mazegen::Algorithm]; 3] = [
+        &[GrowingTreeNewest, RecursiveDivision],
+        &[GrowingTreeRandom, RecursiveDivision, HuntAndKill],
+        &[
+            GrowingTreeNewest,
+            RecursiveDivision,
+            GrowingTreeMixed,
+            AldousBroder,
+        ],
+    ];
+    for lineup in lineups {
+        let mut m = sized(model(25, 20), 80, 24);
+        theme(&mut m, "ocean");
+        crate::tui::update::start_race(&mut m, lineup);
+        for _ in 0..40 {
+            update(&mut m, Message::Tick(FRAME));
+        }
+        let name = format!("{} lanes", lineup.len());
+        assert_race_whole(&format!("{name}, mid-race"), &m);
+        // `? more keys` leads to the keys the line left out.
+        act(&mut m, Action::ToggleHelp);
+        assert!(m.help_is_open(), "{name}");
+        assert!(screen_text(&m).contains("┌ Keys"), "{}", screen_text(&m));
+        act(&mut m, Action::ToggleHelp);
+        // OUTPUT_FILE's mark on the saved lane's title.
+        act(&mut m, Action::Save);
+        assert_race_whole(&format!("{name}, a lane saved"), &m);
+        while !m.race().unwrap().is_over() {
+            update(&mut m, Message::Tick(FRAME));
+        }
+        assert_race_whole(&format!("{name}, over"), &m);
+    }
+}
