@@ -3,7 +3,7 @@
 //! the race's own status and key lines.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Widget};
@@ -20,37 +20,23 @@ use crate::tui::viewport::blocks;
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
-/// Rows of the summary: its border, its header and a row a lane.
-fn summary_height(lanes: usize) -> u16 {
-    3 + lanes as u16
+mod layout;
+mod side;
+
+pub use layout::Lanes;
+
+/// The race's screen in `area` (the whole terminal), as drawn (see [`layout`]).
+pub fn lanes_of(area: Rect, race: &Race) -> Lanes {
+    let maze_blocks = race.lanes.first().map_or((1, 1), |lane| {
+        let options = lane.session.options();
+        blocks(options.width, options.height)
+    });
+    layout::lay_out(area, race.lanes.len(), race.is_over(), maze_blocks)
 }
 
-/// The lanes' panes in `area` (the whole terminal), as drawn: side by side for two or three,
-/// two by two for four, above the summary once the race is over.
-pub fn race_lanes(area: Rect, lanes: usize, over: bool) -> Vec<Rect> {
-    let [main, _status, _keys] = Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let summary = if over { summary_height(lanes) } else { 0 };
-    let [panes, _summary] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(summary)]).areas(main);
-    let columns = |area: Rect, count: usize| -> Vec<Rect> {
-        Layout::horizontal(vec![Constraint::Fill(1); count])
-            .split(area)
-            .to_vec()
-    };
-    if lanes == 4 {
-        let [top, bottom] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Fill(1)]).areas(panes);
-        let mut all = columns(top, 2);
-        all.extend(columns(bottom, 2));
-        all
-    } else {
-        columns(panes, lanes)
-    }
+/// The lanes' areas in `area` (the whole terminal), as drawn: where a click focuses one.
+pub fn race_lanes(area: Rect, race: &Race) -> Vec<Rect> {
+    lanes_of(area, race).lanes
 }
 
 /// What the race's screen shows besides the race: the theme, the config the lanes were made
@@ -68,37 +54,41 @@ pub struct Around<'a> {
 pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
     let theme = around.theme;
     let over = race.is_over();
-    let panes = race_lanes(area, race.lanes.len(), over);
+    let layout = lanes_of(area, race);
     let config = around.config;
     let maze_blocks = blocks(config.width, config.height);
-    for (index, (lane, &pane_area)) in race.lanes.iter().zip(&panes).enumerate() {
+    for (index, lane) in race.lanes.iter().enumerate() {
         // OUTPUT_FILE holds this lane's maze (`s` saved it).
         let saved = (around.saved_lane == Some(index))
             .then(|| crate::tui::text::file_name(&config.output_file));
-        // The corners, and a dash before the right one.
-        let room = usize::from(pane_area.width.saturating_sub(3));
-        let title = lane_title(index, lane, saved.as_deref(), room);
-        let block = pane(&title, theme, index == race.focus);
-        let inner = block.inner(pane_area);
-        block.render(pane_area, buf);
+        if layout.beside {
+            side::draw(
+                theme,
+                race,
+                index,
+                saved.as_deref(),
+                layout.side(index),
+                buf,
+            );
+        } else {
+            let pane_area = layout.lanes[index];
+            // The corners, and a dash before the right one.
+            let room = usize::from(pane_area.width.saturating_sub(3));
+            let title = lane_title(index, lane, saved.as_deref(), room);
+            pane(&title, theme, index == race.focus).render(pane_area, buf);
+        }
         let roles = MazeRoles::new(&lane.session, true);
-        largest::draw(&roles, maze_blocks, theme, inner, buf);
-    }
-    let [main, status, keys] = Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    if over {
-        let [_, summary_area] = Layout::vertical([
-            Constraint::Fill(1),
-            Constraint::Length(summary_height(race.lanes.len())),
-        ])
-        .areas(main);
-        summary(theme, race, summary_area, buf);
+        largest::draw(&roles, maze_blocks, theme, layout.maze(index), buf);
     }
     let palette = &theme.palette;
+    if over && layout.beside {
+        // The lanes' columns hold their numbers: what wins each is said under them.
+        let line = Line::styled(format!(" {WINNERS}"), Style::new().fg(palette.muted));
+        Paragraph::new(line).render(layout.below, buf);
+    } else if over {
+        summary(theme, race, layout.below, buf);
+    }
+    let (status, keys) = (layout.status, layout.keys);
     let base = Style::new().fg(palette.footer).bg(palette.background);
     let text = around.status.map_or_else(
         || format!("Race, seed {} · {}", around.seed, progress(race)),

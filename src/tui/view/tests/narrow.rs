@@ -557,9 +557,12 @@ fn assert_race_whole(name: &str, m: &Model) {
         }
     }
     let race = m.race().unwrap();
+    let area = Rect::new(0, 0, width, height);
+    let boxed = !crate::tui::modes::race::view::lanes_of(area, race).beside;
     if race.is_over() {
         let text = rows.join("\n");
-        for lane in &race.lanes {
+        // The summary table's names (beside, each lane's column holds its numbers).
+        for lane in race.lanes.iter().filter(|_| boxed) {
             let algorithm = lane.algorithm.name();
             assert!(text.contains(&format!("│{algorithm} ")), "{name}: {text}");
         }
@@ -612,4 +615,52 @@ fn a_race_at_80x24_draws_its_texts_whole() {
         }
         assert_race_whole(&format!("{name}, over"), &m);
     }
+}
+
+/// At 140x45 four lanes go beside columns of their own (see the race's layout): every line of
+/// those columns shows whole, long names, a saved lane's mark and the numbers included.
+#[test]
+fn a_race_at_140x45_draws_its_lanes_columns_whole() {
+    use mazegen::Algorithm::*;
+    let mut m = sized(model(25, 20), 140, 45);
+    theme(&mut m, "ocean");
+    let lineup = [
+        GrowingTreeNewest,
+        RecursiveDivision,
+        GrowingTreeMixed,
+        AldousBroder,
+    ];
+    crate::tui::update::start_race(&mut m, &lineup);
+    let area = Rect::new(0, 0, 140, 45);
+    let check = |m: &Model, name: &str| {
+        let layout = crate::tui::modes::race::view::lanes_of(area, m.race().unwrap());
+        assert!(layout.beside, "{name}");
+        let buf = render(m);
+        for lane in 0..4 {
+            let side = layout.side(lane);
+            for y in side.y..side.bottom() {
+                let line: String = (side.x..side.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect();
+                let text = line.trim_end();
+                // A line as wide as the column ending in a letter may have lost the rest.
+                let full = text.chars().count() == usize::from(side.width);
+                let whole = !full
+                    || !text.ends_with(|c: char| c.is_alphanumeric())
+                    || lineup.iter().any(|a| a.name() == text);
+                assert!(whole, "{name}: lane {lane}: {line:?}");
+            }
+        }
+    };
+    for _ in 0..40 {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    check(&m, "mid-race");
+    act(&mut m, Action::Save);
+    check(&m, "a lane saved");
+    while !m.race().unwrap().is_over() {
+        update(&mut m, Message::Tick(FRAME));
+    }
+    check(&m, "over");
+    assert_race_whole("140x45, over", &m);
 }
