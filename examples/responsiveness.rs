@@ -100,6 +100,7 @@ impl Driver {
                 Answer::ScoreRecorded(_) => "ScoreRecorded".to_owned(),
                 Answer::ConfigWritten(_) => "ConfigWritten".to_owned(),
                 Answer::Distances(_) => "job: Distances".to_owned(),
+                Answer::Existing(_) => "job: Existing".to_owned(),
             },
             Message::Inspector(_) => "Inspector".to_owned(),
         };
@@ -204,6 +205,14 @@ impl Driver {
                 self.running += 1;
                 thread::spawn(move || {
                     let answer = Answer::Made(Parcel::new(order.run()));
+                    let _ = sender.send(Message::Done { job, answer });
+                });
+            }
+            Effect::Work(Work::Look(look)) => {
+                self.running += 1;
+                thread::spawn(move || {
+                    let job = look.job;
+                    let answer = Answer::Existing(look.run());
                     let _ = sender.send(Message::Done { job, answer });
                 });
             }

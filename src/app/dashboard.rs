@@ -454,6 +454,39 @@ mod tests {
         assert!(said_saved, "the status line said so");
     }
 
+    /// The export list asks which of its files exist; the loop's worker looks, and the rows
+    /// drawn next say which file an export replaces.
+    #[test]
+    fn the_export_list_says_which_file_it_would_replace() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = config(9, 7, "");
+        config.output_file = dir.path().join("maze.txt");
+        std::fs::write(dir.path().join("maze.pdf"), "%PDF").unwrap();
+        let mut model = Model::new(start(config)).unwrap();
+        run(&mut model, Message::Action(Action::Finish));
+        run(&mut model, Message::Action(Action::Export));
+        let backend = ratatui::backend::TestBackend::new(120, 40);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal.draw(|frame| view(&model, frame)).unwrap();
+        let buffer = terminal.backend().buffer();
+        let rows: Vec<String> = (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect()
+            })
+            .collect();
+        let row = |file: &str| {
+            rows.iter()
+                .find(|row| row.contains(&format!(" {file} ")))
+                .unwrap_or_else(|| panic!("no row for {file}: {rows:#?}"))
+                .clone()
+        };
+        assert!(row("maze.pdf").contains("replaces maze.pdf"), "{rows:#?}");
+        assert!(row("maze.svg").contains("new      maze.svg"), "{rows:#?}");
+        assert_eq!(std::fs::read(dir.path().join("maze.pdf")).unwrap(), b"%PDF");
+    }
+
     #[test]
     fn the_unwritten_output_file_is_named_escaped() {
         let name = Path::new("m\x1b]0;owned\x07\u{202e}txt.exe");

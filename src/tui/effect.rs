@@ -17,6 +17,7 @@ use mazegen::{Maze, Solver};
 
 pub use super::heat::DistanceJob;
 use super::message::{Answer, JobId, Message, Parcel};
+use super::modes::export::LookJob;
 use super::modes::inspector::InspectorJob;
 use super::modes::play::ScoreRecord;
 pub use super::modes::race::TimingJob;
@@ -73,6 +74,9 @@ pub enum Work {
     /// Flood a finished maze from its entry for the heatmap; answered by
     /// [`Distances`](super::Message::Distances).
     Distances(DistanceJob),
+    /// Look which of the export list's files exist; answered by
+    /// [`Answer::Existing`](super::message::Answer::Existing).
+    Look(LookJob),
 }
 
 impl Work {
@@ -87,6 +91,7 @@ impl Work {
             Work::Inspector(_) => "inspect",
             Work::TimeRace(_) => "race times",
             Work::Distances(_) => "distances",
+            Work::Look(_) => "look",
         }
     }
 
@@ -121,6 +126,7 @@ impl Work {
             }
             Work::TimeRace(timing) => (timing.job, Answer::RaceTimed(timing.run())),
             Work::Distances(flood) => (flood.job, Answer::Distances(Parcel::new(flood.run()))),
+            Work::Look(look) => (look.job, Answer::Existing(look.run())),
         };
         Some(Message::Done { job, answer })
     }

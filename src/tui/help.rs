@@ -234,9 +234,15 @@ fn sheet<'a>(theme: &Theme, keymap: &'a Keymap, now: &Now, area: Rect) -> Sheet<
         .saturating_mul(columns.len() as u16)
         .saturating_add(2)
         .min(area.width);
-    // A row free above and below, centred: the footer's way to close the help stays in sight.
-    let height = rows.saturating_add(2).min(area.height.saturating_sub(2));
-    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    // Centred between the title row and the status and key lines, clear of all three: the
+    // footer's way to close the help stays in sight, and neither the title nor a message
+    // shows cut at the box's edge (a short terminal).
+    let height = rows.saturating_add(2).min(area.height.saturating_sub(3));
+    let mut popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let status_line = area.bottom().saturating_sub(2);
+    if popup.bottom() > status_line {
+        popup.y = status_line.saturating_sub(height).max(area.y + 1);
+    }
     let visible = height.saturating_sub(2);
     Sheet {
         popup,

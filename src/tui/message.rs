@@ -72,4 +72,6 @@ pub enum Answer {
     /// The heatmap's flood of a maze: every cell's distance from the entry, or the one-line
     /// reason it could not be measured.
     Distances(Parcel<Result<Distances, String>>),
+    /// Which of the export list's files exist: those of the files asked about that are there.
+    Existing(Vec<std::path::PathBuf>),
 }

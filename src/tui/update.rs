@@ -161,6 +161,10 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
             play::recorded(&mut model.stack.play, &mut shared!(model), job, outcome);
             Vec::new()
         }
+        (Owner::Export, Answer::Existing(existing)) => {
+            export::found(&mut model.stack.export, job, existing);
+            Vec::new()
+        }
         (Owner::View, Answer::Distances(distances)) => {
             canvas::distances(model, job, &distances);
             Vec::new()
@@ -184,7 +188,8 @@ fn answered(model: &mut Model, job: JobId, answer: Answer) -> Vec<Effect> {
                 Answer::RaceTimed(_)
                 | Answer::ScoreRecorded(_)
                 | Answer::Inspector(_)
-                | Answer::Distances(_) => {}
+                | Answer::Distances(_)
+                | Answer::Existing(_) => {}
             });
             Vec::new()
         }

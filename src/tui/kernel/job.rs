@@ -22,10 +22,12 @@ pub enum Owner {
     Play,
     /// The dashboard's view of the maze: the distance heatmap's flood.
     View,
+    /// The export list: which of its files exist.
+    Export,
 }
 
 /// The one source of job ids, and the one registry of who owns each job: the studio, the
-/// inspector, the race and play take their jobs' ids from it, and the root hands every answer
+/// inspector, the race, play, the view and the export list take their jobs' ids from it, and the root hands every answer
 /// ([`Message::Done`](crate::tui::message::Message::Done)) to the job's owner.
 #[derive(Debug, Default)]
 pub struct JobIds {

@@ -75,14 +75,21 @@ pub fn mark_modifier(role: Role) -> Modifier {
     }
 }
 
-/// The two terminal cells of one block in the detailed view: their symbols and style.
+/// The two terminal cells of one block in the detailed view: their symbols and style. Without
+/// colour the path, the entry and the exit are bold: a plain `··` path reads as faint dots.
 pub fn block(role: Role, theme: &Theme) -> ([&'static str; 2], Style) {
     if theme.monochrome {
+        let bold = matches!(role, Role::Path | Role::Entry | Role::Exit);
+        let style = Style::new()
+            .fg(theme.palette.walls)
+            .bg(theme.palette.background);
         (
             glyphs(role),
-            Style::new()
-                .fg(theme.palette.walls)
-                .bg(theme.palette.background),
+            if bold {
+                style.add_modifier(Modifier::BOLD)
+            } else {
+                style
+            },
         )
     } else {
         ([" ", " "], Style::new().bg(colour(role, &theme.palette)))
@@ -93,4 +100,21 @@ pub fn block(role: Role, theme: &Theme) -> ([&'static str; 2], Style) {
 /// character holds two blocks and there is room for shape only).
 pub fn is_ink(role: Role) -> bool {
     matches!(role, Role::Wall | Role::Stamp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::ThemeSet;
+
+    /// Without colour the detailed view's path, entry and exit are bold, the rest plain.
+    #[test]
+    fn without_colour_the_path_and_its_ends_are_bold_at_one_to_one() {
+        let themes = ThemeSet::bundled();
+        let plain = themes.get(themes.position("plain").unwrap()).unwrap();
+        assert!(plain.monochrome);
+        let bold = |role| block(role, plain).1.add_modifier.contains(Modifier::BOLD);
+        assert!(bold(Role::Path) && bold(Role::Entry) && bold(Role::Exit));
+        assert!(!bold(Role::Wall) && !bold(Role::Passage) && !bold(Role::Visited));
+    }
 }

@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use super::pane::scroll_cue;
 use super::roles::Role;
 use super::{paint, pane};
 use crate::tui::kernel::action::Action;
@@ -29,11 +30,16 @@ pub(crate) fn themes(model: &Model, area: Rect, buf: &mut Buffer) {
     let theme = model.theme();
     let focused = model.focus() == Focus::Themes;
     let title = titled_with_key(model.keymap(), "Themes", Action::ToggleFocus);
-    let block = pane(&title, theme, focused);
+    let mut block = pane(&title, theme, focused);
     let inner = block.inner(area);
+    let first = theme_scroll(model.cursor, inner.height);
+    let total = model.themes.len();
+    if let Some(cue) = scroll_cue(first, usize::from(inner.height), total, area.width) {
+        let style = Style::new().fg(theme.palette.muted);
+        block = block.title_bottom(Line::styled(cue, style).right_aligned());
+    }
     block.render(area, buf);
     let palette = &theme.palette;
-    let first = theme_scroll(model.cursor, inner.height);
     let lines: Vec<Line> = model
         .themes
         .iter()

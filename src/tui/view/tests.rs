@@ -21,6 +21,7 @@ use crate::tui::update;
 
 mod big;
 mod help_now;
+mod lists;
 mod memo;
 mod narrow;
 
@@ -778,16 +779,19 @@ fn default_race(size: (u16, u16), over: bool) -> Model {
     m
 }
 
-/// The columns and rows of the first lane's pane that are drawn on (not blank).
-fn first_lane_drawing(text: &str, lane: ratatui::layout::Rect) -> (usize, usize) {
+/// The columns and rows of the first lane's maze area that are drawn on (not blank).
+fn first_lane_drawing(text: &str, m: &Model) -> (usize, usize) {
+    let (width, height) = m.size();
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    let lane = crate::tui::modes::race::view::lanes_of(area, m.race().unwrap()).maze(0);
     let rows: Vec<Vec<char>> = text
         .lines()
-        .skip(usize::from(lane.y) + 1)
-        .take(usize::from(lane.height) - 2)
+        .skip(usize::from(lane.y))
+        .take(usize::from(lane.height))
         .map(|l| {
             l.chars()
-                .skip(usize::from(lane.x) + 1)
-                .take(usize::from(lane.width) - 2)
+                .skip(usize::from(lane.x))
+                .take(usize::from(lane.width))
                 .collect()
         })
         .collect();
@@ -798,28 +802,31 @@ fn first_lane_drawing(text: &str, lane: ratatui::layout::Rect) -> (usize, usize)
     (drawn_columns, drawn_rows)
 }
 
-/// At 140x45 each of four lanes is a quarter of the screen, too short for half blocks (41
-/// pixel rows in 19 rows): braille with walls thinner than cells, 38x16 characters, instead
-/// of one dot a block in a quarter of the pane (26x11).
+/// At 140x45 each of four lanes is a quarter of the screen: boxed, too short for half blocks
+/// (41 pixel rows in 19 rows). Bare, beside a column of its own, a lane has 51 columns and
+/// 21 rows for its maze: the whole 25x20 maze in half blocks, 51x21.
 #[test]
 fn snapshot_race_140x45_carving() {
     let m = default_race((140, 45), false);
     let text = screen_text(&m);
-    let lane = crate::tui::modes::race::view::race_lanes(
-        ratatui::layout::Rect::new(0, 0, 140, 45),
-        4,
-        false,
-    )[0];
-    assert_eq!(first_lane_drawing(&text, lane), (38, 16), "{text}");
+    assert_eq!(first_lane_drawing(&text, &m), (51, 21), "{text}");
+    assert!(!text.contains('⣿'), "no braille: {text}");
+    assert!(text.contains(" 1 backtracker"), "{text}");
     insta::assert_snapshot!(text);
 }
 
-/// Once over, the summary takes its rows and the lanes shrink to what still fits.
+/// Once over, each lane's column holds its numbers (no table takes the lanes' rows): still
+/// half blocks, and the line under the lanes says what wins each number.
 #[test]
 fn snapshot_race_140x45_summary() {
     let m = default_race((140, 45), true);
     let text = screen_text(&m);
     assert!(text.contains(" ★"), "{text}");
+    assert_eq!(first_lane_drawing(&text, &m), (51, 21), "{text}");
+    assert!(
+        text.contains(crate::tui::modes::race::view::WINNERS),
+        "{text}"
+    );
     insta::assert_snapshot!(text);
 }
 
@@ -844,12 +851,7 @@ fn two_lanes_at_140x45_are_drawn_in_half_blocks() {
         update(&mut m, Message::Tick(FRAME));
     }
     let text = screen_text(&m);
-    let lane = crate::tui::modes::race::view::race_lanes(
-        ratatui::layout::Rect::new(0, 0, 140, 45),
-        2,
-        false,
-    )[0];
-    assert_eq!(first_lane_drawing(&text, lane), (51, 21), "{text}");
+    assert_eq!(first_lane_drawing(&text, &m), (51, 21), "{text}");
     assert!(!text.contains('⣿'), "{text}");
 }
 

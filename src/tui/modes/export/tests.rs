@@ -8,8 +8,10 @@ use mazegen::format::export::Export;
 
 use crate::tui::effect::{Effect, Work};
 use crate::tui::layer;
+use crate::tui::message::Answer;
 use crate::tui::message::Message;
 use crate::tui::model::{Model, StatusKind};
+use crate::tui::modes::export::LookJob;
 use crate::tui::testing::key;
 use crate::tui::testing::{answer, config, model, start};
 use crate::tui::update::update;
@@ -35,7 +37,11 @@ fn finished() -> Model {
 #[test]
 fn e_opens_the_list_the_arrows_move_esc_and_q_close_it() {
     let mut m = finished();
-    assert!(key(&mut m, KeyCode::Char('e')).is_empty());
+    let effects = key(&mut m, KeyCode::Char('e'));
+    assert!(
+        matches!(effects.as_slice(), [Effect::Work(Work::Look(_))]),
+        "{effects:?}"
+    );
     assert_eq!(layer::innermost(&m), layer::Layer::Export);
     assert_eq!(m.stack.export.cursor(), Some(Export::Svg));
     assert!(status(&m).1.starts_with("Export: pick a file"));
@@ -187,4 +193,87 @@ fn snapshot_the_export_list_at_80x24() {
     key(&mut m, KeyCode::Char('e'));
     key(&mut m, KeyCode::Down);
     insta::assert_snapshot!(screen_text(&m));
+}
+
+/// The question the list asked as it opened.
+fn asked(effects: &[Effect]) -> LookJob {
+    let [Effect::Work(Work::Look(look))] = effects else {
+        panic!("one question: {effects:?}");
+    };
+    look.clone()
+}
+
+#[test]
+fn opening_the_list_asks_which_of_its_files_exist() {
+    let mut m = finished();
+    let look = asked(&key(&mut m, KeyCode::Char('e')));
+    let files = ["maze.svg", "maze.png", "maze.pdf", "maze.animated.svg"];
+    let files: Vec<PathBuf> = files.iter().map(|f| Path::new("out").join(f)).collect();
+    assert_eq!(look.files, files);
+}
+
+#[test]
+fn a_row_says_when_it_replaces_a_file_once_the_run_loop_answers() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("maze.svg"), "<svg/>").unwrap();
+    let m = in_folder(folder.path(), folder.path().join("config.txt"));
+    let mut m = sized(m, 80, 24);
+    let effects = key(&mut m, KeyCode::Char('e'));
+    let unanswered = screen_text(&m).replace('@', " ");
+    assert!(
+        unanswered.contains("SVG picture   maze.svg"),
+        "{unanswered}"
+    );
+    assert!(!unanswered.contains("replaces"), "{unanswered}");
+    // The job runs as a worker runs it: it looks at the folder.
+    answer(&mut m, effects);
+    // The cursor's row is drawn with `@` for its highlighted spaces.
+    let screen = screen_text(&m).replace('@', " ");
+    assert!(
+        screen.contains("SVG picture   replaces maze.svg"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("PNG picture   new      maze.png"),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.path().join("maze.svg")).unwrap(),
+        "<svg/>",
+        "looking changes nothing"
+    );
+}
+
+#[test]
+fn an_answer_to_an_older_opening_is_not_shown() {
+    let mut m = sized(finished(), 80, 24);
+    let first = asked(&key(&mut m, KeyCode::Char('e')));
+    key(&mut m, KeyCode::Esc);
+    let second = asked(&key(&mut m, KeyCode::Char('e')));
+    let stale = Answer::Existing(first.files.clone());
+    update(
+        &mut m,
+        Message::Done {
+            job: first.job,
+            answer: stale,
+        },
+    );
+    assert!(!screen_text(&m).contains("replaces"), "{}", screen_text(&m));
+    let fresh = Answer::Existing(vec![second.files[1].clone()]);
+    update(
+        &mut m,
+        Message::Done {
+            job: second.job,
+            answer: fresh,
+        },
+    );
+    let screen = screen_text(&m).replace('@', " ");
+    assert!(
+        screen.contains("PNG picture   replaces maze.png"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("SVG picture   new      maze.svg"),
+        "{screen}"
+    );
 }

@@ -113,9 +113,20 @@ fn a_race_lane_saved_is_marked_and_named_and_the_studio_maze_is_then_unsaved() {
     answer(&mut m, effects);
     assert_eq!(status(&m), format!("Saved lane 2 ({lane}) to out/maze.txt"));
     let text = screen_text(&m);
-    let marked: Vec<&str> = text.lines().filter(|l| l.contains("maze.txt ✓")).collect();
+    let marked: Vec<usize> = (0..text.lines().count())
+        .filter(|&r| text.lines().nth(r).unwrap().contains("maze.txt ✓"))
+        .collect();
     assert_eq!(marked.len(), 1, "{text}");
-    assert!(marked[0].contains(&format!(" 2 {lane} ")), "{text}");
+    // At 140x45 the lanes go beside columns of their own: the mark under lane 2's name.
+    let name = text.lines().nth(marked[0] - 3).unwrap();
+    assert!(name.contains(&format!(" 2 {lane} ")), "{text}");
+    let at = |line: &str, what: &str| line[..line.find(what).unwrap()].chars().count();
+    let mark = text.lines().nth(marked[0]).unwrap();
+    assert_eq!(
+        at(mark, "maze.txt ✓"),
+        at(name, &format!(" 2 {lane} ")) + 1,
+        "{text}"
+    );
     insta::assert_snapshot!("race_lane_saved_140x45", text);
     act(&mut m, Action::Quit);
     assert!(m.race().is_none());

@@ -13,7 +13,7 @@ use mazegen::Solver;
 
 use crate::tui::text::{clipped as cut, solver_label};
 use crate::tui::theme::Theme;
-use crate::tui::view::pane::{pane, popup_for};
+use crate::tui::view::pane::{pane, popup_for, scroll_cue};
 
 use super::about::{self, ALGORITHMS_MEASURED_ON, About, SOLVERS_MEASURED_ON};
 use super::{List, Picker};
@@ -106,12 +106,16 @@ pub fn draw(
     let popup = popup_for(&lines, area);
     Clear.render(popup, buf);
     let title = title(list, key);
-    let block = pane(&title, theme, true);
+    let mut block = pane(&title, theme, true);
     let inner = block.inner(popup);
-    block.render(popup, buf);
-    // A list taller than the box keeps the cursor in view.
+    // A list taller than the box keeps the cursor in view, and says what is out of it.
     let shown = usize::from(inner.height).max(1);
     let first = cursor.saturating_sub(shown - 1);
+    if let Some(cue) = scroll_cue(first, shown, lines.len(), popup.width) {
+        let style = Style::new().fg(palette.muted);
+        block = block.title_bottom(Line::styled(cue, style).right_aligned());
+    }
+    block.render(popup, buf);
     Paragraph::new(lines.into_iter().skip(first).collect::<Vec<_>>()).render(inner, buf);
 }
 

@@ -163,7 +163,7 @@ fn a_click_focuses_the_lane_under_it() {
     let mut m = model(20, 15);
     act(&mut m, Action::Race);
     let area = ratatui::layout::Rect::new(0, 0, m.size.0, m.size.1);
-    let lanes = crate::tui::modes::race::view::race_lanes(area, 4, false);
+    let lanes = crate::tui::modes::race::view::race_lanes(area, m.race().unwrap());
     let mouse = |at: ratatui::layout::Rect| {
         Message::Mouse(Mouse {
             column: at.x + 2,

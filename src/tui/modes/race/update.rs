@@ -264,7 +264,7 @@ pub fn mouse(race: &mut Option<Race>, size: (u16, u16), mouse: Mouse) {
     };
     let area = ratatui::layout::Rect::new(0, 0, size.0, size.1);
     let at = ratatui::layout::Position::new(mouse.column, mouse.row);
-    let panes = super::view::race_lanes(area, race.lanes.len(), race.is_over());
+    let panes = super::view::race_lanes(area, race);
     if let Some(index) = panes.iter().position(|pane| pane.contains(at)) {
         race.focus = index;
     }

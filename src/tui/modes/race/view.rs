@@ -3,7 +3,7 @@
 //! the race's own status and key lines.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Cell, Paragraph, Row, Table, Widget};
@@ -20,37 +20,23 @@ use crate::tui::viewport::blocks;
 use mazegen::config::Config;
 use mazegen::session::Phase;
 
-/// Rows of the summary: its border, its header and a row a lane.
-fn summary_height(lanes: usize) -> u16 {
-    3 + lanes as u16
+mod layout;
+mod side;
+
+pub use layout::Lanes;
+
+/// The race's screen in `area` (the whole terminal), as drawn (see [`layout`]).
+pub fn lanes_of(area: Rect, race: &Race) -> Lanes {
+    let maze_blocks = race.lanes.first().map_or((1, 1), |lane| {
+        let options = lane.session.options();
+        blocks(options.width, options.height)
+    });
+    layout::lay_out(area, race.lanes.len(), race.is_over(), maze_blocks)
 }
 
-/// The lanes' panes in `area` (the whole terminal), as drawn: side by side for two or three,
-/// two by two for four, above the summary once the race is over.
-pub fn race_lanes(area: Rect, lanes: usize, over: bool) -> Vec<Rect> {
-    let [main, _status, _keys] = Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let summary = if over { summary_height(lanes) } else { 0 };
-    let [panes, _summary] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(summary)]).areas(main);
-    let columns = |area: Rect, count: usize| -> Vec<Rect> {
-        Layout::horizontal(vec![Constraint::Fill(1); count])
-            .split(area)
-            .to_vec()
-    };
-    if lanes == 4 {
-        let [top, bottom] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Fill(1)]).areas(panes);
-        let mut all = columns(top, 2);
-        all.extend(columns(bottom, 2));
-        all
-    } else {
-        columns(panes, lanes)
-    }
+/// The lanes' areas in `area` (the whole terminal), as drawn: where a click focuses one.
+pub fn race_lanes(area: Rect, race: &Race) -> Vec<Rect> {
+    lanes_of(area, race).lanes
 }
 
 /// What the race's screen shows besides the race: the theme, the config the lanes were made
@@ -68,64 +54,82 @@ pub struct Around<'a> {
 pub fn draw(around: &Around, race: &Race, area: Rect, buf: &mut Buffer) {
     let theme = around.theme;
     let over = race.is_over();
-    let panes = race_lanes(area, race.lanes.len(), over);
+    let layout = lanes_of(area, race);
     let config = around.config;
     let maze_blocks = blocks(config.width, config.height);
-    for (index, (lane, &pane_area)) in race.lanes.iter().zip(&panes).enumerate() {
-        let mut title = lane_title(index, lane);
-        if around.saved_lane == Some(index) {
-            // OUTPUT_FILE holds this lane's maze (`s` saved it).
-            title.push_str(&format!(
-                "· {} ✓ ",
-                crate::tui::text::file_name(&config.output_file)
-            ));
+    for (index, lane) in race.lanes.iter().enumerate() {
+        // OUTPUT_FILE holds this lane's maze (`s` saved it).
+        let saved = (around.saved_lane == Some(index))
+            .then(|| crate::tui::text::file_name(&config.output_file));
+        if layout.beside {
+            side::draw(
+                theme,
+                race,
+                index,
+                saved.as_deref(),
+                layout.side(index),
+                buf,
+            );
+        } else {
+            let pane_area = layout.lanes[index];
+            // The corners, and a dash before the right one.
+            let room = usize::from(pane_area.width.saturating_sub(3));
+            let title = lane_title(index, lane, saved.as_deref(), room);
+            pane(&title, theme, index == race.focus).render(pane_area, buf);
         }
-        let block = pane(&title, theme, index == race.focus);
-        let inner = block.inner(pane_area);
-        block.render(pane_area, buf);
         let roles = MazeRoles::new(&lane.session, true);
-        largest::draw(&roles, maze_blocks, theme, inner, buf);
-    }
-    let [main, status, keys] = Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    if over {
-        let [_, summary_area] = Layout::vertical([
-            Constraint::Fill(1),
-            Constraint::Length(summary_height(race.lanes.len())),
-        ])
-        .areas(main);
-        summary(theme, race, summary_area, buf);
+        largest::draw(&roles, maze_blocks, theme, layout.maze(index), buf);
     }
     let palette = &theme.palette;
+    if over && layout.beside {
+        // The lanes' columns hold their numbers: what wins each is said under them.
+        let line = Line::styled(format!(" {WINNERS}"), Style::new().fg(palette.muted));
+        Paragraph::new(line).render(layout.below, buf);
+    } else if over {
+        summary(theme, race, layout.below, buf);
+    }
+    let (status, keys) = (layout.status, layout.keys);
     let base = Style::new().fg(palette.footer).bg(palette.background);
     let text = around.status.map_or_else(
         || format!("Race, seed {} · {}", around.seed, progress(race)),
         |s| s.text.clone(),
     );
-    Paragraph::new(Line::styled(format!(" {text}"), base))
+    // Too long for the line, its first words whole, then `…`, as the dashboard's own.
+    let text = crate::tui::view::footer::fitted(format!(" {text}"), usize::from(status.width));
+    Paragraph::new(Line::styled(text, base))
         .style(base)
         .render(status, buf);
-    crate::tui::view::footer::draw_hints(race_keys(around.keymap), theme, keys, buf);
+    let hints = race_keys(around.keymap, usize::from(keys.width));
+    crate::tui::view::footer::draw_hints(hints, theme, keys, buf);
 }
 
 /// " 1 kruskal · 12345 steps · solving ": the lane's number, algorithm, steps and phase (the
-/// times are in the summary).
-fn lane_title(index: usize, lane: &Lane) -> String {
+/// times are in the summary), then OUTPUT_FILE's name and mark if the lane was `saved` there;
+/// in `room` columns, whole words only: the steps lose their word, then the phase, the file's
+/// name (its mark stays), the steps, the algorithm.
+pub(crate) fn lane_title(index: usize, lane: &Lane, saved: Option<&str>, room: usize) -> String {
     let session = &lane.session;
     let state = match session.phase() {
         Phase::Carving => "",
         Phase::Solving => " · solving",
         Phase::Done => " · done",
     };
-    format!(
-        " {} {} · {} steps{state} ",
-        index + 1,
-        lane.algorithm,
-        session.carving_steps()
+    let (number, algorithm) = (index + 1, lane.algorithm);
+    let steps = session.carving_steps();
+    let (file, mark) = match saved {
+        Some(name) => (format!(" · {name} ✓"), " ✓"),
+        None => (String::new(), ""),
+    };
+    crate::tui::text::first_fitting(
+        [
+            format!(" {number} {algorithm} · {steps} steps{state}{file} "),
+            format!(" {number} {algorithm} · {steps}{state}{file} "),
+            format!(" {number} {algorithm} · {steps}{file} "),
+            format!(" {number} {algorithm} · {steps}{mark} "),
+            format!(" {number} {algorithm}{mark} "),
+            format!(" {number}{mark} "),
+        ],
+        room,
     )
 }
 
@@ -139,22 +143,52 @@ fn progress(race: &Race) -> String {
     format!("{done} of {} done", race.lanes.len())
 }
 
-/// The race's key line: what works in a race, with the keymap's keys.
-fn race_keys(keymap: &Keymap) -> Vec<(String, &'static str)> {
-    let leave = keymap.leave_key_label();
-    [
-        (Action::ToggleFocus, "next pane"),
-        (Action::Save, "save pane"),
-        (Action::TogglePause, "pause"),
-        (Action::Faster, "faster"),
-        (Action::Slower, "slower"),
-        (Action::Finish, "finish"),
-        (Action::Race, "again"),
+/// The race's key line in `width` columns: what works in a race, with the keymap's keys,
+/// whole hints only. Where they do not all fit, the least used go first (slower, faster,
+/// pause, again, save, finish, next pane) and the help's key says that more keys exist; the
+/// key that leaves the race always stays.
+pub(crate) fn race_keys(keymap: &Keymap, width: usize) -> Vec<(String, &'static str)> {
+    // Each with the order it is dropped in, first dropped first.
+    let all: Vec<(String, &'static str, usize)> = [
+        (Action::ToggleFocus, "next pane", 6),
+        (Action::Save, "save pane", 4),
+        (Action::TogglePause, "pause", 2),
+        (Action::Faster, "faster", 1),
+        (Action::Slower, "slower", 0),
+        (Action::Finish, "finish", 5),
+        (Action::Race, "again", 3),
     ]
     .into_iter()
-    .filter_map(|(action, label)| Some((keymap.first_key_label(action)?, label)))
-    .chain(leave.map(|key| (key, "leave race")))
-    .collect()
+    .filter_map(|(action, label, drop)| Some((keymap.first_key_label(action)?, label, drop)))
+    .collect();
+    let leave = keymap.leave_key_label().map(|key| (key, "leave race"));
+    let more = keymap
+        .first_key_label(Action::ToggleHelp)
+        .map(|key| (key, crate::tui::view::footer::MORE_KEYS));
+    let columns = |hints: &[(String, &str)]| -> usize {
+        hints
+            .iter()
+            .map(|(key, label)| key.chars().count() + label.chars().count() + 3)
+            .sum()
+    };
+    let mut kept = all.clone();
+    loop {
+        let mut hints: Vec<(String, &'static str)> = kept
+            .iter()
+            .map(|(key, label, _)| (key.clone(), *label))
+            .collect();
+        if kept.len() < all.len() {
+            hints.extend(more.clone());
+        }
+        hints.extend(leave.clone());
+        let least = kept.iter().enumerate().min_by_key(|(_, hint)| hint.2);
+        match least {
+            Some((at, _)) if columns(&hints) > width => {
+                kept.remove(at);
+            }
+            _ => return hints,
+        }
+    }
 }
 
 /// Which end of a summary column wins it.
@@ -289,11 +323,23 @@ fn summary(theme: &Theme, race: &Race, area: Rect, buf: &mut Buffer) {
             .unwrap_or(1) as u16
             + 2
     };
-    let widths = std::iter::once(Constraint::Length(16))
-        .chain(columns.iter().map(|c| Constraint::Length(width(c))));
+    // The names whole (the longest, `growing-tree-newest`, is 19 characters), and the columns
+    // closer where two spaces apart would not fit.
+    let names = race
+        .lanes
+        .iter()
+        .map(|lane| lane.algorithm.name().len())
+        .chain(["algorithm".len()])
+        .max()
+        .unwrap_or(0) as u16;
+    let numbers: Vec<u16> = columns.iter().map(width).collect();
+    let spread = names + numbers.iter().sum::<u16>() + 2 * numbers.len() as u16 + 2;
+    let spacing = if spread <= area.width { 2 } else { 1 };
+    let widths = std::iter::once(Constraint::Length(names))
+        .chain(numbers.into_iter().map(Constraint::Length));
     Table::new(rows, widths)
         .header(header)
-        .column_spacing(2)
+        .column_spacing(spacing)
         .block(
             pane(" Race summary ", theme, false).title_bottom(Line::styled(
                 format!(" {WINNERS} "),
