@@ -289,7 +289,7 @@ pub enum Legend {
 }
 
 impl Shows for Layer {
-    fn hints(self, model: &Model) -> Vec<(Vec<Action>, &'static str)> {
+    fn hints(self, _model: &Model) -> Vec<(Vec<Action>, &'static str)> {
         use super::kernel::action::Scrub;
         match self {
             Layer::Replay => vec![
@@ -307,9 +307,6 @@ impl Shows for Layer {
                 (vec![Action::Scrub(Scrub::Start)], "start"),
                 (vec![Action::Scrub(Scrub::End)], "live"),
             ],
-            Layer::Studio | Layer::Inspector if model.focus() == Focus::Themes => {
-                vec![(vec![Action::CursorUp, Action::CursorDown], "choose")]
-            }
             _ => Vec::new(),
         }
     }
@@ -352,13 +349,19 @@ pub fn title(model: &Model) -> Title {
         .unwrap_or(Title::View)
 }
 
-/// The footer's own hints: the top layer's (see [`Shows::hints`]), while the keys are read in
-/// a pane's context (not under the help, the log or a list).
+/// The footer's own hints, while the keys are read in a pane's context (not under the help,
+/// the log or a list): the theme list's cursor first while it has the focus, whatever layer
+/// is under it, then the top layer's (see [`Shows::hints`]).
 pub fn own_hints(model: &Model) -> Vec<(Vec<Action>, &'static str)> {
     if !matches!(key_context(model), Context::Canvas | Context::Themes) {
         return Vec::new();
     }
-    innermost(model).hints(model)
+    let mut hints = Vec::new();
+    if model.focus() == Focus::Themes {
+        hints.push((vec![Action::CursorUp, Action::CursorDown], "choose"));
+    }
+    hints.extend(innermost(model).hints(model));
+    hints
 }
 
 /// The legend of what is on the canvas: the first open layer's, from the top, that puts

@@ -234,6 +234,17 @@ fn the_theme_lists_footer_says_its_own_keys_and_that_q_goes_back() {
 }
 
 #[test]
+fn the_theme_list_over_a_replay_says_its_own_keys_first() {
+    let mut m = sized(finished(15, 10), 80, 24);
+    key(&mut m, KeyCode::Char(','));
+    assert!(m.replay().is_scrubbing());
+    key(&mut m, KeyCode::Tab);
+    let keys = footer(&m);
+    assert!(keys.trim_start().starts_with("↑ ↓ choose"), "{keys}");
+    assert!(keys.contains("q back"), "{keys}");
+}
+
+#[test]
 fn plays_footer_offers_no_play_key_and_no_pause() {
     let mut m = finished(15, 10);
     key(&mut m, KeyCode::Char('g'));
