@@ -10,6 +10,11 @@ pub const SIDEBAR_WIDTH: u16 = 32;
 /// Below this width the sidebar would leave the canvas under two thirds of the screen, so it
 /// folds to a one-line summary unless the user asks for it (`b`).
 pub const SIDEBAR_FOLD_WIDTH: u16 = 100;
+/// Below this height the sidebar folds as well: the bordered canvas beside it would have under
+/// 21 rows, too few for the default 25x20 maze in half blocks (41 pixel rows), which the
+/// folded layout draws (a 100x24 terminal drew it in braille beside the sidebar, coarser than
+/// at 80x24), and the sidebar's boxes would be cut to their smallest forms.
+pub const SIDEBAR_FOLD_HEIGHT: u16 = 25;
 /// Rows of the maze facts box, borders included, when there is room for all of them.
 pub const FACTS_HEIGHT: u16 = 16;
 /// The facts box never gets fewer rows: up to the gauge, the cell count and the pace.
@@ -52,7 +57,11 @@ impl Panes {
     /// The layout of a terminal of `area` for a list of `themes` themes, with the sidebar
     /// where the width has room for it, or `None` if it is too small for one.
     pub fn of(area: Rect, themes: usize) -> Option<Panes> {
-        Panes::with_sidebar(area, themes, shows_sidebar(area.width, false))
+        Panes::with_sidebar(
+            area,
+            themes,
+            shows_sidebar((area.width, area.height), false),
+        )
     }
 
     /// The layout with the sidebar (`sidebar`) or with its one-line summary instead.
@@ -95,9 +104,10 @@ impl Panes {
         let [canvas_pane, sidebar] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDEBAR_WIDTH)])
                 .areas(main);
-        // Every pane gets its smallest form; spare rows go to the solver table, then three
-        // rows of the theme list, then the facts, then the rest of the list. The legend is a nicety: it only shows if the whole theme list
-        // still fits.
+        // Every pane gets its smallest form; spare rows go to three rows of the theme list
+        // (the list is how themes are picked: one row of it says little), then the solver
+        // table, then the facts, then the rest of the list. The legend is a nicety: it only
+        // shows if the whole theme list still fits.
         let mut spare = sidebar
             .height
             .saturating_sub(FACTS_MIN_HEIGHT + SOLVERS_MIN_HEIGHT + THEMES_MIN_HEIGHT);
@@ -106,9 +116,8 @@ impl Panes {
             spare -= extra;
             height + extra
         };
-        let solvers_height = grow(SOLVERS_MIN_HEIGHT, SOLVERS_HEIGHT);
-        // A few themes in view before the last facts: the list is how themes are picked.
         grow(THEMES_MIN_HEIGHT, THEMES_COMFORT_HEIGHT);
+        let solvers_height = grow(SOLVERS_MIN_HEIGHT, SOLVERS_HEIGHT);
         let facts_height = grow(FACTS_MIN_HEIGHT, FACTS_HEIGHT);
         let list_height = u16::try_from(themes)
             .unwrap_or(u16::MAX)
@@ -144,10 +153,11 @@ impl Panes {
     }
 }
 
-/// Whether a terminal `width` wide shows the sidebar: it does from [`SIDEBAR_FOLD_WIDTH`] on,
-/// unless the user `flipped` that with `b`.
-pub fn shows_sidebar(width: u16, flipped: bool) -> bool {
-    (width >= SIDEBAR_FOLD_WIDTH) != flipped
+/// Whether a terminal of `size` (columns, rows) shows the sidebar: it does from
+/// [`SIDEBAR_FOLD_WIDTH`] columns and [`SIDEBAR_FOLD_HEIGHT`] rows on, unless the user
+/// `flipped` that with `b`.
+pub fn shows_sidebar((width, height): (u16, u16), flipped: bool) -> bool {
+    (width >= SIDEBAR_FOLD_WIDTH && height >= SIDEBAR_FOLD_HEIGHT) != flipped
 }
 
 fn inside_border(area: Rect) -> Rect {
@@ -222,10 +232,13 @@ mod tests {
 
     #[test]
     fn the_sidebar_folds_below_its_width_unless_flipped() {
-        assert!(!shows_sidebar(80, false));
-        assert!(shows_sidebar(80, true));
-        assert!(shows_sidebar(SIDEBAR_FOLD_WIDTH, false));
-        assert!(!shows_sidebar(SIDEBAR_FOLD_WIDTH, true));
+        assert!(!shows_sidebar((80, 45), false));
+        assert!(shows_sidebar((80, 45), true));
+        assert!(shows_sidebar((SIDEBAR_FOLD_WIDTH, 45), false));
+        assert!(!shows_sidebar((SIDEBAR_FOLD_WIDTH, 45), true));
+        assert!(!shows_sidebar((140, SIDEBAR_FOLD_HEIGHT - 1), false));
+        assert!(shows_sidebar((140, SIDEBAR_FOLD_HEIGHT - 1), true));
+        assert!(shows_sidebar((140, SIDEBAR_FOLD_HEIGHT), false));
         assert!(
             Panes::of(Rect::new(0, 0, 80, 24), 7)
                 .unwrap()
@@ -255,11 +268,16 @@ mod tests {
     }
 
     #[test]
-    fn spare_rows_go_to_the_solvers_then_the_themes_then_the_facts() {
+    fn spare_rows_go_to_three_themes_then_the_solvers_then_the_facts() {
         let screen = |height| Panes::with_sidebar(Rect::new(0, 0, 80, height), 7, true).unwrap();
         let tight = screen(MIN_HEIGHT);
         assert_eq!(tight.facts.height, FACTS_MIN_HEIGHT);
-        assert!(tight.solvers.height > SOLVERS_MIN_HEIGHT);
+        assert_eq!(tight.solvers.height, SOLVERS_MIN_HEIGHT);
+        assert_eq!(tight.themes.height, 3);
+        let short = screen(24);
+        assert_eq!(short.themes.height, 3);
+        assert!(short.solvers.height > SOLVERS_MIN_HEIGHT);
+        assert_eq!(short.facts.height, FACTS_MIN_HEIGHT);
         let medium = screen(30);
         assert_eq!(medium.solvers.height, SOLVERS_HEIGHT);
         assert_eq!(medium.themes.height, 3);

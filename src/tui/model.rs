@@ -275,7 +275,7 @@ impl Model {
 
     /// The layout for a terminal of `area`, the sidebar shown or folded as the user has it.
     pub fn screen_of(&self, area: Rect) -> Option<Panes> {
-        let sidebar = super::layout::shows_sidebar(area.width, self.sidebar_flipped);
+        let sidebar = super::layout::shows_sidebar((area.width, area.height), self.sidebar_flipped);
         Panes::with_sidebar(area, self.themes.len(), sidebar)
     }
 

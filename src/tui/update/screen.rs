@@ -73,7 +73,7 @@ pub(super) fn act(model: &mut Model, action: Action) -> Option<Vec<Effect>> {
         }
         Action::ToggleSidebar => {
             model.sidebar_flipped = !model.sidebar_flipped;
-            if !super::super::layout::shows_sidebar(model.size.0, model.sidebar_flipped) {
+            if !super::super::layout::shows_sidebar(model.size, model.sidebar_flipped) {
                 model.focus = Focus::Canvas;
             }
         }

@@ -168,7 +168,7 @@ fn a_click_lands_on_the_theme_drawn_under_it() {
     for (width, height) in [(120, 40), (70, 24), (200, 60), (61, 30)] {
         let mut m = model(9, 7);
         update(&mut m, Message::Resize { width, height });
-        if !crate::tui::layout::shows_sidebar(width, false) {
+        if !crate::tui::layout::shows_sidebar((width, height), false) {
             // Narrow terminals fold the sidebar; `b` brings the theme list back.
             update(&mut m, Message::Action(Action::ToggleSidebar));
         }

@@ -20,7 +20,7 @@ fn solved(width: u32, height: u32, size: (u16, u16)) -> Model {
 /// `m` in a `size` terminal with the sidebar shown: 80 columns fold it, and `b` unfolds it,
 /// so that its numbers are on screen.
 fn resized(mut m: Model, size: (u16, u16)) -> Model {
-    m.sidebar_flipped = !crate::tui::layout::shows_sidebar(size.0, false);
+    m.sidebar_flipped = !crate::tui::layout::shows_sidebar(size, false);
     sized(m, size.0, size.1)
 }
 

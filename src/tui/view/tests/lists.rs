@@ -7,6 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::{render, sized};
+use crate::tui::layout::shows_sidebar;
 use crate::tui::model::Model;
 use crate::tui::testing::{config, key, start};
 
@@ -45,6 +46,10 @@ fn a_short_theme_list_says_how_many_themes_are_out_of_view_and_follows_its_curso
             let mut start = start(config(25, 20, ""));
             start.no_color = no_color;
             let mut m = sized(Model::new(start).unwrap(), width, height);
+            if !shows_sidebar((width, height), false) {
+                // Under 25 rows the sidebar folds; `b` brings it back, as short as it is.
+                key(&mut m, KeyCode::Char('b'));
+            }
             key(&mut m, KeyCode::Tab);
             let total = m.themes.len();
             let shown = usize::from(m.screen().unwrap().themes.height);

@@ -59,6 +59,23 @@ fn snapshot_80x24_finished() {
     insta::assert_snapshot!(text);
 }
 
+/// The default 25x20 maze is drawn in half blocks at every common terminal size: a short
+/// terminal folds the sidebar, whose bordered canvas would have one row too few (100x24 drew
+/// it in braille beside the sidebar, coarser than at 80x24).
+#[test]
+fn the_default_maze_is_in_half_blocks_at_80x24_100x24_and_140x45() {
+    for (width, height) in [(80, 24), (100, 24), (120, 24), (100, 25), (140, 45)] {
+        let text = screen_text(&finished_at(sized(model(25, 20), width, height)));
+        let braille = text
+            .chars()
+            .filter(|c| ('\u{2800}'..='\u{28ff}').contains(c))
+            .count();
+        assert_eq!(braille, 0, "{width}x{height}:\n{text}");
+        // Half blocks show as one character a block here: the outer wall's 51 in a row.
+        assert!(text.contains(&"#".repeat(51)), "{width}x{height}:\n{text}");
+    }
+}
+
 #[test]
 fn snapshot_80x24_with_the_sidebar_unfolded() {
     let mut m = finished_at(narrow());
@@ -385,7 +402,7 @@ fn without_colour_every_view_draws_the_entry_the_exit_and_the_path() {
 #[test]
 fn the_folded_line_names_the_difficulty_where_there_is_room() {
     // Folded by hand at 120 columns.
-    let mut play = finished_at(sized(model(25, 20), 120, 24));
+    let mut play = finished_at(sized(model(25, 20), 120, 30));
     act(&mut play, Action::ToggleSidebar);
     act(&mut play, Action::TogglePlay);
     let title = screen_text(&play).lines().next().unwrap().to_owned();
