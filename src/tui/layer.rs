@@ -27,6 +27,7 @@
 mod tests;
 pub(crate) mod transition;
 
+use mazegen::Dir;
 use mazegen::session::Phase;
 
 use super::kernel::action::{Action, Place};
@@ -307,6 +308,16 @@ impl Shows for Layer {
                 (vec![Action::Scrub(Scrub::Start)], "start"),
                 (vec![Action::Scrub(Scrub::End)], "live"),
             ],
+            // The four ways to walk, as the status line names them.
+            Layer::Play => vec![(
+                [Dir::West, Dir::South, Dir::North, Dir::East]
+                    .map(|towards| Action::Walk {
+                        towards,
+                        run: false,
+                    })
+                    .to_vec(),
+                "walk, Shift runs",
+            )],
             _ => Vec::new(),
         }
     }
@@ -353,7 +364,10 @@ pub fn title(model: &Model) -> Title {
 /// the log or a list): the theme list's cursor first while it has the focus, whatever layer
 /// is under it, then the top layer's (see [`Shows::hints`]).
 pub fn own_hints(model: &Model) -> Vec<(Vec<Action>, &'static str)> {
-    if !matches!(key_context(model), Context::Canvas | Context::Themes) {
+    if !matches!(
+        key_context(model),
+        Context::Canvas | Context::Themes | Context::Play
+    ) {
         return Vec::new();
     }
     let mut hints = Vec::new();

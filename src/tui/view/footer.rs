@@ -112,7 +112,12 @@ fn own_hints(model: &Model) -> Vec<(String, &'static str)> {
                 .iter()
                 .filter_map(|&action| keymap.first_key_label(action))
                 .collect();
-            (!keys.is_empty()).then(|| (keys.join(" "), label))
+            // Arrows read as one key group: `←↓↑→`, as the status line writes them.
+            let arrows = keys
+                .iter()
+                .all(|k| ["←", "↓", "↑", "→"].contains(&k.as_str()));
+            let gap = if arrows { "" } else { " " };
+            (!keys.is_empty()).then(|| (keys.join(gap), label))
         })
         .collect()
 }

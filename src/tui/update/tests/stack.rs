@@ -223,7 +223,7 @@ fn the_theme_lists_footer_says_its_own_keys_and_that_q_goes_back() {
     let mut m = finished(15, 10);
     key(&mut m, KeyCode::Tab);
     let keys = footer(&m);
-    assert!(keys.contains("↑ ↓ choose"), "{keys}");
+    assert!(keys.contains("↑↓ choose"), "{keys}");
     assert!(
         keys.contains("q back") && !keys.contains("q quit"),
         "{keys}"
@@ -240,7 +240,7 @@ fn the_theme_list_over_a_replay_says_its_own_keys_first() {
     assert!(m.replay().is_scrubbing());
     key(&mut m, KeyCode::Tab);
     let keys = footer(&m);
-    assert!(keys.trim_start().starts_with("↑ ↓ choose"), "{keys}");
+    assert!(keys.trim_start().starts_with("↑↓ choose"), "{keys}");
     assert!(keys.contains("q back"), "{keys}");
 }
 

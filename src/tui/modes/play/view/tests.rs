@@ -130,7 +130,7 @@ fn the_footer_shows_the_play_keys_first() {
     let text = screen_text(&m);
     let keys = text.lines().last().unwrap();
     assert!(
-        keys.starts_with(" ← walk, Shift runs  f fog  Esc leave  "),
+        keys.starts_with(" ←↓↑→ walk, Shift runs  f fog  Esc leave  "),
         "{keys}"
     );
     assert!(keys.contains("q quit"), "{keys}");
