@@ -35,7 +35,6 @@ use color_eyre::eyre;
 use mazegen::GenError;
 use mazegen::config::ConfigError;
 use mazegen::format::{LoadError, WriteError};
-use mazegen::quote;
 use mazegen::session::SessionError;
 
 use cli::Cli;
@@ -117,7 +116,7 @@ fn failure(report: &eyre::Report) -> (String, ExitCode) {
         // Escaped once more as a whole: whatever a message quotes from the user, it stays on
         // one line and cannot drive the terminal.
         Some(mistake) => (
-            format!("error: {}", quote::escaped(&mistake.to_string())),
+            format!("error: {}", mazegen::escaped(&mistake.to_string())),
             mistake.exit_code(),
         ),
         None => (format!("Error: {report:?}"), ExitCode::from(1)),
@@ -160,7 +159,7 @@ fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
     }
     let escaped = args
         .iter()
-        .map(|arg| OsString::from(quote::escaped(&arg.to_string_lossy()).to_string()));
+        .map(|arg| OsString::from(mazegen::escaped(&arg.to_string_lossy()).to_string()));
     match Cli::try_parse_from(escaped) {
         Err(again) if again.kind() == error.kind() => usage_line(&again),
         _ => usage_line(error),
@@ -183,7 +182,7 @@ fn refused_value_line(error: &clap::Error) -> Option<String> {
         return None;
     };
     let message = format!("invalid value '{value}' for '{arg}': {why}");
-    Some(format!("error: {} (see --help)", quote::escaped(&message)))
+    Some(format!("error: {} (see --help)", mazegen::escaped(&message)))
 }
 
 /// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.
@@ -193,7 +192,7 @@ fn usage_line(error: &clap::Error) -> String {
     // newline the user typed, escaped below.
     let first = rendered.split("\n\n").next().unwrap_or("").trim_end();
     let message = first.strip_prefix("error: ").unwrap_or(first);
-    format!("error: {} (see --help)", quote::escaped(message))
+    format!("error: {} (see --help)", mazegen::escaped(message))
 }
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {

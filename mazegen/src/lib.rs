@@ -29,17 +29,14 @@ mod maze;
 mod parse;
 pub mod play;
 pub mod prelude;
-#[doc(hidden)]
-pub mod quote;
+mod quote;
 mod registry;
 mod replay;
 mod rng;
-#[doc(hidden)]
-pub mod rules;
+mod rules;
 pub mod session;
 mod solve;
-#[doc(hidden)]
-pub mod spelling;
+mod spelling;
 mod stats;
 pub mod validate;
 
@@ -50,6 +47,7 @@ pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::Maze;
 pub use parse::ParseError;
+pub use quote::escaped;
 pub use replay::Timeline;
 pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
 pub use stats::MazeStats;

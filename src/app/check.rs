@@ -53,7 +53,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
     // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
     let report = try_check_file(&file, &expected, LISTED_PER_RULE)
         .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
-    let name = mazegen::quote::path(maze_file);
+    let name = crate::tui::shown_path(maze_file);
     if config.is_none() {
         say::out(format_args!("{name}: {ASSUMED_STAMP}"));
     }

@@ -9,7 +9,7 @@ use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
 use mazegen::format::{
     AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, is_standard_output, same_target,
 };
-use mazegen::{Algorithm, quote};
+use mazegen::Algorithm;
 
 use crate::tui::APP_CONFIG_KEYS;
 
@@ -320,20 +320,20 @@ impl Cli {
             if same_target(path, config_file) {
                 return Err(format!(
                     "{flag} {} is the config file {}: writing the picture would replace it",
-                    quote::path(path),
-                    quote::path(config_file)
+                    crate::tui::shown_path(path),
+                    crate::tui::shown_path(config_file)
                 ));
             }
             if same_target(path, &config.output_file) {
                 return Err(format!(
                     "{flag} {} is OUTPUT_FILE: the picture and the maze need two files",
-                    quote::path(path)
+                    crate::tui::shown_path(path)
                 ));
             }
             if let Some((other, _)) = extra[..i].iter().find(|(_, p)| same_target(p, path)) {
                 return Err(format!(
                     "{flag} {} is also the {other} file: each output needs its own file",
-                    quote::path(path)
+                    crate::tui::shown_path(path)
                 ));
             }
         }
@@ -344,7 +344,7 @@ impl Cli {
         {
             return Err(format!(
                 "{flag} {} is standard output, where --stats prints: each output needs its own file",
-                quote::path(path)
+                crate::tui::shown_path(path)
             ));
         }
         if self.png.is_some() {

@@ -133,7 +133,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         for problem in &problems {
             super::say::err(format_args!(
                 "warning: {}",
-                mazegen::quote::escaped(problem)
+                mazegen::escaped(problem)
             ));
         }
     }
@@ -156,7 +156,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
 fn not_written_message(output_file: &Path) -> String {
     format!(
         "error: {} was not written: interrupted",
-        mazegen::quote::path(output_file)
+        crate::tui::shown_path(output_file)
     )
 }
 

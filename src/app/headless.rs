@@ -66,7 +66,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let files: Vec<String> = outputs
         .iter()
         .filter_map(|o| o.path())
-        .map(mazegen::quote::path)
+        .map(crate::tui::shown_path)
         .collect();
     let summary = format!(
         "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
@@ -130,8 +130,8 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
                         "note: config line {}: {THEME_KEY}={}: {problem}; the pictures use \
                          the default colours",
                         setting.line,
-                        mazegen::quote::escaped(name),
-                        problem = mazegen::quote::escaped(&problem)
+                        mazegen::escaped(name),
+                        problem = mazegen::escaped(&problem)
                     ));
                     Ok(Looks::default())
                 }

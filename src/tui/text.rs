@@ -36,7 +36,13 @@ pub fn file_name(path: &Path) -> String {
         || path.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
     );
-    mazegen::quote::escaped(&name).to_string()
+    mazegen::escaped(&name).to_string()
+}
+
+/// A path for a message, control characters escaped as mazegen's own errors show one (not
+/// valid UTF-8: replaced, as `Path::display` does).
+pub fn shown_path(path: &Path) -> String {
+    mazegen::escaped(&path.to_string_lossy()).to_string()
 }
 
 /// 0:04, 1:02:03: the message log's time since the dashboard started.
