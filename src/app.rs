@@ -182,7 +182,10 @@ fn refused_value_line(error: &clap::Error) -> Option<String> {
         return None;
     };
     let message = format!("invalid value '{value}' for '{arg}': {why}");
-    Some(format!("error: {} (see --help)", mazegen::escaped(&message)))
+    Some(format!(
+        "error: {} (see --help)",
+        mazegen::escaped(&message)
+    ))
 }
 
 /// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.

@@ -11,13 +11,13 @@ use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_
 use mazegen::format::hex;
 use mazegen::inspect;
 use mazegen::validate::Expected;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Generator, MazeOptions, Pos};
 
 /// A valid maze's file with `flips` wall bits flipped at places spread over the maze.
 fn broken_maze_file(side: u32, flips: u64, dir: &tempfile::TempDir) -> std::path::PathBuf {
     let grid = Generator::generate(MazeOptions::new(side, side).seed(42)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(side - 1, side - 1));
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
     drop(grid);
     let side = u64::from(side);

@@ -17,7 +17,7 @@ use std::time::Instant;
 use mazegen::format::hex;
 use mazegen::inspect;
 use mazegen::validate::Expected;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Generator, MazeOptions, Pos};
 
 fn main() -> std::process::ExitCode {
     // Errors as `--check` prints them: one line.
@@ -84,7 +84,7 @@ fn inspect_file(file: &str) -> Result<(), Box<dyn Error>> {
 fn write_broken_maze(w: u32, h: u32, file: &str, flips: u64) -> Result<(), Box<dyn Error>> {
     let grid = Generator::generate(MazeOptions::new(w, h).seed(42))?;
     let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
-    let path = shortest_path(&grid, entry, exit).ok_or("no path")?;
+    let path = grid.shortest_path(entry, exit).ok_or("no path")?;
     let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
     drop(grid);
     let mut state = 0x9E37_79B9_7F4A_7C15u64;

@@ -172,11 +172,10 @@ impl MazeOptions {
     }
 }
 
-#[doc(hidden)]
 /// The kind of work a step does, for [`Generator::step_kind`] and
 /// [`Session::step_kind`](crate::session::Session::step_kind): only compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepKind(u8);
+pub(crate) struct StepKind(u8);
 
 impl StepKind {
     /// A search's steps.
@@ -262,12 +261,11 @@ impl Clone for GarbageBin {
     }
 }
 
-#[doc(hidden)]
 /// State a session is done with, handed to the caller to free (see
 /// [`Session::take_garbage`](crate::session::Session::take_garbage)): a carver's per-cell state is as
 /// big as the grid, and freeing a few hundred megabytes takes tens of milliseconds, which a UI
 /// would rather spend on another thread.
-pub type Garbage = Box<dyn Any + Send>;
+pub(crate) type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
     /// A generator ready to carve the maze `options` describe, or why it cannot.
@@ -523,10 +521,9 @@ impl Generator {
         done
     }
 
-    #[doc(hidden)]
     /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
     /// cost about the same; listing a cell's dead ends, say, costs a tenth of opening one.
-    pub fn step_kind(&self) -> StepKind {
+    pub(crate) fn step_kind(&self) -> StepKind {
         StepKind(match &self.phase {
             Phase::Carving(_) => 0,
             Phase::Linking(linker) => 10 + linker.pass_number(),

@@ -44,18 +44,12 @@ pub use builder::MazeBuilder;
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
+pub use grid::{Courtyard, Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::Maze;
 pub use parse::ParseError;
 pub use quote::escaped;
 pub use replay::Timeline;
-pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
-pub use stats::MazeStats;
+pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver};
+pub use stats::{Difficulty, Level, MazeStats};
 
-// Shared with the a-maze-ing application only; not part of the API.
-#[doc(hidden)]
-pub use generate::{Garbage, StepKind};
-#[doc(hidden)]
-pub use grid::LandmarkNote;
-#[doc(hidden)]
-pub use stats::{Difficulty, Level};
+pub(crate) use solve::shortest_path;

@@ -1,7 +1,7 @@
 //! The animation API: one maze's life, carved step by step, then solved step by step by the
 //! chosen solver, then measured; [`MazeBuilder::session`](crate::MazeBuilder::session) starts
 //! one. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
-//! and its shortest path are exactly the ones [`Generator::generate`] and [`shortest_path`] give
+//! and its shortest path are exactly the ones [`Generator::generate`] and [`Grid::shortest_path`] give
 //! for the same options, whichever solver is being watched. A UI animates it by calling
 //! [`Session::advance`] with a budget of steps per frame.
 //!
@@ -616,10 +616,11 @@ impl Session {
         }
     }
 
-    #[doc(hidden)]
     /// What the session is done with since the last call, to be freed (on another thread,
-    /// say): always empty unless [`Session::hand_out_work`] was asked for.
-    pub fn take_garbage(&mut self) -> Vec<Garbage> {
+    /// say): always empty unless [`Session::hand_out_work`] was asked for. A carver's per-cell
+    /// state is as big as the grid, and freeing a few hundred megabytes takes tens of
+    /// milliseconds, which a UI would rather spend on another thread.
+    pub fn take_garbage(&mut self) -> Vec<Box<dyn std::any::Any + Send>> {
         let mut garbage = self
             .garbage
             .as_mut()
@@ -839,10 +840,11 @@ impl Session {
         }
     }
 
-    #[doc(hidden)]
-    /// The kind of work the next step does (see [`Generator::step_kind`]): [`Session::advance`]
-    /// stops where it changes, since the new kind's steps may cost more.
-    pub fn step_kind(&self) -> StepKind {
+    /// The kind of work the next step does, only to compare with another call's: the phase,
+    /// and braiding's pass. Steps of one kind cost about the same (listing a cell's dead ends,
+    /// say, costs a tenth of opening one): [`Session::advance`] stops where the kind changes,
+    /// since the new kind's steps may cost more, and a caller timing steps starts again there.
+    pub fn step_kind(&self) -> impl Copy + Eq + fmt::Debug + use<> {
         match (&self.stage, self.phase()) {
             (Stage::Carving(generator), _) => generator.step_kind(),
             (_, Phase::Solving) => StepKind::SEARCH,

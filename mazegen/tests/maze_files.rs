@@ -6,12 +6,12 @@ use std::fs;
 use mazegen::format::MazeFile;
 use mazegen::format::hex;
 use mazegen::format::hex::max_file_bytes;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Generator, MazeOptions, Pos};
 
 fn valid_maze_text(width: u32, height: u32) -> String {
     let grid = Generator::generate(MazeOptions::new(width, height).seed(3)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     hex::to_string(&grid, entry, exit, &path)
 }
 

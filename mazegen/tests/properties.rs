@@ -2,7 +2,7 @@
 
 use mazegen::format::{MazeFile, hex};
 use mazegen::validate::{Expected, MazeKind, validate_file, validate_maze};
-use mazegen::{Algorithm, Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
+use mazegen::{Algorithm, Dir, Generator, Grid, MazeOptions, Pos, Solution};
 use proptest::prelude::*;
 
 /// A generated maze with its entry, exit and shortest path.
@@ -44,7 +44,9 @@ fn make(width: u32, height: u32, seed: u64, kind: Kind) -> Case {
         .courtyard(kind.courtyard)
         .start(entry);
     let grid = Generator::generate(options.clone()).expect("valid options");
-    let path = shortest_path(&grid, entry, exit).expect("the exit is reachable");
+    let path = grid
+        .shortest_path(entry, exit)
+        .expect("the exit is reachable");
     Case {
         grid,
         entry,

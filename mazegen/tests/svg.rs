@@ -10,14 +10,14 @@ use std::path::Path;
 
 use mazegen::format::svg::{self, CellSize, SvgOptions, SvgStyle, maze_metadata};
 use mazegen::format::write_atomically;
-use mazegen::{Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
+use mazegen::{Dir, Generator, Grid, MazeOptions, Pos, Solution};
 
 /// A maze from `options` with its path from the top-left to the bottom-right corner.
 fn solved(options: MazeOptions) -> (Grid, Pos, Pos, Solution) {
     let entry = Pos::new(0, 0);
     let exit = Pos::new(options.width - 1, options.height - 1);
     let grid = Generator::generate(options).unwrap();
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     (grid, entry, exit, path)
 }
 
@@ -391,7 +391,7 @@ fn the_solution_goes_through_the_path_cells_in_order() {
 fn markers_sit_on_the_entry_and_the_exit() {
     let (grid, _, _, _) = solved(MazeOptions::new(20, 15).seed(2));
     let (entry, exit) = (Pos::new(3, 14), Pos::new(19, 0));
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     let mut options = SvgOptions::default();
     options.style.entry = "lime".into();
     options.style.exit = "#ff00ff".into();

@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
+use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
 use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
 use mazegen::format::{
     AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, is_standard_output, same_target,
 };
-use mazegen::Algorithm;
 
 use crate::tui::APP_CONFIG_KEYS;
 

@@ -131,10 +131,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     terminal::restore();
     if problems.len() > 1 {
         for problem in &problems {
-            super::say::err(format_args!(
-                "warning: {}",
-                mazegen::escaped(problem)
-            ));
+            super::say::err(format_args!("warning: {}", mazegen::escaped(problem)));
         }
     }
     match outcome? {
@@ -382,8 +379,8 @@ mod tests {
     use super::*;
     use crate::tui::Action;
     use crate::tui::testing::{config, start};
+    use mazegen::Generator;
     use mazegen::format::hex;
-    use mazegen::{Generator, shortest_path};
 
     /// Dispatches `message`, then every job message, as the loop does, until the dashboard
     /// ends (or nothing is left to wait for).
@@ -408,7 +405,7 @@ mod tests {
         let ending = run(&mut model, Message::Action(Action::Quit));
         assert!(matches!(ending, Some(Ending::Clean)));
         let grid = Generator::generate(config.maze_options(42)).unwrap();
-        let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+        let path = grid.shortest_path(config.entry, config.exit).unwrap();
         assert_eq!(
             std::fs::read_to_string(&config.output_file).unwrap(),
             hex::to_string(&grid, config.entry, config.exit, &path)

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use mazegen::Garbage;
+use super::kernel::job::Garbage;
 use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
 use mazegen::session::Job;

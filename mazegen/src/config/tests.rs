@@ -712,7 +712,7 @@ fn only_the_42_is_noted_as_left_out_for_want_of_room() {
         .replace("EXIT=19,14", "EXIT=7,14");
     let config = Config::parse(&small, FILE).unwrap();
     assert_eq!(
-        config.landmark_notes(),
+        config.landmark_note_list(),
         [LandmarkNote::StampTooSmall {
             width: 8,
             height: 20
@@ -720,6 +720,6 @@ fn only_the_42_is_noted_as_left_out_for_want_of_room() {
     );
     for stamp in ["none", "X"] {
         let config = Config::parse(&format!("{small}STAMP={stamp}\n"), FILE).unwrap();
-        assert_eq!(config.landmark_notes(), [], "STAMP={stamp}");
+        assert_eq!(config.landmark_note_list(), [], "STAMP={stamp}");
     }
 }

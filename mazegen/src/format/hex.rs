@@ -186,18 +186,16 @@ impl MazeFile {
         self.to_grid_with(Landmarks::plan(self.width, self.height, false))
     }
 
-    #[doc(hidden)]
     /// [`MazeFile::to_grid`] for a maze whose config places the 42 and a courtyard as
     /// `landmarks` says: the 42 is locked if closed, the courtyard marked if open.
-    pub fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
+    pub(crate) fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
         self.try_to_grid_with(landmarks)
             .expect("the size was checked when the file was read")
     }
 
-    #[doc(hidden)]
     /// [`MazeFile::to_grid_with`], or [`SizeError::OutOfMemory`] when the allocator refuses
     /// the grid its memory.
-    pub fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
+    pub(crate) fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
         let mut grid = Grid::with_stamp(self.width, self.height, None)?;
         // `positions` does not borrow the grid, so the walls can be set while walking it.
         for pos in grid.positions() {

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use mazegen::MazeStats;
-use mazegen::{Algorithm, GenError, Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Algorithm, GenError, Generator, MazeOptions, Pos};
 
 /// What one run of an algorithm gave.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,7 +32,7 @@ impl Lap {
         let mut generator = Generator::new(options)?;
         let steps = generator.run_steps(u64::MAX);
         let grid = generator.into_grid();
-        let path = shortest_path(&grid, entry, exit);
+        let path = grid.shortest_path(entry, exit);
         let time = started.elapsed();
         let stats = MazeStats::measure(&grid, path.as_ref());
         Ok(Lap {

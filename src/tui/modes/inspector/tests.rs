@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use mazegen::format::hex;
 use mazegen::inspect::{self, ProblemKind};
 use mazegen::validate::Expected;
-use mazegen::{Dir, Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Dir, Generator, MazeOptions, Pos};
 use tempfile::TempDir;
 
 use super::*;
@@ -52,7 +52,7 @@ pub(crate) fn valid_text() -> String {
         &grid,
         entry,
         exit,
-        &shortest_path(&grid, entry, exit).unwrap(),
+        &grid.shortest_path(entry, exit).unwrap(),
     )
 }
 
@@ -559,7 +559,7 @@ fn a_big_file_in_the_gathered_whole_view_shows_its_path_and_problems() {
     let (w, h) = (400u32, 300u32);
     let grid = Generator::generate(MazeOptions::new(w, h).seed(9)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
     let at = (150 * (w + 1) + 200) as usize;
     let digit = (text[at] as char).to_digit(16).unwrap() ^ 1;

@@ -24,8 +24,8 @@ use crate::tui::view::paint;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
 use crate::tui::view::sidebar::short_number;
-use mazegen::inspect::ProblemKind;
 use mazegen::escaped;
+use mazegen::inspect::ProblemKind;
 
 /// The opened file's sidebar, but for the theme list (the root draws it, as for every mode).
 pub fn draw_sidebar(

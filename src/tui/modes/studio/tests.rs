@@ -19,7 +19,7 @@ use mazegen::config::Config;
 use mazegen::format::hex;
 use mazegen::session::Job;
 use mazegen::session::Phase;
-use mazegen::{Generator, Pos, shortest_path};
+use mazegen::{Generator, Pos};
 
 const FRAME: Duration = Duration::from_millis(16);
 
@@ -68,7 +68,7 @@ fn quits(effects: &[Effect]) -> bool {
 /// The job writes what `--headless` would write for this config and seed, to OUTPUT_FILE.
 fn assert_is_the_headless_maze(job: &WriteJob, config: &Config, seed: u64) {
     let grid = Generator::generate(config.maze_options(seed)).unwrap();
-    let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+    let path = grid.shortest_path(config.entry, config.exit).unwrap();
     assert_eq!(job.outputs.len(), 1);
     assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.txt")));
     assert_eq!(job.maze.seed(), seed);
@@ -754,7 +754,7 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
 }
 
 /// The session in a parcel of garbage, if one is there.
-fn freed_seeds(garbage: &Parcel<Vec<mazegen::Garbage>>) -> Vec<u64> {
+fn freed_seeds(garbage: &Parcel<Vec<crate::tui::kernel::job::Garbage>>) -> Vec<u64> {
     let garbage = garbage.take().unwrap_or_default();
     garbage
         .iter()
