@@ -23,7 +23,7 @@ use crate::rules;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
 /// imperfect maze has loops everywhere unless the user asks for fewer.
-pub const DEFAULT_BRAID: f64 = 1.0;
+pub(crate) const DEFAULT_BRAID: f64 = 1.0;
 
 /// Keys every config must give, in the order a missing one is reported.
 #[cfg(test)]
