@@ -53,7 +53,7 @@ pub use modes::picker::about;
 pub use modes::play::{Recorded, Score, ScoreBook, ScoreRecord};
 pub use modes::race::{MAX_LANES, MIN_LANES};
 pub use settings::read_settings_file;
-pub use text::shown_path;
+pub use text::{human_bytes, shown_path};
 pub use theme::{ColorDepth, ThemeSet, convert_frame, css_color, user_theme_dir};
 pub use update::{launch, open_at_start, start_race, update};
 pub use view::view;

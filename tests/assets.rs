@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use mazegen::format::svg::{self, SvgOptions, maze_metadata};
+use mazegen::format::{Svg, SvgOptions};
 use mazegen::{Generator, MazeOptions, Pos};
 
 /// `assets/example.svg` is what `cargo run -p mazegen --example svg_export --
@@ -16,10 +16,10 @@ fn the_example_svg_is_up_to_date() {
     let path = grid.shortest_path(entry, exit).unwrap();
     let options = {
         let mut options = SvgOptions::default();
-        options.metadata = maze_metadata(&maze, entry, exit);
+        options.metadata = SvgOptions::maze_metadata(&maze, entry, exit);
         options
     };
-    let drawn = svg::to_string(&grid, entry, exit, Some(&path), &options);
+    let drawn = Svg::grid_to_string(&grid, entry, exit, Some(&path), &options);
 
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/example.svg");
     if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {

@@ -2,7 +2,7 @@
 
 use mazegen::Generator;
 use mazegen::config::Config;
-use mazegen::format::hex;
+use mazegen::format::Hex;
 
 /// `config.txt` (25x20, perfect, SEED=42) as this release writes it. If this test fails, a
 /// change altered which maze a seed makes: that breaks every user's saved seeds, so it must
@@ -17,7 +17,7 @@ fn the_default_config_makes_the_pinned_maze() {
     let grid = Generator::generate(config.maze_options(seed)).unwrap();
     let path = grid.shortest_path(config.entry, config.exit).unwrap();
     assert_eq!(
-        hex::to_string(&grid, config.entry, config.exit, &path),
+        Hex::grid_to_string(&grid, config.entry, config.exit, &path),
         CONFIG_TXT_MAZE
     );
 }
@@ -56,7 +56,7 @@ fn boards_and_linked_mazes_make_the_pinned_mazes() {
         let grid = Generator::generate(config.maze_options(seed)).unwrap();
         let path = grid.shortest_path(config.entry, config.exit).unwrap();
         assert_eq!(
-            hex::to_string(&grid, config.entry, config.exit, &path),
+            Hex::grid_to_string(&grid, config.entry, config.exit, &path),
             maze,
             "{text}"
         );

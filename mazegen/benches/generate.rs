@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mazegen::format::hex;
+use mazegen::format::Hex;
 use mazegen::{Algorithm, Generator, MazeOptions, Pos};
 
 fn generation(c: &mut Criterion) {
@@ -64,7 +64,7 @@ fn solving_and_writing(c: &mut Criterion) {
     group.bench_function(format!("hex {side}x{side}"), |b| {
         b.iter(|| {
             out.clear();
-            hex::write_maze(&mut out, &grid, entry, exit, &path).unwrap();
+            Hex::write_grid(&mut out, &grid, entry, exit, &path).unwrap();
             black_box(out.len())
         })
     });

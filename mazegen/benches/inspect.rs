@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use mazegen::format::hex;
+use mazegen::format::Hex;
 use mazegen::inspect;
 use mazegen::validate::Expected;
 use mazegen::{Generator, MazeOptions, Pos};
@@ -18,7 +18,7 @@ fn broken_maze_file(side: u32, flips: u64, dir: &tempfile::TempDir) -> std::path
     let grid = Generator::generate(MazeOptions::new(side, side).seed(42)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(side - 1, side - 1));
     let path = grid.shortest_path(entry, exit).unwrap();
-    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let mut text = Hex::grid_to_string(&grid, entry, exit, &path).into_bytes();
     drop(grid);
     let side = u64::from(side);
     for k in 0..flips {

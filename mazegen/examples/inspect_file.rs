@@ -14,7 +14,7 @@
 use std::error::Error;
 use std::time::Instant;
 
-use mazegen::format::hex;
+use mazegen::format::Hex;
 use mazegen::inspect;
 use mazegen::validate::Expected;
 use mazegen::{Generator, MazeOptions, Pos};
@@ -85,7 +85,7 @@ fn write_broken_maze(w: u32, h: u32, file: &str, flips: u64) -> Result<(), Box<d
     let grid = Generator::generate(MazeOptions::new(w, h).seed(42))?;
     let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
     let path = grid.shortest_path(entry, exit).ok_or("no path")?;
-    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let mut text = Hex::grid_to_string(&grid, entry, exit, &path).into_bytes();
     drop(grid);
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..flips {

@@ -22,27 +22,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// The formats' modules hold, besides their types, helpers shared with the a-maze-ing
-// application (size checks, lower-level writers): hidden, not part of the API.
-#[doc(hidden)]
-pub mod animate;
-mod atomic;
-#[cfg(all(feature = "png", feature = "pdf"))]
-#[doc(hidden)]
-pub mod export;
-#[doc(hidden)]
-pub mod hex;
+pub(crate) mod animate;
+pub(crate) mod atomic;
+pub(crate) mod hex;
 #[cfg(feature = "serde")]
 mod json;
 #[cfg(feature = "pdf")]
-#[doc(hidden)]
-pub mod pdf;
+pub(crate) mod pdf;
 #[cfg(feature = "png")]
-#[doc(hidden)]
-pub mod png;
-mod read;
-#[doc(hidden)]
-pub mod svg;
+pub(crate) mod png;
+pub(crate) mod read;
+pub(crate) mod svg;
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
@@ -51,30 +41,25 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
-#[doc(inline)]
 pub use animate::AnimatedSvg;
 pub use atomic::WriteError;
-#[doc(hidden)]
+use atomic::{Outputs, check_output};
 pub use atomic::{
-    Outputs, Protected, check_output, is_standard_output, protect, remove_temporaries, same_file,
-    same_target, write_atomically, write_new_atomically,
+    Protected, is_standard_output, protect, remove_temporaries, same_target, write_atomically,
+    write_new_atomically,
 };
-#[doc(inline)]
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;
 #[cfg(feature = "pdf")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pdf")))]
-#[doc(inline)]
 pub use pdf::{Paper, PdfSheet};
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
-#[doc(inline)]
 pub use png::Png;
-#[doc(hidden)]
-pub use read::{MIB, human_bytes, read_limited};
-#[doc(inline)]
+pub(crate) use read::MIB;
+pub use read::read_limited;
 pub use svg::{CellSize, Svg, SvgOptions, SvgStyle};
 
 /// A refusal of the allocator, or a measure or search refused its memory, as the error of a
@@ -136,9 +121,9 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
     &FORMATS
 }
 
-#[doc(hidden)]
 /// The format [`formats`] knows by `name` (ignoring case).
-pub fn by_name(name: &str) -> Option<Arc<dyn Format>> {
+#[cfg(test)]
+pub(crate) fn by_name(name: &str) -> Option<Arc<dyn Format>> {
     formats()
         .iter()
         .find(|f| f.name().eq_ignore_ascii_case(name))
@@ -215,9 +200,8 @@ pub struct Progress<'a> {
     pub total: u64,
 }
 
-#[doc(hidden)]
 /// The name a [`WriteError`] gives standard output.
-pub const STDOUT: &str = "standard output";
+pub(crate) const STDOUT: &str = "standard output";
 
 /// Bytes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;

@@ -705,7 +705,7 @@ fn the_inspections_grid_refused_its_memory_is_an_error() {
 
 #[test]
 fn the_film_refused_its_memory_is_an_error() {
-    use mazegen::format::animate::AnimatedSvg;
+    use mazegen::format::AnimatedSvg;
     let film = AnimatedSvg::default();
     let fresh = || maze(Algorithm::Kruskal, true);
     let write = |maze: &Maze| {

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use clap::{CommandFactory, Parser};
 use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
-use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
 use mazegen::format::{
     AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, is_standard_output, same_target,
 };
+use mazegen::format::{CellSize, SvgOptions, SvgStyle};
 
 use crate::tui::APP_CONFIG_KEYS;
 
@@ -118,7 +118,7 @@ pub struct Cli {
     pub animate: Option<PathBuf>,
 
     /// With --animate: how long the film lasts, in seconds, whatever the maze's size.
-    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::animate::DEFAULT_DURATION, value_parser = parse_duration, help_heading = HEADLESS)]
+    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::AnimatedSvg::DEFAULT_DURATION, value_parser = parse_duration, help_heading = HEADLESS)]
     pub duration: f64,
 
     /// With --pdf: mazes on a page, laid out as large as the page allows.
@@ -348,13 +348,13 @@ impl Cli {
             ));
         }
         if self.png.is_some() {
-            mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;
+            mazegen::format::Png::check_size(self.cell_size(), config.width, config.height)?;
         }
         if self.pdf.is_some() {
-            mazegen::format::pdf::check_size(self.count, config.width, config.height)?;
+            mazegen::format::PdfSheet::check_size(self.count, config.width, config.height)?;
         }
         if self.animate.is_some() {
-            mazegen::format::animate::check_size(config.width, config.height)
+            mazegen::format::AnimatedSvg::check_size(config.width, config.height)
                 .map_err(|e| format!("--animate: {e}"))?;
         }
         Ok(())

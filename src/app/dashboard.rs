@@ -380,7 +380,7 @@ mod tests {
     use crate::tui::Action;
     use crate::tui::testing::{config, start};
     use mazegen::Generator;
-    use mazegen::format::hex;
+    use mazegen::format::Hex;
 
     /// Dispatches `message`, then every job message, as the loop does, until the dashboard
     /// ends (or nothing is left to wait for).
@@ -408,7 +408,7 @@ mod tests {
         let path = grid.shortest_path(config.entry, config.exit).unwrap();
         assert_eq!(
             std::fs::read_to_string(&config.output_file).unwrap(),
-            hex::to_string(&grid, config.entry, config.exit, &path)
+            Hex::grid_to_string(&grid, config.entry, config.exit, &path)
         );
     }
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use color_eyre::eyre;
 use mazegen::config::Config;
-use mazegen::format::{STDOUT, write_outputs};
+use mazegen::format::{WriteError, write_outputs};
 use mazegen::{GenError, Maze};
 
 use super::AppError;
@@ -44,7 +44,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         scope.spawn(|| drop(maze.try_solution()));
         write_outputs(&maze, &outputs, &mut |_| {})
     })
-    .or_else(|error| match error.path == Path::new(STDOUT) {
+    .or_else(|error| match error.path == Path::new(WriteError::STDOUT) {
         // `--stats | head -c 10`: the reader had what it wanted; the files are in place.
         true if say::is_closed_pipe(&error.source) => Ok(()),
         _ => Err(AppError::from(error)),

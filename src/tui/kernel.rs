@@ -5,6 +5,7 @@
 //! ARCHITECTURE.md).
 
 pub mod action;
+pub mod export;
 pub mod handoff;
 pub mod job;
 pub mod lap;

@@ -27,6 +27,37 @@ use crate::solve::Solution;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hex;
 
+impl Hex {
+    /// Writes the maze file of a grid that is not a [`Maze`] (one read back from a file, say):
+    /// its rows, `entry`, `exit` and `path`, the route from `entry`, as letters.
+    pub fn write_grid(
+        out: &mut dyn Write,
+        grid: &Grid,
+        entry: Pos,
+        exit: Pos,
+        path: &Solution,
+    ) -> io::Result<()> {
+        write_maze(out, grid, entry, exit, path)
+    }
+
+    /// [`Hex::write_grid`]'s file as a string.
+    ///
+    /// ```
+    /// use mazegen::format::{Hex, MazeFile};
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// let (entry, exit) = (Pos::new(0, 0), Pos::new(11, 8));
+    /// let path = grid.shortest_path(entry, exit).expect("connected");
+    /// let text = Hex::grid_to_string(&grid, entry, exit, &path);
+    /// assert_eq!(MazeFile::parse(&text).unwrap().to_grid(), grid);
+    /// # Ok::<(), mazegen::GenError>(())
+    /// ```
+    pub fn grid_to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
+        to_string(grid, entry, exit, path)
+    }
+}
+
 impl Format for Hex {
     fn name(&self) -> &'static str {
         "hex"
@@ -63,8 +94,8 @@ impl Format for Hex {
     }
 }
 
-/// Writes a maze file. `path` is the route from `entry`; the file records it as letters.
-pub fn write_maze(
+/// See [`Hex::write_grid`].
+pub(crate) fn write_maze(
     out: &mut dyn Write,
     grid: &Grid,
     entry: Pos,
@@ -78,7 +109,7 @@ pub fn write_maze(
 /// Writes the first part of a maze file: one row of hex digits per maze row. Split from
 /// [`write_footer`] so that a large maze's rows can be written while its path is still being
 /// searched.
-pub fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
+pub(crate) fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
     let w = grid.width() as usize;
     // Many rows a write: a narrow maze's rows are short, and each write is a call through `dyn`.
     let rows_a_write = (64 << 10) / (w + 1) + 1;
@@ -124,7 +155,12 @@ fn push_row(line: &mut Vec<u8>, above: Option<&[u8]>, row: &[u8]) {
 
 /// Writes the rest of a maze file after [`write_rows`]: the empty line, the entry, the exit and
 /// the path.
-pub fn write_footer(out: &mut dyn Write, entry: Pos, exit: Pos, path: &Solution) -> io::Result<()> {
+pub(crate) fn write_footer(
+    out: &mut dyn Write,
+    entry: Pos,
+    exit: Pos,
+    path: &Solution,
+) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "{entry}")?;
     writeln!(out, "{exit}")?;
@@ -139,8 +175,8 @@ pub fn write_footer(out: &mut dyn Write, entry: Pos, exit: Pos, path: &Solution)
     out.write_all(b"\n")
 }
 
-/// The maze file as a string.
-pub fn to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
+/// See [`Hex::grid_to_string`].
+pub(crate) fn to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
     let mut bytes =
         Vec::with_capacity(grid.cell_count() + grid.height() as usize + path.len() + 32);
     write_maze(&mut bytes, grid, entry, exit, path).expect("writing to a Vec cannot fail");
@@ -164,6 +200,13 @@ pub struct MazeFile {
 }
 
 impl MazeFile {
+    /// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
+    /// line, the entry and exit at their widest, and a path that visits every cell, with a little
+    /// room for trailing blank lines.
+    pub fn max_file_bytes(width: u32, height: u32) -> u64 {
+        max_file_bytes(width, height)
+    }
+
     /// Columns of cells.
     pub fn width(&self) -> u32 {
         self.width
@@ -411,10 +454,8 @@ fn io_error(path: &Path, source: io::Error) -> LoadError {
     }
 }
 
-/// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
-/// line, the entry and exit at their widest, and a path that visits every cell, with a little
-/// room for trailing blank lines.
-pub fn max_file_bytes(width: u32, height: u32) -> u64 {
+/// See [`MazeFile::max_file_bytes`].
+pub(crate) fn max_file_bytes(width: u32, height: u32) -> u64 {
     let (w, h) = (u64::from(width), u64::from(height));
     let coordinate = 2 * 6 + 1 + 2; // "100000,100000\r\n"
     h * (w + 2) + 2 + 2 * coordinate + (w * h + 2) + 64

@@ -32,7 +32,7 @@ use crate::maze::Maze;
 use crate::solve::Solution;
 
 /// Cells of empty margin around the maze.
-pub const MARGIN: u32 = 1;
+pub(crate) const MARGIN: u32 = 1;
 
 /// Colours of the drawing: any CSS colour (`#1e293b`, `rebeccapurple`, `none`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,15 +101,15 @@ pub struct SvgOptions {
     /// The colours.
     pub style: SvgStyle,
     /// `key=value` pairs written, space separated, to the `<desc>`: seed, size, algorithm...
-    /// (see [`maze_metadata`]). Escaped, so any text is safe.
+    /// (see [`SvgOptions::maze_metadata`]). Escaped, so any text is safe.
     pub metadata: Vec<(String, String)>,
 }
 
 /// The long side, in pixels, that [`CellSize::Fit`] fits a picture in: about a typical screen.
-pub const FIT_LONG_SIDE: u32 = 1600;
+pub(crate) const FIT_LONG_SIDE: u32 = 1600;
 
 /// The most pixels a cell [`CellSize::Fit`] gives, so small mazes keep lines of a usual size.
-pub const MAX_FIT_CELL: u32 = 16;
+pub(crate) const MAX_FIT_CELL: u32 = 16;
 
 /// How large the picture is, in the root's `width` and `height` (the `viewBox` is always in
 /// maze units).
@@ -154,6 +154,13 @@ impl CellSize {
 /// later breaks no one):
 /// `SvgOptions::default().show_path(false).cell_size(CellSize::Pixels(8))`.
 impl SvgOptions {
+    /// The metadata that says which maze this is, for [`SvgOptions::metadata`]: seed, size,
+    /// algorithm, the kind of maze when it is not the default, entry and exit. [`Svg`] adds
+    /// it to a [`Maze`]'s drawing itself; [`Svg::write_grid`] draws only what it is given.
+    pub fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, String)> {
+        maze_metadata(maze, entry, exit)
+    }
+
     /// The size the root's `width` and `height` give the picture.
     pub fn cell_size(mut self, cell_size: CellSize) -> Self {
         self.cell_size = cell_size;
@@ -213,9 +220,8 @@ impl Default for SvgOptions {
     }
 }
 
-/// The metadata that says which maze this is, for [`SvgOptions::metadata`]: seed, size,
-/// algorithm, the kind of maze when it is not the default, entry and exit.
-pub fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, String)> {
+/// See [`SvgOptions::maze_metadata`].
+pub(crate) fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, String)> {
     let mut pairs = vec![
         ("seed".to_owned(), maze.seed.to_string()),
         ("size".to_owned(), format!("{}x{}", maze.width, maze.height)),
@@ -233,9 +239,8 @@ pub fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, 
     pairs
 }
 
-/// Writes `grid` as an SVG file, with `path` (if given and [`SvgOptions::show_path`]) from
-/// `entry` to `exit`. The output is streamed: memory stays small whatever the maze's size.
-pub fn write_svg<W: Write + ?Sized>(
+/// See [`Svg::write_grid`].
+pub(crate) fn write_svg<W: Write + ?Sized>(
     out: &mut W,
     grid: &Grid,
     entry: Pos,
@@ -372,8 +377,8 @@ pub(super) fn draw_markers<W: Write + ?Sized>(
     sink.put(format_args!("</g>\n"))
 }
 
-/// The SVG file as a string.
-pub fn to_string(
+/// See [`Svg::grid_to_string`].
+pub(crate) fn to_string(
     grid: &Grid,
     entry: Pos,
     exit: Pos,
@@ -386,7 +391,7 @@ pub fn to_string(
 }
 
 /// SVG as a [`Format`], drawn with its [`SvgOptions`]. The `<desc>` names the maze (see
-/// [`maze_metadata`]), then adds `options.metadata`; the solution layer is the maze's shortest
+/// [`SvgOptions::maze_metadata`]), then adds `options.metadata`; the solution layer is the maze's shortest
 /// path, searched only if `options.show_path` wants it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Svg {
@@ -398,6 +403,31 @@ impl Svg {
     /// The SVG format with `options`.
     pub fn new(options: SvgOptions) -> Svg {
         Svg { options }
+    }
+
+    /// Writes the drawing of a grid that is not a [`Maze`] (one read back from a file, say),
+    /// with `path` (if given and [`SvgOptions::show_path`]) from `entry` to `exit`, and only
+    /// `options.metadata` in its `<desc>`. Streamed: memory stays small whatever the grid's size.
+    pub fn write_grid<W: Write + ?Sized>(
+        out: &mut W,
+        grid: &Grid,
+        entry: Pos,
+        exit: Pos,
+        path: Option<&Solution>,
+        options: &SvgOptions,
+    ) -> io::Result<()> {
+        write_svg(out, grid, entry, exit, path, options)
+    }
+
+    /// [`Svg::write_grid`]'s drawing as a string.
+    pub fn grid_to_string(
+        grid: &Grid,
+        entry: Pos,
+        exit: Pos,
+        path: Option<&Solution>,
+        options: &SvgOptions,
+    ) -> String {
+        to_string(grid, entry, exit, path, options)
     }
 }
 

@@ -8,7 +8,7 @@ pub mod view;
 #[cfg(test)]
 mod tests;
 
-use mazegen::format::export::Export;
+use crate::tui::kernel::export::Export;
 
 /// The export list: closed, or open with its cursor on one export.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,11 +14,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::export::Export;
 use crate::tui::kernel::job::Garbage;
 use crate::tui::kernel::job::JobId;
 use mazegen::Solver;
 use mazegen::config::Config;
-use mazegen::format::export::Export;
 use mazegen::session::Job;
 use mazegen::session::{Phase, Session, SessionError};
 use mazegen::{Algorithm, Maze};

@@ -12,7 +12,6 @@ use std::sync::{Mutex, PoisonError};
 
 use super::{WriteError, same_target};
 
-#[doc(hidden)]
 /// Why a file is protected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Protected {
@@ -25,16 +24,14 @@ pub enum Protected {
 
 static PROTECTED: Mutex<Vec<(PathBuf, Protected)>> = Mutex::new(Vec::new());
 
-#[doc(hidden)]
 /// From now on, no output replaces `path` but as `why` allows.
 pub fn protect(path: &Path, why: Protected) {
     let mut protected = PROTECTED.lock().unwrap_or_else(PoisonError::into_inner);
     protected.push((path.to_owned(), why));
 }
 
-#[doc(hidden)]
 /// Refuses to write `path` in the format named `format` if it is a protected file.
-pub fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
+pub(crate) fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
     let protected = PROTECTED.lock().unwrap_or_else(PoisonError::into_inner);
     for (file, why) in protected.iter() {
         if !same_target(path, file) {

@@ -3,7 +3,7 @@
 //! own state (the list and the pick) and the [`Ctx`] parts; whether another layer answers
 //! `e` instead (an opened file, a race) the root decides.
 
-use mazegen::format::export::Export;
+use crate::tui::kernel::export::Export;
 
 use crate::tui::context::Ctx;
 use crate::tui::kernel::action::Action;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use mazegen::format::hex;
+use mazegen::format::Hex;
 use mazegen::inspect::{self, ProblemKind};
 use mazegen::validate::Expected;
 use mazegen::{Dir, Generator, MazeOptions, Pos};
@@ -48,7 +48,7 @@ pub(crate) const H: u32 = 11;
 pub(crate) fn valid_text() -> String {
     let grid = Generator::generate(MazeOptions::new(W, H).seed(3)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(W - 1, H - 1));
-    hex::to_string(
+    Hex::grid_to_string(
         &grid,
         entry,
         exit,
@@ -560,7 +560,7 @@ fn a_big_file_in_the_gathered_whole_view_shows_its_path_and_problems() {
     let grid = Generator::generate(MazeOptions::new(w, h).seed(9)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
     let path = grid.shortest_path(entry, exit).unwrap();
-    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let mut text = Hex::grid_to_string(&grid, entry, exit, &path).into_bytes();
     let at = (150 * (w + 1) + 200) as usize;
     let digit = (text[at] as char).to_digit(16).unwrap() ^ 1;
     text[at] = char::from_digit(digit, 16).unwrap().to_ascii_uppercase() as u8;

@@ -16,7 +16,7 @@ use crate::tui::testing::{
 use crate::tui::theme::ThemeError;
 use crate::tui::update;
 use mazegen::config::Config;
-use mazegen::format::hex;
+use mazegen::format::Hex;
 use mazegen::session::Job;
 use mazegen::session::Phase;
 use mazegen::{Generator, Pos};
@@ -72,7 +72,7 @@ fn assert_is_the_headless_maze(job: &WriteJob, config: &Config, seed: u64) {
     assert_eq!(job.outputs.len(), 1);
     assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.txt")));
     assert_eq!(job.maze.seed(), seed);
-    let file = hex::to_string(&grid, config.entry, config.exit, &path);
+    let file = Hex::grid_to_string(&grid, config.entry, config.exit, &path);
     assert_eq!(String::from_utf8(written_bytes(job)).unwrap(), file);
 }
 
