@@ -15,7 +15,7 @@ use std::error::Error;
 use std::time::Instant;
 
 use mazegen::format::Hex;
-use mazegen::inspect;
+use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
 use mazegen::{Generator, MazeOptions, Pos};
 
@@ -43,7 +43,7 @@ fn run() -> Result<(), Box<dyn Error>> {
 
 fn inspect_file(file: &str) -> Result<(), Box<dyn Error>> {
     let start = Instant::now();
-    let mut inspection = inspect::open(file, &Expected::default())?;
+    let mut inspection = Inspection::open(file, &Expected::default())?;
     let read = start.elapsed();
     // A viewer would draw its first frame here, and check on another thread.
     let cells = u64::from(inspection.width()) * u64::from(inspection.height());

@@ -1,6 +1,6 @@
 //! Inspecting any maze file, valid or not, to show it with every broken rule on the map.
 //!
-//! [`load`] reads a hex maze file as far as it can be read (rows of the wrong width, characters
+//! [`Inspection::load`] reads a hex maze file as far as it can be read (rows of the wrong width, characters
 //! that are not hex digits, a truncated file, missing entry, exit or path lines: what comes
 //! before is kept, an unreadable digit is a closed cell, and the first unreadable line is
 //! named), then checks it against every rule of [`crate::validate`], keeping where each broken
@@ -20,7 +20,7 @@
 //! byte a cell, the check's marks another half, and the few per-cell facts that are rare (an
 //! unreadable digit, the recorded path) a bit a cell; nothing is a heap object per cell, and
 //! per-cell problems (broken walls, dead ends) are worked out from the walls when asked for
-//! rather than listed. Checking a huge maze takes seconds: [`open`] reads the file without
+//! rather than listed. Checking a huge maze takes seconds: [`Inspection::open`] reads the file without
 //! checking it, so that a UI can draw it at once and run the [`CheckJob`] on another thread.
 //!
 //! [`MazeFile::load`]: crate::format::MazeFile::load
@@ -74,60 +74,6 @@ mod flag {
     }
 }
 
-/// Reads and checks a maze file, as `--check MAZE` does without a config.
-///
-/// ```
-/// use mazegen::{Maze, inspect};
-/// use mazegen::format::{Hex, Output};
-///
-/// let maze = Maze::builder(12, 9).seed(3).build()?;
-/// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
-/// maze.write_to(&[Output::file(Hex, &path)])?;
-/// let inspection = inspect::load(&path)?;
-/// assert!(inspection.is_valid() && inspection.problem_rows().is_empty());
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), mazegen::Error>(())
-/// ```
-pub fn load(path: impl AsRef<Path>) -> Result<Inspection, LoadError> {
-    load_with(path, &Expected::default())
-}
-
-/// Reads and checks a maze file against what its config expects, as `--check MAZE CONFIG`
-/// does: with the config's size, a larger file than such a maze can be is refused unread.
-pub fn load_with(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
-    let mut inspection = open(path, expected)?;
-    inspection.check();
-    Ok(inspection)
-}
-
-/// Reads a maze file without checking it: drawable at once, with only what reading found
-/// (the first unreadable line, unreadable digits). [`Inspection::check`], or
-/// [`Inspection::check_job`] on another thread, does the rest.
-pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
-    let path = path.as_ref();
-    let limit = match expected.size {
-        Some((width, height)) => max_file_bytes(width, height),
-        None => load_limit(path)?,
-    };
-    let bytes = read_maze_bytes(path, limit)?;
-    Inspection::read(&bytes, expected).map_err(|source| LoadError::Parse {
-        path: path.to_owned(),
-        source,
-    })
-}
-
-/// Reads and checks a maze file's text.
-pub fn from_text(text: &str) -> Result<Inspection, HexError> {
-    from_bytes(text.as_bytes(), &Expected::default())
-}
-
-/// Reads and checks a maze file's bytes (which need not be UTF-8 past the first line).
-pub fn from_bytes(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
-    let mut inspection = Inspection::read(bytes, expected)?;
-    inspection.check();
-    Ok(inspection)
-}
-
 /// A maze file as far as it could be read, and, once checked, every rule it breaks and where.
 #[derive(Clone, Debug)]
 pub struct Inspection {
@@ -158,7 +104,62 @@ pub struct Inspection {
 }
 
 impl Inspection {
-    /// Reads a maze file's bytes without checking it (see [`open`]).
+    /// Reads and checks a maze file, as `--check MAZE` does without a config.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    /// use mazegen::inspect::Inspection;
+    /// use mazegen::format::{Hex, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// let inspection = Inspection::load(&path)?;
+    /// assert!(inspection.is_valid() && inspection.problem_rows().is_empty());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<Inspection, LoadError> {
+        Inspection::load_with(path, &Expected::default())
+    }
+
+    /// Reads and checks a maze file against what its config expects, as `--check MAZE CONFIG`
+    /// does: with the config's size, a larger file than such a maze can be is refused unread.
+    pub fn load_with(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
+        let mut inspection = Inspection::open(path, expected)?;
+        inspection.check();
+        Ok(inspection)
+    }
+
+    /// Reads a maze file without checking it: drawable at once, with only what reading found
+    /// (the first unreadable line, unreadable digits). [`Inspection::check`], or
+    /// [`Inspection::check_job`] on another thread, does the rest.
+    pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
+        let path = path.as_ref();
+        let limit = match expected.size {
+            Some((width, height)) => max_file_bytes(width, height),
+            None => load_limit(path)?,
+        };
+        let bytes = read_maze_bytes(path, limit)?;
+        Inspection::read(&bytes, expected).map_err(|source| LoadError::Parse {
+            path: path.to_owned(),
+            source,
+        })
+    }
+
+    /// Reads and checks a maze file's text.
+    pub fn from_text(text: &str) -> Result<Inspection, HexError> {
+        Inspection::from_bytes(text.as_bytes(), &Expected::default())
+    }
+
+    /// Reads and checks a maze file's bytes (which need not be UTF-8 past the first line).
+    pub fn from_bytes(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
+        let mut inspection = Inspection::read(bytes, expected)?;
+        inspection.check();
+        Ok(inspection)
+    }
+
+    /// Reads a maze file's bytes without checking it (see [`Inspection::open`]).
     pub fn read(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
         let reading = reader::read(bytes)?;
         let (w, h) = (reading.width, reading.height);

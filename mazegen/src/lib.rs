@@ -23,7 +23,6 @@ pub mod format;
 mod generate;
 mod geometry;
 mod grid;
-#[doc(hidden)]
 pub mod inspect;
 mod maze;
 mod parse;

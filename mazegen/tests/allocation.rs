@@ -439,7 +439,7 @@ fn the_inspectors_check_refused_its_memory_says_so() {
     let mut text = Vec::new();
     Hex.write(&maze, &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
-    let fresh = || mazegen::inspect::from_text(&text).unwrap();
+    let fresh = || mazegen::inspect::Inspection::from_text(&text).unwrap();
     let (_, peak) = measure(|| fresh().check_job().run());
     let mut refused = 0;
     for budget in budgets(0, peak.all, 12) {
@@ -684,7 +684,8 @@ fn the_inspections_grid_refused_its_memory_is_an_error() {
     let maze = maze(Algorithm::Kruskal, false);
     let mut text = Vec::new();
     Hex.write(&maze, &mut text).unwrap();
-    let inspection = mazegen::inspect::from_text(std::str::from_utf8(&text).unwrap()).unwrap();
+    let inspection =
+        mazegen::inspect::Inspection::from_text(std::str::from_utf8(&text).unwrap()).unwrap();
     let (expected, peak) = measure(|| inspection.to_grid().unwrap());
     assert_eq!(&expected, maze.grid());
     let mut refused = 0;

@@ -8,7 +8,7 @@ use mazegen::MazeStats;
 use mazegen::SizeError;
 use mazegen::Solver;
 use mazegen::format::{Hex, Output, write_outputs};
-use mazegen::inspect::{self, Inspection, Marks};
+use mazegen::inspect::{Inspection, Marks};
 use mazegen::validate::Expected;
 use mazegen::{Maze, MazeOptions, Pos};
 
@@ -85,7 +85,7 @@ impl InspectorWork {
     pub fn run(self) -> InspectorAnswer {
         match self {
             InspectorWork::Open { path, expected } => InspectorAnswer::Opened {
-                inspection: inspect::open(&path, &expected)
+                inspection: Inspection::open(&path, &expected)
                     .map(Parcel::new)
                     .map_err(|e| e.to_string()),
                 path,
