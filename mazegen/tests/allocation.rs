@@ -412,13 +412,13 @@ fn board_file() -> mazegen::format::MazeFile {
 
 #[test]
 fn the_check_refused_its_memory_returns_an_error() {
-    use mazegen::validate::{Expected, check_file, try_check_file};
+    use mazegen::validate::{Expected, Report};
     let file = board_file();
     let expected = Expected::default();
-    let (report, peak) = measure(|| check_file(&file, &expected, 10));
+    let (report, peak) = measure(|| Report::check_file(&file, &expected, 10).unwrap());
     let mut refused = 0;
     for budget in budgets(0, peak.all, 12) {
-        match with_budget(budget, || try_check_file(&file, &expected, 10)) {
+        match with_budget(budget, || Report::check_file(&file, &expected, 10)) {
             Ok(got) => assert_eq!(got, report, "under {budget} bytes"),
             Err(error) => {
                 assert_eq!(

@@ -8,9 +8,7 @@ use color_eyre::eyre;
 use mazegen::GenError;
 use mazegen::config::Config;
 use mazegen::format::{LoadError, MazeFile};
-use mazegen::validate::{
-    Expected, layout_problems, looks_like_courtyard_maze, stamp_note, try_check_file,
-};
+use mazegen::validate::{Expected, Report};
 
 use super::{AppError, say};
 use crate::tui::APP_CONFIG_KEYS;
@@ -51,19 +49,19 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
     }
     .map_err(AppError::from)?;
     // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
-    let report = try_check_file(&file, &expected, LISTED_PER_RULE)
+    let report = Report::check_file(&file, &expected, LISTED_PER_RULE)
         .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
     let name = crate::tui::shown_path(maze_file);
     if config.is_none() {
         say::out(format_args!("{name}: {ASSUMED_STAMP}"));
     }
-    if let Some(note) = stamp_note(&file, &expected) {
+    if let Some(note) = expected.stamp_note(&file) {
         say::out(format_args!("{name}: note: {note}"));
     }
     // The file was read whole just now (a regular file, checked so): reading it again a line
     // at a time costs one pass.
     let layout = std::fs::File::open(maze_file)
-        .and_then(|file| layout_problems(BufReader::new(file)))
+        .and_then(|file| MazeFile::layout_problems(BufReader::new(file)))
         .map_err(|source| {
             AppError::Load(LoadError::Io {
                 path: maze_file.to_owned(),
@@ -102,7 +100,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
             ));
         }
     }
-    if config.is_none() && looks_like_courtyard_maze(&file) {
+    if config.is_none() && file.looks_like_courtyard_maze() {
         say::out(format_args!("{name}: {COURTYARD_HINT}"));
     }
     Ok(ExitCode::from(1))
