@@ -47,7 +47,6 @@ pub enum Phase {
     Done,
 }
 
-#[doc(hidden)]
 /// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measures {
@@ -60,7 +59,6 @@ pub struct Measures {
     pub difficulty: Option<Difficulty>,
 }
 
-#[doc(hidden)]
 /// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
@@ -93,7 +91,6 @@ enum Stage {
     Moving,
 }
 
-#[doc(hidden)]
 /// A pass over the whole maze that a session handing out its work (see
 /// [`Session::hand_out_work`]) leaves to its caller: measuring the maze, starting a search, or
 /// tracing the path a search found. [`Job::run`] does it, on any thread; [`Session::install`]
@@ -227,7 +224,6 @@ impl Job {
     }
 }
 
-#[doc(hidden)]
 /// What a [`Job`] did, for [`Session::install`].
 #[derive(Clone)]
 pub struct JobOutcome {
@@ -410,7 +406,6 @@ impl Session {
         }
     }
 
-    #[doc(hidden)]
     /// The same session, leaving to the caller every piece of work that takes a pass over the
     /// whole maze, so that no call but [`Session::finish`] (which does everything left itself)
     /// takes long, at any size: measuring the maze once it is carved, starting each search, and
@@ -675,7 +670,6 @@ impl Session {
         self.solved = Some(solved);
     }
 
-    #[doc(hidden)]
     /// The work left to the caller (see [`Session::hand_out_work`]) that is due now, at most
     /// two jobs: measuring, from the end of carving until its outcome is installed; and the
     /// watched search's, starting it from the end of carving (or a new solver) until that is
@@ -711,7 +705,6 @@ impl Session {
         jobs
     }
 
-    #[doc(hidden)]
     /// Says that `job`, a search's start, was refused its memory ([`Job::try_run`] failed):
     /// [`Session::jobs`] no longer hands it out, so a caller does not retry it at every call;
     /// the session stays solving, with no search, until another is started (a solver picked,
@@ -729,14 +722,12 @@ impl Session {
         true
     }
 
-    #[doc(hidden)]
     /// Whether the watched search's start was refused its memory (see
     /// [`Session::start_refused`]).
     pub fn is_start_refused(&self) -> bool {
         self.refused_start == Some(self.searches)
     }
 
-    #[doc(hidden)]
     /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being
     /// animated, or, traced, is done. Returns `false`, and changes nothing, if it was for
     /// another maze or search (a solver picked since, say) or installed already; what it holds
@@ -942,13 +933,11 @@ impl Session {
         self.solved.as_ref()?.path.as_ref()
     }
 
-    #[doc(hidden)]
     /// The maze's measures, once measured.
     pub fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
     }
 
-    #[doc(hidden)]
     /// How each solver that has run on this maze did.
     pub fn runs(&self) -> &[SolverRun] {
         &self.runs
