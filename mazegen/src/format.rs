@@ -17,7 +17,7 @@
 //!     .iter()
 //!     .map(|f| Output::new(f.clone(), folder.join(format!("mazegen-doc.{}", f.extension()))))
 //!     .collect();
-//! write_outputs(&maze, &outputs, &mut |_progress| {})?;
+//! write_outputs(&maze, &outputs, &mut |_, _, _| {})?;
 //! # for output in &outputs { std::fs::remove_file(output.path().unwrap())?; }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -42,11 +42,10 @@ use std::sync::{Arc, LazyLock};
 use crate::maze::Maze;
 
 pub use animate::AnimatedSvg;
+use atomic::Outputs;
 pub use atomic::WriteError;
-use atomic::{Outputs, check_output};
 pub use atomic::{
-    Protected, is_standard_output, protect, remove_temporaries, same_target, write_atomically,
-    write_new_atomically,
+    is_standard_output, remove_temporaries, same_target, write_atomically, write_new_atomically,
 };
 pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
 #[cfg(feature = "serde")]
@@ -132,7 +131,7 @@ pub(crate) fn by_name(name: &str) -> Option<Arc<dyn Format>> {
 
 /// Where an output goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Destination {
+pub(crate) enum Destination {
     /// A file, replaced atomically (see [`write_atomically`]).
     File(PathBuf),
     /// The process's standard output.
@@ -154,7 +153,7 @@ pub struct Output {
     /// How the maze is written.
     pub format: Arc<dyn Format>,
     /// Where it is written.
-    pub destination: Destination,
+    pub(crate) destination: Destination,
 }
 
 impl Output {
@@ -179,6 +178,12 @@ impl Output {
         }
     }
 
+    /// Where it goes, for a message: the file's name (control characters escaped, see
+    /// [`escaped`](crate::escaped)), or `standard output`.
+    pub fn destination(&self) -> impl fmt::Display + '_ {
+        &self.destination
+    }
+
     /// The file it goes to, if it goes to a file.
     pub fn path(&self) -> Option<&Path> {
         match &self.destination {
@@ -186,18 +191,6 @@ impl Output {
             Destination::Stdout => None,
         }
     }
-}
-
-/// How far [`write_outputs`] has got with one output: `done` of about `total` bytes (`done`
-/// never passes `total`; both are equal once the output is complete).
-#[derive(Clone, Copy, Debug)]
-pub struct Progress<'a> {
-    /// The output being written.
-    pub output: &'a Output,
-    /// Bytes written so far.
-    pub done: u64,
-    /// About how many bytes it takes in all.
-    pub total: u64,
 }
 
 /// The name a [`WriteError`] gives standard output.
@@ -208,9 +201,10 @@ const REPORT_EVERY: u64 = 1 << 20;
 
 /// Writes `maze` to each of `outputs` in order. The files are staged first and put in place
 /// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
-/// is written last, once the files are in place. An output onto a protected file (see
-/// [`protect`]) is refused before any is written. `progress` hears of each output as it starts,
-/// about every megabyte, and as it ends.
+/// is written last, once the files are in place. `progress` hears of each output as it starts,
+/// about every megabyte, and as it ends: the output, the bytes written so far (`done`), and
+/// about how many it takes in all (`total`; `done` never passes it, and both are equal once
+/// the output is complete).
 ///
 /// ```
 /// use mazegen::Maze;
@@ -218,8 +212,8 @@ const REPORT_EVERY: u64 = 1 << 20;
 ///
 /// let maze = Maze::builder(12, 9).seed(3).build()?;
 /// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
-/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |p| {
-///     println!("{}: {} of {} bytes", p.output.destination, p.done, p.total)
+/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |output, done, total| {
+///     println!("{}: {done} of {total} bytes", output.destination())
 /// })?;
 /// # std::fs::remove_file(&path).ok();
 /// # Ok::<(), mazegen::Error>(())
@@ -227,14 +221,8 @@ const REPORT_EVERY: u64 = 1 << 20;
 pub fn write_outputs(
     maze: &Maze,
     outputs: &[Output],
-    progress: &mut dyn FnMut(Progress<'_>),
+    progress: &mut dyn FnMut(&Output, u64, u64),
 ) -> Result<(), WriteError> {
-    // A protected file (the config, OUTPUT_FILE) is refused before anything is written.
-    for output in outputs {
-        if let Some(path) = output.path() {
-            check_output(path, output.format.name())?;
-        }
-    }
     let mut staged = Outputs::new();
     let (files, streams): (Vec<&Output>, Vec<&Output>) =
         outputs.iter().partition(|o| o.path().is_some());
@@ -242,11 +230,7 @@ pub fn write_outputs(
         let estimate = output.format.estimated_size(maze);
         let mut report = |done: u64, end: bool| {
             let total = if end { done } else { estimate.max(done + 1) };
-            progress(Progress {
-                output,
-                done,
-                total,
-            });
+            progress(output, done, total);
         };
         report(0, false);
         let mut fill = |out: &mut dyn Write| -> io::Result<u64> {
@@ -385,7 +369,7 @@ impl Maze {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
-        write_outputs(self, outputs, &mut |_| {})
+        write_outputs(self, outputs, &mut |_, _, _| {})
     }
 }
 
@@ -450,8 +434,8 @@ mod tests {
             .map(|f| Output::new(f.clone(), dir.path().join(format!("m.{}", f.extension()))))
             .collect();
         let mut heard: Vec<(String, u64, u64)> = Vec::new();
-        write_outputs(&maze, &outputs, &mut |p| {
-            heard.push((p.output.format.name().to_owned(), p.done, p.total));
+        write_outputs(&maze, &outputs, &mut |output, done, total| {
+            heard.push((output.format.name().to_owned(), done, total));
         })
         .unwrap();
         for output in &outputs {
@@ -491,9 +475,11 @@ mod tests {
         let maze = maze(1500, 1500);
         let output = Output::file(Hex, dir.path().join("big.txt"));
         let mut reports = Vec::new();
-        write_outputs(&maze, std::slice::from_ref(&output), &mut |p| {
-            reports.push((p.done, p.total))
-        })
+        write_outputs(
+            &maze,
+            std::slice::from_ref(&output),
+            &mut |_, done, total| reports.push((done, total)),
+        )
         .unwrap();
         let size = std::fs::metadata(output.path().unwrap()).unwrap().len();
         assert!(reports.len() as u64 >= size / REPORT_EVERY, "{reports:?}");
@@ -518,7 +504,7 @@ mod tests {
             Output::file(Svg::default(), &bad),
             Output::file(Hex, &last),
         ];
-        let err = write_outputs(&maze, &outputs, &mut |_| {}).unwrap_err();
+        let err = write_outputs(&maze, &outputs, &mut |_, _, _| {}).unwrap_err();
         assert_eq!(err.path, bad);
         assert_eq!(std::fs::read_to_string(&good).unwrap(), "old");
         assert!(!bad.exists() && !last.exists());

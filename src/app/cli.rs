@@ -288,10 +288,11 @@ impl Cli {
     }
 
     /// Protects the config and OUTPUT_FILE from every output but the maze's own (see
-    /// [`mazegen::format::protect`]): whatever writes a file from now on (`--svg`, the
+    /// [`crate::tui::protect`]): whatever writes a file from now on (`--svg`, the
     /// dashboard's `e` and `s`), the config is never replaced, nor the maze by a picture.
     pub fn protect_files(&self, config: &Config) {
-        use mazegen::format::{Format, Protected, protect};
+        use crate::tui::{Protected, protect};
+        use mazegen::format::Format;
         protect(self.config_or_default(), Protected::Config);
         protect(&config.output_file, Protected::OutputOf(Hex.name()));
     }
@@ -534,7 +535,7 @@ mod tests {
             let cli = Cli::try_parse_from(args).unwrap();
             cli.outputs(&config, &Looks::default())
                 .iter()
-                .map(|o| format!("{} {}", o.format.name(), o.destination))
+                .map(|o| format!("{} {}", o.format.name(), o.destination()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(outputs(&["a-maze-ing", "--headless"]), ["hex m.txt"]);

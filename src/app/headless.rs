@@ -42,7 +42,8 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         // 10000x10000 maze, the rows and the search each take a while).
         // Memory refused there is the writer's error when it asks again, not an abort.
         scope.spawn(|| drop(maze.try_solution()));
-        write_outputs(&maze, &outputs, &mut |_| {})
+        crate::tui::check_protected(&outputs)
+            .and_then(|()| write_outputs(&maze, &outputs, &mut |_, _, _| {}))
     })
     .or_else(|error| match error.path == Path::new(WriteError::STDOUT) {
         // `--stats | head -c 10`: the reader had what it wanted; the files are in place.

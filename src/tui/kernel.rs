@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod export;
+pub mod guard;
 pub mod handoff;
 pub mod job;
 pub mod lap;

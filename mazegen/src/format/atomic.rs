@@ -29,10 +29,6 @@ use std::sync::{Mutex, MutexGuard};
 
 use tempfile::NamedTempFile;
 
-mod guard;
-pub(crate) use guard::check_output;
-pub use guard::{Protected, protect};
-
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]

@@ -195,7 +195,7 @@ mod tests {
         let options = ExportOptions::default();
         for export in Export::ALL {
             let output = export.output(&maze, &maze_file, None, &options).unwrap();
-            mazegen::format::write_outputs(&maze, &[output], &mut |_| {}).unwrap();
+            mazegen::format::write_outputs(&maze, &[output], &mut |_, _, _| {}).unwrap();
             assert!(export.path_next_to(&maze_file).is_file(), "{export:?}");
         }
         assert_eq!(

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::tui::kernel::guard;
 use mazegen::MazeStats;
 use mazegen::SizeError;
 use mazegen::Solver;
@@ -203,7 +204,10 @@ fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
 /// corrected. Only walls that hold (coherent, border closed, every digit read) are written.
 fn save(inspection: &Inspection, path: &Path) -> Result<(), String> {
     let maze = maze_of(inspection)?;
-    write_outputs(&maze, &[Output::file(Hex, path)], &mut |_| {}).map_err(|e| e.to_string())
+    let outputs = [Output::file(Hex, path)];
+    guard::check(&outputs)
+        .and_then(|()| write_outputs(&maze, &outputs, &mut |_, _, _| {}))
+        .map_err(|e| e.to_string())
 }
 
 /// The file as a maze with its shortest path, when its walls hold (coherent, border closed,
