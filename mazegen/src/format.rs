@@ -1,19 +1,19 @@
 //! Reading and writing mazes: the 42 hex file format, SVG drawings, the statistics as JSON, safe
 //! file replacement, and bounded reads of the files a user names.
 //!
-//! Every way of writing a [`Maze`] down is a [`Format`]; [`formats`] lists them all, and
+//! Every way of writing a [`Maze`] down is a [`Format`]; `<dyn Format>::all()` lists them all, and
 //! [`write_outputs`] is the one pipeline that writes a maze to a list of [`Output`]s (a format
 //! and where it goes), all files replaced together or none, reporting its progress as it goes. A
 //! command line, a UI's "save" and its "export" are all lists of outputs, so a new format is
-//! its own module plus one line in [`formats`].
+//! its own module plus one line in that list.
 //!
 //! ```
-//! use mazegen::format::{self, Output, write_outputs};
+//! use mazegen::format::{Format, Output, write_outputs};
 //! use mazegen::{Maze, MazeOptions, Pos};
 //!
 //! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
 //! let folder = std::env::temp_dir();
-//! let outputs: Vec<Output> = format::formats()
+//! let outputs: Vec<Output> = <dyn Format>::all()
 //!     .iter()
 //!     .map(|f| Output::new(f.clone(), folder.join(format!("mazegen-doc.{}", f.extension()))))
 //!     .collect();
@@ -102,9 +102,23 @@ pub trait Format: fmt::Debug + Send + Sync {
     fn write(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()>;
 }
 
-/// Every format, with its default options, in the order they are listed to users: adding a
-/// format is writing its module and adding one line here.
-pub fn formats() -> &'static [Arc<dyn Format>] {
+impl dyn Format {
+    /// Every format, with its default options, in the order they are listed to users: adding
+    /// a format is writing its module and adding one line here.
+    ///
+    /// ```
+    /// use mazegen::format::Format;
+    ///
+    /// let names: Vec<&str> = <dyn Format>::all().iter().map(|f| f.name()).collect();
+    /// assert_eq!(&names[..2], ["hex", "svg"]);
+    /// ```
+    pub fn all() -> &'static [Arc<dyn Format>] {
+        formats()
+    }
+}
+
+/// See [`<dyn Format>::all`](trait.Format.html#method.all).
+pub(crate) fn formats() -> &'static [Arc<dyn Format>] {
     static FORMATS: LazyLock<Vec<Arc<dyn Format>>> = LazyLock::new(|| {
         vec![
             Arc::new(Hex),
@@ -120,7 +134,7 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
     &FORMATS
 }
 
-/// The format [`formats`] knows by `name` (ignoring case).
+/// The format `formats` knows by `name` (ignoring case).
 #[cfg(test)]
 pub(crate) fn by_name(name: &str) -> Option<Arc<dyn Format>> {
     formats()
