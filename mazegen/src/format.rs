@@ -214,7 +214,7 @@ pub(crate) const STDOUT: &str = "standard output";
 const REPORT_EVERY: u64 = 1 << 20;
 
 /// Writes `maze` to each of `outputs` in order. The files are staged first and put in place
-/// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
+/// together once all are ready, so a failure changes no file; standard output
 /// is written last, once the files are in place. `progress` hears of each output as it starts,
 /// about every megabyte, and as it ends: the output, the bytes written so far (`done`), and
 /// about how many it takes in all (`total`; `done` never passes it, and both are equal once

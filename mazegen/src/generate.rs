@@ -494,7 +494,7 @@ impl Generator {
     }
 
     /// Runs at most `budget` steps, stopping early when done or when the kind of step changes
-    /// (see [`Generator::step_kind`]); returns how many made progress. A caller that sizes its
+    /// (the phase, or braiding's pass); returns how many made progress. A caller that sizes its
     /// budget from what the last steps cost so would not spend it on steps that cost more.
     pub fn run_steps_of_one_kind(&mut self, budget: u64) -> u64 {
         let kind = self.step_kind();

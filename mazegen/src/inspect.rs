@@ -605,7 +605,7 @@ impl Inspection {
     }
 
     /// The grid the rules read: each wall taken from the cell west or north of it, the border
-    /// closed (see [`crate::format::MazeFile::to_grid_with`]). One byte a cell; an error for a
+    /// closed (as [`MazeFile::to_grid`](crate::format::MazeFile::to_grid) reads a file). One byte a cell; an error for a
     /// single row read, or when there is no memory for it.
     pub fn to_grid(&self) -> Result<Grid, SizeError> {
         check::grid_of(&self.walls, self.width, self.height, self.landmarks)
@@ -891,7 +891,7 @@ pub enum Problem {
         first: Pos,
     },
     /// A dead end counted against a playable board's limit of
-    /// [`crate::rules::MAX_FREE_DEAD_ENDS`], when there are more.
+    /// two, when there are more.
     DeadEnd {
         /// The dead end.
         cell: Pos,

@@ -64,7 +64,7 @@ pub struct Measures {
 pub struct SolverRun {
     /// The solver.
     pub solver: Solver,
-    /// Cells the solver visited (its own count: see [`Search::visited`]).
+    /// Cells the solver visited (its own count: see [`Searching::visited`](crate::Searching::visited)).
     pub visited: u64,
     /// Steps of the path it found, if it found one.
     pub path_len: Option<usize>,
@@ -141,7 +141,7 @@ impl Job {
 
     /// [`Job::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when the
     /// allocator refuses a measure's search, statistics or difficulty their memory, or a
-    /// started search its per-cell state (see [`Solver::try_start`]).
+    /// started search its per-cell state (see [`Solver::try_search`](crate::Solver::try_search)).
     pub fn try_run(&self) -> Result<JobOutcome, crate::grid::SizeError> {
         if let &Work::Start {
             solver,

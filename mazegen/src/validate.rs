@@ -249,7 +249,7 @@ pub enum Violation {
 }
 
 /// Checks a maze file as read: the raw digits first, then the maze they describe. Every broken
-/// rule is kept: for a file that may break rules at millions of cells, [`check_file`] keeps a
+/// rule is kept: for a file that may break rules at millions of cells, [`Report::check_file`] keeps a
 /// few of each rule and counts the rest.
 pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     let mut found = Vec::new();

@@ -381,7 +381,7 @@ impl MazeFile {
     }
 
     /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
-    /// maze as wide as its first line can be ([`max_file_bytes`] at the largest height the
+    /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
     /// size limits allow), so a huge file or `/dev/zero` is refused at once.
     ///
     /// ```

@@ -116,8 +116,8 @@ pub(crate) const MAX_FIT_CELL: u32 = 16;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CellSize {
-    /// [`MAX_FIT_CELL`] pixels a cell, or fewer so that the long side (margin included) is at
-    /// most [`FIT_LONG_SIDE`] pixels: under 4 pixels a cell only for mazes wider or taller than
+    /// 16 pixels a cell, or fewer so that the long side (margin included) is at most 1600
+    /// pixels: under 4 pixels a cell only for mazes wider or taller than
     /// about 400 cells, which need it to fit.
     #[default]
     Fit,
