@@ -32,7 +32,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
-use mazegen::GenError;
 use mazegen::config::ConfigError;
 use mazegen::format::{LoadError, WriteError};
 use mazegen::session::SessionError;
@@ -53,7 +52,7 @@ pub enum AppError {
     Load(#[from] LoadError),
     /// Options no maze can be made from.
     #[error(transparent)]
-    Generate(#[from] GenError),
+    Generate(#[from] mazegen::Error),
     /// A maze the dashboard cannot start on (its options, or an exit outside it).
     #[error(transparent)]
     Session(#[from] SessionError),

@@ -1,9 +1,10 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! The specific errors stay (a [`GenError`] from a [`Generator`](crate::Generator), a
-//! [`ConfigError`] from a config file, ...) and each converts into [`Error`] with `?`, so a
-//! program calling several parts of the crate needs only `Result<_, mazegen::Error>`. Each
-//! failure has one variant: a generator's stamp error is [`Error::Stamp`], as a pattern's is.
+//! A generator, a timeline and a maze's builder return it; the errors of other parts (a
+//! [`ConfigError`] from a config file, a [`ParseError`] from a name...) each convert into
+//! [`Error`] with `?`, so a program calling several parts of the crate needs only
+//! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
+//! [`Error::Stamp`], as a pattern's is.
 
 use crate::config::ConfigError;
 use crate::format::{HexError, LoadError, WriteError};
@@ -25,7 +26,7 @@ use crate::session::SessionError;
 ///
 /// fn first_maze() -> Result<(), Error> {
 ///     let maze = Maze::builder(12, 9).seed(3).build()?; // an Error
-///     let grid = mazegen::Generator::generate(maze.options().clone())?; // a GenError
+///     let grid = mazegen::Generator::generate(maze.options().clone())?;
 ///     assert_eq!(&grid, maze.grid());
 ///     Ok(())
 /// }
@@ -41,9 +42,22 @@ pub enum Error {
     /// A stamp pattern that cannot be used, or that the maze has no room for.
     #[error(transparent)]
     Stamp(StampError),
-    /// Other options a generator refuses: its start cell, the braid.
-    #[error(transparent)]
-    Options(GenError),
+    /// The generator's start cell is outside the maze.
+    #[error("start cell {start} is outside the {width}x{height} maze")]
+    StartOutside {
+        /// The start cell.
+        start: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
+    /// The generator's start cell is one of the stamp's closed cells.
+    #[error("start cell {0} is part of the 42")]
+    StartOnStamp(Pos),
+    /// The braid is not between 0.0 and 1.0 (as written).
+    #[error("BRAID must be between 0.0 and 1.0, got {0}")]
+    Braid(String),
     /// The entry or the exit (`end` says which) is outside the maze.
     #[error("{end} {pos} is outside the {width}x{height} maze")]
     Outside {
@@ -96,7 +110,17 @@ impl From<GenError> for Error {
         match error {
             GenError::Size(size) => Error::Size(size),
             GenError::Stamp(stamp) => Error::Stamp(stamp),
-            other => Error::Options(other),
+            GenError::StartOutside {
+                start,
+                width,
+                height,
+            } => Error::StartOutside {
+                start,
+                width,
+                height,
+            },
+            GenError::StartOnStamp(start) => Error::StartOnStamp(start),
+            GenError::Braid(braid) => Error::Braid(braid),
         }
     }
 }
@@ -132,7 +156,19 @@ impl From<StampError> for Error {
 impl From<SessionError> for Error {
     fn from(error: SessionError) -> Error {
         match error {
-            SessionError::Gen(error) => error.into(),
+            SessionError::Size(size) => Error::Size(size),
+            SessionError::Stamp(stamp) => Error::Stamp(stamp),
+            SessionError::StartOutside {
+                start,
+                width,
+                height,
+            } => Error::StartOutside {
+                start,
+                width,
+                height,
+            },
+            SessionError::StartOnStamp(start) => Error::StartOnStamp(start),
+            SessionError::Braid(braid) => Error::Braid(braid),
             SessionError::ExitOutside {
                 exit,
                 width,
@@ -170,8 +206,8 @@ mod tests {
     /// Every entry point's error, through `?`.
     fn each(case: u8) -> Result<(), Error> {
         match case {
-            0 => drop(crate::Generator::new(MazeOptions::new(5, 4).braid(2.0))?),
-            1 => drop(crate::Generator::new(MazeOptions::new(0, 4))?),
+            0 => drop(crate::Generator::build(MazeOptions::new(5, 4).braid(2.0))?),
+            1 => drop(crate::Generator::build(MazeOptions::new(0, 4))?),
             2 => drop(Session::new(
                 MazeOptions::new(5, 4),
                 Pos::new(0, 0),
@@ -189,11 +225,7 @@ mod tests {
     #[test]
     fn each_entry_points_error_is_one_variant_of_error() {
         let errors: Vec<Error> = (0..7).map(|case| each(case).unwrap_err()).collect();
-        assert!(
-            matches!(errors[0], Error::Options(GenError::Braid(_))),
-            "{:?}",
-            errors[0]
-        );
+        assert!(matches!(errors[0], Error::Braid(_)), "{:?}", errors[0]);
         assert!(
             matches!(errors[1], Error::Size(SizeError::Side { .. })),
             "{:?}",
@@ -223,7 +255,7 @@ mod tests {
     #[test]
     fn a_generators_stamp_error_is_the_stamp_variant_too() {
         let bar: crate::grid::Pattern = "XXXXXXXX".parse().unwrap();
-        let err: Error = crate::Generator::new(MazeOptions::new(9, 9).stamp(bar))
+        let err: Error = crate::Generator::build(MazeOptions::new(9, 9).stamp(bar))
             .unwrap_err()
             .into();
         assert!(

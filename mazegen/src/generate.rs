@@ -36,6 +36,7 @@ use braid::Braider;
 use carve::Carve;
 use link::Linker;
 
+use crate::error::Error;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, StampChoice, StampError, check_size};
 use crate::rng::MazeRng;
@@ -191,10 +192,10 @@ const LINK_STEP_COST: u64 = 25;
 /// [`Braider::step_cost`]).
 const BRAID_STEP_COST: u64 = 50;
 
-/// Why a generator could not be built from its options.
+/// Why a generator could not be built from its options, or stopped: [`Error`]'s variants, kept
+/// `Clone` for a generator (and its replay checkpoints) to hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GenError {
+pub(crate) enum GenError {
     #[error(transparent)]
     /// The size is out of range, or the grid cannot be allocated.
     Size(#[from] SizeError),
@@ -279,9 +280,14 @@ impl Generator {
     ///     steps += 1; // draw the step's event
     /// }
     /// assert!(generator.is_done() && generator.steps() == steps);
-    /// # Ok::<(), mazegen::GenError>(())
+    /// # Ok::<(), mazegen::Error>(())
     /// ```
-    pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
+    pub fn new(options: MazeOptions) -> Result<Generator, Error> {
+        Generator::build(options).map_err(Error::from)
+    }
+
+    /// [`Generator::new`], with the error a generator keeps.
+    pub(crate) fn build(options: MazeOptions) -> Result<Generator, GenError> {
         let (width, height) = (options.width, options.height);
         check_size(width, height)?;
         let landmarks = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?;
@@ -357,7 +363,7 @@ impl Generator {
         entry: Pos,
         exit: Pos,
     ) -> Result<(Grid, Option<Solution>), GenError> {
-        let mut generator = Generator::new(options)?;
+        let mut generator = Generator::build(options)?;
         generator.aim(entry, exit);
         generator.finish()
     }
@@ -399,16 +405,26 @@ impl Generator {
     /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
     /// assert_eq!((grid.width(), grid.height()), (12, 9));
     /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
-    /// # Ok::<(), mazegen::GenError>(())
+    /// # Ok::<(), mazegen::Error>(())
     /// ```
-    pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
-        Generator::new(options)?.finish().map(|(grid, _)| grid)
+    pub fn generate(options: MazeOptions) -> Result<Grid, Error> {
+        Generator::generate_grid(options).map_err(Error::from)
+    }
+
+    /// [`Generator::generate`], with the error a generator keeps.
+    pub(crate) fn generate_grid(options: MazeOptions) -> Result<Grid, GenError> {
+        Generator::build(options)?.finish().map(|(grid, _)| grid)
     }
 
     /// Why the generator stopped before the maze was complete: the allocator refused a
-    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`]). It is done then,
-    /// its grid partly carved.
-    pub fn failure(&self) -> Option<&GenError> {
+    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`], as [`Error::Size`]).
+    /// It is done then, its grid partly carved.
+    pub fn failure(&self) -> Option<Error> {
+        self.failure.clone().map(Error::from)
+    }
+
+    /// [`Generator::failure`], as the generator keeps it.
+    pub(crate) fn gen_failure(&self) -> Option<&GenError> {
         self.failure.as_ref()
     }
 

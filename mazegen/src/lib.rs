@@ -41,7 +41,7 @@ pub mod validate;
 
 pub use builder::MazeBuilder;
 pub use error::Error;
-pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
+pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Courtyard, Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::Maze;

@@ -31,7 +31,8 @@
 //! 2900x2900, where its list alone, 8 bytes a cell, fills the budget): a replay then starts
 //! from the beginning, slower but within the same memory.
 
-use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
+use crate::error::Error;
+use crate::generate::{Checkpoint, Generator, MazeOptions, Shared};
 
 /// The default most bytes all the checkpoints of a timeline may take together.
 pub(crate) const CHECKPOINT_BUDGET: u64 = 64 << 20;
@@ -70,12 +71,12 @@ impl Timeline {
 
     /// A timeline of the maze `options` describe, with checkpoints of at most
     /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
-    pub fn new(options: MazeOptions) -> Result<Timeline, GenError> {
+    pub fn new(options: MazeOptions) -> Result<Timeline, Error> {
         Timeline::with_budget(options, CHECKPOINT_BUDGET)
     }
 
     /// A timeline whose checkpoints take at most `budget` bytes in all.
-    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, GenError> {
+    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, Error> {
         Ok(Timeline::of(&Generator::new(options)?, budget))
     }
 
@@ -189,7 +190,7 @@ impl Timeline {
         let nearest = self.checkpoints.iter().rposition(|c| c.steps() <= step);
         let mut generator = match nearest {
             Some(at) => self.checkpoints[at].restore(),
-            None => Generator::new(self.options.clone()).expect("checked when made"),
+            None => Generator::build(self.options.clone()).expect("checked when made"),
         };
         // Past the last checkpoint, stop at each place one is due, and where the kind of step
         // changes: how far the next one is depends on the cost of the steps.

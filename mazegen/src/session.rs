@@ -316,7 +316,7 @@ pub struct Session {
     refused_start: Option<u64>,
     /// Why the watched search stopped unfinished, or its path was not traced: memory refused
     /// (see [`Session::failure`]). Cleared when another search starts.
-    search_failure: Option<crate::GenError>,
+    search_failure: Option<crate::generate::GenError>,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
@@ -352,7 +352,7 @@ impl Session {
         exit: Pos,
         solver: Solver,
     ) -> Result<Session, SessionError> {
-        let generator = Generator::new(options)?;
+        let generator = Generator::build(options)?;
         let grid = generator.grid();
         let (width, height) = (grid.width(), grid.height());
         crate::grid::check_ends(width, height, grid.stamp(), entry, exit)
@@ -452,11 +452,13 @@ impl Session {
     /// session measuring the maze itself) the measuring, their memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
     /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
     /// until another solver is picked ([`Session::resolve_with`]), which tries again.
-    pub fn failure(&self) -> Option<&crate::GenError> {
+    pub fn failure(&self) -> Option<crate::Error> {
         match &self.stage {
-            Stage::Carving(generator) => generator.failure(),
+            Stage::Carving(generator) => generator.gen_failure(),
             _ => self.search_failure.as_ref(),
         }
+        .cloned()
+        .map(crate::Error::from)
     }
 
     /// Carving, solving or done.
@@ -497,7 +499,7 @@ impl Session {
                 // steps of another kind, which may cost more.
                 let taken = generator.run_steps_of_one_kind(budget);
                 // A generator that failed stays, unfinished: see `Session::failure`.
-                if generator.is_done() && generator.failure().is_none() {
+                if generator.is_done() && generator.gen_failure().is_none() {
                     self.end_carving();
                 }
                 taken
@@ -536,7 +538,7 @@ impl Session {
             // Counting the steps (which `run` does not) costs a little speed, and gives the
             // carving's length to a replay timeline and a race's table.
             generator.run_steps(u64::MAX);
-            if generator.failure().is_some() {
+            if generator.gen_failure().is_some() {
                 return;
             }
             self.end_carving();
@@ -998,7 +1000,7 @@ mod tests {
     fn stepping_and_finishing_give_the_headless_maze_and_path() {
         for perfect in [true, false] {
             let options = MazeOptions::new(15, 11).seed(99).perfect(perfect);
-            let headless = Generator::generate(options.clone()).unwrap();
+            let headless = Generator::generate_grid(options.clone()).unwrap();
             let (entry, exit) = (Pos::new(0, 0), Pos::new(14, 10));
             let expected_path = shortest_path(&headless, entry, exit).unwrap();
 
@@ -1033,7 +1035,7 @@ mod tests {
     #[test]
     fn a_replaying_session_carries_on_from_its_generator() {
         let options = MazeOptions::new(12, 9).seed(7);
-        let mut generator = Generator::new(options.clone()).unwrap();
+        let mut generator = Generator::build(options.clone()).unwrap();
         generator.run_steps(40);
         let (entry, exit) = (Pos::new(0, 0), Pos::new(11, 8));
         let mut replay = Session::replaying(generator, entry, exit, Solver::Bfs);
@@ -1041,7 +1043,7 @@ mod tests {
         assert!(replay.generator().is_some());
         replay.finish();
         assert!(replay.generator().is_none());
-        assert_eq!(replay.grid(), &Generator::generate(options).unwrap());
+        assert_eq!(replay.grid(), &Generator::generate_grid(options).unwrap());
     }
 
     #[test]
@@ -1102,7 +1104,7 @@ mod tests {
     fn any_solver_is_watched_but_the_shortest_path_is_kept() {
         let options = MazeOptions::new(21, 13).seed(5).perfect(false);
         let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 12));
-        let headless = Generator::generate(options.clone()).unwrap();
+        let headless = Generator::generate_grid(options.clone()).unwrap();
         let shortest = shortest_path(&headless, entry, exit).unwrap();
         for &solver in Solver::ALL {
             let mut maze = Session::new(options.clone(), entry, exit, solver).unwrap();

@@ -292,7 +292,7 @@ impl Grid {
     /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
     /// let path = grid.shortest_path(Pos::new(0, 0), Pos::new(11, 8)).expect("connected");
     /// assert_eq!(path.cells(&grid).last(), Some(Pos::new(11, 8)));
-    /// # Ok::<(), mazegen::GenError>(())
+    /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn shortest_path(&self, from: Pos, to: Pos) -> Option<Solution> {
         shortest_path(self, from, to)

@@ -15,7 +15,7 @@ use budget_alloc::{SMALL, measure, with_budget};
 use mazegen::format::StatsJson;
 use mazegen::format::{Format, Hex, Svg};
 use mazegen::session::{Phase, Session};
-use mazegen::{Algorithm, Error, GenError, Generator, Maze, MazeOptions, Pos, SizeError, Solver};
+use mazegen::{Algorithm, Error, Generator, Maze, MazeOptions, Pos, SizeError, Solver};
 
 #[global_allocator]
 static ALLOCATOR: budget_alloc::Budgeted = budget_alloc::Budgeted;
@@ -62,7 +62,7 @@ fn generate_under_budgets(options: &MazeOptions, count: usize) -> (usize, bool) 
     for budget in budgets(cells, peak.all, count) {
         match with_budget(budget, || Generator::generate(options.clone())) {
             Ok(grid) => assert_eq!(grid, expected, "{options:?} under {budget} bytes"),
-            Err(GenError::Size(error)) if is_memory(&error) => {
+            Err(Error::Size(error)) if is_memory(&error) => {
                 refused += 1;
                 let text = error.to_string();
                 assert!(
@@ -303,7 +303,7 @@ fn a_session_refused_its_memory_stops_carving_and_says_why() {
         // Stopped where the braiding was refused: never handed on to a search of a maze
         // that is not finished.
         assert_eq!(session.phase(), Phase::Carving);
-        let failure = session.failure().map(ToString::to_string);
+        let failure = session.failure().map(|e| e.to_string());
         assert_eq!(
             failure.as_deref(),
             Some("not enough memory for the braiding of the 240x160 maze")
@@ -650,7 +650,7 @@ fn a_session_whose_search_is_refused_its_memory_as_it_steps_says_so() {
             while session.failure().is_none() && session.advance(1 << 20) > 0 {}
         });
         assert_eq!(
-            session.failure().map(ToString::to_string).as_deref(),
+            session.failure().map(|e| e.to_string()).as_deref(),
             Some("not enough memory for the search of the 640x480 maze")
         );
         assert_eq!(session.phase(), Phase::Solving);

@@ -5,7 +5,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use color_eyre::eyre;
-use mazegen::GenError;
 use mazegen::config::Config;
 use mazegen::format::{LoadError, MazeFile};
 use mazegen::validate::{Expected, Report};
@@ -50,7 +49,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
     .map_err(AppError::from)?;
     // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
     let report = Report::check_file(&file, &expected, LISTED_PER_RULE)
-        .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
+        .map_err(|refused| AppError::Generate(mazegen::Error::Size(refused)))?;
     let name = crate::tui::shown_path(maze_file);
     if config.is_none() {
         say::out(format_args!("{name}: {ASSUMED_STAMP}"));

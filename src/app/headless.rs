@@ -7,9 +7,9 @@ use std::thread;
 use std::time::Instant;
 
 use color_eyre::eyre;
+use mazegen::Maze;
 use mazegen::config::Config;
 use mazegen::format::{WriteError, write_outputs};
-use mazegen::{GenError, Maze};
 
 use super::AppError;
 use super::cli::{Cli, Looks};
@@ -31,7 +31,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         // written, so that memory refused is the error it is rather than an abort. (A perfect
         // maze's walk keeps only the path, and runs beside the writing below.)
         maze.try_solution()
-            .map_err(GenError::from)
+            .map_err(mazegen::Error::Size)
             .map_err(AppError::from)?;
     }
     let looks = looks(cli, &config).map_err(AppError::Usage)?;
@@ -146,9 +146,11 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
 /// has already checked) as usage.
 fn generate_error(error: mazegen::Error) -> AppError {
     match error {
-        mazegen::Error::Size(error) => AppError::Generate(mazegen::GenError::Size(error)),
-        mazegen::Error::Stamp(error) => AppError::Generate(mazegen::GenError::Stamp(error)),
-        mazegen::Error::Options(error) => AppError::Generate(error),
+        mazegen::Error::Size(_)
+        | mazegen::Error::Stamp(_)
+        | mazegen::Error::StartOutside { .. }
+        | mazegen::Error::StartOnStamp(_)
+        | mazegen::Error::Braid(_) => AppError::Generate(error),
         other => AppError::Usage(other.to_string()),
     }
 }

@@ -9,7 +9,6 @@ use std::fmt;
 use std::io;
 
 use color_eyre::eyre;
-use mazegen::GenError;
 use mazegen::SizeError;
 use mazegen::format::{HexErrorKind, LoadError};
 use mazegen::session::SessionError;
@@ -65,12 +64,11 @@ impl AppError {
                 SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. }
             )
         };
-        let generator = |error: &GenError| matches!(error, GenError::Size(error) if size(error));
+        let generator = |error: &SizeError| size(error);
         let io = |error: &io::Error| error.kind() == io::ErrorKind::OutOfMemory;
         match self {
-            AppError::Generate(error) | AppError::Session(SessionError::Gen(error)) => {
-                generator(error)
-            }
+            AppError::Generate(mazegen::Error::Size(error))
+            | AppError::Session(SessionError::Size(error)) => generator(error),
             AppError::Write(error) => io(&error.source),
             AppError::Load(LoadError::Io { source, .. }) => io(source),
             AppError::Load(LoadError::Parse { source, .. }) => {
@@ -86,7 +84,7 @@ mod tests {
     use super::*;
 
     fn refused() -> AppError {
-        AppError::Generate(GenError::Size(SizeError::NotEnoughMemory {
+        AppError::Generate(mazegen::Error::Size(SizeError::NotEnoughMemory {
             task: "the carving",
             width: 300,
             height: 200,
@@ -96,12 +94,12 @@ mod tests {
     #[test]
     fn memory_refused_is_told_apart_from_other_mistakes() {
         assert!(refused().refuses_memory());
-        let grid = GenError::Size(SizeError::OutOfMemory {
+        let grid = SessionError::Size(SizeError::OutOfMemory {
             width: 3,
             height: 2,
         });
-        assert!(AppError::Session(SessionError::Gen(grid)).refuses_memory());
-        let side = GenError::Size(SizeError::Side {
+        assert!(AppError::Session(grid).refuses_memory());
+        let side = mazegen::Error::Size(SizeError::Side {
             side: "WIDTH",
             value: 0,
         });

@@ -195,7 +195,7 @@ impl Film {
             other => io::Error::other(other.to_string()),
         };
         let mut generator =
-            Generator::new(maze.options().clone()).map_err(|e| generator_failed(&e))?;
+            Generator::build(maze.options().clone()).map_err(|e| generator_failed(&e))?;
         let mut current = Sides::try_of(generator.grid()).ok_or_else(refused)?;
         let start = Sides::try_of(generator.grid()).ok_or_else(refused)?;
         // (step, wall, closed after it)
@@ -217,7 +217,7 @@ impl Film {
                 changes.push((generator.steps(), wall, closed));
             }
         }
-        if let Some(error) = generator.failure() {
+        if let Some(error) = generator.gen_failure() {
             return Err(generator_failed(error));
         }
         drop(current);

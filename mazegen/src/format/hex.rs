@@ -51,7 +51,7 @@ impl Hex {
     /// let path = grid.shortest_path(entry, exit).expect("connected");
     /// let text = Hex::grid_to_string(&grid, entry, exit, &path);
     /// assert_eq!(MazeFile::parse(&text).unwrap().to_grid(), grid);
-    /// # Ok::<(), mazegen::GenError>(())
+    /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn grid_to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
         to_string(grid, entry, exit, path)
@@ -622,7 +622,7 @@ mod tests {
             let options = MazeOptions::new(width, height)
                 .seed(seed)
                 .perfect(seed % 2 == 0);
-            let grid = Generator::generate(options).unwrap();
+            let grid = Generator::generate_grid(options).unwrap();
             let mut expected = Vec::new();
             for y in 0..height {
                 expected.extend((0..width).map(|x| grid.walls(Pos::new(x, y)).hex_digit()));
@@ -649,7 +649,7 @@ mod tests {
 
     #[test]
     fn parses_what_it_writes() {
-        let grid = Generator::generate(MazeOptions::new(13, 9).seed(5)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(13, 9).seed(5)).unwrap();
         let (entry, exit) = (Pos::new(0, 0), Pos::new(12, 8));
         let path = shortest_path(&grid, entry, exit).unwrap();
         let text = to_string(&grid, entry, exit, &path);

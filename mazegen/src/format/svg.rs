@@ -827,7 +827,7 @@ mod tests {
 
     #[test]
     fn svg_a_big_maze_reaches_the_writer_in_large_pieces() {
-        let grid = crate::Generator::generate(MazeOptions::new(200, 200).seed(3)).unwrap();
+        let grid = crate::Generator::generate_grid(MazeOptions::new(200, 200).seed(3)).unwrap();
         let (entry, exit) = (Pos::new(0, 0), Pos::new(199, 199));
         let path = crate::shortest_path(&grid, entry, exit).unwrap();
         let options = SvgOptions::default();
@@ -914,7 +914,7 @@ mod tests {
         // Built from a bare grid: `Maze::generate` may know a backtracker's path from the
         // carving.
         let options = MazeOptions::new(8, 6);
-        let grid = crate::Generator::generate(options.clone()).unwrap();
+        let grid = crate::Generator::generate_grid(options.clone()).unwrap();
         let maze = Maze::new(options, grid, Pos::new(0, 0), Pos::new(7, 5));
         let hidden = Svg::new(SvgOptions {
             show_path: false,

@@ -14,7 +14,7 @@ const ENTRY: Pos = Pos::new(0, 0);
 const EXIT: Pos = Pos::new(12, 10);
 
 fn maze(perfect: bool) -> (Grid, Solution, String) {
-    let grid = Generator::generate(MazeOptions::new(W, H).seed(3).perfect(perfect)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(W, H).seed(3).perfect(perfect)).unwrap();
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
     let text = hex::to_string(&grid, ENTRY, EXIT, &path);
     (grid, path, text)
@@ -824,7 +824,7 @@ fn a_twenty_cell_42_is_accepted_as_check_accepts_it_unless_the_shape_is_required
         .seed(7)
         .perfect(true)
         .stamp(twenty);
-    let grid = crate::Generator::generate(options).unwrap();
+    let grid = crate::Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 14));
     let path = crate::shortest_path(&grid, entry, exit).unwrap();
     let text = crate::format::hex::to_string(&grid, entry, exit, &path);

@@ -2,7 +2,7 @@
 
 use crate::generate::GenError;
 use crate::geometry::Pos;
-use crate::grid::EndProblem;
+use crate::grid::{EndProblem, SizeError, StampError};
 
 /// Why a [`super::Session`] cannot start: its maze cannot be made, or its entry or exit is not
 /// a usable cell (outside the maze, on the stamp, or both the same cell), checked as
@@ -11,8 +11,27 @@ use crate::grid::EndProblem;
 #[non_exhaustive]
 pub enum SessionError {
     #[error(transparent)]
-    /// The maze cannot be made.
-    Gen(#[from] GenError),
+    /// The maze's size is out of range, or its grid cannot be allocated.
+    Size(SizeError),
+    #[error(transparent)]
+    /// A stamp pattern of the user's own that the maze has no room for.
+    Stamp(StampError),
+    #[error("start cell {start} is outside the {width}x{height} maze")]
+    /// The generator's start cell is not in the maze.
+    StartOutside {
+        /// The start cell.
+        start: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
+    #[error("start cell {0} is part of the 42")]
+    /// The generator's start cell is one of the stamp's closed cells.
+    StartOnStamp(Pos),
+    #[error("BRAID must be between 0.0 and 1.0, got {0}")]
+    /// The braid is not between 0.0 and 1.0 (as written).
+    Braid(String),
     #[error("exit cell {exit} is outside the {width}x{height} maze")]
     /// The exit is not in the maze.
     ExitOutside {
@@ -47,6 +66,26 @@ pub enum SessionError {
         /// The cell given for both.
         pos: Pos,
     },
+}
+
+impl From<GenError> for SessionError {
+    fn from(error: GenError) -> SessionError {
+        match error {
+            GenError::Size(size) => SessionError::Size(size),
+            GenError::Stamp(stamp) => SessionError::Stamp(stamp),
+            GenError::StartOutside {
+                start,
+                width,
+                height,
+            } => SessionError::StartOutside {
+                start,
+                width,
+                height,
+            },
+            GenError::StartOnStamp(start) => SessionError::StartOnStamp(start),
+            GenError::Braid(braid) => SessionError::Braid(braid),
+        }
+    }
 }
 
 impl SessionError {
@@ -95,9 +134,6 @@ mod tests {
             Solver::Bfs,
         )
         .unwrap_err();
-        assert!(
-            matches!(bad, SessionError::Gen(GenError::Braid(_))),
-            "{bad}"
-        );
+        assert!(matches!(bad, SessionError::Braid(_)), "{bad}");
     }
 }

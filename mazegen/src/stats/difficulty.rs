@@ -303,7 +303,7 @@ mod tests {
                     .seed(seed)
                     .algorithm(algorithm)
                     .perfect(perfect);
-                let grid = Generator::generate(options).unwrap();
+                let grid = Generator::generate_grid(options).unwrap();
                 difficulty(&grid, Pos::new(0, 0), Pos::new(24, 19)).score
             })
             .collect();

@@ -9,7 +9,7 @@ const ENTRY: Pos = Pos::new(0, 0);
 const EXIT: Pos = Pos::new(12, 10);
 
 fn maze(perfect: bool) -> (Grid, Solution) {
-    let grid = Generator::generate(MazeOptions::new(13, 11).seed(3).perfect(perfect)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(13, 11).seed(3).perfect(perfect)).unwrap();
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
     (grid, path)
 }
@@ -305,7 +305,7 @@ fn courtyard_maze(perfect: bool) -> (Grid, Solution) {
         .seed(8)
         .perfect(perfect)
         .courtyard(true);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let path = shortest_path(&grid, ENTRY, Pos::new(24, 19)).unwrap();
     (grid, path)
 }
@@ -530,7 +530,7 @@ fn a_courtyard_maze_is_recognised_without_its_config() {
     ));
     // With no room for the 42 beside the courtyard, the open courtyard alone says it.
     let options = MazeOptions::new(12, 12).seed(4).courtyard(true);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     assert_eq!(grid.stamp(), None);
     let path = shortest_path(&grid, ENTRY, Pos::new(11, 11)).unwrap();
     let text = hex::to_string(&grid, ENTRY, Pos::new(11, 11), &path);
@@ -578,7 +578,7 @@ fn a_bounded_check_counts_every_violation_and_keeps_the_first_of_each_rule() {
 #[test]
 fn a_42_with_one_wall_opened_is_reported_once_and_not_as_unreachable_cells() {
     let options = MazeOptions::new(20, 15).seed(3);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(19, 14));
     let path = shortest_path(&grid, entry, exit).unwrap();
     let text = hex::to_string(&grid, entry, exit, &path);
@@ -626,7 +626,7 @@ fn a_42_with_one_wall_opened_is_reported_once_and_not_as_unreachable_cells() {
 fn twenty_cell_42_maze() -> String {
     let twenty: StampChoice = "X.X.XXX/X.X...X/XXX.XXX/..X.X../..X.XXX".parse().unwrap();
     let options = MazeOptions::new(21, 15).seed(7).perfect(true).stamp(twenty);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let exit = Pos::new(20, 14);
     let path = shortest_path(&grid, ENTRY, exit).unwrap();
     hex::to_string(&grid, ENTRY, exit, &path)
@@ -676,7 +676,7 @@ fn the_project_s_own_42_gets_no_note() {
 #[test]
 fn the_42_checked_for_no_stamp_is_unreachable_cells() {
     let options = MazeOptions::new(20, 15).seed(3);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(19, 14));
     let path = shortest_path(&grid, entry, exit).unwrap();
     let file = MazeFile::parse(&hex::to_string(&grid, entry, exit, &path)).unwrap();

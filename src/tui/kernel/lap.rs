@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use mazegen::MazeStats;
-use mazegen::{Algorithm, GenError, Generator, MazeOptions, Pos};
+use mazegen::{Algorithm, Error, Generator, MazeOptions, Pos};
 
 /// What one run of an algorithm gave.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,7 +26,7 @@ pub struct Lap {
 impl Lap {
     /// Carves the maze of `options` and finds its shortest path from `entry` to `exit` (timed),
     /// then measures it.
-    pub fn run(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Lap, GenError> {
+    pub fn run(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Lap, Error> {
         let algorithm = options.algorithm;
         let started = Instant::now();
         let mut generator = Generator::new(options)?;

@@ -261,7 +261,7 @@ fn after_progress(studio: &mut Studio, shared: &mut Ctx, before: Phase) {
 /// search refused its memory stops too, the status line saying why; picking a solver tries
 /// again.
 fn report_failure(studio: &mut Studio, shared: &mut Ctx) {
-    let Some(failure) = studio.session.failure().map(ToString::to_string) else {
+    let Some(failure) = studio.session.failure().map(|e| e.to_string()) else {
         return;
     };
     if shared.pace.is_paused() && !studio.finishing {
