@@ -18,6 +18,7 @@ mod bytes;
 pub mod config;
 mod cores;
 mod display;
+mod entry;
 mod error;
 pub mod format;
 mod generate;

@@ -31,7 +31,6 @@
 //! 2900x2900, where its list alone, 8 bytes a cell, fills the budget): a replay then starts
 //! from the beginning, slower but within the same memory.
 
-use crate::error::Error;
 use crate::generate::{Checkpoint, Generator, MazeOptions, Shared};
 
 /// The default most bytes all the checkpoints of a timeline may take together.
@@ -68,17 +67,6 @@ impl Timeline {
     pub const CHECKPOINT_BUDGET: u64 = CHECKPOINT_BUDGET;
     /// The fewest steps between two checkpoints.
     pub const MIN_INTERVAL: u64 = MIN_INTERVAL;
-
-    /// A timeline of the maze `options` describe, with checkpoints of at most
-    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
-    pub fn new(options: MazeOptions) -> Result<Timeline, Error> {
-        Timeline::with_budget(options, CHECKPOINT_BUDGET)
-    }
-
-    /// A timeline whose checkpoints take at most `budget` bytes in all.
-    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, Error> {
-        Ok(Timeline::of(&Generator::new(options)?, budget))
-    }
 
     /// A timeline of `generator`'s maze, whose checkpoints take at most `budget` bytes in all:
     /// what a caller that has made the generator already uses, rather than making one more.

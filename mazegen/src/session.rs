@@ -29,7 +29,7 @@ mod error;
 
 pub use error::SessionError;
 
-use crate::generate::{CellState, Garbage, StepKind};
+use crate::generate::{CellState, Garbage, GenError, StepKind};
 use crate::grid::SizeError;
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
@@ -316,7 +316,7 @@ pub struct Session {
     refused_start: Option<u64>,
     /// Why the watched search stopped unfinished, or its path was not traced: memory refused
     /// (see [`Session::failure`]). Cleared when another search starts.
-    search_failure: Option<crate::generate::GenError>,
+    search_failure: Option<GenError>,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
@@ -442,23 +442,12 @@ impl Session {
         self
     }
 
-    /// Why the maze could not be finished: the allocator refused the generator's working set
-    /// room to grow (see [`Generator::failure`]). The session then stays
-    /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
-    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
-    ///
-    /// Or why the watched search could not be finished: the allocator refused its working set
-    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or that path's bitmap, or (for a
-    /// session measuring the maze itself) the measuring, their memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
-    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
-    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
-    pub fn failure(&self) -> Option<crate::Error> {
+    /// [`Session::failure`], as the generator or the search keeps it.
+    pub(crate) fn gen_failure(&self) -> Option<&GenError> {
         match &self.stage {
             Stage::Carving(generator) => generator.gen_failure(),
             _ => self.search_failure.as_ref(),
         }
-        .cloned()
-        .map(crate::Error::from)
     }
 
     /// Carving, solving or done.

@@ -1,0 +1,80 @@
+//! The entry points whose failure is the crate's one [`Error`]: making a [`Generator`] or a
+//! [`Timeline`], and why a generator or a session stopped. They live above the error type
+//! (which names the failures of every part) so that the parts below it never import it.
+
+use crate::error::Error;
+use crate::generate::{Generator, MazeOptions};
+use crate::grid::Grid;
+use crate::replay::Timeline;
+use crate::session::Session;
+
+impl Generator {
+    /// A generator ready to carve the maze `options` describe, or why it cannot.
+    ///
+    /// ```
+    /// use mazegen::{GenEvent, Generator, MazeOptions};
+    ///
+    /// let mut generator = Generator::new(MazeOptions::new(12, 9).seed(3))?;
+    /// let mut steps = 0;
+    /// while generator.step() != GenEvent::Done {
+    ///     steps += 1; // draw the step's event
+    /// }
+    /// assert!(generator.is_done() && generator.steps() == steps);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn new(options: MazeOptions) -> Result<Generator, Error> {
+        Generator::build(options).map_err(Error::from)
+    }
+
+    /// Generates the whole maze at once.
+    ///
+    /// ```
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// assert_eq!((grid.width(), grid.height()), (12, 9));
+    /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn generate(options: MazeOptions) -> Result<Grid, Error> {
+        Generator::generate_grid(options).map_err(Error::from)
+    }
+
+    /// Why the generator stopped before the maze was complete: the allocator refused a
+    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`], as [`Error::Size`]).
+    /// It is done then, its grid partly carved.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+}
+
+impl Timeline {
+    /// A timeline of the maze `options` describe, with checkpoints of at most
+    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
+    pub fn new(options: MazeOptions) -> Result<Timeline, Error> {
+        Timeline::with_budget(options, Timeline::CHECKPOINT_BUDGET)
+    }
+
+    /// A timeline whose checkpoints take at most `budget` bytes in all.
+    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, Error> {
+        Ok(Timeline::of(&Generator::new(options)?, budget))
+    }
+}
+
+impl Session {
+    /// Why the maze could not be finished: the allocator refused the generator's working set
+    /// room to grow (see [`Generator::failure`]). The session then stays
+    /// [`Phase::Carving`](crate::session::Phase::Carving), its grid partly carved, and [`Session::advance`] and
+    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    ///
+    /// Or why the watched search could not be finished: the allocator refused its working set
+    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or that path's
+    /// bitmap, or (for a session measuring the maze itself) the measuring, their memory. The
+    /// session then stays [`Phase::Solving`](crate::session::Phase::Solving), the search done
+    /// and unsolved, and
+    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
+    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+}
