@@ -11,8 +11,7 @@ mod index;
 mod packed;
 mod stamp;
 
-pub use courtyard::Courtyard;
-pub(crate) use courtyard::{LandmarkNote, Landmarks};
+pub(crate) use courtyard::{Courtyard, LandmarkNote, Landmarks};
 pub(crate) use ends::{EndProblem, check_ends};
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
@@ -329,8 +328,21 @@ impl Grid {
     }
 
     /// The centre courtyard, if this maze has one.
-    pub const fn courtyard(&self) -> Option<Courtyard> {
+    pub(crate) const fn courtyard(&self) -> Option<Courtyard> {
         self.courtyard
+    }
+
+    /// Whether this maze has the open 3x3 courtyard `COURTYARD=True` (or
+    /// [`MazeOptions::courtyard`](crate::MazeOptions::courtyard)) asks for, at the centre,
+    /// where carving starts: only a maze with room for it beside the 42 gets it.
+    pub const fn has_courtyard(&self) -> bool {
+        self.courtyard.is_some()
+    }
+
+    /// The courtyard's nine cells in reading order (none without a courtyard): a cell is one
+    /// of them when [`Grid::in_courtyard`] says so.
+    pub fn courtyard_cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        self.courtyard.into_iter().flat_map(|yard| yard.cells())
     }
 
     /// Whether a cell belongs to the centre courtyard.

@@ -4,11 +4,11 @@
 //!
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
 //! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze
-//! down in [`format`](mod@format). The 42 subject's own parts have modules of their own:
-//! [`config`] (its config file), [`validate`] (its rules, checked), [`session`] (a maze's life,
-//! animated) and [`play`] (a game on a finished maze). Items hidden from these docs are shared
-//! with the `a-maze-ing` application only: not part of the API, they may change in any release.
-//! The README below is the guide; its examples run as doc tests.
+//! down (and the file helpers they share) in [`format`](mod@format). The 42 subject's own parts
+//! have modules of their own: [`config`] (its config file), [`validate`] (its rules, checked),
+//! [`inspect`] (any maze file, valid or not, with every broken rule located), [`session`] (a
+//! maze's life, animated) and [`play`] (a game on a finished maze). Everything public is
+//! documented here. The README below is the guide; its examples run as doc tests.
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
@@ -44,7 +44,7 @@ pub use builder::MazeBuilder;
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Courtyard, Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
+pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::Maze;
 pub use parse::ParseError;
 pub use quote::escaped;

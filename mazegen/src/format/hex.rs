@@ -267,11 +267,11 @@ impl MazeFile {
     /// line ends are accepted.
     ///
     /// ```
-    /// use mazegen::format::{MazeFile, hex};
+    /// use mazegen::format::MazeFile;
     /// use mazegen::{Maze, Pos};
     ///
     /// let maze = Maze::builder(3, 2).seed(1).build()?;
-    /// let text = hex::to_string(maze.grid(), maze.entry(), maze.exit(), maze.solution().unwrap());
+    /// let text = maze.to_hex();
     /// let file = MazeFile::parse(&text)?;
     /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
     /// assert_eq!(&file.to_grid(), maze.grid());

@@ -14,11 +14,9 @@ pub const COURTYARD_SIDE: u32 = 3;
 /// it never touches the border and can be reached from every side).
 pub const COURTYARD_MIN_SIDE: u32 = COURTYARD_SIDE + 2;
 
-/// Where the courtyard sits in a maze: the open 3x3 area `COURTYARD=True` (or
-/// [`MazeOptions::courtyard`](crate::MazeOptions::courtyard)) asks for, at the centre, where
-/// carving starts (see [`Grid::courtyard`](crate::Grid::courtyard)).
+/// Where the courtyard sits in a maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Courtyard {
+pub(crate) struct Courtyard {
     origin: Pos,
 }
 
@@ -32,6 +30,7 @@ impl Courtyard {
     }
 
     /// The courtyard with its top-left corner at `origin`. The caller makes sure it fits.
+    #[cfg(test)]
     pub const fn at(origin: Pos) -> Courtyard {
         Courtyard { origin }
     }

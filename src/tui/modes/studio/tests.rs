@@ -1217,7 +1217,7 @@ fn a_42_left_out_for_the_courtyard_is_on_the_status_line() {
         "1 of 2 warnings, all listed on quitting: The 12x12 maze has no room for the 42 beside \
          the courtyard; generated without it"
     );
-    assert!(m.shown_session().grid().courtyard().is_some());
+    assert!(m.shown_session().grid().has_courtyard());
     assert_eq!(
         status_kind(&model(12, 12)),
         None,
