@@ -49,7 +49,7 @@ pub enum Phase {
 
 /// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Measures {
+pub(crate) struct Measures {
     /// Dead ends, junctions, loops, corridors, the shortest path's share.
     pub stats: MazeStats,
     /// Whether the maze has its 42 (it may be too small, or have no room beside a courtyard).
@@ -925,8 +925,22 @@ impl Session {
     }
 
     /// The maze's measures, once measured.
-    pub fn measures(&self) -> Option<&Measures> {
+    #[cfg(test)]
+    pub(crate) fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
+    }
+
+    /// The maze's statistics (dead ends, junctions, loops, corridors, the shortest path's
+    /// share), once measured: measured once, whatever solves it, off the caller's thread for a
+    /// big maze handing out its work.
+    pub fn stats(&self) -> Option<&MazeStats> {
+        self.measures.as_ref().map(|m| &m.stats)
+    }
+
+    /// How hard the maze's solution is to find, once measured with [`Session::stats`]; `None`
+    /// before, and for a maze without a solution.
+    pub fn difficulty(&self) -> Option<&Difficulty> {
+        self.measures.as_ref()?.difficulty.as_ref()
     }
 
     /// How each solver that has run on this maze did.

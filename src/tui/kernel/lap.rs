@@ -64,7 +64,7 @@ mod tests {
             session.finish();
             assert_eq!(lap.algorithm, algorithm);
             assert_eq!(lap.steps, session.carving_steps(), "{algorithm}");
-            let stats = &session.measures().expect("measured").stats;
+            let stats = session.stats().expect("measured");
             assert_eq!(lap.dead_ends, stats.dead_ends, "{algorithm}");
             assert_eq!(lap.path, session.solution().map(|p| p.len()), "{algorithm}");
             assert_eq!(lap.river_factor, stats.river_factor, "{algorithm}");

@@ -367,7 +367,7 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     );
     assert_eq!(saves(&after).len(), 1);
     assert_is_the_headless_maze(saves(&after)[0], m.config(), 42);
-    assert!(m.shown_session().measures().is_some());
+    assert!(m.shown_session().stats().is_some());
 }
 
 /// A clock that moves 30 ms each time it is read, from a fixed start.
@@ -610,7 +610,7 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
         "refused, and freed elsewhere (it may hold the old maze's last share): {after:?}"
     );
     assert!(
-        m.shown_session().measures().is_none(),
+        m.shown_session().stats().is_none(),
         "another maze's measures"
     );
 }
