@@ -41,7 +41,7 @@ impl Generator {
     }
 
     /// Why the generator stopped before the maze was complete: the allocator refused a
-    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`], as [`Error::Size`]).
+    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`](crate::SizeError::NotEnoughMemory), as [`Error::Size`]).
     /// It is done then, its grid partly carved.
     pub fn failure(&self) -> Option<Error> {
         self.gen_failure().cloned().map(Error::from)

@@ -20,8 +20,9 @@
 //! byte a cell, the check's marks another half, and the few per-cell facts that are rare (an
 //! unreadable digit, the recorded path) a bit a cell; nothing is a heap object per cell, and
 //! per-cell problems (broken walls, dead ends) are worked out from the walls when asked for
-//! rather than listed. Checking a huge maze takes seconds: [`Inspection::open`] reads the file without
-//! checking it, so that a UI can draw it at once and run the [`CheckJob`] on another thread.
+//! rather than listed. Checking a huge maze takes seconds: [`Inspection::open`] reads the file
+//! without checking it, so that a UI can draw it at once and run [`Inspection::check`] on
+//! another thread (an `Inspection` is `Send`; a clone shares the walls read).
 //!
 //! [`MazeFile::load`]: crate::format::MazeFile::load
 
@@ -37,7 +38,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bits::{Bits, Nibbles};
-pub use check::{CheckJob, Checked};
+pub(crate) use check::{CheckJob, Checked};
 
 use crate::format::hex::{HexError, LoadError, load_limit, max_file_bytes, read_maze_bytes};
 use crate::geometry::{Dir, Pos};
@@ -132,8 +133,8 @@ impl Inspection {
     }
 
     /// Reads a maze file without checking it: drawable at once, with only what reading found
-    /// (the first unreadable line, unreadable digits). [`Inspection::check`], or
-    /// [`Inspection::check_job`] on another thread, does the rest.
+    /// (the first unreadable line, unreadable digits). [`Inspection::check`], here or on
+    /// another thread, does the rest.
     pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
         let path = path.as_ref();
         let limit = match expected.size {
@@ -292,7 +293,7 @@ impl Inspection {
         &self.expected
     }
 
-    /// Whether the rules have been checked ([`Inspection::check`], [`Inspection::install`]).
+    /// Whether the rules have been checked ([`Inspection::check`]).
     pub fn is_checked(&self) -> bool {
         self.checked.is_some()
     }
@@ -313,7 +314,7 @@ impl Inspection {
     /// The work of [`Inspection::check`], to run on another thread: it shares the walls with
     /// this inspection, which can be drawn meanwhile. Hand its result to
     /// [`Inspection::install`].
-    pub fn check_job(&self) -> CheckJob {
+    pub(crate) fn check_job(&self) -> CheckJob {
         CheckJob {
             width: self.width,
             height: self.height,
@@ -330,7 +331,7 @@ impl Inspection {
 
     /// Takes in what a [`CheckJob`] of this inspection found; returns `false`, changing
     /// nothing, for another inspection's.
-    pub fn install(&mut self, checked: Checked) -> bool {
+    pub(crate) fn install(&mut self, checked: Checked) -> bool {
         if checked.source != Arc::as_ptr(&self.walls) as usize {
             return false;
         }

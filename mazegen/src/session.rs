@@ -411,7 +411,7 @@ impl Session {
     /// takes long, at any size: measuring the maze once it is carved, starting each search, and
     /// tracing the path it found. [`Session::jobs`] hands them out when due, to run on another
     /// thread, and [`Session::install`] takes their outcome; until then the session waits (a
-    /// search to start takes no step) and [`Session::measures`] and [`Session::maze`] are
+    /// search to start takes no step) and [`Session::stats`] and [`Session::maze`] are
     /// `None`. What the session is done with (the carver's state, a replaced search), big as
     /// the maze, is kept for [`Session::take_garbage`], to be freed elsewhere too.
     ///
