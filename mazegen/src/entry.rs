@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::generate::{Generator, MazeOptions};
 use crate::grid::Grid;
 use crate::replay::Timeline;
-use crate::session::Session;
+use crate::session::{Session, SessionError};
 
 impl Generator {
     /// A generator ready to carve the maze `options` describe, or why it cannot.
@@ -76,5 +76,35 @@ impl Session {
     /// until another solver is picked ([`Session::resolve_with`]), which tries again.
     pub fn failure(&self) -> Option<Error> {
         self.gen_failure().cloned().map(Error::from)
+    }
+}
+
+impl From<SessionError> for Error {
+    fn from(error: SessionError) -> Error {
+        match error {
+            SessionError::Maze(error) => error,
+            SessionError::ExitOutside {
+                exit,
+                width,
+                height,
+            } => Error::Outside {
+                end: "exit",
+                pos: exit,
+                width,
+                height,
+            },
+            SessionError::EntryOutside {
+                entry,
+                width,
+                height,
+            } => Error::Outside {
+                end: "entry",
+                pos: entry,
+                width,
+                height,
+            },
+            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            SessionError::SameEnds { pos } => Error::SameEnds { pos },
+        }
     }
 }

@@ -12,7 +12,6 @@ use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
 use crate::parse::ParseError;
-use crate::session::SessionError;
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
 /// written.
@@ -150,48 +149,6 @@ impl From<SizeError> for Error {
 impl From<StampError> for Error {
     fn from(error: StampError) -> Error {
         Error::Stamp(error)
-    }
-}
-
-impl From<SessionError> for Error {
-    fn from(error: SessionError) -> Error {
-        match error {
-            SessionError::Size(size) => Error::Size(size),
-            SessionError::Stamp(stamp) => Error::Stamp(stamp),
-            SessionError::StartOutside {
-                start,
-                width,
-                height,
-            } => Error::StartOutside {
-                start,
-                width,
-                height,
-            },
-            SessionError::StartOnStamp(start) => Error::StartOnStamp(start),
-            SessionError::Braid(braid) => Error::Braid(braid),
-            SessionError::ExitOutside {
-                exit,
-                width,
-                height,
-            } => Error::Outside {
-                end: "exit",
-                pos: exit,
-                width,
-                height,
-            },
-            SessionError::EntryOutside {
-                entry,
-                width,
-                height,
-            } => Error::Outside {
-                end: "entry",
-                pos: entry,
-                width,
-                height,
-            },
-            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
-            SessionError::SameEnds { pos } => Error::SameEnds { pos },
-        }
     }
 }
 

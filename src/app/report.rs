@@ -68,7 +68,9 @@ impl AppError {
         let io = |error: &io::Error| error.kind() == io::ErrorKind::OutOfMemory;
         match self {
             AppError::Generate(mazegen::Error::Size(error))
-            | AppError::Session(SessionError::Size(error)) => generator(error),
+            | AppError::Session(SessionError::Maze(mazegen::Error::Size(error))) => {
+                generator(error)
+            }
             AppError::Write(error) => io(&error.source),
             AppError::Load(LoadError::Io { source, .. }) => io(source),
             AppError::Load(LoadError::Parse { source, .. }) => {
@@ -94,10 +96,10 @@ mod tests {
     #[test]
     fn memory_refused_is_told_apart_from_other_mistakes() {
         assert!(refused().refuses_memory());
-        let grid = SessionError::Size(SizeError::OutOfMemory {
+        let grid = SessionError::Maze(mazegen::Error::Size(SizeError::OutOfMemory {
             width: 3,
             height: 2,
-        });
+        }));
         assert!(AppError::Session(grid).refuses_memory());
         let side = mazegen::Error::Size(SizeError::Side {
             side: "WIDTH",
