@@ -37,7 +37,8 @@ impl Hex {
         exit: Pos,
         path: &Solution,
     ) -> io::Result<()> {
-        write_maze(out, grid, entry, exit, path)
+        write_rows(out, grid)?;
+        write_footer(out, entry, exit, path)
     }
 
     /// [`Hex::write_grid`]'s file as a string.
@@ -54,7 +55,10 @@ impl Hex {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn grid_to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
-        to_string(grid, entry, exit, path)
+        let mut bytes =
+            Vec::with_capacity(grid.cell_count() + grid.height() as usize + path.len() + 32);
+        Hex::write_grid(&mut bytes, grid, entry, exit, path).expect("writing to a Vec cannot fail");
+        String::from_utf8(bytes).expect("the maze file is ASCII")
     }
 }
 
@@ -92,18 +96,6 @@ impl Format for Hex {
             })?;
         write_footer(out, entry, exit, path)
     }
-}
-
-/// See [`Hex::write_grid`].
-pub(crate) fn write_maze(
-    out: &mut dyn Write,
-    grid: &Grid,
-    entry: Pos,
-    exit: Pos,
-    path: &Solution,
-) -> io::Result<()> {
-    write_rows(out, grid)?;
-    write_footer(out, entry, exit, path)
 }
 
 /// Writes the first part of a maze file: one row of hex digits per maze row. Split from
@@ -173,14 +165,6 @@ pub(crate) fn write_footer(
         out.write_all(&letters[..dirs.len()])?;
     }
     out.write_all(b"\n")
-}
-
-/// See [`Hex::grid_to_string`].
-pub(crate) fn to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
-    let mut bytes =
-        Vec::with_capacity(grid.cell_count() + grid.height() as usize + path.len() + 32);
-    write_maze(&mut bytes, grid, entry, exit, path).expect("writing to a Vec cannot fail");
-    String::from_utf8(bytes).expect("the maze file is ASCII")
 }
 
 /// A maze file as read, before any rule is checked: its walls are kept digit by digit, so that
@@ -642,7 +626,7 @@ mod tests {
         grid.set_wall(Pos::new(0, 1), Dir::East, false);
         let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(1, 1)).unwrap();
         assert_eq!(
-            to_string(&grid, Pos::new(0, 0), Pos::new(1, 1), &path),
+            Hex::grid_to_string(&grid, Pos::new(0, 0), Pos::new(1, 1), &path),
             "D3\nD6\n\n0,0\n1,1\nES\n"
         );
     }
@@ -652,7 +636,7 @@ mod tests {
         let grid = Generator::generate_grid(MazeOptions::new(13, 9).seed(5)).unwrap();
         let (entry, exit) = (Pos::new(0, 0), Pos::new(12, 8));
         let path = shortest_path(&grid, entry, exit).unwrap();
-        let text = to_string(&grid, entry, exit, &path);
+        let text = Hex::grid_to_string(&grid, entry, exit, &path);
         let file = MazeFile::parse(&text).unwrap();
         assert_eq!((file.width(), file.height()), (13, 9));
         assert_eq!((file.entry, file.exit), (entry, exit));
@@ -734,7 +718,7 @@ mod tests {
             let text = String::from_utf8(bytes).unwrap();
             assert_eq!(
                 text,
-                to_string(maze.grid(), maze.entry(), maze.exit(), path)
+                Hex::grid_to_string(maze.grid(), maze.entry(), maze.exit(), path)
             );
             let file = MazeFile::parse(&text).unwrap();
             assert_eq!(&file.to_grid(), maze.grid());

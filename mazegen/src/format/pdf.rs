@@ -20,7 +20,7 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use svg2pdf::usvg;
 
 use super::Format;
-use super::svg::{CellSize, MARGIN, SvgOptions, SvgStyle, write_svg};
+use super::svg::{CellSize, MARGIN, Svg, SvgOptions, SvgStyle};
 use crate::generate::MazeOptions;
 use crate::maze::Maze;
 
@@ -253,7 +253,7 @@ impl PdfSheet {
         };
         let path = if answer { maze.solution() } else { None };
         let mut svg = Vec::new();
-        write_svg(
+        Svg::write_grid(
             &mut svg,
             maze.grid(),
             maze.entry(),

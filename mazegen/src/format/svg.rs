@@ -239,33 +239,6 @@ pub(crate) fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(S
     pairs
 }
 
-/// See [`Svg::write_grid`].
-pub(crate) fn write_svg<W: Write + ?Sized>(
-    out: &mut W,
-    grid: &Grid,
-    entry: Pos,
-    exit: Pos,
-    path: Option<&Solution>,
-    options: &SvgOptions,
-) -> io::Result<()> {
-    let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
-    open_document(&mut sink, grid, options)?;
-    draw_landmarks(&mut sink, grid, options)?;
-    if let Some(path) = path.filter(|_| options.show_path) {
-        draw_solution(&mut sink, grid, path, options, "", "")?;
-    }
-    sink.put(format_args!(
-        "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
-         stroke-linecap=\"square\"><path d=\"",
-        XmlEscaped(&options.style.walls)
-    ))?;
-    draw_walls(&mut sink, grid)?;
-    sink.put(format_args!("\"/></g>\n"))?;
-    draw_markers(&mut sink, entry, exit, options)?;
-    sink.put(format_args!("</svg>\n"))?;
-    sink.finish()
-}
-
 /// The XML declaration, the root element with its size, the title, the `<desc>` and the
 /// background: everything before the layers.
 pub(super) fn open_document<W: Write + ?Sized>(
@@ -377,19 +350,6 @@ pub(super) fn draw_markers<W: Write + ?Sized>(
     sink.put(format_args!("</g>\n"))
 }
 
-/// See [`Svg::grid_to_string`].
-pub(crate) fn to_string(
-    grid: &Grid,
-    entry: Pos,
-    exit: Pos,
-    path: Option<&Solution>,
-    options: &SvgOptions,
-) -> String {
-    let mut bytes = Vec::with_capacity(grid.cell_count() * 5 + 1024);
-    write_svg(&mut bytes, grid, entry, exit, path, options).expect("writing to a Vec cannot fail");
-    String::from_utf8(bytes).expect("the SVG is UTF-8")
-}
-
 /// SVG as a [`Format`], drawn with its [`SvgOptions`]. The `<desc>` names the maze (see
 /// [`SvgOptions::maze_metadata`]), then adds `options.metadata`; the solution layer is the maze's shortest
 /// path, searched only if `options.show_path` wants it.
@@ -416,7 +376,22 @@ impl Svg {
         path: Option<&Solution>,
         options: &SvgOptions,
     ) -> io::Result<()> {
-        write_svg(out, grid, entry, exit, path, options)
+        let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
+        open_document(&mut sink, grid, options)?;
+        draw_landmarks(&mut sink, grid, options)?;
+        if let Some(path) = path.filter(|_| options.show_path) {
+            draw_solution(&mut sink, grid, path, options, "", "")?;
+        }
+        sink.put(format_args!(
+            "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
+             stroke-linecap=\"square\"><path d=\"",
+            XmlEscaped(&options.style.walls)
+        ))?;
+        draw_walls(&mut sink, grid)?;
+        sink.put(format_args!("\"/></g>\n"))?;
+        draw_markers(&mut sink, entry, exit, options)?;
+        sink.put(format_args!("</svg>\n"))?;
+        sink.finish()
     }
 
     /// [`Svg::write_grid`]'s drawing as a string.
@@ -427,7 +402,10 @@ impl Svg {
         path: Option<&Solution>,
         options: &SvgOptions,
     ) -> String {
-        to_string(grid, entry, exit, path, options)
+        let mut bytes = Vec::with_capacity(grid.cell_count() * 5 + 1024);
+        Svg::write_grid(&mut bytes, grid, entry, exit, path, options)
+            .expect("writing to a Vec cannot fail");
+        String::from_utf8(bytes).expect("the SVG is UTF-8")
     }
 }
 
@@ -457,7 +435,7 @@ impl Format for Svg {
             true => maze.try_solution().map_err(super::refused)?,
             false => None,
         };
-        write_svg(out, maze.grid(), entry, exit, path, &options)
+        Svg::write_grid(out, maze.grid(), entry, exit, path, &options)
     }
 }
 
@@ -832,14 +810,14 @@ mod tests {
         let path = crate::shortest_path(&grid, entry, exit).unwrap();
         let options = SvgOptions::default();
         let mut pieces = Pieces(Vec::new(), Vec::new());
-        write_svg(&mut pieces, &grid, entry, exit, Some(&path), &options).unwrap();
+        Svg::write_grid(&mut pieces, &grid, entry, exit, Some(&path), &options).unwrap();
         let sizes = &pieces.1;
         assert!(sizes.len() > 1, "{sizes:?}");
         assert!(
             sizes[..sizes.len() - 1].iter().all(|&n| n >= CHUNK),
             "{sizes:?}"
         );
-        let whole = to_string(&grid, entry, exit, Some(&path), &options);
+        let whole = Svg::grid_to_string(&grid, entry, exit, Some(&path), &options);
         assert_eq!(pieces.0, whole.as_bytes());
     }
 
@@ -884,7 +862,7 @@ mod tests {
         let text = String::from_utf8(bytes).unwrap();
         let mut metadata = maze_metadata(&options, maze.entry(), maze.exit());
         metadata.extend(extra);
-        let expected = to_string(
+        let expected = Svg::grid_to_string(
             maze.grid(),
             maze.entry(),
             maze.exit(),

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::format::MazeFile;
-use crate::format::hex::{self, HexErrorKind};
+use crate::format::{Hex, HexErrorKind};
 use crate::validate::{MazeKind, validate_file};
 use crate::{Generator, MazeOptions, shortest_path};
 
@@ -16,7 +16,7 @@ const EXIT: Pos = Pos::new(12, 10);
 fn maze(perfect: bool) -> (Grid, Solution, String) {
     let grid = Generator::generate_grid(MazeOptions::new(W, H).seed(3).perfect(perfect)).unwrap();
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
-    let text = hex::to_string(&grid, ENTRY, EXIT, &path);
+    let text = Hex::grid_to_string(&grid, ENTRY, EXIT, &path);
     (grid, path, text)
 }
 
@@ -224,7 +224,7 @@ fn an_open_3x3_area_is_located_at_its_top_left_cell() {
     let corner = Pos::new(0, 7);
     crate::rules::open_block(&mut grid, corner);
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
-    let text = hex::to_string(&grid, ENTRY, EXIT, &path);
+    let text = Hex::grid_to_string(&grid, ENTRY, EXIT, &path);
     let inspection = inspect(&text, None);
     let area = row(&inspection, ProblemKind::OpenArea);
     assert_eq!((area.count, area.summary.as_str()), (1, "1 open 3x3 area"));
@@ -827,7 +827,7 @@ fn a_twenty_cell_42_is_accepted_as_check_accepts_it_unless_the_shape_is_required
     let grid = crate::Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 14));
     let path = crate::shortest_path(&grid, entry, exit).unwrap();
-    let text = crate::format::hex::to_string(&grid, entry, exit, &path);
+    let text = crate::format::Hex::grid_to_string(&grid, entry, exit, &path);
     let lenient = Inspection::from_bytes(text.as_bytes(), &Expected::default()).unwrap();
     assert_eq!(kinds(&lenient), []);
     let exact = Expected {
