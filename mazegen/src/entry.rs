@@ -1,12 +1,19 @@
 //! The entry points whose failure is the crate's one [`Error`]: making a [`Generator`] or a
-//! [`Timeline`], and why a generator or a session stopped. They live above the error type
+//! [`Timeline`], why a generator or a session stopped, and reading an algorithm's or a
+//! solver's name or a cell's coordinates (`FromStr`). They live above the error type
 //! (which names the failures of every part) so that the parts below it never import it.
 
+use std::str::FromStr;
+
 use crate::error::Error;
-use crate::generate::{Generator, MazeOptions};
+use crate::generate::{Algorithm, Generator, MazeOptions};
+use crate::geometry::Pos;
 use crate::grid::Grid;
+use crate::parse::ParseError;
+use crate::registry;
 use crate::replay::Timeline;
 use crate::session::{Session, SessionError};
+use crate::solve::Solver;
 
 impl Generator {
     /// A generator ready to carve the maze `options` describe, or why it cannot.
@@ -106,5 +113,42 @@ impl From<SessionError> for Error {
             SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
             SessionError::SameEnds { pos } => Error::SameEnds { pos },
         }
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = Error;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`dfs` for the backtracker, for instance). An unknown name is
+    /// [`Error::UnknownAlgorithm`], listing the valid ones.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algorithm::parse_name(s).map_err(Error::from)
+    }
+}
+
+impl FromStr for Solver {
+    type Err = Error;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`astar`, `wall-follower` for the left hand, for instance). An unknown
+    /// name is [`Error::UnknownSolver`], listing the valid ones.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        registry::parse(s)
+            .ok_or_else(|| ParseError::UnknownSolver {
+                name: s.trim().to_owned(),
+                valid: Solver::names(),
+            })
+            .map_err(Error::from)
+    }
+}
+
+impl FromStr for Pos {
+    type Err = Error;
+
+    /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
+    /// digits (no sign), spaces allowed around each. Anything else is [`Error::BadPos`].
+    fn from_str(text: &str) -> Result<Pos, Error> {
+        Pos::parse_text(text).map_err(Error::from)
     }
 }

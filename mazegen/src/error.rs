@@ -1,7 +1,7 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
 //! A generator, a timeline and a maze's builder return it; the errors of other parts (a
-//! [`ConfigError`] from a config file, a [`ParseError`] from a name...) each convert into
+//! [`ConfigError`] from a config file, a [`LoadError`] from a maze file...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
@@ -11,7 +11,8 @@ use crate::format::{HexError, LoadError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
-use crate::parse::ParseError;
+use crate::parse::{ParseError, did_you_mean};
+use crate::quote::quoted;
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
 /// written.
@@ -83,9 +84,29 @@ pub enum Error {
         /// The cell given for both.
         pos: Pos,
     },
-    /// A name or a coordinate that does not parse.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
+    /// An algorithm name that is not one of [`Algorithm::ALL`](crate::Algorithm::ALL).
+    #[error(
+        "unknown algorithm {}{} (valid: {valid})",
+        quoted(name),
+        did_you_mean(name, valid)
+    )]
+    UnknownAlgorithm {
+        /// The name given, trimmed.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+    /// A solver name that is not one of [`Solver::ALL`](crate::Solver::ALL).
+    #[error("unknown solver {} (valid: {valid})", quoted(name))]
+    UnknownSolver {
+        /// The name given, trimmed.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+    /// Text that is not an `x,y` coordinate (two whole numbers).
+    #[error("expected x,y (two whole numbers)")]
+    BadPos,
     /// A config file that cannot be used.
     #[error(transparent)]
     Config(#[from] ConfigError),
@@ -102,6 +123,16 @@ pub enum Error {
     /// writing to it).
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+impl From<ParseError> for Error {
+    fn from(error: ParseError) -> Error {
+        match error {
+            ParseError::UnknownAlgorithm { name, valid } => Error::UnknownAlgorithm { name, valid },
+            ParseError::UnknownSolver { name, valid } => Error::UnknownSolver { name, valid },
+            ParseError::Pos => Error::BadPos,
+        }
+    }
 }
 
 impl From<GenError> for Error {

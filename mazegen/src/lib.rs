@@ -46,7 +46,6 @@ pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::Maze;
-pub use parse::ParseError;
 pub use quote::escaped;
 pub use replay::Timeline;
 pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver};

@@ -5,19 +5,10 @@ use crate::registry;
 use crate::spelling::close_names;
 
 /// Text that does not parse as an [`Algorithm`](crate::Algorithm), a
-/// [`Solver`](crate::Solver) or a [`Pos`](crate::Pos). It converts into
-/// [`Error`](crate::Error) with `?`.
-///
-/// ```
-/// use mazegen::{Algorithm, ParseError};
-///
-/// let err = "wilsn".parse::<Algorithm>().unwrap_err();
-/// assert!(matches!(&err, ParseError::UnknownAlgorithm { name, .. } if name == "wilsn"));
-/// assert!(err.to_string().starts_with("unknown algorithm \"wilsn\"; did you mean wilson? (valid: "));
-/// ```
+/// [`Solver`](crate::Solver) or a [`Pos`](crate::Pos): kept `Clone` and comparable inside the
+/// crate; their `FromStr` gives it as an [`Error`](crate::Error).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseError {
+pub(crate) enum ParseError {
     /// An algorithm name that is not one of [`Algorithm::ALL`](crate::Algorithm::ALL).
     #[error(
         "unknown algorithm {}{} (valid: {valid})",
@@ -45,7 +36,7 @@ pub enum ParseError {
 
 /// `; did you mean kruskal?` when names of `valid` (comma-separated) are close to `typed`, else
 /// nothing.
-fn did_you_mean(typed: &str, valid: &str) -> String {
+pub(crate) fn did_you_mean(typed: &str, valid: &str) -> String {
     let close = close_names(&registry::normalise(typed), valid.split(", "));
     match close.as_slice() {
         [] => String::new(),
