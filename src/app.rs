@@ -33,7 +33,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use color_eyre::eyre;
 use mazegen::config::ConfigError;
-use mazegen::format::{LoadError, WriteError};
+use mazegen::format::WriteError;
 use mazegen::session::SessionError;
 
 use cli::Cli;
@@ -49,7 +49,7 @@ pub enum AppError {
     Usage(String),
     /// A maze file that cannot be read.
     #[error(transparent)]
-    Load(#[from] LoadError),
+    Load(mazegen::Error),
     /// Options no maze can be made from.
     #[error(transparent)]
     Generate(#[from] mazegen::Error),

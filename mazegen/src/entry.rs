@@ -1,11 +1,14 @@
 //! The entry points whose failure is the crate's one [`Error`]: making a [`Generator`] or a
 //! [`Timeline`], why a generator or a session stopped, and reading an algorithm's or a
-//! solver's name or a cell's coordinates (`FromStr`). They live above the error type
+//! solver's name or a cell's coordinates (`FromStr`), reading a maze file. They live above the error type
 //! (which names the failures of every part) so that the parts below it never import it.
 
 use std::str::FromStr;
 
+use std::path::Path;
+
 use crate::error::Error;
+use crate::format::MazeFile;
 use crate::generate::{Algorithm, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::Grid;
@@ -150,5 +153,33 @@ impl FromStr for Pos {
     /// digits (no sign), spaces allowed around each. Anything else is [`Error::BadPos`].
     fn from_str(text: &str) -> Result<Pos, Error> {
         Pos::parse_text(text).map_err(Error::from)
+    }
+}
+
+impl MazeFile {
+    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
+    /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
+    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, Error> {
+        MazeFile::load_file(path.as_ref()).map_err(Error::from)
+    }
+
+    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
+    /// a maze can be is refused before it is read.
+    pub fn load_sized(path: impl AsRef<Path>, width: u32, height: u32) -> Result<MazeFile, Error> {
+        MazeFile::load_file_sized(path.as_ref(), width, height).map_err(Error::from)
     }
 }

@@ -1,18 +1,21 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
 //! A generator, a timeline and a maze's builder return it; the errors of other parts (a
-//! [`ConfigError`] from a config file, a [`LoadError`] from a maze file...) each convert into
+//! [`ConfigError`] from a config file, a [`HexError`] from maze text...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
 
 use crate::config::ConfigError;
-use crate::format::{HexError, LoadError, WriteError};
+use std::path::PathBuf;
+
+use crate::format::hex::LoadError;
+use crate::format::{HexError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
 use crate::parse::{ParseError, did_you_mean};
-use crate::quote::quoted;
+use crate::quote::{self, quoted};
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
 /// written.
@@ -110,9 +113,26 @@ pub enum Error {
     /// A config file that cannot be used.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// A maze file that cannot be read.
-    #[error(transparent)]
-    Load(#[from] LoadError),
+    /// A maze file that cannot be read: it is not there, not a regular file, or larger than
+    /// any maze file of its size may be.
+    #[error("cannot read {}: {source}", quote::path(path))]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A maze file that is not a maze file.
+    #[error("{}:{}", quote::path(path), match source.line {
+        Some(n) => format!("{n}: {}", source.kind),
+        None => format!(" {}", source.kind),
+    })]
+    BadMazeFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and on which line.
+        source: HexError,
+    },
     /// Maze text that is not a maze file.
     #[error(transparent)]
     Hex(#[from] HexError),
@@ -123,6 +143,15 @@ pub enum Error {
     /// writing to it).
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+impl From<LoadError> for Error {
+    fn from(error: LoadError) -> Error {
+        match error {
+            LoadError::Io { path, source } => Error::Unreadable { path, source },
+            LoadError::Parse { path, source } => Error::BadMazeFile { path, source },
+        }
+    }
 }
 
 impl From<ParseError> for Error {
@@ -236,7 +265,11 @@ mod tests {
             "{}",
             errors[4]
         );
-        assert!(matches!(errors[5], Error::Load(_)), "{:?}", errors[5]);
+        assert!(
+            matches!(errors[5], Error::Unreadable { .. }),
+            "{:?}",
+            errors[5]
+        );
         assert!(matches!(errors[6], Error::Hex(_)), "{:?}", errors[6]);
     }
 

@@ -47,7 +47,7 @@ pub use atomic::WriteError;
 pub use atomic::{
     is_standard_output, remove_temporaries, same_target, write_atomically, write_new_atomically,
 };
-pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
+pub use hex::{Hex, HexError, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;

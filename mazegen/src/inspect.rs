@@ -40,6 +40,7 @@ use std::sync::Arc;
 use bits::{Bits, Nibbles};
 pub(crate) use check::{CheckJob, Checked};
 
+use crate::error::Error;
 use crate::format::hex::{HexError, LoadError, load_limit, max_file_bytes, read_maze_bytes};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, Stamp, Walls};
@@ -120,13 +121,13 @@ impl Inspection {
     /// # std::fs::remove_file(&path).ok();
     /// # Ok::<(), mazegen::Error>(())
     /// ```
-    pub fn load(path: impl AsRef<Path>) -> Result<Inspection, LoadError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Inspection, Error> {
         Inspection::load_with(path, &Expected::default())
     }
 
     /// Reads and checks a maze file against what its config expects, as `--check MAZE CONFIG`
     /// does: with the config's size, a larger file than such a maze can be is refused unread.
-    pub fn load_with(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
+    pub fn load_with(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, Error> {
         let mut inspection = Inspection::open(path, expected)?;
         inspection.check();
         Ok(inspection)
@@ -135,8 +136,12 @@ impl Inspection {
     /// Reads a maze file without checking it: drawable at once, with only what reading found
     /// (the first unreadable line, unreadable digits). [`Inspection::check`], here or on
     /// another thread, does the rest.
-    pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
-        let path = path.as_ref();
+    pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, Error> {
+        Inspection::open_file(path.as_ref(), expected).map_err(Error::from)
+    }
+
+    /// [`Inspection::open`], with the error kept apart.
+    fn open_file(path: &Path, expected: &Expected) -> Result<Inspection, LoadError> {
         let limit = match expected.size {
             Some((width, height)) => max_file_bytes(width, height),
             None => load_limit(path)?,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use color_eyre::eyre;
 use mazegen::config::Config;
-use mazegen::format::{LoadError, MazeFile};
+use mazegen::format::MazeFile;
 use mazegen::validate::{Expected, Report};
 
 use super::{AppError, say};
@@ -46,7 +46,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
         Some(config) => MazeFile::load_sized(maze_file, config.width, config.height),
         None => MazeFile::load(maze_file),
     }
-    .map_err(AppError::from)?;
+    .map_err(AppError::Load)?;
     // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
     let report = Report::check_file(&file, &expected, LISTED_PER_RULE)
         .map_err(|refused| AppError::Generate(mazegen::Error::Size(refused)))?;
@@ -62,7 +62,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
     let layout = std::fs::File::open(maze_file)
         .and_then(|file| MazeFile::layout_problems(BufReader::new(file)))
         .map_err(|source| {
-            AppError::Load(LoadError::Io {
+            AppError::Load(mazegen::Error::Unreadable {
                 path: maze_file.to_owned(),
                 source,
             })

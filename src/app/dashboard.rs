@@ -179,7 +179,7 @@ fn open(cli: &Cli, file: &Path) -> eyre::Result<Opened> {
         .as_ref()
         .map(Expected::from_config)
         .unwrap_or_default();
-    let inspection = Inspection::open(file, &expected).map_err(AppError::from)?;
+    let inspection = Inspection::open(file, &expected).map_err(AppError::Load)?;
     let output_file = given.as_ref().map(|c| c.output_file.clone());
     let config = match given {
         Some(config) => config,

@@ -10,7 +10,7 @@ use std::io;
 
 use color_eyre::eyre;
 use mazegen::SizeError;
-use mazegen::format::{HexErrorKind, LoadError};
+use mazegen::format::HexErrorKind;
 use mazegen::session::SessionError;
 
 use super::AppError;
@@ -72,8 +72,8 @@ impl AppError {
                 generator(error)
             }
             AppError::Write(error) => io(&error.source),
-            AppError::Load(LoadError::Io { source, .. }) => io(source),
-            AppError::Load(LoadError::Parse { source, .. }) => {
+            AppError::Load(mazegen::Error::Unreadable { source, .. }) => io(source),
+            AppError::Load(mazegen::Error::BadMazeFile { source, .. }) => {
                 source.kind == HexErrorKind::OutOfMemory
             }
             _ => false,

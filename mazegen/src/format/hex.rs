@@ -364,35 +364,18 @@ impl MazeFile {
         })
     }
 
-    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
-    /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
-    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
-    ///
-    /// ```
-    /// use mazegen::format::MazeFile;
-    /// use mazegen::Maze;
-    /// use mazegen::format::{Hex, Output};
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
-    /// maze.write_to(&[Output::file(Hex, &path)])?;
-    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
-    /// # std::fs::remove_file(&path).ok();
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
-        let path = path.as_ref();
+    /// [`MazeFile::load`], with the error kept apart.
+    pub(crate) fn load_file(path: &Path) -> Result<MazeFile, LoadError> {
         MazeFile::load_limited(path, load_limit(path)?)
     }
 
-    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
-    /// a maze can be is refused before it is read.
-    pub fn load_sized(
-        path: impl AsRef<Path>,
+    /// [`MazeFile::load_sized`], with the error kept apart.
+    pub(crate) fn load_file_sized(
+        path: &Path,
         width: u32,
         height: u32,
     ) -> Result<MazeFile, LoadError> {
-        MazeFile::load_limited(path.as_ref(), max_file_bytes(width, height))
+        MazeFile::load_limited(path, max_file_bytes(width, height))
     }
 
     fn load_limited(path: &Path, limit: u64) -> Result<MazeFile, LoadError> {
@@ -544,10 +527,10 @@ pub enum HexErrorKind {
     NotText,
 }
 
-/// A maze file that could not be read.
+/// A maze file that could not be read: [`Error::Unreadable`](crate::Error::Unreadable) and
+/// [`Error::BadMazeFile`](crate::Error::BadMazeFile) to a caller.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum LoadError {
+pub(crate) enum LoadError {
     #[error("cannot read {}: {source}", quote::path(path))]
     /// The file cannot be read.
     Io {
