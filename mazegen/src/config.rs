@@ -19,7 +19,6 @@ use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError, StampChoice};
-use crate::parse::ParseError;
 use crate::rules;
 
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
@@ -372,11 +371,11 @@ impl Draft<'_> {
             Key::Perfect => self.perfect = Some(parse_bool(name, value)?),
             Key::Seed => self.seed = Some(parse_seed(value)?),
             Key::Algorithm => {
-                let algorithm = Algorithm::parse_name(value).map_err(|error| match error {
-                    ParseError::UnknownAlgorithm { name, valid } => {
-                        ConfigErrorKind::UnknownAlgorithm { name, valid }
+                let algorithm = crate::registry::parse(value).ok_or_else(|| {
+                    ConfigErrorKind::UnknownAlgorithm {
+                        name: value.trim().to_owned(),
+                        valid: Algorithm::names(),
                     }
-                    other => unreachable!("an algorithm's name fails as one: {other:?}"),
                 })?;
                 self.algorithm = Some(algorithm);
             }

@@ -12,7 +12,6 @@ use crate::format::MazeFile;
 use crate::generate::{Algorithm, Generator, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::Grid;
-use crate::parse::ParseError;
 use crate::registry;
 use crate::replay::Timeline;
 use crate::session::{Session, SessionError};
@@ -126,7 +125,10 @@ impl FromStr for Algorithm {
     /// are accepted (`dfs` for the backtracker, for instance). An unknown name is
     /// [`Error::UnknownAlgorithm`], listing the valid ones.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Algorithm::parse_name(s).map_err(Error::from)
+        registry::parse(s).ok_or_else(|| Error::UnknownAlgorithm {
+            name: s.trim().to_owned(),
+            valid: Algorithm::names(),
+        })
     }
 }
 
@@ -137,12 +139,10 @@ impl FromStr for Solver {
     /// are accepted (`astar`, `wall-follower` for the left hand, for instance). An unknown
     /// name is [`Error::UnknownSolver`], listing the valid ones.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        registry::parse(s)
-            .ok_or_else(|| ParseError::UnknownSolver {
-                name: s.trim().to_owned(),
-                valid: Solver::names(),
-            })
-            .map_err(Error::from)
+        registry::parse(s).ok_or_else(|| Error::UnknownSolver {
+            name: s.trim().to_owned(),
+            valid: Solver::names(),
+        })
     }
 }
 
@@ -152,7 +152,7 @@ impl FromStr for Pos {
     /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
     /// digits (no sign), spaces allowed around each. Anything else is [`Error::BadPos`].
     fn from_str(text: &str) -> Result<Pos, Error> {
-        Pos::parse_text(text).map_err(Error::from)
+        Pos::parse_text(text).ok_or(Error::BadPos)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::format::{HexError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
-use crate::parse::{ParseError, did_you_mean};
+use crate::parse::did_you_mean;
 use crate::quote::{self, quoted};
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
@@ -150,16 +150,6 @@ impl From<LoadError> for Error {
         match error {
             LoadError::Io { path, source } => Error::Unreadable { path, source },
             LoadError::Parse { path, source } => Error::BadMazeFile { path, source },
-        }
-    }
-}
-
-impl From<ParseError> for Error {
-    fn from(error: ParseError) -> Error {
-        match error {
-            ParseError::UnknownAlgorithm { name, valid } => Error::UnknownAlgorithm { name, valid },
-            ParseError::UnknownSolver { name, valid } => Error::UnknownSolver { name, valid },
-            ParseError::Pos => Error::BadPos,
         }
     }
 }

@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::parse::ParseError;
-
 /// A cell position: `x` is the column, `y` the row, both 0-based from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pos {
@@ -28,18 +26,15 @@ impl fmt::Display for Pos {
 }
 
 impl Pos {
-    /// [`Pos::from_str`], with the error kept comparable.
-    pub(crate) fn parse_text(text: &str) -> Result<Pos, ParseError> {
+    /// [`Pos::from_str`](std::str::FromStr), `None` for what is not a coordinate.
+    pub(crate) fn parse_text(text: &str) -> Option<Pos> {
         let number = |s: &str| {
             let s = s.trim();
             let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
             digits.then(|| s.parse::<u32>().ok()).flatten()
         };
-        let (x, y) = text.split_once(',').ok_or(ParseError::Pos)?;
-        Ok(Pos::new(
-            number(x).ok_or(ParseError::Pos)?,
-            number(y).ok_or(ParseError::Pos)?,
-        ))
+        let (x, y) = text.split_once(',')?;
+        Some(Pos::new(number(x)?, number(y)?))
     }
 }
 
@@ -177,7 +172,7 @@ mod tests {
             "1.0,2",
             "4294967296,0",
         ] {
-            assert_eq!(Pos::parse_text(bad), Err(ParseError::Pos), "{bad:?}");
+            assert_eq!(Pos::parse_text(bad), None, "{bad:?}");
         }
     }
 }

@@ -21,7 +21,6 @@ use super::wilson::Wilson;
 use crate::bytes::OutOfMemory;
 use crate::geometry::Pos;
 use crate::grid::Grid;
-use crate::parse::ParseError;
 use crate::registry;
 use crate::rng::MazeRng;
 
@@ -131,16 +130,6 @@ impl Algorithm {
             Algorithm::Sidewinder => Box::new(Sidewinder::new(grid, start)),
             Algorithm::Eller => Box::new(Eller::new(grid, start)?),
             Algorithm::RecursiveDivision => Box::new(RecursiveDivision::new(grid, start)),
-        })
-    }
-}
-
-impl Algorithm {
-    /// [`Algorithm::from_str`], with the error kept comparable.
-    pub(crate) fn parse_name(s: &str) -> Result<Algorithm, ParseError> {
-        registry::parse(s).ok_or_else(|| ParseError::UnknownAlgorithm {
-            name: s.trim().to_owned(),
-            valid: Algorithm::names(),
         })
     }
 }
