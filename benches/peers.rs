@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use knossos::maze::{self as kn, AsciiNarrow, OrthogonalMazeBuilder};
-use mazegen::format::hex::{write_footer, write_rows};
+use mazegen::format::{Format, Hex};
 use mazegen::{Algorithm, Maze, MazeOptions, Pos};
 
 /// Makes knossos's algorithm.
@@ -68,12 +68,13 @@ fn ours(algorithm: Algorithm, side: u32, seed: u64) -> Vec<u8> {
     let exit = Pos::new(side - 1, side - 1);
     let maze = Maze::generate(options, Pos::new(0, 0), exit).expect("a valid size");
     let mut out = Vec::with_capacity((side as usize + 1) * side as usize + side as usize * 4);
+    // The search runs beside the rows, as --headless runs it: the hex format waits for the
+    // path only for its last line.
     thread::scope(|scope| {
         scope.spawn(|| maze.solution());
-        write_rows(&mut out, maze.grid()).expect("memory takes every write");
+        Hex.write(&maze, &mut out)
+            .expect("memory takes every write");
     });
-    let path = maze.solution().expect("a maze connects every cell");
-    write_footer(&mut out, maze.entry(), exit, path).expect("memory takes every write");
     out
 }
 

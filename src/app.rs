@@ -32,10 +32,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
-use mazegen::GenError;
 use mazegen::config::ConfigError;
-use mazegen::format::{LoadError, WriteError};
-use mazegen::quote;
+use mazegen::format::WriteError;
 use mazegen::session::SessionError;
 
 use cli::Cli;
@@ -51,10 +49,10 @@ pub enum AppError {
     Usage(String),
     /// A maze file that cannot be read.
     #[error(transparent)]
-    Load(#[from] LoadError),
+    Load(mazegen::Error),
     /// Options no maze can be made from.
     #[error(transparent)]
-    Generate(#[from] GenError),
+    Generate(#[from] mazegen::Error),
     /// A maze the dashboard cannot start on (its options, or an exit outside it).
     #[error(transparent)]
     Session(#[from] SessionError),
@@ -117,7 +115,7 @@ fn failure(report: &eyre::Report) -> (String, ExitCode) {
         // Escaped once more as a whole: whatever a message quotes from the user, it stays on
         // one line and cannot drive the terminal.
         Some(mistake) => (
-            format!("error: {}", quote::escaped(&mistake.to_string())),
+            format!("error: {}", mazegen::escaped(&mistake.to_string())),
             mistake.exit_code(),
         ),
         None => (format!("Error: {report:?}"), ExitCode::from(1)),
@@ -160,7 +158,7 @@ fn quoting_what_was_typed(error: &clap::Error, args: &[OsString]) -> String {
     }
     let escaped = args
         .iter()
-        .map(|arg| OsString::from(quote::escaped(&arg.to_string_lossy()).to_string()));
+        .map(|arg| OsString::from(mazegen::escaped(&arg.to_string_lossy()).to_string()));
     match Cli::try_parse_from(escaped) {
         Err(again) if again.kind() == error.kind() => usage_line(&again),
         _ => usage_line(error),
@@ -183,7 +181,10 @@ fn refused_value_line(error: &clap::Error) -> Option<String> {
         return None;
     };
     let message = format!("invalid value '{value}' for '{arg}': {why}");
-    Some(format!("error: {} (see --help)", quote::escaped(&message)))
+    Some(format!(
+        "error: {} (see --help)",
+        mazegen::escaped(&message)
+    ))
 }
 
 /// clap's message for `error` without its tips and usage, escaped, with a pointer to `--help`.
@@ -193,7 +194,7 @@ fn usage_line(error: &clap::Error) -> String {
     // newline the user typed, escaped below.
     let first = rendered.split("\n\n").next().unwrap_or("").trim_end();
     let message = first.strip_prefix("error: ").unwrap_or(first);
-    format!("error: {} (see --help)", quote::escaped(message))
+    format!("error: {} (see --help)", mazegen::escaped(message))
 }
 
 fn run(cli: &Cli) -> eyre::Result<ExitCode> {

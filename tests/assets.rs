@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use mazegen::format::svg::{self, SvgOptions, maze_metadata};
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::format::{Svg, SvgOptions};
+use mazegen::{Generator, MazeOptions, Pos};
 
 /// `assets/example.svg` is what `cargo run -p mazegen --example svg_export --
 /// assets/example.svg` writes: a 30x20 maze, seed 42, with its path. After a deliberate change
@@ -13,13 +13,13 @@ fn the_example_svg_is_up_to_date() {
     let maze = MazeOptions::new(30, 20).seed(42);
     let (entry, exit) = (Pos::new(0, 0), Pos::new(29, 19));
     let grid = Generator::generate(maze.clone()).unwrap();
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     let options = {
         let mut options = SvgOptions::default();
-        options.metadata = maze_metadata(&maze, entry, exit);
+        options.metadata = SvgOptions::maze_metadata(&maze, entry, exit);
         options
     };
-    let drawn = svg::to_string(&grid, entry, exit, Some(&path), &options);
+    let drawn = Svg::grid_to_string(&grid, entry, exit, Some(&path), &options);
 
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/example.svg");
     if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {

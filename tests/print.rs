@@ -10,7 +10,7 @@ use std::path::Path;
 use a_maze_ing::tui::ThemeSet;
 use mazegen::Pos;
 use mazegen::format::MazeFile;
-use mazegen::format::svg::SvgStyle;
+use mazegen::format::SvgStyle;
 
 /// A 25x20 perfect maze from corner to corner, seed 42, written to `maze.txt`.
 fn config(dir: &Path) {
@@ -613,9 +613,9 @@ fn animate_replays_each_carve_step_and_ends_as_the_static_svg() {
         assert_eq!(last_frame, file_walls(&file), "{algorithm}");
 
         // Drawn still, the film is the static picture.
-        let film = mazegen::format::png::rasterize(text.as_bytes()).unwrap();
+        let film = mazegen::format::Png::rasterize(text.as_bytes()).unwrap();
         let still = fs::read(dir.path().join("still.svg")).unwrap();
-        let still = mazegen::format::png::rasterize(&still).unwrap();
+        let still = mazegen::format::Png::rasterize(&still).unwrap();
         assert_eq!(
             (film.width(), film.height()),
             (still.width(), still.height())

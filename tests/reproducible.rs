@@ -1,8 +1,8 @@
 //! Same config and seed, same bytes: on every platform, every build and every release.
 
+use mazegen::Generator;
 use mazegen::config::Config;
-use mazegen::format::hex;
-use mazegen::{Generator, shortest_path};
+use mazegen::format::Hex;
 
 /// `config.txt` (25x20, perfect, SEED=42) as this release writes it. If this test fails, a
 /// change altered which maze a seed makes: that breaks every user's saved seeds, so it must
@@ -15,9 +15,9 @@ fn the_default_config_makes_the_pinned_maze() {
     let config = Config::load("config.txt").expect("the repo's config.txt is valid");
     let seed = config.seed.expect("config.txt pins a SEED");
     let grid = Generator::generate(config.maze_options(seed)).unwrap();
-    let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+    let path = grid.shortest_path(config.entry, config.exit).unwrap();
     assert_eq!(
-        hex::to_string(&grid, config.entry, config.exit, &path),
+        Hex::grid_to_string(&grid, config.entry, config.exit, &path),
         CONFIG_TXT_MAZE
     );
 }
@@ -54,9 +54,9 @@ fn boards_and_linked_mazes_make_the_pinned_mazes() {
         let config = Config::parse(text, "board.txt").expect("a valid config");
         let seed = config.seed.expect("a pinned SEED");
         let grid = Generator::generate(config.maze_options(seed)).unwrap();
-        let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+        let path = grid.shortest_path(config.entry, config.exit).unwrap();
         assert_eq!(
-            hex::to_string(&grid, config.entry, config.exit, &path),
+            Hex::grid_to_string(&grid, config.entry, config.exit, &path),
             maze,
             "{text}"
         );

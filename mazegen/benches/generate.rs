@@ -7,8 +7,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mazegen::format::hex;
-use mazegen::{Algorithm, Generator, MazeOptions, Pos, shortest_path};
+use mazegen::format::Hex;
+use mazegen::{Algorithm, Generator, MazeOptions, Pos};
 
 fn generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -57,14 +57,14 @@ fn solving_and_writing(c: &mut Criterion) {
         .sample_size(10)
         .throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
     group.bench_function(format!("bfs {side}x{side}"), |b| {
-        b.iter(|| black_box(shortest_path(&grid, entry, exit).unwrap()))
+        b.iter(|| black_box(grid.shortest_path(entry, exit).unwrap()))
     });
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     let mut out = Vec::with_capacity(grid.cell_count() + 64 * 1024);
     group.bench_function(format!("hex {side}x{side}"), |b| {
         b.iter(|| {
             out.clear();
-            hex::write_maze(&mut out, &grid, entry, exit, &path).unwrap();
+            Hex::write_grid(&mut out, &grid, entry, exit, &path).unwrap();
             black_box(out.len())
         })
     });

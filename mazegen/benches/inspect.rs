@@ -2,23 +2,23 @@
 //!
 //! `cargo bench -p mazegen --bench inspect`: a valid perfect maze of 2000x2000 and one of
 //! 10000x10000 (seed 42), written to a temporary file with 20 wall bits flipped, then
-//! `inspect::open` (read, drawable at once) and `inspect::load` (read and check).
+//! `Inspection::open` (read, drawable at once) and `Inspection::load` (read and check).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use mazegen::format::hex;
-use mazegen::inspect;
+use mazegen::format::Hex;
+use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Generator, MazeOptions, Pos};
 
 /// A valid maze's file with `flips` wall bits flipped at places spread over the maze.
 fn broken_maze_file(side: u32, flips: u64, dir: &tempfile::TempDir) -> std::path::PathBuf {
     let grid = Generator::generate(MazeOptions::new(side, side).seed(42)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(side - 1, side - 1));
-    let path = shortest_path(&grid, entry, exit).unwrap();
-    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let path = grid.shortest_path(entry, exit).unwrap();
+    let mut text = Hex::grid_to_string(&grid, entry, exit, &path).into_bytes();
     drop(grid);
     let side = u64::from(side);
     for k in 0..flips {
@@ -45,7 +45,7 @@ fn inspect_files(c: &mut Criterion) {
         let file = broken_maze_file(side, 20, &dir);
         let cells = u64::from(side) * u64::from(side);
         group.throughput(Throughput::Elements(cells));
-        let inspection = inspect::load(&file).unwrap();
+        let inspection = Inspection::load(&file).unwrap();
         for row in inspection.problem_rows() {
             eprintln!(
                 "{side}x{side}: {} {:?}: {}",
@@ -58,10 +58,10 @@ fn inspect_files(c: &mut Criterion) {
         );
         drop(inspection);
         group.bench_function(format!("open (first frame) {side}x{side}"), |b| {
-            b.iter(|| black_box(inspect::open(&file, &Expected::default()).unwrap()))
+            b.iter(|| black_box(Inspection::open(&file, &Expected::default()).unwrap()))
         });
         group.bench_function(format!("load (open and check) {side}x{side}"), |b| {
-            b.iter(|| black_box(inspect::load(&file).unwrap()))
+            b.iter(|| black_box(Inspection::load(&file).unwrap()))
         });
     }
     group.finish();

@@ -14,10 +14,10 @@
 use std::error::Error;
 use std::time::Instant;
 
-use mazegen::format::hex;
-use mazegen::inspect;
+use mazegen::format::Hex;
+use mazegen::inspect::Inspection;
 use mazegen::validate::Expected;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Generator, MazeOptions, Pos};
 
 fn main() -> std::process::ExitCode {
     // Errors as `--check` prints them: one line.
@@ -43,7 +43,7 @@ fn run() -> Result<(), Box<dyn Error>> {
 
 fn inspect_file(file: &str) -> Result<(), Box<dyn Error>> {
     let start = Instant::now();
-    let mut inspection = inspect::open(file, &Expected::default())?;
+    let mut inspection = Inspection::open(file, &Expected::default())?;
     let read = start.elapsed();
     // A viewer would draw its first frame here, and check on another thread.
     let cells = u64::from(inspection.width()) * u64::from(inspection.height());
@@ -84,8 +84,8 @@ fn inspect_file(file: &str) -> Result<(), Box<dyn Error>> {
 fn write_broken_maze(w: u32, h: u32, file: &str, flips: u64) -> Result<(), Box<dyn Error>> {
     let grid = Generator::generate(MazeOptions::new(w, h).seed(42))?;
     let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
-    let path = shortest_path(&grid, entry, exit).ok_or("no path")?;
-    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let path = grid.shortest_path(entry, exit).ok_or("no path")?;
+    let mut text = Hex::grid_to_string(&grid, entry, exit, &path).into_bytes();
     drop(grid);
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..flips {

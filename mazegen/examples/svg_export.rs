@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Maze::generate(options, Pos::new(0, 0), Pos::new(29, 19)).expect("30x20 is a valid size");
     // The SVG format names the maze (seed, size, algorithm...) in its <desc> by itself.
     let outputs = [Output::file(Svg::default(), &target)];
-    match write_outputs(&maze, &outputs, &mut |_| {}) {
+    match write_outputs(&maze, &outputs, &mut |_, _, _| {}) {
         Ok(()) => {
             println!("wrote {}", target.display());
             ExitCode::SUCCESS

@@ -175,7 +175,7 @@ impl MazeBuilder {
     fn generator(&self) -> Result<Generator, Error> {
         let options = self.options();
         check_maze(&options, self.entry, self.exit)?;
-        Ok(Generator::new(options)?)
+        Ok(Generator::build(options)?)
     }
 }
 
@@ -222,7 +222,6 @@ pub(crate) fn check_maze(options: &MazeOptions, entry: Pos, exit: Pos) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::GenError;
     use crate::grid::{Pattern, SizeError, StampError};
     use crate::session::Phase;
     use crate::shortest_path;
@@ -306,19 +305,13 @@ mod tests {
         assert!(matches!(on, Error::OnStamp { end: "entry", .. }), "{on:?}");
         // A carving start on the stamp: the generator's own error.
         let start = err(Maze::builder(12, 9).carve_from(stamp_cell.unwrap()));
-        assert!(
-            matches!(start, Error::Options(GenError::StartOnStamp(_))),
-            "{start:?}"
-        );
+        assert!(matches!(start, Error::StartOnStamp(_)), "{start:?}");
         assert!(matches!(
             err(Maze::builder(0, 9)),
             Error::Size(SizeError::Side { .. })
         ));
         let braid = err(Maze::builder(12, 9).perfect(false).braid(1.5));
-        assert!(
-            matches!(braid, Error::Options(GenError::Braid(_))),
-            "{braid:?}"
-        );
+        assert!(matches!(braid, Error::Braid(_)), "{braid:?}");
         let wide: Pattern = "XXXXXXXXXXX".parse().unwrap();
         let big = err(Maze::builder(12, 9).stamp(wide));
         assert!(

@@ -9,7 +9,6 @@ mod departure;
 mod error;
 mod key;
 
-pub use departure::Departure;
 pub use error::{ConfigError, ConfigErrorKind};
 pub use key::Key;
 
@@ -22,19 +21,13 @@ use crate::geometry::Pos;
 use crate::grid::{self, LandmarkNote, MAX_SIDE, MIN_SIDE, SizeError, StampChoice};
 use crate::rules;
 
-#[doc(hidden)]
-/// The largest config file read: a real one is a few hundred bytes, so anything near this is a
-/// mistake (a maze file, a binary), refused before it is read.
-pub const MAX_CONFIG_BYTES: u64 = MIB;
-
-#[doc(hidden)]
 /// Share of dead ends removed when `PERFECT=False` and `BRAID` is not given: all of them, so an
 /// imperfect maze has loops everywhere unless the user asks for fewer.
-pub const DEFAULT_BRAID: f64 = 1.0;
+pub(crate) const DEFAULT_BRAID: f64 = 1.0;
 
-#[doc(hidden)]
 /// Keys every config must give, in the order a missing one is reported.
-pub const MANDATORY_KEYS: &[Key] = &[
+#[cfg(test)]
+pub(crate) const MANDATORY_KEYS: &[Key] = &[
     Key::Width,
     Key::Height,
     Key::Entry,
@@ -43,10 +36,10 @@ pub const MANDATORY_KEYS: &[Key] = &[
     Key::Perfect,
 ];
 
-#[doc(hidden)]
 /// Keys of the library a config may give. Any other key is an error, unless the application
 /// reading the config names it as one of its own (see [`Config::parse_with_app_keys`]).
-pub const OPTIONAL_KEYS: &[Key] = &[
+#[cfg(test)]
+pub(crate) const OPTIONAL_KEYS: &[Key] = &[
     Key::Seed,
     Key::Algorithm,
     Key::Braid,
@@ -74,7 +67,7 @@ pub struct Config {
     pub seed: Option<u64>,
     /// `ALGORITHM`, [`Algorithm::default`] when absent.
     pub algorithm: Algorithm,
-    /// `BRAID`, 0.0 to 1.0, [`DEFAULT_BRAID`] when absent; only used when `perfect` is false.
+    /// `BRAID`, 0.0 to 1.0, 1.0 (every dead end removed) when absent; only used when `perfect` is false.
     pub braid: f64,
     /// `COURTYARD`: an open 3x3 courtyard at the centre, where carving starts; `False` when
     /// absent. The 42 moves aside for it (see [`Stamp::centred`](crate::Stamp::centred)).
@@ -103,6 +96,10 @@ pub struct AppSetting {
 }
 
 impl Config {
+    /// The largest config file read: a real one is a few hundred bytes, so anything near this
+    /// is a mistake (a maze file, a binary), refused before it is read.
+    pub const MAX_BYTES: u64 = MIB;
+
     /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
     /// recognises what they typed.
     ///
@@ -128,7 +125,7 @@ impl Config {
             line: None,
             kind,
         };
-        let bytes = read_limited(path, MAX_CONFIG_BYTES).map_err(|error| {
+        let bytes = read_limited(path, Config::MAX_BYTES).map_err(|error| {
             fail(ConfigErrorKind::Unreadable {
                 reason: error.to_string(),
             })
@@ -206,17 +203,21 @@ impl Config {
             .stamp(self.stamp)
     }
 
-    #[doc(hidden)]
     /// Where the 42 and the courtyard go in this config's maze.
-    pub fn landmarks(&self) -> grid::Landmarks {
+    pub(crate) fn landmarks(&self) -> grid::Landmarks {
         // A parsed config's stamp fits (see `check_layout`); one built by hand that does not
         // gets none here, and its maze is refused by the generator.
         grid::Landmarks::plan_or_leave_out(self.width, self.height, self.courtyard, self.stamp)
     }
 
     /// Each of the 42 and the courtyard that the maze has no room for (it is made without
-    /// it), to tell the user.
-    pub fn landmark_notes(&self) -> Vec<LandmarkNote> {
+    /// it), to tell the user: a lowercase sentence for a log line.
+    pub fn landmark_notes(&self) -> Vec<impl std::fmt::Display + use<>> {
+        self.landmark_note_list()
+    }
+
+    /// [`Config::landmark_notes`], as values.
+    pub(crate) fn landmark_note_list(&self) -> Vec<LandmarkNote> {
         let notes = grid::Landmarks::notes(self.width, self.height, self.courtyard);
         // Only the 42 is left out for want of room: no stamp has nothing to leave out, and a
         // pattern of the user's own with no room is an error (see `check_layout`).
@@ -370,7 +371,12 @@ impl Draft<'_> {
             Key::Perfect => self.perfect = Some(parse_bool(name, value)?),
             Key::Seed => self.seed = Some(parse_seed(value)?),
             Key::Algorithm => {
-                let algorithm = value.parse().map_err(ConfigErrorKind::UnknownAlgorithm)?;
+                let algorithm = crate::registry::parse(value).ok_or_else(|| {
+                    ConfigErrorKind::UnknownAlgorithm {
+                        name: value.trim().to_owned(),
+                        valid: Algorithm::names(),
+                    }
+                })?;
                 self.algorithm = Some(algorithm);
             }
             Key::Braid => self.braid = Some(parse_braid(value)?),
@@ -383,7 +389,7 @@ impl Draft<'_> {
         Ok(())
     }
 
-    /// The config, or the first missing mandatory key in [`MANDATORY_KEYS`] order.
+    /// The config, or the first missing mandatory key in `Key::ALL` order.
     fn into_config(self) -> Result<Config, Fault> {
         // Struct fields are evaluated in the order written, which is MANDATORY_KEYS order.
         Ok(Config {

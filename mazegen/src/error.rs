@@ -1,17 +1,21 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! The specific errors stay (a [`GenError`] from a [`Generator`](crate::Generator), a
-//! [`ConfigError`] from a config file, ...) and each converts into [`Error`] with `?`, so a
-//! program calling several parts of the crate needs only `Result<_, mazegen::Error>`. Each
-//! failure has one variant: a generator's stamp error is [`Error::Stamp`], as a pattern's is.
+//! A generator, a timeline and a maze's builder return it; the errors of other parts (a
+//! [`ConfigError`] from a config file, a [`HexError`] from maze text...) each convert into
+//! [`Error`] with `?`, so a program calling several parts of the crate needs only
+//! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
+//! [`Error::Stamp`], as a pattern's is.
 
 use crate::config::ConfigError;
-use crate::format::{HexError, LoadError, WriteError};
+use std::path::PathBuf;
+
+use crate::format::hex::LoadError;
+use crate::format::{HexError, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
-use crate::parse::ParseError;
-use crate::session::SessionError;
+use crate::parse::did_you_mean;
+use crate::quote::{self, quoted};
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
 /// written.
@@ -25,7 +29,7 @@ use crate::session::SessionError;
 ///
 /// fn first_maze() -> Result<(), Error> {
 ///     let maze = Maze::builder(12, 9).seed(3).build()?; // an Error
-///     let grid = mazegen::Generator::generate(maze.options().clone())?; // a GenError
+///     let grid = mazegen::Generator::generate(maze.options().clone())?;
 ///     assert_eq!(&grid, maze.grid());
 ///     Ok(())
 /// }
@@ -41,9 +45,22 @@ pub enum Error {
     /// A stamp pattern that cannot be used, or that the maze has no room for.
     #[error(transparent)]
     Stamp(StampError),
-    /// Other options a generator refuses: its start cell, the braid.
-    #[error(transparent)]
-    Options(GenError),
+    /// The generator's start cell is outside the maze.
+    #[error("start cell {start} is outside the {width}x{height} maze")]
+    StartOutside {
+        /// The start cell.
+        start: Pos,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
+    /// The generator's start cell is one of the stamp's closed cells.
+    #[error("start cell {0} is part of the 42")]
+    StartOnStamp(Pos),
+    /// The braid is not between 0.0 and 1.0 (as written).
+    #[error("BRAID must be between 0.0 and 1.0, got {0}")]
+    Braid(String),
     /// The entry or the exit (`end` says which) is outside the maze.
     #[error("{end} {pos} is outside the {width}x{height} maze")]
     Outside {
@@ -70,15 +87,52 @@ pub enum Error {
         /// The cell given for both.
         pos: Pos,
     },
-    /// A name or a coordinate that does not parse.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
+    /// An algorithm name that is not one of [`Algorithm::ALL`](crate::Algorithm::ALL).
+    #[error(
+        "unknown algorithm {}{} (valid: {valid})",
+        quoted(name),
+        did_you_mean(name, valid)
+    )]
+    UnknownAlgorithm {
+        /// The name given, trimmed.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+    /// A solver name that is not one of [`Solver::ALL`](crate::Solver::ALL).
+    #[error("unknown solver {} (valid: {valid})", quoted(name))]
+    UnknownSolver {
+        /// The name given, trimmed.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+    /// Text that is not an `x,y` coordinate (two whole numbers).
+    #[error("expected x,y (two whole numbers)")]
+    BadPos,
     /// A config file that cannot be used.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// A maze file that cannot be read.
-    #[error(transparent)]
-    Load(#[from] LoadError),
+    /// A maze file that cannot be read: it is not there, not a regular file, or larger than
+    /// any maze file of its size may be.
+    #[error("cannot read {}: {source}", quote::path(path))]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A maze file that is not a maze file.
+    #[error("{}:{}", quote::path(path), match source.line {
+        Some(n) => format!("{n}: {}", source.kind),
+        None => format!(" {}", source.kind),
+    })]
+    BadMazeFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and on which line.
+        source: HexError,
+    },
     /// Maze text that is not a maze file.
     #[error(transparent)]
     Hex(#[from] HexError),
@@ -91,12 +145,31 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+impl From<LoadError> for Error {
+    fn from(error: LoadError) -> Error {
+        match error {
+            LoadError::Io { path, source } => Error::Unreadable { path, source },
+            LoadError::Parse { path, source } => Error::BadMazeFile { path, source },
+        }
+    }
+}
+
 impl From<GenError> for Error {
     fn from(error: GenError) -> Error {
         match error {
             GenError::Size(size) => Error::Size(size),
             GenError::Stamp(stamp) => Error::Stamp(stamp),
-            other => Error::Options(other),
+            GenError::StartOutside {
+                start,
+                width,
+                height,
+            } => Error::StartOutside {
+                start,
+                width,
+                height,
+            },
+            GenError::StartOnStamp(start) => Error::StartOnStamp(start),
+            GenError::Braid(braid) => Error::Braid(braid),
         }
     }
 }
@@ -129,36 +202,6 @@ impl From<StampError> for Error {
     }
 }
 
-impl From<SessionError> for Error {
-    fn from(error: SessionError) -> Error {
-        match error {
-            SessionError::Gen(error) => error.into(),
-            SessionError::ExitOutside {
-                exit,
-                width,
-                height,
-            } => Error::Outside {
-                end: "exit",
-                pos: exit,
-                width,
-                height,
-            },
-            SessionError::EntryOutside {
-                entry,
-                width,
-                height,
-            } => Error::Outside {
-                end: "entry",
-                pos: entry,
-                width,
-                height,
-            },
-            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
-            SessionError::SameEnds { pos } => Error::SameEnds { pos },
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,8 +213,8 @@ mod tests {
     /// Every entry point's error, through `?`.
     fn each(case: u8) -> Result<(), Error> {
         match case {
-            0 => drop(crate::Generator::new(MazeOptions::new(5, 4).braid(2.0))?),
-            1 => drop(crate::Generator::new(MazeOptions::new(0, 4))?),
+            0 => drop(crate::Generator::build(MazeOptions::new(5, 4).braid(2.0))?),
+            1 => drop(crate::Generator::build(MazeOptions::new(0, 4))?),
             2 => drop(Session::new(
                 MazeOptions::new(5, 4),
                 Pos::new(0, 0),
@@ -189,11 +232,7 @@ mod tests {
     #[test]
     fn each_entry_points_error_is_one_variant_of_error() {
         let errors: Vec<Error> = (0..7).map(|case| each(case).unwrap_err()).collect();
-        assert!(
-            matches!(errors[0], Error::Options(GenError::Braid(_))),
-            "{:?}",
-            errors[0]
-        );
+        assert!(matches!(errors[0], Error::Braid(_)), "{:?}", errors[0]);
         assert!(
             matches!(errors[1], Error::Size(SizeError::Side { .. })),
             "{:?}",
@@ -216,14 +255,18 @@ mod tests {
             "{}",
             errors[4]
         );
-        assert!(matches!(errors[5], Error::Load(_)), "{:?}", errors[5]);
+        assert!(
+            matches!(errors[5], Error::Unreadable { .. }),
+            "{:?}",
+            errors[5]
+        );
         assert!(matches!(errors[6], Error::Hex(_)), "{:?}", errors[6]);
     }
 
     #[test]
     fn a_generators_stamp_error_is_the_stamp_variant_too() {
         let bar: crate::grid::Pattern = "XXXXXXXX".parse().unwrap();
-        let err: Error = crate::Generator::new(MazeOptions::new(9, 9).stamp(bar))
+        let err: Error = crate::Generator::build(MazeOptions::new(9, 9).stamp(bar))
             .unwrap_err()
             .into();
         assert!(

@@ -1,48 +1,38 @@
 //! Reading and writing mazes: the 42 hex file format, SVG drawings, the statistics as JSON, safe
 //! file replacement, and bounded reads of the files a user names.
 //!
-//! Every way of writing a [`Maze`] down is a [`Format`]; [`formats`] lists them all, and
+//! Every way of writing a [`Maze`] down is a [`Format`]; `<dyn Format>::all()` lists them all, and
 //! [`write_outputs`] is the one pipeline that writes a maze to a list of [`Output`]s (a format
 //! and where it goes), all files replaced together or none, reporting its progress as it goes. A
 //! command line, a UI's "save" and its "export" are all lists of outputs, so a new format is
-//! its own module plus one line in [`formats`].
+//! its own module plus one line in that list.
 //!
 //! ```
-//! use mazegen::format::{self, Output, write_outputs};
+//! use mazegen::format::{Format, Output, write_outputs};
 //! use mazegen::{Maze, MazeOptions, Pos};
 //!
 //! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
 //! let folder = std::env::temp_dir();
-//! let outputs: Vec<Output> = format::formats()
+//! let outputs: Vec<Output> = <dyn Format>::all()
 //!     .iter()
 //!     .map(|f| Output::new(f.clone(), folder.join(format!("mazegen-doc.{}", f.extension()))))
 //!     .collect();
-//! write_outputs(&maze, &outputs, &mut |_progress| {})?;
+//! write_outputs(&maze, &outputs, &mut |_, _, _| {})?;
 //! # for output in &outputs { std::fs::remove_file(output.path().unwrap())?; }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// The formats' modules hold, besides their types, helpers shared with the a-maze-ing
-// application (size checks, lower-level writers): hidden, not part of the API.
-#[doc(hidden)]
-pub mod animate;
-mod atomic;
-#[cfg(all(feature = "png", feature = "pdf"))]
-#[doc(hidden)]
-pub mod export;
-#[doc(hidden)]
-pub mod hex;
+pub(crate) mod animate;
+pub(crate) mod atomic;
+pub(crate) mod hex;
 #[cfg(feature = "serde")]
 mod json;
 #[cfg(feature = "pdf")]
-#[doc(hidden)]
-pub mod pdf;
+pub(crate) mod pdf;
 #[cfg(feature = "png")]
-#[doc(hidden)]
-pub mod png;
-mod read;
-#[doc(hidden)]
-pub mod svg;
+pub(crate) mod png;
+pub(crate) mod read;
+pub(crate) mod svg;
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
@@ -51,30 +41,24 @@ use std::sync::{Arc, LazyLock};
 
 use crate::maze::Maze;
 
-#[doc(inline)]
 pub use animate::AnimatedSvg;
+use atomic::Outputs;
 pub use atomic::WriteError;
-#[doc(hidden)]
 pub use atomic::{
-    Outputs, Protected, check_output, is_standard_output, protect, remove_temporaries, same_file,
-    same_target, write_atomically, write_new_atomically,
+    is_standard_output, remove_temporaries, same_target, write_atomically, write_new_atomically,
 };
-#[doc(inline)]
-pub use hex::{Hex, HexError, HexErrorKind, LoadError, MazeFile};
+pub use hex::{Hex, HexError, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;
 #[cfg(feature = "pdf")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pdf")))]
-#[doc(inline)]
 pub use pdf::{Paper, PdfSheet};
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
-#[doc(inline)]
 pub use png::Png;
-#[doc(hidden)]
-pub use read::{MIB, human_bytes, read_limited};
-#[doc(inline)]
+pub(crate) use read::MIB;
+pub use read::read_limited;
 pub use svg::{CellSize, Svg, SvgOptions, SvgStyle};
 
 /// A refusal of the allocator, or a measure or search refused its memory, as the error of a
@@ -118,9 +102,23 @@ pub trait Format: fmt::Debug + Send + Sync {
     fn write(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()>;
 }
 
-/// Every format, with its default options, in the order they are listed to users: adding a
-/// format is writing its module and adding one line here.
-pub fn formats() -> &'static [Arc<dyn Format>] {
+impl dyn Format {
+    /// Every format, with its default options, in the order they are listed to users: adding
+    /// a format is writing its module and adding one line here.
+    ///
+    /// ```
+    /// use mazegen::format::Format;
+    ///
+    /// let names: Vec<&str> = <dyn Format>::all().iter().map(|f| f.name()).collect();
+    /// assert_eq!(&names[..2], ["hex", "svg"]);
+    /// ```
+    pub fn all() -> &'static [Arc<dyn Format>] {
+        formats()
+    }
+}
+
+/// See [`<dyn Format>::all`](trait.Format.html#method.all).
+pub(crate) fn formats() -> &'static [Arc<dyn Format>] {
     static FORMATS: LazyLock<Vec<Arc<dyn Format>>> = LazyLock::new(|| {
         vec![
             Arc::new(Hex),
@@ -136,9 +134,9 @@ pub fn formats() -> &'static [Arc<dyn Format>] {
     &FORMATS
 }
 
-#[doc(hidden)]
-/// The format [`formats`] knows by `name` (ignoring case).
-pub fn by_name(name: &str) -> Option<Arc<dyn Format>> {
+/// The format `formats` knows by `name` (ignoring case).
+#[cfg(test)]
+pub(crate) fn by_name(name: &str) -> Option<Arc<dyn Format>> {
     formats()
         .iter()
         .find(|f| f.name().eq_ignore_ascii_case(name))
@@ -147,7 +145,7 @@ pub fn by_name(name: &str) -> Option<Arc<dyn Format>> {
 
 /// Where an output goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Destination {
+pub(crate) enum Destination {
     /// A file, replaced atomically (see [`write_atomically`]).
     File(PathBuf),
     /// The process's standard output.
@@ -169,7 +167,7 @@ pub struct Output {
     /// How the maze is written.
     pub format: Arc<dyn Format>,
     /// Where it is written.
-    pub destination: Destination,
+    pub(crate) destination: Destination,
 }
 
 impl Output {
@@ -194,6 +192,12 @@ impl Output {
         }
     }
 
+    /// Where it goes, for a message: the file's name (control characters escaped, see
+    /// [`escaped`](crate::escaped)), or `standard output`.
+    pub fn destination(&self) -> impl fmt::Display + '_ {
+        &self.destination
+    }
+
     /// The file it goes to, if it goes to a file.
     pub fn path(&self) -> Option<&Path> {
         match &self.destination {
@@ -203,30 +207,18 @@ impl Output {
     }
 }
 
-/// How far [`write_outputs`] has got with one output: `done` of about `total` bytes (`done`
-/// never passes `total`; both are equal once the output is complete).
-#[derive(Clone, Copy, Debug)]
-pub struct Progress<'a> {
-    /// The output being written.
-    pub output: &'a Output,
-    /// Bytes written so far.
-    pub done: u64,
-    /// About how many bytes it takes in all.
-    pub total: u64,
-}
-
-#[doc(hidden)]
 /// The name a [`WriteError`] gives standard output.
-pub const STDOUT: &str = "standard output";
+pub(crate) const STDOUT: &str = "standard output";
 
 /// Bytes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;
 
 /// Writes `maze` to each of `outputs` in order. The files are staged first and put in place
-/// together once all are ready (see [`Outputs`]), so a failure changes no file; standard output
-/// is written last, once the files are in place. An output onto a protected file (see
-/// [`protect`]) is refused before any is written. `progress` hears of each output as it starts,
-/// about every megabyte, and as it ends.
+/// together once all are ready, so a failure changes no file; standard output
+/// is written last, once the files are in place. `progress` hears of each output as it starts,
+/// about every megabyte, and as it ends: the output, the bytes written so far (`done`), and
+/// about how many it takes in all (`total`; `done` never passes it, and both are equal once
+/// the output is complete).
 ///
 /// ```
 /// use mazegen::Maze;
@@ -234,8 +226,8 @@ const REPORT_EVERY: u64 = 1 << 20;
 ///
 /// let maze = Maze::builder(12, 9).seed(3).build()?;
 /// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
-/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |p| {
-///     println!("{}: {} of {} bytes", p.output.destination, p.done, p.total)
+/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |output, done, total| {
+///     println!("{}: {done} of {total} bytes", output.destination())
 /// })?;
 /// # std::fs::remove_file(&path).ok();
 /// # Ok::<(), mazegen::Error>(())
@@ -243,14 +235,8 @@ const REPORT_EVERY: u64 = 1 << 20;
 pub fn write_outputs(
     maze: &Maze,
     outputs: &[Output],
-    progress: &mut dyn FnMut(Progress<'_>),
+    progress: &mut dyn FnMut(&Output, u64, u64),
 ) -> Result<(), WriteError> {
-    // A protected file (the config, OUTPUT_FILE) is refused before anything is written.
-    for output in outputs {
-        if let Some(path) = output.path() {
-            check_output(path, output.format.name())?;
-        }
-    }
     let mut staged = Outputs::new();
     let (files, streams): (Vec<&Output>, Vec<&Output>) =
         outputs.iter().partition(|o| o.path().is_some());
@@ -258,11 +244,7 @@ pub fn write_outputs(
         let estimate = output.format.estimated_size(maze);
         let mut report = |done: u64, end: bool| {
             let total = if end { done } else { estimate.max(done + 1) };
-            progress(Progress {
-                output,
-                done,
-                total,
-            });
+            progress(output, done, total);
         };
         report(0, false);
         let mut fill = |out: &mut dyn Write| -> io::Result<u64> {
@@ -401,7 +383,7 @@ impl Maze {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
-        write_outputs(self, outputs, &mut |_| {})
+        write_outputs(self, outputs, &mut |_, _, _| {})
     }
 }
 
@@ -466,8 +448,8 @@ mod tests {
             .map(|f| Output::new(f.clone(), dir.path().join(format!("m.{}", f.extension()))))
             .collect();
         let mut heard: Vec<(String, u64, u64)> = Vec::new();
-        write_outputs(&maze, &outputs, &mut |p| {
-            heard.push((p.output.format.name().to_owned(), p.done, p.total));
+        write_outputs(&maze, &outputs, &mut |output, done, total| {
+            heard.push((output.format.name().to_owned(), done, total));
         })
         .unwrap();
         for output in &outputs {
@@ -507,9 +489,11 @@ mod tests {
         let maze = maze(1500, 1500);
         let output = Output::file(Hex, dir.path().join("big.txt"));
         let mut reports = Vec::new();
-        write_outputs(&maze, std::slice::from_ref(&output), &mut |p| {
-            reports.push((p.done, p.total))
-        })
+        write_outputs(
+            &maze,
+            std::slice::from_ref(&output),
+            &mut |_, done, total| reports.push((done, total)),
+        )
         .unwrap();
         let size = std::fs::metadata(output.path().unwrap()).unwrap().len();
         assert!(reports.len() as u64 >= size / REPORT_EVERY, "{reports:?}");
@@ -534,7 +518,7 @@ mod tests {
             Output::file(Svg::default(), &bad),
             Output::file(Hex, &last),
         ];
-        let err = write_outputs(&maze, &outputs, &mut |_| {}).unwrap_err();
+        let err = write_outputs(&maze, &outputs, &mut |_, _, _| {}).unwrap_err();
         assert_eq!(err.path, bad);
         assert_eq!(std::fs::read_to_string(&good).unwrap(), "old");
         assert!(!bad.exists() && !last.exists());

@@ -172,11 +172,10 @@ impl MazeOptions {
     }
 }
 
-#[doc(hidden)]
 /// The kind of work a step does, for [`Generator::step_kind`] and
 /// [`Session::step_kind`](crate::session::Session::step_kind): only compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepKind(u8);
+pub(crate) struct StepKind(u8);
 
 impl StepKind {
     /// A search's steps.
@@ -192,10 +191,10 @@ const LINK_STEP_COST: u64 = 25;
 /// [`Braider::step_cost`]).
 const BRAID_STEP_COST: u64 = 50;
 
-/// Why a generator could not be built from its options.
+/// Why a generator could not be built from its options, or stopped: [`Error`]'s variants, kept
+/// `Clone` for a generator (and its replay checkpoints) to hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GenError {
+pub(crate) enum GenError {
     #[error(transparent)]
     /// The size is out of range, or the grid cannot be allocated.
     Size(#[from] SizeError),
@@ -262,28 +261,15 @@ impl Clone for GarbageBin {
     }
 }
 
-#[doc(hidden)]
 /// State a session is done with, handed to the caller to free (see
 /// [`Session::take_garbage`](crate::session::Session::take_garbage)): a carver's per-cell state is as
 /// big as the grid, and freeing a few hundred megabytes takes tens of milliseconds, which a UI
 /// would rather spend on another thread.
-pub type Garbage = Box<dyn Any + Send>;
+pub(crate) type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
-    /// A generator ready to carve the maze `options` describe, or why it cannot.
-    ///
-    /// ```
-    /// use mazegen::{GenEvent, Generator, MazeOptions};
-    ///
-    /// let mut generator = Generator::new(MazeOptions::new(12, 9).seed(3))?;
-    /// let mut steps = 0;
-    /// while generator.step() != GenEvent::Done {
-    ///     steps += 1; // draw the step's event
-    /// }
-    /// assert!(generator.is_done() && generator.steps() == steps);
-    /// # Ok::<(), mazegen::GenError>(())
-    /// ```
-    pub fn new(options: MazeOptions) -> Result<Generator, GenError> {
+    /// [`Generator::new`], with the error a generator keeps.
+    pub(crate) fn build(options: MazeOptions) -> Result<Generator, GenError> {
         let (width, height) = (options.width, options.height);
         check_size(width, height)?;
         let landmarks = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?;
@@ -359,7 +345,7 @@ impl Generator {
         entry: Pos,
         exit: Pos,
     ) -> Result<(Grid, Option<Solution>), GenError> {
-        let mut generator = Generator::new(options)?;
+        let mut generator = Generator::build(options)?;
         generator.aim(entry, exit);
         generator.finish()
     }
@@ -393,24 +379,13 @@ impl Generator {
             .unwrap_or_default()
     }
 
-    /// Generates the whole maze at once.
-    ///
-    /// ```
-    /// use mazegen::{Generator, MazeOptions, Pos};
-    ///
-    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
-    /// assert_eq!((grid.width(), grid.height()), (12, 9));
-    /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
-    /// # Ok::<(), mazegen::GenError>(())
-    /// ```
-    pub fn generate(options: MazeOptions) -> Result<Grid, GenError> {
-        Generator::new(options)?.finish().map(|(grid, _)| grid)
+    /// [`Generator::generate`], with the error a generator keeps.
+    pub(crate) fn generate_grid(options: MazeOptions) -> Result<Grid, GenError> {
+        Generator::build(options)?.finish().map(|(grid, _)| grid)
     }
 
-    /// Why the generator stopped before the maze was complete: the allocator refused a
-    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`]). It is done then,
-    /// its grid partly carved.
-    pub fn failure(&self) -> Option<&GenError> {
+    /// [`Generator::failure`], as the generator keeps it.
+    pub(crate) fn gen_failure(&self) -> Option<&GenError> {
         self.failure.as_ref()
     }
 
@@ -496,7 +471,7 @@ impl Generator {
     }
 
     /// Runs at most `budget` steps, stopping early when done or when the kind of step changes
-    /// (see [`Generator::step_kind`]); returns how many made progress. A caller that sizes its
+    /// (the phase, or braiding's pass); returns how many made progress. A caller that sizes its
     /// budget from what the last steps cost so would not spend it on steps that cost more.
     pub fn run_steps_of_one_kind(&mut self, budget: u64) -> u64 {
         let kind = self.step_kind();
@@ -523,10 +498,9 @@ impl Generator {
         done
     }
 
-    #[doc(hidden)]
     /// The kind of work the next step does: the phase, and braiding's pass. Steps of one kind
     /// cost about the same; listing a cell's dead ends, say, costs a tenth of opening one.
-    pub fn step_kind(&self) -> StepKind {
+    pub(crate) fn step_kind(&self) -> StepKind {
         StepKind(match &self.phase {
             Phase::Carving(_) => 0,
             Phase::Linking(linker) => 10 + linker.pass_number(),

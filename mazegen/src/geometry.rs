@@ -1,9 +1,6 @@
 //! Positions and compass directions on the maze grid.
 
 use std::fmt;
-use std::str::FromStr;
-
-use crate::parse::ParseError;
 
 /// A cell position: `x` is the column, `y` the row, both 0-based from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -28,22 +25,16 @@ impl fmt::Display for Pos {
     }
 }
 
-impl FromStr for Pos {
-    type Err = ParseError;
-
-    /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
-    /// digits (no sign), spaces allowed around each.
-    fn from_str(text: &str) -> Result<Pos, ParseError> {
+impl Pos {
+    /// [`Pos::from_str`](std::str::FromStr), `None` for what is not a coordinate.
+    pub(crate) fn parse_text(text: &str) -> Option<Pos> {
         let number = |s: &str| {
             let s = s.trim();
             let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
             digits.then(|| s.parse::<u32>().ok()).flatten()
         };
-        let (x, y) = text.split_once(',').ok_or(ParseError::Pos)?;
-        Ok(Pos::new(
-            number(x).ok_or(ParseError::Pos)?,
-            number(y).ok_or(ParseError::Pos)?,
-        ))
+        let (x, y) = text.split_once(',')?;
+        Some(Pos::new(number(x)?, number(y)?))
     }
 }
 
@@ -168,8 +159,8 @@ mod tests {
     #[test]
     fn pos_displays_and_parses_as_config_coordinates() {
         assert_eq!(Pos::new(19, 14).to_string(), "19,14");
-        assert_eq!("19,14".parse(), Ok(Pos::new(19, 14)));
-        assert_eq!(" 3 , 4 ".parse(), Ok(Pos::new(3, 4)));
+        assert_eq!("19,14".parse::<Pos>().ok(), Some(Pos::new(19, 14)));
+        assert_eq!(" 3 , 4 ".parse::<Pos>().ok(), Some(Pos::new(3, 4)));
         for bad in [
             "1",
             "1,2,3",
@@ -181,7 +172,7 @@ mod tests {
             "1.0,2",
             "4294967296,0",
         ] {
-            assert_eq!(bad.parse::<Pos>(), Err(ParseError::Pos), "{bad:?}");
+            assert_eq!(Pos::parse_text(bad), None, "{bad:?}");
         }
     }
 }

@@ -11,7 +11,7 @@ mod index;
 mod packed;
 mod stamp;
 
-pub use courtyard::{Courtyard, LandmarkNote, Landmarks};
+pub(crate) use courtyard::{Courtyard, LandmarkNote, Landmarks};
 pub(crate) use ends::{EndProblem, check_ends};
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
@@ -189,16 +189,15 @@ impl Grid {
         Ok(grid)
     }
 
-    #[doc(hidden)]
     /// A fully closed grid with the courtyard hollowed out (its inner walls open) and the 42
     /// locked, both where [`Landmarks::plan`] puts them.
-    pub fn planned(width: u32, height: u32, courtyard: bool) -> Result<Grid, SizeError> {
+    #[cfg(test)]
+    pub(crate) fn planned(width: u32, height: u32, courtyard: bool) -> Result<Grid, SizeError> {
         Grid::with_landmarks(width, height, Landmarks::plan(width, height, courtyard))
     }
 
-    #[doc(hidden)]
     /// A fully closed grid with the given 42 and courtyard, which must not overlap.
-    pub fn with_landmarks(
+    pub(crate) fn with_landmarks(
         width: u32,
         height: u32,
         landmarks: Landmarks,
@@ -227,10 +226,9 @@ impl Grid {
         self.courtyard = Some(yard);
     }
 
-    #[doc(hidden)]
     /// Hollows and marks the courtyard if its nine cells all lie inside the grid and its inner
     /// walls are all open; returns whether it did. Used when reading a maze back from a file.
-    pub fn mark_courtyard_if_open(&mut self, yard: Courtyard) -> bool {
+    pub(crate) fn mark_courtyard_if_open(&mut self, yard: Courtyard) -> bool {
         let open = yard.cells().all(|p| {
             self.contains(p)
                 && !self.is_locked(p)
@@ -243,10 +241,9 @@ impl Grid {
         }
         open
     }
-    #[doc(hidden)]
     /// Locks the stamp's cells if they all lie inside the grid and all their walls are closed;
     /// returns whether it did. Used when reading a maze back from a file.
-    pub fn lock_if_closed(&mut self, stamp: Stamp) -> bool {
+    pub(crate) fn lock_if_closed(&mut self, stamp: Stamp) -> bool {
         let closed = stamp
             .cells()
             .all(|p| self.contains(p) && self.walls(p) == Walls::CLOSED);
@@ -331,8 +328,21 @@ impl Grid {
     }
 
     /// The centre courtyard, if this maze has one.
-    pub const fn courtyard(&self) -> Option<Courtyard> {
+    pub(crate) const fn courtyard(&self) -> Option<Courtyard> {
         self.courtyard
+    }
+
+    /// Whether this maze has the open 3x3 courtyard `COURTYARD=True` (or
+    /// [`MazeOptions::courtyard`](crate::MazeOptions::courtyard)) asks for, at the centre,
+    /// where carving starts: only a maze with room for it beside the 42 gets it.
+    pub const fn has_courtyard(&self) -> bool {
+        self.courtyard.is_some()
+    }
+
+    /// The courtyard's nine cells in reading order (none without a courtyard): a cell is one
+    /// of them when [`Grid::in_courtyard`] says so.
+    pub fn courtyard_cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        self.courtyard.into_iter().flat_map(|yard| yard.cells())
     }
 
     /// Whether a cell belongs to the centre courtyard.

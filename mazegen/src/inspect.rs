@@ -1,6 +1,6 @@
 //! Inspecting any maze file, valid or not, to show it with every broken rule on the map.
 //!
-//! [`load`] reads a hex maze file as far as it can be read (rows of the wrong width, characters
+//! [`Inspection::load`] reads a hex maze file as far as it can be read (rows of the wrong width, characters
 //! that are not hex digits, a truncated file, missing entry, exit or path lines: what comes
 //! before is kept, an unreadable digit is a closed cell, and the first unreadable line is
 //! named), then checks it against every rule of [`crate::validate`], keeping where each broken
@@ -20,8 +20,9 @@
 //! byte a cell, the check's marks another half, and the few per-cell facts that are rare (an
 //! unreadable digit, the recorded path) a bit a cell; nothing is a heap object per cell, and
 //! per-cell problems (broken walls, dead ends) are worked out from the walls when asked for
-//! rather than listed. Checking a huge maze takes seconds: [`open`] reads the file without
-//! checking it, so that a UI can draw it at once and run the [`CheckJob`] on another thread.
+//! rather than listed. Checking a huge maze takes seconds: [`Inspection::open`] reads the file
+//! without checking it, so that a UI can draw it at once and run [`Inspection::check`] on
+//! another thread (an `Inspection` is `Send`; a clone shares the walls read).
 //!
 //! [`MazeFile::load`]: crate::format::MazeFile::load
 
@@ -37,8 +38,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use bits::{Bits, Nibbles};
-pub use check::{CheckJob, Checked};
+pub(crate) use check::{CheckJob, Checked};
 
+use crate::error::Error;
 use crate::format::hex::{HexError, LoadError, load_limit, max_file_bytes, read_maze_bytes};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, Stamp, Walls};
@@ -74,60 +76,6 @@ mod flag {
     }
 }
 
-/// Reads and checks a maze file, as `--check MAZE` does without a config.
-///
-/// ```
-/// use mazegen::{Maze, inspect};
-/// use mazegen::format::{Hex, Output};
-///
-/// let maze = Maze::builder(12, 9).seed(3).build()?;
-/// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
-/// maze.write_to(&[Output::file(Hex, &path)])?;
-/// let inspection = inspect::load(&path)?;
-/// assert!(inspection.is_valid() && inspection.problem_rows().is_empty());
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), mazegen::Error>(())
-/// ```
-pub fn load(path: impl AsRef<Path>) -> Result<Inspection, LoadError> {
-    load_with(path, &Expected::default())
-}
-
-/// Reads and checks a maze file against what its config expects, as `--check MAZE CONFIG`
-/// does: with the config's size, a larger file than such a maze can be is refused unread.
-pub fn load_with(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
-    let mut inspection = open(path, expected)?;
-    inspection.check();
-    Ok(inspection)
-}
-
-/// Reads a maze file without checking it: drawable at once, with only what reading found
-/// (the first unreadable line, unreadable digits). [`Inspection::check`], or
-/// [`Inspection::check_job`] on another thread, does the rest.
-pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, LoadError> {
-    let path = path.as_ref();
-    let limit = match expected.size {
-        Some((width, height)) => max_file_bytes(width, height),
-        None => load_limit(path)?,
-    };
-    let bytes = read_maze_bytes(path, limit)?;
-    Inspection::read(&bytes, expected).map_err(|source| LoadError::Parse {
-        path: path.to_owned(),
-        source,
-    })
-}
-
-/// Reads and checks a maze file's text.
-pub fn from_text(text: &str) -> Result<Inspection, HexError> {
-    from_bytes(text.as_bytes(), &Expected::default())
-}
-
-/// Reads and checks a maze file's bytes (which need not be UTF-8 past the first line).
-pub fn from_bytes(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
-    let mut inspection = Inspection::read(bytes, expected)?;
-    inspection.check();
-    Ok(inspection)
-}
-
 /// A maze file as far as it could be read, and, once checked, every rule it breaks and where.
 #[derive(Clone, Debug)]
 pub struct Inspection {
@@ -158,7 +106,66 @@ pub struct Inspection {
 }
 
 impl Inspection {
-    /// Reads a maze file's bytes without checking it (see [`open`]).
+    /// Reads and checks a maze file, as `--check MAZE` does without a config.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    /// use mazegen::inspect::Inspection;
+    /// use mazegen::format::{Hex, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-inspect.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// let inspection = Inspection::load(&path)?;
+    /// assert!(inspection.is_valid() && inspection.problem_rows().is_empty());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<Inspection, Error> {
+        Inspection::load_with(path, &Expected::default())
+    }
+
+    /// Reads and checks a maze file against what its config expects, as `--check MAZE CONFIG`
+    /// does: with the config's size, a larger file than such a maze can be is refused unread.
+    pub fn load_with(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, Error> {
+        let mut inspection = Inspection::open(path, expected)?;
+        inspection.check();
+        Ok(inspection)
+    }
+
+    /// Reads a maze file without checking it: drawable at once, with only what reading found
+    /// (the first unreadable line, unreadable digits). [`Inspection::check`], here or on
+    /// another thread, does the rest.
+    pub fn open(path: impl AsRef<Path>, expected: &Expected) -> Result<Inspection, Error> {
+        Inspection::open_file(path.as_ref(), expected).map_err(Error::from)
+    }
+
+    /// [`Inspection::open`], with the error kept apart.
+    fn open_file(path: &Path, expected: &Expected) -> Result<Inspection, LoadError> {
+        let limit = match expected.size {
+            Some((width, height)) => max_file_bytes(width, height),
+            None => load_limit(path)?,
+        };
+        let bytes = read_maze_bytes(path, limit)?;
+        Inspection::read(&bytes, expected).map_err(|source| LoadError::Parse {
+            path: path.to_owned(),
+            source,
+        })
+    }
+
+    /// Reads and checks a maze file's text.
+    pub fn from_text(text: &str) -> Result<Inspection, HexError> {
+        Inspection::from_bytes(text.as_bytes(), &Expected::default())
+    }
+
+    /// Reads and checks a maze file's bytes (which need not be UTF-8 past the first line).
+    pub fn from_bytes(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
+        let mut inspection = Inspection::read(bytes, expected)?;
+        inspection.check();
+        Ok(inspection)
+    }
+
+    /// Reads a maze file's bytes without checking it (see [`Inspection::open`]).
     pub fn read(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
         let reading = reader::read(bytes)?;
         let (w, h) = (reading.width, reading.height);
@@ -291,7 +298,7 @@ impl Inspection {
         &self.expected
     }
 
-    /// Whether the rules have been checked ([`Inspection::check`], [`Inspection::install`]).
+    /// Whether the rules have been checked ([`Inspection::check`]).
     pub fn is_checked(&self) -> bool {
         self.checked.is_some()
     }
@@ -312,7 +319,7 @@ impl Inspection {
     /// The work of [`Inspection::check`], to run on another thread: it shares the walls with
     /// this inspection, which can be drawn meanwhile. Hand its result to
     /// [`Inspection::install`].
-    pub fn check_job(&self) -> CheckJob {
+    pub(crate) fn check_job(&self) -> CheckJob {
         CheckJob {
             width: self.width,
             height: self.height,
@@ -329,7 +336,7 @@ impl Inspection {
 
     /// Takes in what a [`CheckJob`] of this inspection found; returns `false`, changing
     /// nothing, for another inspection's.
-    pub fn install(&mut self, checked: Checked) -> bool {
+    pub(crate) fn install(&mut self, checked: Checked) -> bool {
         if checked.source != Arc::as_ptr(&self.walls) as usize {
             return false;
         }
@@ -604,7 +611,7 @@ impl Inspection {
     }
 
     /// The grid the rules read: each wall taken from the cell west or north of it, the border
-    /// closed (see [`crate::format::MazeFile::to_grid_with`]). One byte a cell; an error for a
+    /// closed (as [`MazeFile::to_grid`](crate::format::MazeFile::to_grid) reads a file). One byte a cell; an error for a
     /// single row read, or when there is no memory for it.
     pub fn to_grid(&self) -> Result<Grid, SizeError> {
         check::grid_of(&self.walls, self.width, self.height, self.landmarks)
@@ -890,7 +897,7 @@ pub enum Problem {
         first: Pos,
     },
     /// A dead end counted against a playable board's limit of
-    /// [`crate::rules::MAX_FREE_DEAD_ENDS`], when there are more.
+    /// two, when there are more.
     DeadEnd {
         /// The dead end.
         cell: Pos,

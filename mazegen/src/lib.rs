@@ -4,11 +4,11 @@
 //!
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
 //! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze
-//! down in [`format`](mod@format). The 42 subject's own parts have modules of their own:
-//! [`config`] (its config file), [`validate`] (its rules, checked), [`session`] (a maze's life,
-//! animated) and [`play`] (a game on a finished maze). Items hidden from these docs are shared
-//! with the `a-maze-ing` application only: not part of the API, they may change in any release.
-//! The README below is the guide; its examples run as doc tests.
+//! down (and the file helpers they share) in [`format`](mod@format). The 42 subject's own parts
+//! have modules of their own: [`config`] (its config file), [`validate`] (its rules, checked),
+//! [`inspect`] (any maze file, valid or not, with every broken rule located), [`session`] (a
+//! maze's life, animated) and [`play`] (a game on a finished maze). Everything public is
+//! documented here. The README below is the guide; its examples run as doc tests.
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
@@ -18,46 +18,37 @@ mod bytes;
 pub mod config;
 mod cores;
 mod display;
+mod entry;
 mod error;
 pub mod format;
 mod generate;
 mod geometry;
 mod grid;
-#[doc(hidden)]
 pub mod inspect;
 mod maze;
 mod parse;
 pub mod play;
 pub mod prelude;
-#[doc(hidden)]
-pub mod quote;
+mod quote;
 mod registry;
 mod replay;
 mod rng;
-#[doc(hidden)]
-pub mod rules;
+mod rules;
 pub mod session;
 mod solve;
-#[doc(hidden)]
-pub mod spelling;
+mod spelling;
 mod stats;
 pub mod validate;
 
 pub use builder::MazeBuilder;
 pub use error::Error;
-pub use generate::{Algorithm, CellState, GenError, GenEvent, Generator, MazeOptions};
+pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
 pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
 pub use maze::Maze;
-pub use parse::ParseError;
+pub use quote::escaped;
 pub use replay::Timeline;
-pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver, shortest_path};
-pub use stats::MazeStats;
+pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver};
+pub use stats::{Difficulty, Level, MazeStats};
 
-// Shared with the a-maze-ing application only; not part of the API.
-#[doc(hidden)]
-pub use generate::{Garbage, StepKind};
-#[doc(hidden)]
-pub use grid::LandmarkNote;
-#[doc(hidden)]
-pub use stats::{Difficulty, Level};
+pub(crate) use solve::shortest_path;

@@ -183,7 +183,6 @@ impl Maze {
         Ok(self.stats())
     }
 
-    #[doc(hidden)]
     /// [`Maze::difficulty`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
     /// measuring (or the search for the path) its memory; nothing is kept then.
     pub fn try_difficulty(&self) -> Result<Option<&Difficulty>, SizeError> {
@@ -197,7 +196,6 @@ impl Maze {
         Ok(self.difficulty())
     }
 
-    #[doc(hidden)]
     /// How hard the solution is to find (see [`Difficulty`]), `None` when there is none.
     /// Measured on first use, once: a walk of every branch off the path, so apart from
     /// [`Maze::stats`], which a UI wants at once.

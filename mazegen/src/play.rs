@@ -35,8 +35,8 @@ use std::sync::Arc;
 
 use crate::{Dir, Grid, Maze, Pos};
 
-#[doc(hidden)]
-pub use chase::{MAX_CHASERS, PLACING_CELLS, SENSING_CELLS, chaser_count};
+#[cfg(test)]
+use chase::{MAX_CHASERS, chaser_count};
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

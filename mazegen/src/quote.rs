@@ -8,16 +8,8 @@
 //! control character: the bidirectional overrides and isolates (U+202E shows the rest of a
 //! line backwards) and the line and paragraph separators.
 //!
-//! It is public so that an application's own messages echo what a user wrote the way this
-//! crate's errors do:
-//!
-//! ```
-//! use mazegen::quote;
-//!
-//! let name = std::path::Path::new("maze\n\u{1b}[2J.txt");
-//! assert_eq!(quote::path(name), r"maze\n\u{1b}[2J.txt");
-//! assert_eq!(format!("error: {}", quote::escaped("bad\tvalue")), r"error: bad\tvalue");
-//! ```
+//! [`escaped`] is public (as `mazegen::escaped`) so that an application's own messages echo
+//! what a user wrote the way this crate's errors do.
 
 use std::fmt;
 use std::path::Path;
@@ -32,13 +24,22 @@ pub(crate) fn quoted(value: &str) -> Quoted<'_> {
 }
 
 /// `text` with its control characters escaped, nothing else changed: for text that is not a
-/// value in quotes, such as a file name at the start of a message or a whole message.
-pub fn escaped(text: &str) -> TerminalEscaped<'_> {
+/// value in quotes, such as a file name at the start of a message or a whole message. A control
+/// character, or one that reorders or splits the line a terminal shows, is written the way
+/// Rust's `{:?}` writes it. This crate's errors echo what a user wrote (a file name, a value)
+/// this way; an application's own messages may do the same:
+///
+/// ```
+/// let name = "maze\n\u{1b}[2J.txt";
+/// assert_eq!(mazegen::escaped(name).to_string(), r"maze\n\u{1b}[2J.txt");
+/// assert_eq!(format!("error: {}", mazegen::escaped("bad\tvalue")), r"error: bad\tvalue");
+/// ```
+pub fn escaped(text: &str) -> impl fmt::Display + '_ {
     TerminalEscaped(text)
 }
 
 /// A path as [`escaped`] text (not valid UTF-8: replaced, as `Path::display` does).
-pub fn path(path: &Path) -> String {
+pub(crate) fn path(path: &Path) -> String {
     escaped(&path.to_string_lossy()).to_string()
 }
 
@@ -78,7 +79,7 @@ fn must_escape(c: char) -> bool {
 /// Text shown with the characters that would break its line or drive the terminal escaped:
 /// what [`escaped`] gives.
 #[derive(Clone, Copy, Debug)]
-pub struct TerminalEscaped<'a>(&'a str);
+struct TerminalEscaped<'a>(&'a str);
 
 impl fmt::Display for TerminalEscaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

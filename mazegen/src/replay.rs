@@ -31,7 +31,7 @@
 //! 2900x2900, where its list alone, 8 bytes a cell, fills the budget): a replay then starts
 //! from the beginning, slower but within the same memory.
 
-use crate::generate::{Checkpoint, GenError, Generator, MazeOptions, Shared};
+use crate::generate::{Checkpoint, Generator, MazeOptions, Shared};
 
 /// The default most bytes all the checkpoints of a timeline may take together.
 pub(crate) const CHECKPOINT_BUDGET: u64 = 64 << 20;
@@ -67,17 +67,6 @@ impl Timeline {
     pub const CHECKPOINT_BUDGET: u64 = CHECKPOINT_BUDGET;
     /// The fewest steps between two checkpoints.
     pub const MIN_INTERVAL: u64 = MIN_INTERVAL;
-
-    /// A timeline of the maze `options` describe, with checkpoints of at most
-    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
-    pub fn new(options: MazeOptions) -> Result<Timeline, GenError> {
-        Timeline::with_budget(options, CHECKPOINT_BUDGET)
-    }
-
-    /// A timeline whose checkpoints take at most `budget` bytes in all.
-    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, GenError> {
-        Ok(Timeline::of(&Generator::new(options)?, budget))
-    }
 
     /// A timeline of `generator`'s maze, whose checkpoints take at most `budget` bytes in all:
     /// what a caller that has made the generator already uses, rather than making one more.
@@ -189,7 +178,7 @@ impl Timeline {
         let nearest = self.checkpoints.iter().rposition(|c| c.steps() <= step);
         let mut generator = match nearest {
             Some(at) => self.checkpoints[at].restore(),
-            None => Generator::new(self.options.clone()).expect("checked when made"),
+            None => Generator::build(self.options.clone()).expect("checked when made"),
         };
         // Past the last checkpoint, stop at each place one is due, and where the kind of step
         // changes: how far the next one is depends on the cost of the steps.

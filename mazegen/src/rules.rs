@@ -82,6 +82,7 @@ pub const COURTYARD_LOOPS: u64 = 4;
 
 /// Independent loops of a connected maze, not counting the courtyard's own: what the perfect and
 /// playable-board rules are about.
+#[cfg(test)]
 pub fn loops_beyond_courtyard(grid: &Grid) -> u64 {
     LoopCount::of(grid).loops_beyond_courtyard(grid)
 }
@@ -187,6 +188,7 @@ impl LoopCount {
     }
 
     /// Counts cell `p` in, once it has been carved.
+    #[cfg(test)]
     pub fn add(&mut self, grid: &Grid, p: Pos) {
         let i = grid.index(p);
         self.add_cells(grid, i..i + 1);

@@ -1,7 +1,7 @@
 //! The animation API: one maze's life, carved step by step, then solved step by step by the
 //! chosen solver, then measured; [`MazeBuilder::session`](crate::MazeBuilder::session) starts
 //! one. It drives the same [`Generator`] and solvers as a one-shot run, so the finished maze
-//! and its shortest path are exactly the ones [`Generator::generate`] and [`shortest_path`] give
+//! and its shortest path are exactly the ones [`Generator::generate`] and [`Grid::shortest_path`] give
 //! for the same options, whichever solver is being watched. A UI animates it by calling
 //! [`Session::advance`] with a budget of steps per frame.
 //!
@@ -29,7 +29,7 @@ mod error;
 
 pub use error::SessionError;
 
-use crate::generate::{CellState, Garbage, StepKind};
+use crate::generate::{CellState, Garbage, GenError, StepKind};
 use crate::grid::SizeError;
 use crate::maze::Maze;
 use crate::solve::{Search, SearchState, Solver};
@@ -47,10 +47,9 @@ pub enum Phase {
     Done,
 }
 
-#[doc(hidden)]
 /// Numbers about a finished maze, measured once, whatever solves it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Measures {
+pub(crate) struct Measures {
     /// Dead ends, junctions, loops, corridors, the shortest path's share.
     pub stats: MazeStats,
     /// Whether the maze has its 42 (it may be too small, or have no room beside a courtyard).
@@ -60,13 +59,12 @@ pub struct Measures {
     pub difficulty: Option<Difficulty>,
 }
 
-#[doc(hidden)]
 /// How one solver did on this maze, to compare the solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverRun {
     /// The solver.
     pub solver: Solver,
-    /// Cells the solver visited (its own count: see [`Search::visited`]).
+    /// Cells the solver visited (its own count: see [`Searching::visited`](crate::Searching::visited)).
     pub visited: u64,
     /// Steps of the path it found, if it found one.
     pub path_len: Option<usize>,
@@ -93,7 +91,6 @@ enum Stage {
     Moving,
 }
 
-#[doc(hidden)]
 /// A pass over the whole maze that a session handing out its work (see
 /// [`Session::hand_out_work`]) leaves to its caller: measuring the maze, starting a search, or
 /// tracing the path a search found. [`Job::run`] does it, on any thread; [`Session::install`]
@@ -144,7 +141,7 @@ impl Job {
 
     /// [`Job::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when the
     /// allocator refuses a measure's search, statistics or difficulty their memory, or a
-    /// started search its per-cell state (see [`Solver::try_start`]).
+    /// started search its per-cell state (see [`Solver::try_search`](crate::Solver::try_search)).
     pub fn try_run(&self) -> Result<JobOutcome, crate::grid::SizeError> {
         if let &Work::Start {
             solver,
@@ -227,7 +224,6 @@ impl Job {
     }
 }
 
-#[doc(hidden)]
 /// What a [`Job`] did, for [`Session::install`].
 #[derive(Clone)]
 pub struct JobOutcome {
@@ -320,7 +316,7 @@ pub struct Session {
     refused_start: Option<u64>,
     /// Why the watched search stopped unfinished, or its path was not traced: memory refused
     /// (see [`Session::failure`]). Cleared when another search starts.
-    search_failure: Option<crate::GenError>,
+    search_failure: Option<GenError>,
     solved: Option<Solved>,
     measures: Option<Measures>,
     /// The last run of each solver on this maze, in the order they finished.
@@ -356,7 +352,7 @@ impl Session {
         exit: Pos,
         solver: Solver,
     ) -> Result<Session, SessionError> {
-        let generator = Generator::new(options)?;
+        let generator = Generator::build(options)?;
         let grid = generator.grid();
         let (width, height) = (grid.width(), grid.height());
         crate::grid::check_ends(width, height, grid.stamp(), entry, exit)
@@ -410,13 +406,12 @@ impl Session {
         }
     }
 
-    #[doc(hidden)]
     /// The same session, leaving to the caller every piece of work that takes a pass over the
     /// whole maze, so that no call but [`Session::finish`] (which does everything left itself)
     /// takes long, at any size: measuring the maze once it is carved, starting each search, and
     /// tracing the path it found. [`Session::jobs`] hands them out when due, to run on another
     /// thread, and [`Session::install`] takes their outcome; until then the session waits (a
-    /// search to start takes no step) and [`Session::measures`] and [`Session::maze`] are
+    /// search to start takes no step) and [`Session::stats`] and [`Session::maze`] are
     /// `None`. What the session is done with (the carver's state, a replaced search), big as
     /// the maze, is kept for [`Session::take_garbage`], to be freed elsewhere too.
     ///
@@ -447,19 +442,10 @@ impl Session {
         self
     }
 
-    /// Why the maze could not be finished: the allocator refused the generator's working set
-    /// room to grow (see [`Generator::failure`]). The session then stays
-    /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
-    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
-    ///
-    /// Or why the watched search could not be finished: the allocator refused its working set
-    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or that path's bitmap, or (for a
-    /// session measuring the maze itself) the measuring, their memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
-    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
-    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
-    pub fn failure(&self) -> Option<&crate::GenError> {
+    /// [`Session::failure`], as the generator or the search keeps it.
+    pub(crate) fn gen_failure(&self) -> Option<&GenError> {
         match &self.stage {
-            Stage::Carving(generator) => generator.failure(),
+            Stage::Carving(generator) => generator.gen_failure(),
             _ => self.search_failure.as_ref(),
         }
     }
@@ -502,7 +488,7 @@ impl Session {
                 // steps of another kind, which may cost more.
                 let taken = generator.run_steps_of_one_kind(budget);
                 // A generator that failed stays, unfinished: see `Session::failure`.
-                if generator.is_done() && generator.failure().is_none() {
+                if generator.is_done() && generator.gen_failure().is_none() {
                     self.end_carving();
                 }
                 taken
@@ -541,7 +527,7 @@ impl Session {
             // Counting the steps (which `run` does not) costs a little speed, and gives the
             // carving's length to a replay timeline and a race's table.
             generator.run_steps(u64::MAX);
-            if generator.failure().is_some() {
+            if generator.gen_failure().is_some() {
                 return;
             }
             self.end_carving();
@@ -616,10 +602,11 @@ impl Session {
         }
     }
 
-    #[doc(hidden)]
     /// What the session is done with since the last call, to be freed (on another thread,
-    /// say): always empty unless [`Session::hand_out_work`] was asked for.
-    pub fn take_garbage(&mut self) -> Vec<Garbage> {
+    /// say): always empty unless [`Session::hand_out_work`] was asked for. A carver's per-cell
+    /// state is as big as the grid, and freeing a few hundred megabytes takes tens of
+    /// milliseconds, which a UI would rather spend on another thread.
+    pub fn take_garbage(&mut self) -> Vec<Box<dyn std::any::Any + Send>> {
         let mut garbage = self
             .garbage
             .as_mut()
@@ -674,7 +661,6 @@ impl Session {
         self.solved = Some(solved);
     }
 
-    #[doc(hidden)]
     /// The work left to the caller (see [`Session::hand_out_work`]) that is due now, at most
     /// two jobs: measuring, from the end of carving until its outcome is installed; and the
     /// watched search's, starting it from the end of carving (or a new solver) until that is
@@ -710,7 +696,6 @@ impl Session {
         jobs
     }
 
-    #[doc(hidden)]
     /// Says that `job`, a search's start, was refused its memory ([`Job::try_run`] failed):
     /// [`Session::jobs`] no longer hands it out, so a caller does not retry it at every call;
     /// the session stays solving, with no search, until another is started (a solver picked,
@@ -728,14 +713,12 @@ impl Session {
         true
     }
 
-    #[doc(hidden)]
     /// Whether the watched search's start was refused its memory (see
     /// [`Session::start_refused`]).
     pub fn is_start_refused(&self) -> bool {
         self.refused_start == Some(self.searches)
     }
 
-    #[doc(hidden)]
     /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being
     /// animated, or, traced, is done. Returns `false`, and changes nothing, if it was for
     /// another maze or search (a solver picked since, say) or installed already; what it holds
@@ -839,10 +822,11 @@ impl Session {
         }
     }
 
-    #[doc(hidden)]
-    /// The kind of work the next step does (see [`Generator::step_kind`]): [`Session::advance`]
-    /// stops where it changes, since the new kind's steps may cost more.
-    pub fn step_kind(&self) -> StepKind {
+    /// The kind of work the next step does, only to compare with another call's: the phase,
+    /// and braiding's pass. Steps of one kind cost about the same (listing a cell's dead ends,
+    /// say, costs a tenth of opening one): [`Session::advance`] stops where the kind changes,
+    /// since the new kind's steps may cost more, and a caller timing steps starts again there.
+    pub fn step_kind(&self) -> impl Copy + Eq + fmt::Debug + use<> {
         match (&self.stage, self.phase()) {
             (Stage::Carving(generator), _) => generator.step_kind(),
             (_, Phase::Solving) => StepKind::SEARCH,
@@ -940,13 +924,25 @@ impl Session {
         self.solved.as_ref()?.path.as_ref()
     }
 
-    #[doc(hidden)]
     /// The maze's measures, once measured.
-    pub fn measures(&self) -> Option<&Measures> {
+    #[cfg(test)]
+    pub(crate) fn measures(&self) -> Option<&Measures> {
         self.measures.as_ref()
     }
 
-    #[doc(hidden)]
+    /// The maze's statistics (dead ends, junctions, loops, corridors, the shortest path's
+    /// share), once measured: measured once, whatever solves it, off the caller's thread for a
+    /// big maze handing out its work.
+    pub fn stats(&self) -> Option<&MazeStats> {
+        self.measures.as_ref().map(|m| &m.stats)
+    }
+
+    /// How hard the maze's solution is to find, once measured with [`Session::stats`]; `None`
+    /// before, and for a maze without a solution.
+    pub fn difficulty(&self) -> Option<&Difficulty> {
+        self.measures.as_ref()?.difficulty.as_ref()
+    }
+
     /// How each solver that has run on this maze did.
     pub fn runs(&self) -> &[SolverRun] {
         &self.runs
@@ -1007,7 +1003,7 @@ mod tests {
     fn stepping_and_finishing_give_the_headless_maze_and_path() {
         for perfect in [true, false] {
             let options = MazeOptions::new(15, 11).seed(99).perfect(perfect);
-            let headless = Generator::generate(options.clone()).unwrap();
+            let headless = Generator::generate_grid(options.clone()).unwrap();
             let (entry, exit) = (Pos::new(0, 0), Pos::new(14, 10));
             let expected_path = shortest_path(&headless, entry, exit).unwrap();
 
@@ -1042,7 +1038,7 @@ mod tests {
     #[test]
     fn a_replaying_session_carries_on_from_its_generator() {
         let options = MazeOptions::new(12, 9).seed(7);
-        let mut generator = Generator::new(options.clone()).unwrap();
+        let mut generator = Generator::build(options.clone()).unwrap();
         generator.run_steps(40);
         let (entry, exit) = (Pos::new(0, 0), Pos::new(11, 8));
         let mut replay = Session::replaying(generator, entry, exit, Solver::Bfs);
@@ -1050,7 +1046,7 @@ mod tests {
         assert!(replay.generator().is_some());
         replay.finish();
         assert!(replay.generator().is_none());
-        assert_eq!(replay.grid(), &Generator::generate(options).unwrap());
+        assert_eq!(replay.grid(), &Generator::generate_grid(options).unwrap());
     }
 
     #[test]
@@ -1111,7 +1107,7 @@ mod tests {
     fn any_solver_is_watched_but_the_shortest_path_is_kept() {
         let options = MazeOptions::new(21, 13).seed(5).perfect(false);
         let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 12));
-        let headless = Generator::generate(options.clone()).unwrap();
+        let headless = Generator::generate_grid(options.clone()).unwrap();
         let shortest = shortest_path(&headless, entry, exit).unwrap();
         for &solver in Solver::ALL {
             let mut maze = Session::new(options.clone(), entry, exit, solver).unwrap();

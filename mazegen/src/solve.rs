@@ -282,25 +282,31 @@ impl fmt::Display for Solution {
     }
 }
 
-#[doc(hidden)]
-/// The shortest path from `from` to `to` (breadth-first search), or `None` if `to` cannot be
-/// reached.
-///
-/// ```
-/// use mazegen::{Generator, MazeOptions, Pos, shortest_path};
-///
-/// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
-/// let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(11, 8)).expect("connected");
-/// assert_eq!(path.cells(&grid).last(), Some(Pos::new(11, 8)));
-/// # Ok::<(), mazegen::GenError>(())
-/// ```
-pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
+impl Grid {
+    /// The shortest path from `from` to `to` (breadth-first search), or `None` if `to` cannot
+    /// be reached.
+    ///
+    /// ```
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// let path = grid.shortest_path(Pos::new(0, 0), Pos::new(11, 8)).expect("connected");
+    /// assert_eq!(path.cells(&grid).last(), Some(Pos::new(11, 8)));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn shortest_path(&self, from: Pos, to: Pos) -> Option<Solution> {
+        shortest_path(self, from, to)
+    }
+}
+
+/// See [`Grid::shortest_path`].
+pub(crate) fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Solution> {
     let mut bfs = Bfs::new(grid, from, to);
     bfs.run();
     bfs.solution()
 }
 
-/// [`shortest_path`], or [`SizeError::OutOfMemory`] when the allocator refuses the search its
+/// [`Grid::shortest_path`], or [`SizeError::OutOfMemory`] when the allocator refuses the search its
 /// memory (a byte a cell, and the frontier as it grows).
 pub fn try_shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Solution>, SizeError> {
     let mut bfs = Bfs::try_new(grid, from, to)?;

@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn perfect_mazes_have_no_loops_and_boards_do() {
-        let perfect = Generator::generate(MazeOptions::new(30, 20).seed(4)).unwrap();
+        let perfect = Generator::generate_grid(MazeOptions::new(30, 20).seed(4)).unwrap();
         let stats = MazeStats::measure(&perfect, None);
         assert_eq!(stats.loops, 0);
         assert_eq!(stats.cells, 30 * 20 - 18);
@@ -229,7 +229,8 @@ mod tests {
             stats.cells
         );
         assert_eq!(stats.dead_ends as usize, dead_ends(&perfect));
-        let board = Generator::generate(MazeOptions::new(30, 20).seed(4).perfect(false)).unwrap();
+        let board =
+            Generator::generate_grid(MazeOptions::new(30, 20).seed(4).perfect(false)).unwrap();
         let board_stats = MazeStats::measure(&board, None);
         assert_eq!(board_stats.loops, loops(&board));
         assert!(board_stats.loops >= 2);
@@ -262,7 +263,7 @@ mod tests {
     #[test]
     fn a_long_corridor_maze_is_one_corridor() {
         // 2 wide: the backtracker makes long runs; the longest can be no longer than the maze.
-        let grid = Generator::generate(MazeOptions::new(2, 500).seed(2)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(2, 500).seed(2)).unwrap();
         let stats = MazeStats::measure(&grid, None);
         assert!(stats.longest_corridor > 10 && stats.longest_corridor <= 1000);
         assert!(stats.river_factor > 0.5, "{}", stats.river_factor);

@@ -18,12 +18,8 @@ mod drawn;
 mod layout;
 mod report;
 
-#[doc(hidden)]
-pub use drawn::StampNote;
-pub(crate) use drawn::drawn_forty_two;
-#[doc(hidden)]
-pub use layout::{LayoutProblem, layout_problems};
-#[doc(hidden)]
+pub(crate) use drawn::{StampNote, drawn_forty_two};
+pub(crate) use layout::{LayoutProblem, layout_problems};
 pub use report::{Report, RuleTally};
 
 /// What kind of maze the file should be, as its config says.
@@ -86,11 +82,17 @@ impl Expected {
     }
 }
 
-/// The 42 a maze file draws when it is not the project's and `expected` accepts any 42 (see
-/// [`Expected::exact_stamp`] false): a checker says so as a note, not a failure. Shared with
-/// the application, not part of the API.
-#[doc(hidden)]
-pub fn stamp_note(file: &MazeFile, expected: &Expected) -> Option<StampNote> {
+impl Expected {
+    /// The 42 a maze file draws when it is not the project's and this accepts any 42 (see
+    /// [`Expected::exact_stamp`] false), as a sentence: a checker says so as a note, not a
+    /// failure.
+    pub fn stamp_note(&self, file: &MazeFile) -> Option<impl std::fmt::Display + use<>> {
+        stamp_note(file, self)
+    }
+}
+
+/// See [`Expected::stamp_note`].
+pub(crate) fn stamp_note(file: &MazeFile, expected: &Expected) -> Option<StampNote> {
     drawn_forty_two((file.width(), file.height()), |p| file.walls(p), expected)
 }
 
@@ -247,7 +249,7 @@ pub enum Violation {
 }
 
 /// Checks a maze file as read: the raw digits first, then the maze they describe. Every broken
-/// rule is kept: for a file that may break rules at millions of cells, [`check_file`] keeps a
+/// rule is kept: for a file that may break rules at millions of cells, [`Report::check_file`] keeps a
 /// few of each rule and counts the rest.
 pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     let mut found = Vec::new();
@@ -255,21 +257,34 @@ pub fn validate_file(file: &MazeFile, expected: &Expected) -> Vec<Violation> {
     found
 }
 
-#[doc(hidden)]
 /// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations of
 /// each rule (and counting every one): the memory a check takes then does not grow with the
 /// number of broken rules, which can be several per cell.
-pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
+#[cfg(test)]
+pub(crate) fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Report {
     let mut report = Report::new(keep);
     or_abort(check_file_into(file, expected, &mut |v| report.add(v)));
     report
 }
 
-#[doc(hidden)]
-/// [`check_file`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the check of the
-/// WxH maze") when the allocator refuses the grid the rules read or the flood fill from the
-/// entry its memory (a byte a cell each, and the fill's frontier as it grows).
-pub fn try_check_file(
+impl Report {
+    /// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations
+    /// of each rule (and counting every one): the memory a check takes then does not grow with
+    /// the number of broken rules, which can be several per cell. [`SizeError::NotEnoughMemory`]
+    /// ("not enough memory for the check of the WxH maze") when the allocator refuses the grid
+    /// the rules read or the flood fill from the entry its memory (a byte a cell each, and the
+    /// fill's frontier as it grows).
+    pub fn check_file(
+        file: &MazeFile,
+        expected: &Expected,
+        keep: usize,
+    ) -> Result<Report, SizeError> {
+        try_check_file(file, expected, keep)
+    }
+}
+
+/// See [`Report::check_file`].
+pub(crate) fn try_check_file(
     file: &MazeFile,
     expected: &Expected,
     keep: usize,
@@ -389,13 +404,33 @@ pub(crate) fn wall_violations(
     }
 }
 
-#[doc(hidden)]
+impl MazeFile {
+    /// Whether this maze file looks like a `COURTYARD=True` maze: the 3x3 block where the
+    /// courtyard goes is fully open, and the 42 is where it moves to beside the courtyard with
+    /// all its cells closed (or the courtyard leaves no room for a 42 at all). Checked without
+    /// its config, such a maze breaks the open-area and 42 rules (and more) only because the
+    /// checker does not know about the courtyard: a checker can say so once.
+    pub fn looks_like_courtyard_maze(&self) -> bool {
+        looks_like_courtyard_maze(self)
+    }
+
+    /// Every way the maze file `reader` reads departs from the subject's strict layout (a
+    /// line of the wrong width, CRLF line ends, a missing or extra line...), in line order, one
+    /// of each kind a line at most, each a sentence naming its 1-based line. Reads a line at a
+    /// time: no more memory than its longest line. [`MazeFile::parse`] is lenient about these.
+    pub fn layout_problems(
+        reader: impl std::io::BufRead,
+    ) -> std::io::Result<Vec<impl std::fmt::Display>> {
+        layout_problems(reader)
+    }
+}
+
 /// Whether a maze file looks like a `COURTYARD=True` maze: the 3x3 block where the courtyard
 /// goes is fully open, and the 42 is where it moves to beside the courtyard with all its cells
 /// closed (or the courtyard leaves no room for a 42 at all), both as [`Landmarks::plan`] puts
 /// them. Checked without its config, such a maze breaks the open-area and 42 rules (and more)
 /// only because the checker does not know about the courtyard: a checker can say so once.
-pub fn looks_like_courtyard_maze(file: &MazeFile) -> bool {
+pub(crate) fn looks_like_courtyard_maze(file: &MazeFile) -> bool {
     let plan = Landmarks::plan(file.width(), file.height(), true);
     if plan.courtyard.is_none() {
         return false;

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use mazegen::config::{Config, ConfigErrorKind, MAX_CONFIG_BYTES};
+use mazegen::config::{Config, ConfigErrorKind};
 
 fn config_text(output: &str) -> String {
     format!(
@@ -76,7 +76,7 @@ fn a_config_larger_than_the_limit_is_refused_unread() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = dir.path().join("huge.cfg");
     let mut text = config_text("maze.txt");
-    text.push_str(&"#".repeat(MAX_CONFIG_BYTES as usize));
+    text.push_str(&"#".repeat(Config::MAX_BYTES as usize));
     fs::write(&cfg, text).unwrap();
     let err = Config::load(&cfg).unwrap_err();
     assert!(

@@ -3,16 +3,14 @@
 
 use std::fs;
 
-use mazegen::format::MazeFile;
-use mazegen::format::hex;
-use mazegen::format::hex::max_file_bytes;
-use mazegen::{Generator, MazeOptions, Pos, shortest_path};
+use mazegen::format::{Hex, MazeFile};
+use mazegen::{Generator, MazeOptions, Pos};
 
 fn valid_maze_text(width: u32, height: u32) -> String {
     let grid = Generator::generate(MazeOptions::new(width, height).seed(3)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(width - 1, height - 1));
-    let path = shortest_path(&grid, entry, exit).unwrap();
-    hex::to_string(&grid, entry, exit, &path)
+    let path = grid.shortest_path(entry, exit).unwrap();
+    Hex::grid_to_string(&grid, entry, exit, &path)
 }
 
 #[test]
@@ -20,7 +18,7 @@ fn a_valid_file_loads_with_or_without_its_size() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("maze.txt");
     let text = valid_maze_text(12, 9);
-    assert!((text.len() as u64) < max_file_bytes(12, 9));
+    assert!((text.len() as u64) < MazeFile::max_file_bytes(12, 9));
     fs::write(&path, &text).unwrap();
     assert_eq!(MazeFile::load(&path).unwrap().width(), 12);
     assert_eq!(MazeFile::load_sized(&path, 12, 9).unwrap().height(), 9);
@@ -31,7 +29,7 @@ fn a_file_larger_than_its_expected_size_is_refused_unread() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("maze.txt");
     let mut text = valid_maze_text(12, 9);
-    text.push_str(&"\n".repeat(max_file_bytes(12, 9) as usize));
+    text.push_str(&"\n".repeat(MazeFile::max_file_bytes(12, 9) as usize));
     fs::write(&path, &text).unwrap();
     let err = MazeFile::load_sized(&path, 12, 9).unwrap_err();
     let message = err.to_string();

@@ -1,8 +1,8 @@
 //! Property tests: every generated maze, of any size, seed and kind, obeys every SPEC rule.
 
-use mazegen::format::{MazeFile, hex};
+use mazegen::format::{Hex, MazeFile};
 use mazegen::validate::{Expected, MazeKind, validate_file, validate_maze};
-use mazegen::{Algorithm, Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
+use mazegen::{Algorithm, Dir, Generator, Grid, MazeOptions, Pos, Solution};
 use proptest::prelude::*;
 
 /// A generated maze with its entry, exit and shortest path.
@@ -44,7 +44,9 @@ fn make(width: u32, height: u32, seed: u64, kind: Kind) -> Case {
         .courtyard(kind.courtyard)
         .start(entry);
     let grid = Generator::generate(options.clone()).expect("valid options");
-    let path = shortest_path(&grid, entry, exit).expect("the exit is reachable");
+    let path = grid
+        .shortest_path(entry, exit)
+        .expect("the exit is reachable");
     Case {
         grid,
         entry,
@@ -102,7 +104,7 @@ proptest! {
         let found = validate_maze(&case.grid, case.entry, case.exit, &case.path, &expected(&case));
         prop_assert!(found.is_empty(), "{w}x{h} seed {seed} {kind:?}: {found:?}");
         // The file written and read back passes the file-level checks too.
-        let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
+        let text = Hex::grid_to_string(&case.grid, case.entry, case.exit, &case.path);
         let found = validate_file(&MazeFile::parse(&text).unwrap(), &expected(&case));
         prop_assert!(found.is_empty(), "{w}x{h} seed {seed} {kind:?} (file): {found:?}");
     }
@@ -125,7 +127,7 @@ proptest! {
     fn perfect_mazes_are_spanning_trees((w, h) in sizes(), seed in any::<u64>(), kind in kinds()) {
         let case = make(w, h, seed, Kind { perfect: true, ..kind });
         let open_cells = case.grid.positions().filter(|&p| !case.grid.is_locked(p)).count() as u64;
-        let own_loops = if case.grid.courtyard().is_some() { 4 } else { 0 };
+        let own_loops = if case.grid.has_courtyard() { 4 } else { 0 };
         let grid = &case.grid;
         let open_walls: u64 = grid
             .positions()
@@ -139,8 +141,8 @@ proptest! {
         let a = make(w, h, seed, kind);
         let b = make(w, h, seed, kind);
         prop_assert_eq!(
-            hex::to_string(&a.grid, a.entry, a.exit, &a.path),
-            hex::to_string(&b.grid, b.entry, b.exit, &b.path)
+            Hex::grid_to_string(&a.grid, a.entry, a.exit, &a.path),
+            Hex::grid_to_string(&b.grid, b.entry, b.exit, &b.path)
         );
     }
 }
@@ -223,7 +225,7 @@ fn every_algorithms_boards_have_the_centre_reachable_at_even_and_odd_sizes() {
                     courtyard,
                 };
                 let case = make(w, h, 42, kind);
-                let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
+                let text = Hex::grid_to_string(&case.grid, case.entry, case.exit, &case.path);
                 assert!(
                     grader_reaches_the_centre(&text),
                     "{w}x{h} {algorithm} (courtyard {courtyard}): the centre is unreachable"
@@ -239,7 +241,7 @@ proptest! {
     #[test]
     fn boards_have_the_centre_reachable((w, h) in sizes(), seed in any::<u64>(), kind in kinds()) {
         let case = make(w, h, seed, Kind { perfect: false, ..kind });
-        let text = hex::to_string(&case.grid, case.entry, case.exit, &case.path);
+        let text = Hex::grid_to_string(&case.grid, case.entry, case.exit, &case.path);
         prop_assert!(grader_reaches_the_centre(&text), "{w}x{h} seed {seed} {kind:?}");
     }
 }
@@ -263,7 +265,8 @@ fn mangled_file() -> impl Strategy<Value = String> {
                 ..Kind::PLAIN
             },
         );
-        let mut bytes = hex::to_string(&case.grid, case.entry, case.exit, &case.path).into_bytes();
+        let mut bytes =
+            Hex::grid_to_string(&case.grid, case.entry, case.exit, &case.path).into_bytes();
         for (at, byte) in edits {
             let i = at.index(bytes.len());
             bytes[i] = byte;

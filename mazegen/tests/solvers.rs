@@ -7,7 +7,6 @@ use std::collections::HashSet;
 
 use mazegen::{
     Generator, Grid, MazeOptions, Pos, SearchState, Searching, Solution, SolveEvent, Solver,
-    shortest_path,
 };
 use proptest::prelude::*;
 
@@ -82,7 +81,7 @@ proptest! {
     ) {
         let grid = Generator::generate(MazeOptions::new(w, h).seed(seed).perfect(perfect)).unwrap();
         let (from, to) = (open_cell(&grid, from), open_cell(&grid, to));
-        let shortest = shortest_path(&grid, from, to).expect("generated mazes are connected");
+        let shortest = grid.shortest_path(from, to).expect("generated mazes are connected");
         for &solver in Solver::ALL {
             let mut search = solver.search(&grid, from, to);
             let found = run(&mut search, &grid)?;

@@ -96,10 +96,11 @@ fn a_pattern_too_big_for_the_maze_is_refused_and_the_42_left_out() {
 
 #[test]
 fn a_maze_with_the_configs_stamp_passes_the_check_against_that_config() {
+    use mazegen::Maze;
     use mazegen::config::Config;
     use mazegen::format::{Hex, MazeFile, Output};
+    use mazegen::inspect::Inspection;
     use mazegen::validate::{Expected, Violation, validate_file};
-    use mazegen::{Maze, inspect};
 
     let dir = tempfile::tempdir().unwrap();
     // The heart covers the centre cell: on a board, the subject's "centre reachable" check is
@@ -122,7 +123,7 @@ fn a_maze_with_the_configs_stamp_passes_the_check_against_that_config() {
         let expected = Expected::from_config(&config);
         assert_eq!(expected.stamp, config.stamp);
         assert_eq!(validate_file(&file, &expected), [], "STAMP={stamp}");
-        let inspection = inspect::load_with(&path, &expected).unwrap();
+        let inspection = Inspection::load_with(&path, &expected).unwrap();
         assert!(
             inspection.is_valid(),
             "STAMP={stamp}: {:?}",

@@ -1,7 +1,7 @@
 //! The subject's own 25x20 example output: read, written back byte for byte, and validated.
 
 use mazegen::config::Config;
-use mazegen::format::{MazeFile, hex};
+use mazegen::format::{Hex, MazeFile};
 use mazegen::validate::{Expected, MazeKind, Violation, validate_file};
 use mazegen::{MazeStats, Pos};
 
@@ -27,7 +27,7 @@ fn reads_the_example() {
 #[test]
 fn writes_the_example_back_byte_identical() {
     let file = MazeFile::parse(EXAMPLE).unwrap();
-    let written = hex::to_string(&file.to_grid(), file.entry, file.exit, &file.solution());
+    let written = Hex::grid_to_string(&file.to_grid(), file.entry, file.exit, &file.solution());
     assert_eq!(written, EXAMPLE);
 }
 

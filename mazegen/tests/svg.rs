@@ -8,21 +8,21 @@
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
-use mazegen::format::svg::{self, CellSize, SvgOptions, SvgStyle, maze_metadata};
 use mazegen::format::write_atomically;
-use mazegen::{Dir, Generator, Grid, MazeOptions, Pos, Solution, shortest_path};
+use mazegen::format::{CellSize, Svg, SvgOptions, SvgStyle};
+use mazegen::{Dir, Generator, Grid, MazeOptions, Pos, Solution};
 
 /// A maze from `options` with its path from the top-left to the bottom-right corner.
 fn solved(options: MazeOptions) -> (Grid, Pos, Pos, Solution) {
     let entry = Pos::new(0, 0);
     let exit = Pos::new(options.width - 1, options.height - 1);
     let grid = Generator::generate(options).unwrap();
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     (grid, entry, exit, path)
 }
 
 fn draw(grid: &Grid, entry: Pos, exit: Pos, path: &Solution, options: &SvgOptions) -> String {
-    svg::to_string(grid, entry, exit, Some(path), options)
+    Svg::grid_to_string(grid, entry, exit, Some(path), options)
 }
 
 fn element_by_id<'a>(
@@ -241,7 +241,7 @@ fn walls_merge_into_long_runs() {
     // A fully closed grid: every line, border or not, is one run.
     let (w, h) = (17, 11);
     let closed = Grid::with_stamp(w, h, None).unwrap();
-    let text = svg::to_string(&closed, entry, exit, None, &SvgOptions::default());
+    let text = Svg::grid_to_string(&closed, entry, exit, None, &SvgOptions::default());
     let runs = assert_walls_match(&closed, &text);
     assert_eq!(runs, (w + 1 + h + 1) as usize);
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -264,7 +264,7 @@ fn layers_follow_the_options() {
             .collect()
     };
     let (grid, entry, exit, path) = solved(MazeOptions::new(25, 20).seed(8).courtyard(true));
-    assert!(grid.courtyard().is_some() && grid.stamp().is_some());
+    assert!(grid.has_courtyard() && grid.stamp().is_some());
     let all = SvgOptions::default();
     assert_eq!(
         ids(&draw(&grid, entry, exit, &path, &all)),
@@ -278,7 +278,7 @@ fn layers_follow_the_options() {
         ]
     );
     assert_eq!(
-        ids(&svg::to_string(&grid, entry, exit, None, &all)),
+        ids(&Svg::grid_to_string(&grid, entry, exit, None, &all)),
         ["background", "courtyard", "stamp", "walls", "markers"],
         "no path given, none drawn"
     );
@@ -343,7 +343,7 @@ fn filled_cells_are_the_42_and_the_courtyard() {
         cells
     };
     let stamp: BTreeSet<Pos> = grid.stamp().unwrap().cells().collect();
-    let yard: BTreeSet<Pos> = grid.courtyard().unwrap().cells().collect();
+    let yard: BTreeSet<Pos> = grid.courtyard_cells().collect();
     assert_eq!(filled("stamp"), stamp);
     assert_eq!(filled("courtyard"), yard);
 }
@@ -391,7 +391,7 @@ fn the_solution_goes_through_the_path_cells_in_order() {
 fn markers_sit_on_the_entry_and_the_exit() {
     let (grid, _, _, _) = solved(MazeOptions::new(20, 15).seed(2));
     let (entry, exit) = (Pos::new(3, 14), Pos::new(19, 0));
-    let path = shortest_path(&grid, entry, exit).unwrap();
+    let path = grid.shortest_path(entry, exit).unwrap();
     let mut options = SvgOptions::default();
     options.style.entry = "lime".into();
     options.style.exit = "#ff00ff".into();
@@ -480,7 +480,7 @@ fn the_theme_colours_reach_their_layers() {
 fn the_same_maze_gives_the_same_bytes_and_writes_atomically() {
     let options = {
         let mut options = SvgOptions::default();
-        options.metadata = maze_metadata(
+        options.metadata = SvgOptions::maze_metadata(
             &MazeOptions::new(30, 20).seed(9),
             Pos::new(0, 0),
             Pos::new(29, 19),
@@ -495,7 +495,7 @@ fn the_same_maze_gives_the_same_bytes_and_writes_atomically() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("maze.svg");
     write_atomically(&target, |out| {
-        svg::write_svg(out, &grid, entry, exit, Some(&path), &options)
+        Svg::write_grid(out, &grid, entry, exit, Some(&path), &options)
     })
     .unwrap();
     assert_eq!(std::fs::read_to_string(&target).unwrap(), first);
@@ -528,7 +528,7 @@ fn golden_12x9_seed_7() {
     assert!(grid.stamp().is_some());
     let options = {
         let mut options = SvgOptions::default();
-        options.metadata = maze_metadata(&maze, entry, exit);
+        options.metadata = SvgOptions::maze_metadata(&maze, entry, exit);
         options
     };
     let text = draw(&grid, entry, exit, &path, &options);
@@ -543,7 +543,7 @@ fn a_million_cells_take_under_15_bytes_each() {
     let (grid, entry, exit, path) = solved(MazeOptions::new(1000, 1000).seed(1));
     let options = SvgOptions::default();
     let mut bytes = Vec::new();
-    svg::write_svg(&mut bytes, &grid, entry, exit, Some(&path), &options).unwrap();
+    Svg::write_grid(&mut bytes, &grid, entry, exit, Some(&path), &options).unwrap();
     let per_cell = bytes.len() as f64 / grid.cell_count() as f64;
     println!(
         "1000x1000: {} bytes, {per_cell:.2} bytes a cell",

@@ -5,12 +5,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use color_eyre::eyre;
-use mazegen::GenError;
 use mazegen::config::Config;
-use mazegen::format::{LoadError, MazeFile};
-use mazegen::validate::{
-    Expected, layout_problems, looks_like_courtyard_maze, stamp_note, try_check_file,
-};
+use mazegen::format::MazeFile;
+use mazegen::validate::{Expected, Report};
 
 use super::{AppError, say};
 use crate::tui::APP_CONFIG_KEYS;
@@ -49,23 +46,23 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
         Some(config) => MazeFile::load_sized(maze_file, config.width, config.height),
         None => MazeFile::load(maze_file),
     }
-    .map_err(AppError::from)?;
+    .map_err(AppError::Load)?;
     // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
-    let report = try_check_file(&file, &expected, LISTED_PER_RULE)
-        .map_err(|refused| AppError::Generate(GenError::Size(refused)))?;
-    let name = mazegen::quote::path(maze_file);
+    let report = Report::check_file(&file, &expected, LISTED_PER_RULE)
+        .map_err(|refused| AppError::Generate(mazegen::Error::Size(refused)))?;
+    let name = crate::tui::shown_path(maze_file);
     if config.is_none() {
         say::out(format_args!("{name}: {ASSUMED_STAMP}"));
     }
-    if let Some(note) = stamp_note(&file, &expected) {
+    if let Some(note) = expected.stamp_note(&file) {
         say::out(format_args!("{name}: note: {note}"));
     }
     // The file was read whole just now (a regular file, checked so): reading it again a line
     // at a time costs one pass.
     let layout = std::fs::File::open(maze_file)
-        .and_then(|file| layout_problems(BufReader::new(file)))
+        .and_then(|file| MazeFile::layout_problems(BufReader::new(file)))
         .map_err(|source| {
-            AppError::Load(LoadError::Io {
+            AppError::Load(mazegen::Error::Unreadable {
                 path: maze_file.to_owned(),
                 source,
             })
@@ -102,7 +99,7 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
             ));
         }
     }
-    if config.is_none() && looks_like_courtyard_maze(&file) {
+    if config.is_none() && file.looks_like_courtyard_maze() {
         say::out(format_args!("{name}: {COURTYARD_HINT}"));
     }
     Ok(ExitCode::from(1))

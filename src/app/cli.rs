@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
+use mazegen::Algorithm;
 use mazegen::config::{Config, ConfigError};
-use mazegen::format::svg::{CellSize, SvgOptions, SvgStyle};
 use mazegen::format::{
     AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, is_standard_output, same_target,
 };
-use mazegen::{Algorithm, quote};
+use mazegen::format::{CellSize, SvgOptions, SvgStyle};
 
 use crate::tui::APP_CONFIG_KEYS;
 
@@ -118,7 +118,7 @@ pub struct Cli {
     pub animate: Option<PathBuf>,
 
     /// With --animate: how long the film lasts, in seconds, whatever the maze's size.
-    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::animate::DEFAULT_DURATION, value_parser = parse_duration, help_heading = HEADLESS)]
+    #[arg(long, value_name = "S", requires = "animate", default_value_t = mazegen::format::AnimatedSvg::DEFAULT_DURATION, value_parser = parse_duration, help_heading = HEADLESS)]
     pub duration: f64,
 
     /// With --pdf: mazes on a page, laid out as large as the page allows.
@@ -288,10 +288,11 @@ impl Cli {
     }
 
     /// Protects the config and OUTPUT_FILE from every output but the maze's own (see
-    /// [`mazegen::format::protect`]): whatever writes a file from now on (`--svg`, the
+    /// [`crate::tui::protect`]): whatever writes a file from now on (`--svg`, the
     /// dashboard's `e` and `s`), the config is never replaced, nor the maze by a picture.
     pub fn protect_files(&self, config: &Config) {
-        use mazegen::format::{Format, Protected, protect};
+        use crate::tui::{Protected, protect};
+        use mazegen::format::Format;
         protect(self.config_or_default(), Protected::Config);
         protect(&config.output_file, Protected::OutputOf(Hex.name()));
     }
@@ -320,20 +321,20 @@ impl Cli {
             if same_target(path, config_file) {
                 return Err(format!(
                     "{flag} {} is the config file {}: writing the picture would replace it",
-                    quote::path(path),
-                    quote::path(config_file)
+                    crate::tui::shown_path(path),
+                    crate::tui::shown_path(config_file)
                 ));
             }
             if same_target(path, &config.output_file) {
                 return Err(format!(
                     "{flag} {} is OUTPUT_FILE: the picture and the maze need two files",
-                    quote::path(path)
+                    crate::tui::shown_path(path)
                 ));
             }
             if let Some((other, _)) = extra[..i].iter().find(|(_, p)| same_target(p, path)) {
                 return Err(format!(
                     "{flag} {} is also the {other} file: each output needs its own file",
-                    quote::path(path)
+                    crate::tui::shown_path(path)
                 ));
             }
         }
@@ -344,17 +345,17 @@ impl Cli {
         {
             return Err(format!(
                 "{flag} {} is standard output, where --stats prints: each output needs its own file",
-                quote::path(path)
+                crate::tui::shown_path(path)
             ));
         }
         if self.png.is_some() {
-            mazegen::format::png::check_size(self.cell_size(), config.width, config.height)?;
+            mazegen::format::Png::check_size(self.cell_size(), config.width, config.height)?;
         }
         if self.pdf.is_some() {
-            mazegen::format::pdf::check_size(self.count, config.width, config.height)?;
+            mazegen::format::PdfSheet::check_size(self.count, config.width, config.height)?;
         }
         if self.animate.is_some() {
-            mazegen::format::animate::check_size(config.width, config.height)
+            mazegen::format::AnimatedSvg::check_size(config.width, config.height)
                 .map_err(|e| format!("--animate: {e}"))?;
         }
         Ok(())
@@ -534,7 +535,7 @@ mod tests {
             let cli = Cli::try_parse_from(args).unwrap();
             cli.outputs(&config, &Looks::default())
                 .iter()
-                .map(|o| format!("{} {}", o.format.name(), o.destination))
+                .map(|o| format!("{} {}", o.format.name(), o.destination()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(outputs(&["a-maze-ing", "--headless"]), ["hex m.txt"]);

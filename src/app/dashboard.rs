@@ -131,10 +131,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     terminal::restore();
     if problems.len() > 1 {
         for problem in &problems {
-            super::say::err(format_args!(
-                "warning: {}",
-                mazegen::quote::escaped(problem)
-            ));
+            super::say::err(format_args!("warning: {}", mazegen::escaped(problem)));
         }
     }
     match outcome? {
@@ -156,7 +153,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
 fn not_written_message(output_file: &Path) -> String {
     format!(
         "error: {} was not written: interrupted",
-        mazegen::quote::path(output_file)
+        crate::tui::shown_path(output_file)
     )
 }
 
@@ -182,7 +179,7 @@ fn open(cli: &Cli, file: &Path) -> eyre::Result<Opened> {
         .as_ref()
         .map(Expected::from_config)
         .unwrap_or_default();
-    let inspection = mazegen::inspect::open(file, &expected).map_err(AppError::from)?;
+    let inspection = Inspection::open(file, &expected).map_err(AppError::Load)?;
     let output_file = given.as_ref().map(|c| c.output_file.clone());
     let config = match given {
         Some(config) => config,
@@ -382,8 +379,8 @@ mod tests {
     use super::*;
     use crate::tui::Action;
     use crate::tui::testing::{config, start};
-    use mazegen::format::hex;
-    use mazegen::{Generator, shortest_path};
+    use mazegen::Generator;
+    use mazegen::format::Hex;
 
     /// Dispatches `message`, then every job message, as the loop does, until the dashboard
     /// ends (or nothing is left to wait for).
@@ -408,10 +405,10 @@ mod tests {
         let ending = run(&mut model, Message::Action(Action::Quit));
         assert!(matches!(ending, Some(Ending::Clean)));
         let grid = Generator::generate(config.maze_options(42)).unwrap();
-        let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+        let path = grid.shortest_path(config.entry, config.exit).unwrap();
         assert_eq!(
             std::fs::read_to_string(&config.output_file).unwrap(),
-            hex::to_string(&grid, config.entry, config.exit, &path)
+            Hex::grid_to_string(&grid, config.entry, config.exit, &path)
         );
     }
 

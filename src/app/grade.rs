@@ -128,7 +128,7 @@ pub fn run(cli: &Cli, command: &str) -> eyre::Result<ExitCode> {
         report::write(&card, path, kind).map_err(AppError::from)?;
         say::out(format_args!(
             "wrote the scorecard to {}",
-            mazegen::quote::path(path)
+            crate::tui::shown_path(path)
         ));
     }
     *TEMPORARY.lock().unwrap_or_else(|e| e.into_inner()) = None;
@@ -169,7 +169,7 @@ impl Grader {
         );
         let look = self.kept.then(|| {
             let shown =
-                |p: &Path| mazegen::quote::path(p.strip_prefix(cwd).unwrap_or(p)).to_string();
+                |p: &Path| crate::tui::shown_path(p.strip_prefix(cwd).unwrap_or(p)).to_string();
             match case
                 .output_file()
                 .map(|f| dir.join(f))
@@ -212,7 +212,7 @@ fn run_in(
     let cannot = |e: std::io::Error| {
         AppError::Usage(format!(
             "--grade: cannot prepare {}: {e}",
-            mazegen::quote::path(dir)
+            crate::tui::shown_path(dir)
         ))
     };
     fs::create_dir_all(dir).map_err(cannot)?;
@@ -232,7 +232,7 @@ fn run_in(
 /// `--grade-keep DIR`, made if missing: refused when it holds anything, so that no file of the
 /// user's is mixed with the cases'.
 fn keep_folder(dir: &Path) -> Result<PathBuf, String> {
-    let shown = mazegen::quote::path(dir);
+    let shown = crate::tui::shown_path(dir);
     if let Ok(mut entries) = fs::read_dir(dir)
         && entries.next().is_some()
     {

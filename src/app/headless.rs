@@ -7,9 +7,9 @@ use std::thread;
 use std::time::Instant;
 
 use color_eyre::eyre;
+use mazegen::Maze;
 use mazegen::config::Config;
-use mazegen::format::{STDOUT, write_outputs};
-use mazegen::{GenError, Maze};
+use mazegen::format::{WriteError, write_outputs};
 
 use super::AppError;
 use super::cli::{Cli, Looks};
@@ -31,7 +31,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         // written, so that memory refused is the error it is rather than an abort. (A perfect
         // maze's walk keeps only the path, and runs beside the writing below.)
         maze.try_solution()
-            .map_err(GenError::from)
+            .map_err(mazegen::Error::Size)
             .map_err(AppError::from)?;
     }
     let looks = looks(cli, &config).map_err(AppError::Usage)?;
@@ -42,9 +42,10 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         // 10000x10000 maze, the rows and the search each take a while).
         // Memory refused there is the writer's error when it asks again, not an abort.
         scope.spawn(|| drop(maze.try_solution()));
-        write_outputs(&maze, &outputs, &mut |_| {})
+        crate::tui::check_protected(&outputs)
+            .and_then(|()| write_outputs(&maze, &outputs, &mut |_, _, _| {}))
     })
-    .or_else(|error| match error.path == Path::new(STDOUT) {
+    .or_else(|error| match error.path == Path::new(WriteError::STDOUT) {
         // `--stats | head -c 10`: the reader had what it wanted; the files are in place.
         true if say::is_closed_pipe(&error.source) => Ok(()),
         _ => Err(AppError::from(error)),
@@ -66,7 +67,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
     let files: Vec<String> = outputs
         .iter()
         .filter_map(|o| o.path())
-        .map(mazegen::quote::path)
+        .map(crate::tui::shown_path)
         .collect();
     let summary = format!(
         "wrote {}: {}x{} {kind} maze, seed {seed}, {}, path {} steps, {:.1} ms",
@@ -130,8 +131,8 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
                         "note: config line {}: {THEME_KEY}={}: {problem}; the pictures use \
                          the default colours",
                         setting.line,
-                        mazegen::quote::escaped(name),
-                        problem = mazegen::quote::escaped(&problem)
+                        mazegen::escaped(name),
+                        problem = mazegen::escaped(&problem)
                     ));
                     Ok(Looks::default())
                 }
@@ -145,9 +146,11 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
 /// has already checked) as usage.
 fn generate_error(error: mazegen::Error) -> AppError {
     match error {
-        mazegen::Error::Size(error) => AppError::Generate(mazegen::GenError::Size(error)),
-        mazegen::Error::Stamp(error) => AppError::Generate(mazegen::GenError::Stamp(error)),
-        mazegen::Error::Options(error) => AppError::Generate(error),
+        mazegen::Error::Size(_)
+        | mazegen::Error::Stamp(_)
+        | mazegen::Error::StartOutside { .. }
+        | mazegen::Error::StartOnStamp(_)
+        | mazegen::Error::Braid(_) => AppError::Generate(error),
         other => AppError::Usage(other.to_string()),
     }
 }

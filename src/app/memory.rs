@@ -4,9 +4,9 @@
 
 use std::fs;
 
+use crate::tui::human_bytes;
 use crate::tui::{Holder, estimated_bytes, walk_takes_too_long};
 use mazegen::MazeOptions;
-use mazegen::format::human_bytes;
 
 /// Checks that making `options` for `to` fits in `limit` bytes (from `--max-memory`), or in
 /// what the OS reports available when no limit is given (no check where it reports nothing).

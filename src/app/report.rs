@@ -9,9 +9,8 @@ use std::fmt;
 use std::io;
 
 use color_eyre::eyre;
-use mazegen::GenError;
 use mazegen::SizeError;
-use mazegen::format::{HexErrorKind, LoadError};
+use mazegen::format::HexErrorKind;
 use mazegen::session::SessionError;
 
 use super::AppError;
@@ -65,15 +64,16 @@ impl AppError {
                 SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. }
             )
         };
-        let generator = |error: &GenError| matches!(error, GenError::Size(error) if size(error));
+        let generator = |error: &SizeError| size(error);
         let io = |error: &io::Error| error.kind() == io::ErrorKind::OutOfMemory;
         match self {
-            AppError::Generate(error) | AppError::Session(SessionError::Gen(error)) => {
+            AppError::Generate(mazegen::Error::Size(error))
+            | AppError::Session(SessionError::Maze(mazegen::Error::Size(error))) => {
                 generator(error)
             }
             AppError::Write(error) => io(&error.source),
-            AppError::Load(LoadError::Io { source, .. }) => io(source),
-            AppError::Load(LoadError::Parse { source, .. }) => {
+            AppError::Load(mazegen::Error::Unreadable { source, .. }) => io(source),
+            AppError::Load(mazegen::Error::BadMazeFile { source, .. }) => {
                 source.kind == HexErrorKind::OutOfMemory
             }
             _ => false,
@@ -86,7 +86,7 @@ mod tests {
     use super::*;
 
     fn refused() -> AppError {
-        AppError::Generate(GenError::Size(SizeError::NotEnoughMemory {
+        AppError::Generate(mazegen::Error::Size(SizeError::NotEnoughMemory {
             task: "the carving",
             width: 300,
             height: 200,
@@ -96,12 +96,12 @@ mod tests {
     #[test]
     fn memory_refused_is_told_apart_from_other_mistakes() {
         assert!(refused().refuses_memory());
-        let grid = GenError::Size(SizeError::OutOfMemory {
+        let grid = SessionError::Maze(mazegen::Error::Size(SizeError::OutOfMemory {
             width: 3,
             height: 2,
-        });
-        assert!(AppError::Session(SessionError::Gen(grid)).refuses_memory());
-        let side = GenError::Size(SizeError::Side {
+        }));
+        assert!(AppError::Session(grid).refuses_memory());
+        let side = mazegen::Error::Size(SizeError::Side {
             side: "WIDTH",
             value: 0,
         });

@@ -69,7 +69,7 @@ pub fn record(file: Option<&Path>, record: &ScoreRecord) -> Result<Recorded, Str
 
 /// The most a scores file is read: a best score for each of about half a million mazes. The
 /// settings' 1 MiB is far too little for it: a file that grew past it was never written again.
-const MAX_SCORES_BYTES: u64 = 64 * mazegen::format::MIB;
+const MAX_SCORES_BYTES: u64 = 64 << 20;
 
 /// The scores file's text.
 fn read_scores(file: &Path) -> io::Result<String> {

@@ -8,7 +8,8 @@
 
 use std::sync::Arc;
 
-use mazegen::Garbage;
+use super::kernel::guard;
+use super::kernel::job::Garbage;
 use mazegen::config::Config;
 use mazegen::format::{Output, write_outputs};
 use mazegen::session::Job;
@@ -145,10 +146,13 @@ impl WriteJob {
     /// fails), telling `progress` the bytes written of about how many; `Err` holds the
     /// one-line reason.
     pub fn run(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String> {
-        write_outputs(&self.maze, &self.outputs, &mut |p| {
-            progress(p.done, p.total)
-        })
-        .map_err(|e| e.to_string())
+        guard::check(&self.outputs)
+            .and_then(|()| {
+                write_outputs(&self.maze, &self.outputs, &mut |_, done, total| {
+                    progress(done, total)
+                })
+            })
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -5,6 +5,8 @@
 //! ARCHITECTURE.md).
 
 pub mod action;
+pub mod export;
+pub mod guard;
 pub mod handoff;
 pub mod job;
 pub mod lap;

@@ -186,7 +186,7 @@ impl Model {
                 0,
                 format!(
                     "{at}{THEME_KEY}={}: no such theme (have {})",
-                    mazegen::quote::escaped(wanted),
+                    mazegen::escaped(wanted),
                     names.join(", ")
                 ),
             );

@@ -12,7 +12,7 @@ mod user_dir;
 use std::io;
 use std::path::Path;
 
-use mazegen::format::{MIB, read_limited};
+use mazegen::format::read_limited;
 
 pub use error::SettingsError;
 pub(crate) use locate::line_at;
@@ -20,7 +20,7 @@ pub use user_dir::user_config_dir;
 
 /// The largest settings file read: a theme or a keys file is a few hundred bytes, so anything
 /// near this is a mistake (a FIFO, `/dev/zero`, a huge file), refused before it is read.
-pub const MAX_SETTINGS_BYTES: u64 = MIB;
+pub const MAX_SETTINGS_BYTES: u64 = 1 << 20; // 1 MiB
 
 /// Reads a settings file as text: only a regular file of at most [`MAX_SETTINGS_BYTES`]
 /// (see [`read_limited`]), and only UTF-8.

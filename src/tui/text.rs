@@ -36,7 +36,29 @@ pub fn file_name(path: &Path) -> String {
         || path.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
     );
-    mazegen::quote::escaped(&name).to_string()
+    mazegen::escaped(&name).to_string()
+}
+
+/// `512 bytes`, `3.0 KiB`, `1.0 MiB`, `4.2 GiB`: sizes for messages, written as mazegen's own
+/// errors write them (a file over its size limit).
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
+}
+
+/// A path for a message, control characters escaped as mazegen's own errors show one (not
+/// valid UTF-8: replaced, as `Path::display` does).
+pub fn shown_path(path: &Path) -> String {
+    mazegen::escaped(&path.to_string_lossy()).to_string()
 }
 
 /// 0:04, 1:02:03: the message log's time since the dashboard started.

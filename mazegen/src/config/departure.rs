@@ -6,11 +6,10 @@ use std::fmt;
 
 use super::Config;
 
-#[doc(hidden)]
 /// A subject rule the config's maze breaks by design. Displays as a lowercase sentence naming
-/// the option and the rule; an application may word it its own way.
+/// the option and the rule.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Departure {
+pub(crate) enum Departure {
     /// The courtyard is made (the maze has room for it).
     Courtyard {
         /// `PERFECT=True`: the courtyard's loops break the one-path rule too.
@@ -46,9 +45,16 @@ impl fmt::Display for Departure {
 }
 
 impl Config {
-    #[doc(hidden)]
-    /// The subject rules this config's maze breaks by design, in the order of the keys.
-    pub fn departures(&self) -> Vec<Departure> {
+    /// The subject rules this config's maze breaks by design, in the order of the keys, each a
+    /// lowercase sentence naming the option and the rule (an application warns with them):
+    /// `COURTYARD=True` (an open 3x3 area, and loops in a perfect maze) and `BRAID` below 1.0 on
+    /// a board (dead ends left), which a 42 checker refuses.
+    pub fn departures(&self) -> Vec<impl fmt::Display + use<>> {
+        self.departure_list()
+    }
+
+    /// [`Config::departures`], as values.
+    pub(crate) fn departure_list(&self) -> Vec<Departure> {
         let mut departures = Vec::new();
         if self.landmarks().courtyard.is_some() {
             departures.push(Departure::Courtyard {
@@ -74,16 +80,16 @@ mod tests {
 
     #[test]
     fn the_subjects_maze_departs_from_nothing() {
-        assert_eq!(config("PERFECT=True").departures(), []);
-        assert_eq!(config("PERFECT=False").departures(), []);
-        assert_eq!(config("PERFECT=False\nBRAID=1.0").departures(), []);
+        assert_eq!(config("PERFECT=True").departure_list(), []);
+        assert_eq!(config("PERFECT=False").departure_list(), []);
+        assert_eq!(config("PERFECT=False\nBRAID=1.0").departure_list(), []);
         // BRAID means nothing to a perfect maze.
-        assert_eq!(config("PERFECT=True\nBRAID=0.2").departures(), []);
+        assert_eq!(config("PERFECT=True\nBRAID=0.2").departure_list(), []);
     }
 
     #[test]
     fn a_courtyard_and_a_partial_braid_are_named_with_the_rule_they_break() {
-        let both = config("PERFECT=False\nBRAID=0.5\nCOURTYARD=True").departures();
+        let both = config("PERFECT=False\nBRAID=0.5\nCOURTYARD=True").departure_list();
         assert_eq!(
             both,
             [
@@ -96,7 +102,7 @@ mod tests {
             "BRAID=0.5 breaks the subject's rule of a board with dead ends rare (at most 2 not \
              forced by the border or the 42): a 42 checker refuses this file"
         );
-        let perfect = config("PERFECT=True\nCOURTYARD=True").departures();
+        let perfect = config("PERFECT=True\nCOURTYARD=True").departure_list();
         let text = perfect[0].to_string();
         assert!(text.starts_with("COURTYARD=True breaks the subject's rule of no open area"));
         assert!(text.contains("one path between two cells"), "{text}");
@@ -106,6 +112,6 @@ mod tests {
     fn a_courtyard_with_no_room_is_not_made_and_breaks_nothing() {
         let text = "WIDTH=4\nHEIGHT=4\nENTRY=0,0\nEXIT=3,3\nOUTPUT_FILE=m.txt\nPERFECT=True\n\
                     COURTYARD=True\n";
-        assert_eq!(Config::parse(text, "c.txt").unwrap().departures(), []);
+        assert_eq!(Config::parse(text, "c.txt").unwrap().departure_list(), []);
     }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::key::Key;
 use crate::geometry::Pos;
 use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError, StampError};
-use crate::parse::ParseError;
+use crate::parse::did_you_mean;
 use crate::quote::{self, quoted};
 
 /// A config that cannot be used, with where the problem is.
@@ -182,9 +182,18 @@ pub enum ConfigErrorKind {
         /// The value given.
         value: String,
     },
-    #[error("ALGORITHM: {0}")]
+    #[error(
+        "ALGORITHM: unknown algorithm {}{} (valid: {valid})",
+        quoted(name),
+        did_you_mean(name, valid)
+    )]
     /// `ALGORITHM` names no algorithm.
-    UnknownAlgorithm(ParseError),
+    UnknownAlgorithm {
+        /// The name given, trimmed.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
     #[error(
         "OUTPUT_FILE {} is this config file itself: writing the maze would replace it",
         quoted(value)
@@ -245,7 +254,7 @@ impl ConfigErrorKind {
             K::EntryIsExit { .. } => Some(Key::Exit.name()),
             K::BadSeed { .. } => Some(Key::Seed.name()),
             K::BadBraid { .. } => Some(Key::Braid.name()),
-            K::UnknownAlgorithm(_) => Some(Key::Algorithm.name()),
+            K::UnknownAlgorithm { .. } => Some(Key::Algorithm.name()),
             K::BadStamp(_) => Some(Key::Stamp.name()),
             K::OutputIsConfig { .. } | K::NulInOutputFile { .. } => Some(Key::OutputFile.name()),
             K::NoRoomForLoops { .. } => Some(Key::Perfect.name()),

@@ -2,8 +2,8 @@
 
 use strum::VariantArray;
 
-/// The keys the library reads, mandatory ones first ([`super::MANDATORY_KEYS`], then
-/// [`super::OPTIONAL_KEYS`]). An enum rather than strings so parsing matches every key
+/// The keys the library reads, the mandatory ones (`WIDTH` to `PERFECT`) first, then
+/// the optional ones. An enum rather than strings so parsing matches every key
 /// exhaustively. Each is named in SCREAMING_SNAKE_CASE (`OUTPUT_FILE`), and parses from any
 /// case (`output_file`).
 #[derive(
@@ -46,7 +46,7 @@ pub enum Key {
 }
 
 impl Key {
-    /// Every key, in [`super::MANDATORY_KEYS`] then [`super::OPTIONAL_KEYS`] order.
+    /// Every key, the mandatory ones first, in the order a missing one is reported.
     pub const ALL: &[Key] = Key::VARIANTS;
 
     /// The key as a config writes it, e.g. `OUTPUT_FILE`.

@@ -118,11 +118,11 @@ fn keys_are_named_in_screaming_snake_case_and_parse_in_any_case() {
         );
         assert_eq!(key.to_string(), name);
         assert_eq!(key.as_ref(), name);
-        assert_eq!(name.parse(), Ok(key));
-        assert_eq!(name.to_ascii_lowercase().parse(), Ok(key));
+        assert_eq!(name.parse().ok(), Some(key));
+        assert_eq!(name.to_ascii_lowercase().parse().ok(), Some(key));
     }
     assert_eq!(Key::OutputFile.name(), "OUTPUT_FILE");
-    assert_eq!("Output_File".parse(), Ok(Key::OutputFile));
+    assert_eq!("Output_File".parse().ok(), Some(Key::OutputFile));
     assert!("OUTPUT-FILE".parse::<Key>().is_err());
     assert!(
         "THEME".parse::<Key>().is_err(),
@@ -712,7 +712,7 @@ fn only_the_42_is_noted_as_left_out_for_want_of_room() {
         .replace("EXIT=19,14", "EXIT=7,14");
     let config = Config::parse(&small, FILE).unwrap();
     assert_eq!(
-        config.landmark_notes(),
+        config.landmark_note_list(),
         [LandmarkNote::StampTooSmall {
             width: 8,
             height: 20
@@ -720,6 +720,6 @@ fn only_the_42_is_noted_as_left_out_for_want_of_room() {
     );
     for stamp in ["none", "X"] {
         let config = Config::parse(&format!("{small}STAMP={stamp}\n"), FILE).unwrap();
-        assert_eq!(config.landmark_notes(), [], "STAMP={stamp}");
+        assert_eq!(config.landmark_note_list(), [], "STAMP={stamp}");
     }
 }

@@ -13,7 +13,7 @@
 //!
 //! A wall takes about 10 bytes: [`MAX_CELLS`] (1.5 million cells, 1224x1224) keeps the file
 //! under [`MAX_BYTES`] (20 MB) for every bundled algorithm; above it the format refuses (see
-//! [`check_size`]).
+//! [`AnimatedSvg::check_size`]).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -30,20 +30,20 @@ use crate::grid::{EAST_CLOSED, Grid, SOUTH_CLOSED, SizeError};
 use crate::maze::Maze;
 
 /// The most frames a second of the film has.
-pub const FPS: f64 = 30.0;
+pub(crate) const FPS: f64 = 30.0;
 
 /// The size an animated SVG must stay under.
-pub const MAX_BYTES: u64 = 20_000_000;
+pub(crate) const MAX_BYTES: u64 = 20_000_000;
 
 /// The most cells an animated maze may have: at most about 13 bytes a cell (measured up to
 /// 1000x1000, the worst bundled algorithm), so [`MAX_BYTES`] is never passed.
-pub const MAX_CELLS: u64 = 1_500_000;
+pub(crate) const MAX_CELLS: u64 = 1_500_000;
 
 /// The default length of the film, in seconds.
-pub const DEFAULT_DURATION: f64 = 6.0;
+pub(crate) const DEFAULT_DURATION: f64 = 6.0;
 
-/// Refuses a maze of more than [`MAX_CELLS`] cells, whose film could pass [`MAX_BYTES`].
-pub fn check_size(width: u32, height: u32) -> Result<(), String> {
+/// See [`AnimatedSvg::check_size`].
+pub(crate) fn check_size(width: u32, height: u32) -> Result<(), String> {
     let cells = u64::from(width) * u64::from(height);
     if cells > MAX_CELLS {
         return Err(format!(
@@ -195,7 +195,7 @@ impl Film {
             other => io::Error::other(other.to_string()),
         };
         let mut generator =
-            Generator::new(maze.options().clone()).map_err(|e| generator_failed(&e))?;
+            Generator::build(maze.options().clone()).map_err(|e| generator_failed(&e))?;
         let mut current = Sides::try_of(generator.grid()).ok_or_else(refused)?;
         let start = Sides::try_of(generator.grid()).ok_or_else(refused)?;
         // (step, wall, closed after it)
@@ -217,7 +217,7 @@ impl Film {
                 changes.push((generator.steps(), wall, closed));
             }
         }
-        if let Some(error) = generator.failure() {
+        if let Some(error) = generator.gen_failure() {
             return Err(generator_failed(error));
         }
         drop(current);
@@ -372,6 +372,15 @@ fn draw_runs<W: Write + ?Sized>(sink: &mut Sink<'_, W>, walls: &[Wall]) -> io::R
 }
 
 impl AnimatedSvg {
+    /// The default length of the film, in seconds.
+    pub const DEFAULT_DURATION: f64 = DEFAULT_DURATION;
+
+    /// Refuses a maze of more than 1.5 million cells (1224x1224), whose film could pass 20 MB,
+    /// with a message that says so: for checking a request before the maze is made.
+    pub fn check_size(width: u32, height: u32) -> Result<(), String> {
+        check_size(width, height)
+    }
+
     /// Writes the film of `maze`.
     pub fn write_film(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         check_size(maze.width(), maze.height()).map_err(io::Error::other)?;

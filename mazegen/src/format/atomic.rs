@@ -29,9 +29,6 @@ use std::sync::{Mutex, MutexGuard};
 
 use tempfile::NamedTempFile;
 
-mod guard;
-pub use guard::{Protected, check_output, protect};
-
 /// A file that could not be written; the previous content, if any, is unchanged.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]
@@ -45,6 +42,9 @@ pub struct WriteError {
 }
 
 impl WriteError {
+    /// The [`WriteError::path`] of standard output, which is not a file: `standard output`.
+    pub const STDOUT: &str = super::STDOUT;
+
     /// `path` could not be written, for `source`.
     pub fn new(path: impl Into<PathBuf>, source: io::Error) -> WriteError {
         WriteError {
@@ -54,7 +54,6 @@ impl WriteError {
     }
 }
 
-#[doc(hidden)]
 /// Writes `path` atomically with what `fill` writes to the buffered writer it is given, and
 /// returns what `fill` returned once the file is in place.
 pub fn write_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
@@ -67,7 +66,6 @@ where
     Ok(filled)
 }
 
-#[doc(hidden)]
 /// Writes a new file at `path`, atomically as [`write_atomically`] does, but never in place of
 /// anything: if `path` exists (a file, a link, even a dangling one), or appears while the new
 /// content is being written, nothing is replaced and the error says it already exists. For a
@@ -93,12 +91,11 @@ fn already_exists() -> io::Error {
     io::Error::new(io::ErrorKind::AlreadyExists, "it already exists")
 }
 
-#[doc(hidden)]
 /// The outputs of one run, written together: each is staged (written to a temporary file),
 /// then all are committed (renamed into place) at once. Dropping it uncommitted removes every
 /// temporary file and leaves every target as it was.
 #[derive(Debug, Default)]
-pub struct Outputs {
+pub(crate) struct Outputs {
     staged: Vec<Staged>,
 }
 
@@ -206,12 +203,10 @@ pub(crate) fn lock_exclusive(_: &File) -> io::Result<()> {
 
 /// Whether writing `path` writes into the process's standard output (`/dev/stdout`,
 /// `/dev/fd/1`, `/proc/self/fd/1`, or a link to one), where a run's printed output goes too.
-#[doc(hidden)]
 pub fn is_standard_output(path: &Path) -> bool {
     matches!(resolve(path), Ok(Target::Stdout))
 }
 
-#[doc(hidden)]
 /// Whether writing `a` and writing `b` would write the same file: the same existing file by
 /// any name (links, `./`), or the same new file in the same folder. For refusing, say, an SVG
 /// output that would overwrite the maze file of the same run.
@@ -230,10 +225,9 @@ pub fn same_target(a: &Path, b: &Path) -> bool {
     matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
 }
 
-#[doc(hidden)]
 /// Whether `a` and `b` both exist and are one file (links followed, hard links included).
 /// Looks at metadata only: opening a FIFO to compare it would block.
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) else {
         return false;
     };
@@ -475,7 +469,6 @@ fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
     TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-#[doc(hidden)]
 /// Removes every temporary file a write in progress has made, so that a process about to exit
 /// on a signal leaves none behind. Meant for the application's signal handler; the writes it
 /// interrupts fail, and their targets keep their old content.

@@ -27,6 +27,41 @@ use crate::solve::Solution;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hex;
 
+impl Hex {
+    /// Writes the maze file of a grid that is not a [`Maze`] (one read back from a file, say):
+    /// its rows, `entry`, `exit` and `path`, the route from `entry`, as letters.
+    pub fn write_grid(
+        out: &mut dyn Write,
+        grid: &Grid,
+        entry: Pos,
+        exit: Pos,
+        path: &Solution,
+    ) -> io::Result<()> {
+        write_rows(out, grid)?;
+        write_footer(out, entry, exit, path)
+    }
+
+    /// [`Hex::write_grid`]'s file as a string.
+    ///
+    /// ```
+    /// use mazegen::format::{Hex, MazeFile};
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// let (entry, exit) = (Pos::new(0, 0), Pos::new(11, 8));
+    /// let path = grid.shortest_path(entry, exit).expect("connected");
+    /// let text = Hex::grid_to_string(&grid, entry, exit, &path);
+    /// assert_eq!(MazeFile::parse(&text).unwrap().to_grid(), grid);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn grid_to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
+        let mut bytes =
+            Vec::with_capacity(grid.cell_count() + grid.height() as usize + path.len() + 32);
+        Hex::write_grid(&mut bytes, grid, entry, exit, path).expect("writing to a Vec cannot fail");
+        String::from_utf8(bytes).expect("the maze file is ASCII")
+    }
+}
+
 impl Format for Hex {
     fn name(&self) -> &'static str {
         "hex"
@@ -63,22 +98,10 @@ impl Format for Hex {
     }
 }
 
-/// Writes a maze file. `path` is the route from `entry`; the file records it as letters.
-pub fn write_maze(
-    out: &mut dyn Write,
-    grid: &Grid,
-    entry: Pos,
-    exit: Pos,
-    path: &Solution,
-) -> io::Result<()> {
-    write_rows(out, grid)?;
-    write_footer(out, entry, exit, path)
-}
-
 /// Writes the first part of a maze file: one row of hex digits per maze row. Split from
 /// [`write_footer`] so that a large maze's rows can be written while its path is still being
 /// searched.
-pub fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
+pub(crate) fn write_rows(out: &mut dyn Write, grid: &Grid) -> io::Result<()> {
     let w = grid.width() as usize;
     // Many rows a write: a narrow maze's rows are short, and each write is a call through `dyn`.
     let rows_a_write = (64 << 10) / (w + 1) + 1;
@@ -124,7 +147,12 @@ fn push_row(line: &mut Vec<u8>, above: Option<&[u8]>, row: &[u8]) {
 
 /// Writes the rest of a maze file after [`write_rows`]: the empty line, the entry, the exit and
 /// the path.
-pub fn write_footer(out: &mut dyn Write, entry: Pos, exit: Pos, path: &Solution) -> io::Result<()> {
+pub(crate) fn write_footer(
+    out: &mut dyn Write,
+    entry: Pos,
+    exit: Pos,
+    path: &Solution,
+) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "{entry}")?;
     writeln!(out, "{exit}")?;
@@ -137,14 +165,6 @@ pub fn write_footer(out: &mut dyn Write, entry: Pos, exit: Pos, path: &Solution)
         out.write_all(&letters[..dirs.len()])?;
     }
     out.write_all(b"\n")
-}
-
-/// The maze file as a string.
-pub fn to_string(grid: &Grid, entry: Pos, exit: Pos, path: &Solution) -> String {
-    let mut bytes =
-        Vec::with_capacity(grid.cell_count() + grid.height() as usize + path.len() + 32);
-    write_maze(&mut bytes, grid, entry, exit, path).expect("writing to a Vec cannot fail");
-    String::from_utf8(bytes).expect("the maze file is ASCII")
 }
 
 /// A maze file as read, before any rule is checked: its walls are kept digit by digit, so that
@@ -164,6 +184,13 @@ pub struct MazeFile {
 }
 
 impl MazeFile {
+    /// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
+    /// line, the entry and exit at their widest, and a path that visits every cell, with a little
+    /// room for trailing blank lines.
+    pub fn max_file_bytes(width: u32, height: u32) -> u64 {
+        max_file_bytes(width, height)
+    }
+
     /// Columns of cells.
     pub fn width(&self) -> u32 {
         self.width
@@ -186,18 +213,16 @@ impl MazeFile {
         self.to_grid_with(Landmarks::plan(self.width, self.height, false))
     }
 
-    #[doc(hidden)]
     /// [`MazeFile::to_grid`] for a maze whose config places the 42 and a courtyard as
     /// `landmarks` says: the 42 is locked if closed, the courtyard marked if open.
-    pub fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
+    pub(crate) fn to_grid_with(&self, landmarks: Landmarks) -> Grid {
         self.try_to_grid_with(landmarks)
             .expect("the size was checked when the file was read")
     }
 
-    #[doc(hidden)]
     /// [`MazeFile::to_grid_with`], or [`SizeError::OutOfMemory`] when the allocator refuses
     /// the grid its memory.
-    pub fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
+    pub(crate) fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
         let mut grid = Grid::with_stamp(self.width, self.height, None)?;
         // `positions` does not borrow the grid, so the walls can be set while walking it.
         for pos in grid.positions() {
@@ -226,11 +251,11 @@ impl MazeFile {
     /// line ends are accepted.
     ///
     /// ```
-    /// use mazegen::format::{MazeFile, hex};
+    /// use mazegen::format::MazeFile;
     /// use mazegen::{Maze, Pos};
     ///
     /// let maze = Maze::builder(3, 2).seed(1).build()?;
-    /// let text = hex::to_string(maze.grid(), maze.entry(), maze.exit(), maze.solution().unwrap());
+    /// let text = maze.to_hex();
     /// let file = MazeFile::parse(&text)?;
     /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
     /// assert_eq!(&file.to_grid(), maze.grid());
@@ -339,35 +364,18 @@ impl MazeFile {
         })
     }
 
-    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
-    /// maze as wide as its first line can be ([`max_file_bytes`] at the largest height the
-    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
-    ///
-    /// ```
-    /// use mazegen::format::MazeFile;
-    /// use mazegen::Maze;
-    /// use mazegen::format::{Hex, Output};
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
-    /// maze.write_to(&[Output::file(Hex, &path)])?;
-    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
-    /// # std::fs::remove_file(&path).ok();
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, LoadError> {
-        let path = path.as_ref();
+    /// [`MazeFile::load`], with the error kept apart.
+    pub(crate) fn load_file(path: &Path) -> Result<MazeFile, LoadError> {
         MazeFile::load_limited(path, load_limit(path)?)
     }
 
-    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
-    /// a maze can be is refused before it is read.
-    pub fn load_sized(
-        path: impl AsRef<Path>,
+    /// [`MazeFile::load_sized`], with the error kept apart.
+    pub(crate) fn load_file_sized(
+        path: &Path,
         width: u32,
         height: u32,
     ) -> Result<MazeFile, LoadError> {
-        MazeFile::load_limited(path.as_ref(), max_file_bytes(width, height))
+        MazeFile::load_limited(path, max_file_bytes(width, height))
     }
 
     fn load_limited(path: &Path, limit: u64) -> Result<MazeFile, LoadError> {
@@ -413,10 +421,8 @@ fn io_error(path: &Path, source: io::Error) -> LoadError {
     }
 }
 
-/// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
-/// line, the entry and exit at their widest, and a path that visits every cell, with a little
-/// room for trailing blank lines.
-pub fn max_file_bytes(width: u32, height: u32) -> u64 {
+/// See [`MazeFile::max_file_bytes`].
+pub(crate) fn max_file_bytes(width: u32, height: u32) -> u64 {
     let (w, h) = (u64::from(width), u64::from(height));
     let coordinate = 2 * 6 + 1 + 2; // "100000,100000\r\n"
     h * (w + 2) + 2 + 2 * coordinate + (w * h + 2) + 64
@@ -521,10 +527,10 @@ pub enum HexErrorKind {
     NotText,
 }
 
-/// A maze file that could not be read.
+/// A maze file that could not be read: [`Error::Unreadable`](crate::Error::Unreadable) and
+/// [`Error::BadMazeFile`](crate::Error::BadMazeFile) to a caller.
 #[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum LoadError {
+pub(crate) enum LoadError {
     #[error("cannot read {}: {source}", quote::path(path))]
     /// The file cannot be read.
     Io {
@@ -583,7 +589,7 @@ mod tests {
             let options = MazeOptions::new(width, height)
                 .seed(seed)
                 .perfect(seed % 2 == 0);
-            let grid = Generator::generate(options).unwrap();
+            let grid = Generator::generate_grid(options).unwrap();
             let mut expected = Vec::new();
             for y in 0..height {
                 expected.extend((0..width).map(|x| grid.walls(Pos::new(x, y)).hex_digit()));
@@ -603,17 +609,17 @@ mod tests {
         grid.set_wall(Pos::new(0, 1), Dir::East, false);
         let path = shortest_path(&grid, Pos::new(0, 0), Pos::new(1, 1)).unwrap();
         assert_eq!(
-            to_string(&grid, Pos::new(0, 0), Pos::new(1, 1), &path),
+            Hex::grid_to_string(&grid, Pos::new(0, 0), Pos::new(1, 1), &path),
             "D3\nD6\n\n0,0\n1,1\nES\n"
         );
     }
 
     #[test]
     fn parses_what_it_writes() {
-        let grid = Generator::generate(MazeOptions::new(13, 9).seed(5)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(13, 9).seed(5)).unwrap();
         let (entry, exit) = (Pos::new(0, 0), Pos::new(12, 8));
         let path = shortest_path(&grid, entry, exit).unwrap();
-        let text = to_string(&grid, entry, exit, &path);
+        let text = Hex::grid_to_string(&grid, entry, exit, &path);
         let file = MazeFile::parse(&text).unwrap();
         assert_eq!((file.width(), file.height()), (13, 9));
         assert_eq!((file.entry, file.exit), (entry, exit));
@@ -695,7 +701,7 @@ mod tests {
             let text = String::from_utf8(bytes).unwrap();
             assert_eq!(
                 text,
-                to_string(maze.grid(), maze.entry(), maze.exit(), path)
+                Hex::grid_to_string(maze.grid(), maze.entry(), maze.exit(), path)
             );
             let file = MazeFile::parse(&text).unwrap();
             assert_eq!(&file.to_grid(), maze.grid());

@@ -20,7 +20,7 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use svg2pdf::usvg;
 
 use super::Format;
-use super::svg::{CellSize, MARGIN, SvgOptions, SvgStyle, write_svg};
+use super::svg::{CellSize, MARGIN, Svg, SvgOptions, SvgStyle};
 use crate::generate::MazeOptions;
 use crate::maze::Maze;
 
@@ -79,10 +79,10 @@ const LABEL_SIZE: f32 = 10.0;
 
 /// The most cells a sheet's mazes may have in all: they are all made before the file is
 /// written, and a cell is well under a point wide on the page long before this.
-pub const MAX_SHEET_CELLS: u64 = 20_000_000;
+pub(crate) const MAX_SHEET_CELLS: u64 = 20_000_000;
 
-/// Refuses a sheet of `count` mazes of `width` x `height` whose cells pass [`MAX_SHEET_CELLS`].
-pub fn check_size(count: u32, width: u32, height: u32) -> Result<(), String> {
+/// See [`PdfSheet::check_size`].
+pub(crate) fn check_size(count: u32, width: u32, height: u32) -> Result<(), String> {
     let cells = u64::from(count) * u64::from(width) * u64::from(height);
     if cells > MAX_SHEET_CELLS {
         return Err(format!(
@@ -120,6 +120,17 @@ impl Default for PdfSheet {
 }
 
 impl PdfSheet {
+    /// The most cells a sheet's mazes may have in all: they are all made before the file is
+    /// written, and a cell is well under a point wide on the page long before this.
+    pub const MAX_CELLS: u64 = MAX_SHEET_CELLS;
+
+    /// Refuses a sheet of `count` mazes of `width` x `height` whose cells pass
+    /// [`PdfSheet::MAX_CELLS`], with a message that says what to do: for checking a request
+    /// before the mazes are made.
+    pub fn check_size(count: u32, width: u32, height: u32) -> Result<(), String> {
+        check_size(count, width, height)
+    }
+
     /// The mazes of the sheet: `first`, then the same options on the next seeds.
     pub fn mazes(&self, first: &Maze) -> io::Result<Vec<Maze>> {
         let mut mazes = vec![first.clone()];
@@ -242,7 +253,7 @@ impl PdfSheet {
         };
         let path = if answer { maze.solution() } else { None };
         let mut svg = Vec::new();
-        write_svg(
+        Svg::write_grid(
             &mut svg,
             maze.grid(),
             maze.entry(),
@@ -263,7 +274,7 @@ impl PdfSheet {
 
 /// The text under a maze: its seed first (what makes it again), its size, algorithm and
 /// difficulty. Plain ASCII, so Helvetica's WinAnsi encoding shows it as is.
-pub fn label(maze: &Maze, answer: bool) -> String {
+pub(crate) fn label(maze: &Maze, answer: bool) -> String {
     let difficulty = maze.difficulty().map_or_else(String::new, |d| {
         format!("  -  {} ({:.0}/100)", d.level, d.score)
     });

@@ -3,7 +3,7 @@
 //!
 //! The picture is as large as [`CellSize`] says, the SVG's own `width` and `height`
 //! ([`CellSize::Scalable`] is taken as [`CellSize::Fit`]: a raster needs a size). A picture
-//! above [`MAX_PIXELS`] is refused before anything is drawn (see [`check_size`]): its pixels
+//! above [`Png::MAX_PIXELS`] is refused before anything is drawn (see [`Png::check_size`]): its pixels
 //! alone would take four bytes each in memory.
 
 use std::io::{self, Write};
@@ -16,10 +16,10 @@ use super::svg::{CellSize, MARGIN, Svg, SvgOptions};
 use crate::maze::Maze;
 
 /// The most pixels a PNG may have: 64 million (8000x8000), 256 MB while it is drawn.
-pub const MAX_PIXELS: u64 = 64_000_000;
+pub(crate) const MAX_PIXELS: u64 = 64_000_000;
 
 /// The PNG's width and height in pixels for a maze of `width` x `height` cells.
-pub fn pixel_size(cell_size: CellSize, width: u32, height: u32) -> (u64, u64) {
+pub(crate) fn pixel_size(cell_size: CellSize, width: u32, height: u32) -> (u64, u64) {
     let cell_size = match cell_size {
         CellSize::Scalable => CellSize::Fit,
         other => other,
@@ -30,9 +30,8 @@ pub fn pixel_size(cell_size: CellSize, width: u32, height: u32) -> (u64, u64) {
         .expect("a fixed or fitted size has pixels")
 }
 
-/// Refuses a picture of more than [`MAX_PIXELS`], with a message that says how large it would
-/// be and what to do.
-pub fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), String> {
+/// See [`Png::check_size`].
+pub(crate) fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), String> {
     let (w, h) = pixel_size(cell_size, width, height);
     if w.saturating_mul(h) > MAX_PIXELS {
         return Err(format!(
@@ -53,9 +52,25 @@ pub struct Png {
 }
 
 impl Png {
+    /// The most pixels a PNG may have: 64 million (8000x8000), 256 MB while it is drawn.
+    pub const MAX_PIXELS: u64 = MAX_PIXELS;
+
     /// A PNG drawn with these options.
     pub fn new(options: SvgOptions) -> Png {
         Png { options }
+    }
+
+    /// Refuses a picture of a `width` x `height` maze at `cell_size` of more than
+    /// [`Png::MAX_PIXELS`], with a message that says how large it would be and what to do:
+    /// for checking a request before the maze is made.
+    pub fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), String> {
+        check_size(cell_size, width, height)
+    }
+
+    /// The picture an SVG document (as [`Svg`] writes one) draws, at its own pixel size, as
+    /// resvg sees it: still, without animation.
+    pub fn rasterize(svg: &[u8]) -> io::Result<tiny_skia::Pixmap> {
+        rasterize(svg)
     }
 
     /// The picture of `maze`, as RGBA pixels.
@@ -75,8 +90,8 @@ impl Png {
     }
 }
 
-/// Draws an SVG document at its own pixel size, as resvg sees it: still, without animation.
-pub fn rasterize(svg: &[u8]) -> io::Result<tiny_skia::Pixmap> {
+/// See [`Png::rasterize`].
+pub(crate) fn rasterize(svg: &[u8]) -> io::Result<tiny_skia::Pixmap> {
     let tree = usvg::Tree::from_data(svg, &usvg::Options::default())
         .map_err(|e| io::Error::other(format!("cannot read the drawing: {e}")))?;
     let size = tree.size().to_int_size();

@@ -6,11 +6,9 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-#[doc(hidden)]
 /// Bytes in a mebibyte, for limits.
-pub const MIB: u64 = 1 << 20;
+pub(crate) const MIB: u64 = 1 << 20;
 
-#[doc(hidden)]
 /// Reads the regular file at `path` whole, if it has at most `limit` bytes. Anything else is
 /// refused before a byte is read: a directory, a device, a FIFO (opening one would wait for a
 /// writer), a socket, or a larger file. The error says which, as `io::Error`'s message.
@@ -162,9 +160,8 @@ fn check_size(size: u64, limit: u64) -> io::Result<()> {
     ))
 }
 
-#[doc(hidden)]
 /// `512 bytes`, `3.0 KiB`, `1.0 MiB`, `4.2 GiB`: sizes for messages.
-pub fn human_bytes(bytes: u64) -> String {
+pub(crate) fn human_bytes(bytes: u64) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
     if bytes < 1024 {
         return format!("{bytes} bytes");

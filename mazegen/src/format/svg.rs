@@ -32,7 +32,7 @@ use crate::maze::Maze;
 use crate::solve::Solution;
 
 /// Cells of empty margin around the maze.
-pub const MARGIN: u32 = 1;
+pub(crate) const MARGIN: u32 = 1;
 
 /// Colours of the drawing: any CSS colour (`#1e293b`, `rebeccapurple`, `none`, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,23 +101,23 @@ pub struct SvgOptions {
     /// The colours.
     pub style: SvgStyle,
     /// `key=value` pairs written, space separated, to the `<desc>`: seed, size, algorithm...
-    /// (see [`maze_metadata`]). Escaped, so any text is safe.
+    /// (see [`SvgOptions::maze_metadata`]). Escaped, so any text is safe.
     pub metadata: Vec<(String, String)>,
 }
 
 /// The long side, in pixels, that [`CellSize::Fit`] fits a picture in: about a typical screen.
-pub const FIT_LONG_SIDE: u32 = 1600;
+pub(crate) const FIT_LONG_SIDE: u32 = 1600;
 
 /// The most pixels a cell [`CellSize::Fit`] gives, so small mazes keep lines of a usual size.
-pub const MAX_FIT_CELL: u32 = 16;
+pub(crate) const MAX_FIT_CELL: u32 = 16;
 
 /// How large the picture is, in the root's `width` and `height` (the `viewBox` is always in
 /// maze units).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CellSize {
-    /// [`MAX_FIT_CELL`] pixels a cell, or fewer so that the long side (margin included) is at
-    /// most [`FIT_LONG_SIDE`] pixels: under 4 pixels a cell only for mazes wider or taller than
+    /// 16 pixels a cell, or fewer so that the long side (margin included) is at most 1600
+    /// pixels: under 4 pixels a cell only for mazes wider or taller than
     /// about 400 cells, which need it to fit.
     #[default]
     Fit,
@@ -154,6 +154,13 @@ impl CellSize {
 /// later breaks no one):
 /// `SvgOptions::default().show_path(false).cell_size(CellSize::Pixels(8))`.
 impl SvgOptions {
+    /// The metadata that says which maze this is, for [`SvgOptions::metadata`]: seed, size,
+    /// algorithm, the kind of maze when it is not the default, entry and exit. [`Svg`] adds
+    /// it to a [`Maze`]'s drawing itself; [`Svg::write_grid`] draws only what it is given.
+    pub fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, String)> {
+        maze_metadata(maze, entry, exit)
+    }
+
     /// The size the root's `width` and `height` give the picture.
     pub fn cell_size(mut self, cell_size: CellSize) -> Self {
         self.cell_size = cell_size;
@@ -213,9 +220,8 @@ impl Default for SvgOptions {
     }
 }
 
-/// The metadata that says which maze this is, for [`SvgOptions::metadata`]: seed, size,
-/// algorithm, the kind of maze when it is not the default, entry and exit.
-pub fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, String)> {
+/// See [`SvgOptions::maze_metadata`].
+pub(crate) fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, String)> {
     let mut pairs = vec![
         ("seed".to_owned(), maze.seed.to_string()),
         ("size".to_owned(), format!("{}x{}", maze.width, maze.height)),
@@ -231,34 +237,6 @@ pub fn maze_metadata(maze: &MazeOptions, entry: Pos, exit: Pos) -> Vec<(String, 
     pairs.push(("entry".to_owned(), entry.to_string()));
     pairs.push(("exit".to_owned(), exit.to_string()));
     pairs
-}
-
-/// Writes `grid` as an SVG file, with `path` (if given and [`SvgOptions::show_path`]) from
-/// `entry` to `exit`. The output is streamed: memory stays small whatever the maze's size.
-pub fn write_svg<W: Write + ?Sized>(
-    out: &mut W,
-    grid: &Grid,
-    entry: Pos,
-    exit: Pos,
-    path: Option<&Solution>,
-    options: &SvgOptions,
-) -> io::Result<()> {
-    let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
-    open_document(&mut sink, grid, options)?;
-    draw_landmarks(&mut sink, grid, options)?;
-    if let Some(path) = path.filter(|_| options.show_path) {
-        draw_solution(&mut sink, grid, path, options, "", "")?;
-    }
-    sink.put(format_args!(
-        "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
-         stroke-linecap=\"square\"><path d=\"",
-        XmlEscaped(&options.style.walls)
-    ))?;
-    draw_walls(&mut sink, grid)?;
-    sink.put(format_args!("\"/></g>\n"))?;
-    draw_markers(&mut sink, entry, exit, options)?;
-    sink.put(format_args!("</svg>\n"))?;
-    sink.finish()
 }
 
 /// The XML declaration, the root element with its size, the title, the `<desc>` and the
@@ -372,21 +350,8 @@ pub(super) fn draw_markers<W: Write + ?Sized>(
     sink.put(format_args!("</g>\n"))
 }
 
-/// The SVG file as a string.
-pub fn to_string(
-    grid: &Grid,
-    entry: Pos,
-    exit: Pos,
-    path: Option<&Solution>,
-    options: &SvgOptions,
-) -> String {
-    let mut bytes = Vec::with_capacity(grid.cell_count() * 5 + 1024);
-    write_svg(&mut bytes, grid, entry, exit, path, options).expect("writing to a Vec cannot fail");
-    String::from_utf8(bytes).expect("the SVG is UTF-8")
-}
-
 /// SVG as a [`Format`], drawn with its [`SvgOptions`]. The `<desc>` names the maze (see
-/// [`maze_metadata`]), then adds `options.metadata`; the solution layer is the maze's shortest
+/// [`SvgOptions::maze_metadata`]), then adds `options.metadata`; the solution layer is the maze's shortest
 /// path, searched only if `options.show_path` wants it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Svg {
@@ -398,6 +363,49 @@ impl Svg {
     /// The SVG format with `options`.
     pub fn new(options: SvgOptions) -> Svg {
         Svg { options }
+    }
+
+    /// Writes the drawing of a grid that is not a [`Maze`] (one read back from a file, say),
+    /// with `path` (if given and [`SvgOptions::show_path`]) from `entry` to `exit`, and only
+    /// `options.metadata` in its `<desc>`. Streamed: memory stays small whatever the grid's size.
+    pub fn write_grid<W: Write + ?Sized>(
+        out: &mut W,
+        grid: &Grid,
+        entry: Pos,
+        exit: Pos,
+        path: Option<&Solution>,
+        options: &SvgOptions,
+    ) -> io::Result<()> {
+        let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
+        open_document(&mut sink, grid, options)?;
+        draw_landmarks(&mut sink, grid, options)?;
+        if let Some(path) = path.filter(|_| options.show_path) {
+            draw_solution(&mut sink, grid, path, options, "", "")?;
+        }
+        sink.put(format_args!(
+            "<g id=\"walls\" fill=\"none\" stroke=\"{}\" stroke-width=\".2\" \
+             stroke-linecap=\"square\"><path d=\"",
+            XmlEscaped(&options.style.walls)
+        ))?;
+        draw_walls(&mut sink, grid)?;
+        sink.put(format_args!("\"/></g>\n"))?;
+        draw_markers(&mut sink, entry, exit, options)?;
+        sink.put(format_args!("</svg>\n"))?;
+        sink.finish()
+    }
+
+    /// [`Svg::write_grid`]'s drawing as a string.
+    pub fn grid_to_string(
+        grid: &Grid,
+        entry: Pos,
+        exit: Pos,
+        path: Option<&Solution>,
+        options: &SvgOptions,
+    ) -> String {
+        let mut bytes = Vec::with_capacity(grid.cell_count() * 5 + 1024);
+        Svg::write_grid(&mut bytes, grid, entry, exit, path, options)
+            .expect("writing to a Vec cannot fail");
+        String::from_utf8(bytes).expect("the SVG is UTF-8")
     }
 }
 
@@ -427,7 +435,7 @@ impl Format for Svg {
             true => maze.try_solution().map_err(super::refused)?,
             false => None,
         };
-        write_svg(out, maze.grid(), entry, exit, path, &options)
+        Svg::write_grid(out, maze.grid(), entry, exit, path, &options)
     }
 }
 
@@ -797,19 +805,19 @@ mod tests {
 
     #[test]
     fn svg_a_big_maze_reaches_the_writer_in_large_pieces() {
-        let grid = crate::Generator::generate(MazeOptions::new(200, 200).seed(3)).unwrap();
+        let grid = crate::Generator::generate_grid(MazeOptions::new(200, 200).seed(3)).unwrap();
         let (entry, exit) = (Pos::new(0, 0), Pos::new(199, 199));
         let path = crate::shortest_path(&grid, entry, exit).unwrap();
         let options = SvgOptions::default();
         let mut pieces = Pieces(Vec::new(), Vec::new());
-        write_svg(&mut pieces, &grid, entry, exit, Some(&path), &options).unwrap();
+        Svg::write_grid(&mut pieces, &grid, entry, exit, Some(&path), &options).unwrap();
         let sizes = &pieces.1;
         assert!(sizes.len() > 1, "{sizes:?}");
         assert!(
             sizes[..sizes.len() - 1].iter().all(|&n| n >= CHUNK),
             "{sizes:?}"
         );
-        let whole = to_string(&grid, entry, exit, Some(&path), &options);
+        let whole = Svg::grid_to_string(&grid, entry, exit, Some(&path), &options);
         assert_eq!(pieces.0, whole.as_bytes());
     }
 
@@ -854,7 +862,7 @@ mod tests {
         let text = String::from_utf8(bytes).unwrap();
         let mut metadata = maze_metadata(&options, maze.entry(), maze.exit());
         metadata.extend(extra);
-        let expected = to_string(
+        let expected = Svg::grid_to_string(
             maze.grid(),
             maze.entry(),
             maze.exit(),
@@ -884,7 +892,7 @@ mod tests {
         // Built from a bare grid: `Maze::generate` may know a backtracker's path from the
         // carving.
         let options = MazeOptions::new(8, 6);
-        let grid = crate::Generator::generate(options.clone()).unwrap();
+        let grid = crate::Generator::generate_grid(options.clone()).unwrap();
         let maze = Maze::new(options, grid, Pos::new(0, 0), Pos::new(7, 5));
         let hidden = Svg::new(SvgOptions {
             show_path: false,

@@ -256,7 +256,7 @@ mod tests {
         let options = MazeOptions::new(12, 9)
             .seed(4)
             .algorithm(Algorithm::AldousBroder);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let mut at = Pos::new(0, 0);
         let mut carves = 0;
         loop {

@@ -210,7 +210,7 @@ mod tests {
         let options = MazeOptions::new(8, 6)
             .seed(4)
             .algorithm(Algorithm::BinaryTree);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let mut carves = 0;
         for i in 0..48u32 {
             let cell = Pos::new(i % 8, i / 8);

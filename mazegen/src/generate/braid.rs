@@ -507,7 +507,7 @@ mod tests {
     fn running_from_any_step_braids_as_stepping_does() {
         for (braid, yard) in [(1.0, false), (0.4, true), (0.0, false)] {
             let options = MazeOptions::new(90, 70).seed(9).courtyard(yard);
-            let maze = Generator::generate(options).unwrap();
+            let maze = Generator::generate_grid(options).unwrap();
             let mut stepped = (maze.clone(), Braider::new(braid), MazeRng::from_seed(3));
             while stepped.1.step(&mut stepped.0, &mut stepped.2) != GenEvent::Done {}
             // Run on from within each pass: listing, shuffling, and the openings.

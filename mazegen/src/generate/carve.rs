@@ -704,7 +704,7 @@ mod tests {
                 .seed(seed)
                 .algorithm(crate::generate::Algorithm::HuntAndKill)
                 .courtyard(courtyard);
-            let mut generator = crate::generate::Generator::new(options).unwrap();
+            let mut generator = crate::generate::Generator::build(options).unwrap();
             // Part carved: some cells reached, some not.
             for _ in 0..w * h / 2 {
                 generator.step();

@@ -575,7 +575,7 @@ mod tests {
 
     /// The carver alone on the closed grid of `options`, from where the generator starts.
     fn carver(options: &MazeOptions) -> (Eller, Grid) {
-        let grid = Generator::new(options.clone()).unwrap().grid().clone();
+        let grid = Generator::build(options.clone()).unwrap().grid().clone();
         let start = grid.courtyard().map_or(options.start, |c| c.centre());
         (Eller::new(&grid, start).unwrap(), grid)
     }
@@ -646,7 +646,7 @@ mod tests {
                             Generator::generate_with_path(options.clone(), from, to).unwrap();
                         assert_eq!(
                             grid,
-                            Generator::generate(options.clone()).unwrap(),
+                            Generator::generate_grid(options.clone()).unwrap(),
                             "{case}"
                         );
                         if grid.is_locked(from) || grid.is_locked(to) {
@@ -674,7 +674,7 @@ mod tests {
         // 8 across steps, then 4 down: the whole down pass is planned, but only the cells
         // stepped so far show below.
         let options = MazeOptions::new(8, 6).seed(2).algorithm(Algorithm::Eller);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         for _ in 0..8 + 4 {
             generator.step();
         }
@@ -700,7 +700,7 @@ mod tests {
             let options = MazeOptions::new(40, 6)
                 .seed(seed)
                 .algorithm(Algorithm::Eller);
-            let mut generator = Generator::new(options).unwrap();
+            let mut generator = Generator::build(options).unwrap();
             while generator.step() != GenEvent::Done {
                 assert!(!generator.is_linking() && !generator.is_braiding());
             }
@@ -716,7 +716,7 @@ mod tests {
             let options = MazeOptions::new(30, 2)
                 .seed(seed)
                 .algorithm(Algorithm::Eller);
-            let grid = Generator::generate(options).unwrap();
+            let grid = Generator::generate_grid(options).unwrap();
             for x in 0..29 {
                 let top = Pos::new(x, 0);
                 assert!(

@@ -416,7 +416,7 @@ mod tests {
     fn the_mode_sets_the_texture() {
         let dead_ends = |algorithm| {
             let options = MazeOptions::new(60, 60).seed(3).algorithm(algorithm);
-            stats::dead_ends(&Generator::generate(options).unwrap())
+            stats::dead_ends(&Generator::generate_grid(options).unwrap())
         };
         let [newest, random, mixed] = MODES.map(dead_ends);
         assert!(
@@ -430,7 +430,7 @@ mod tests {
         let options = MazeOptions::new(25, 20)
             .courtyard(true)
             .algorithm(Algorithm::GrowingTreeNewest);
-        let generator = Generator::new(options).unwrap();
+        let generator = Generator::build(options).unwrap();
         let yard = generator.grid().courtyard().unwrap();
         assert!(
             yard.cells()

@@ -337,7 +337,7 @@ mod tests {
                         .courtyard(courtyard)
                         .algorithm(Algorithm::Kruskal);
                     let what = format!("{w}x{h} seed {seed} courtyard {courtyard}");
-                    let mut generator = Generator::new(options.clone()).unwrap();
+                    let mut generator = Generator::build(options.clone()).unwrap();
                     let grid = generator.grid().clone();
                     // The start is (0, 0), or in the courtyard if there is one.
                     let first = |p: Pos| match grid.courtyard() {
@@ -368,7 +368,11 @@ mod tests {
                     }
                     while generator.step() != GenEvent::Done {}
                     let stepped = generator.into_grid();
-                    assert_eq!(stepped, Generator::generate(options).unwrap(), "{what}");
+                    assert_eq!(
+                        stepped,
+                        Generator::generate_grid(options).unwrap(),
+                        "{what}"
+                    );
                 }
             }
         }
@@ -379,7 +383,7 @@ mod tests {
         let options = MazeOptions::new(12, 9)
             .seed(5)
             .algorithm(Algorithm::Kruskal);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let grid = generator.grid().clone();
         let open = |p: Pos| !grid.is_locked(p);
         let inner_walls = grid

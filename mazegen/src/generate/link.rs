@@ -674,7 +674,7 @@ mod tests {
                 .seed(seed)
                 .algorithm(algorithm)
                 .courtyard(courtyard);
-            let Ok(mut grid) = super::super::Generator::generate(options) else {
+            let Ok(mut grid) = super::super::Generator::generate_grid(options) else {
                 return Ok(());
             };
             // Closes about one open wall in `cut` (none for 0), making islands.

@@ -339,7 +339,7 @@ mod tests {
     #[test]
     fn every_step_carves_and_the_frontier_is_active() {
         let mut generator =
-            Generator::new(MazeOptions::new(12, 9).seed(3).algorithm(Algorithm::Prim)).unwrap();
+            Generator::build(MazeOptions::new(12, 9).seed(3).algorithm(Algorithm::Prim)).unwrap();
         let mut steps = 0;
         while let GenEvent::Carve { to, .. } = generator.step() {
             steps += 1;

@@ -595,7 +595,7 @@ mod tests {
         let options = MazeOptions::new(12, 8)
             .seed(3)
             .algorithm(Algorithm::RecursiveDivision);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let grid = generator.grid();
         let stamp = grid.stamp().unwrap();
         let ordinary = |p: Pos| !grid.is_locked(p);
@@ -637,7 +637,7 @@ mod tests {
         let options = MazeOptions::new(25, 20)
             .courtyard(true)
             .algorithm(Algorithm::RecursiveDivision);
-        let generator = Generator::new(options).unwrap();
+        let generator = Generator::build(options).unwrap();
         let grid = generator.grid();
         let yard = grid.courtyard().unwrap();
         for cell in yard.cells() {
@@ -658,7 +658,7 @@ mod tests {
             let options = MazeOptions::new(40, 6)
                 .seed(seed)
                 .algorithm(Algorithm::RecursiveDivision);
-            let mut generator = Generator::new(options).unwrap();
+            let mut generator = Generator::build(options).unwrap();
             while generator.step() != GenEvent::Done {
                 assert!(!generator.is_linking());
             }

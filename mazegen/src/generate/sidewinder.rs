@@ -263,7 +263,7 @@ mod tests {
         let options = MazeOptions::new(30, 6)
             .seed(6)
             .algorithm(Algorithm::Sidewinder);
-        let grid = Generator::generate(options).unwrap();
+        let grid = Generator::generate_grid(options).unwrap();
         for y in 1..6 {
             let runs = 1
                 + (0..29)
@@ -281,7 +281,7 @@ mod tests {
         let options = MazeOptions::new(8, 6)
             .seed(2)
             .algorithm(Algorithm::Sidewinder);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         for _ in 0..8 + 3 {
             generator.step();
         }

@@ -36,7 +36,7 @@ pub fn sample_mazes(algorithm: Algorithm) -> impl Iterator<Item = Grid> {
     let yards = COURTYARD_SIZES.map(|(w, h)| MazeOptions::new(w, h).courtyard(true));
     plain.into_iter().chain(yards).flat_map(move |options| {
         (0..4).map(move |seed| {
-            Generator::generate(options.clone().seed(seed).algorithm(algorithm)).unwrap()
+            Generator::generate_grid(options.clone().seed(seed).algorithm(algorithm)).unwrap()
         })
     })
 }
@@ -53,7 +53,8 @@ pub fn check_perfect_and_boards(algorithm: Algorithm) {
         for seed in SEEDS {
             for perfect in [true, false] {
                 let grid =
-                    Generator::generate(options(algorithm, w, h, seed).perfect(perfect)).unwrap();
+                    Generator::generate_grid(options(algorithm, w, h, seed).perfect(perfect))
+                        .unwrap();
                 let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
                 let path = shortest_path(&grid, entry, exit).expect("the exit is reachable");
                 let kind = if perfect {
@@ -89,7 +90,7 @@ pub fn check_courtyard(algorithm: Algorithm) {
                 let options = options(algorithm, w, h, seed)
                     .perfect(perfect)
                     .courtyard(true);
-                let grid = Generator::generate(options).unwrap();
+                let grid = Generator::generate_grid(options).unwrap();
                 let what = format!("{algorithm} {w}x{h} courtyard seed {seed} perfect {perfect}");
                 let yard = grid.courtyard().expect("room for a courtyard");
                 let open = grid.open_cell_count();
@@ -150,7 +151,7 @@ pub fn check_stepping(algorithm: Algorithm) {
             "{algorithm} {}x{} perfect {} courtyard {}",
             options.width, options.height, options.perfect, options.courtyard
         );
-        let mut generator = Generator::new(options.clone()).unwrap();
+        let mut generator = Generator::build(options.clone()).unwrap();
         let open = generator.open_cells();
         let estimate = generator.estimated_carving_steps();
         let mut visited = generator.visited();
@@ -207,7 +208,7 @@ pub fn check_stepping(algorithm: Algorithm) {
         if let Some(stamp) = grid.stamp() {
             assert!(stamp.cells().all(|c| grid.walls(c) == Walls::CLOSED));
         }
-        assert_eq!(grid, Generator::generate(options).unwrap(), "{what}");
+        assert_eq!(grid, Generator::generate_grid(options).unwrap(), "{what}");
     }
 }
 
@@ -224,11 +225,11 @@ pub fn check_run_matches_steps(algorithm: Algorithm) {
                 .perfect(perfect)
                 .courtyard(courtyard);
             let what = format!("{algorithm} {w}x{h} seed {seed} perfect {perfect} {courtyard}");
-            let mut stepped = Generator::new(options.clone()).unwrap();
+            let mut stepped = Generator::build(options.clone()).unwrap();
             while stepped.step() != GenEvent::Done {}
-            let run = Generator::generate(options.clone()).unwrap();
+            let run = Generator::generate_grid(options.clone()).unwrap();
             assert_eq!(stepped.grid(), &run, "{what}: stepped and run");
-            let mut mixed = Generator::new(options).unwrap();
+            let mut mixed = Generator::build(options).unwrap();
             for _ in 0..u64::from(w * h) / 3 {
                 mixed.step();
             }
@@ -240,7 +241,7 @@ pub fn check_run_matches_steps(algorithm: Algorithm) {
 
 /// The carver alone ends having joined every open cell, before any linking.
 pub fn check_carver_visits_everything(algorithm: Algorithm, options: MazeOptions) {
-    let mut generator = Generator::new(options.algorithm(algorithm)).unwrap();
+    let mut generator = Generator::build(options.algorithm(algorithm)).unwrap();
     let open = generator.open_cells();
     let mut last = generator.visited();
     while !generator.is_linking() && !generator.is_braiding() && !generator.is_done() {
@@ -254,7 +255,7 @@ pub fn check_carver_visits_everything(algorithm: Algorithm, options: MazeOptions
 pub fn check_deterministic(algorithm: Algorithm) {
     for courtyard in [false, true] {
         let make = |seed| {
-            Generator::generate(options(algorithm, 25, 20, seed).courtyard(courtyard)).unwrap()
+            Generator::generate_grid(options(algorithm, 25, 20, seed).courtyard(courtyard)).unwrap()
         };
         assert_eq!(make(5), make(5), "{algorithm}");
         assert_ne!(make(5), make(6), "{algorithm}");
@@ -270,7 +271,7 @@ pub fn check_long_and_thin(algorithm: Algorithm) {
 /// with the square of a corridor's length.
 pub fn check_thin(algorithm: Algorithm, length: u32) {
     for (w, h) in [(2, length), (length, 2)] {
-        let grid = Generator::generate(options(algorithm, w, h, 9)).unwrap();
+        let grid = Generator::generate_grid(options(algorithm, w, h, 9)).unwrap();
         assert_eq!(
             stats::open_walls(&grid),
             u64::from(w * h) - 1,

@@ -10,7 +10,7 @@ fn options() -> MazeOptions {
 
 #[test]
 fn carving_starts_at_the_start_and_moves_one_cell_at_a_time() {
-    let mut generator = Generator::new(options()).unwrap();
+    let mut generator = Generator::build(options()).unwrap();
     assert_eq!(generator.head(), Some(Pos::new(0, 3)));
     let mut at = Pos::new(0, 3);
     let mut carves = 0;
@@ -49,11 +49,11 @@ fn carving_starts_at_the_start_and_moves_one_cell_at_a_time() {
 
 #[test]
 fn stepping_and_running_make_the_same_maze() {
-    let mut stepped = Generator::new(options().perfect(false)).unwrap();
+    let mut stepped = Generator::build(options().perfect(false)).unwrap();
     while stepped.step() != GenEvent::Done {}
-    let ran = Generator::generate(options().perfect(false)).unwrap();
+    let ran = Generator::generate_grid(options().perfect(false)).unwrap();
     assert_eq!(stepped.grid(), &ran);
-    let mut budgeted = Generator::new(options().perfect(false)).unwrap();
+    let mut budgeted = Generator::build(options().perfect(false)).unwrap();
     while !budgeted.is_done() {
         budgeted.run_steps(17);
     }
@@ -63,7 +63,7 @@ fn stepping_and_running_make_the_same_maze() {
 
 #[test]
 fn boards_are_braided_after_carving() {
-    let mut generator = Generator::new(options().perfect(false)).unwrap();
+    let mut generator = Generator::build(options().perfect(false)).unwrap();
     let mut carved_tree_loops = None;
     while !generator.is_braiding() {
         carved_tree_loops = Some(stats::loops(generator.grid()));
@@ -76,9 +76,11 @@ fn boards_are_braided_after_carving() {
 
 #[test]
 fn a_low_braid_keeps_dead_ends_but_still_loops() {
-    let braided = Generator::generate(MazeOptions::new(40, 30).seed(5).perfect(false)).unwrap();
+    let braided =
+        Generator::generate_grid(MazeOptions::new(40, 30).seed(5).perfect(false)).unwrap();
     let light =
-        Generator::generate(MazeOptions::new(40, 30).seed(5).perfect(false).braid(0.0)).unwrap();
+        Generator::generate_grid(MazeOptions::new(40, 30).seed(5).perfect(false).braid(0.0))
+            .unwrap();
     assert!(stats::dead_ends(&light) > stats::dead_ends(&braided) + 20);
     assert_eq!(stats::loops(&light), 2);
 }
@@ -86,25 +88,25 @@ fn a_low_braid_keeps_dead_ends_but_still_loops() {
 #[test]
 fn a_very_deep_maze_needs_no_stack() {
     // A 2-wide corridor of 200,000 cells: the search goes about that deep.
-    let grid = Generator::generate(MazeOptions::new(2, 100_000).seed(1)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(2, 100_000).seed(1)).unwrap();
     assert_eq!(stats::open_walls(&grid), 200_000 - 1);
 }
 
 #[test]
 fn bad_options_are_errors() {
-    let outside = Generator::new(MazeOptions::new(5, 5).start(Pos::new(5, 0))).unwrap_err();
+    let outside = Generator::build(MazeOptions::new(5, 5).start(Pos::new(5, 0))).unwrap_err();
     assert!(
         matches!(outside, GenError::StartOutside { .. }),
         "{outside}"
     );
-    let on_42 = Generator::new(MazeOptions::new(9, 7).start(Pos::new(1, 1))).unwrap_err();
+    let on_42 = Generator::build(MazeOptions::new(9, 7).start(Pos::new(1, 1))).unwrap_err();
     assert_eq!(on_42, GenError::StartOnStamp(Pos::new(1, 1)));
     assert!(matches!(
-        Generator::new(MazeOptions::new(5, 5).braid(1.5)),
+        Generator::build(MazeOptions::new(5, 5).braid(1.5)),
         Err(GenError::Braid(_))
     ));
     assert!(matches!(
-        Generator::new(MazeOptions::new(1, 5)),
+        Generator::build(MazeOptions::new(1, 5)),
         Err(GenError::Size(_))
     ));
 }
@@ -112,7 +114,7 @@ fn bad_options_are_errors() {
 #[test]
 fn run_steps_of_one_kind_stops_where_the_kind_of_step_changes_and_the_maze_is_the_same() {
     let options = MazeOptions::new(40, 30).seed(3).perfect(false);
-    let mut generator = Generator::new(options.clone()).unwrap();
+    let mut generator = Generator::build(options.clone()).unwrap();
     let mut kinds = vec![generator.step_kind()];
     while !generator.is_done() {
         let kind = generator.step_kind();
@@ -125,7 +127,7 @@ fn run_steps_of_one_kind_stops_where_the_kind_of_step_changes_and_the_maze_is_th
     assert!(kinds.len() >= 5, "{kinds:?}");
     assert_eq!(
         generator.grid(),
-        &Generator::generate(options).unwrap(),
+        &Generator::generate_grid(options).unwrap(),
         "the same maze as in one go"
     );
 }

@@ -285,7 +285,7 @@ mod tests {
         use crate::generate::{Algorithm, Generator, MazeOptions};
         for algorithm in [Algorithm::Kruskal, Algorithm::BinaryTree, Algorithm::Eller] {
             let options = MazeOptions::new(23, 19).seed(6).algorithm(algorithm);
-            let mut generator = Generator::new(options).unwrap();
+            let mut generator = Generator::build(options).unwrap();
             generator.run_steps(150);
             let grid = generator.grid();
             let (cells, rows, n) = (grid.raw(), grid.rows(), grid.cell_count());

@@ -535,7 +535,7 @@ mod tests {
         // A corridor is Wilson's slowest shape (walks as long as the square of its length);
         // 2 x 3000 has walks and carved paths thousands of cells long.
         testkit::check_thin(Algorithm::Wilson, 3000);
-        let grid = Generator::generate(
+        let grid = Generator::generate_grid(
             MazeOptions::new(200, 150)
                 .seed(2)
                 .algorithm(Algorithm::Wilson),
@@ -553,7 +553,7 @@ mod tests {
                 .seed(6)
                 .courtyard(courtyard)
                 .algorithm(Algorithm::Wilson);
-            let mut generator = Generator::new(options).unwrap();
+            let mut generator = Generator::build(options).unwrap();
             let mut between = 0;
             while generator.step() != GenEvent::Done {
                 if generator.head().is_none() {
@@ -564,7 +564,7 @@ mod tests {
             }
             assert!(between > 10);
             assert!(generator.grid().raw().iter().all(|&b| b & MARKS == 0));
-            let expected = Generator::generate(generator.options().clone()).unwrap();
+            let expected = Generator::generate_grid(generator.options().clone()).unwrap();
             assert_eq!(generator.grid(), &expected);
         }
     }
@@ -572,7 +572,7 @@ mod tests {
     #[test]
     fn walks_are_carved_cell_by_cell_into_the_tree() {
         let options = MazeOptions::new(12, 9).seed(8).algorithm(Algorithm::Wilson);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let (mut moves, mut carves) = (0, 0);
         loop {
             let event = generator.step();

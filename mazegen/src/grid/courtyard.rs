@@ -14,16 +14,15 @@ pub const COURTYARD_SIDE: u32 = 3;
 /// it never touches the border and can be reached from every side).
 pub const COURTYARD_MIN_SIDE: u32 = COURTYARD_SIDE + 2;
 
-#[doc(hidden)]
 /// Where the courtyard sits in a maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Courtyard {
+pub(crate) struct Courtyard {
     origin: Pos,
 }
 
 impl Courtyard {
     /// The courtyard at the centre of the maze, top-left at `((width-3)/2, (height-3)/2)` (the
-    /// same rounding as the 42), or `None` when a side is under [`COURTYARD_MIN_SIDE`].
+    /// same rounding as the 42), or `None` when a side is under 5.
     pub fn centred(width: u32, height: u32) -> Option<Courtyard> {
         (width >= COURTYARD_MIN_SIDE && height >= COURTYARD_MIN_SIDE).then(|| Courtyard {
             origin: Pos::new((width - COURTYARD_SIDE) / 2, (height - COURTYARD_SIDE) / 2),
@@ -31,6 +30,7 @@ impl Courtyard {
     }
 
     /// The courtyard with its top-left corner at `origin`. The caller makes sure it fits.
+    #[cfg(test)]
     pub const fn at(origin: Pos) -> Courtyard {
         Courtyard { origin }
     }
@@ -78,10 +78,9 @@ impl Courtyard {
     }
 }
 
-#[doc(hidden)]
 /// The courtyard and the 42 of a maze: where each one goes, decided in one place.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Landmarks {
+pub(crate) struct Landmarks {
     /// The stamp, if it has room.
     pub stamp: Option<Stamp>,
     /// The courtyard, if asked for and it has room.
@@ -167,11 +166,10 @@ impl Landmarks {
     }
 }
 
-#[doc(hidden)]
 /// A landmark a maze has no room for, and is made without (see [`Landmarks::notes`]). It
 /// displays as a lowercase sentence for a log line; an application may word it its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LandmarkNote {
+pub(crate) enum LandmarkNote {
     /// A courtyard was asked for, but a side of the maze is under [`COURTYARD_MIN_SIDE`].
     CourtyardTooSmall {
         /// The maze's width.

@@ -103,7 +103,7 @@ mod tests {
                 .seed(3)
                 .courtyard(courtyard)
                 .algorithm(Algorithm::Wilson);
-            let mut generator = Generator::new(options).unwrap();
+            let mut generator = Generator::build(options).unwrap();
             while !generator.is_done() {
                 let grid = generator.grid();
                 let packed = PackedWalls::of(grid);
@@ -124,7 +124,7 @@ mod tests {
         let options = MazeOptions::new(31, 29)
             .seed(4)
             .algorithm(Algorithm::RecursiveDivision);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         generator.run_steps(300);
         let grid = generator.grid();
         assert_eq!(&PackedWalls::of(grid).unpack(), grid);

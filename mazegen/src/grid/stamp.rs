@@ -118,8 +118,8 @@ impl Stamp {
 /// ```
 /// use mazegen::{Pattern, StampChoice};
 ///
-/// assert_eq!("42".parse(), Ok(StampChoice::FortyTwo));
-/// assert_eq!("None".parse(), Ok(StampChoice::None));
+/// assert_eq!("42".parse().ok(), Some(StampChoice::FortyTwo));
+/// assert_eq!("None".parse().ok(), Some(StampChoice::None));
 /// let plus: StampChoice = ".X./XXX/.X.".parse()?;
 /// assert_eq!(plus, StampChoice::Custom(".X./XXX/.X.".parse::<Pattern>()?));
 /// # Ok::<(), mazegen::StampError>(())
@@ -268,7 +268,7 @@ mod tests {
             let choice: StampChoice = text.parse().unwrap();
             assert_eq!(choice.to_string(), text);
         }
-        assert_eq!(" NONE ".parse(), Ok(StampChoice::None));
+        assert_eq!(" NONE ".parse().ok(), Some(StampChoice::None));
         assert_eq!(
             "XOX".parse::<StampChoice>().unwrap_err().to_string(),
             "the stamp pattern has 'O' at row 1, column 2: only X, # and . are cells"

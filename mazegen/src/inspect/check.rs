@@ -24,7 +24,7 @@ use crate::validate::{
 
 /// Everything the check needs, shared with the inspection (nothing is copied).
 #[derive(Clone, Debug)]
-pub struct CheckJob {
+pub(crate) struct CheckJob {
     pub(super) width: u32,
     pub(super) height: u32,
     pub(super) complete: bool,
@@ -39,7 +39,7 @@ pub struct CheckJob {
 
 /// What a [`CheckJob`] found, for [`super::Inspection::install`].
 #[derive(Clone, Debug)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// The address of the walls it checked, to refuse installing it in another inspection.
     pub(super) source: usize,
     /// Per cell: [`flag::UNREACHABLE`], [`flag::OPEN_AREA`], [`flag::ON_SHORTEST`],

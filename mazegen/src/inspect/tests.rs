@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::format::MazeFile;
-use crate::format::hex::{self, HexErrorKind};
+use crate::format::{Hex, HexErrorKind};
 use crate::validate::{MazeKind, validate_file};
 use crate::{Generator, MazeOptions, shortest_path};
 
@@ -14,9 +14,9 @@ const ENTRY: Pos = Pos::new(0, 0);
 const EXIT: Pos = Pos::new(12, 10);
 
 fn maze(perfect: bool) -> (Grid, Solution, String) {
-    let grid = Generator::generate(MazeOptions::new(W, H).seed(3).perfect(perfect)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(W, H).seed(3).perfect(perfect)).unwrap();
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
-    let text = hex::to_string(&grid, ENTRY, EXIT, &path);
+    let text = Hex::grid_to_string(&grid, ENTRY, EXIT, &path);
     (grid, path, text)
 }
 
@@ -33,7 +33,7 @@ fn expected(kind: Option<MazeKind>) -> Expected {
 }
 
 fn inspect(text: &str, kind: Option<MazeKind>) -> Inspection {
-    from_bytes(text.as_bytes(), &expected(kind)).unwrap()
+    Inspection::from_bytes(text.as_bytes(), &expected(kind)).unwrap()
 }
 
 fn digit(text: &str, cell: Pos) -> u8 {
@@ -224,7 +224,7 @@ fn an_open_3x3_area_is_located_at_its_top_left_cell() {
     let corner = Pos::new(0, 7);
     crate::rules::open_block(&mut grid, corner);
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
-    let text = hex::to_string(&grid, ENTRY, EXIT, &path);
+    let text = Hex::grid_to_string(&grid, ENTRY, EXIT, &path);
     let inspection = inspect(&text, None);
     let area = row(&inspection, ProblemKind::OpenArea);
     assert_eq!((area.count, area.summary.as_str()), (1, "1 open 3x3 area"));
@@ -590,13 +590,13 @@ fn what_is_no_maze_gets_the_error_check_gives() {
         "93\n\n0,0\n1,0\nE\n",
     ];
     for text in texts {
-        let err = from_text(text).unwrap_err();
+        let err = Inspection::from_text(text).unwrap_err();
         assert_eq!(err, MazeFile::parse(text).unwrap_err(), "{text:?}");
     }
     let binary = [
         0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0, 0xff, 0xfe,
     ];
-    let err = from_bytes(&binary, &Expected::default()).unwrap_err();
+    let err = Inspection::from_bytes(&binary, &Expected::default()).unwrap_err();
     assert_eq!(err.kind, HexErrorKind::NotText);
     // Through a file, the same line as `MazeFile::load`, which `--check` prints.
     let dir = tempfile::tempdir().unwrap();
@@ -607,14 +607,16 @@ fn what_is_no_maze_gets_the_error_check_gives() {
     ] {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
-        let ours = load(&path).unwrap_err().to_string();
+        let ours = Inspection::load(&path).unwrap_err().to_string();
         assert_eq!(ours, MazeFile::load(&path).unwrap_err().to_string());
         assert!(!ours.contains('\n'), "{ours}");
     }
-    let missing = load(dir.path().join("none.txt")).unwrap_err().to_string();
+    let missing = Inspection::load(dir.path().join("none.txt"))
+        .unwrap_err()
+        .to_string();
     assert!(missing.starts_with("cannot read"), "{missing}");
     assert_eq!(
-        load(dir.path()).unwrap_err().to_string(),
+        Inspection::load(dir.path()).unwrap_err().to_string(),
         MazeFile::load(dir.path()).unwrap_err().to_string()
     );
 }
@@ -626,8 +628,8 @@ fn a_file_loads_like_its_text() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("maze.txt");
     std::fs::write(&path, &broken).unwrap();
-    let loaded = load(&path).unwrap();
-    let parsed = from_text(&broken).unwrap();
+    let loaded = Inspection::load(&path).unwrap();
+    let parsed = Inspection::from_text(&broken).unwrap();
     assert_eq!(loaded.problem_rows(), parsed.problem_rows());
     assert_eq!(
         loaded.locations().collect::<Vec<_>>(),
@@ -638,7 +640,9 @@ fn a_file_loads_like_its_text() {
         size: Some((3, 3)),
         ..Expected::default()
     };
-    let err = load_with(&path, &small).unwrap_err().to_string();
+    let err = Inspection::load_with(&path, &small)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("more than the"), "{err}");
 }
 
@@ -717,7 +721,7 @@ fn the_inspection_agrees_with_the_validator_on_random_damage() {
         };
         let want = expected(kind);
         let found = validate_file(&MazeFile::parse(&broken).unwrap(), &want);
-        let inspection = from_bytes(broken.as_bytes(), &want).unwrap();
+        let inspection = Inspection::from_bytes(broken.as_bytes(), &want).unwrap();
         seen.extend(found.iter().map(ProblemKind::of));
         let mut theirs: Vec<String> = found
             .iter()
@@ -789,7 +793,7 @@ fn the_inspection_agrees_with_the_validator_on_random_damage() {
 #[test]
 fn a_file_off_the_strict_layout_is_opened_with_its_format_problems_listed() {
     let (_, _, text) = maze(true);
-    let inspection = from_text(text.trim_end()).unwrap();
+    let inspection = Inspection::from_text(text.trim_end()).unwrap();
     let rows = inspection.problem_rows();
     let format = rows
         .iter()
@@ -803,7 +807,7 @@ fn a_file_off_the_strict_layout_is_opened_with_its_format_problems_listed() {
         "{}",
         format.summary
     );
-    let inspection = from_text(&text).unwrap();
+    let inspection = Inspection::from_text(&text).unwrap();
     assert!(
         !inspection
             .problem_rows()
@@ -820,16 +824,16 @@ fn a_twenty_cell_42_is_accepted_as_check_accepts_it_unless_the_shape_is_required
         .seed(7)
         .perfect(true)
         .stamp(twenty);
-    let grid = crate::Generator::generate(options).unwrap();
+    let grid = crate::Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(20, 14));
     let path = crate::shortest_path(&grid, entry, exit).unwrap();
-    let text = crate::format::hex::to_string(&grid, entry, exit, &path);
-    let lenient = from_bytes(text.as_bytes(), &Expected::default()).unwrap();
+    let text = crate::format::Hex::grid_to_string(&grid, entry, exit, &path);
+    let lenient = Inspection::from_bytes(text.as_bytes(), &Expected::default()).unwrap();
     assert_eq!(kinds(&lenient), []);
     let exact = Expected {
         exact_stamp: true,
         ..Expected::default()
     };
-    let exact = from_bytes(text.as_bytes(), &exact).unwrap();
+    let exact = Inspection::from_bytes(text.as_bytes(), &exact).unwrap();
     assert_eq!(kinds(&exact), [ProblemKind::Unreachable]);
 }

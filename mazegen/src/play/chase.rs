@@ -5,31 +5,27 @@ use std::collections::{HashMap, VecDeque};
 use crate::rng::MazeRng;
 use crate::{Dir, Grid, Maze, Pos};
 
-#[doc(hidden)]
 /// The most chasers a board has.
-pub const MAX_CHASERS: usize = 4;
+pub(crate) const MAX_CHASERS: usize = 4;
 
 /// Open cells a chaser: a small board gets one, a 25x20 one four.
 const CELLS_PER_CHASER: u64 = 120;
 
-#[doc(hidden)]
 /// The most cells the search for the chasers' starting cells looks at: all of any maze up to
 /// 256x256, and a bounded time (about 20 ms) for bigger ones, whose chasers then start in the
 /// farther half of the part searched.
-pub const PLACING_CELLS: usize = 1 << 16;
+pub(crate) const PLACING_CELLS: usize = 1 << 16;
 
-#[doc(hidden)]
 /// The most cells the chasers' search for the walker looks at each move (all of a 128x128
 /// maze): a chaser farther than that waits until the walker comes nearer, so a move on a huge
 /// board costs what a move on a small one does (a few milliseconds at most).
-pub const SENSING_CELLS: usize = 1 << 14;
+pub(crate) const SENSING_CELLS: usize = 1 << 14;
 
 /// Mixed into the maze's seed, so the chasers' draw is not the carving's.
 const SALT: u64 = 0xC4A5_E125_0F42_0042;
 
-#[doc(hidden)]
 /// How many chasers a board of `open_cells` cells gets: one per 120 cells, one to four.
-pub fn chaser_count(open_cells: u64) -> usize {
+pub(crate) fn chaser_count(open_cells: u64) -> usize {
     (open_cells / CELLS_PER_CHASER).clamp(1, MAX_CHASERS as u64) as usize
 }
 

@@ -13,7 +13,7 @@ fn options(algorithm: Algorithm, perfect: bool) -> MazeOptions {
 /// A budget of `checkpoints` checkpoints of this maze, beside what they share: of the bigger
 /// of one at its start and one halfway (a growing tree's active list grows).
 fn budget(options: &MazeOptions, checkpoints: u64) -> u64 {
-    let mut generator = Generator::new(options.clone()).unwrap();
+    let mut generator = Generator::build(options.clone()).unwrap();
     let first = generator.checkpoint();
     generator.run_steps(total_steps(options) / 2);
     let halfway = generator.checkpoint().heap_bytes();
@@ -31,7 +31,7 @@ fn snapshot(generator: &Generator) -> (crate::Grid, u64, Option<Pos>, Vec<CellSt
 
 /// The generator stepped `k` times from fresh, one `step` at a time.
 fn stepped(options: &MazeOptions, k: u64) -> Generator {
-    let mut generator = Generator::new(options.clone()).unwrap();
+    let mut generator = Generator::build(options.clone()).unwrap();
     for _ in 0..k {
         if generator.step() == crate::GenEvent::Done {
             break;
@@ -42,7 +42,7 @@ fn stepped(options: &MazeOptions, k: u64) -> Generator {
 
 fn total_steps(options: &MazeOptions) -> u64 {
     // `run` goes at full speed without counting; `step` counts.
-    let mut generator = Generator::new(options.clone()).unwrap();
+    let mut generator = Generator::build(options.clone()).unwrap();
     while generator.step() != crate::GenEvent::Done {}
     generator.steps()
 }
@@ -93,7 +93,7 @@ fn the_generator_at_step_k_is_the_one_stepped_k_times_for_every_algorithm() {
             // A replay carries on as the live generator would.
             let mut replayed = timeline.generator_at(total / 4);
             replayed.run();
-            assert_eq!(replayed.grid(), &Generator::generate(options).unwrap());
+            assert_eq!(replayed.grid(), &Generator::generate_grid(options).unwrap());
         }
     }
 }
@@ -108,7 +108,7 @@ fn checkpoints_stay_within_the_budget_and_spread_over_the_carving() {
         .with_interval(50);
     assert_eq!(timeline.capacity(), 4);
     // Live carving shows the timeline each frame's generator.
-    let mut live = Generator::new(options).unwrap();
+    let mut live = Generator::build(options).unwrap();
     while !live.is_done() {
         live.run_steps(13);
         timeline.observe(&live);
@@ -158,7 +158,7 @@ fn the_bytes_counted_are_the_walls_and_the_state_not_derived_from_them() {
     let cells = 60 * 45;
     let bytes = |algorithm| {
         let options = options(algorithm, true);
-        let first = Generator::new(options).unwrap().checkpoint();
+        let first = Generator::build(options).unwrap().checkpoint();
         (
             first.heap_bytes(),
             first.shared().map(|shared| shared.bytes),
@@ -187,7 +187,7 @@ fn shared_state_is_counted_once_and_kept_within_the_budget() {
     let mut timeline = Timeline::with_budget(options.clone(), budget)
         .unwrap()
         .with_interval(total / 20);
-    let mut live = Generator::new(options.clone()).unwrap();
+    let mut live = Generator::build(options.clone()).unwrap();
     while !live.is_done() {
         live.run_steps(17);
         timeline.observe(&live);
@@ -199,13 +199,13 @@ fn shared_state_is_counted_once_and_kept_within_the_budget() {
         "{}",
         timeline.checkpoint_count()
     );
-    let start = Generator::new(options.clone()).unwrap().checkpoint();
+    let start = Generator::build(options.clone()).unwrap().checkpoint();
     let list = start.shared().unwrap().bytes as u64;
     let walls = timeline.checkpoint_count() as u64 * (60 * 45 / 4);
     assert!(timeline.checkpoint_bytes() >= list + walls);
     let mut replayed = timeline.generator_at(total / 2);
     replayed.run();
-    assert_eq!(replayed.grid(), &Generator::generate(options).unwrap());
+    assert_eq!(replayed.grid(), &Generator::generate_grid(options).unwrap());
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn checkpoints_are_spaced_by_the_cost_of_the_steps() {
     // A board: the backtracker's carving steps are cheap, braiding's opening steps dear, so
     // checkpoints come several times closer in steps once dead ends are being opened.
     let options = options(Algorithm::Backtracker, false);
-    let mut carving = Generator::new(options.clone()).unwrap();
+    let mut carving = Generator::build(options.clone()).unwrap();
     while !carving.is_braiding() {
         carving.step();
     }
@@ -221,7 +221,7 @@ fn checkpoints_are_spaced_by_the_cost_of_the_steps() {
     let mut timeline = Timeline::with_budget(options.clone(), u64::MAX)
         .unwrap()
         .with_interval(carved / 10);
-    let mut live = Generator::new(options.clone()).unwrap();
+    let mut live = Generator::build(options.clone()).unwrap();
     while !live.is_done() {
         live.run_steps(7);
         timeline.observe(&live);

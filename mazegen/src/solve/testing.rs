@@ -35,7 +35,7 @@ impl fmt::Display for Maze {
 
 pub fn generate(width: u32, height: u32, seed: u64, perfect: bool) -> Grid {
     let options = MazeOptions::new(width, height).seed(seed).perfect(perfect);
-    Generator::generate(options).expect("valid options")
+    Generator::generate_grid(options).expect("valid options")
 }
 
 /// Perfect mazes and boards (with loops) from 2x2 to 40x30, the 42 in those from 9x7, solved

@@ -198,7 +198,7 @@ fn a_cell_is_its_own_path() {
 
 #[test]
 fn a_two_wide_corridor_of_200_000_cells_needs_no_stack() {
-    let grid = Generator::generate(MazeOptions::new(2, 100_000).seed(1)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(2, 100_000).seed(1)).unwrap();
     let (from, to) = (Pos::new(0, 0), Pos::new(1, 99_999));
     let path = shortest_path(&grid, from, to).unwrap();
     for &solver in Solver::ALL {

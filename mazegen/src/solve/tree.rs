@@ -130,7 +130,7 @@ mod tests {
             seed in any::<u64>(),
             ends in any::<(u32, u32, u32, u32)>(),
         ) {
-            let grid = Generator::generate(
+            let grid = Generator::generate_grid(
                 MazeOptions::new(width, height).seed(seed).algorithm(algorithm),
             ).unwrap();
             let pick = |a: u32, b: u32| Pos::new(a % width, b % height);
@@ -153,7 +153,7 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let grid = Generator::generate(
+            let grid = Generator::generate_grid(
                 MazeOptions::new(420, 330)
                     .seed(k as u64)
                     .algorithm(algorithm),
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_raised_flag_stops_a_walk() {
-        let grid = Generator::generate(MazeOptions::new(300, 300).seed(2)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(300, 300).seed(2)).unwrap();
         let (from, to) = corners(&grid);
         assert_eq!(
             walk(&grid, from, to, &AtomicBool::new(true)),
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn a_race_to_a_cell_walled_off_finds_nothing() {
-        let mut grid = Generator::generate(MazeOptions::new(400, 400).seed(4)).unwrap();
+        let mut grid = Generator::generate_grid(MazeOptions::new(400, 400).seed(4)).unwrap();
         let corner = Pos::new(399, 399);
         grid.set_wall(corner, Dir::North, true);
         grid.set_wall(corner, Dir::West, true);
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn the_start_is_the_goal() {
-        let grid = Generator::generate(MazeOptions::new(5, 4).seed(1)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(5, 4).seed(1)).unwrap();
         let path = tree_path(&grid, Pos::new(2, 2), Pos::new(2, 2))
             .unwrap()
             .unwrap();

@@ -40,7 +40,6 @@ pub(crate) const MEDIUM_FROM: f64 = 35.0;
 /// From this score on, a maze is hard.
 pub(crate) const HARD_FROM: f64 = 60.0;
 
-#[doc(hidden)]
 /// Easy, medium or hard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -87,7 +86,6 @@ impl std::fmt::Display for Level {
     }
 }
 
-#[doc(hidden)]
 /// How hard the way from the entry to the exit is (see the module docs for the formula).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -305,7 +303,7 @@ mod tests {
                     .seed(seed)
                     .algorithm(algorithm)
                     .perfect(perfect);
-                let grid = Generator::generate(options).unwrap();
+                let grid = Generator::generate_grid(options).unwrap();
                 difficulty(&grid, Pos::new(0, 0), Pos::new(24, 19)).score
             })
             .collect();

@@ -16,7 +16,7 @@ use super::Expected;
 /// A 42 accepted that is not the project's: its cells and how it differs. Shared with the
 /// application, not part of the API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StampNote {
+pub(crate) struct StampNote {
     /// The 42 the maze draws.
     pub drawn: Stamp,
     /// The project's 42 for this size.

@@ -7,10 +7,9 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
-#[doc(hidden)]
 /// A way a maze file departs from the subject's layout, at a 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LayoutProblem {
+pub(crate) enum LayoutProblem {
     /// The last line does not end with `\n`.
     NoFinalNewline {
         /// The last line.
@@ -71,10 +70,9 @@ enum Part {
     After,
 }
 
-#[doc(hidden)]
 /// Every layout problem of the maze file `reader` reads, in line order (one of each kind a
 /// line at most). Reads a line at a time: no more memory than its longest line.
-pub fn layout_problems(mut reader: impl BufRead) -> io::Result<Vec<LayoutProblem>> {
+pub(crate) fn layout_problems(mut reader: impl BufRead) -> io::Result<Vec<LayoutProblem>> {
     let mut problems = Vec::new();
     let mut line = Vec::new();
     let mut part = Part::Rows;

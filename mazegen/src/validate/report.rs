@@ -7,7 +7,6 @@
 
 use super::Violation;
 
-#[doc(hidden)]
 /// The violations a check found, grouped by rule in the order each rule first broke.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
@@ -15,7 +14,6 @@ pub struct Report {
     rules: Vec<RuleTally>,
 }
 
-#[doc(hidden)]
 /// One rule's violations: the first few, and how many there were in all.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleTally {

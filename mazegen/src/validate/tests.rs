@@ -1,7 +1,7 @@
 //! Tests of the validator: each rule broken on purpose, and mazes that keep them all.
 
 use super::*;
-use crate::format::hex;
+use crate::format::Hex;
 use crate::grid::Stamp;
 use crate::{Generator, MazeOptions, shortest_path};
 
@@ -9,7 +9,7 @@ const ENTRY: Pos = Pos::new(0, 0);
 const EXIT: Pos = Pos::new(12, 10);
 
 fn maze(perfect: bool) -> (Grid, Solution) {
-    let grid = Generator::generate(MazeOptions::new(13, 11).seed(3).perfect(perfect)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(13, 11).seed(3).perfect(perfect)).unwrap();
     let path = shortest_path(&grid, ENTRY, EXIT).unwrap();
     (grid, path)
 }
@@ -31,7 +31,7 @@ fn check_maze(grid: &Grid, path: &Solution, kind: MazeKind) -> Vec<Violation> {
 }
 
 fn file_text(grid: &Grid, path: &Solution) -> String {
-    hex::to_string(grid, ENTRY, EXIT, path)
+    Hex::grid_to_string(grid, ENTRY, EXIT, path)
 }
 
 /// Replaces the hex digit of `cell` in a maze file's text.
@@ -305,7 +305,7 @@ fn courtyard_maze(perfect: bool) -> (Grid, Solution) {
         .seed(8)
         .perfect(perfect)
         .courtyard(true);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let path = shortest_path(&grid, ENTRY, Pos::new(24, 19)).unwrap();
     (grid, path)
 }
@@ -329,7 +329,7 @@ fn the_courtyard_is_exempt_only_when_expected() {
         (false, MazeKind::Board { braid: 1.0 }),
     ] {
         let (grid, path) = courtyard_maze(perfect);
-        let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+        let text = Hex::grid_to_string(&grid, ENTRY, Pos::new(24, 19), &path);
         let file = MazeFile::parse(&text).unwrap();
         assert_eq!(validate_file(&file, &courtyard_expected(kind, true)), []);
         assert_eq!(
@@ -397,7 +397,7 @@ fn only_the_courtyard_itself_is_exempt() {
 fn a_walled_up_courtyard_is_reported() {
     let (grid, path) = courtyard_maze(true);
     let yard = grid.courtyard().unwrap();
-    let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+    let text = Hex::grid_to_string(&grid, ENTRY, Pos::new(24, 19), &path);
     // Close the wall between the courtyard's centre and the cell east of it, both digits.
     let centre = yard.centre();
     let east = Pos::new(centre.x + 1, centre.y);
@@ -504,7 +504,7 @@ fn the_centre_message_is_one_line_and_names_the_cell() {
 fn a_courtyard_maze_is_recognised_without_its_config() {
     for perfect in [true, false] {
         let (grid, path) = courtyard_maze(perfect);
-        let text = hex::to_string(&grid, ENTRY, Pos::new(24, 19), &path);
+        let text = Hex::grid_to_string(&grid, ENTRY, Pos::new(24, 19), &path);
         assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
 
         // A wall closed inside the courtyard: not one any more.
@@ -530,10 +530,10 @@ fn a_courtyard_maze_is_recognised_without_its_config() {
     ));
     // With no room for the 42 beside the courtyard, the open courtyard alone says it.
     let options = MazeOptions::new(12, 12).seed(4).courtyard(true);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     assert_eq!(grid.stamp(), None);
     let path = shortest_path(&grid, ENTRY, Pos::new(11, 11)).unwrap();
-    let text = hex::to_string(&grid, ENTRY, Pos::new(11, 11), &path);
+    let text = Hex::grid_to_string(&grid, ENTRY, Pos::new(11, 11), &path);
     assert!(looks_like_courtyard_maze(&MazeFile::parse(&text).unwrap()));
 }
 
@@ -578,10 +578,10 @@ fn a_bounded_check_counts_every_violation_and_keeps_the_first_of_each_rule() {
 #[test]
 fn a_42_with_one_wall_opened_is_reported_once_and_not_as_unreachable_cells() {
     let options = MazeOptions::new(20, 15).seed(3);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(19, 14));
     let path = shortest_path(&grid, entry, exit).unwrap();
-    let text = hex::to_string(&grid, entry, exit, &path);
+    let text = Hex::grid_to_string(&grid, entry, exit, &path);
     let stamp = grid.stamp().unwrap();
     let cell = stamp
         .cells()
@@ -626,10 +626,10 @@ fn a_42_with_one_wall_opened_is_reported_once_and_not_as_unreachable_cells() {
 fn twenty_cell_42_maze() -> String {
     let twenty: StampChoice = "X.X.XXX/X.X...X/XXX.XXX/..X.X../..X.XXX".parse().unwrap();
     let options = MazeOptions::new(21, 15).seed(7).perfect(true).stamp(twenty);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let exit = Pos::new(20, 14);
     let path = shortest_path(&grid, ENTRY, exit).unwrap();
-    hex::to_string(&grid, ENTRY, exit, &path)
+    Hex::grid_to_string(&grid, ENTRY, exit, &path)
 }
 
 #[test]
@@ -676,10 +676,10 @@ fn the_project_s_own_42_gets_no_note() {
 #[test]
 fn the_42_checked_for_no_stamp_is_unreachable_cells() {
     let options = MazeOptions::new(20, 15).seed(3);
-    let grid = Generator::generate(options).unwrap();
+    let grid = Generator::generate_grid(options).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(19, 14));
     let path = shortest_path(&grid, entry, exit).unwrap();
-    let file = MazeFile::parse(&hex::to_string(&grid, entry, exit, &path)).unwrap();
+    let file = MazeFile::parse(&Hex::grid_to_string(&grid, entry, exit, &path)).unwrap();
     let unreached = |stamp| {
         let expected = Expected {
             stamp,

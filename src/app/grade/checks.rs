@@ -9,7 +9,7 @@ use std::path::Path;
 
 use mazegen::config::Config;
 use mazegen::format::MazeFile;
-use mazegen::validate::{Expected, layout_problems, stamp_note, try_check_file};
+use mazegen::validate::{Expected, Report};
 
 use super::card::{Check, Outcome};
 use super::cases::{Case, Kind};
@@ -147,10 +147,10 @@ fn file_problems(
         Err(error) => return (vec![error.to_string()], None),
     };
     let mut problems: Vec<String> = fs::File::open(file)
-        .and_then(|f| layout_problems(BufReader::new(f)))
+        .and_then(|f| MazeFile::layout_problems(BufReader::new(f)))
         .map(|found| found.iter().map(ToString::to_string).collect())
         .unwrap_or_else(|e| vec![format!("cannot read it again: {e}")]);
-    match try_check_file(&maze, expected, LISTED) {
+    match Report::check_file(&maze, expected, LISTED) {
         Ok(report) => {
             for tally in report.rules() {
                 problems.extend(tally.kept().iter().map(ToString::to_string));
@@ -166,7 +166,7 @@ fn file_problems(
         problems.truncate(2 * LISTED);
         problems.push(format!("... {} problems in all", total));
     }
-    (problems, stamp_note(&maze, expected).map(|n| n.to_string()))
+    (problems, expected.stamp_note(&maze).map(|n| n.to_string()))
 }
 
 fn small_maze_message(run: &Run, verdict: &mut Verdict) {

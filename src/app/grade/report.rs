@@ -26,7 +26,7 @@ impl ReportKind {
             Some("json") => Ok(ReportKind::Json),
             _ => Err(format!(
                 "--grade-report {}: the file must end in .md (Markdown) or .json",
-                mazegen::quote::path(path)
+                crate::tui::shown_path(path)
             )),
         }
     }

@@ -1,7 +1,12 @@
 //! The names of the jobs the run loop runs for the dashboard, the one place they come from, and
 //! which part of the dashboard each one answers to.
 
+use std::any::Any;
 use std::collections::HashMap;
+
+/// What a session is done with, freed on a worker thread (see mazegen's
+/// `Session::take_garbage`): freeing a big maze's state takes tens of milliseconds.
+pub type Garbage = Box<dyn Any + Send>;
 
 /// Names a job (a write, a measure) from the effect that starts it to the message that ends
 /// it.

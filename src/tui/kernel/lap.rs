@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use mazegen::MazeStats;
-use mazegen::{Algorithm, GenError, Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Algorithm, Error, Generator, MazeOptions, Pos};
 
 /// What one run of an algorithm gave.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,13 +26,13 @@ pub struct Lap {
 impl Lap {
     /// Carves the maze of `options` and finds its shortest path from `entry` to `exit` (timed),
     /// then measures it.
-    pub fn run(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Lap, GenError> {
+    pub fn run(options: MazeOptions, entry: Pos, exit: Pos) -> Result<Lap, Error> {
         let algorithm = options.algorithm;
         let started = Instant::now();
         let mut generator = Generator::new(options)?;
         let steps = generator.run_steps(u64::MAX);
         let grid = generator.into_grid();
-        let path = shortest_path(&grid, entry, exit);
+        let path = grid.shortest_path(entry, exit);
         let time = started.elapsed();
         let stats = MazeStats::measure(&grid, path.as_ref());
         Ok(Lap {
@@ -64,7 +64,7 @@ mod tests {
             session.finish();
             assert_eq!(lap.algorithm, algorithm);
             assert_eq!(lap.steps, session.carving_steps(), "{algorithm}");
-            let stats = &session.measures().expect("measured").stats;
+            let stats = session.stats().expect("measured");
             assert_eq!(lap.dead_ends, stats.dead_ends, "{algorithm}");
             assert_eq!(lap.path, session.solution().map(|p| p.len()), "{algorithm}");
             assert_eq!(lap.river_factor, stats.river_factor, "{algorithm}");

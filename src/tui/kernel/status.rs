@@ -23,7 +23,7 @@ impl Status {
     pub fn new(kind: StatusKind, text: impl Into<String>) -> Status {
         let text = text.into();
         let text = match text.contains(char::is_control) {
-            true => mazegen::quote::escaped(&text).to_string(),
+            true => mazegen::escaped(&text).to_string(),
             false => text,
         };
         Status { kind, text }

@@ -245,7 +245,16 @@ fn a_type(value: &DeValue) -> String {
 /// Why `name` is not an action, with the names it may have meant.
 fn unknown_action(name: &str, keymap: &Keymap) -> String {
     let names: Vec<&str> = keymap.bindings.iter().map(|b| b.name()).collect();
-    let close = mazegen::spelling::close_names(name, names.iter().copied());
+    // Close: within two edits of what was typed, or holding it whole (three letters or more).
+    let typed = name.trim().to_lowercase();
+    let close: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| {
+            (typed.chars().count() >= 3 && n.contains(typed.as_str()))
+                || strsim::levenshtein(&typed, n) <= 2
+        })
+        .collect();
     match close.as_slice() {
         [] => format!("unknown action (the actions are {})", names.join(", ")),
         close => {

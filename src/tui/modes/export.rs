@@ -12,7 +12,7 @@ mod tests;
 
 use std::path::{Path, PathBuf};
 
-use mazegen::format::export::Export;
+use crate::tui::kernel::export::Export;
 
 use crate::tui::kernel::job::JobId;
 

@@ -14,12 +14,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::export::Export;
+use crate::tui::kernel::job::Garbage;
 use crate::tui::kernel::job::JobId;
-use mazegen::Garbage;
-use mazegen::LandmarkNote;
 use mazegen::Solver;
 use mazegen::config::Config;
-use mazegen::format::export::Export;
 use mazegen::session::Job;
 use mazegen::session::{Phase, Session, SessionError};
 use mazegen::{Algorithm, Maze};
@@ -266,7 +265,7 @@ pub(crate) fn stand_in_session(
 
 /// The status line's warning for a landmark the maze has no room for: the library's own
 /// sentence (its `Display`), begun with a capital as the status line's sentences are.
-pub(crate) fn landmark_warning(note: LandmarkNote) -> String {
+pub(crate) fn landmark_warning(note: impl std::fmt::Display) -> String {
     let sentence = note.to_string();
     let mut letters = sentence.chars();
     match letters.next() {

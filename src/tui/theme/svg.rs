@@ -1,6 +1,6 @@
 //! A theme's colours for an SVG export, so that the picture looks like the dashboard.
 
-use mazegen::format::svg::SvgStyle;
+use mazegen::format::SvgStyle;
 
 use super::Theme;
 use super::css::css_color;

@@ -15,9 +15,9 @@ use crate::tui::kernel::job::Owner;
 use crate::tui::layer::Layer;
 use crate::tui::message::{JobId, Parcel};
 use crate::tui::model::{Focus, Model, StatusKind};
+use crate::tui::text::human_bytes;
 use crate::tui::view::minimap;
 use crate::tui::viewport::Drag;
-use mazegen::format::human_bytes;
 use mazegen::{Dir, Pos};
 
 /// Moves the panned view a cell (or half a screen) towards a side; says how to get a view

@@ -170,10 +170,7 @@ pub(crate) fn summary(model: &Model, area: Rect, title_width: u16, buf: &mut Buf
             };
             // The sidebar's Difficulty row, as its level, where there is room (else `b` shows
             // the row).
-            let difficulty = maze
-                .measures()
-                .and_then(|m| m.difficulty.as_ref())
-                .map(|d| d.level.to_string());
+            let difficulty = maze.difficulty().map(|d| d.level.to_string());
             // Most telling first: what is left out is the end.
             [
                 Some(maze.options().algorithm.to_string()),

@@ -26,8 +26,8 @@ fn a_restored_generator_is_the_one_checkpointed_and_carves_the_same_maze() {
                 .algorithm(algorithm)
                 .perfect(perfect)
                 .courtyard(courtyard);
-            let expected = Generator::generate(options.clone()).unwrap();
-            let mut live = Generator::new(options).unwrap();
+            let expected = Generator::generate_grid(options.clone()).unwrap();
+            let mut live = Generator::build(options).unwrap();
             let mut total = live.clone();
             total.run_steps(u64::MAX);
             // About forty checkpoints over the carving, each at an odd place in its steps.
@@ -65,11 +65,11 @@ fn a_restored_generator_is_the_one_checkpointed_and_carves_the_same_maze() {
 #[test]
 fn checkpoints_keep_the_garbage_policy() {
     let options = MazeOptions::new(20, 15).seed(2);
-    let live = Generator::new(options.clone()).unwrap().keep_garbage();
+    let live = Generator::build(options.clone()).unwrap().keep_garbage();
     let mut restored = live.checkpoint().restore();
     restored.run();
     assert!(!restored.take_garbage().is_empty());
-    let mut plain = Generator::new(options).unwrap().checkpoint().restore();
+    let mut plain = Generator::build(options).unwrap().checkpoint().restore();
     plain.run();
     assert!(plain.take_garbage().is_empty());
 }
@@ -85,7 +85,7 @@ fn the_big_carvers_checkpoints_are_a_fraction_of_a_clone() {
         Algorithm::Prim,
     ] {
         let options = MazeOptions::new(200, 150).seed(4).algorithm(algorithm);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         generator.run_steps(cells as u64 / 3);
         let checkpoint = generator.checkpoint();
         // The walls' quarter byte a cell, and for Wilson's a walk's exits, for hunt-and-kill's
@@ -116,8 +116,8 @@ fn tiny_and_narrow_mazes_restore_too() {
                     .seed(4)
                     .algorithm(algorithm)
                     .perfect(perfect);
-                let expected = Generator::generate(options.clone()).unwrap();
-                let mut live = Generator::new(options).unwrap();
+                let expected = Generator::generate_grid(options.clone()).unwrap();
+                let mut live = Generator::build(options).unwrap();
                 loop {
                     let restored = live.checkpoint().restore();
                     assert_eq!(

@@ -49,7 +49,7 @@ fn the_hunt_never_fails_and_passes_each_cell_once() {
             .seed(6)
             .start(start)
             .algorithm(Algorithm::HuntAndKill);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let estimate = generator.estimated_carving_steps();
         let (mut carves, mut passes) = (0u64, 0u64);
         loop {
@@ -75,7 +75,7 @@ fn the_current_walk_is_active() {
     let options = MazeOptions::new(12, 9)
         .seed(2)
         .algorithm(Algorithm::HuntAndKill);
-    let mut generator = Generator::new(options).unwrap();
+    let mut generator = Generator::build(options).unwrap();
     let mut walk_len = 1;
     loop {
         let event = generator.step();
@@ -116,7 +116,7 @@ fn the_marks_stay_few_and_are_cleared_when_done() {
             .seed(3)
             .courtyard(courtyard)
             .algorithm(Algorithm::HuntAndKill);
-        let mut generator = Generator::new(options).unwrap();
+        let mut generator = Generator::build(options).unwrap();
         let mut most = 0;
         while !generator.is_done() {
             generator.run_steps(7);
@@ -128,7 +128,7 @@ fn the_marks_stay_few_and_are_cleared_when_done() {
         assert!(generator.grid().raw().iter().all(|&b| b & MARKS == 0));
         assert_eq!(
             generator.grid(),
-            &Generator::generate(generator.options().clone()).unwrap()
+            &Generator::generate_grid(generator.options().clone()).unwrap()
         );
     }
 }

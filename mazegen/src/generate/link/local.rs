@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn tours_a_tree_whole_or_gives_up_past_its_bound() {
-        let grid = Generator::generate(MazeOptions::new(9, 7).seed(4)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(9, 7).seed(4)).unwrap();
         let cells = grid.raw();
         // Two seeds on the one tree, the maze: the tour from the first passes the second.
         let seeds = [0, 62];
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn a_connected_grid_has_no_islands() {
-        let grid = Generator::generate(MazeOptions::new(20, 12).seed(2)).unwrap();
+        let grid = Generator::generate_grid(MazeOptions::new(20, 12).seed(2)).unwrap();
         assert_eq!(islands(&grid), Some((Vec::new(), 1)));
     }
 
@@ -321,7 +321,7 @@ mod tests {
         ] {
             for seed in 0..10 {
                 let options = MazeOptions::new(500, 400).seed(seed).algorithm(algorithm);
-                let mut generator = Generator::new(options).unwrap();
+                let mut generator = Generator::build(options).unwrap();
                 generator.run_steps_of_one_kind(u64::MAX);
                 let trees = generator.grid().open_cell_count() - open_walls(generator.grid().raw());
                 with_islands += usize::from(trees > 1);

@@ -38,7 +38,7 @@ proptest! {
             .seed(seed)
             .algorithm(algorithm)
             .courtyard(courtyard);
-        let grid = Generator::generate(options).unwrap();
+        let grid = Generator::generate_grid(options).unwrap();
         let pick = |a: u32, b: u32| Pos::new(a % width, b % height);
         let (from, to) = (pick(ends.0, ends.1), pick(ends.2, ends.3));
         prop_assume!(!grid.is_locked(from) && !grid.is_locked(to));
@@ -63,7 +63,7 @@ proptest! {
 
 #[test]
 fn the_path_from_a_cell_to_itself_is_empty() {
-    let grid = Generator::generate(MazeOptions::new(9, 7).seed(3)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(9, 7).seed(3)).unwrap();
     let here = Pos::new(4, 3);
     let (path, after) = row_path(&grid, here, here);
     assert_eq!(path, Some(Vec::new()));
@@ -73,7 +73,7 @@ fn the_path_from_a_cell_to_itself_is_empty() {
 #[test]
 fn ends_in_trees_apart_have_no_path_and_leave_no_mark() {
     // The corner walled off: two trees.
-    let mut grid = Generator::generate(MazeOptions::new(12, 10).seed(5)).unwrap();
+    let mut grid = Generator::generate_grid(MazeOptions::new(12, 10).seed(5)).unwrap();
     let corner = Pos::new(11, 9);
     grid.set_wall(corner, Dir::North, true);
     grid.set_wall(corner, Dir::West, true);
@@ -87,7 +87,7 @@ fn ends_in_trees_apart_have_no_path_and_leave_no_mark() {
 #[test]
 fn a_loop_is_no_tree_and_leaves_no_mark() {
     // A perfect maze with one more wall opened: a loop, which the path may go round.
-    let mut grid = Generator::generate(MazeOptions::new(10, 10).seed(8)).unwrap();
+    let mut grid = Generator::generate_grid(MazeOptions::new(10, 10).seed(8)).unwrap();
     let opened = grid
         .positions()
         .find(|&p| p.x < 9 && grid.is_closed(p, Dir::East))
@@ -104,7 +104,7 @@ fn a_loop_is_no_tree_and_leaves_no_mark() {
 
 #[test]
 fn rows_that_stop_short_give_no_path_and_leave_no_mark() {
-    let grid = Generator::generate(MazeOptions::new(8, 8).seed(2)).unwrap();
+    let grid = Generator::generate_grid(MazeOptions::new(8, 8).seed(2)).unwrap();
     let mut after = grid.clone();
     let rows = after.rows();
     let mut path = RowPath::new(rows, Pos::new(0, 0), Pos::new(7, 7)).unwrap();
@@ -118,7 +118,7 @@ fn rows_that_stop_short_give_no_path_and_leave_no_mark() {
 #[test]
 fn every_cell_but_the_path_is_filled_in_once_the_rows_are_in() {
     // Checked before the path is read: the marks left are the path's cells, the rest none.
-    let grid = Generator::generate(
+    let grid = Generator::generate_grid(
         MazeOptions::new(30, 20)
             .seed(11)
             .algorithm(Algorithm::Eller),

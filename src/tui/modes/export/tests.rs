@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::tui::kernel::export::Export;
 use crossterm::event::KeyCode;
-use mazegen::format::export::Export;
 
 use crate::tui::effect::{Effect, Work};
 use crate::tui::layer;

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use mazegen::format::export::Export;
+use crate::tui::kernel::export::Export;
 
 use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, Work};

@@ -10,7 +10,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use mazegen::format::export::Export;
+use crate::tui::kernel::export::Export;
 
 use crate::tui::theme::Theme;
 use crate::tui::view::pane::{pane, popup_for, scroll_cue};

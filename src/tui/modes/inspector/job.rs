@@ -4,11 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::tui::kernel::guard;
 use mazegen::MazeStats;
 use mazegen::SizeError;
 use mazegen::Solver;
 use mazegen::format::{Hex, Output, write_outputs};
-use mazegen::inspect::{self, Inspection, Marks};
+use mazegen::inspect::{Inspection, Marks};
 use mazegen::validate::Expected;
 use mazegen::{Maze, MazeOptions, Pos};
 
@@ -85,7 +86,7 @@ impl InspectorWork {
     pub fn run(self) -> InspectorAnswer {
         match self {
             InspectorWork::Open { path, expected } => InspectorAnswer::Opened {
-                inspection: inspect::open(&path, &expected)
+                inspection: Inspection::open(&path, &expected)
                     .map(Parcel::new)
                     .map_err(|e| e.to_string()),
                 path,
@@ -203,7 +204,10 @@ fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
 /// corrected. Only walls that hold (coherent, border closed, every digit read) are written.
 fn save(inspection: &Inspection, path: &Path) -> Result<(), String> {
     let maze = maze_of(inspection)?;
-    write_outputs(&maze, &[Output::file(Hex, path)], &mut |_| {}).map_err(|e| e.to_string())
+    let outputs = [Output::file(Hex, path)];
+    guard::check(&outputs)
+        .and_then(|()| write_outputs(&maze, &outputs, &mut |_, _, _| {}))
+        .map_err(|e| e.to_string())
 }
 
 /// The file as a maze with its shortest path, when its walls hold (coherent, border closed,

@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use mazegen::format::hex;
-use mazegen::inspect::{self, ProblemKind};
+use mazegen::format::Hex;
+use mazegen::inspect::{Inspection, ProblemKind};
 use mazegen::validate::Expected;
-use mazegen::{Dir, Generator, MazeOptions, Pos, shortest_path};
+use mazegen::{Dir, Generator, MazeOptions, Pos};
 use tempfile::TempDir;
 
 use super::*;
@@ -23,7 +23,7 @@ use crate::tui::view::roles::{BlockRoles, Role};
 fn open_at_start(
     m: &mut Model,
     path: PathBuf,
-    inspection: inspect::Inspection,
+    inspection: Inspection,
     expected: Expected,
     output_file: Option<PathBuf>,
 ) -> Vec<Effect> {
@@ -48,11 +48,11 @@ pub(crate) const H: u32 = 11;
 pub(crate) fn valid_text() -> String {
     let grid = Generator::generate(MazeOptions::new(W, H).seed(3)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(W - 1, H - 1));
-    hex::to_string(
+    Hex::grid_to_string(
         &grid,
         entry,
         exit,
-        &shortest_path(&grid, entry, exit).unwrap(),
+        &grid.shortest_path(entry, exit).unwrap(),
     )
 }
 
@@ -119,7 +119,7 @@ pub(crate) fn opened_as(
             height: 30,
         },
     );
-    let inspection = inspect::open(&file, &Expected::default()).unwrap();
+    let inspection = Inspection::open(&file, &Expected::default()).unwrap();
     let shown = name.map_or(file, PathBuf::from);
     let effects = open_at_start(&mut m, shown, inspection, Expected::default(), output);
     answer(&mut m, effects);
@@ -242,7 +242,7 @@ fn an_open_3x3_area_is_counted_and_outlined() {
 fn unreachable_cells_are_counted_and_shaded() {
     // Walling a dead end in (both sides of its one open wall) cuts it off.
     let text = valid_text();
-    let inspection = inspect::from_text(&text).unwrap();
+    let inspection = Inspection::from_text(&text).unwrap();
     let dead_end = (0..H)
         .flat_map(|y| (0..W).map(move |x| Pos::new(x, y)))
         .find(|&p| {
@@ -277,7 +277,7 @@ fn unreachable_cells_are_counted_and_shaded() {
 #[test]
 fn cells_of_the_42_not_closed_are_counted_and_drawn() {
     let text = valid_text();
-    let stamp = inspect::from_text(&text).unwrap().stamp().unwrap();
+    let stamp = Inspection::from_text(&text).unwrap().stamp().unwrap();
     let cell = (0..H)
         .flat_map(|y| (0..W).map(move |x| Pos::new(x, y)))
         .find(|&p| stamp.contains(p) && stamp.contains(Pos::new(p.x + 1, p.y)))
@@ -311,7 +311,7 @@ fn a_longer_path_is_not_shortest_and_the_shortest_is_drawn_beside_it() {
 #[test]
 fn the_first_illegal_step_is_marked_and_the_shortest_path_drawn() {
     let text = valid_text();
-    let inspection = inspect::from_text(&text).unwrap();
+    let inspection = Inspection::from_text(&text).unwrap();
     // From the entry, a step through a closed wall.
     let wrong = [Dir::East, Dir::South]
         .into_iter()
@@ -472,7 +472,7 @@ fn r_leaves_the_file_for_a_generated_maze_of_its_size() {
     let file_path = dir.path().join("m.txt");
     std::fs::write(&file_path, valid_text()).unwrap();
     let mut m = model(9, 7);
-    let inspection = inspect::open(&file_path, &Expected::default()).unwrap();
+    let inspection = Inspection::open(&file_path, &Expected::default()).unwrap();
     m.config = config_for(&inspection);
     open_at_start(&mut m, file_path, inspection, Expected::default(), None);
     act(&mut m, Action::Regenerate);
@@ -483,7 +483,7 @@ fn r_leaves_the_file_for_a_generated_maze_of_its_size() {
 
 #[test]
 fn the_config_for_a_file_takes_its_size_and_ends() {
-    let inspection = inspect::from_text(&valid_text()).unwrap();
+    let inspection = Inspection::from_text(&valid_text()).unwrap();
     let config = config_for(&inspection);
     assert_eq!((config.width, config.height), (W, H));
     assert_eq!(config.exit, Pos::new(W - 1, H - 1));
@@ -559,8 +559,8 @@ fn a_big_file_in_the_gathered_whole_view_shows_its_path_and_problems() {
     let (w, h) = (400u32, 300u32);
     let grid = Generator::generate(MazeOptions::new(w, h).seed(9)).unwrap();
     let (entry, exit) = (Pos::new(0, 0), Pos::new(w - 1, h - 1));
-    let path = shortest_path(&grid, entry, exit).unwrap();
-    let mut text = hex::to_string(&grid, entry, exit, &path).into_bytes();
+    let path = grid.shortest_path(entry, exit).unwrap();
+    let mut text = Hex::grid_to_string(&grid, entry, exit, &path).into_bytes();
     let at = (150 * (w + 1) + 200) as usize;
     let digit = (text[at] as char).to_digit(16).unwrap() ^ 1;
     text[at] = char::from_digit(digit, 16).unwrap().to_ascii_uppercase() as u8;
@@ -594,12 +594,12 @@ fn a_big_file_in_the_gathered_whole_view_shows_its_path_and_problems() {
 #[test]
 fn the_path_drawn_stops_where_it_leaves_the_maze() {
     let text = valid_text();
-    let inspection = inspect::from_text(&text).unwrap();
+    let inspection = Inspection::from_text(&text).unwrap();
     assert_eq!(
         roles::steps_inside(&inspection),
         inspection.recorded_path().len()
     );
-    let off = inspect::from_text(&with_path(&text, "SSNNNE")).unwrap();
+    let off = Inspection::from_text(&with_path(&text, "SSNNNE")).unwrap();
     // Down two, up two to the entry, then off the top.
     assert_eq!(roles::steps_inside(&off), 4);
 }
@@ -607,7 +607,7 @@ fn the_path_drawn_stops_where_it_leaves_the_maze() {
 /// A path through a closed wall, opened and shown at `size` in the plain theme.
 fn illegal_step_at(size: (u16, u16)) -> String {
     let text = valid_text();
-    let inspection = inspect::from_text(&text).unwrap();
+    let inspection = Inspection::from_text(&text).unwrap();
     let wrong = [Dir::East, Dir::South]
         .into_iter()
         .find(|&d| inspection.walls(Pos::new(0, 0)).is_closed(d))

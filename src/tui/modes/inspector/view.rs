@@ -16,14 +16,16 @@ use super::{OpenFile, PathPrompt, role_of};
 use crate::tui::keymap::Keymap;
 use crate::tui::layout::Panes;
 use crate::tui::message::Action;
-use crate::tui::text::{clipped, compact, first_fitting, listed, solver_label, two_counts};
+use crate::tui::text::{
+    clipped, compact, first_fitting, listed, shown_path, solver_label, two_counts,
+};
 use crate::tui::theme::Theme;
 use crate::tui::view::paint;
 use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
 use crate::tui::view::sidebar::short_number;
+use mazegen::escaped;
 use mazegen::inspect::ProblemKind;
-use mazegen::quote::{self, escaped};
 
 /// The opened file's sidebar, but for the theme list (the root draws it, as for every mode).
 pub fn draw_sidebar(
@@ -50,8 +52,8 @@ fn facts(theme: &Theme, file: &OpenFile, area: Rect, buf: &mut Buffer) {
     let inspection = &file.inspection;
     let dash = || "–".to_owned();
     let name = file.path.file_name().map_or_else(
-        || quote::path(&file.path),
-        |n| quote::path(std::path::Path::new(n)),
+        || shown_path(&file.path),
+        |n| shown_path(std::path::Path::new(n)),
     );
     let size = match inspection.is_complete() {
         true => format!("{} x {}", inspection.width(), inspection.height()),

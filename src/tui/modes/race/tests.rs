@@ -109,7 +109,7 @@ fn each_lane_is_carved_then_solved_by_bfs_into_a_valid_maze() {
             &Expected::from_config(&config),
         );
         assert!(violations.is_empty(), "{}: {violations:?}", lane.algorithm);
-        assert!(session.measures().is_some());
+        assert!(session.stats().is_some());
         assert!(lane.finished_at.is_some());
     }
     assert_eq!(

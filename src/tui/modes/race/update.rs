@@ -57,8 +57,8 @@ pub fn start(
             StatusKind::Error,
             format!(
                 "No race: it needs about {}, more than the {} available",
-                mazegen::format::human_bytes(needed),
-                mazegen::format::human_bytes(limit)
+                crate::tui::text::human_bytes(needed),
+                crate::tui::text::human_bytes(limit)
             ),
         );
         return false;

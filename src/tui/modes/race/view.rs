@@ -248,7 +248,7 @@ fn columns(race: &Race) -> Vec<Column> {
             .collect(),
     };
     let count = |n: u64| Some((n as f64, n.to_string()));
-    let stats = |lane: &Lane| lane.session.measures().map(|m| m.stats.clone());
+    let stats = |lane: &Lane| lane.session.stats().cloned();
     vec![
         column("steps", Best::Least, &|_, lane| {
             count(lane.session.carving_steps())

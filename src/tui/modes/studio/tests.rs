@@ -16,10 +16,10 @@ use crate::tui::testing::{
 use crate::tui::theme::ThemeError;
 use crate::tui::update;
 use mazegen::config::Config;
-use mazegen::format::hex;
+use mazegen::format::Hex;
 use mazegen::session::Job;
 use mazegen::session::Phase;
-use mazegen::{Generator, Pos, shortest_path};
+use mazegen::{Generator, Pos};
 
 const FRAME: Duration = Duration::from_millis(16);
 
@@ -68,11 +68,11 @@ fn quits(effects: &[Effect]) -> bool {
 /// The job writes what `--headless` would write for this config and seed, to OUTPUT_FILE.
 fn assert_is_the_headless_maze(job: &WriteJob, config: &Config, seed: u64) {
     let grid = Generator::generate(config.maze_options(seed)).unwrap();
-    let path = shortest_path(&grid, config.entry, config.exit).unwrap();
+    let path = grid.shortest_path(config.entry, config.exit).unwrap();
     assert_eq!(job.outputs.len(), 1);
     assert_eq!(job.outputs[0].path(), Some(Path::new("out/maze.txt")));
     assert_eq!(job.maze.seed(), seed);
-    let file = hex::to_string(&grid, config.entry, config.exit, &path);
+    let file = Hex::grid_to_string(&grid, config.entry, config.exit, &path);
     assert_eq!(String::from_utf8(written_bytes(job)).unwrap(), file);
 }
 
@@ -367,7 +367,7 @@ fn a_big_maze_is_finished_in_slices_and_measured_by_a_job() {
     );
     assert_eq!(saves(&after).len(), 1);
     assert_is_the_headless_maze(saves(&after)[0], m.config(), 42);
-    assert!(m.shown_session().measures().is_some());
+    assert!(m.shown_session().stats().is_some());
 }
 
 /// A clock that moves 30 ms each time it is read, from a fixed start.
@@ -610,7 +610,7 @@ fn a_measure_of_a_replaced_maze_is_ignored_and_the_new_one_is_measured() {
         "refused, and freed elsewhere (it may hold the old maze's last share): {after:?}"
     );
     assert!(
-        m.shown_session().measures().is_none(),
+        m.shown_session().stats().is_none(),
         "another maze's measures"
     );
 }
@@ -754,7 +754,7 @@ fn search_results_for_a_replaced_search_or_maze_are_ignored() {
 }
 
 /// The session in a parcel of garbage, if one is there.
-fn freed_seeds(garbage: &Parcel<Vec<mazegen::Garbage>>) -> Vec<u64> {
+fn freed_seeds(garbage: &Parcel<Vec<crate::tui::kernel::job::Garbage>>) -> Vec<u64> {
     let garbage = garbage.take().unwrap_or_default();
     garbage
         .iter()
@@ -1217,7 +1217,7 @@ fn a_42_left_out_for_the_courtyard_is_on_the_status_line() {
         "1 of 2 warnings, all listed on quitting: The 12x12 maze has no room for the 42 beside \
          the courtyard; generated without it"
     );
-    assert!(m.shown_session().grid().courtyard().is_some());
+    assert!(m.shown_session().grid().has_courtyard());
     assert_eq!(
         status_kind(&model(12, 12)),
         None,

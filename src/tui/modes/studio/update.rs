@@ -47,6 +47,7 @@ use super::{FirstSave, Held, JobKind, Studio, StudioJob, first_run};
 use crate::tui::context::Ctx;
 use crate::tui::effect::{Effect, MazeOrder, Work, WriteJob};
 use crate::tui::kernel::action::Action;
+use crate::tui::kernel::export::ExportOptions;
 use crate::tui::kernel::handoff::Parcel;
 use crate::tui::kernel::job::{JobId, Owner};
 use crate::tui::kernel::memory::{Holder, estimated_bytes};
@@ -54,13 +55,12 @@ use crate::tui::kernel::status::StatusKind;
 use crate::tui::kernel::walk_time;
 use crate::tui::keymap::Keymap;
 use crate::tui::pace::{CARVING_SECONDS, SOLVING_SECONDS};
+use crate::tui::text::human_bytes;
 use crate::tui::text::solver_label;
 use crate::tui::theme::Theme;
 use mazegen::Algorithm;
 use mazegen::Solver;
 use mazegen::config::Config;
-use mazegen::format::export::ExportOptions;
-use mazegen::format::human_bytes;
 use mazegen::format::{Hex, Output};
 use mazegen::session::{JobOutcome, Phase};
 use mazegen::session::{Session, SessionError};
@@ -261,7 +261,7 @@ fn after_progress(studio: &mut Studio, shared: &mut Ctx, before: Phase) {
 /// search refused its memory stops too, the status line saying why; picking a solver tries
 /// again.
 fn report_failure(studio: &mut Studio, shared: &mut Ctx) {
-    let Some(failure) = studio.session.failure().map(ToString::to_string) else {
+    let Some(failure) = studio.session.failure().map(|e| e.to_string()) else {
         return;
     };
     if shared.pace.is_paused() && !studio.finishing {

@@ -65,12 +65,11 @@ fn facts(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
             pace.multiplier()
         ),
     };
-    let measures = maze.measures();
-    let stats = measures.map(|m| &m.stats);
+    let stats = maze.stats();
     let or_dash = |value: Option<String>| value.unwrap_or_else(|| "–".to_owned());
-    let stamp = match measures {
+    let stamp = match stats {
         None => "–".to_owned(),
-        Some(m) if m.stamp_placed => "placed".to_owned(),
+        Some(_) if maze.grid().stamp().is_some() => "placed".to_owned(),
         Some(_) if config.courtyard => "no room beside the courtyard".to_owned(),
         Some(_) => format!("too small (< {}x{})", Stamp::MIN_WIDTH, Stamp::MIN_HEIGHT),
     };
@@ -113,8 +112,7 @@ fn facts(studio: &Studio, around: &Around, area: Rect, buf: &mut Buffer) {
             row(
                 "Difficulty",
                 or_dash(
-                    measures
-                        .and_then(|m| m.difficulty.as_ref())
+                    maze.difficulty()
                         .map(|d| format!("{} ({:.0})", d.level, d.score)),
                 ),
             ),

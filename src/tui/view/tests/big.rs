@@ -37,7 +37,7 @@ fn snapshot_200x100_counts_at_80x24_and_140x45() {
     for size in [(80, 24), (140, 45)] {
         let m = solved(200, 100, size);
         let text = screen_text(&m);
-        let stats = m.shown_session().measures().unwrap().stats.clone();
+        let stats = m.shown_session().stats().unwrap().clone();
         assert!(stats.junctions >= 1000, "{}", stats.junctions);
         // 1980 dead ends and 1953 junctions used to read "1980 · junctions 19".
         if let Some(dead_ends) = row_after(&text, "Dead ends") {

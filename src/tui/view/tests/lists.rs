@@ -115,8 +115,8 @@ fn the_algorithm_list_in_a_short_box_says_what_is_out_of_view() {
 
 #[test]
 fn the_export_list_in_a_short_box_says_what_is_out_of_view() {
+    use crate::tui::kernel::export::Export;
     use crate::tui::modes::export::{ExportList, view};
-    use mazegen::format::export::Export;
     let themes = crate::tui::theme::ThemeSet::bundled();
     let theme = themes.get(0).unwrap();
     let mut list = ExportList::default();

@@ -1,35 +1,18 @@
-//! Exports for a UI: a picture, a puzzle sheet or a film of the maze shown, written next to its
-//! maze file (needs the `print` feature).
+//! The dashboard's exports (the `e` list): a picture, a puzzle sheet or a film of the maze
+//! shown, written next to its maze file.
 //!
 //! [`Export::output`] names the file (same folder and stem as the maze file, see
 //! [`Export::path_next_to`]), refuses one that would replace the maze file or the config, or
-//! that is too large to make, and returns the [`Output`] to hand to
-//! [`write_outputs`](super::write_outputs): the file is staged and put in place atomically, with
+//! that is too large to make, and returns the mazegen [`Output`] to hand to
+//! `mazegen::format::write_outputs`: the file is staged and put in place atomically, with
 //! progress reported as it is written.
-//!
-//! ```
-//! use mazegen::format::export::{Export, ExportOptions};
-//! use mazegen::format::write_outputs;
-//! use mazegen::{Maze, MazeOptions, Pos};
-//!
-//! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
-//! let folder = tempfile::tempdir()?;
-//! let maze_file = folder.path().join("maze.txt");
-//! let output = Export::PdfSheet.output(&maze, &maze_file, None, &ExportOptions::default())?;
-//! assert_eq!(output.path(), Some(folder.path().join("maze.pdf").as_path()));
-//! write_outputs(&maze, &[output], &mut |_progress| {})?;
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use std::path::{Path, PathBuf};
 
-use super::animate::{self, AnimatedSvg};
-use super::pdf::{self, Paper, PdfSheet};
-use super::png::{self, Png};
-use super::svg::{CellSize, Svg, SvgOptions, SvgStyle};
-use super::{Output, same_target};
-use crate::maze::Maze;
-use crate::quote;
+use mazegen::Maze;
+use mazegen::format::{
+    AnimatedSvg, CellSize, Output, Paper, PdfSheet, Png, Svg, SvgOptions, SvgStyle, same_target,
+};
 
 /// What can be exported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +52,7 @@ impl Default for ExportOptions {
             show_path: true,
             cell_size: CellSize::Fit,
             paper: Paper::A4,
-            duration: animate::DEFAULT_DURATION,
+            duration: AnimatedSvg::DEFAULT_DURATION,
         }
     }
 }
@@ -128,26 +111,24 @@ impl Export {
             if let Some(other) = other.filter(|o| same_target(&path, o)) {
                 return Err(format!(
                     "{} is {what} {}: the export would replace it",
-                    quote::path(&path),
-                    quote::path(other)
+                    mazegen::escaped(&path.to_string_lossy()),
+                    mazegen::escaped(&other.to_string_lossy())
                 ));
             }
         }
         let (width, height) = (maze.width(), maze.height());
-        let picture = SvgOptions {
-            cell_size: options.cell_size,
-            show_path: options.show_path,
-            style: options.style.clone(),
-            ..SvgOptions::default()
-        };
+        let picture = SvgOptions::default()
+            .cell_size(options.cell_size)
+            .show_path(options.show_path)
+            .style(options.style.clone());
         Ok(match self {
             Export::Svg => Output::file(Svg::new(picture), path),
             Export::Png => {
-                png::check_size(options.cell_size, width, height)?;
+                Png::check_size(options.cell_size, width, height)?;
                 Output::file(Png::new(picture), path)
             }
             Export::PdfSheet => {
-                pdf::check_size(1, width, height)?;
+                PdfSheet::check_size(1, width, height)?;
                 let sheet = PdfSheet {
                     paper: options.paper,
                     style: options.print_style.clone(),
@@ -156,7 +137,7 @@ impl Export {
                 Output::file(sheet, path)
             }
             Export::AnimatedSvg => {
-                animate::check_size(width, height)?;
+                AnimatedSvg::check_size(width, height)?;
                 let film = AnimatedSvg {
                     options: picture,
                     duration: options.duration,
@@ -170,7 +151,7 @@ impl Export {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MazeOptions, Pos};
+    use mazegen::{MazeOptions, Pos};
 
     #[test]
     fn each_export_goes_beside_the_maze_file_and_never_onto_it() {
@@ -214,7 +195,7 @@ mod tests {
         let options = ExportOptions::default();
         for export in Export::ALL {
             let output = export.output(&maze, &maze_file, None, &options).unwrap();
-            super::super::write_outputs(&maze, &[output], &mut |_| {}).unwrap();
+            mazegen::format::write_outputs(&maze, &[output], &mut |_, _, _| {}).unwrap();
             assert!(export.path_next_to(&maze_file).is_file(), "{export:?}");
         }
         assert_eq!(

@@ -1,40 +1,47 @@
 //! Files that no output may replace: the config a run was made from (a picture written over
 //! it loses it), and OUTPUT_FILE for any format but its own (the picture and the maze need two
-//! files). An application protects them once it has read its config; [`write_outputs`] then
-//! refuses such an output before anything is written, whatever asked for it (a command-line
-//! flag, a dashboard key), and by whatever name it reaches the file (a link, `./`).
-//!
-//! [`write_outputs`]: crate::format::write_outputs
+//! files). The command line protects them once it has read its config; every write of outputs
+//! ([`check`] before `mazegen::format::write_outputs`) then refuses such an output before
+//! anything is written, whatever asked for it (a command-line flag, a dashboard key), and by
+//! whatever name it reaches the file (a link, `./`).
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use super::{WriteError, same_target};
+use mazegen::format::{Output, WriteError, same_target};
 
-#[doc(hidden)]
 /// Why a file is protected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Protected {
     /// The config: no output may replace it.
     Config,
-    /// An output of this format (its [`crate::format::Format::name`]): no other format may
+    /// An output of this format (its `mazegen::format::Format::name`): no other format may
     /// replace it.
     OutputOf(&'static str),
 }
 
 static PROTECTED: Mutex<Vec<(PathBuf, Protected)>> = Mutex::new(Vec::new());
 
-#[doc(hidden)]
 /// From now on, no output replaces `path` but as `why` allows.
 pub fn protect(path: &Path, why: Protected) {
     let mut protected = PROTECTED.lock().unwrap_or_else(PoisonError::into_inner);
     protected.push((path.to_owned(), why));
 }
 
-#[doc(hidden)]
+/// Refuses the first of `outputs` that would write a protected file, before anything is
+/// written.
+pub fn check(outputs: &[Output]) -> Result<(), WriteError> {
+    for output in outputs {
+        if let Some(path) = output.path() {
+            check_output(path, output.format.name())?;
+        }
+    }
+    Ok(())
+}
+
 /// Refuses to write `path` in the format named `format` if it is a protected file.
-pub fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
+fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
     let protected = PROTECTED.lock().unwrap_or_else(PoisonError::into_inner);
     for (file, why) in protected.iter() {
         if !same_target(path, file) {
@@ -43,18 +50,18 @@ pub fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
         let reason = match why {
             Protected::Config => format!(
                 "it is the config file {}: writing it would replace the config",
-                crate::quote::path(file)
+                mazegen::escaped(&file.to_string_lossy())
             ),
             Protected::OutputOf(own) if *own == format => continue,
             Protected::OutputOf(own) => format!(
                 "it is the {own} file {}: the {format} output needs a file of its own",
-                crate::quote::path(file)
+                mazegen::escaped(&file.to_string_lossy())
             ),
         };
-        return Err(WriteError {
-            path: path.to_owned(),
-            source: io::Error::new(io::ErrorKind::AlreadyExists, reason),
-        });
+        return Err(WriteError::new(
+            path,
+            io::Error::new(io::ErrorKind::AlreadyExists, reason),
+        ));
     }
     Ok(())
 }

@@ -1,0 +1,185 @@
+//! The entry points whose failure is the crate's one [`Error`]: making a [`Generator`] or a
+//! [`Timeline`], why a generator or a session stopped, and reading an algorithm's or a
+//! solver's name or a cell's coordinates (`FromStr`), reading a maze file. They live above the error type
+//! (which names the failures of every part) so that the parts below it never import it.
+
+use std::str::FromStr;
+
+use std::path::Path;
+
+use crate::error::Error;
+use crate::format::MazeFile;
+use crate::generate::{Algorithm, Generator, MazeOptions};
+use crate::geometry::Pos;
+use crate::grid::Grid;
+use crate::registry;
+use crate::replay::Timeline;
+use crate::session::{Session, SessionError};
+use crate::solve::Solver;
+
+impl Generator {
+    /// A generator ready to carve the maze `options` describe, or why it cannot.
+    ///
+    /// ```
+    /// use mazegen::{GenEvent, Generator, MazeOptions};
+    ///
+    /// let mut generator = Generator::new(MazeOptions::new(12, 9).seed(3))?;
+    /// let mut steps = 0;
+    /// while generator.step() != GenEvent::Done {
+    ///     steps += 1; // draw the step's event
+    /// }
+    /// assert!(generator.is_done() && generator.steps() == steps);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn new(options: MazeOptions) -> Result<Generator, Error> {
+        Generator::build(options).map_err(Error::from)
+    }
+
+    /// Generates the whole maze at once.
+    ///
+    /// ```
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// assert_eq!((grid.width(), grid.height()), (12, 9));
+    /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn generate(options: MazeOptions) -> Result<Grid, Error> {
+        Generator::generate_grid(options).map_err(Error::from)
+    }
+
+    /// Why the generator stopped before the maze was complete: the allocator refused a
+    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`](crate::SizeError::NotEnoughMemory), as [`Error::Size`]).
+    /// It is done then, its grid partly carved.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+}
+
+impl Timeline {
+    /// A timeline of the maze `options` describe, with checkpoints of at most
+    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
+    pub fn new(options: MazeOptions) -> Result<Timeline, Error> {
+        Timeline::with_budget(options, Timeline::CHECKPOINT_BUDGET)
+    }
+
+    /// A timeline whose checkpoints take at most `budget` bytes in all.
+    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, Error> {
+        Ok(Timeline::of(&Generator::new(options)?, budget))
+    }
+}
+
+impl Session {
+    /// Why the maze could not be finished: the allocator refused the generator's working set
+    /// room to grow (see [`Generator::failure`]). The session then stays
+    /// [`Phase::Carving`](crate::session::Phase::Carving), its grid partly carved, and [`Session::advance`] and
+    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    ///
+    /// Or why the watched search could not be finished: the allocator refused its working set
+    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or that path's
+    /// bitmap, or (for a session measuring the maze itself) the measuring, their memory. The
+    /// session then stays [`Phase::Solving`](crate::session::Phase::Solving), the search done
+    /// and unsolved, and
+    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
+    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+}
+
+impl From<SessionError> for Error {
+    fn from(error: SessionError) -> Error {
+        match error {
+            SessionError::Maze(error) => error,
+            SessionError::ExitOutside {
+                exit,
+                width,
+                height,
+            } => Error::Outside {
+                end: "exit",
+                pos: exit,
+                width,
+                height,
+            },
+            SessionError::EntryOutside {
+                entry,
+                width,
+                height,
+            } => Error::Outside {
+                end: "entry",
+                pos: entry,
+                width,
+                height,
+            },
+            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            SessionError::SameEnds { pos } => Error::SameEnds { pos },
+        }
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = Error;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`dfs` for the backtracker, for instance). An unknown name is
+    /// [`Error::UnknownAlgorithm`], listing the valid ones.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        registry::parse(s).ok_or_else(|| Error::UnknownAlgorithm {
+            name: s.trim().to_owned(),
+            valid: Algorithm::names(),
+        })
+    }
+}
+
+impl FromStr for Solver {
+    type Err = Error;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`astar`, `wall-follower` for the left hand, for instance). An unknown
+    /// name is [`Error::UnknownSolver`], listing the valid ones.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        registry::parse(s).ok_or_else(|| Error::UnknownSolver {
+            name: s.trim().to_owned(),
+            valid: Solver::names(),
+        })
+    }
+}
+
+impl FromStr for Pos {
+    type Err = Error;
+
+    /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
+    /// digits (no sign), spaces allowed around each. Anything else is [`Error::BadPos`].
+    fn from_str(text: &str) -> Result<Pos, Error> {
+        Pos::parse_text(text).ok_or(Error::BadPos)
+    }
+}
+
+impl MazeFile {
+    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
+    /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
+    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, Error> {
+        MazeFile::load_file(path.as_ref()).map_err(Error::from)
+    }
+
+    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
+    /// a maze can be is refused before it is read.
+    pub fn load_sized(path: impl AsRef<Path>, width: u32, height: u32) -> Result<MazeFile, Error> {
+        MazeFile::load_file_sized(path.as_ref(), width, height).map_err(Error::from)
+    }
+}
