@@ -80,19 +80,10 @@ pub struct Config {
     /// otherwise any 42 drawn near the centre passes (see [`crate::validate::Expected::exact_stamp`]).
     pub stamp_named: bool,
     /// The values of the application's own keys that the config gives, by key as the
-    /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
-    /// them.
-    pub app_settings: BTreeMap<&'static str, AppSetting>,
-}
-
-/// The value of a key the library does not read, kept for the application that asked for it,
-/// with its line so the application can point at it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AppSetting {
-    /// The value, trimmed and not empty.
-    pub value: String,
-    /// 1-based line of the config it was given on.
-    pub line: usize,
+    /// application named it (see [`Config::parse_with_app_keys`]), each with the 1-based line
+    /// it was given on so the application can point at it; the library does not read them.
+    /// A value is trimmed and not empty.
+    pub app_settings: BTreeMap<&'static str, (String, usize)>,
 }
 
 impl Config {
@@ -185,9 +176,10 @@ impl Config {
     }
 
     /// The application's own key `key` (as it was named to [`Config::parse_with_app_keys`]),
-    /// if the config gives it.
-    pub fn app_setting(&self, key: &str) -> Option<&AppSetting> {
-        self.app_settings.get(key)
+    /// if the config gives it: its value (trimmed, not empty) and the 1-based line it is on.
+    pub fn app_setting(&self, key: &str) -> Option<(&str, usize)> {
+        let (value, line) = self.app_settings.get(key)?;
+        Some((value, *line))
     }
 
     /// The generator options for this config. The seed is passed in because a config without
@@ -282,7 +274,7 @@ impl KeyLines {
 struct Draft<'a> {
     /// The application's own keys, accepted and kept in `app_settings`.
     app_keys: &'a [&'static str],
-    app_settings: BTreeMap<&'static str, AppSetting>,
+    app_settings: BTreeMap<&'static str, (String, usize)>,
     lines: KeyLines,
     width: Option<u32>,
     height: Option<u32>,
@@ -345,17 +337,13 @@ impl Draft<'_> {
         if let Some(first) = self.app_settings.get(key) {
             return Err(ConfigErrorKind::DuplicateKey {
                 key,
-                first_line: first.line,
+                first_line: first.1,
             });
         }
         if value.is_empty() {
             return Err(ConfigErrorKind::EmptyValue { key });
         }
-        let setting = AppSetting {
-            value: value.to_owned(),
-            line: line_no,
-        };
-        self.app_settings.insert(key, setting);
+        self.app_settings.insert(key, (value.to_owned(), line_no));
         Ok(())
     }
 

@@ -169,13 +169,7 @@ fn lenient_layout_parses() {
             courtyard: true,
             stamp: StampChoice::FortyTwo,
             stamp_named: false,
-            app_settings: BTreeMap::from([(
-                "THEME",
-                AppSetting {
-                    value: "Neon Night".into(),
-                    line: 13,
-                }
-            )]),
+            app_settings: BTreeMap::from([("THEME", ("Neon Night".into(), 13))]),
         }
     );
 }
@@ -184,11 +178,7 @@ fn lenient_layout_parses() {
 fn app_keys_are_kept_in_any_case_with_their_line() {
     let text = with_extra("# the dashboard's\ntheme = Neon Night");
     let config = Config::parse_with_app_keys(&text, FILE, &["SOUND", "THEME"]).unwrap();
-    let theme = AppSetting {
-        value: "Neon Night".into(),
-        line: 8,
-    };
-    assert_eq!(config.app_setting("THEME"), Some(&theme));
+    assert_eq!(config.app_setting("THEME"), Some(("Neon Night", 8)));
     assert_eq!(config.app_setting("SOUND"), None);
     assert_eq!(config.app_settings.len(), 1);
     let without = Config::parse_with_app_keys(BASE, FILE, &["THEME"]).unwrap();
@@ -250,7 +240,7 @@ fn load_reads_a_file() {
     std::fs::write(&path, format!("{SUBJECT_EXAMPLE}THEME=light\n")).unwrap();
     assert!(Config::load(&path).is_err());
     let config = Config::load_with_app_keys(&path, &["THEME"]).unwrap();
-    assert_eq!(config.app_setting("THEME").unwrap().value, "light");
+    assert_eq!(config.app_setting("THEME").unwrap().0, "light");
 }
 
 #[test]
