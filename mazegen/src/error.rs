@@ -1,7 +1,7 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
 //! A generator, a timeline and a maze's builder return it; the errors of other parts (a
-//! [`ConfigError`] from a config file, a [`HexError`] from maze text...) each convert into
+//! [`ConfigError`] from a config file, a [`WriteError`] from an output...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
@@ -10,7 +10,7 @@ use crate::config::ConfigError;
 use std::path::PathBuf;
 
 use crate::format::hex::LoadError;
-use crate::format::{HexError, WriteError};
+use crate::format::{HexError, HexErrorKind, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
@@ -123,19 +123,26 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A maze file that is not a maze file.
-    #[error("{}:{}", quote::path(path), match source.line {
-        Some(n) => format!("{n}: {}", source.kind),
-        None => format!(" {}", source.kind),
+    #[error("{}:{}", quote::path(path), match line {
+        Some(n) => format!("{n}: {kind}"),
+        None => format!(" {kind}"),
     })]
     BadMazeFile {
         /// The file.
         path: PathBuf,
-        /// What is wrong, and on which line.
-        source: HexError,
+        /// 1-based line of the problem, if it is on one line.
+        line: Option<usize>,
+        /// What is wrong.
+        kind: HexErrorKind,
     },
     /// Maze text that is not a maze file.
-    #[error(transparent)]
-    Hex(#[from] HexError),
+    #[error("{}{kind}", line.map(|n| format!("{n}: ")).unwrap_or_default())]
+    Hex {
+        /// 1-based line of the problem, if it is on one line.
+        line: Option<usize>,
+        /// What is wrong.
+        kind: HexErrorKind,
+    },
     /// An output that cannot be written (no file was changed).
     #[error(transparent)]
     Write(#[from] WriteError),
@@ -149,7 +156,20 @@ impl From<LoadError> for Error {
     fn from(error: LoadError) -> Error {
         match error {
             LoadError::Io { path, source } => Error::Unreadable { path, source },
-            LoadError::Parse { path, source } => Error::BadMazeFile { path, source },
+            LoadError::Parse { path, source } => Error::BadMazeFile {
+                path,
+                line: source.line,
+                kind: source.kind,
+            },
+        }
+    }
+}
+
+impl From<HexError> for Error {
+    fn from(error: HexError) -> Error {
+        Error::Hex {
+            line: error.line,
+            kind: error.kind,
         }
     }
 }
@@ -260,7 +280,11 @@ mod tests {
             "{:?}",
             errors[5]
         );
-        assert!(matches!(errors[6], Error::Hex(_)), "{:?}", errors[6]);
+        assert!(
+            matches!(errors[6], Error::Hex { line: Some(1), .. }),
+            "{:?}",
+            errors[6]
+        );
     }
 
     #[test]

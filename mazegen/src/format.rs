@@ -46,7 +46,8 @@ use atomic::Outputs;
 pub use atomic::WriteError;
 pub(crate) use atomic::same_target;
 pub use atomic::{remove_temporaries, write_atomically, write_new_atomically};
-pub use hex::{Hex, HexError, HexErrorKind, MazeFile};
+pub(crate) use hex::HexError;
+pub use hex::{Hex, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;
