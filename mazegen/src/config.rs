@@ -6,15 +6,17 @@
 //! keys) so the user always sees the earliest problem in the file first.
 
 mod departure;
-mod error;
+pub(crate) mod error;
 mod key;
 
-pub use error::{ConfigError, ConfigErrorKind};
+pub(crate) use error::ConfigError;
+pub use error::ConfigErrorKind;
 pub use key::Key;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 use crate::format::{MIB, read_limited, same_target};
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
@@ -100,7 +102,7 @@ impl Config {
     /// let err = Config::load("/no/such/config.txt").unwrap_err();
     /// assert!(err.to_string().starts_with("/no/such/config.txt: cannot read the file"), "{err}");
     /// ```
-    pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<Config, Error> {
         Config::load_with_app_keys(path, &[])
     }
 
@@ -109,8 +111,12 @@ impl Config {
     pub fn load_with_app_keys(
         path: impl AsRef<Path>,
         app_keys: &[&'static str],
-    ) -> Result<Config, ConfigError> {
-        let path = path.as_ref();
+    ) -> Result<Config, Error> {
+        Config::try_load(path.as_ref(), app_keys).map_err(Error::from)
+    }
+
+    /// [`Config::load_with_app_keys`], with the error kept apart.
+    pub(crate) fn try_load(path: &Path, app_keys: &[&'static str]) -> Result<Config, ConfigError> {
         let fail = |kind| ConfigError {
             file: path.to_path_buf(),
             line: None,
@@ -126,7 +132,7 @@ impl Config {
                 offset: error.utf8_error().valid_up_to(),
             })
         })?;
-        let config = Config::parse_with_app_keys(&text, path, app_keys)?;
+        let config = Config::try_parse(&text, path, app_keys)?;
         // Writing the maze over its own config would lose the config: refuse, whatever name
         // (./config.txt, a link, a hard link) OUTPUT_FILE gives the same file.
         if same_target(path, &config.output_file) {
@@ -155,7 +161,7 @@ impl Config {
     /// assert!(Config::parse("WIDTH=12\n", "config.txt").is_err()); // HEIGHT and the rest missing
     /// # Ok::<(), mazegen::Error>(())
     /// ```
-    pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
+    pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, Error> {
         Config::parse_with_app_keys(text, source, &[])
     }
 
@@ -167,9 +173,18 @@ impl Config {
         text: &str,
         source: impl AsRef<Path>,
         app_keys: &[&'static str],
+    ) -> Result<Config, Error> {
+        Config::try_parse(text, source.as_ref(), app_keys).map_err(Error::from)
+    }
+
+    /// [`Config::parse_with_app_keys`], with the error kept apart.
+    pub(crate) fn try_parse(
+        text: &str,
+        source: &Path,
+        app_keys: &[&'static str],
     ) -> Result<Config, ConfigError> {
         parse_text(text, app_keys).map_err(|Fault { line, kind }| ConfigError {
-            file: source.as_ref().to_path_buf(),
+            file: source.to_path_buf(),
             line,
             kind,
         })

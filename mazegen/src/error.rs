@@ -1,12 +1,12 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
 //! A generator, a timeline and a maze's builder return it; the errors of other parts (a
-//! [`ConfigError`] from a config file, a [`WriteError`] from an output...) each convert into
+//! [`WriteError`] from an output, a [`SessionError`](crate::session::SessionError)...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
 
-use crate::config::ConfigError;
+use crate::config::{ConfigError, ConfigErrorKind};
 use std::path::PathBuf;
 
 use crate::format::hex::LoadError;
@@ -110,9 +110,18 @@ pub enum Error {
     /// Text that is not an `x,y` coordinate (two whole numbers).
     #[error("expected x,y (two whole numbers)")]
     BadPos,
-    /// A config file that cannot be used.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
+    /// A config that cannot be used, with where the problem is. Displays on one line as
+    /// `file:line: message`, or `file: message` when the problem is not on a particular line
+    /// (unreadable file, missing key), the form editors and terminals link to.
+    #[error("{}: {kind}", crate::config::error::location(file, line))]
+    Config {
+        /// The config file, as the caller named it.
+        file: PathBuf,
+        /// 1-based line of the problem, if it is on one line.
+        line: Option<usize>,
+        /// What is wrong (its [`ConfigErrorKind::key`] is the key it is about, if any).
+        kind: ConfigErrorKind,
+    },
     /// A maze file that cannot be read: it is not there, not a regular file, or larger than
     /// any maze file of its size may be.
     #[error("cannot read {}: {source}", quote::path(path))]
@@ -161,6 +170,16 @@ impl From<LoadError> for Error {
                 line: source.line,
                 kind: source.kind,
             },
+        }
+    }
+}
+
+impl From<ConfigError> for Error {
+    fn from(error: ConfigError) -> Error {
+        Error::Config {
+            file: error.file,
+            line: error.line,
+            kind: error.kind,
         }
     }
 }
@@ -269,7 +288,7 @@ mod tests {
             "{:?}",
             errors[3]
         );
-        assert!(matches!(errors[4], Error::Config(_)), "{:?}", errors[4]);
+        assert!(matches!(errors[4], Error::Config { .. }), "{:?}", errors[4]);
         assert!(
             errors[4].to_string().starts_with("c.txt:1: "),
             "{}",

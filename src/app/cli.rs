@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
 use mazegen::Algorithm;
-use mazegen::config::{Config, ConfigError};
+use mazegen::config::Config;
 use mazegen::format::{AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg};
 use mazegen::format::{CellSize, SvgOptions, SvgStyle};
 
@@ -274,7 +274,7 @@ impl Cli {
     }
 
     /// Loads the config to run, with the command line's overrides applied.
-    pub fn load_config(&self) -> Result<Config, ConfigError> {
+    pub fn load_config(&self) -> Result<Config, mazegen::Error> {
         let mut config = match self.uses_built_in_config() {
             true => super::first_run::built_in_config(),
             false => Config::load_with_app_keys(self.config_or_default(), APP_CONFIG_KEYS)?,
