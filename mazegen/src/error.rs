@@ -1,7 +1,8 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! A generator, a timeline and a maze's builder return it; the errors of other parts (a
-//! [`WriteError`] from an output, a [`SessionError`](crate::session::SessionError)...) each convert into
+//! A generator, a timeline, a maze's builder, a config's reader and a maze file's return it;
+//! the errors of other parts (a [`WriteError`] from an output, a
+//! [`SessionError`](crate::session::SessionError) from a session...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
