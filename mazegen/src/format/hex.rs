@@ -247,29 +247,7 @@ impl MazeFile {
         Solution::new(self.entry, self.path.clone())
     }
 
-    /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
-    /// line ends are accepted.
-    ///
-    /// ```
-    /// use mazegen::format::MazeFile;
-    /// use mazegen::{Maze, Pos};
-    ///
-    /// let maze = Maze::builder(3, 2).seed(1).build()?;
-    /// let text = maze.to_hex();
-    /// let file = MazeFile::parse(&text)?;
-    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
-    /// assert_eq!(&file.to_grid(), maze.grid());
-    /// assert!(MazeFile::parse("not a maze\n").is_err());
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    ///
-    /// Text that is not a maze file is [`Error::Hex`](crate::Error::Hex), with the line it
-    /// goes wrong on.
-    pub fn parse(text: &str) -> Result<MazeFile, crate::Error> {
-        MazeFile::parse_text(text).map_err(crate::Error::from)
-    }
-
-    /// [`MazeFile::parse`], with the error kept apart.
+    /// [`MazeFile::parse`], with the error kept apart (see `entry.rs`).
     pub(crate) fn parse_text(text: &str) -> Result<MazeFile, HexError> {
         let mut lines = text
             .split_inclusive('\n')
