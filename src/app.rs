@@ -32,7 +32,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
-use mazegen::config::ConfigError;
 use mazegen::format::WriteError;
 use mazegen::session::SessionError;
 
@@ -41,9 +40,9 @@ use cli::Cli;
 /// A mistake the user can fix, reported as one line.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
-    /// A bad config: exit code 2, like bad usage.
+    /// A bad config (`mazegen::Error::Config`): exit code 2, like bad usage.
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Config(mazegen::Error),
     /// A command line that cannot be run (a flag that clashes with the config): exit code 2.
     #[error("{0}")]
     Usage(String),
@@ -52,7 +51,7 @@ pub enum AppError {
     Load(mazegen::Error),
     /// Options no maze can be made from.
     #[error(transparent)]
-    Generate(#[from] mazegen::Error),
+    Generate(mazegen::Error),
     /// A maze the dashboard cannot start on (its options, or an exit outside it).
     #[error(transparent)]
     Session(#[from] SessionError),
@@ -70,6 +69,17 @@ pub enum AppError {
     /// The dashboard was left without OUTPUT_FILE ever written: why the last write failed.
     #[error("{0}")]
     NotSaved(String),
+}
+
+impl From<mazegen::Error> for AppError {
+    /// A bad config is [`AppError::Config`]; any other error of the library, options no maze
+    /// can be made from.
+    fn from(error: mazegen::Error) -> AppError {
+        match error {
+            mazegen::Error::Config { .. } => AppError::Config(error),
+            _ => AppError::Generate(error),
+        }
+    }
 }
 
 impl AppError {

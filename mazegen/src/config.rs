@@ -6,10 +6,11 @@
 //! keys) so the user always sees the earliest problem in the file first.
 
 mod departure;
-mod error;
+pub(crate) mod error;
 mod key;
 
-pub use error::{ConfigError, ConfigErrorKind};
+pub(crate) use error::ConfigError;
+pub use error::ConfigErrorKind;
 pub use key::Key;
 
 use std::collections::BTreeMap;
@@ -80,19 +81,10 @@ pub struct Config {
     /// otherwise any 42 drawn near the centre passes (see [`crate::validate::Expected::exact_stamp`]).
     pub stamp_named: bool,
     /// The values of the application's own keys that the config gives, by key as the
-    /// application named it (see [`Config::parse_with_app_keys`]); the library does not read
-    /// them.
-    pub app_settings: BTreeMap<&'static str, AppSetting>,
-}
-
-/// The value of a key the library does not read, kept for the application that asked for it,
-/// with its line so the application can point at it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AppSetting {
-    /// The value, trimmed and not empty.
-    pub value: String,
-    /// 1-based line of the config it was given on.
-    pub line: usize,
+    /// application named it (see [`Config::parse_with_app_keys`]), each with the 1-based line
+    /// it was given on so the application can point at it; the library does not read them.
+    /// A value is trimmed and not empty.
+    pub app_settings: BTreeMap<&'static str, (String, usize)>,
 }
 
 impl Config {
@@ -100,26 +92,8 @@ impl Config {
     /// is a mistake (a maze file, a binary), refused before it is read.
     pub const MAX_BYTES: u64 = MIB;
 
-    /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
-    /// recognises what they typed.
-    ///
-    /// ```
-    /// use mazegen::config::Config;
-    ///
-    /// let err = Config::load("/no/such/config.txt").unwrap_err();
-    /// assert!(err.to_string().starts_with("/no/such/config.txt: cannot read the file"), "{err}");
-    /// ```
-    pub fn load(path: impl AsRef<Path>) -> Result<Config, ConfigError> {
-        Config::load_with_app_keys(path, &[])
-    }
-
-    /// [`Config::load`], also accepting the application's own keys (see
-    /// [`Config::parse_with_app_keys`]).
-    pub fn load_with_app_keys(
-        path: impl AsRef<Path>,
-        app_keys: &[&'static str],
-    ) -> Result<Config, ConfigError> {
-        let path = path.as_ref();
+    /// [`Config::load_with_app_keys`], with the error kept apart (see `entry.rs`).
+    pub(crate) fn try_load(path: &Path, app_keys: &[&'static str]) -> Result<Config, ConfigError> {
         let fail = |kind| ConfigError {
             file: path.to_path_buf(),
             line: None,
@@ -135,7 +109,7 @@ impl Config {
                 offset: error.utf8_error().valid_up_to(),
             })
         })?;
-        let config = Config::parse_with_app_keys(&text, path, app_keys)?;
+        let config = Config::try_parse(&text, path, app_keys)?;
         // Writing the maze over its own config would lose the config: refuse, whatever name
         // (./config.txt, a link, a hard link) OUTPUT_FILE gives the same file.
         if same_target(path, &config.output_file) {
@@ -150,44 +124,24 @@ impl Config {
         Ok(config)
     }
 
-    /// Parses config text. `source` is only used to name the file in error messages.
-    ///
-    /// ```
-    /// use mazegen::config::Config;
-    /// use mazegen::{Maze, Pos, StampChoice};
-    ///
-    /// let text = "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSTAMP=none\n";
-    /// let config = Config::parse(text, "config.txt")?;
-    /// assert_eq!((config.exit, config.stamp), (Pos::new(11, 8), StampChoice::None));
-    /// let maze = Maze::generate(config.maze_options(7), config.entry, config.exit)?;
-    /// assert_eq!(maze.grid().stamp(), None);
-    /// assert!(Config::parse("WIDTH=12\n", "config.txt").is_err()); // HEIGHT and the rest missing
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, ConfigError> {
-        Config::parse_with_app_keys(text, source, &[])
-    }
-
-    /// Parses config text that may also hold `app_keys`, keys the application reading it
-    /// documents (such as a dashboard's `THEME`), uppercase. They are matched in any case like
-    /// the library's keys, and are errors like them when given twice or with no value, but
-    /// their values are only kept, in [`Config::app_settings`], for the application to read.
-    pub fn parse_with_app_keys(
+    /// [`Config::parse_with_app_keys`], with the error kept apart (see `entry.rs`).
+    pub(crate) fn try_parse(
         text: &str,
-        source: impl AsRef<Path>,
+        source: &Path,
         app_keys: &[&'static str],
     ) -> Result<Config, ConfigError> {
         parse_text(text, app_keys).map_err(|Fault { line, kind }| ConfigError {
-            file: source.as_ref().to_path_buf(),
+            file: source.to_path_buf(),
             line,
             kind,
         })
     }
 
     /// The application's own key `key` (as it was named to [`Config::parse_with_app_keys`]),
-    /// if the config gives it.
-    pub fn app_setting(&self, key: &str) -> Option<&AppSetting> {
-        self.app_settings.get(key)
+    /// if the config gives it: its value (trimmed, not empty) and the 1-based line it is on.
+    pub fn app_setting(&self, key: &str) -> Option<(&str, usize)> {
+        let (value, line) = self.app_settings.get(key)?;
+        Some((value, *line))
     }
 
     /// The generator options for this config. The seed is passed in because a config without
@@ -282,7 +236,7 @@ impl KeyLines {
 struct Draft<'a> {
     /// The application's own keys, accepted and kept in `app_settings`.
     app_keys: &'a [&'static str],
-    app_settings: BTreeMap<&'static str, AppSetting>,
+    app_settings: BTreeMap<&'static str, (String, usize)>,
     lines: KeyLines,
     width: Option<u32>,
     height: Option<u32>,
@@ -345,17 +299,13 @@ impl Draft<'_> {
         if let Some(first) = self.app_settings.get(key) {
             return Err(ConfigErrorKind::DuplicateKey {
                 key,
-                first_line: first.line,
+                first_line: first.1,
             });
         }
         if value.is_empty() {
             return Err(ConfigErrorKind::EmptyValue { key });
         }
-        let setting = AppSetting {
-            value: value.to_owned(),
-            line: line_no,
-        };
-        self.app_settings.insert(key, setting);
+        self.app_settings.insert(key, (value.to_owned(), line_no));
         Ok(())
     }
 

@@ -1,12 +1,14 @@
 //! The entry points whose failure is the crate's one [`Error`]: making a [`Generator`] or a
-//! [`Timeline`], why a generator or a session stopped, and reading an algorithm's or a
-//! solver's name or a cell's coordinates (`FromStr`), reading a maze file. They live above the error type
-//! (which names the failures of every part) so that the parts below it never import it.
+//! [`Timeline`], why a generator or a session stopped, reading an algorithm's or a solver's
+//! name or a cell's coordinates (`FromStr`), and reading a maze file or a config. They live
+//! above the error type (which names the failures of every part) so that the parts below it
+//! never import it.
 
 use std::str::FromStr;
 
 use std::path::Path;
 
+use crate::config::Config;
 use crate::error::Error;
 use crate::format::MazeFile;
 use crate::generate::{Algorithm, Generator, MazeOptions};
@@ -157,6 +159,28 @@ impl FromStr for Pos {
 }
 
 impl MazeFile {
+    /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
+    /// line ends are accepted.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::{Maze, Pos};
+    ///
+    /// let maze = Maze::builder(3, 2).seed(1).build()?;
+    /// let text = maze.to_hex();
+    /// let file = MazeFile::parse(&text)?;
+    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
+    /// assert_eq!(&file.to_grid(), maze.grid());
+    /// assert!(MazeFile::parse("not a maze\n").is_err());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// Text that is not a maze file is [`Error::Hex`](Error::Hex), with the line it
+    /// goes wrong on.
+    pub fn parse(text: &str) -> Result<MazeFile, Error> {
+        MazeFile::parse_text(text).map_err(Error::from)
+    }
+
     /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
     /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
     /// size limits allow), so a huge file or `/dev/zero` is refused at once.
@@ -181,5 +205,59 @@ impl MazeFile {
     /// a maze can be is refused before it is read.
     pub fn load_sized(path: impl AsRef<Path>, width: u32, height: u32) -> Result<MazeFile, Error> {
         MazeFile::load_file_sized(path.as_ref(), width, height).map_err(Error::from)
+    }
+}
+
+impl Config {
+    /// Reads and parses the config at `path`. Error messages name `path` as given, so the user
+    /// recognises what they typed.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    ///
+    /// let err = Config::load("/no/such/config.txt").unwrap_err();
+    /// assert!(err.to_string().starts_with("/no/such/config.txt: cannot read the file"), "{err}");
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<Config, Error> {
+        Config::load_with_app_keys(path, &[])
+    }
+
+    /// [`Config::load`], also accepting the application's own keys (see
+    /// [`Config::parse_with_app_keys`]).
+    pub fn load_with_app_keys(
+        path: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, Error> {
+        Config::try_load(path.as_ref(), app_keys).map_err(Error::from)
+    }
+
+    /// Parses config text. `source` is only used to name the file in error messages.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    /// use mazegen::{Maze, Pos, StampChoice};
+    ///
+    /// let text = "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSTAMP=none\n";
+    /// let config = Config::parse(text, "config.txt")?;
+    /// assert_eq!((config.exit, config.stamp), (Pos::new(11, 8), StampChoice::None));
+    /// let maze = Maze::generate(config.maze_options(7), config.entry, config.exit)?;
+    /// assert_eq!(maze.grid().stamp(), None);
+    /// assert!(Config::parse("WIDTH=12\n", "config.txt").is_err()); // HEIGHT and the rest missing
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, Error> {
+        Config::parse_with_app_keys(text, source, &[])
+    }
+
+    /// Parses config text that may also hold `app_keys`, keys the application reading it
+    /// documents (such as a dashboard's `THEME`), uppercase. They are matched in any case like
+    /// the library's keys, and are errors like them when given twice or with no value, but
+    /// their values are only kept, in [`Config::app_settings`], for the application to read.
+    pub fn parse_with_app_keys(
+        text: &str,
+        source: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, Error> {
+        Config::try_parse(text, source.as_ref(), app_keys).map_err(Error::from)
     }
 }

@@ -1,16 +1,17 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! A generator, a timeline and a maze's builder return it; the errors of other parts (a
-//! [`ConfigError`] from a config file, a [`HexError`] from maze text...) each convert into
+//! A generator, a timeline, a maze's builder, a config's reader and a maze file's return it;
+//! the errors of other parts (a [`WriteError`] from an output, a
+//! [`SessionError`](crate::session::SessionError) from a session...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
 
-use crate::config::ConfigError;
+use crate::config::{ConfigError, ConfigErrorKind};
 use std::path::PathBuf;
 
 use crate::format::hex::LoadError;
-use crate::format::{HexError, WriteError};
+use crate::format::{HexError, HexErrorKind, WriteError};
 use crate::generate::GenError;
 use crate::geometry::Pos;
 use crate::grid::{EndProblem, SizeError, StampError};
@@ -110,9 +111,18 @@ pub enum Error {
     /// Text that is not an `x,y` coordinate (two whole numbers).
     #[error("expected x,y (two whole numbers)")]
     BadPos,
-    /// A config file that cannot be used.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
+    /// A config that cannot be used, with where the problem is. Displays on one line as
+    /// `file:line: message`, or `file: message` when the problem is not on a particular line
+    /// (unreadable file, missing key), the form editors and terminals link to.
+    #[error("{}: {kind}", crate::config::error::location(file, line))]
+    Config {
+        /// The config file, as the caller named it.
+        file: PathBuf,
+        /// 1-based line of the problem, if it is on one line.
+        line: Option<usize>,
+        /// What is wrong (its [`ConfigErrorKind::key`] is the key it is about, if any).
+        kind: ConfigErrorKind,
+    },
     /// A maze file that cannot be read: it is not there, not a regular file, or larger than
     /// any maze file of its size may be.
     #[error("cannot read {}: {source}", quote::path(path))]
@@ -123,19 +133,26 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A maze file that is not a maze file.
-    #[error("{}:{}", quote::path(path), match source.line {
-        Some(n) => format!("{n}: {}", source.kind),
-        None => format!(" {}", source.kind),
+    #[error("{}:{}", quote::path(path), match line {
+        Some(n) => format!("{n}: {kind}"),
+        None => format!(" {kind}"),
     })]
     BadMazeFile {
         /// The file.
         path: PathBuf,
-        /// What is wrong, and on which line.
-        source: HexError,
+        /// 1-based line of the problem, if it is on one line.
+        line: Option<usize>,
+        /// What is wrong.
+        kind: HexErrorKind,
     },
     /// Maze text that is not a maze file.
-    #[error(transparent)]
-    Hex(#[from] HexError),
+    #[error("{}{kind}", line.map(|n| format!("{n}: ")).unwrap_or_default())]
+    Hex {
+        /// 1-based line of the problem, if it is on one line.
+        line: Option<usize>,
+        /// What is wrong.
+        kind: HexErrorKind,
+    },
     /// An output that cannot be written (no file was changed).
     #[error(transparent)]
     Write(#[from] WriteError),
@@ -149,7 +166,30 @@ impl From<LoadError> for Error {
     fn from(error: LoadError) -> Error {
         match error {
             LoadError::Io { path, source } => Error::Unreadable { path, source },
-            LoadError::Parse { path, source } => Error::BadMazeFile { path, source },
+            LoadError::Parse { path, source } => Error::BadMazeFile {
+                path,
+                line: source.line,
+                kind: source.kind,
+            },
+        }
+    }
+}
+
+impl From<ConfigError> for Error {
+    fn from(error: ConfigError) -> Error {
+        Error::Config {
+            file: error.file,
+            line: error.line,
+            kind: error.kind,
+        }
+    }
+}
+
+impl From<HexError> for Error {
+    fn from(error: HexError) -> Error {
+        Error::Hex {
+            line: error.line,
+            kind: error.kind,
         }
     }
 }
@@ -249,7 +289,7 @@ mod tests {
             "{:?}",
             errors[3]
         );
-        assert!(matches!(errors[4], Error::Config(_)), "{:?}", errors[4]);
+        assert!(matches!(errors[4], Error::Config { .. }), "{:?}", errors[4]);
         assert!(
             errors[4].to_string().starts_with("c.txt:1: "),
             "{}",
@@ -260,7 +300,11 @@ mod tests {
             "{:?}",
             errors[5]
         );
-        assert!(matches!(errors[6], Error::Hex(_)), "{:?}", errors[6]);
+        assert!(
+            matches!(errors[6], Error::Hex { line: Some(1), .. }),
+            "{:?}",
+            errors[6]
+        );
     }
 
     #[test]

@@ -44,10 +44,10 @@ use crate::maze::Maze;
 pub use animate::AnimatedSvg;
 use atomic::Outputs;
 pub use atomic::WriteError;
-pub use atomic::{
-    is_standard_output, remove_temporaries, same_target, write_atomically, write_new_atomically,
-};
-pub use hex::{Hex, HexError, HexErrorKind, MazeFile};
+pub(crate) use atomic::same_target;
+pub use atomic::{remove_temporaries, write_atomically, write_new_atomically};
+pub(crate) use hex::HexError;
+pub use hex::{Hex, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub use json::StatsJson;
@@ -204,6 +204,19 @@ impl Output {
             Destination::File(path) => Some(path),
             Destination::Stdout => None,
         }
+    }
+
+    /// Whether an output to `a` and one to `b` would write the same file: the same existing
+    /// file by any name (links, `./`), or the same new file in the same folder. For refusing,
+    /// say, an SVG output that would overwrite the maze file of the same run.
+    pub fn same_target(a: &Path, b: &Path) -> bool {
+        atomic::same_target(a, b)
+    }
+
+    /// Whether an output to `path` writes into the process's standard output (`/dev/stdout`,
+    /// `/dev/fd/1`, `/proc/self/fd/1`, or a link to one), where a run's printed output goes too.
+    pub fn is_standard_output(path: &Path) -> bool {
+        atomic::is_standard_output(path)
     }
 }
 

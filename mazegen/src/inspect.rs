@@ -41,7 +41,9 @@ use bits::{Bits, Nibbles};
 pub(crate) use check::{CheckJob, Checked};
 
 use crate::error::Error;
-use crate::format::hex::{HexError, LoadError, load_limit, max_file_bytes, read_maze_bytes};
+use crate::format::hex::{
+    HexError, HexErrorKind, LoadError, load_limit, max_file_bytes, read_maze_bytes,
+};
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, Stamp, Walls};
 use crate::solve::Solution;
@@ -147,26 +149,32 @@ impl Inspection {
             None => load_limit(path)?,
         };
         let bytes = read_maze_bytes(path, limit)?;
-        Inspection::read(&bytes, expected).map_err(|source| LoadError::Parse {
+        Inspection::read_hex(&bytes, expected).map_err(|source| LoadError::Parse {
             path: path.to_owned(),
             source,
         })
     }
 
-    /// Reads and checks a maze file's text.
-    pub fn from_text(text: &str) -> Result<Inspection, HexError> {
+    /// Reads and checks a maze file's text: [`Error::Hex`] if it is no maze file at all.
+    pub fn from_text(text: &str) -> Result<Inspection, Error> {
         Inspection::from_bytes(text.as_bytes(), &Expected::default())
     }
 
     /// Reads and checks a maze file's bytes (which need not be UTF-8 past the first line).
-    pub fn from_bytes(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
+    pub fn from_bytes(bytes: &[u8], expected: &Expected) -> Result<Inspection, Error> {
         let mut inspection = Inspection::read(bytes, expected)?;
         inspection.check();
         Ok(inspection)
     }
 
-    /// Reads a maze file's bytes without checking it (see [`Inspection::open`]).
-    pub fn read(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
+    /// Reads a maze file's bytes without checking it (see [`Inspection::open`]):
+    /// [`Error::Hex`] if it is no maze file at all.
+    pub fn read(bytes: &[u8], expected: &Expected) -> Result<Inspection, Error> {
+        Inspection::read_hex(bytes, expected).map_err(Error::from)
+    }
+
+    /// [`Inspection::read`], with the error kept apart.
+    fn read_hex(bytes: &[u8], expected: &Expected) -> Result<Inspection, HexError> {
         let reading = reader::read(bytes)?;
         let (w, h) = (reading.width, reading.height);
         let cells = w as usize * h as usize;
@@ -260,10 +268,11 @@ impl Inspection {
         Walls::from_bits(self.walls.get(self.index(pos)))
     }
 
-    /// The first line that could not be read whole (its `line` is 1-based), with the reason
-    /// `--check` would give; `None` when the whole file was read.
-    pub fn first_unreadable(&self) -> Option<&HexError> {
-        self.first_error.as_ref()
+    /// The first line that could not be read whole (1-based; `None` when the problem is on no
+    /// one line), with the reason `--check` would give; `None` when the whole file was read.
+    pub fn first_unreadable(&self) -> Option<(Option<usize>, &HexErrorKind)> {
+        let error = self.first_error.as_ref()?;
+        Some((error.line, &error.kind))
     }
 
     /// The entry, if its line was read.

@@ -10,6 +10,7 @@
 //! maze's life, animated) and [`play`] (a game on a finished maze). Everything public is
 //! documented here. The README below is the guide; its examples run as doc tests.
 #![warn(missing_docs)]
+#![warn(unnameable_types)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc = include_str!("../README.md")]
 

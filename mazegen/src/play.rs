@@ -49,15 +49,6 @@ pub enum Outcome {
     Caught,
 }
 
-/// What a move did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Moved {
-    /// A wall (or the game is over): nothing moved, no move counted.
-    Blocked,
-    /// The walker moved this many cells.
-    Steps(u32),
-}
-
 /// One game on one maze.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -148,19 +139,22 @@ impl Game {
     }
 
     /// Moves the walker one cell towards `dir`, if no wall is in the way, then the chasers.
-    pub fn step(&mut self, dir: Dir) -> Moved {
+    /// Returns the cells moved: 1, or 0 when a wall (or the game's end) is in the way, and
+    /// then no move is counted.
+    pub fn step(&mut self, dir: Dir) -> u32 {
         if self.outcome != Outcome::Playing || !self.enter(dir) {
-            return Moved::Blocked;
+            return 0;
         }
-        Moved::Steps(1)
+        1
     }
 
     /// Moves the walker towards `dir` and on along the corridor, round its bends, until it
     /// reaches a junction, a dead end or the exit, a chaser comes into sight, or the game
-    /// ends. Each cell is one move, and the chasers move as for single steps.
-    pub fn run(&mut self, dir: Dir) -> Moved {
+    /// ends. Each cell is one move, and the chasers move as for single steps. Returns the
+    /// cells moved, 0 when a wall (or the game's end) is in the way, as for [`Game::step`].
+    pub fn run(&mut self, dir: Dir) -> u32 {
         if self.outcome != Outcome::Playing || !self.enter(dir) {
-            return Moved::Blocked;
+            return 0;
         }
         let mut steps = 1;
         let mut heading = dir;
@@ -184,7 +178,7 @@ impl Game {
             heading = next;
             steps += 1;
         }
-        Moved::Steps(steps)
+        steps
     }
 
     /// One move towards `dir`, if open: the walker, then (every second move) the chasers.

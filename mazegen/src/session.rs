@@ -16,7 +16,7 @@
 //! session does them itself, as they come. A UI that must answer keys at any size (seconds of
 //! such work for a billion cells) runs them elsewhere instead: [`Session::hand_out_work`] once,
 //! then, each frame, [`Session::jobs`] for the work due, [`Job::run`] on another thread, and
-//! [`Session::install`] for its outcome.
+//! [`Session::install`] for the job it gives back done.
 //!
 //! A replay goes back along the carving: [`Session::generator`] is the carver a
 //! [`Timeline`](crate::Timeline) takes checkpoints of, and [`Session::replaying`] shows a
@@ -93,9 +93,9 @@ enum Stage {
 
 /// A pass over the whole maze that a session handing out its work (see
 /// [`Session::hand_out_work`]) leaves to its caller: measuring the maze, starting a search, or
-/// tracing the path a search found. [`Job::run`] does it, on any thread; [`Session::install`]
-/// takes what it gives.
-#[derive(Clone, Debug)]
+/// tracing the path a search found. [`Job::run`] does it, on any thread, and gives the job
+/// back done, carrying its outcome; [`Session::install`] takes that.
+#[derive(Clone)]
 pub struct Job {
     maze: Arc<Maze>,
     /// Which of the session's searches the work is for (see [`Session::install`]).
@@ -103,7 +103,7 @@ pub struct Job {
     work: Work,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 enum Work {
     Measure,
     Start {
@@ -112,6 +112,8 @@ enum Work {
         exit: Pos,
     },
     Trace(Arc<dyn Search>),
+    /// The work done: what it gave, for [`Session::install`].
+    Done(Outcome),
 }
 
 impl Job {
@@ -120,19 +122,20 @@ impl Job {
         &self.maze
     }
 
-    /// Whether this measures the maze (its shortest path, statistics and difficulty): the one
-    /// job the watched search does not wait for.
+    /// Whether this measures the maze (its shortest path, statistics and difficulty), and is
+    /// not done yet: the one job the watched search does not wait for.
     pub fn measures(&self) -> bool {
         matches!(self.work, Work::Measure)
     }
 
-    /// Whether this starts a search: once it is installed, [`Session::advance`] steps the search.
+    /// Whether this starts a search, and is not done yet: once it is done and installed,
+    /// [`Session::advance`] steps the search.
     pub fn is_start(&self) -> bool {
         matches!(self.work, Work::Start { .. })
     }
 
-    /// Whether `other` is the same piece of work: [`Session::jobs`] hands a job out again
-    /// until its outcome is installed.
+    /// Whether `other` is the same piece of work, both done or both not: [`Session::jobs`]
+    /// hands a job out again until it is installed done.
     pub fn is(&self, other: &Job) -> bool {
         Arc::ptr_eq(&self.maze, &other.maze)
             && self.search == other.search
@@ -142,7 +145,7 @@ impl Job {
     /// [`Job::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when the
     /// allocator refuses a measure's search, statistics or difficulty their memory, or a
     /// started search its per-cell state (see [`Solver::try_search`](crate::Solver::try_search)).
-    pub fn try_run(&self) -> Result<JobOutcome, crate::grid::SizeError> {
+    pub fn try_run(&self) -> Result<Job, crate::grid::SizeError> {
         if let &Work::Start {
             solver,
             entry,
@@ -150,11 +153,7 @@ impl Job {
         } = &self.work
         {
             let search = solver.try_start(self.maze.grid(), entry, exit)?;
-            return Ok(JobOutcome {
-                maze: Arc::clone(&self.maze),
-                search: self.search,
-                outcome: Outcome::Started(Arc::new(Mutex::new(Some(search)))),
-            });
+            return Ok(self.done(Outcome::Started(Arc::new(Mutex::new(Some(search))))));
         }
         let Work::Measure = &self.work else {
             return Ok(self.run());
@@ -170,20 +169,17 @@ impl Job {
             Some(path) => Some(Difficulty::try_measure(grid, path)?),
             None => None,
         };
-        Ok(JobOutcome {
-            maze: Arc::clone(maze),
-            search: self.search,
-            outcome: Outcome::Measured(Measured {
-                shortest,
-                stats,
-                difficulty,
-            }),
-        })
+        Ok(self.done(Outcome::Measured(Measured {
+            shortest,
+            stats,
+            difficulty,
+        })))
     }
 
     /// Does the work: a few passes over the maze to measure it, one to start a search or
-    /// trace its path.
-    pub fn run(&self) -> JobOutcome {
+    /// trace its path; gives the job back done, with what it found, for
+    /// [`Session::install`]. A job done already is given back as it is.
+    pub fn run(&self) -> Job {
         let maze = &self.maze;
         let grid = maze.grid();
         let outcome = match &self.work {
@@ -215,27 +211,25 @@ impl Job {
                 Ok(solved) => Outcome::Traced(solved),
                 Err(refused) => Outcome::TraceRefused(refused),
             },
+            Work::Done(_) => return self.clone(),
         };
-        JobOutcome {
-            maze: Arc::clone(maze),
+        self.done(outcome)
+    }
+
+    /// This job, done: it carries `outcome`.
+    fn done(&self, outcome: Outcome) -> Job {
+        Job {
+            maze: Arc::clone(&self.maze),
             search: self.search,
-            outcome,
+            work: Work::Done(outcome),
         }
     }
-}
-
-/// What a [`Job`] did, for [`Session::install`].
-#[derive(Clone)]
-pub struct JobOutcome {
-    maze: Arc<Maze>,
-    search: u64,
-    outcome: Outcome,
 }
 
 #[derive(Clone)]
 enum Outcome {
     Measured(Measured),
-    /// The search, for the session to take: a copy of the [`JobOutcome`] shares it, but only
+    /// The search, for the session to take: a copy of the done [`Job`] shares it, but only
     /// one install gets it, so the session's search is its own while it steps.
     Started(Arc<Mutex<Option<Box<dyn Search>>>>),
     Traced(Solved),
@@ -251,10 +245,18 @@ struct Measured {
     difficulty: Option<Difficulty>,
 }
 
-impl fmt::Debug for JobOutcome {
+impl fmt::Debug for Job {
     /// Short: a search's state is as big as the maze.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let outcome = match &self.outcome {
+        let outcome = match &self.work {
+            Work::Done(outcome) => outcome,
+            Work::Measure => return write!(f, "Job {{ search: {}, measure }}", self.search),
+            Work::Start { solver, .. } => {
+                return write!(f, "Job {{ search: {}, start {solver:?} }}", self.search);
+            }
+            Work::Trace(_) => return write!(f, "Job {{ search: {}, trace }}", self.search),
+        };
+        let outcome = match outcome {
             Outcome::Measured(measured) => format!("measured {:?}", measured.stats),
             Outcome::Started(_) => "started".to_owned(),
             Outcome::Traced(solved) => match &solved.path {
@@ -263,21 +265,27 @@ impl fmt::Debug for JobOutcome {
             },
             Outcome::TraceRefused(refused) => format!("trace refused: {refused}"),
         };
-        write!(f, "JobOutcome {{ search: {}, {outcome} }}", self.search)
+        write!(f, "Job {{ search: {}, {outcome} }}", self.search)
     }
 }
 
-impl PartialEq for JobOutcome {
-    /// The same job's same result: a started search is compared by identity.
-    fn eq(&self, other: &JobOutcome) -> bool {
-        let same_outcome = match (&self.outcome, &other.outcome) {
-            (Outcome::Measured(a), Outcome::Measured(b)) => a == b,
-            (Outcome::Started(a), Outcome::Started(b)) => Arc::ptr_eq(a, b),
-            (Outcome::Traced(a), Outcome::Traced(b)) => a == b,
-            (Outcome::TraceRefused(a), Outcome::TraceRefused(b)) => a == b,
+impl PartialEq for Job {
+    /// The same job, with the same result once done: a search is compared by identity.
+    fn eq(&self, other: &Job) -> bool {
+        let same_work = match (&self.work, &other.work) {
+            (Work::Measure, Work::Measure) => true,
+            (Work::Start { .. }, Work::Start { .. }) => self.is(other),
+            (Work::Trace(a), Work::Trace(b)) => std::ptr::addr_eq(Arc::as_ptr(a), Arc::as_ptr(b)),
+            (Work::Done(a), Work::Done(b)) => match (a, b) {
+                (Outcome::Measured(a), Outcome::Measured(b)) => a == b,
+                (Outcome::Started(a), Outcome::Started(b)) => Arc::ptr_eq(a, b),
+                (Outcome::Traced(a), Outcome::Traced(b)) => a == b,
+                (Outcome::TraceRefused(a), Outcome::TraceRefused(b)) => a == b,
+                _ => false,
+            },
             _ => false,
         };
-        Arc::ptr_eq(&self.maze, &other.maze) && self.search == other.search && same_outcome
+        Arc::ptr_eq(&self.maze, &other.maze) && self.search == other.search && same_work
     }
 }
 
@@ -719,11 +727,11 @@ impl Session {
         self.refused_start == Some(self.searches)
     }
 
-    /// Takes the outcome of a [`Job`]: the maze is measured, or the search starts being
-    /// animated, or, traced, is done. Returns `false`, and changes nothing, if it was for
-    /// another maze or search (a solver picked since, say) or installed already; what it holds
-    /// is then garbage (see [`Session::take_garbage`]).
-    pub fn install(&mut self, done: JobOutcome) -> bool {
+    /// Takes the outcome a done [`Job`] carries (see [`Job::run`]): the maze is measured, or
+    /// the search starts being animated, or, traced, is done. Returns `false`, and changes
+    /// nothing, if it was for another maze or search (a solver picked since, say), installed
+    /// already, or not run; what it holds is then garbage (see [`Session::take_garbage`]).
+    pub fn install(&mut self, done: Job) -> bool {
         let Stage::Carved { maze, .. } = &self.stage else {
             self.discard(done);
             return false;
@@ -734,7 +742,11 @@ impl Session {
             return false;
         }
         let this_search = done.search == self.searches && self.solved.is_none();
-        match done.outcome {
+        let Work::Done(outcome) = done.work else {
+            self.discard(done);
+            return false;
+        };
+        match outcome {
             Outcome::Measured(measured) if self.measures.is_none() => {
                 let maze = carved(&self.stage);
                 maze.know_solution(measured.shortest);
@@ -1220,6 +1232,8 @@ mod tests {
             }
             let job = measure_job(&maze).expect("carved: the job is out");
             assert!(!job.is_start());
+            assert!(!maze.install(job.clone()), "a job not run is not installed");
+            assert!(maze.jobs().iter().any(|j| j.is(&job)), "and is still due");
             // The job runs anywhere (here: another thread) while the search goes on.
             let measured = std::thread::spawn(move || job.run()).join().unwrap();
             maze.finish();

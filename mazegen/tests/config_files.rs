@@ -20,12 +20,15 @@ fn write_config(dir: &Path, output: &str) -> std::path::PathBuf {
 
 fn assert_output_is_config(config: &Path) {
     let err = Config::load(config).unwrap_err();
+    let mazegen::Error::Config { line, kind, .. } = &err else {
+        panic!("not a config error: {err:?}");
+    };
     assert!(
-        matches!(err.kind, ConfigErrorKind::OutputIsConfig { .. }),
+        matches!(kind, ConfigErrorKind::OutputIsConfig { .. }),
         "{err}"
     );
-    assert_eq!(err.line, Some(6), "the line of OUTPUT_FILE: {err}");
-    assert_eq!(err.key(), Some("OUTPUT_FILE"));
+    assert_eq!(*line, Some(6), "the line of OUTPUT_FILE: {err}");
+    assert_eq!(kind.key(), Some("OUTPUT_FILE"));
     let message = err.to_string();
     assert!(
         message.starts_with(&format!("{}:6: ", config.display())),

@@ -5,10 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
 use mazegen::Algorithm;
-use mazegen::config::{Config, ConfigError};
-use mazegen::format::{
-    AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg, is_standard_output, same_target,
-};
+use mazegen::config::Config;
+use mazegen::format::{AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson, Svg};
 use mazegen::format::{CellSize, SvgOptions, SvgStyle};
 
 use crate::tui::APP_CONFIG_KEYS;
@@ -276,7 +274,7 @@ impl Cli {
     }
 
     /// Loads the config to run, with the command line's overrides applied.
-    pub fn load_config(&self) -> Result<Config, ConfigError> {
+    pub fn load_config(&self) -> Result<Config, mazegen::Error> {
         let mut config = match self.uses_built_in_config() {
             true => super::first_run::built_in_config(),
             false => Config::load_with_app_keys(self.config_or_default(), APP_CONFIG_KEYS)?,
@@ -318,20 +316,23 @@ impl Cli {
         let config_file = self.config_or_default();
         let extra = self.extra_files();
         for (i, &(flag, path)) in extra.iter().enumerate() {
-            if same_target(path, config_file) {
+            if Output::same_target(path, config_file) {
                 return Err(format!(
                     "{flag} {} is the config file {}: writing the picture would replace it",
                     crate::tui::shown_path(path),
                     crate::tui::shown_path(config_file)
                 ));
             }
-            if same_target(path, &config.output_file) {
+            if Output::same_target(path, &config.output_file) {
                 return Err(format!(
                     "{flag} {} is OUTPUT_FILE: the picture and the maze need two files",
                     crate::tui::shown_path(path)
                 ));
             }
-            if let Some((other, _)) = extra[..i].iter().find(|(_, p)| same_target(p, path)) {
+            if let Some((other, _)) = extra[..i]
+                .iter()
+                .find(|(_, p)| Output::same_target(p, path))
+            {
                 return Err(format!(
                     "{flag} {} is also the {other} file: each output needs its own file",
                     crate::tui::shown_path(path)
@@ -341,7 +342,9 @@ impl Cli {
         // `--stats` prints on standard output: a file written there would run into it.
         let files = [("OUTPUT_FILE", config.output_file.as_path())].into_iter();
         if self.stats
-            && let Some((flag, path)) = files.chain(extra).find(|(_, p)| is_standard_output(p))
+            && let Some((flag, path)) = files
+                .chain(extra)
+                .find(|(_, p)| Output::is_standard_output(p))
         {
             return Err(format!(
                 "{flag} {} is standard output, where --stats prints: each output needs its own file",

@@ -93,11 +93,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
 /// in the dashboard.
 fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
     let configured = config.app_setting(THEME_KEY);
-    let Some(name) = cli
-        .theme
-        .as_deref()
-        .or(configured.map(|s| s.value.as_str()))
-    else {
+    let Some(name) = cli.theme.as_deref().or(configured.map(|(value, _)| value)) else {
         return Ok(Looks::default());
     };
     let (themes, problems) = match user_theme_dir(
@@ -126,11 +122,11 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
             };
             match (&cli.theme, configured) {
                 (Some(_), _) | (None, None) => Err(format!("--theme {name}: {problem}")),
-                (None, Some(setting)) => {
+                (None, Some((_, line))) => {
                     say::err(format_args!(
                         "note: config line {}: {THEME_KEY}={}: {problem}; the pictures use \
                          the default colours",
-                        setting.line,
+                        line,
                         mazegen::escaped(name),
                         problem = mazegen::escaped(&problem)
                     ));

@@ -73,8 +73,8 @@ impl AppError {
             }
             AppError::Write(error) => io(&error.source),
             AppError::Load(mazegen::Error::Unreadable { source, .. }) => io(source),
-            AppError::Load(mazegen::Error::BadMazeFile { source, .. }) => {
-                source.kind == HexErrorKind::OutOfMemory
+            AppError::Load(mazegen::Error::BadMazeFile { kind, .. }) => {
+                *kind == HexErrorKind::OutOfMemory
             }
             _ => false,
         }

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use mazegen::session::JobOutcome;
+use mazegen::session::Job;
 use mazegen::session::{Session, SessionError};
 
 pub use super::modes::inspector::{InspectorAnswer, InspectorMessage};
@@ -48,13 +48,13 @@ pub enum Answer {
     /// A write ended; `Err` holds the one-line reason.
     Written(Result<(), String>),
     /// A measure ended.
-    Measured(JobOutcome),
+    Measured(Job),
     /// A measure was refused its memory: the one-line reason.
     MeasureRefused(String),
     /// A search's start was refused its memory: the one-line reason.
     SearchRefused(String),
     /// A search ended: the search started, or its path traced.
-    Searched(JobOutcome),
+    Searched(Job),
     /// A new maze was made (or could not be).
     Made(Parcel<Result<Session, SessionError>>),
     /// The lanes of a race, each run once more on a worker: their own times, in lane order

@@ -175,13 +175,14 @@ impl Model {
         warnings.extend(config.departures().iter().map(ToString::to_string));
         let configured = config.app_setting(THEME_KEY);
         let wanted = match configured {
-            Some(setting) => setting.value.as_str(),
+            Some((value, _)) => value,
             None if no_color => PLAIN_THEME,
             None => DEFAULT_THEME,
         };
         let theme = themes.position(wanted).unwrap_or_else(|| {
             let names: Vec<&str> = themes.iter().map(|t| t.name.as_str()).collect();
-            let at = configured.map_or_else(String::new, |s| format!("config line {}: ", s.line));
+            let at =
+                configured.map_or_else(String::new, |(_, line)| format!("config line {line}: "));
             warnings.insert(
                 0,
                 format!(

@@ -8,14 +8,11 @@ use crate::grid::{MAX_SIDE, MIN_SIDE, SizeError, StampError};
 use crate::parse::did_you_mean;
 use crate::quote::{self, quoted};
 
-/// A config that cannot be used, with where the problem is.
-///
-/// Displays on one line as `file:line: message`, or `file: message` when the problem is not on
-/// a particular line (unreadable file, missing key), the form editors and terminals link to.
+/// A config that cannot be used, with where the problem is: [`Error::Config`](crate::Error::Config)
+/// to a caller.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}: {kind}", location(.file, .line))]
-#[non_exhaustive]
-pub struct ConfigError {
+pub(crate) struct ConfigError {
     /// The config file, as the caller named it.
     pub file: PathBuf,
     /// 1-based line of the problem, if it is on one line.
@@ -25,21 +22,22 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
-    /// The key the error is about, uppercase, if any (for highlighting it in the TUI).
-    pub fn key(&self) -> Option<&str> {
+    /// The key the error is about, uppercase, if any.
+    #[cfg(test)]
+    pub(crate) fn key(&self) -> Option<&str> {
         self.kind.key()
     }
 }
 
-/// `file:line` or `file`, the prefix of a [`ConfigError`] message.
-fn location(file: &Path, line: &Option<usize>) -> String {
+/// `file:line` or `file`, the prefix of a config error's message.
+pub(crate) fn location(file: &Path, line: &Option<usize>) -> String {
     match line {
         Some(line) => format!("{}:{line}", quote::path(file)),
         None => quote::path(file),
     }
 }
 
-/// What is wrong with a config. Bad values are quoted: escaped, so control characters
+/// What is wrong with a config, for [`Error::Config`](crate::Error::Config). Bad values are quoted: escaped, so control characters
 /// cannot break the one-line message, and cut at 80 characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

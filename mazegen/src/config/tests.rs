@@ -50,7 +50,7 @@ fn with_extra(extra: &str) -> String {
 /// Parses `text` expecting an error at `line` about `key` whose message contains every
 /// needle, the file name and the `:line:` marker, all on one line.
 fn assert_error(text: &str, line: Option<usize>, key: Option<&str>, needles: &[&str]) {
-    let error = Config::parse(text, FILE).expect_err(text);
+    let error = Config::try_parse(text, Path::new(FILE), &[]).expect_err(text);
     let message = error.to_string();
     assert_eq!(error.line, line, "{message}");
     assert_eq!(error.key(), key, "{message}");
@@ -72,7 +72,9 @@ fn assert_error(text: &str, line: Option<usize>, key: Option<&str>, needles: &[&
 }
 
 fn kind(text: &str) -> ConfigErrorKind {
-    Config::parse(text, FILE).expect_err(text).kind
+    Config::try_parse(text, Path::new(FILE), &[])
+        .expect_err(text)
+        .kind
 }
 
 fn expected_subject_config() -> Config {
@@ -169,13 +171,7 @@ fn lenient_layout_parses() {
             courtyard: true,
             stamp: StampChoice::FortyTwo,
             stamp_named: false,
-            app_settings: BTreeMap::from([(
-                "THEME",
-                AppSetting {
-                    value: "Neon Night".into(),
-                    line: 13,
-                }
-            )]),
+            app_settings: BTreeMap::from([("THEME", ("Neon Night".into(), 13))]),
         }
     );
 }
@@ -184,11 +180,7 @@ fn lenient_layout_parses() {
 fn app_keys_are_kept_in_any_case_with_their_line() {
     let text = with_extra("# the dashboard's\ntheme = Neon Night");
     let config = Config::parse_with_app_keys(&text, FILE, &["SOUND", "THEME"]).unwrap();
-    let theme = AppSetting {
-        value: "Neon Night".into(),
-        line: 8,
-    };
-    assert_eq!(config.app_setting("THEME"), Some(&theme));
+    assert_eq!(config.app_setting("THEME"), Some(("Neon Night", 8)));
     assert_eq!(config.app_setting("SOUND"), None);
     assert_eq!(config.app_settings.len(), 1);
     let without = Config::parse_with_app_keys(BASE, FILE, &["THEME"]).unwrap();
@@ -207,7 +199,7 @@ fn app_keys_are_unknown_to_the_library_alone() {
 #[test]
 fn app_keys_are_listed_as_known_and_checked_like_the_librarys() {
     let text = with_line("WIDTH", "widht=25");
-    let error = Config::parse_with_app_keys(&text, FILE, &["THEME", "SOUND"]).unwrap_err();
+    let error = Config::try_parse(&text, Path::new(FILE), &["THEME", "SOUND"]).unwrap_err();
     assert_eq!(error.line, Some(1));
     assert!(
         error.to_string().ends_with(
@@ -217,7 +209,7 @@ fn app_keys_are_listed_as_known_and_checked_like_the_librarys() {
         "{error}"
     );
     let twice = with_extra("THEME=light\ntheme=dark");
-    let error = Config::parse_with_app_keys(&twice, FILE, &["THEME"]).unwrap_err();
+    let error = Config::try_parse(&twice, Path::new(FILE), &["THEME"]).unwrap_err();
     assert_eq!(error.line, Some(8));
     assert_eq!(error.key(), Some("THEME"));
     assert_eq!(
@@ -225,7 +217,7 @@ fn app_keys_are_listed_as_known_and_checked_like_the_librarys() {
         "test.cfg:8: duplicate key THEME (first given on line 7)"
     );
     let empty = with_extra("Theme =");
-    let error = Config::parse_with_app_keys(&empty, FILE, &["THEME"]).unwrap_err();
+    let error = Config::try_parse(&empty, Path::new(FILE), &["THEME"]).unwrap_err();
     assert_eq!(error.to_string(), "test.cfg:7: THEME has no value");
 }
 
@@ -250,14 +242,14 @@ fn load_reads_a_file() {
     std::fs::write(&path, format!("{SUBJECT_EXAMPLE}THEME=light\n")).unwrap();
     assert!(Config::load(&path).is_err());
     let config = Config::load_with_app_keys(&path, &["THEME"]).unwrap();
-    assert_eq!(config.app_setting("THEME").unwrap().value, "light");
+    assert_eq!(config.app_setting("THEME").unwrap().0, "light");
 }
 
 #[test]
 fn error_unreadable_names_the_path() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("no-such-config.txt");
-    let error = Config::load(&path).unwrap_err();
+    let error = Config::try_load(&path, &[]).unwrap_err();
     assert_eq!(error.file, path);
     assert_eq!(error.line, None);
     assert_eq!(error.key(), None);
@@ -272,7 +264,7 @@ fn error_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("latin1.txt");
     std::fs::write(&path, b"WIDTH=25\nTHEME=caf\xe9\n").unwrap();
-    let error = Config::load(&path).unwrap_err();
+    let error = Config::try_load(&path, &[]).unwrap_err();
     assert_eq!(error.line, None);
     assert_eq!(error.kind, ConfigErrorKind::NotUtf8 { offset: 18 });
     let message = error.to_string();
@@ -538,7 +530,7 @@ fn maze_options_maps_fields() {
 /// Parses `text` (with an application key); an error must still be a one-line message
 /// naming the file.
 fn check_no_panic(text: &str) {
-    if let Err(error) = Config::parse_with_app_keys(text, "fuzz.cfg", &["THEME"]) {
+    if let Err(error) = Config::try_parse(text, Path::new("fuzz.cfg"), &["THEME"]) {
         let message = error.to_string();
         assert!(message.starts_with("fuzz.cfg"), "{message:?}");
         assert!(!message.contains(char::is_control), "{message:?}");
@@ -616,19 +608,23 @@ proptest::proptest! {
 #[test]
 fn bad_values_are_escaped_and_cut_in_the_message() {
     let long = format!("WIDTH={}\n", "9".repeat(500_000));
-    let message = Config::parse(&long, "c.txt").unwrap_err().to_string();
+    let message = Config::try_parse(&long, Path::new("c.txt"), &[])
+        .unwrap_err()
+        .to_string();
     assert!(
         message.ends_with(&format!("got \"{}…\"", "9".repeat(80))),
         "{message}"
     );
 
     let text = "WIDTH=20\nHEIGHT=15\nENTRY=0,0\nEXIT=19,14\nOUTPUT_FILE=m\0.txt\nPERFECT=True\n";
-    let error = Config::parse(text, "c.txt").unwrap_err();
+    let error = Config::try_parse(text, Path::new("c.txt"), &[]).unwrap_err();
     assert_eq!((error.line, error.key()), (Some(5), Some("OUTPUT_FILE")));
     assert!(error.to_string().contains(r#""m\0.txt""#), "{error}");
 
     let text = "ALGORITHM=back\x1b[31mtracker\n";
-    let message = Config::parse(text, "c\n.txt").unwrap_err().to_string();
+    let message = Config::try_parse(text, Path::new("c\n.txt"), &[])
+        .unwrap_err()
+        .to_string();
     assert!(
         message.starts_with(r#"c\n.txt:1: ALGORITHM: unknown algorithm "back\u{1b}[31mtracker""#),
         "{message}"
@@ -638,7 +634,7 @@ fn bad_values_are_escaped_and_cut_in_the_message() {
 #[test]
 fn a_board_without_room_for_two_loops_is_an_impossible_parameter() {
     let text = "WIDTH=2\nHEIGHT=2\nENTRY=0,0\nEXIT=1,1\nOUTPUT_FILE=m.txt\nPERFECT=False\n";
-    let error = Config::parse(text, FILE).unwrap_err();
+    let error = Config::try_parse(text, Path::new(FILE), &[]).unwrap_err();
     assert_eq!(error.line, Some(6), "the PERFECT line");
     assert_eq!(error.key(), Some("PERFECT"));
     assert_eq!(
@@ -673,13 +669,15 @@ fn stamp_is_the_42_unless_the_config_says_none_or_gives_a_pattern() {
 #[test]
 fn a_bad_or_oversized_stamp_is_an_error_on_its_line() {
     let line = BASE.lines().count() + 1;
-    let err = Config::parse(&with_extra("STAMP=XXX/X.X/XXX"), FILE).unwrap_err();
+    let err =
+        Config::try_parse(&with_extra("STAMP=XXX/X.X/XXX"), Path::new(FILE), &[]).unwrap_err();
     assert_eq!(err.line, Some(line));
     assert_eq!(err.key(), Some("STAMP"));
     assert!(err.to_string().contains("walls in its open cell"), "{err}");
     // An empty row is an error too, never dropped (`X//X` is not `X/X`).
     for (stamp, row) in [("X//X", 2), ("X/", 2)] {
-        let err = Config::parse(&with_extra(&format!("STAMP={stamp}")), FILE).unwrap_err();
+        let err = Config::try_parse(&with_extra(&format!("STAMP={stamp}")), Path::new(FILE), &[])
+            .unwrap_err();
         assert_eq!(
             (err.line, err.key()),
             (Some(line), Some("STAMP")),
@@ -694,7 +692,8 @@ fn a_bad_or_oversized_stamp_is_an_error_on_its_line() {
     }
     let tall = ["X"; 16].join("/");
     let text = BASE.replace("HEIGHT=20", "HEIGHT=17");
-    let err = Config::parse(&format!("{text}STAMP={tall}\n"), FILE).unwrap_err();
+    let err =
+        Config::try_parse(&format!("{text}STAMP={tall}\n"), Path::new(FILE), &[]).unwrap_err();
     assert_eq!(err.line, Some(line));
     assert!(
         matches!(

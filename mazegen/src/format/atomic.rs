@@ -201,16 +201,13 @@ pub(crate) fn lock_exclusive(_: &File) -> io::Result<()> {
     Ok(())
 }
 
-/// Whether writing `path` writes into the process's standard output (`/dev/stdout`,
-/// `/dev/fd/1`, `/proc/self/fd/1`, or a link to one), where a run's printed output goes too.
-pub fn is_standard_output(path: &Path) -> bool {
+/// See [`Output::is_standard_output`](super::Output::is_standard_output).
+pub(crate) fn is_standard_output(path: &Path) -> bool {
     matches!(resolve(path), Ok(Target::Stdout))
 }
 
-/// Whether writing `a` and writing `b` would write the same file: the same existing file by
-/// any name (links, `./`), or the same new file in the same folder. For refusing, say, an SVG
-/// output that would overwrite the maze file of the same run.
-pub fn same_target(a: &Path, b: &Path) -> bool {
+/// See [`Output::same_target`](super::Output::same_target).
+pub(crate) fn same_target(a: &Path, b: &Path) -> bool {
     if same_file(a, b) {
         return true;
     }

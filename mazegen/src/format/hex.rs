@@ -247,22 +247,8 @@ impl MazeFile {
         Solution::new(self.entry, self.path.clone())
     }
 
-    /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
-    /// line ends are accepted.
-    ///
-    /// ```
-    /// use mazegen::format::MazeFile;
-    /// use mazegen::{Maze, Pos};
-    ///
-    /// let maze = Maze::builder(3, 2).seed(1).build()?;
-    /// let text = maze.to_hex();
-    /// let file = MazeFile::parse(&text)?;
-    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
-    /// assert_eq!(&file.to_grid(), maze.grid());
-    /// assert!(MazeFile::parse("not a maze\n").is_err());
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn parse(text: &str) -> Result<MazeFile, HexError> {
+    /// [`MazeFile::parse`], with the error kept apart (see `entry.rs`).
+    pub(crate) fn parse_text(text: &str) -> Result<MazeFile, HexError> {
         let mut lines = text
             .split_inclusive('\n')
             .map(|l| l.trim_end_matches('\n').trim_end_matches('\r'))
@@ -387,7 +373,7 @@ impl MazeFile {
                 kind: HexErrorKind::NotText,
             },
         })?;
-        MazeFile::parse(&text).map_err(|source| LoadError::Parse {
+        MazeFile::parse_text(&text).map_err(|source| LoadError::Parse {
             path: path.to_owned(),
             source,
         })
@@ -448,11 +434,11 @@ fn parse_coordinate((n, line): (usize, &str), what: &'static str) -> Result<Pos,
     })
 }
 
-/// A maze file that does not have the SPEC's layout.
+/// A maze file that does not have the SPEC's layout: [`Error::Hex`](crate::Error::Hex) and
+/// [`Error::BadMazeFile`](crate::Error::BadMazeFile) to a caller.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}{kind}", line.map(|n| format!("{n}: ")).unwrap_or_default())]
-#[non_exhaustive]
-pub struct HexError {
+pub(crate) struct HexError {
     /// 1-based line number, when the problem is on one line.
     pub line: Option<usize>,
     /// What is wrong.
@@ -469,7 +455,8 @@ impl HexError {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-/// What is wrong with a maze file, for [`HexError`].
+/// What is wrong with a maze file, for [`Error::Hex`](crate::Error::Hex) and
+/// [`Error::BadMazeFile`](crate::Error::BadMazeFile).
 #[non_exhaustive]
 pub enum HexErrorKind {
     #[error("the file does not start with rows of hex digits")]
@@ -563,7 +550,7 @@ mod tests {
     #[test]
     fn a_maze_one_cell_wide_is_refused_at_its_first_row() {
         let rows = "F\n".repeat(1000);
-        let err = MazeFile::parse(&format!("{rows}\n0,0\n0,999\n\n")).unwrap_err();
+        let err = MazeFile::parse_text(&format!("{rows}\n0,0\n0,999\n\n")).unwrap_err();
         assert_eq!(err.line, Some(1), "{err}");
         assert!(
             matches!(
@@ -653,11 +640,11 @@ mod tests {
             ("93\nC6\n\n0,0\n1,1\nES\nmore\n", Some(7), "unexpected text"),
         ];
         for (text, line, message) in cases {
-            let err = MazeFile::parse(text).unwrap_err();
+            let err = MazeFile::parse_text(text).unwrap_err();
             assert_eq!(err.line, line, "{text:?}: {err}");
             assert!(err.to_string().contains(message), "{text:?}: {err}");
         }
-        let one_column = MazeFile::parse("9\n3\n\n0,0\n0,1\nS\n").unwrap_err();
+        let one_column = MazeFile::parse_text("9\n3\n\n0,0\n0,1\nS\n").unwrap_err();
         assert!(
             one_column.to_string().contains("WIDTH must be between 2"),
             "{one_column}"

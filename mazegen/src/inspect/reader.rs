@@ -213,7 +213,7 @@ fn refusal(bytes: &[u8]) -> HexError {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return not_text;
     };
-    MazeFile::parse(text)
+    MazeFile::parse_text(text)
         .err()
         .unwrap_or_else(|| at(1, HexErrorKind::NoRows))
 }

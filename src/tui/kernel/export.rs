@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use mazegen::Maze;
 use mazegen::format::{
-    AnimatedSvg, CellSize, Output, Paper, PdfSheet, Png, Svg, SvgOptions, SvgStyle, same_target,
+    AnimatedSvg, CellSize, Output, Paper, PdfSheet, Png, Svg, SvgOptions, SvgStyle,
 };
 
 /// What can be exported.
@@ -108,7 +108,7 @@ impl Export {
     ) -> Result<Output, String> {
         let path = self.path_next_to(maze_file);
         for (what, other) in [("the maze file", Some(maze_file)), ("the config", config)] {
-            if let Some(other) = other.filter(|o| same_target(&path, o)) {
+            if let Some(other) = other.filter(|o| Output::same_target(&path, o)) {
                 return Err(format!(
                     "{} is {what} {}: the export would replace it",
                     mazegen::escaped(&path.to_string_lossy()),

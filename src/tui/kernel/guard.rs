@@ -9,7 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use mazegen::format::{Output, WriteError, same_target};
+use mazegen::format::{Output, WriteError};
 
 /// Why a file is protected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ pub fn check(outputs: &[Output]) -> Result<(), WriteError> {
 fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
     let protected = PROTECTED.lock().unwrap_or_else(PoisonError::into_inner);
     for (file, why) in protected.iter() {
-        if !same_target(path, file) {
+        if !Output::same_target(path, file) {
             continue;
         }
         let reason = match why {

@@ -367,16 +367,9 @@ fn show_file(
     let (width, height) = (inspection.width(), inspection.height());
     let path_inside = super::roles::steps_inside(&inspection);
     let status = match inspection.first_unreadable() {
-        Some(error) => {
-            let line = error
-                .line
-                .map(|n| format!("line {n}: "))
-                .unwrap_or_default();
-            let text = format!(
-                "{}: {line}{}; shown as far as it reads",
-                path.display(),
-                error.kind
-            );
+        Some((line, kind)) => {
+            let line = line.map(|n| format!("line {n}: ")).unwrap_or_default();
+            let text = format!("{}: {line}{kind}; shown as far as it reads", path.display());
             (StatusKind::Warning, text)
         }
         None => (

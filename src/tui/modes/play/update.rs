@@ -16,7 +16,7 @@ use crate::tui::keymap::Keymap;
 use crate::tui::reply::{Reply, Request};
 use crate::tui::text::clock;
 use crate::tui::viewport::Viewport;
-use mazegen::play::{Game, Moved, Outcome};
+use mazegen::play::{Game, Outcome};
 use mazegen::session::Phase;
 use mazegen::{Dir, MazeOptions, Pos};
 
@@ -246,7 +246,7 @@ fn walk(
     } else {
         round.game.step(towards)
     };
-    if moved == Moved::Blocked {
+    if moved == 0 {
         return Vec::new();
     }
     let walker = round.game.walker();

@@ -62,7 +62,7 @@ use mazegen::Algorithm;
 use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
-use mazegen::session::{JobOutcome, Phase};
+use mazegen::session::{Job, Phase};
 use mazegen::session::{Session, SessionError};
 use rand::Rng;
 

@@ -202,7 +202,7 @@ pub(crate) fn written(
     }
 }
 
-pub(crate) fn measured(studio: &mut Studio, id: JobId, measured: JobOutcome) {
+pub(crate) fn measured(studio: &mut Studio, id: JobId, measured: Job) {
     end_job(studio, id);
     // A maze replaced meanwhile refuses another maze's measures.
     studio.session.install(measured);
@@ -240,7 +240,7 @@ pub(crate) fn search_refused(studio: &mut Studio, shared: &mut Ctx, id: JobId, r
     );
 }
 
-pub(crate) fn searched(studio: &mut Studio, shared: &mut Ctx, id: JobId, searched: JobOutcome) {
+pub(crate) fn searched(studio: &mut Studio, shared: &mut Ctx, id: JobId, searched: Job) {
     let started = end_job(studio, id)
         .is_some_and(|j| matches!(j.kind, JobKind::Search { work } if work.is_start()));
     let before = studio.phase();
