@@ -32,7 +32,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
-use mazegen::format::WriteError;
 use mazegen::session::SessionError;
 
 use cli::Cli;
@@ -63,7 +62,7 @@ pub enum AppError {
     TooSlow(String),
     /// A file that cannot be written.
     #[error(transparent)]
-    Write(#[from] WriteError),
+    Write(mazegen::Error),
     #[error("the dashboard needs a terminal, and standard output is not one; use --headless")]
     NotATerminal,
     /// The dashboard was left without OUTPUT_FILE ever written: why the last write failed.
@@ -77,6 +76,7 @@ impl From<mazegen::Error> for AppError {
     fn from(error: mazegen::Error) -> AppError {
         match error {
             mazegen::Error::Config { .. } => AppError::Config(error),
+            mazegen::Error::Write { .. } => AppError::Write(error),
             _ => AppError::Generate(error),
         }
     }
@@ -240,7 +240,7 @@ mod tests {
         assert_eq!(text.lines().count(), 1);
         assert_eq!(code, ExitCode::from(2));
 
-        let write = mazegen::format::write_atomically(Path::new("/no/such/dir/m.txt"), |_| Ok(()));
+        let write = mazegen::write_atomically(Path::new("/no/such/dir/m.txt"), |_| Ok(()));
         let report: eyre::Report = AppError::from(write.unwrap_err()).into();
         let (text, code) = failure(&report.wrap_err("while saving"));
         assert!(

@@ -7,7 +7,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mazegen::format::{Output, Svg, write_outputs};
+use mazegen::format::{Output, Svg};
+use mazegen::write_outputs;
 use mazegen::{Maze, MazeOptions, Pos};
 
 fn main() -> ExitCode {

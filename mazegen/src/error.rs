@@ -1,13 +1,13 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
 //! A generator, a timeline, a maze's builder, a config's reader and a maze file's return it;
-//! the errors of other parts (a [`WriteError`] from an output, a
-//! [`SessionError`](crate::session::SessionError) from a session...) each convert into
+//! the errors of other parts (a [`SessionError`](crate::session::SessionError) from a session...) each convert into
 //! [`Error`] with `?`, so a program calling several parts of the crate needs only
 //! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
 //! [`Error::Stamp`], as a pattern's is.
 
 use crate::config::{ConfigError, ConfigErrorKind};
+use std::io;
 use std::path::PathBuf;
 
 use crate::format::hex::LoadError;
@@ -153,9 +153,15 @@ pub enum Error {
         /// What is wrong.
         kind: HexErrorKind,
     },
-    /// An output that cannot be written (no file was changed).
-    #[error(transparent)]
-    Write(#[from] WriteError),
+    /// A file that could not be written; the previous content, if any, is unchanged (no file
+    /// of the outputs written together was changed).
+    #[error("cannot write {}: {source}", quote::path(path))]
+    Write {
+        /// The file that could not be written: [`Error::STDOUT`] for standard output.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
     /// A stream the caller gave that cannot be written (a [`Format`](crate::format::Format)
     /// writing to it).
     #[error(transparent)]
@@ -226,6 +232,21 @@ impl Error {
             },
             EndProblem::OnStamp { end, pos } => Error::OnStamp { end, pos },
             EndProblem::Same(pos) => Error::SameEnds { pos },
+        }
+    }
+}
+
+impl Error {
+    /// The `path` of an [`Error::Write`] to standard output, which is not a file:
+    /// `standard output`.
+    pub const STDOUT: &str = crate::format::STDOUT;
+}
+
+impl From<WriteError> for Error {
+    fn from(error: WriteError) -> Error {
+        Error::Write {
+            path: error.path,
+            source: error.source,
         }
     }
 }

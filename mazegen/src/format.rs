@@ -2,14 +2,14 @@
 //! file replacement, and bounded reads of the files a user names.
 //!
 //! Every way of writing a [`Maze`] down is a [`Format`]; `<dyn Format>::all()` lists them all, and
-//! [`write_outputs`] is the one pipeline that writes a maze to a list of [`Output`]s (a format
+//! [`write_outputs`](crate::write_outputs) is the one pipeline that writes a maze to a list of [`Output`]s (a format
 //! and where it goes), all files replaced together or none, reporting its progress as it goes. A
 //! command line, a UI's "save" and its "export" are all lists of outputs, so a new format is
 //! its own module plus one line in that list.
 //!
 //! ```
-//! use mazegen::format::{Format, Output, write_outputs};
-//! use mazegen::{Maze, MazeOptions, Pos};
+//! use mazegen::format::{Format, Output};
+//! use mazegen::{Maze, MazeOptions, Pos, write_outputs};
 //!
 //! let maze = Maze::generate(MazeOptions::new(12, 9).seed(3), Pos::new(0, 0), Pos::new(11, 8))?;
 //! let folder = std::env::temp_dir();
@@ -43,9 +43,10 @@ use crate::maze::Maze;
 
 pub use animate::AnimatedSvg;
 use atomic::Outputs;
-pub use atomic::WriteError;
+pub(crate) use atomic::WriteError;
+pub use atomic::remove_temporaries;
 pub(crate) use atomic::same_target;
-pub use atomic::{remove_temporaries, write_atomically, write_new_atomically};
+pub(crate) use atomic::{write_atomically, write_new_atomically};
 pub(crate) use hex::HexError;
 pub use hex::{Hex, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
@@ -226,26 +227,9 @@ pub(crate) const STDOUT: &str = "standard output";
 /// Bytes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;
 
-/// Writes `maze` to each of `outputs` in order. The files are staged first and put in place
-/// together once all are ready, so a failure changes no file; standard output
-/// is written last, once the files are in place. `progress` hears of each output as it starts,
-/// about every megabyte, and as it ends: the output, the bytes written so far (`done`), and
-/// about how many it takes in all (`total`; `done` never passes it, and both are equal once
-/// the output is complete).
-///
-/// ```
-/// use mazegen::Maze;
-/// use mazegen::format::{Hex, Output, write_outputs};
-///
-/// let maze = Maze::builder(12, 9).seed(3).build()?;
-/// let path = std::env::temp_dir().join("mazegen-doc-outputs.txt");
-/// write_outputs(&maze, &[Output::file(Hex, &path)], &mut |output, done, total| {
-///     println!("{}: {done} of {total} bytes", output.destination())
-/// })?;
-/// # std::fs::remove_file(&path).ok();
-/// # Ok::<(), mazegen::Error>(())
-/// ```
-pub fn write_outputs(
+/// Writes `maze` to each of `outputs` in order, as [`write_outputs`](crate::write_outputs)
+/// describes, or names the output that failed.
+pub(crate) fn write_outputs(
     maze: &Maze,
     outputs: &[Output],
     progress: &mut dyn FnMut(&Output, u64, u64),
@@ -355,48 +339,12 @@ impl Maze {
         self.to_text(&Svg::new(options.clone()))
     }
 
-    /// Writes the maze file in the 42 hex format to `path`, replacing it atomically (see
-    /// [`Maze::write_to`]).
-    ///
-    /// ```
-    /// use mazegen::Maze;
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let file = std::env::temp_dir().join("mazegen-doc-write-hex.txt");
-    /// maze.write_hex(&file)?;
-    /// assert_eq!(std::fs::read_to_string(&file)?, maze.to_hex());
-    /// # std::fs::remove_file(&file)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_hex(&self, path: impl AsRef<Path>) -> Result<(), WriteError> {
-        self.write_to(&[Output::file(Hex, path.as_ref())])
-    }
-
     fn to_text(&self, format: &dyn Format) -> String {
         let mut bytes = Vec::new();
         if let Err(error) = format.write(self, &mut bytes) {
             panic!("{} of the maze: {error}", format.name());
         }
         String::from_utf8(bytes).expect("the formats write UTF-8")
-    }
-
-    /// Writes the maze to each of `outputs` (all files replaced together, or none): the
-    /// [`write_outputs`] pipeline, without progress reports.
-    ///
-    /// ```
-    /// use mazegen::Maze;
-    /// use mazegen::format::{Hex, Output, Svg};
-    ///
-    /// let maze = Maze::builder(12, 9).seed(3).build()?;
-    /// let folder = std::env::temp_dir();
-    /// let (hex, svg) = (folder.join("mazegen-doc-write.txt"), folder.join("mazegen-doc-write.svg"));
-    /// maze.write_to(&[Output::file(Hex, &hex), Output::file(Svg::default(), &svg)])?;
-    /// assert!(std::fs::read_to_string(&hex)?.ends_with(&format!("{}\n", maze.solution().unwrap())));
-    /// # std::fs::remove_file(hex)?; std::fs::remove_file(svg)?;
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_to(&self, outputs: &[Output]) -> Result<(), WriteError> {
-        write_outputs(self, outputs, &mut |_, _, _| {})
     }
 }
 

@@ -42,6 +42,7 @@ mod stats;
 pub mod validate;
 
 pub use builder::MazeBuilder;
+pub use entry::{write_atomically, write_new_atomically, write_outputs};
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};

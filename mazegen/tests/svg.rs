@@ -8,8 +8,8 @@
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
-use mazegen::format::write_atomically;
 use mazegen::format::{CellSize, Svg, SvgOptions, SvgStyle};
+use mazegen::write_atomically;
 use mazegen::{Dir, Generator, Grid, MazeOptions, Pos, Solution};
 
 /// A maze from `options` with its path from the top-left to the bottom-right corner.

@@ -3,7 +3,8 @@
 
 use std::fs;
 
-use mazegen::format::{remove_temporaries, write_atomically};
+use mazegen::format::remove_temporaries;
+use mazegen::write_atomically;
 
 #[test]
 fn remove_temporaries_removes_a_write_in_progress_and_the_target_keeps_its_content() {

@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use mazegen::config::Config;
-use mazegen::format::{WriteError, write_new_atomically};
+use mazegen::write_new_atomically;
 
 use crate::tui::APP_CONFIG_KEYS;
 
@@ -88,7 +88,7 @@ pub fn write_default_config_here() -> Result<PathBuf, String> {
 
 /// Writes [`DEFAULT_CONFIG_TEXT`] to `path` as a new file, atomically, never in place of one
 /// that exists (the user's edits are never lost to it).
-pub fn write_default_config(path: &Path) -> Result<(), WriteError> {
+pub fn write_default_config(path: &Path) -> Result<(), mazegen::Error> {
     write_new_atomically(path, |out| out.write_all(DEFAULT_CONFIG_TEXT.as_bytes()))
 }
 

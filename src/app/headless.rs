@@ -9,7 +9,7 @@ use std::time::Instant;
 use color_eyre::eyre;
 use mazegen::Maze;
 use mazegen::config::Config;
-use mazegen::format::{WriteError, write_outputs};
+use mazegen::write_outputs;
 
 use super::AppError;
 use super::cli::{Cli, Looks};
@@ -45,9 +45,13 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         crate::tui::check_protected(&outputs)
             .and_then(|()| write_outputs(&maze, &outputs, &mut |_, _, _| {}))
     })
-    .or_else(|error| match error.path == Path::new(WriteError::STDOUT) {
+    .or_else(|error| match &error {
         // `--stats | head -c 10`: the reader had what it wanted; the files are in place.
-        true if say::is_closed_pipe(&error.source) => Ok(()),
+        mazegen::Error::Write { path, source }
+            if path == Path::new(mazegen::Error::STDOUT) && say::is_closed_pipe(source) =>
+        {
+            Ok(())
+        }
         _ => Err(AppError::from(error)),
     })?;
     if cli.uses_built_in_config() {

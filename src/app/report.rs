@@ -71,7 +71,7 @@ impl AppError {
             | AppError::Session(SessionError::Maze(mazegen::Error::Size(error))) => {
                 generator(error)
             }
-            AppError::Write(error) => io(&error.source),
+            AppError::Write(mazegen::Error::Write { source, .. }) => io(source),
             AppError::Load(mazegen::Error::Unreadable { source, .. }) => io(source),
             AppError::Load(mazegen::Error::BadMazeFile { kind, .. }) => {
                 *kind == HexErrorKind::OutOfMemory
@@ -107,10 +107,10 @@ mod tests {
         });
         assert!(!AppError::Generate(side).refuses_memory());
         assert!(!AppError::Usage("no".into()).refuses_memory());
-        let write = mazegen::format::WriteError::new(
-            "m.txt",
-            io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for x"),
-        );
+        let write = mazegen::Error::Write {
+            path: "m.txt".into(),
+            source: io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for x"),
+        };
         assert!(AppError::Write(write).refuses_memory());
     }
 

@@ -10,7 +10,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::tui::{Recorded, ScoreBook, ScoreRecord};
-use mazegen::format::write_atomically;
+use mazegen::write_atomically;
 
 /// Where the scores are: `scores.toml` in `$XDG_DATA_HOME/a-maze-ing` (an absolute
 /// `XDG_DATA_HOME` only, as the XDG spec says), else in `$HOME/.local/share/a-maze-ing`.

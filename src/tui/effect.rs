@@ -11,9 +11,10 @@ use std::sync::Arc;
 use super::kernel::guard;
 use super::kernel::job::Garbage;
 use mazegen::config::Config;
-use mazegen::format::{Output, write_outputs};
+use mazegen::format::Output;
 use mazegen::session::Job;
 use mazegen::session::{Session, SessionError};
+use mazegen::write_outputs;
 use mazegen::{Maze, Solver};
 
 pub use super::heat::DistanceJob;

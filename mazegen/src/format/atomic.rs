@@ -30,33 +30,20 @@ use std::sync::{Mutex, MutexGuard};
 use tempfile::NamedTempFile;
 
 /// A file that could not be written; the previous content, if any, is unchanged.
+/// [`Error::Write`](crate::Error::Write), with the same message, to a caller.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", crate::quote::path(path))]
-#[non_exhaustive]
-pub struct WriteError {
+pub(crate) struct WriteError {
     /// The file that could not be written.
-    pub path: PathBuf,
-    #[source]
+    pub(crate) path: PathBuf,
     /// Why.
-    pub source: io::Error,
-}
-
-impl WriteError {
-    /// The [`WriteError::path`] of standard output, which is not a file: `standard output`.
-    pub const STDOUT: &str = super::STDOUT;
-
-    /// `path` could not be written, for `source`.
-    pub fn new(path: impl Into<PathBuf>, source: io::Error) -> WriteError {
-        WriteError {
-            path: path.into(),
-            source,
-        }
-    }
+    #[source]
+    pub(crate) source: io::Error,
 }
 
 /// Writes `path` atomically with what `fill` writes to the buffered writer it is given, and
 /// returns what `fill` returned once the file is in place.
-pub fn write_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
+pub(crate) fn write_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<T>,
 {
@@ -70,7 +57,7 @@ where
 /// anything: if `path` exists (a file, a link, even a dangling one), or appears while the new
 /// content is being written, nothing is replaced and the error says it already exists. For a
 /// file that holds the user's own edits, such as a config written out for them to change.
-pub fn write_new_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
+pub(crate) fn write_new_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<T>,
 {

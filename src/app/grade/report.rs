@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use mazegen::format::write_atomically;
+use mazegen::write_atomically;
 
 use super::card::Card;
 
@@ -33,11 +33,7 @@ impl ReportKind {
 }
 
 /// Writes `card` to `path` as `kind`, replacing the file whole or not at all.
-pub fn write(
-    card: &Card,
-    path: &Path,
-    kind: ReportKind,
-) -> Result<(), mazegen::format::WriteError> {
+pub fn write(card: &Card, path: &Path, kind: ReportKind) -> Result<(), mazegen::Error> {
     let text = match kind {
         ReportKind::Markdown => card.markdown(),
         // Plain data of strings and numbers: serialising it cannot fail.

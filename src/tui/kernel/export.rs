@@ -4,7 +4,7 @@
 //! [`Export::output`] names the file (same folder and stem as the maze file, see
 //! [`Export::path_next_to`]), refuses one that would replace the maze file or the config, or
 //! that is too large to make, and returns the mazegen [`Output`] to hand to
-//! `mazegen::format::write_outputs`: the file is staged and put in place atomically, with
+//! `mazegen::write_outputs`: the file is staged and put in place atomically, with
 //! progress reported as it is written.
 
 use std::path::{Path, PathBuf};
@@ -195,7 +195,7 @@ mod tests {
         let options = ExportOptions::default();
         for export in Export::ALL {
             let output = export.output(&maze, &maze_file, None, &options).unwrap();
-            mazegen::format::write_outputs(&maze, &[output], &mut |_, _, _| {}).unwrap();
+            mazegen::write_outputs(&maze, &[output], &mut |_, _, _| {}).unwrap();
             assert!(export.path_next_to(&maze_file).is_file(), "{export:?}");
         }
         assert_eq!(

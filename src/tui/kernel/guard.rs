@@ -1,7 +1,7 @@
 //! Files that no output may replace: the config a run was made from (a picture written over
 //! it loses it), and OUTPUT_FILE for any format but its own (the picture and the maze need two
 //! files). The command line protects them once it has read its config; every write of outputs
-//! ([`check`] before `mazegen::format::write_outputs`) then refuses such an output before
+//! ([`check`] before `mazegen::write_outputs`) then refuses such an output before
 //! anything is written, whatever asked for it (a command-line flag, a dashboard key), and by
 //! whatever name it reaches the file (a link, `./`).
 
@@ -9,7 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use mazegen::format::{Output, WriteError};
+use mazegen::format::Output;
 
 /// Why a file is protected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub fn protect(path: &Path, why: Protected) {
 
 /// Refuses the first of `outputs` that would write a protected file, before anything is
 /// written.
-pub fn check(outputs: &[Output]) -> Result<(), WriteError> {
+pub fn check(outputs: &[Output]) -> Result<(), mazegen::Error> {
     for output in outputs {
         if let Some(path) = output.path() {
             check_output(path, output.format.name())?;
@@ -41,7 +41,7 @@ pub fn check(outputs: &[Output]) -> Result<(), WriteError> {
 }
 
 /// Refuses to write `path` in the format named `format` if it is a protected file.
-fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
+fn check_output(path: &Path, format: &str) -> Result<(), mazegen::Error> {
     let protected = PROTECTED.lock().unwrap_or_else(PoisonError::into_inner);
     for (file, why) in protected.iter() {
         if !Output::same_target(path, file) {
@@ -58,10 +58,10 @@ fn check_output(path: &Path, format: &str) -> Result<(), WriteError> {
                 mazegen::escaped(&file.to_string_lossy())
             ),
         };
-        return Err(WriteError::new(
-            path,
-            io::Error::new(io::ErrorKind::AlreadyExists, reason),
-        ));
+        return Err(mazegen::Error::Write {
+            path: path.to_owned(),
+            source: io::Error::new(io::ErrorKind::AlreadyExists, reason),
+        });
     }
     Ok(())
 }

@@ -8,9 +8,10 @@ use crate::tui::kernel::guard;
 use mazegen::MazeStats;
 use mazegen::SizeError;
 use mazegen::Solver;
-use mazegen::format::{Hex, Output, write_outputs};
+use mazegen::format::{Hex, Output};
 use mazegen::inspect::{Inspection, Marks};
 use mazegen::validate::Expected;
+use mazegen::write_outputs;
 use mazegen::{Maze, MazeOptions, Pos};
 
 use crate::tui::kernel::handoff::Parcel;
