@@ -40,15 +40,18 @@ pub fn contrast_ratio(a: Color, b: Color) -> Option<f64> {
 /// WCAG 2's relative luminance: 0 for black, 1 for white.
 fn relative_luminance(colour: Color) -> Option<f64> {
     let (r, g, b) = rgb(colour)?;
-    let linear = |c: u8| {
-        let c = f64::from(c) / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
     Some(0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b))
+}
+
+/// An sRGB channel without its gamma (the sRGB transfer function undone), 0 to 1: what both
+/// the luminance here and CIELAB (`ciede2000.rs`) start from.
+fn linear(c: u8) -> f64 {
+    let c = f64::from(c) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
 }
 
 /// A pair of [`MAZE_PAIRS`] below [`MINIMUM_MAZE_CONTRAST`] in a palette.

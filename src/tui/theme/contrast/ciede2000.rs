@@ -7,6 +7,7 @@
 use ratatui::style::Color;
 
 use super::super::css::rgb;
+use super::linear;
 
 /// A colour in CIELAB: lightness 0 to 100, then the green-red and blue-yellow axes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,14 +25,6 @@ pub fn delta_e(a: Color, b: Color) -> Option<f64> {
 
 /// An sRGB colour in CIELAB, under the D65 white of sRGB.
 pub fn lab((r, g, b): (u8, u8, u8)) -> Lab {
-    let linear = |c: u8| {
-        let c = f64::from(c) / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
     let (r, g, b) = (linear(r), linear(g), linear(b));
     let x = 0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b;
     let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175_0 * b;
