@@ -18,9 +18,14 @@
 //! the code (`crate::tui::x::y`, `super::x::y`, a macro's `$crate::...`), comments left out; a
 //! `pub use` re-export is followed to the module that defines the name.
 
+#[path = "../mazegen/tests/support/rust_files.rs"]
+mod rust_files;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use rust_files::rust_files;
 
 /// A module path, `["tui", "modes", "play"]`; the crate root is `[]`.
 type Module = Vec<String>;
@@ -69,17 +74,6 @@ fn module_of(path: &Path) -> Option<Module> {
         return Some(Vec::new());
     }
     Some(parts)
-}
-
-fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, found);
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            found.push(path);
-        }
-    }
 }
 
 /// The code of a file without its inline test module (by convention the file's last item,

@@ -6,9 +6,14 @@
 //! moved to a crate of their own, apart (issue 43: `generate` and `solve` imported each other,
 //! and so did `format` and `maze`).
 
+#[path = "support/rust_files.rs"]
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use support::rust_files;
 
 /// Each top-level module and the modules it depends on, with a file that shows each edge.
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
@@ -20,17 +25,6 @@ fn src() -> PathBuf {
     let package =
         std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo test sets CARGO_MANIFEST_DIR");
     Path::new(&package).join("src")
-}
-
-fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, found);
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            found.push(path);
-        }
-    }
 }
 
 /// The code without comments and without the items `#[cfg(test)]` opens (a test module, a
