@@ -201,7 +201,8 @@ fn the_inspector_picture_is_up_to_date() {
     };
     digit(&mut file, 3, 1, Dir::East.bit());
     digit(&mut file, 0, 6, Dir::West.bit());
-    let inspection = mazegen::inspect::Inspection::from_bytes(&file, &Expected::default()).unwrap();
+    let inspection =
+        mazegen::validate::Inspection::from_bytes(&file, &Expected::default()).unwrap();
 
     let mut m = dashboard(&config(20, 12, true, "classic"), (100, 30));
     act(&mut m, Action::Finish);

@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use mazegen::format::Hex;
-use mazegen::inspect::Inspection;
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection};
 use mazegen::{Generator, MazeOptions, Pos};
 
 /// A valid maze's file with `flips` wall bits flipped at places spread over the maze.

@@ -15,8 +15,7 @@ use std::error::Error;
 use std::time::Instant;
 
 use mazegen::format::Hex;
-use mazegen::inspect::Inspection;
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection};
 use mazegen::{Generator, MazeOptions, Pos};
 
 fn main() -> std::process::ExitCode {

@@ -11,7 +11,7 @@ mod key;
 
 pub(crate) use error::ConfigError;
 pub use error::ConfigErrorKind;
-pub use key::Key;
+pub(crate) use key::Key;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -59,7 +59,7 @@ pub use pdf::{Paper, PdfSheet};
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub use png::Png;
 pub(crate) use read::MIB;
-pub use read::read_limited;
+pub(crate) use read::read_limited;
 pub use svg::{CellSize, Svg, SvgOptions, SvgStyle};
 
 /// A refusal of the allocator, or a measure or search refused its memory, as the error of a

@@ -5,8 +5,8 @@
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
 //! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze
 //! down (and the file helpers they share) in [`format`](mod@format). The 42 subject's own parts
-//! have modules of their own: [`config`] (its config file), [`validate`] (its rules, checked),
-//! [`inspect`] (any maze file, valid or not, with every broken rule located), [`session`] (a
+//! have modules of their own: [`config`] (its config file), [`validate`] (its rules, checked: a
+//! report, or any maze file, valid or not, inspected with every broken rule located), [`session`] (a
 //! maze's life, animated) and [`play`] (a game on a finished maze). Everything public is
 //! documented here. The README below is the guide; its examples run as doc tests.
 #![warn(missing_docs)]
@@ -25,7 +25,6 @@ pub mod format;
 mod generate;
 mod geometry;
 mod grid;
-pub mod inspect;
 mod maze;
 mod parse;
 pub mod play;

@@ -1,8 +1,20 @@
-//! Checks a maze against every rule of the SPEC and reports each one that is broken.
+//! Checks a maze against every rule of the SPEC, at two depths.
 //!
-//! [`validate_file`] starts from a maze file as read, digit by digit, so it can also report
-//! what a [`Grid`] cannot even hold (neighbouring digits that disagree, an open border wall);
-//! [`validate_maze`] checks a grid, e.g. one just generated.
+//! - A [`Report`] lists each broken rule: [`validate_file`] starts from a maze file as read,
+//!   digit by digit, so it can also report what a [`Grid`] cannot even hold (neighbouring
+//!   digits that disagree, an open border wall); [`validate_maze`] checks a grid, e.g. one
+//!   just generated.
+//! - An [`Inspection`] reads any maze file, valid or not, as far as it can be read, and keeps
+//!   where each broken rule is: per cell ([`Marks`]), per kind ([`ProblemRow`]), and as a list
+//!   to step through ([`Problem`]), for a program that shows the maze with its problems on
+//!   it.
+//!
+//! An inspection's storage is compact, for mazes of 10000x10000 cells and more: the walls as
+//! read take half a byte a cell, the check's marks another half, and the few per-cell facts
+//! that are rare (an unreadable digit, the recorded path) a bit a cell. Checking a huge maze
+//! takes seconds: [`Inspection::open`] reads the file without checking it, so that a UI can
+//! draw it at once and run [`Inspection::check`] on another thread (an `Inspection` is `Send`;
+//! a clone shares the walls read).
 
 use crate::config::Config;
 use crate::format::MazeFile;
@@ -15,10 +27,12 @@ use crate::solve::{Bfs, Solution};
 use crate::stats::is_dead_end;
 
 mod drawn;
+mod inspect;
 mod layout;
 mod report;
 
 pub(crate) use drawn::{StampNote, drawn_forty_two};
+pub use inspect::{Inspection, Marks, Problem, ProblemKind, ProblemRow};
 pub(crate) use layout::{LayoutProblem, layout_problems};
 pub use report::{Report, RuleTally};
 

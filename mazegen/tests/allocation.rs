@@ -441,7 +441,7 @@ fn the_inspectors_check_refused_its_memory_says_so() {
     // Read, not checked yet: the check is what runs under each budget.
     let fresh = || {
         let expected = mazegen::validate::Expected::default();
-        mazegen::inspect::Inspection::read(text.as_bytes(), &expected).unwrap()
+        mazegen::validate::Inspection::read(text.as_bytes(), &expected).unwrap()
     };
     let (_, peak) = measure(|| fresh().check());
     let mut refused = 0;
@@ -494,15 +494,29 @@ fn finishing_a_session_whose_search_is_refused_its_memory_stays_solving() {
 
 #[test]
 fn reading_a_file_refused_its_memory_is_an_error() {
+    use mazegen::config::{Config, ConfigErrorKind};
     let dir = std::env::temp_dir().join(format!("mazegen-alloc-read-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("big.txt");
-    std::fs::write(&path, vec![b'F'; 256 << 10]).unwrap();
-    let refused = with_budget(SMALL, || mazegen::format::read_limited(&path, 1 << 30));
-    assert_eq!(refused.unwrap_err().kind(), io::ErrorKind::OutOfMemory);
+    let path = dir.join("config.txt");
+    // A config padded with comments to 256 KiB: reading it needs a buffer of that size.
+    let mut text = String::from(
+        "WIDTH=20\nHEIGHT=15\nENTRY=0,0\nEXIT=19,14\nOUTPUT_FILE=maze.txt\nPERFECT=True\n",
+    );
+    while text.len() < 256 << 10 {
+        text.push_str("# a comment line that only makes the file larger\n");
+    }
+    std::fs::write(&path, &text).unwrap();
+    let refused = with_budget(SMALL, || Config::load(&path));
+    match refused.unwrap_err() {
+        mazegen::Error::Config {
+            kind: ConfigErrorKind::Unreadable { reason },
+            ..
+        } => assert!(reason.contains("not enough memory"), "{reason}"),
+        other => panic!("expected an unreadable config, got {other}"),
+    }
     // With the memory, the same file reads whole.
-    let read = mazegen::format::read_limited(&path, 1 << 30).unwrap();
-    assert_eq!(read.len(), 256 << 10);
+    let config = Config::load(&path).unwrap();
+    assert_eq!((config.width, config.height), (20, 15));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -697,7 +711,7 @@ fn the_inspections_grid_refused_its_memory_is_an_error() {
     let mut text = Vec::new();
     Hex.write(&maze, &mut text).unwrap();
     let inspection =
-        mazegen::inspect::Inspection::from_text(std::str::from_utf8(&text).unwrap()).unwrap();
+        mazegen::validate::Inspection::from_text(std::str::from_utf8(&text).unwrap()).unwrap();
     let (expected, peak) = measure(|| inspection.to_grid().unwrap());
     assert_eq!(&expected, maze.grid());
     let mut refused = 0;

@@ -99,8 +99,7 @@ fn a_maze_with_the_configs_stamp_passes_the_check_against_that_config() {
     use mazegen::Maze;
     use mazegen::config::Config;
     use mazegen::format::{Hex, MazeFile, Output};
-    use mazegen::inspect::Inspection;
-    use mazegen::validate::{Expected, Violation, validate_file};
+    use mazegen::validate::{Expected, Inspection, Violation, validate_file};
 
     let dir = tempfile::tempdir().unwrap();
     // The heart covers the centre cell: on a board, the subject's "centre reachable" check is

@@ -18,8 +18,7 @@ use crate::tui::{
 };
 use color_eyre::eyre::{self, WrapErr};
 use mazegen::config::Config;
-use mazegen::inspect::Inspection;
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection};
 
 use super::AppError;
 use super::cli::Cli;

@@ -73,9 +73,7 @@ const MAX_SCORES_BYTES: u64 = 64 << 20;
 
 /// The scores file's text.
 fn read_scores(file: &Path) -> io::Result<String> {
-    let bytes = mazegen::format::read_limited(file, MAX_SCORES_BYTES)?;
-    String::from_utf8(bytes)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+    crate::tui::settings::read_text(file, MAX_SCORES_BYTES)
 }
 
 /// Renames a broken `file` to the first free `FILE.broken-N`, and returns that name.

@@ -3,7 +3,7 @@
 //! shown.
 
 use mazegen::config::Config;
-use mazegen::inspect::Inspection;
+use mazegen::validate::Inspection;
 use mazegen::{Pos, Stamp};
 
 /// The config key that names the dashboard's start theme: the application's, not the library's.

@@ -7,15 +7,15 @@
 
 mod error;
 mod locate;
+mod read;
 mod user_dir;
 
 use std::io;
 use std::path::Path;
 
-use mazegen::format::read_limited;
-
 pub use error::SettingsError;
 pub(crate) use locate::line_at;
+pub use read::read_text;
 pub use user_dir::user_config_dir;
 
 /// The largest settings file read: a theme or a keys file is a few hundred bytes, so anything
@@ -23,11 +23,9 @@ pub use user_dir::user_config_dir;
 pub const MAX_SETTINGS_BYTES: u64 = 1 << 20; // 1 MiB
 
 /// Reads a settings file as text: only a regular file of at most [`MAX_SETTINGS_BYTES`]
-/// (see [`read_limited`]), and only UTF-8.
+/// (see [`read_text`]), and only UTF-8.
 pub fn read_settings_file(path: &Path) -> io::Result<String> {
-    let bytes = read_limited(path, MAX_SETTINGS_BYTES)?;
-    String::from_utf8(bytes)
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "it is not UTF-8 text"))
+    read_text(path, MAX_SETTINGS_BYTES)
 }
 
 /// The user's guide's examples of user settings files (in `docs/dashboard.md`, where the

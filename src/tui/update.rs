@@ -32,9 +32,8 @@ use super::reply::{Reply, Request};
 use component::Component;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
-use mazegen::inspect::Inspection;
 use mazegen::session::{Session, SessionError};
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection};
 use mazegen::{Algorithm, Maze};
 
 mod canvas;

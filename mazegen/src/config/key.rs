@@ -20,7 +20,7 @@ use strum::VariantArray;
     strum::VariantArray,
 )]
 #[strum(serialize_all = "SCREAMING_SNAKE_CASE", ascii_case_insensitive)]
-pub enum Key {
+pub(crate) enum Key {
     /// `WIDTH`: columns of cells (mandatory).
     Width,
     /// `HEIGHT`: rows of cells (mandatory).
@@ -47,10 +47,10 @@ pub enum Key {
 
 impl Key {
     /// Every key, the mandatory ones first, in the order a missing one is reported.
-    pub const ALL: &[Key] = Key::VARIANTS;
+    pub(crate) const ALL: &[Key] = Key::VARIANTS;
 
     /// The key as a config writes it, e.g. `OUTPUT_FILE`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         self.into()
     }
 }

@@ -12,9 +12,8 @@ pub(crate) const MIB: u64 = 1 << 20;
 /// Reads the regular file at `path` whole, if it has at most `limit` bytes. Anything else is
 /// refused before a byte is read: a directory, a device, a FIFO (opening one would wait for a
 /// writer), a socket, or a larger file. The error says which, as `io::Error`'s message.
-/// [`Config::load`](crate::config::Config::load) reads a config with it; it is public so that an
-/// application reads its own files (settings, saved scores) as safely.
-pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+/// [`Config::load`](crate::config::Config::load) reads a config with it.
+pub(crate) fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let file = open_regular(path)?;
     let size = file.metadata()?.len();
     check_size(size, limit)?;

@@ -1,6 +1,6 @@
 //! The dashboard as an inspector: any maze file, valid or not, drawn in the same views, themes
 //! and panes as a generated maze, with every broken rule where it is (see
-//! [`mazegen::inspect`], which reads and checks the file and keeps where each problem is).
+//! [`mazegen::validate`], which reads and checks the file and keeps where each problem is).
 //!
 //! A file is opened by `--open FILE [CONFIG]` or by `o` and a path typed on the status line
 //! (Tab completes it). Reading is a job, and so is checking, so that a 10000x10000 file is
@@ -29,8 +29,7 @@ use std::path::PathBuf;
 use mazegen::MazeStats;
 use mazegen::Pos;
 use mazegen::Solver;
-use mazegen::inspect::Inspection;
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection};
 
 use crate::tui::kernel::job::JobId;
 

@@ -9,8 +9,7 @@ use mazegen::MazeStats;
 use mazegen::SizeError;
 use mazegen::Solver;
 use mazegen::format::{Hex, Output};
-use mazegen::inspect::{Inspection, Marks};
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection, Marks};
 use mazegen::write_outputs;
 use mazegen::{Maze, MazeOptions, Pos};
 
@@ -229,7 +228,7 @@ pub fn maze_of(inspection: &Inspection) -> Result<Maze, String> {
 
 /// Why the walls cannot be written back as they are, if they cannot.
 pub fn walls_invalid(inspection: &Inspection) -> Option<String> {
-    use mazegen::inspect::ProblemKind as K;
+    use mazegen::validate::ProblemKind as K;
     if !inspection.is_checked() {
         return Some("the file is still being checked".to_owned());
     }

@@ -2,7 +2,7 @@
 //! broken rule where it is. Each answer reads a few cells' [`Marks`] (O(1) each), so a frame
 //! costs the same for a 10000x10000 file as for a small one.
 
-use mazegen::inspect::{Inspection, Marks, ProblemKind};
+use mazegen::validate::{Inspection, Marks, ProblemKind};
 use mazegen::{Dir, Pos};
 
 use super::OpenFile;

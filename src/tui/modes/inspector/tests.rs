@@ -4,8 +4,7 @@
 use std::path::PathBuf;
 
 use mazegen::format::Hex;
-use mazegen::inspect::{Inspection, ProblemKind};
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection, ProblemKind};
 use mazegen::{Dir, Generator, MazeOptions, Pos};
 use tempfile::TempDir;
 
@@ -252,7 +251,7 @@ fn unreachable_cells_are_counted_and_shaded() {
                 && inspection.stamp().is_none_or(|s| !s.contains(p))
                 && !inspection
                     .cell_marks(p)
-                    .contains(mazegen::inspect::Marks::ON_PATH)
+                    .contains(mazegen::validate::Marks::ON_PATH)
         })
         .unwrap();
     let open = Dir::ALL

@@ -4,8 +4,7 @@
 use std::path::PathBuf;
 
 use mazegen::Solver;
-use mazegen::inspect::Inspection;
-use mazegen::validate::Expected;
+use mazegen::validate::{Expected, Inspection};
 
 use super::prompt::MazeFiles;
 use super::{

@@ -25,7 +25,7 @@ use crate::tui::view::pane::pane;
 use crate::tui::view::roles::Role;
 use crate::tui::view::sidebar::short_number;
 use mazegen::escaped;
-use mazegen::inspect::ProblemKind;
+use mazegen::validate::ProblemKind;
 
 /// The opened file's sidebar, but for the theme list (the root draws it, as for every mode).
 pub fn draw_sidebar(

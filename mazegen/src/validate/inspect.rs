@@ -112,7 +112,7 @@ impl Inspection {
     ///
     /// ```
     /// use mazegen::Maze;
-    /// use mazegen::inspect::Inspection;
+    /// use mazegen::validate::Inspection;
     /// use mazegen::format::{Hex, Output};
     ///
     /// let maze = Maze::builder(12, 9).seed(3).build()?;
