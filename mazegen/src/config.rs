@@ -332,7 +332,9 @@ impl Draft<'_> {
             Key::Braid => self.braid = Some(parse_braid(value)?),
             Key::Courtyard => self.courtyard = Some(parse_bool(name, value)?),
             Key::Stamp => {
-                let stamp = value.parse().map_err(ConfigErrorKind::BadStamp)?;
+                let stamp = value
+                    .parse()
+                    .map_err(|error| ConfigErrorKind::BadStamp(Box::new(error)))?;
                 self.stamp = Some(stamp);
             }
         }
@@ -402,7 +404,7 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
     if let Err(error) = planned {
         return Err(Fault::at(
             lines.get(Key::Stamp),
-            ConfigErrorKind::BadStamp(error),
+            ConfigErrorKind::stamp(error),
         ));
     }
     if let Some(stamp) = config.landmarks().stamp {

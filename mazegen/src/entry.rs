@@ -18,7 +18,7 @@ use crate::grid::Grid;
 use crate::maze::Maze;
 use crate::registry;
 use crate::replay::Timeline;
-use crate::session::{Session, SessionError};
+use crate::session::Session;
 use crate::solve::Solver;
 
 impl Generator {
@@ -54,7 +54,7 @@ impl Generator {
     }
 
     /// Why the generator stopped before the maze was complete: the allocator refused a
-    /// phase's working set room to grow ([`SizeError::NotEnoughMemory`](crate::SizeError::NotEnoughMemory), as [`Error::Size`]).
+    /// phase's working set room to grow ([`Error::NotEnoughMemory`]).
     /// It is done then, its grid partly carved.
     pub fn failure(&self) -> Option<Error> {
         self.gen_failure().cloned().map(Error::from)
@@ -89,36 +89,6 @@ impl Session {
     /// until another solver is picked ([`Session::resolve_with`]), which tries again.
     pub fn failure(&self) -> Option<Error> {
         self.gen_failure().cloned().map(Error::from)
-    }
-}
-
-impl From<SessionError> for Error {
-    fn from(error: SessionError) -> Error {
-        match error {
-            SessionError::Maze(error) => error,
-            SessionError::ExitOutside {
-                exit,
-                width,
-                height,
-            } => Error::Outside {
-                end: "exit",
-                pos: exit,
-                width,
-                height,
-            },
-            SessionError::EntryOutside {
-                entry,
-                width,
-                height,
-            } => Error::Outside {
-                end: "entry",
-                pos: entry,
-                width,
-                height,
-            },
-            SessionError::OnStamp { end, pos } => Error::OnStamp { end, pos },
-            SessionError::SameEnds { pos } => Error::SameEnds { pos },
-        }
     }
 }
 

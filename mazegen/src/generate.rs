@@ -36,6 +36,7 @@ use braid::Braider;
 use carve::Carve;
 use link::Linker;
 
+use crate::error::Error;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, StampChoice, StampError, check_size};
 use crate::rng::MazeRng;
@@ -217,6 +218,26 @@ pub(crate) enum GenError {
     /// A stamp pattern of the user's own that the maze has no room for.
     #[error(transparent)]
     Stamp(#[from] StampError),
+}
+
+impl From<GenError> for Error {
+    fn from(error: GenError) -> Error {
+        match error {
+            GenError::Size(size) => size.into(),
+            GenError::Stamp(stamp) => stamp.into(),
+            GenError::StartOutside {
+                start,
+                width,
+                height,
+            } => Error::StartOutside {
+                start,
+                width,
+                height,
+            },
+            GenError::StartOnStamp(start) => Error::StartOnStamp(start),
+            GenError::Braid(braid) => Error::Braid(braid),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

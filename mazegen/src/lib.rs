@@ -46,7 +46,7 @@ pub use entry::{write_atomically, write_new_atomically, write_outputs};
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
+pub use grid::{Grid, Pattern, Stamp, StampChoice, Walls};
 pub use maze::Maze;
 pub use quote::escaped;
 pub use replay::Timeline;
