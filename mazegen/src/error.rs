@@ -292,6 +292,17 @@ impl Error {
     pub const STDOUT: &str = "standard output";
 }
 
+/// A cell's coordinates are below the error (which names cells), so their parse is here.
+impl std::str::FromStr for Pos {
+    type Err = Error;
+
+    /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
+    /// digits (no sign), spaces allowed around each. Anything else is [`Error::BadPos`].
+    fn from_str(text: &str) -> Result<Pos, Error> {
+        Pos::parse_text(text).ok_or(Error::BadPos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

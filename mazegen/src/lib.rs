@@ -19,7 +19,6 @@ mod bytes;
 pub mod config;
 mod cores;
 mod display;
-mod entry;
 mod error;
 pub mod format;
 mod generate;
@@ -40,9 +39,9 @@ mod solve;
 mod spelling;
 mod stats;
 pub mod validate;
+mod write;
 
 pub use builder::MazeBuilder;
-pub use entry::{write_atomically, write_new_atomically, write_outputs};
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
@@ -52,5 +51,6 @@ pub use quote::escaped;
 pub use replay::Timeline;
 pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver};
 pub use stats::{Difficulty, Level, MazeStats};
+pub use write::{write_atomically, write_new_atomically, write_outputs};
 
 pub(crate) use solve::shortest_path;

@@ -341,6 +341,21 @@ pub struct Session {
 }
 
 impl Session {
+    /// Why the maze could not be finished: the allocator refused the generator's working set
+    /// room to grow (see [`Generator::failure`]). The session then stays
+    /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
+    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    ///
+    /// Or why the watched search could not be finished: the allocator refused its working set
+    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or
+    /// that path's bitmap, or (for a session measuring the maze itself) the measuring, their
+    /// memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
+    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
+    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+
     /// A maze about to be carved from `options`, to be solved by `solver` from `entry` to
     /// `exit`.
     ///

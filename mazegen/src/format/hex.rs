@@ -183,6 +183,54 @@ pub struct MazeFile {
 }
 
 impl MazeFile {
+    /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
+    /// line ends are accepted.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::{Maze, Pos};
+    ///
+    /// let maze = Maze::builder(3, 2).seed(1).build()?;
+    /// let text = maze.to_hex();
+    /// let file = MazeFile::parse(&text)?;
+    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
+    /// assert_eq!(&file.to_grid(), maze.grid());
+    /// assert!(MazeFile::parse("not a maze\n").is_err());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// Text that is not a maze file is [`Error::Hex`](Error::Hex), with the line it
+    /// goes wrong on.
+    pub fn parse(text: &str) -> Result<MazeFile, Error> {
+        MazeFile::parse_text(text).map_err(Error::from)
+    }
+
+    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
+    /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
+    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, Error> {
+        MazeFile::load_file(path.as_ref()).map_err(Error::from)
+    }
+
+    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
+    /// a maze can be is refused before it is read.
+    pub fn load_sized(path: impl AsRef<Path>, width: u32, height: u32) -> Result<MazeFile, Error> {
+        MazeFile::load_file_sized(path.as_ref(), width, height).map_err(Error::from)
+    }
+
     /// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
     /// line, the entry and exit at their widest, and a path that visits every cell, with a little
     /// room for trailing blank lines.
@@ -246,7 +294,7 @@ impl MazeFile {
         Solution::new(self.entry, self.path.clone())
     }
 
-    /// [`MazeFile::parse`], with the error kept apart (see `entry.rs`).
+    /// [`MazeFile::parse`], with the error kept apart.
     pub(crate) fn parse_text(text: &str) -> Result<MazeFile, HexError> {
         let mut lines = text
             .split_inclusive('\n')
