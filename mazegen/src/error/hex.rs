@@ -95,3 +95,35 @@ fn size_error(width: u64, height: u64) -> Error {
         height: height as u32,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A size the rows make is said as the grid's own check says it: the width first, then the
+    /// height, then the cells, whatever the width (a first row may be longer than a `u32`).
+    #[test]
+    fn a_refused_size_says_what_the_grids_check_says() {
+        let said = |width, height| HexErrorKind::Size { width, height }.to_string();
+        assert_eq!(
+            said(5_000_000_000, 1),
+            "maze size: WIDTH must be between 2 and 100000, got 5000000000"
+        );
+        assert_eq!(
+            said(3, 100_001),
+            "maze size: HEIGHT must be between 2 and 100000, got 100001"
+        );
+        assert_eq!(
+            said(100_000, 10_001),
+            "maze size: 100000x10001 is 1000100000 cells, more than the limit of 1000000000 cells (about 2 GB of memory)"
+        );
+        let grid = HexErrorKind::NoMemoryForGrid {
+            width: 3,
+            height: 2,
+        };
+        assert_eq!(
+            grid.to_string(),
+            "maze size: cannot allocate the 3x2 maze's 6 bytes: out of memory"
+        );
+    }
+}
