@@ -1,15 +1,17 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! Every public function that can fail returns [`Error`], so a program calling several parts of
-//! the crate needs only `Result<_, mazegen::Error>`, and each failure is one variant to match
-//! on: a grid's size ([`Error::Side`]...), a stamp pattern ([`Error::StampWallsIn`]...), a
-//! generator's or a session's options, a config, a maze file, a write.
+//! The library's fallible functions return [`Error`] (only the picture formats answer with an
+//! `io::Error` or a sentence), so a program calling several parts of the crate needs only
+//! `Result<_, mazegen::Error>`, and each failure is one variant to match on: a grid's size
+//! ([`Error::Side`]...), a stamp pattern ([`Error::StampWallsIn`]...), a generator's or a
+//! session's options, a config, a maze file, a write.
 //!
-//! The error is at the bottom of the crate's modules: it names only the geometry and the
-//! payloads of its own variants, which live below it too ([`ConfigErrorKind`] in `error/config.rs`,
-//! [`HexErrorKind`] in `error/hex.rs`, the small `Clone` errors a generator keeps in
-//! `error/size.rs` and `error/stamp.rs`). So every module above may return it, and the
-//! conversions from the parts' own internal errors live beside those errors.
+//! The error is at the bottom of the crate's modules: it names only the geometry, what its
+//! messages are written with (quoting, spelling hints), and the payloads of its own variants,
+//! which live below it too ([`ConfigErrorKind`] in `error/config.rs`, [`HexErrorKind`] in
+//! `error/hex.rs`, the small `Clone` errors a generator keeps in `error/size.rs` and
+//! `error/stamp.rs`). So every module above may return it, and the conversions from the
+//! parts' own internal errors live beside those errors.
 
 pub(crate) mod config;
 pub(crate) mod hex;
