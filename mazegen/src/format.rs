@@ -47,7 +47,6 @@ pub(crate) use atomic::WriteError;
 pub use atomic::remove_temporaries;
 pub(crate) use atomic::same_target;
 pub(crate) use atomic::{write_atomically, write_new_atomically};
-
 pub use hex::{Hex, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
