@@ -32,7 +32,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use color_eyre::eyre;
-use mazegen::session::SessionError;
 
 use cli::Cli;
 
@@ -53,7 +52,7 @@ pub enum AppError {
     Generate(mazegen::Error),
     /// A maze the dashboard cannot start on (its options, or an exit outside it).
     #[error(transparent)]
-    Session(#[from] SessionError),
+    Session(mazegen::Error),
     /// A maze estimated to need more memory than the machine has (or `--max-memory` allows).
     #[error("{0}")]
     TooLarge(String),

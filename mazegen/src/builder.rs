@@ -216,13 +216,13 @@ pub(crate) fn check_maze(options: &MazeOptions, entry: Pos, exit: Pos) -> Result
     check_size(width, height)?;
     let stamp = Landmarks::plan_with(width, height, options.courtyard, options.stamp)?.stamp;
     check_ends(width, height, stamp, entry, exit)
-        .map_err(|problem| Error::of_ends(problem, width, height))
+        .map_err(|problem| problem.into_error(width, height))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Pattern, SizeError, StampError};
+    use crate::grid::Pattern;
     use crate::session::Phase;
     use crate::shortest_path;
 
@@ -291,7 +291,10 @@ mod tests {
     fn bad_settings_are_refused_before_carving() {
         let err = |b: MazeBuilder| b.build().unwrap_err();
         let outside = err(Maze::builder(12, 9).exit(Pos::new(12, 3)));
-        assert_eq!(outside.to_string(), "exit 12,3 is outside the 12x9 maze");
+        assert_eq!(
+            outside.to_string(),
+            "exit cell 12,3 is outside the 12x9 maze"
+        );
         let on_42 = Maze::builder(12, 9).stamp(StampChoice::FortyTwo);
         let stamp_cell = on_42
             .generator()
@@ -308,16 +311,16 @@ mod tests {
         assert!(matches!(start, Error::StartOnStamp(_)), "{start:?}");
         assert!(matches!(
             err(Maze::builder(0, 9)),
-            Error::Size(SizeError::Side { .. })
+            Error::Side {
+                side: "WIDTH",
+                value: 0
+            }
         ));
         let braid = err(Maze::builder(12, 9).perfect(false).braid(1.5));
         assert!(matches!(braid, Error::Braid(_)), "{braid:?}");
         let wide: Pattern = "XXXXXXXXXXX".parse().unwrap();
         let big = err(Maze::builder(12, 9).stamp(wide));
-        assert!(
-            matches!(big, Error::Stamp(StampError::DoesNotFit { .. })),
-            "{big:?}"
-        );
+        assert!(matches!(big, Error::StampDoesNotFit { .. }), "{big:?}");
     }
 
     #[test]
@@ -354,7 +357,7 @@ mod tests {
 
 #[cfg(test)]
 mod ends {
-    use crate::session::{Session, SessionError};
+    use crate::session::Session;
     use crate::{Error, Maze, MazeOptions, Pos, Solver, Stamp};
 
     /// The cell of the 42 nearest the top-left of a 30x20 maze.
@@ -369,8 +372,8 @@ mod ends {
         let options = MazeOptions::new(30, 20).seed(1);
         let (origin, far, stamp) = (Pos::new(0, 0), Pos::new(40, 0), on_stamp());
         let cases = [
-            (origin, far, "exit 40,0 is outside the 30x20 maze"),
-            (far, origin, "entry 40,0 is outside the 30x20 maze"),
+            (origin, far, "exit cell 40,0 is outside the 30x20 maze"),
+            (far, origin, "entry cell 40,0 is outside the 30x20 maze"),
             (stamp, origin, "entry"),
             (origin, stamp, "exit"),
             (origin, origin, "entry and exit are the same cell, 0,0"),
@@ -392,12 +395,11 @@ mod ends {
             assert!(generated.to_string().starts_with(says), "{generated}");
             assert_eq!(generated.to_string(), built.to_string());
             assert_eq!(generated.to_string(), session.to_string());
-            let new = Error::from(new);
             assert_eq!(generated.to_string(), new.to_string());
         }
         assert!(matches!(
             Session::new(options, stamp, origin, Solver::Bfs),
-            Err(SessionError::OnStamp { end: "entry", .. })
+            Err(Error::OnStamp { end: "entry", .. })
         ));
     }
 }

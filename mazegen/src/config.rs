@@ -88,11 +88,63 @@ pub struct Config {
 }
 
 impl Config {
+    /// Reads and parses the config at `path`. crate::Error messages name `path` as given, so the user
+    /// recognises what they typed.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    ///
+    /// let err = Config::load("/no/such/config.txt").unwrap_err();
+    /// assert!(err.to_string().starts_with("/no/such/config.txt: cannot read the file"), "{err}");
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<Config, crate::Error> {
+        Config::load_with_app_keys(path, &[])
+    }
+
+    /// [`Config::load`], also accepting the application's own keys (see
+    /// [`Config::parse_with_app_keys`]).
+    pub fn load_with_app_keys(
+        path: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, crate::Error> {
+        Config::try_load(path.as_ref(), app_keys).map_err(crate::Error::from)
+    }
+
+    /// Parses config text. `source` is only used to name the file in error messages.
+    ///
+    /// ```
+    /// use mazegen::config::Config;
+    /// use mazegen::{Maze, Pos, StampChoice};
+    ///
+    /// let text = "WIDTH=12\nHEIGHT=9\nENTRY=0,0\nEXIT=11,8\nOUTPUT_FILE=maze.txt\nPERFECT=True\nSTAMP=none\n";
+    /// let config = Config::parse(text, "config.txt")?;
+    /// assert_eq!((config.exit, config.stamp), (Pos::new(11, 8), StampChoice::None));
+    /// let maze = Maze::generate(config.maze_options(7), config.entry, config.exit)?;
+    /// assert_eq!(maze.grid().stamp(), None);
+    /// assert!(Config::parse("WIDTH=12\n", "config.txt").is_err()); // HEIGHT and the rest missing
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn parse(text: &str, source: impl AsRef<Path>) -> Result<Config, crate::Error> {
+        Config::parse_with_app_keys(text, source, &[])
+    }
+
+    /// Parses config text that may also hold `app_keys`, keys the application reading it
+    /// documents (such as a dashboard's `THEME`), uppercase. They are matched in any case like
+    /// the library's keys, and are errors like them when given twice or with no value, but
+    /// their values are only kept, in [`Config::app_settings`], for the application to read.
+    pub fn parse_with_app_keys(
+        text: &str,
+        source: impl AsRef<Path>,
+        app_keys: &[&'static str],
+    ) -> Result<Config, crate::Error> {
+        Config::try_parse(text, source.as_ref(), app_keys).map_err(crate::Error::from)
+    }
+
     /// The largest config file read: a real one is a few hundred bytes, so anything near this
     /// is a mistake (a maze file, a binary), refused before it is read.
     pub const MAX_BYTES: u64 = MIB;
 
-    /// [`Config::load_with_app_keys`], with the error kept apart (see `entry.rs`).
+    /// [`Config::load_with_app_keys`], with the error kept apart.
     pub(crate) fn try_load(path: &Path, app_keys: &[&'static str]) -> Result<Config, ConfigError> {
         let fail = |kind| ConfigError {
             file: path.to_path_buf(),
@@ -124,7 +176,7 @@ impl Config {
         Ok(config)
     }
 
-    /// [`Config::parse_with_app_keys`], with the error kept apart (see `entry.rs`).
+    /// [`Config::parse_with_app_keys`], with the error kept apart.
     pub(crate) fn try_parse(
         text: &str,
         source: &Path,
@@ -332,7 +384,9 @@ impl Draft<'_> {
             Key::Braid => self.braid = Some(parse_braid(value)?),
             Key::Courtyard => self.courtyard = Some(parse_bool(name, value)?),
             Key::Stamp => {
-                let stamp = value.parse().map_err(ConfigErrorKind::BadStamp)?;
+                let stamp = value
+                    .parse()
+                    .map_err(|error| ConfigErrorKind::BadStamp(Box::new(error)))?;
                 self.stamp = Some(stamp);
             }
         }
@@ -402,7 +456,7 @@ fn check_layout(config: &Config, lines: &KeyLines) -> Result<(), Fault> {
     if let Err(error) = planned {
         return Err(Fault::at(
             lines.get(Key::Stamp),
-            ConfigErrorKind::BadStamp(error),
+            ConfigErrorKind::stamp(error),
         ));
     }
     if let Some(stamp) = config.landmarks().stamp {

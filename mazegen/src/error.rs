@@ -1,22 +1,33 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! A generator, a timeline, a maze's builder, a config's reader and a maze file's return it;
-//! the errors of other parts (a [`SessionError`](crate::session::SessionError) from a session...) each convert into
-//! [`Error`] with `?`, so a program calling several parts of the crate needs only
-//! `Result<_, mazegen::Error>`. Each failure has one variant: a generator's stamp error is
-//! [`Error::Stamp`], as a pattern's is.
+//! The library's fallible functions return [`Error`] (only the picture formats answer with an
+//! `io::Error` or a sentence), so a program calling several parts of the crate needs only
+//! `Result<_, mazegen::Error>`, and each failure is one variant to match on: a grid's size
+//! ([`Error::Side`]...), a stamp pattern ([`Error::StampWallsIn`]...), a generator's or a
+//! session's options, a config, a maze file, a write.
+//!
+//! The error is at the bottom of the crate's modules: it names only the geometry, what its
+//! messages are written with (quoting, spelling hints), and the payloads of its own variants,
+//! which live below it too ([`ConfigErrorKind`] in `error/config.rs`, [`HexErrorKind`] in
+//! `error/hex.rs`, the small `Clone` errors a generator keeps in `error/size.rs` and
+//! `error/stamp.rs`). So every module above may return it, and the conversions from the
+//! parts' own internal errors live beside those errors.
 
-use crate::config::{ConfigError, ConfigErrorKind};
+pub(crate) mod config;
+pub(crate) mod hex;
+pub(crate) mod size;
+pub(crate) mod stamp;
+
 use std::io;
 use std::path::PathBuf;
 
-use crate::format::hex::LoadError;
-use crate::format::{HexError, HexErrorKind, WriteError};
-use crate::generate::GenError;
 use crate::geometry::Pos;
-use crate::grid::{EndProblem, SizeError, StampError};
 use crate::parse::did_you_mean;
 use crate::quote::{self, quoted};
+pub use config::ConfigErrorKind;
+pub use hex::HexErrorKind;
+use size::{MAX_CELLS, MAX_SIDE, MIN_SIDE};
+use stamp::PATTERN_MAX_SIDE;
 
 /// A failure of the library: bad options, a bad config, a file that cannot be read or
 /// written.
@@ -25,7 +36,7 @@ use crate::quote::{self, quoted};
 /// use mazegen::{Error, Maze};
 ///
 /// let err = Maze::builder(1, 10).build().unwrap_err();
-/// assert!(matches!(err, Error::Size(_)));
+/// assert!(matches!(err, Error::Side { side: "WIDTH", value: 1 }));
 /// assert_eq!(err.to_string(), "WIDTH must be between 2 and 100000, got 1");
 ///
 /// fn first_maze() -> Result<(), Error> {
@@ -40,12 +51,121 @@ use crate::quote::{self, quoted};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// The maze's size is out of range, or its grid cannot be allocated.
-    #[error(transparent)]
-    Size(SizeError),
-    /// A stamp pattern that cannot be used, or that the maze has no room for.
-    #[error(transparent)]
-    Stamp(StampError),
+    /// A side of the maze is under [`Grid::MIN_SIDE`](crate::Grid::MIN_SIDE) or over
+    /// [`Grid::MAX_SIDE`](crate::Grid::MAX_SIDE).
+    #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
+    Side {
+        /// `"WIDTH"` or `"HEIGHT"`.
+        side: &'static str,
+        /// The side asked for.
+        value: u64,
+    },
+    /// Together the sides make more than [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS) cells.
+    #[error(
+        "{width}x{height} is {} cells, more than the limit of {MAX_CELLS} cells (about 2 GB of memory)",
+        *width as u64 * *height as u64
+    )]
+    TooManyCells {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// The allocator refused the grid's memory: a size within the limits that this machine
+    /// cannot hold now. Reported instead of aborting the process.
+    #[error("cannot allocate the {width}x{height} maze's {} bytes: out of memory", *width as u64 * *height as u64)]
+    OutOfMemory {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// The allocator refused the memory of one piece of work on the maze (a generator's
+    /// working set as it grows, the braiding's list of dead ends, a search, the statistics,
+    /// an output's buffer): that work stopped there, and nothing it would make was kept.
+    #[error("not enough memory for {task} of the {width}x{height} maze")]
+    NotEnoughMemory {
+        /// What the memory was for: `"the carving"`, `"the braiding"`...
+        task: &'static str,
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+    },
+    /// A stamp pattern's text has no closed cell at all (use no stamp instead).
+    #[error("the stamp pattern has no closed cell (X)")]
+    EmptyStamp,
+    /// A character of a stamp pattern's text that is neither a closed (`X`, `#`) nor an open
+    /// (`.`) cell.
+    #[error(
+        "the stamp pattern has {found:?} at row {row}, column {column}: only X, # and . are cells"
+    )]
+    BadStampCell {
+        /// The character found.
+        found: char,
+        /// Its row, from 1.
+        row: u32,
+        /// Its column, from 1.
+        column: u32,
+    },
+    /// A stamp pattern's row with no cell (`X//X`, `X/`): rows are never dropped.
+    #[error("the stamp pattern's row {row} is empty: every row needs its cells")]
+    EmptyStampRow {
+        /// The row, from 1.
+        row: u32,
+    },
+    /// A stamp pattern's row longer or shorter than its first.
+    #[error("the stamp pattern's row {row} has {found} cells, its first row has {expected}")]
+    RaggedStamp {
+        /// The row, from 1.
+        row: u32,
+        /// Its length.
+        found: u32,
+        /// The first row's length.
+        expected: u32,
+    },
+    /// A stamp pattern of more than [`Pattern::MAX_SIDE`](crate::Pattern::MAX_SIDE) rows or
+    /// columns.
+    #[error("the stamp pattern is {width}x{height}: at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")]
+    StampTooLarge {
+        /// Columns given.
+        width: u32,
+        /// Rows given.
+        height: u32,
+    },
+    /// An open cell of a stamp pattern that no path from outside the pattern reaches: the
+    /// maze would not be connected.
+    #[error(
+        "the stamp pattern walls in its open cell at column {}, row {} (counted from 1): the maze would not be connected",
+        .cell.x + 1, .cell.y + 1
+    )]
+    StampWallsIn {
+        /// The cell, in the pattern's own coordinates (0-based).
+        cell: Pos,
+    },
+    /// The maze has no room for the stamp pattern and its one-cell margin.
+    #[error(
+        "the {width}x{height} stamp needs a maze of at least {}x{} (a one-cell margin around it), got {maze_width}x{maze_height}",
+        .width + 2, .height + 2
+    )]
+    StampDoesNotFit {
+        /// The pattern's width.
+        width: u32,
+        /// The pattern's height.
+        height: u32,
+        /// The maze's width.
+        maze_width: u32,
+        /// The maze's height.
+        maze_height: u32,
+    },
+    /// The courtyard fits, but the stamp pattern does not fit beside it.
+    #[error("the {maze_width}x{maze_height} maze has no room for the stamp beside the courtyard")]
+    NoRoomBesideCourtyard {
+        /// The maze's width.
+        maze_width: u32,
+        /// The maze's height.
+        maze_height: u32,
+    },
     /// The generator's start cell is outside the maze.
     #[error("start cell {start} is outside the {width}x{height} maze")]
     StartOutside {
@@ -63,7 +183,7 @@ pub enum Error {
     #[error("BRAID must be between 0.0 and 1.0, got {0}")]
     Braid(String),
     /// The entry or the exit (`end` says which) is outside the maze.
-    #[error("{end} {pos} is outside the {width}x{height} maze")]
+    #[error("{end} cell {pos} is outside the {width}x{height} maze")]
     Outside {
         /// `"entry"` or `"exit"`.
         end: &'static str,
@@ -114,7 +234,7 @@ pub enum Error {
     /// A config that cannot be used, with where the problem is. Displays on one line as
     /// `file:line: message`, or `file: message` when the problem is not on a particular line
     /// (unreadable file, missing key), the form editors and terminals link to.
-    #[error("{}: {kind}", crate::config::error::location(file, line))]
+    #[error("{}: {kind}", config::location(file, line))]
     Config {
         /// The config file, as the caller named it.
         file: PathBuf,
@@ -168,98 +288,20 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
-impl From<LoadError> for Error {
-    fn from(error: LoadError) -> Error {
-        match error {
-            LoadError::Io { path, source } => Error::Unreadable { path, source },
-            LoadError::Parse { path, source } => Error::BadMazeFile {
-                path,
-                line: source.line,
-                kind: source.kind,
-            },
-        }
-    }
-}
-
-impl From<ConfigError> for Error {
-    fn from(error: ConfigError) -> Error {
-        Error::Config {
-            file: error.file,
-            line: error.line,
-            kind: error.kind,
-        }
-    }
-}
-
-impl From<HexError> for Error {
-    fn from(error: HexError) -> Error {
-        Error::Hex {
-            line: error.line,
-            kind: error.kind,
-        }
-    }
-}
-
-impl From<GenError> for Error {
-    fn from(error: GenError) -> Error {
-        match error {
-            GenError::Size(size) => Error::Size(size),
-            GenError::Stamp(stamp) => Error::Stamp(stamp),
-            GenError::StartOutside {
-                start,
-                width,
-                height,
-            } => Error::StartOutside {
-                start,
-                width,
-                height,
-            },
-            GenError::StartOnStamp(start) => Error::StartOnStamp(start),
-            GenError::Braid(braid) => Error::Braid(braid),
-        }
-    }
-}
-
-impl Error {
-    /// The error for an entry or exit [`check_ends`](crate::grid::check_ends) refused.
-    pub(crate) fn of_ends(problem: EndProblem, width: u32, height: u32) -> Error {
-        match problem {
-            EndProblem::Outside { end, pos } => Error::Outside {
-                end,
-                pos,
-                width,
-                height,
-            },
-            EndProblem::OnStamp { end, pos } => Error::OnStamp { end, pos },
-            EndProblem::Same(pos) => Error::SameEnds { pos },
-        }
-    }
-}
-
 impl Error {
     /// The `path` of an [`Error::Write`] to standard output, which is not a file:
     /// `standard output`.
-    pub const STDOUT: &str = crate::format::STDOUT;
+    pub const STDOUT: &str = "standard output";
 }
 
-impl From<WriteError> for Error {
-    fn from(error: WriteError) -> Error {
-        Error::Write {
-            path: error.path,
-            source: error.source,
-        }
-    }
-}
+/// A cell's coordinates are below the error (which names cells), so their parse is here.
+impl std::str::FromStr for Pos {
+    type Err = Error;
 
-impl From<SizeError> for Error {
-    fn from(error: SizeError) -> Error {
-        Error::Size(error)
-    }
-}
-
-impl From<StampError> for Error {
-    fn from(error: StampError) -> Error {
-        Error::Stamp(error)
+    /// Reads `x,y` as the config file and the maze file write it: two whole numbers of ASCII
+    /// digits (no sign), spaces allowed around each. Anything else is [`Error::BadPos`].
+    fn from_str(text: &str) -> Result<Pos, Error> {
+        Pos::parse_text(text).ok_or(Error::BadPos)
     }
 }
 
@@ -295,7 +337,13 @@ mod tests {
         let errors: Vec<Error> = (0..7).map(|case| each(case).unwrap_err()).collect();
         assert!(matches!(errors[0], Error::Braid(_)), "{:?}", errors[0]);
         assert!(
-            matches!(errors[1], Error::Size(SizeError::Side { .. })),
+            matches!(
+                errors[1],
+                Error::Side {
+                    side: "WIDTH",
+                    value: 0
+                }
+            ),
             "{:?}",
             errors[1]
         );
@@ -304,9 +352,12 @@ mod tests {
             "{:?}",
             errors[2]
         );
-        assert_eq!(errors[2].to_string(), "exit 9,0 is outside the 5x4 maze");
+        assert_eq!(
+            errors[2].to_string(),
+            "exit cell 9,0 is outside the 5x4 maze"
+        );
         assert!(
-            matches!(errors[3], Error::Stamp(StampError::WallsIn { .. })),
+            matches!(errors[3], Error::StampWallsIn { cell } if cell == Pos::new(1, 1)),
             "{:?}",
             errors[3]
         );
@@ -334,10 +385,7 @@ mod tests {
         let err: Error = crate::Generator::build(MazeOptions::new(9, 9).stamp(bar))
             .unwrap_err()
             .into();
-        assert!(
-            matches!(err, Error::Stamp(StampError::DoesNotFit { .. })),
-            "{err:?}"
-        );
+        assert!(matches!(err, Error::StampDoesNotFit { .. }), "{err:?}");
     }
 
     #[test]

@@ -47,7 +47,6 @@ pub(crate) use atomic::WriteError;
 pub use atomic::remove_temporaries;
 pub(crate) use atomic::same_target;
 pub(crate) use atomic::{write_atomically, write_new_atomically};
-pub(crate) use hex::HexError;
 pub use hex::{Hex, HexErrorKind, MazeFile};
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
@@ -222,7 +221,7 @@ impl Output {
 }
 
 /// The name a [`WriteError`] gives standard output.
-pub(crate) const STDOUT: &str = "standard output";
+pub(crate) const STDOUT: &str = crate::Error::STDOUT;
 
 /// Bytes between two progress reports.
 const REPORT_EVERY: u64 = 1 << 20;

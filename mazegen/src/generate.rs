@@ -36,6 +36,7 @@ use braid::Braider;
 use carve::Carve;
 use link::Linker;
 
+use crate::error::Error;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, StampChoice, StampError, check_size};
 use crate::rng::MazeRng;
@@ -219,6 +220,26 @@ pub(crate) enum GenError {
     Stamp(#[from] StampError),
 }
 
+impl From<GenError> for Error {
+    fn from(error: GenError) -> Error {
+        match error {
+            GenError::Size(size) => size.into(),
+            GenError::Stamp(stamp) => stamp.into(),
+            GenError::StartOutside {
+                start,
+                width,
+                height,
+            } => Error::StartOutside {
+                start,
+                width,
+                height,
+            },
+            GenError::StartOnStamp(start) => Error::StartOnStamp(start),
+            GenError::Braid(braid) => Error::Braid(braid),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Phase {
     Carving(Box<dyn Carve>),
@@ -268,6 +289,44 @@ impl Clone for GarbageBin {
 pub(crate) type Garbage = Box<dyn Any + Send>;
 
 impl Generator {
+    /// A generator ready to carve the maze `options` describe, or why it cannot.
+    ///
+    /// ```
+    /// use mazegen::{GenEvent, Generator, MazeOptions};
+    ///
+    /// let mut generator = Generator::new(MazeOptions::new(12, 9).seed(3))?;
+    /// let mut steps = 0;
+    /// while generator.step() != GenEvent::Done {
+    ///     steps += 1; // draw the step's event
+    /// }
+    /// assert!(generator.is_done() && generator.steps() == steps);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn new(options: MazeOptions) -> Result<Generator, Error> {
+        Generator::build(options).map_err(Error::from)
+    }
+
+    /// Generates the whole maze at once.
+    ///
+    /// ```
+    /// use mazegen::{Generator, MazeOptions, Pos};
+    ///
+    /// let grid = Generator::generate(MazeOptions::new(12, 9).seed(3))?;
+    /// assert_eq!((grid.width(), grid.height()), (12, 9));
+    /// assert!(grid.open_dirs(Pos::new(0, 0)).count() >= 1);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn generate(options: MazeOptions) -> Result<Grid, Error> {
+        Generator::generate_grid(options).map_err(Error::from)
+    }
+
+    /// Why the generator stopped before the maze was complete: the allocator refused a
+    /// phase's working set room to grow ([`Error::NotEnoughMemory`]).
+    /// It is done then, its grid partly carved.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+
     /// [`Generator::new`], with the error a generator keeps.
     pub(crate) fn build(options: MazeOptions) -> Result<Generator, GenError> {
         let (width, height) = (options.width, options.height);

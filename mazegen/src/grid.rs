@@ -11,25 +11,20 @@ mod index;
 mod packed;
 mod stamp;
 
+pub(crate) use crate::error::size::{MAX_CELLS, MAX_SIDE, MIN_SIDE, SizeError, check_size};
+pub(crate) use crate::error::stamp::StampError;
 pub(crate) use courtyard::{Courtyard, LandmarkNote, Landmarks};
-pub(crate) use ends::{EndProblem, check_ends};
+pub(crate) use ends::check_ends;
 pub(crate) use index::RowMajor;
 pub(crate) use packed::PackedWalls;
 pub(crate) use stamp::centre_cell;
-pub use stamp::{Pattern, Stamp, StampChoice, StampError};
+pub use stamp::{Pattern, Stamp, StampChoice};
 #[cfg(test)]
 pub(crate) use stamp::{STAMP_HEIGHT, STAMP_WIDTH};
 
 use crate::bytes::Bytes;
+use crate::error::Error;
 use crate::geometry::{Dir, Pos};
-
-/// Smallest width or height of a maze.
-pub(crate) const MIN_SIDE: u32 = 2;
-/// Largest width or height of a maze.
-pub(crate) const MAX_SIDE: u32 = 100_000;
-/// Largest number of cells: generating and solving take about 2 bytes a cell at peak, so this
-/// is about 2 GB of memory.
-pub(crate) const MAX_CELLS: u64 = 1_000_000_000;
 
 /// Bits of a cell's byte in [`Grid`].
 pub(crate) const EAST_CLOSED: u8 = 1;
@@ -40,68 +35,6 @@ pub(crate) const COURTYARD: u8 = 8;
 /// The high four bits, free for a carver's marks while it carves (see `generate::carve`): the
 /// grid's readers mask them out, and the carver clears them before it is done.
 pub(crate) const MARKS: u8 = 0xF0;
-
-/// Why a maze of a given size cannot be made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SizeError {
-    #[error("{side} must be between {MIN_SIDE} and {MAX_SIDE}, got {value}")]
-    /// A side is under [`Grid::MIN_SIDE`] or over [`Grid::MAX_SIDE`].
-    Side {
-        /// `"WIDTH"` or `"HEIGHT"`.
-        side: &'static str,
-        /// The side asked for.
-        value: u64,
-    },
-    #[error(
-        "{width}x{height} is {} cells, more than the limit of {MAX_CELLS} cells (about 2 GB of memory)",
-        *width as u64 * *height as u64
-    )]
-    /// Together the sides make more than [`Grid::MAX_CELLS`] cells.
-    TooManyCells {
-        /// The width asked for.
-        width: u32,
-        /// The height asked for.
-        height: u32,
-    },
-    /// The allocator refused the grid's memory: a size within the limits that this machine
-    /// cannot hold now. Reported instead of aborting the process.
-    #[error("cannot allocate the {width}x{height} maze's {} bytes: out of memory", *width as u64 * *height as u64)]
-    OutOfMemory {
-        /// The width asked for.
-        width: u32,
-        /// The height asked for.
-        height: u32,
-    },
-    /// The allocator refused the memory of one piece of work on the maze (a generator's
-    /// working set as it grows, the braiding's list of dead ends, a search, the statistics,
-    /// an output's buffer): that work stopped there, and nothing it would make was kept.
-    #[error("not enough memory for {task} of the {width}x{height} maze")]
-    NotEnoughMemory {
-        /// What the memory was for: `"the carving"`, `"the braiding"`...
-        task: &'static str,
-        /// The maze's width.
-        width: u32,
-        /// The maze's height.
-        height: u32,
-    },
-}
-
-/// Checks a maze size against [`MIN_SIDE`], [`MAX_SIDE`] and [`MAX_CELLS`].
-pub(crate) fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
-    for (side, value) in [("WIDTH", width), ("HEIGHT", height)] {
-        if !(MIN_SIDE..=MAX_SIDE).contains(&value) {
-            return Err(SizeError::Side {
-                side,
-                value: value.into(),
-            });
-        }
-    }
-    if u64::from(width) * u64::from(height) > MAX_CELLS {
-        return Err(SizeError::TooManyCells { width, height });
-    }
-    Ok(())
-}
 
 /// The four walls of one cell, as the bits of its hex digit (a set bit is a closed wall).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,19 +90,31 @@ impl Grid {
 
     /// Checks a maze size against [`Grid::MIN_SIDE`], [`Grid::MAX_SIDE`] and
     /// [`Grid::MAX_CELLS`].
-    pub fn check_size(width: u32, height: u32) -> Result<(), SizeError> {
-        check_size(width, height)
+    /// ```
+    /// use mazegen::{Error, Grid};
+    ///
+    /// assert!(Grid::check_size(100_000, 10_000).is_ok());
+    /// let err = Grid::check_size(100_000, 10_001).unwrap_err();
+    /// assert!(matches!(err, Error::TooManyCells { width: 100_000, height: 10_001 }));
+    /// ```
+    pub fn check_size(width: u32, height: u32) -> Result<(), Error> {
+        check_size(width, height).map_err(Error::from)
     }
 
     /// A fully closed grid with the "42" stamp at its SPEC position when the size has room for
     /// it (see [`Stamp::centred`]).
-    pub fn new(width: u32, height: u32) -> Result<Grid, SizeError> {
+    pub fn new(width: u32, height: u32) -> Result<Grid, Error> {
         Grid::with_stamp(width, height, Stamp::centred(width, height))
     }
 
     /// A fully closed grid with the given stamp (or none). The stamp's cells are locked: their
     /// walls can never be opened.
-    pub fn with_stamp(width: u32, height: u32, stamp: Option<Stamp>) -> Result<Grid, SizeError> {
+    pub fn with_stamp(width: u32, height: u32, stamp: Option<Stamp>) -> Result<Grid, Error> {
+        Grid::sized(width, height, stamp).map_err(Error::from)
+    }
+
+    /// [`Grid::with_stamp`], with the error kept apart (small and `Clone`, for a generator).
+    pub(crate) fn sized(width: u32, height: u32, stamp: Option<Stamp>) -> Result<Grid, SizeError> {
         check_size(width, height)?;
         // The largest allocation of a maze, up to a gigabyte: a refusal is an error to report,
         // not an abort that would leave a raw terminal and temporary files behind.
@@ -202,7 +147,7 @@ impl Grid {
         height: u32,
         landmarks: Landmarks,
     ) -> Result<Grid, SizeError> {
-        let mut grid = Grid::with_stamp(width, height, landmarks.stamp)?;
+        let mut grid = Grid::sized(width, height, landmarks.stamp)?;
         if let Some(yard) = landmarks.courtyard {
             grid.hollow(yard);
         }

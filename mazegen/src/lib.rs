@@ -1,6 +1,7 @@
 //! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
 //! Every maze gets the 42 subject's "42" stamp by default, in the middle ([`Stamp::centred`]);
 //! `Maze::builder(w, h).stamp(StampChoice::None)` leaves it out.
+//! Its failures are the variants of one error type, [`Error`] (but for the picture formats').
 //!
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
 //! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze
@@ -19,7 +20,6 @@ mod bytes;
 pub mod config;
 mod cores;
 mod display;
-mod entry;
 mod error;
 pub mod format;
 mod generate;
@@ -39,17 +39,18 @@ mod solve;
 mod spelling;
 mod stats;
 pub mod validate;
+mod write;
 
 pub use builder::MazeBuilder;
-pub use entry::{write_atomically, write_new_atomically, write_outputs};
 pub use error::Error;
 pub use generate::{Algorithm, CellState, GenEvent, Generator, MazeOptions};
 pub use geometry::{Dir, Pos};
-pub use grid::{Grid, Pattern, SizeError, Stamp, StampChoice, StampError, Walls};
+pub use grid::{Grid, Pattern, Stamp, StampChoice, Walls};
 pub use maze::Maze;
 pub use quote::escaped;
 pub use replay::Timeline;
 pub use solve::{SearchState, Searching, Solution, SolveEvent, Solver};
 pub use stats::{Difficulty, Level, MazeStats};
+pub use write::{write_atomically, write_new_atomically, write_outputs};
 
 pub(crate) use solve::shortest_path;

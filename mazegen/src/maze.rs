@@ -18,6 +18,7 @@
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
+use crate::error::Error;
 use crate::generate::{Algorithm, MazeOptions};
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
@@ -138,9 +139,14 @@ impl Maze {
         }
     }
 
-    /// [`Maze::solution`], or [`SizeError::OutOfMemory`] when the allocator refuses the search
+    /// [`Maze::solution`], or [`Error::NotEnoughMemory`] when the allocator refuses the search
     /// its memory (then nothing is kept, and [`Maze::solution`] would abort).
-    pub fn try_solution(&self) -> Result<Option<&Solution>, SizeError> {
+    pub fn try_solution(&self) -> Result<Option<&Solution>, Error> {
+        self.try_solve().map_err(Error::from)
+    }
+
+    /// [`Maze::try_solution`], with the error kept apart.
+    pub(crate) fn try_solve(&self) -> Result<Option<&Solution>, SizeError> {
         if let Some(known) = self.solution.get() {
             return Ok(known.as_ref());
         }
@@ -173,22 +179,32 @@ impl Maze {
             .get_or_init(|| MazeStats::measure(&self.grid, self.solution()))
     }
 
-    /// [`Maze::stats`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+    /// [`Maze::stats`], or [`Error::NotEnoughMemory`] when the allocator refuses the
     /// measuring (or the search for the path) its memory; nothing is kept then.
-    pub fn try_stats(&self) -> Result<&MazeStats, SizeError> {
+    pub fn try_stats(&self) -> Result<&MazeStats, Error> {
+        self.measure_stats().map_err(Error::from)
+    }
+
+    /// [`Maze::try_stats`], with the error kept apart.
+    pub(crate) fn measure_stats(&self) -> Result<&MazeStats, SizeError> {
         if self.stats.get().is_none() {
-            let measured = MazeStats::try_measure(&self.grid, self.try_solution()?)?;
+            let measured = MazeStats::measured(&self.grid, self.try_solve()?)?;
             let _ = self.stats.set(measured);
         }
         Ok(self.stats())
     }
 
-    /// [`Maze::difficulty`], or [`SizeError::NotEnoughMemory`] when the allocator refuses the
+    /// [`Maze::difficulty`], or [`Error::NotEnoughMemory`] when the allocator refuses the
     /// measuring (or the search for the path) its memory; nothing is kept then.
-    pub fn try_difficulty(&self) -> Result<Option<&Difficulty>, SizeError> {
+    pub fn try_difficulty(&self) -> Result<Option<&Difficulty>, Error> {
+        self.measure_difficulty().map_err(Error::from)
+    }
+
+    /// [`Maze::try_difficulty`], with the error kept apart.
+    pub(crate) fn measure_difficulty(&self) -> Result<Option<&Difficulty>, SizeError> {
         if self.difficulty.get().is_none() {
-            let measured = match self.try_solution()? {
-                Some(path) => Some(Difficulty::try_measure(&self.grid, path)?),
+            let measured = match self.try_solve()? {
+                Some(path) => Some(Difficulty::measured(&self.grid, path)?),
                 None => None,
             };
             let _ = self.difficulty.set(measured);

@@ -63,6 +63,17 @@ pub struct Timeline {
 }
 
 impl Timeline {
+    /// A timeline of the maze `options` describe, with checkpoints of at most
+    /// [`Timeline::CHECKPOINT_BUDGET`] bytes in all.
+    pub fn new(options: MazeOptions) -> Result<Timeline, crate::Error> {
+        Timeline::with_budget(options, Timeline::CHECKPOINT_BUDGET)
+    }
+
+    /// A timeline whose checkpoints take at most `budget` bytes in all.
+    pub fn with_budget(options: MazeOptions, budget: u64) -> Result<Timeline, crate::Error> {
+        Ok(Timeline::of(&Generator::new(options)?, budget))
+    }
+
     /// The bytes of checkpoints a timeline keeps at most, by default (64 MiB).
     pub const CHECKPOINT_BUDGET: u64 = CHECKPOINT_BUDGET;
     /// The fewest steps between two checkpoints.

@@ -25,10 +25,7 @@
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-mod error;
-
-pub use error::SessionError;
-
+use crate::error::Error;
 use crate::generate::{CellState, Garbage, GenError, StepKind};
 use crate::grid::SizeError;
 use crate::maze::Maze;
@@ -142,10 +139,15 @@ impl Job {
             && std::mem::discriminant(&self.work) == std::mem::discriminant(&other.work)
     }
 
-    /// [`Job::run`], or [`SizeError::NotEnoughMemory`](crate::grid::SizeError) when the
+    /// [`Job::run`], or [`Error::NotEnoughMemory`] when the
     /// allocator refuses a measure's search, statistics or difficulty their memory, or a
     /// started search its per-cell state (see [`Solver::try_search`](crate::Solver::try_search)).
-    pub fn try_run(&self) -> Result<Job, crate::grid::SizeError> {
+    pub fn try_run(&self) -> Result<Job, crate::Error> {
+        self.try_job().map_err(crate::Error::from)
+    }
+
+    /// [`Job::try_run`], with the error kept apart.
+    pub(crate) fn try_job(&self) -> Result<Job, crate::grid::SizeError> {
         if let &Work::Start {
             solver,
             entry,
@@ -164,9 +166,9 @@ impl Job {
             Some(known) => known.cloned(),
             None => crate::solve::try_shortest_path(grid, maze.entry(), maze.exit())?,
         };
-        let stats = MazeStats::try_measure(grid, shortest.as_ref())?;
+        let stats = MazeStats::measured(grid, shortest.as_ref())?;
         let difficulty = match &shortest {
-            Some(path) => Some(Difficulty::try_measure(grid, path)?),
+            Some(path) => Some(Difficulty::measured(grid, path)?),
             None => None,
         };
         Ok(self.done(Outcome::Measured(Measured {
@@ -339,6 +341,21 @@ pub struct Session {
 }
 
 impl Session {
+    /// Why the maze could not be finished: the allocator refused the generator's working set
+    /// room to grow (see [`Generator::failure`]). The session then stays
+    /// [`Phase::Carving`], its grid partly carved, and [`Session::advance`] and
+    /// [`Session::finish`] do nothing more: a caller stepping it until done checks this.
+    ///
+    /// Or why the watched search could not be finished: the allocator refused its working set
+    /// room to grow (see [`Searching::failure`](crate::Searching::failure)), or its path, or
+    /// that path's bitmap, or (for a session measuring the maze itself) the measuring, their
+    /// memory. The session then stays [`Phase::Solving`], the search done and unsolved, and
+    /// [`Session::advance`], [`Session::finish`] and [`Session::jobs`] do nothing more for it,
+    /// until another solver is picked ([`Session::resolve_with`]), which tries again.
+    pub fn failure(&self) -> Option<Error> {
+        self.gen_failure().cloned().map(Error::from)
+    }
+
     /// A maze about to be carved from `options`, to be solved by `solver` from `entry` to
     /// `exit`.
     ///
@@ -352,19 +369,19 @@ impl Session {
     ///     session.advance(50); // a frame's worth of steps; draw session.grid() between frames
     /// }
     /// assert!(session.maze().unwrap().solution().is_some());
-    /// # Ok::<(), mazegen::session::SessionError>(())
+    /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn new(
         options: MazeOptions,
         entry: Pos,
         exit: Pos,
         solver: Solver,
-    ) -> Result<Session, SessionError> {
+    ) -> Result<Session, Error> {
         let generator = Generator::build(options)?;
         let grid = generator.grid();
         let (width, height) = (grid.width(), grid.height());
         crate::grid::check_ends(width, height, grid.stamp(), entry, exit)
-            .map_err(|problem| SessionError::of_ends(problem, width, height))?;
+            .map_err(|problem| problem.into_error(width, height))?;
         Ok(Session {
             stage: Stage::Carving(Box::new(generator)),
             entry,
@@ -648,8 +665,8 @@ impl Session {
         if self.measure_here && self.measures.is_none() {
             // Refused, the maze is not measured, nor the search recorded: the session's
             // failure, as the search's own would be.
-            let measured = maze.try_stats().cloned().and_then(|stats| {
-                let difficulty = maze.try_difficulty()?.cloned();
+            let measured = maze.measure_stats().cloned().and_then(|stats| {
+                let difficulty = maze.measure_difficulty()?.cloned();
                 Ok((stats, difficulty))
             });
             match measured {
@@ -981,6 +998,29 @@ fn carved(stage: &Stage) -> &Maze {
 mod tests {
     use super::*;
     use crate::shortest_path;
+
+    #[test]
+    fn an_exit_outside_and_bad_options_are_each_one_variant_of_error() {
+        let options = MazeOptions::new(5, 4);
+        let outside =
+            Session::new(options.clone(), Pos::new(0, 0), Pos::new(5, 0), Solver::Bfs).unwrap_err();
+        assert!(
+            matches!(outside, Error::Outside { end: "exit", pos, width: 5, height: 4 } if pos == Pos::new(5, 0)),
+            "{outside:?}"
+        );
+        assert_eq!(outside.to_string(), "exit cell 5,0 is outside the 5x4 maze");
+        let entry =
+            Session::new(options.clone(), Pos::new(0, 9), Pos::new(4, 3), Solver::Bfs).unwrap_err();
+        assert_eq!(entry.to_string(), "entry cell 0,9 is outside the 5x4 maze");
+        let bad = Session::new(
+            options.braid(2.0),
+            Pos::new(0, 0),
+            Pos::new(4, 3),
+            Solver::Bfs,
+        )
+        .unwrap_err();
+        assert!(matches!(bad, Error::Braid(_)), "{bad}");
+    }
 
     fn session(width: u32, height: u32, perfect: bool) -> Session {
         let options = MazeOptions::new(width, height).seed(7).perfect(perfect);

@@ -10,6 +10,7 @@ mod difficulty;
 pub use difficulty::{Difficulty, Level};
 
 use crate::bytes::{OutOfMemory, try_filled};
+use crate::error::Error;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;
@@ -79,9 +80,14 @@ impl MazeStats {
         })
     }
 
-    /// [`MazeStats::measure`], or [`SizeError::NotEnoughMemory`] when the allocator refuses
+    /// [`MazeStats::measure`], or [`Error::NotEnoughMemory`] when the allocator refuses
     /// the byte a cell it takes to walk the corridors.
-    pub fn try_measure(grid: &Grid, path: Option<&Solution>) -> Result<MazeStats, SizeError> {
+    pub fn try_measure(grid: &Grid, path: Option<&Solution>) -> Result<MazeStats, Error> {
+        MazeStats::measured(grid, path).map_err(Error::from)
+    }
+
+    /// [`MazeStats::try_measure`], with the error kept apart.
+    pub(crate) fn measured(grid: &Grid, path: Option<&Solution>) -> Result<MazeStats, SizeError> {
         let refused = SizeError::NotEnoughMemory {
             task: "the statistics",
             width: grid.width(),

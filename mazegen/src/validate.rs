@@ -17,6 +17,7 @@
 //! a clone shares the walls read).
 
 use crate::config::Config;
+use crate::error::Error;
 use crate::format::MazeFile;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, SizeError, Stamp, StampChoice, Walls, centre_cell};
@@ -284,16 +285,12 @@ pub(crate) fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> R
 impl Report {
     /// Checks a maze file as [`validate_file`] does, keeping only the first `keep` violations
     /// of each rule (and counting every one): the memory a check takes then does not grow with
-    /// the number of broken rules, which can be several per cell. [`SizeError::NotEnoughMemory`]
+    /// the number of broken rules, which can be several per cell. [`Error::NotEnoughMemory`]
     /// ("not enough memory for the check of the WxH maze") when the allocator refuses the grid
     /// the rules read or the flood fill from the entry its memory (a byte a cell each, and the
     /// fill's frontier as it grows).
-    pub fn check_file(
-        file: &MazeFile,
-        expected: &Expected,
-        keep: usize,
-    ) -> Result<Report, SizeError> {
-        try_check_file(file, expected, keep)
+    pub fn check_file(file: &MazeFile, expected: &Expected, keep: usize) -> Result<Report, Error> {
+        try_check_file(file, expected, keep).map_err(Error::from)
     }
 }
 

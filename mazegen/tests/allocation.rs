@@ -15,16 +15,16 @@ use budget_alloc::{SMALL, measure, with_budget};
 use mazegen::format::StatsJson;
 use mazegen::format::{Format, Hex, Svg};
 use mazegen::session::{Phase, Session};
-use mazegen::{Algorithm, Error, Generator, Maze, MazeOptions, Pos, SizeError, Solver};
+use mazegen::{Algorithm, Error, Generator, Maze, MazeOptions, Pos, Solver};
 
 #[global_allocator]
 static ALLOCATOR: budget_alloc::Budgeted = budget_alloc::Budgeted;
 
 /// Whether `error` is memory refused (the grid's, or some work's), not some other failure.
-fn is_memory(error: &SizeError) -> bool {
+fn is_memory(error: &Error) -> bool {
     matches!(
         error,
-        SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. }
+        Error::OutOfMemory { .. } | Error::NotEnoughMemory { .. }
     )
 }
 
@@ -62,7 +62,7 @@ fn generate_under_budgets(options: &MazeOptions, count: usize) -> (usize, bool) 
     for budget in budgets(cells, peak.all, count) {
         match with_budget(budget, || Generator::generate(options.clone())) {
             Ok(grid) => assert_eq!(grid, expected, "{options:?} under {budget} bytes"),
-            Err(Error::Size(error)) if is_memory(&error) => {
+            Err(error) if is_memory(&error) => {
                 refused += 1;
                 let text = error.to_string();
                 assert!(
@@ -211,8 +211,7 @@ fn the_carvings_path_refused_its_memory_is_walked_for_or_an_error() {
                     assert_eq!(path, expected.0, "{algorithm} {width}x{height}");
                     read += usize::from(known);
                 }
-                Err(Error::Size(error)) => {
-                    assert!(is_memory(&error), "{error}");
+                Err(error) if is_memory(&error) => {
                     refused += 1;
                 }
                 Err(error) => panic!("{error}"),
@@ -283,7 +282,16 @@ fn the_library_error_names_the_memory() {
     })
     .unwrap_err();
     // The grid fits; Kruskal's list of walls, eight bytes a cell, does not.
-    assert!(matches!(error, Error::Size(_)), "{error:?}");
+    assert!(
+        matches!(
+            error,
+            Error::NotEnoughMemory {
+                task: "the carving",
+                ..
+            }
+        ),
+        "{error:?}"
+    );
     assert_eq!(
         error.to_string(),
         "not enough memory for the carving of the 240x160 maze"

@@ -191,6 +191,31 @@ fn the_top_level_modules_import_one_another_without_a_cycle() {
     }
 }
 
+/// The error is at the bottom of the graph, so that every module may return it (issue 43:
+/// it sat above the grid, the generators and the formats, and the modules below it each had an
+/// error of their own). It names only the modules below it: the geometry (its variants name
+/// cells) and what its messages are written with.
+#[test]
+fn the_error_imports_only_the_bottom_of_the_graph() {
+    let graph = graph();
+    let below = ["geometry", "quote", "parse", "registry", "spelling"];
+    let mut reached: Vec<&str> = vec!["error"];
+    let mut at = 0;
+    while let Some(module) = reached.get(at).copied() {
+        for next in graph.get(module).into_iter().flat_map(|edges| edges.keys()) {
+            assert!(
+                below.contains(&next.as_str()),
+                "{module} imports {next} ({}): the error must stay below it",
+                graph[module][next]
+            );
+            if !reached.contains(&next.as_str()) {
+                reached.push(next);
+            }
+        }
+        at += 1;
+    }
+}
+
 #[test]
 fn the_scan_sees_imports_and_skips_test_code_and_comments() {
     let graph = graph();

@@ -48,8 +48,8 @@ pub fn run(maze_file: &Path, config: Option<&Path>, strict: bool) -> eyre::Resul
     }
     .map_err(AppError::Load)?;
     // Memory refused for the check's grid or its flood fill: an error (exit 1), not an abort.
-    let report = Report::check_file(&file, &expected, LISTED_PER_RULE)
-        .map_err(|refused| AppError::Generate(mazegen::Error::Size(refused)))?;
+    let report =
+        Report::check_file(&file, &expected, LISTED_PER_RULE).map_err(AppError::Generate)?;
     let name = crate::tui::shown_path(maze_file);
     if config.is_none() {
         say::out(format_args!("{name}: {ASSUMED_STAMP}"));

@@ -99,7 +99,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         size,
         memory_limit: cli.max_memory.or_else(super::memory::available_bytes),
     })
-    .map_err(AppError::from)?;
+    .map_err(AppError::Session)?;
     let mut model = model;
     model.set_clock(Instant::now);
     // No export may replace the config (issue 23): the exports check against it.

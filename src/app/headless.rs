@@ -30,9 +30,7 @@ pub fn run(cli: &Cli) -> eyre::Result<ExitCode> {
         // The search copies the walls, a byte a cell: asked for here, before any file is
         // written, so that memory refused is the error it is rather than an abort. (A perfect
         // maze's walk keeps only the path, and runs beside the writing below.)
-        maze.try_solution()
-            .map_err(mazegen::Error::Size)
-            .map_err(AppError::from)?;
+        maze.try_solution().map_err(AppError::from)?;
     }
     let looks = looks(cli, &config).map_err(AppError::Usage)?;
     let outputs = cli.outputs(&config, &looks);
@@ -146,8 +144,18 @@ fn looks(cli: &Cli, config: &Config) -> Result<Looks, String> {
 /// has already checked) as usage.
 fn generate_error(error: mazegen::Error) -> AppError {
     match error {
-        mazegen::Error::Size(_)
-        | mazegen::Error::Stamp(_)
+        mazegen::Error::Side { .. }
+        | mazegen::Error::TooManyCells { .. }
+        | mazegen::Error::OutOfMemory { .. }
+        | mazegen::Error::NotEnoughMemory { .. }
+        | mazegen::Error::EmptyStamp
+        | mazegen::Error::BadStampCell { .. }
+        | mazegen::Error::EmptyStampRow { .. }
+        | mazegen::Error::RaggedStamp { .. }
+        | mazegen::Error::StampTooLarge { .. }
+        | mazegen::Error::StampWallsIn { .. }
+        | mazegen::Error::StampDoesNotFit { .. }
+        | mazegen::Error::NoRoomBesideCourtyard { .. }
         | mazegen::Error::StartOutside { .. }
         | mazegen::Error::StartOnStamp(_)
         | mazegen::Error::Braid(_) => AppError::Generate(error),

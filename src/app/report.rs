@@ -9,9 +9,7 @@ use std::fmt;
 use std::io;
 
 use color_eyre::eyre;
-use mazegen::SizeError;
 use mazegen::format::HexErrorKind;
-use mazegen::session::SessionError;
 
 use super::AppError;
 
@@ -58,19 +56,12 @@ impl AppError {
     /// Whether this is memory the allocator refused: a maze, a piece of work on it, a file's
     /// bytes or cells, an output.
     pub fn refuses_memory(&self) -> bool {
-        let size = |error: &SizeError| {
-            matches!(
-                error,
-                SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. }
-            )
-        };
-        let generator = |error: &SizeError| size(error);
         let io = |error: &io::Error| error.kind() == io::ErrorKind::OutOfMemory;
         match self {
-            AppError::Generate(mazegen::Error::Size(error))
-            | AppError::Session(SessionError::Maze(mazegen::Error::Size(error))) => {
-                generator(error)
-            }
+            AppError::Generate(error) | AppError::Session(error) => matches!(
+                error,
+                mazegen::Error::OutOfMemory { .. } | mazegen::Error::NotEnoughMemory { .. }
+            ),
             AppError::Write(mazegen::Error::Write { source, .. }) => io(source),
             AppError::Load(mazegen::Error::Unreadable { source, .. }) => io(source),
             AppError::Load(mazegen::Error::BadMazeFile { kind, .. }) => {
@@ -86,25 +77,25 @@ mod tests {
     use super::*;
 
     fn refused() -> AppError {
-        AppError::Generate(mazegen::Error::Size(SizeError::NotEnoughMemory {
+        AppError::Generate(mazegen::Error::NotEnoughMemory {
             task: "the carving",
             width: 300,
             height: 200,
-        }))
+        })
     }
 
     #[test]
     fn memory_refused_is_told_apart_from_other_mistakes() {
         assert!(refused().refuses_memory());
-        let grid = SessionError::Maze(mazegen::Error::Size(SizeError::OutOfMemory {
+        let grid = mazegen::Error::OutOfMemory {
             width: 3,
             height: 2,
-        }));
+        };
         assert!(AppError::Session(grid).refuses_memory());
-        let side = mazegen::Error::Size(SizeError::Side {
+        let side = mazegen::Error::Side {
             side: "WIDTH",
             value: 0,
-        });
+        };
         assert!(!AppError::Generate(side).refuses_memory());
         assert!(!AppError::Usage("no".into()).refuses_memory());
         let write = mazegen::Error::Write {

@@ -13,7 +13,7 @@ use super::kernel::job::Garbage;
 use mazegen::config::Config;
 use mazegen::format::Output;
 use mazegen::session::Job;
-use mazegen::session::{Session, SessionError};
+use mazegen::session::Session;
 use mazegen::write_outputs;
 use mazegen::{Maze, Solver};
 
@@ -172,7 +172,7 @@ pub struct MazeOrder {
 
 impl MazeOrder {
     /// Frees what the order replaces, then makes the maze's session, ready to animate.
-    pub fn run(&self) -> Result<Session, SessionError> {
+    pub fn run(&self) -> Result<Session, mazegen::Error> {
         drop(self.frees_first.take());
         new_session(&self.config, self.seed, self.solver, self.inline_cells)
     }

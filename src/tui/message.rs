@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use mazegen::session::Job;
-use mazegen::session::{Session, SessionError};
+use mazegen::session::Session;
 
 pub use super::modes::inspector::{InspectorAnswer, InspectorMessage};
 
@@ -56,7 +56,7 @@ pub enum Answer {
     /// A search ended: the search started, or its path traced.
     Searched(Job),
     /// A new maze was made (or could not be).
-    Made(Parcel<Result<Session, SessionError>>),
+    Made(Parcel<Result<Session, mazegen::Error>>),
     /// The lanes of a race, each run once more on a worker: their own times, in lane order
     /// (`None` for one that could not be run).
     RaceTimed(Vec<Option<Duration>>),

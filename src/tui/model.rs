@@ -23,7 +23,7 @@ use super::view::aggregate::PathMemo;
 use super::viewport::{Drag, Viewport, blocks};
 use mazegen::Solver;
 use mazegen::config::Config;
-use mazegen::session::{Phase, Session, SessionError};
+use mazegen::session::{Phase, Session};
 use ratatui::layout::Rect;
 
 pub use super::configs::THEME_KEY;
@@ -132,13 +132,13 @@ pub(crate) struct Stack {
 }
 
 impl Model {
-    pub fn new(start: Start) -> Result<Model, SessionError> {
+    pub fn new(start: Start) -> Result<Model, mazegen::Error> {
         Model::with_inline_cells(start, INLINE_CELLS)
     }
 
     /// The dashboard on a stand-in for a big maze (more than [`INLINE_CELLS`] cells) whose
     /// making the root starts as a job (see `update::launch`), so the screen is up at once.
-    pub(crate) fn standing_in(start: Start) -> Result<Model, SessionError> {
+    pub(crate) fn standing_in(start: Start) -> Result<Model, mazegen::Error> {
         let config = &start.config;
         let maze = stand_in_session(config, config.algorithm, start.seed, Solver::default())?;
         let mut model = Model::around(start, maze, INLINE_CELLS);
@@ -150,7 +150,7 @@ impl Model {
     pub(crate) fn with_inline_cells(
         start: Start,
         inline_cells: u64,
-    ) -> Result<Model, SessionError> {
+    ) -> Result<Model, mazegen::Error> {
         let maze = new_session(&start.config, start.seed, Solver::default(), inline_cells)?;
         Ok(Model::around(start, maze, inline_cells))
     }

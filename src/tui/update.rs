@@ -32,7 +32,7 @@ use super::reply::{Reply, Request};
 use component::Component;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
-use mazegen::session::{Session, SessionError};
+use mazegen::session::Session;
 use mazegen::validate::{Expected, Inspection};
 use mazegen::{Algorithm, Maze};
 
@@ -67,7 +67,7 @@ macro_rules! board {
 /// (more than [`INLINE_CELLS`] cells: seconds at the largest sizes) is made by a job, as `r`
 /// makes one, so the screen is up at once, saying which maze is being made, and every key is
 /// answered meanwhile. Returns the effects to run first.
-pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), SessionError> {
+pub fn launch(start: Start) -> Result<(Model, Vec<Effect>), mazegen::Error> {
     let config = &start.config;
     if u64::from(config.width) * u64::from(config.height) <= INLINE_CELLS {
         return Ok((Model::new(start)?, Vec::new()));

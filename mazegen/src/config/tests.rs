@@ -2,7 +2,6 @@
 
 use super::key::known_keys;
 use super::*;
-use crate::grid::StampError;
 
 /// The subject's example config, inlined so the crate tests alone (the file itself is
 /// `tests/fixtures/subject_example_25x20.config.txt`, read by the integration tests).
@@ -266,7 +265,11 @@ fn error_not_utf8() {
     std::fs::write(&path, b"WIDTH=25\nTHEME=caf\xe9\n").unwrap();
     let error = Config::try_load(&path, &[]).unwrap_err();
     assert_eq!(error.line, None);
-    assert_eq!(error.kind, ConfigErrorKind::NotUtf8 { offset: 18 });
+    assert!(
+        matches!(error.kind, ConfigErrorKind::NotUtf8 { offset: 18 }),
+        "{:?}",
+        error.kind
+    );
     let message = error.to_string();
     assert!(message.starts_with(&format!("{}: not valid UTF-8", path.display())));
 }
@@ -492,9 +495,10 @@ fn line_errors_come_first_in_line_order() {
 #[test]
 fn missing_keys_come_before_layout_checks() {
     let text = "WIDTH=25\nHEIGHT=20\nENTRY=99,99\nEXIT=99,99\nPERFECT=true\n";
-    assert_eq!(
-        kind(text),
-        ConfigErrorKind::MissingKey { key: "OUTPUT_FILE" }
+    let kind = kind(text);
+    assert!(
+        matches!(kind, ConfigErrorKind::MissingKey { key: "OUTPUT_FILE" }),
+        "{kind:?}"
     );
 }
 
@@ -695,12 +699,21 @@ fn a_bad_or_oversized_stamp_is_an_error_on_its_line() {
     let err =
         Config::try_parse(&format!("{text}STAMP={tall}\n"), Path::new(FILE), &[]).unwrap_err();
     assert_eq!(err.line, Some(line));
+    let ConfigErrorKind::BadStamp(inner) = &err.kind else {
+        panic!("{err}");
+    };
     assert!(
-        matches!(
-            err.kind,
-            ConfigErrorKind::BadStamp(StampError::DoesNotFit { .. })
-        ),
+        matches!(**inner, crate::Error::StampDoesNotFit { .. }),
+        "{inner:?}"
+    );
+    // The message is the stamp error's, after the key, and the error is its source too.
+    assert!(
+        err.to_string().contains(&format!(": STAMP: {inner}")),
         "{err}"
+    );
+    assert_eq!(
+        std::error::Error::source(&err.kind).map(ToString::to_string),
+        Some(inner.to_string())
     );
 }
 

@@ -401,7 +401,7 @@ impl AnimatedSvg {
         let mut sink = Sink::try_new(out, grid, "the SVG's buffer")?;
         open_document(&mut sink, grid, &options)?;
         draw_landmarks(&mut sink, grid, &options)?;
-        let solution = maze.try_solution().map_err(super::refused)?;
+        let solution = maze.try_solve().map_err(super::refused)?;
         if let Some(path) = solution.filter(|_| options.show_path) {
             // Hidden until the carving ends, then drawn from the entry to the exit.
             let end = format!("{:.3}s", film.carving);

@@ -41,6 +41,15 @@ pub(crate) struct WriteError {
     pub(crate) source: io::Error,
 }
 
+impl From<WriteError> for crate::Error {
+    fn from(error: WriteError) -> crate::Error {
+        crate::Error::Write {
+            path: error.path,
+            source: error.source,
+        }
+    }
+}
+
 /// Writes `path` atomically with what `fill` writes to the buffered writer it is given, and
 /// returns what `fill` returned once the file is in place.
 pub(crate) fn write_atomically<T, F>(path: &Path, fill: F) -> Result<T, WriteError>

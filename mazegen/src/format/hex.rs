@@ -15,10 +15,12 @@ use std::path::{Path, PathBuf};
 
 use super::Format;
 use super::read::open_regular;
+use crate::error::Error;
+pub use crate::error::HexErrorKind;
 use crate::geometry::{Dir, Pos};
 use crate::grid::{Grid, Landmarks, MAX_CELLS, MAX_SIDE, MIN_SIDE, SizeError, Walls, check_size};
 use crate::maze::Maze;
-use crate::quote::{self, quoted};
+use crate::quote;
 use crate::solve::Solution;
 
 /// The 42 hex file as a [`Format`]: the rows, then the entry, the exit and the shortest path
@@ -86,14 +88,11 @@ impl Format for Hex {
         // thread (see `Maze::solution`), and waits for it only here.
         write_rows(out, maze.grid())?;
         let (entry, exit) = (maze.entry(), maze.exit());
-        let path = maze
-            .try_solution()
-            .map_err(super::refused)?
-            .ok_or_else(|| {
-                io::Error::other(format!(
-                    "no path from {entry} to {exit} (a bug: please report it)"
-                ))
-            })?;
+        let path = maze.try_solve().map_err(super::refused)?.ok_or_else(|| {
+            io::Error::other(format!(
+                "no path from {entry} to {exit} (a bug: please report it)"
+            ))
+        })?;
         write_footer(out, entry, exit, path)
     }
 }
@@ -184,6 +183,54 @@ pub struct MazeFile {
 }
 
 impl MazeFile {
+    /// Reads a maze file's text. Hex digits and path letters may be in either case; `\r\n`
+    /// line ends are accepted.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::{Maze, Pos};
+    ///
+    /// let maze = Maze::builder(3, 2).seed(1).build()?;
+    /// let text = maze.to_hex();
+    /// let file = MazeFile::parse(&text)?;
+    /// assert_eq!((file.width(), file.height(), file.exit), (3, 2, Pos::new(2, 1)));
+    /// assert_eq!(&file.to_grid(), maze.grid());
+    /// assert!(MazeFile::parse("not a maze\n").is_err());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    ///
+    /// Text that is not a maze file is [`Error::Hex`](Error::Hex), with the line it
+    /// goes wrong on.
+    pub fn parse(text: &str) -> Result<MazeFile, Error> {
+        MazeFile::parse_text(text).map_err(Error::from)
+    }
+
+    /// Reads and parses a maze file. Its size is checked before it is read: no larger than a
+    /// maze as wide as its first line can be ([`MazeFile::max_file_bytes`] at the largest height the
+    /// size limits allow), so a huge file or `/dev/zero` is refused at once.
+    ///
+    /// ```
+    /// use mazegen::format::MazeFile;
+    /// use mazegen::Maze;
+    /// use mazegen::format::{Hex, Output};
+    ///
+    /// let maze = Maze::builder(12, 9).seed(3).build()?;
+    /// let path = std::env::temp_dir().join("mazegen-doc-load.txt");
+    /// maze.write_to(&[Output::file(Hex, &path)])?;
+    /// assert_eq!(&MazeFile::load(&path)?.to_grid(), maze.grid());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn load(path: impl AsRef<Path>) -> Result<MazeFile, Error> {
+        MazeFile::load_file(path.as_ref()).map_err(Error::from)
+    }
+
+    /// Reads and parses a maze file that should be `width` x `height`: a larger file than such
+    /// a maze can be is refused before it is read.
+    pub fn load_sized(path: impl AsRef<Path>, width: u32, height: u32) -> Result<MazeFile, Error> {
+        MazeFile::load_file_sized(path.as_ref(), width, height).map_err(Error::from)
+    }
+
     /// The most bytes a `width` x `height` maze file can take: every row with a CRLF, the blank
     /// line, the entry and exit at their widest, and a path that visits every cell, with a little
     /// room for trailing blank lines.
@@ -223,7 +270,7 @@ impl MazeFile {
     /// [`MazeFile::to_grid_with`], or [`SizeError::OutOfMemory`] when the allocator refuses
     /// the grid its memory.
     pub(crate) fn try_to_grid_with(&self, landmarks: Landmarks) -> Result<Grid, SizeError> {
-        let mut grid = Grid::with_stamp(self.width, self.height, None)?;
+        let mut grid = Grid::sized(self.width, self.height, None)?;
         // `positions` does not borrow the grid, so the walls can be set while walking it.
         for pos in grid.positions() {
             let walls = self.walls(pos);
@@ -247,7 +294,7 @@ impl MazeFile {
         Solution::new(self.entry, self.path.clone())
     }
 
-    /// [`MazeFile::parse`], with the error kept apart (see `entry.rs`).
+    /// [`MazeFile::parse`], with the error kept apart.
     pub(crate) fn parse_text(text: &str) -> Result<MazeFile, HexError> {
         let mut lines = text
             .split_inclusive('\n')
@@ -268,11 +315,11 @@ impl MazeFile {
                 // Too narrow or too wide is the first row's fault, said at its line.
                 let w = u32::try_from(width).unwrap_or(u32::MAX);
                 if !(MIN_SIDE..=MAX_SIDE).contains(&w) {
-                    let side = SizeError::Side {
-                        side: "WIDTH",
-                        value: width as u64,
+                    let size = HexErrorKind::Size {
+                        width: width as u64,
+                        height: 1,
                     };
-                    return Err(HexError::at(n, HexErrorKind::Size(side)));
+                    return Err(HexError::at(n, size));
                 }
             } else if line.len() != width {
                 return Err(HexError::at(
@@ -309,7 +356,13 @@ impl MazeFile {
             u32::try_from(width).unwrap_or(u32::MAX),
             u32::try_from(height).unwrap_or(u32::MAX),
         );
-        check_size(w, h).map_err(|e| HexError::at(blank - 1, HexErrorKind::Size(e)))?;
+        check_size(w, h).map_err(|_| {
+            let size = HexErrorKind::Size {
+                width: width as u64,
+                height: height as u64,
+            };
+            HexError::at(blank - 1, size)
+        })?;
         // A missing line is reported where it should have been.
         let mut expected_line = blank;
         let mut next = |what: &'static str| {
@@ -454,64 +507,26 @@ impl HexError {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-/// What is wrong with a maze file, for [`Error::Hex`](crate::Error::Hex) and
-/// [`Error::BadMazeFile`](crate::Error::BadMazeFile).
-#[non_exhaustive]
-pub enum HexErrorKind {
-    #[error("the file does not start with rows of hex digits")]
-    /// No rows of hex digits at the start.
-    NoRows,
-    #[error("row has {found} cells, the rows above have {expected}")]
-    /// A row of another length than the first.
-    RowLength {
-        /// The first row's length.
-        expected: usize,
-        /// This row's length.
-        found: usize,
-    },
-    #[error("'{}' in column {column} is not a hex digit", found.escape_debug())]
-    /// A character that is not a hex digit.
-    NotHex {
-        /// Its column, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    #[error("maze size: {0}")]
-    /// The rows make a maze of a size out of range.
-    Size(SizeError),
-    #[error("not enough memory for the maze's cells")]
-    /// The allocator refused the room for the rows' cells.
-    OutOfMemory,
-    #[error("no empty line after the maze rows, so no entry, exit and path")]
-    /// No empty line after the rows.
-    MissingFooter,
-    #[error("the file ends before {0}")]
-    /// The file ends before the part named.
-    Missing(&'static str),
-    #[error("the {what} must be x,y (two whole numbers), got {}", quoted(found))]
-    /// The entry or exit line is not `x,y`.
-    Coordinate {
-        /// `"entry"` or `"exit"`.
-        what: &'static str,
-        /// The line.
-        found: String,
-    },
-    #[error("'{}' at position {column} of the path is not one of N, E, S, W", found.escape_debug())]
-    /// A path letter that is not N, E, S or W.
-    NotAStep {
-        /// Its position, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    #[error("unexpected text after the path: {}", quoted(.0))]
-    /// Text after the path line.
-    Trailing(String),
-    #[error("the file is not text (not valid UTF-8)")]
-    /// The file is not UTF-8 text.
-    NotText,
+impl From<HexError> for Error {
+    fn from(error: HexError) -> Error {
+        Error::Hex {
+            line: error.line,
+            kind: error.kind,
+        }
+    }
+}
+
+impl From<LoadError> for Error {
+    fn from(error: LoadError) -> Error {
+        match error {
+            LoadError::Io { path, source } => Error::Unreadable { path, source },
+            LoadError::Parse { path, source } => Error::BadMazeFile {
+                path,
+                line: source.line,
+                kind: source.kind,
+            },
+        }
+    }
 }
 
 /// A maze file that could not be read: [`Error::Unreadable`](crate::Error::Unreadable) and
@@ -555,10 +570,10 @@ mod tests {
         assert!(
             matches!(
                 err.kind,
-                HexErrorKind::Size(SizeError::Side {
-                    side: "WIDTH",
-                    value: 1
-                })
+                HexErrorKind::Size {
+                    width: 1,
+                    height: 1
+                }
             ),
             "{err}"
         );

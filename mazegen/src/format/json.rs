@@ -94,8 +94,8 @@ impl Format for StatsJson {
             entry: [entry.x, entry.y],
             exit: [exit.x, exit.y],
             stats: Stats {
-                stats: maze.try_stats().map_err(super::refused)?,
-                difficulty: maze.try_difficulty().map_err(super::refused)?,
+                stats: maze.measure_stats().map_err(super::refused)?,
+                difficulty: maze.measure_difficulty().map_err(super::refused)?,
             },
         };
         serde_json::to_writer_pretty(&mut *out, &report)?;

@@ -432,7 +432,7 @@ impl Format for Svg {
             ..self.options.clone()
         };
         let path = match options.show_path {
-            true => maze.try_solution().map_err(super::refused)?,
+            true => maze.try_solve().map_err(super::refused)?,
             false => None,
         };
         Svg::write_grid(out, maze.grid(), entry, exit, path, &options)

@@ -134,6 +134,20 @@ impl Algorithm {
     }
 }
 
+impl std::str::FromStr for Algorithm {
+    type Err = crate::Error;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`dfs` for the backtracker, for instance). An unknown name is
+    /// [`crate::Error::UnknownAlgorithm`], listing the valid ones.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        registry::parse(s).ok_or_else(|| crate::Error::UnknownAlgorithm {
+            name: s.trim().to_owned(),
+            valid: Algorithm::names(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use super::stamp::{Pattern, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, Stamp, StampChoice, StampError};
+use super::StampError;
+use super::stamp::{Pattern, STAMP_MIN_HEIGHT, STAMP_MIN_WIDTH, Stamp, StampChoice};
 use crate::geometry::Pos;
 
 /// Width and height of the courtyard in cells.
@@ -108,7 +109,7 @@ impl Landmarks {
         let yard = Courtyard::centred(width, height).filter(|_| courtyard);
         let Some(yard) = yard else {
             return Ok(Landmarks {
-                stamp: stamp.place(width, height)?,
+                stamp: stamp.try_place(width, height)?,
                 courtyard: None,
             });
         };

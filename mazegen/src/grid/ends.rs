@@ -2,6 +2,7 @@
 //! the maze, not on a closed cell of the stamp, and not the same cell.
 
 use super::Stamp;
+use crate::error::Error;
 use crate::geometry::Pos;
 
 /// What is wrong with an entry or an exit; `end` is `"entry"` or `"exit"`.
@@ -10,6 +11,22 @@ pub(crate) enum EndProblem {
     Outside { end: &'static str, pos: Pos },
     OnStamp { end: &'static str, pos: Pos },
     Same(Pos),
+}
+
+impl EndProblem {
+    /// The error for this problem of the ends of a `width`x`height` maze.
+    pub(crate) fn into_error(self, width: u32, height: u32) -> Error {
+        match self {
+            EndProblem::Outside { end, pos } => Error::Outside {
+                end,
+                pos,
+                width,
+                height,
+            },
+            EndProblem::OnStamp { end, pos } => Error::OnStamp { end, pos },
+            EndProblem::Same(pos) => Error::SameEnds { pos },
+        }
+    }
 }
 
 /// Checks `entry` and `exit` for a `width`x`height` maze with `stamp`, the entry first.

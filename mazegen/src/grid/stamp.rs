@@ -3,11 +3,13 @@
 
 mod pattern;
 
-pub use pattern::{Pattern, StampError};
+pub use pattern::Pattern;
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::Error;
+use crate::error::stamp::StampError;
 use crate::geometry::Pos;
 
 /// Width of the 42 in cells.
@@ -111,7 +113,7 @@ impl Stamp {
 ///
 /// The 42 keeps the SPEC's rules: a maze too small for it (under 9x7) is made without it, not
 /// refused. A pattern of the user's own must fit with a one-cell margin, or the maze is refused
-/// with a [`StampError`]; it is centred, at `((width-w)/2, (height-h)/2)`.
+/// with [`Error::StampDoesNotFit`]; it is centred, at `((width-w)/2, (height-h)/2)`.
 ///
 /// Its text form, as the `STAMP` config key takes it: `42`, `none`, or a [`Pattern`]'s rows.
 ///
@@ -122,7 +124,7 @@ impl Stamp {
 /// assert_eq!("None".parse().ok(), Some(StampChoice::None));
 /// let plus: StampChoice = ".X./XXX/.X.".parse()?;
 /// assert_eq!(plus, StampChoice::Custom(".X./XXX/.X.".parse::<Pattern>()?));
-/// # Ok::<(), mazegen::StampError>(())
+/// # Ok::<(), mazegen::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -148,7 +150,12 @@ impl StampChoice {
 
     /// Where the stamp goes in a `width` x `height` maze without a courtyard: `None` for no
     /// stamp, or for the 42 in a maze too small for it.
-    pub fn place(&self, width: u32, height: u32) -> Result<Option<Stamp>, StampError> {
+    pub fn place(&self, width: u32, height: u32) -> Result<Option<Stamp>, Error> {
+        self.try_place(width, height).map_err(Error::from)
+    }
+
+    /// [`StampChoice::place`], with the error kept apart.
+    pub(crate) fn try_place(&self, width: u32, height: u32) -> Result<Option<Stamp>, StampError> {
         match self {
             StampChoice::FortyTwo => Ok(Stamp::centred(width, height)),
             StampChoice::None => Ok(None),
@@ -176,10 +183,10 @@ impl From<Pattern> for StampChoice {
 }
 
 impl FromStr for StampChoice {
-    type Err = StampError;
+    type Err = Error;
 
     /// `42`, `none` (any case), or a pattern (see [`Pattern`]'s text form).
-    fn from_str(text: &str) -> Result<StampChoice, StampError> {
+    fn from_str(text: &str) -> Result<StampChoice, Error> {
         match text.trim() {
             "42" => Ok(StampChoice::FortyTwo),
             none if none.eq_ignore_ascii_case("none") => Ok(StampChoice::None),
@@ -233,25 +240,25 @@ mod tests {
     #[test]
     fn a_choice_places_the_42_as_ever_nothing_or_its_own_pattern_centred() {
         assert_eq!(
-            StampChoice::FortyTwo.place(25, 20),
+            StampChoice::FortyTwo.try_place(25, 20),
             Ok(Stamp::centred(25, 20))
         );
         assert_eq!(
-            StampChoice::FortyTwo.place(8, 7),
+            StampChoice::FortyTwo.try_place(8, 7),
             Ok(None),
             "the 42 is left out"
         );
-        assert_eq!(StampChoice::None.place(25, 20), Ok(None));
+        assert_eq!(StampChoice::None.try_place(25, 20), Ok(None));
         let bar = StampChoice::Custom("XXX".parse().unwrap());
-        let placed = bar.place(10, 6).unwrap().unwrap();
+        let placed = bar.try_place(10, 6).unwrap().unwrap();
         assert_eq!(placed.origin(), Pos::new(3, 2));
         let cells: Vec<Pos> = placed.cells().collect();
         assert_eq!(cells, [Pos::new(3, 2), Pos::new(4, 2), Pos::new(5, 2)]);
         assert!(placed.contains(Pos::new(5, 2)) && !placed.contains(Pos::new(6, 2)));
         // A one-cell margin: 5x3 is the least a 3x1 bar fits in.
-        assert!(bar.place(5, 3).is_ok());
+        assert!(bar.try_place(5, 3).is_ok());
         assert_eq!(
-            bar.place(4, 3),
+            bar.try_place(4, 3),
             Err(StampError::DoesNotFit {
                 width: 3,
                 height: 1,
@@ -259,7 +266,7 @@ mod tests {
                 maze_height: 3
             })
         );
-        assert!(bar.place(5, 2).is_err());
+        assert!(bar.try_place(5, 2).is_err());
     }
 
     #[test]

@@ -106,10 +106,21 @@ fn lock_if_closed_refuses_an_opened_stamp() {
 
 #[test]
 fn size_limits_are_enforced() {
-    assert!(matches!(
-        Grid::new(1, 5),
-        Err(SizeError::Side { side: "WIDTH", .. })
-    ));
+    let narrow = Grid::new(1, 5).unwrap_err();
+    assert!(
+        matches!(
+            narrow,
+            crate::Error::Side {
+                side: "WIDTH",
+                value: 1
+            }
+        ),
+        "{narrow:?}"
+    );
+    assert_eq!(
+        narrow.to_string(),
+        "WIDTH must be between 2 and 100000, got 1"
+    );
     assert!(matches!(
         check_size(5, MAX_SIDE + 1),
         Err(SizeError::Side { side: "HEIGHT", .. })

@@ -4,8 +4,9 @@
 //! once, for code that just wants to watch or finish a search.
 
 use super::{Search, SearchState, Solution, SolveEvent, Solver};
+use crate::error::Error;
 use crate::geometry::Pos;
-use crate::grid::{Grid, SizeError};
+use crate::grid::Grid;
 
 /// A search of one grid by one solver, from one cell to another, stepped or run to the end.
 ///
@@ -54,7 +55,7 @@ impl Solver {
         }
     }
 
-    /// [`Solver::search`], or [`SizeError::NotEnoughMemory`] ("not enough memory for the
+    /// [`Solver::search`], or [`Error::NotEnoughMemory`] ("not enough memory for the
     /// search of the WxH maze") when the allocator refuses the search its per-cell state (a
     /// byte a cell, five for A*) or the dead ends dead-end filling queues at the outset. A
     /// working set that grows as the search steps and is refused ends the search there,
@@ -63,7 +64,7 @@ impl Solver {
     /// # Panics
     ///
     /// If `from` or `to` is outside `grid`.
-    pub fn try_search(self, grid: &Grid, from: Pos, to: Pos) -> Result<Searching<'_>, SizeError> {
+    pub fn try_search(self, grid: &Grid, from: Pos, to: Pos) -> Result<Searching<'_>, Error> {
         assert!(
             grid.contains(from) && grid.contains(to),
             "search from {from} to {to} outside the {}x{} grid",
@@ -120,24 +121,24 @@ impl<'g> Searching<'g> {
 
     /// Runs the search to its end and returns the path found, or the memory it was refused:
     /// a working set that could not grow ([`Searching::failure`]) or the path itself.
-    pub fn try_run(&mut self) -> Result<Option<Solution>, SizeError> {
+    pub fn try_run(&mut self) -> Result<Option<Solution>, Error> {
         self.search.run(self.grid);
         match self.search.failure() {
-            Some(error) => Err(error),
-            None => self.search.try_solution(),
+            Some(error) => Err(error.into()),
+            None => self.try_solution(),
         }
     }
 
-    /// The path found, or [`SizeError::NotEnoughMemory`] ("not enough memory for the path of
+    /// The path found, or [`Error::NotEnoughMemory`] ("not enough memory for the path of
     /// the WxH maze") when the allocator refuses it.
-    pub fn try_solution(&self) -> Result<Option<Solution>, SizeError> {
-        self.search.try_solution()
+    pub fn try_solution(&self) -> Result<Option<Solution>, Error> {
+        self.search.try_solution().map_err(Error::from)
     }
 
     /// Why the search stopped unfinished: the allocator refused its working set room to grow
     /// (`step` then returned `Done { found: false }`).
-    pub fn failure(&self) -> Option<SizeError> {
-        self.search.failure()
+    pub fn failure(&self) -> Option<Error> {
+        self.search.failure().map(Error::from)
     }
 
     /// How `pos` looks to the search now, for drawing it.

@@ -104,6 +104,20 @@ impl Solver {
     }
 }
 
+impl std::str::FromStr for Solver {
+    type Err = crate::Error;
+
+    /// Case-insensitive; `-`, `_` and spaces are interchangeable, and a few common other names
+    /// are accepted (`astar`, `wall-follower` for the left hand, for instance). An unknown
+    /// name is [`crate::Error::UnknownSolver`], listing the valid ones.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        registry::parse(s).ok_or_else(|| crate::Error::UnknownSolver {
+            name: s.trim().to_owned(),
+            valid: Solver::names(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

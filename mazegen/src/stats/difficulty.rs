@@ -31,6 +31,7 @@
 //! frontier.
 
 use crate::bytes::{room_for, try_filled};
+use crate::error::Error;
 use crate::geometry::Pos;
 use crate::grid::{Grid, SizeError};
 use crate::solve::Solution;
@@ -115,9 +116,14 @@ impl Difficulty {
         })
     }
 
-    /// [`Difficulty::measure`], or [`SizeError::NotEnoughMemory`] when the allocator refuses
+    /// [`Difficulty::measure`], or [`Error::NotEnoughMemory`] when the allocator refuses
     /// its two bits a cell or a branch's levels room to grow.
-    pub fn try_measure(grid: &Grid, path: &Solution) -> Result<Difficulty, SizeError> {
+    pub fn try_measure(grid: &Grid, path: &Solution) -> Result<Difficulty, Error> {
+        Difficulty::measured(grid, path).map_err(Error::from)
+    }
+
+    /// [`Difficulty::try_measure`], with the error kept apart.
+    pub(crate) fn measured(grid: &Grid, path: &Solution) -> Result<Difficulty, SizeError> {
         let refused = SizeError::NotEnoughMemory {
             task: "the difficulty",
             width: grid.width(),

@@ -45,7 +45,7 @@ use crate::format::hex::{
     HexError, HexErrorKind, LoadError, load_limit, max_file_bytes, read_maze_bytes,
 };
 use crate::geometry::{Dir, Pos};
-use crate::grid::{Grid, Landmarks, SizeError, Stamp, Walls};
+use crate::grid::{Grid, Landmarks, Stamp, Walls};
 use crate::solve::Solution;
 use crate::validate::{Expected, LayoutProblem, Violation, layout_problems};
 
@@ -185,10 +185,10 @@ impl Inspection {
         };
         let no_memory = |_| HexError {
             line: None,
-            kind: crate::format::hex::HexErrorKind::Size(SizeError::OutOfMemory {
+            kind: crate::format::hex::HexErrorKind::NoMemoryForGrid {
                 width: w,
                 height: h,
-            }),
+            },
         };
         let mut located = Bits::zeroed(cells.div_ceil(BLOCK)).map_err(no_memory)?;
         if let Some(bad) = &reading.bad_digits {
@@ -622,8 +622,8 @@ impl Inspection {
     /// The grid the rules read: each wall taken from the cell west or north of it, the border
     /// closed (as [`MazeFile::to_grid`](crate::format::MazeFile::to_grid) reads a file). One byte a cell; an error for a
     /// single row read, or when there is no memory for it.
-    pub fn to_grid(&self) -> Result<Grid, SizeError> {
-        check::grid_of(&self.walls, self.width, self.height, self.landmarks)
+    pub fn to_grid(&self) -> Result<Grid, Error> {
+        check::grid_of(&self.walls, self.width, self.height, self.landmarks).map_err(Error::from)
     }
 
     /// Bytes of heap the inspection holds: about 1.1 bytes a cell once checked.

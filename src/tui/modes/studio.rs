@@ -20,7 +20,7 @@ use crate::tui::kernel::job::JobId;
 use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::session::Job;
-use mazegen::session::{Phase, Session, SessionError};
+use mazegen::session::{Phase, Session};
 use mazegen::{Algorithm, Maze};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -235,7 +235,7 @@ pub(crate) fn new_session(
     seed: u64,
     solver: Solver,
     inline_cells: u64,
-) -> Result<Session, SessionError> {
+) -> Result<Session, mazegen::Error> {
     let session = Session::new(config.maze_options(seed), config.entry, config.exit, solver)?;
     let cells = u64::from(config.width) * u64::from(config.height);
     Ok(if cells > inline_cells {
@@ -254,7 +254,7 @@ pub(crate) fn stand_in_session(
     algorithm: Algorithm,
     seed: u64,
     solver: Solver,
-) -> Result<Session, SessionError> {
+) -> Result<Session, mazegen::Error> {
     let config = Config {
         algorithm,
         ..crate::tui::configs::placeholder_config(config)

@@ -4,10 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::Error;
+use crate::error::stamp::{PATTERN_MAX_SIDE, StampError};
 use crate::geometry::Pos;
-
-/// The widest and tallest a [`Pattern`] may be, in cells.
-pub(crate) const PATTERN_MAX_SIDE: u32 = 16;
 
 /// A small picture of closed cells (at most [`Pattern::MAX_SIDE`] on a side), stamped into a
 /// maze as fully closed cells that carving never opens.
@@ -18,13 +17,13 @@ pub(crate) const PATTERN_MAX_SIDE: u32 = 16;
 /// an open one, separated by `/` or new lines: the 42 is `X...XXX/X.....X/XXX.XXX/..X.X../..X.XXX`.
 ///
 /// ```
-/// use mazegen::{Pattern, StampError};
+/// use mazegen::{Error, Pattern};
 ///
 /// let plus: Pattern = ".X./XXX/.X.".parse()?;
 /// assert_eq!((plus.width(), plus.height(), plus.cells().count()), (3, 3, 5));
 /// // A ring walls its middle cell in: refused.
-/// assert!(matches!("XXX/X.X/XXX".parse::<Pattern>(), Err(StampError::WallsIn { .. })));
-/// # Ok::<(), StampError>(())
+/// assert!(matches!("XXX/X.X/XXX".parse::<Pattern>(), Err(Error::StampWallsIn { .. })));
+/// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pattern {
@@ -32,84 +31,6 @@ pub struct Pattern {
     rows: [u16; PATTERN_MAX_SIDE as usize],
     width: u8,
     height: u8,
-}
-
-/// Why a stamp pattern cannot be used, or cannot be placed in a maze.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum StampError {
-    /// The text has no closed cell at all (use no stamp instead).
-    #[error("the stamp pattern has no closed cell (X)")]
-    Empty,
-    /// A character that is neither a closed (`X`, `#`) nor an open (`.`) cell.
-    #[error(
-        "the stamp pattern has {found:?} at row {row}, column {column}: only X, # and . are cells"
-    )]
-    BadCell {
-        /// The character found.
-        found: char,
-        /// Its row, from 1.
-        row: u32,
-        /// Its column, from 1.
-        column: u32,
-    },
-    /// A row with no cell (`X//X`, `X/`): rows are never dropped.
-    #[error("the stamp pattern's row {row} is empty: every row needs its cells")]
-    EmptyRow {
-        /// The row, from 1.
-        row: u32,
-    },
-    /// A row longer or shorter than the first.
-    #[error("the stamp pattern's row {row} has {found} cells, its first row has {expected}")]
-    Ragged {
-        /// The row, from 1.
-        row: u32,
-        /// Its length.
-        found: u32,
-        /// The first row's length.
-        expected: u32,
-    },
-    /// More than [`Pattern::MAX_SIDE`] rows or columns.
-    #[error("the stamp pattern is {width}x{height}: at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")]
-    TooLarge {
-        /// Columns given.
-        width: u32,
-        /// Rows given.
-        height: u32,
-    },
-    /// An open cell of the pattern that no path from outside the pattern reaches: the maze
-    /// would not be connected.
-    #[error(
-        "the stamp pattern walls in its open cell at column {}, row {} (counted from 1): the maze would not be connected",
-        .cell.x + 1, .cell.y + 1
-    )]
-    WallsIn {
-        /// The cell, in the pattern's own coordinates (0-based).
-        cell: Pos,
-    },
-    /// The maze has no room for the pattern and its one-cell margin.
-    #[error(
-        "the {width}x{height} stamp needs a maze of at least {}x{} (a one-cell margin around it), got {maze_width}x{maze_height}",
-        .width + 2, .height + 2
-    )]
-    DoesNotFit {
-        /// The pattern's width.
-        width: u32,
-        /// The pattern's height.
-        height: u32,
-        /// The maze's width.
-        maze_width: u32,
-        /// The maze's height.
-        maze_height: u32,
-    },
-    /// The courtyard fits, but the pattern does not fit beside it.
-    #[error("the {maze_width}x{maze_height} maze has no room for the stamp beside the courtyard")]
-    NoRoomBesideCourtyard {
-        /// The maze's width.
-        maze_width: u32,
-        /// The maze's height.
-        maze_height: u32,
-    },
 }
 
 impl Pattern {
@@ -144,6 +65,15 @@ impl Pattern {
     /// The pattern with `closed(x, y)` cells closed in a `width` x `height` box, checked as
     /// its text form is (see [`Pattern`]).
     pub fn from_fn(
+        width: u32,
+        height: u32,
+        closed: impl Fn(u32, u32) -> bool,
+    ) -> Result<Pattern, Error> {
+        Pattern::checked(width, height, closed).map_err(Error::from)
+    }
+
+    /// [`Pattern::from_fn`], with the error kept apart.
+    fn checked(
         width: u32,
         height: u32,
         closed: impl Fn(u32, u32) -> bool,
@@ -245,11 +175,18 @@ impl Pattern {
 }
 
 impl FromStr for Pattern {
-    type Err = StampError;
+    type Err = Error;
 
     /// Rows of `X` or `#` (closed) and `.` (open), top row first, separated by `/` or new
     /// lines; blanks around each row are ignored, and an empty row is refused.
-    fn from_str(text: &str) -> Result<Pattern, StampError> {
+    fn from_str(text: &str) -> Result<Pattern, Error> {
+        Pattern::read(text).map_err(Error::from)
+    }
+}
+
+impl Pattern {
+    /// [`Pattern::from_str`], with the error kept apart.
+    pub(crate) fn read(text: &str) -> Result<Pattern, StampError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(StampError::Empty);
@@ -286,7 +223,7 @@ impl FromStr for Pattern {
                 });
             }
         }
-        Pattern::from_fn(width, height, |x, y| {
+        Pattern::checked(width, height, |x, y| {
             matches!(rows[y as usize].as_bytes()[x as usize], b'X' | b'x' | b'#')
         })
     }
@@ -320,7 +257,7 @@ mod tests {
     #[test]
     fn the_42_reads_and_writes_as_the_spec_draws_it() {
         let text = "X...XXX/X.....X/XXX.XXX/..X.X../..X.XXX";
-        assert_eq!(text.parse::<Pattern>(), Ok(Pattern::FORTY_TWO));
+        assert_eq!(Pattern::read(text), Ok(Pattern::FORTY_TWO));
         assert_eq!(Pattern::FORTY_TWO.to_string(), text);
         assert_eq!(Pattern::FORTY_TWO.cells().count(), 18);
         assert_eq!(
@@ -337,10 +274,10 @@ mod tests {
 
     #[test]
     fn bad_text_is_refused_with_where() {
-        assert_eq!("".parse::<Pattern>(), Err(StampError::Empty));
-        assert_eq!("../..".parse::<Pattern>(), Err(StampError::Empty));
+        assert_eq!(Pattern::read(""), Err(StampError::Empty));
+        assert_eq!(Pattern::read("../.."), Err(StampError::Empty));
         assert_eq!(
-            "X.X/XOX".parse::<Pattern>(),
+            Pattern::read("X.X/XOX"),
             Err(StampError::BadCell {
                 found: 'O',
                 row: 2,
@@ -349,13 +286,13 @@ mod tests {
         );
         for (text, row) in [("X//X", 2), ("X/", 2), ("/X", 1), ("XX/XX/ /XX", 3)] {
             assert_eq!(
-                text.parse::<Pattern>(),
+                Pattern::read(text),
                 Err(StampError::EmptyRow { row }),
                 "{text}"
             );
         }
         assert_eq!(
-            "XX/X".parse::<Pattern>(),
+            Pattern::read("XX/X"),
             Err(StampError::Ragged {
                 row: 2,
                 found: 1,
@@ -364,41 +301,66 @@ mod tests {
         );
         let wide = "X".repeat(17);
         assert_eq!(
-            wide.parse::<Pattern>(),
+            Pattern::read(&wide),
             Err(StampError::TooLarge {
                 width: 17,
                 height: 1
             })
         );
         let sixteen = ["X"; 16].join("/");
-        assert!(sixteen.parse::<Pattern>().is_ok());
+        assert!(Pattern::read(&sixteen).is_ok());
+    }
+
+    #[test]
+    fn a_refused_pattern_is_one_variant_of_the_crates_error_with_its_message() {
+        let ring = "XXX/X.X/XXX".parse::<Pattern>().unwrap_err();
+        assert!(
+            matches!(ring, Error::StampWallsIn { cell } if cell == Pos::new(1, 1)),
+            "{ring:?}"
+        );
+        assert_eq!(
+            ring.to_string(),
+            "the stamp pattern walls in its open cell at column 2, row 2 (counted from 1): the maze would not be connected"
+        );
+        let ragged = "XX/X".parse::<Pattern>().unwrap_err();
+        assert!(
+            matches!(
+                ragged,
+                Error::RaggedStamp {
+                    row: 2,
+                    found: 1,
+                    expected: 2
+                }
+            ),
+            "{ragged:?}"
+        );
     }
 
     #[test]
     fn a_pattern_that_walls_a_cell_in_is_refused() {
         assert_eq!(
-            "XXX/X.X/XXX".parse::<Pattern>(),
+            Pattern::read("XXX/X.X/XXX"),
             Err(StampError::WallsIn {
                 cell: Pos::new(1, 1)
             })
         );
         // A pocket reached only diagonally is walled in too: cells join through walls.
         assert_eq!(
-            "XXXX/X..X/XXX.".parse::<Pattern>(),
+            Pattern::read("XXXX/X..X/XXX."),
             Err(StampError::WallsIn {
                 cell: Pos::new(1, 1)
             })
         );
         // Open to the outside through a gap: fine.
-        assert!("XXXX/X...X/XXXX".parse::<Pattern>().is_err()); // ragged, not walled in
-        assert!("XXXX/X...".parse::<Pattern>().is_ok());
-        assert!("XX.X/X..X/XXXX".parse::<Pattern>().is_ok());
+        assert!(Pattern::read("XXXX/X...X/XXXX").is_err()); // ragged, not walled in
+        assert!(Pattern::read("XXXX/X...").is_ok());
+        assert!(Pattern::read("XX.X/X..X/XXXX").is_ok());
     }
 
     #[test]
     fn from_fn_checks_like_the_text() {
         let ring = Pattern::from_fn(3, 3, |x, y| !(x == 1 && y == 1));
-        assert!(matches!(ring, Err(StampError::WallsIn { .. })));
+        assert!(matches!(ring, Err(Error::StampWallsIn { .. })));
         let bar = Pattern::from_fn(4, 1, |_, _| true).unwrap();
         assert_eq!(bar.to_string(), "XXXX");
         assert!(!bar.is_closed(4, 0) && !bar.is_closed(0, 1));

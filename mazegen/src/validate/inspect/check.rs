@@ -338,7 +338,7 @@ pub(super) fn grid_of(
     h: u32,
     landmarks: Landmarks,
 ) -> Result<Grid, SizeError> {
-    let mut grid = Grid::with_stamp(w, h, None)?;
+    let mut grid = Grid::sized(w, h, None)?;
     let (wu, hu) = (w as usize, h as usize);
     let cells = grid.raw_mut();
     for y in 0..hu {

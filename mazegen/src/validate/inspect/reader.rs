@@ -219,21 +219,20 @@ fn refusal(bytes: &[u8]) -> HexError {
 }
 
 fn too_tall(width: usize, height: usize) -> HexErrorKind {
-    let (width, height) = (width as u32, height.min(u32::MAX as usize) as u32);
-    HexErrorKind::Size(match crate::grid::check_size(width, height) {
-        Err(e) => e,
-        Ok(()) => crate::grid::SizeError::TooManyCells { width, height },
-    })
+    HexErrorKind::Size {
+        width: width as u64,
+        height: height as u64,
+    }
 }
 
 fn out_of_memory(width: usize, bytes: &[u8]) -> HexError {
     let height = (bytes.len() / (width + 1)).min(u32::MAX as usize) as u32;
     HexError {
         line: None,
-        kind: HexErrorKind::Size(crate::grid::SizeError::OutOfMemory {
+        kind: HexErrorKind::NoMemoryForGrid {
             width: width as u32,
             height,
-        }),
+        },
     }
 }
 

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::tui::kernel::guard;
+use mazegen::Error;
 use mazegen::MazeStats;
-use mazegen::SizeError;
 use mazegen::Solver;
 use mazegen::format::{Hex, Output};
 use mazegen::validate::{Expected, Inspection, Marks};
@@ -168,13 +168,13 @@ fn solve(inspection: &Inspection, solver: Solver) -> InspectorAnswer {
     };
     // Memory refused (the grid, the search's start, its working set as it runs, its path) is
     // the status line's message, not an abort of the dashboard.
-    let refused = |error: SizeError| InspectorAnswer::SolveRefused {
+    let refused = |error: Error| InspectorAnswer::SolveRefused {
         solver,
         reason: error.to_string(),
     };
     let grid = match inspection.to_grid() {
         Ok(grid) => grid,
-        Err(error @ (SizeError::OutOfMemory { .. } | SizeError::NotEnoughMemory { .. })) => {
+        Err(error @ (Error::OutOfMemory { .. } | Error::NotEnoughMemory { .. })) => {
             return refused(error);
         }
         // A grid the file cannot make (a single row read): nothing to solve.

@@ -505,13 +505,12 @@ fn a_first_big_maze_that_cannot_be_made_lets_quit_leave_with_the_reason() {
     assert!(act(&mut m, Action::Quit).is_empty(), "waits for the maze");
     let failed = Message::Done {
         job,
-        answer: Answer::Made(Parcel::new(Err(
-            mazegen::session::SessionError::ExitOutside {
-                exit: Pos::new(700, 0),
-                width: 600,
-                height: 600,
-            },
-        ))),
+        answer: Answer::Made(Parcel::new(Err(mazegen::Error::Outside {
+            end: "exit",
+            pos: Pos::new(700, 0),
+            width: 600,
+            height: 600,
+        }))),
     };
     let effects = update(&mut m, failed);
     assert!(quits(&effects), "{effects:?}");
@@ -869,13 +868,12 @@ fn a_new_maze_that_cannot_be_made_leaves_no_maze_and_writes_nothing() {
     assert!(act(&mut m, Action::Save).is_empty());
     let failed = Message::Done {
         job: *job,
-        answer: Answer::Made(Parcel::new(Err(
-            mazegen::session::SessionError::ExitOutside {
-                exit: Pos::new(40, 0),
-                width: 30,
-                height: 20,
-            },
-        ))),
+        answer: Answer::Made(Parcel::new(Err(mazegen::Error::Outside {
+            end: "exit",
+            pos: Pos::new(40, 0),
+            width: 30,
+            height: 20,
+        }))),
     };
     let effects = update(&mut m, failed);
     assert!(saves(&effects).is_empty(), "{effects:?}");

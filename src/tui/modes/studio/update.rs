@@ -62,8 +62,8 @@ use mazegen::Algorithm;
 use mazegen::Solver;
 use mazegen::config::Config;
 use mazegen::format::{Hex, Output};
+use mazegen::session::Session;
 use mazegen::session::{Job, Phase};
-use mazegen::session::{Session, SessionError};
 use rand::Rng;
 
 mod jobs;

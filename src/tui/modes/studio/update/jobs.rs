@@ -259,7 +259,7 @@ pub(crate) fn made(
     shared: &mut Ctx,
     stage: &mut StudioCtx,
     id: JobId,
-    made: Parcel<Result<Session, SessionError>>,
+    made: Parcel<Result<Session, mazegen::Error>>,
 ) {
     let job = end_job(studio, id);
     let Some(made) = made.take() else {

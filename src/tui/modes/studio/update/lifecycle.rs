@@ -354,7 +354,7 @@ pub(super) fn show_made(
     studio: &mut Studio,
     shared: &mut Ctx,
     stage: &mut StudioCtx,
-    made: Result<Session, SessionError>,
+    made: Result<Session, mazegen::Error>,
     algorithm: Algorithm,
     text: String,
 ) {
