@@ -12,10 +12,17 @@
 //!
 //! signal-hook's handler only records the signal; the work happens on an ordinary thread, where
 //! locks and file removal are allowed.
+//!
+//! The signals are blocked while their handlers are registered: signal-hook's registry
+//! swallows a signal that arrives between installing its handler and recording what to do (it
+//! falls back to the previous action, the default, which a handler cannot take), and such a
+//! signal, sent in the first milliseconds, left the program running. Blocked, it waits until
+//! every handler is in place, then is recorded like any other.
 
 use std::io;
 use std::thread;
 
+use nix::sys::signal::{SigSet, SigmaskHow, Signal};
 use signal_hook::consts::{
     SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
     SIGXFSZ,
@@ -39,7 +46,8 @@ pub const fn exit_code(signal: i32) -> i32 {
 /// terminal back and exits with [`exit_code`]; SIGTSTP stops the process, the terminal given
 /// back meanwhile; SIGXFSZ does nothing, so that the write past `ulimit -f` fails with EFBIG.
 pub fn install() -> io::Result<()> {
-    let mut signals = Signals::new(ENDING.iter().chain(&[SIGTSTP, SIGXFSZ]))?;
+    let caught: Vec<i32> = ENDING.iter().chain(&[SIGTSTP, SIGXFSZ]).copied().collect();
+    let mut signals = register(&caught)?;
     thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
@@ -61,6 +69,26 @@ pub fn install() -> io::Result<()> {
     Ok(())
 }
 
+/// signal-hook's record of `caught`, registered with each of them blocked (see the module's
+/// doc).
+fn register(caught: &[i32]) -> io::Result<Signals> {
+    blocking(caught, || Signals::new(caught))
+}
+
+/// Runs `work` with `signals` blocked on this thread (the only one when `main` starts), then
+/// sets the mask back as it was, so the threads started after it inherit the usual one. A
+/// signal that came meanwhile is delivered as the mask is set back.
+fn blocking<T>(signals: &[i32], work: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+    let mut blocked = SigSet::empty();
+    for &signal in signals {
+        blocked.add(Signal::try_from(signal)?);
+    }
+    let before = blocked.thread_swap_mask(SigmaskHow::SIG_BLOCK)?;
+    let done = work();
+    before.thread_set_mask()?;
+    done
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +99,21 @@ mod tests {
         assert_eq!(exit_code(SIGTERM), 143);
         assert_eq!(exit_code(SIGHUP), 129);
         assert_eq!(exit_code(SIGQUIT), 131);
+    }
+
+    /// A signal that comes while the handlers are being registered is kept, not lost: raised
+    /// on this thread before the registration (the start of the window), it waits, blocked,
+    /// and is recorded once the handler is in place. Unblocked, SIGUSR2's default action would
+    /// end this test binary instead.
+    #[test]
+    fn a_signal_during_the_registration_is_recorded_once_it_is_done() {
+        let mut signals = blocking(&[SIGUSR2], || {
+            signal_hook::low_level::raise(SIGUSR2)?;
+            Signals::new([SIGUSR2])
+        })
+        .unwrap();
+        assert_eq!(signals.pending().collect::<Vec<_>>(), [SIGUSR2]);
+        // The mask is the thread's as it was: USR2 is not blocked any more.
+        assert!(!SigSet::thread_get_mask().unwrap().contains(Signal::SIGUSR2));
     }
 }
