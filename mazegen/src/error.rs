@@ -228,6 +228,73 @@ pub enum Error {
         /// The valid names, comma-separated.
         valid: String,
     },
+    /// A paper name that is not one of [`Paper`](crate::format::Paper)'s (`a4`, `letter`).
+    #[error("unknown paper {} (valid: {valid})", quoted(name))]
+    UnknownPaper {
+        /// The text given.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+    /// A PNG picture of more pixels than [`Png::MAX_PIXELS`](crate::format::Png::MAX_PIXELS),
+    /// refused before anything is drawn.
+    #[error(
+        "a {width}x{height} maze at this cell size is a {pixel_width}x{pixel_height} pixel PNG, \
+         more than the {} million pixels a PNG may have",
+        .limit / 1_000_000
+    )]
+    PngTooLarge {
+        /// The maze's width, in cells.
+        width: u32,
+        /// The maze's height, in cells.
+        height: u32,
+        /// The picture's width, in pixels.
+        pixel_width: u64,
+        /// The picture's height, in pixels.
+        pixel_height: u64,
+        /// The most pixels a PNG may have.
+        limit: u64,
+    },
+    /// A puzzle sheet whose mazes have more cells in all than
+    /// [`PdfSheet::MAX_CELLS`](crate::format::PdfSheet::MAX_CELLS), refused before they are
+    /// made.
+    #[error(
+        "a sheet of {count} mazes of {width}x{height} has {cells} cells, more than the {} \
+         million a sheet may have",
+        .limit / 1_000_000
+    )]
+    SheetTooLarge {
+        /// The mazes on the sheet.
+        count: u32,
+        /// Each maze's width.
+        width: u32,
+        /// Each maze's height.
+        height: u32,
+        /// Their cells in all.
+        cells: u64,
+        /// The most cells a sheet may have.
+        limit: u64,
+    },
+    /// A maze of more cells than an animated SVG may show, whose film could pass `max_bytes`.
+    #[error(
+        "a {width}x{height} maze has {cells} cells: an animated SVG of more than {} million \
+         cells ({side}x{side}) could pass {} MB",
+        *.limit as f64 / 1e6,
+        .max_bytes / 1_000_000,
+        side = .limit.isqrt()
+    )]
+    FilmTooLarge {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+        /// Its cells.
+        cells: u64,
+        /// The most cells an animated maze may have.
+        limit: u64,
+        /// The size, in bytes, the film must stay under.
+        max_bytes: u64,
+    },
     /// Text that is not an `x,y` coordinate (two whole numbers).
     #[error("expected x,y (two whole numbers)")]
     BadPos,
