@@ -1,10 +1,12 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! The library's fallible functions return [`Error`] (only the picture formats answer with an
-//! `io::Error` or a sentence), so a program calling several parts of the crate needs only
-//! `Result<_, mazegen::Error>`, and each failure is one variant to match on: a grid's size
-//! ([`Error::Side`]...), a stamp pattern ([`Error::StampWallsIn`]...), a generator's or a
-//! session's options, a config, a maze file, a write.
+//! The library's fallible functions return [`Error`] (a [`Format`](crate::format::Format)
+//! writing to a caller's stream answers with the stream's `io::Error`, which converts), so a
+//! program calling several parts of the crate needs only `Result<_, mazegen::Error>`, and each
+//! failure is one variant to match on: a grid's size ([`Error::Side`]...), a stamp pattern
+//! ([`Error::StampWallsIn`]...), a generator's or a session's options, a config, a maze file, a
+//! picture too large to make ([`Error::PngTooLarge`]...), a write. Its messages say what is
+//! wrong in the library's terms; an application adds its own advice from the fields.
 //!
 //! The error is at the bottom of the crate's modules: it names only the geometry, what its
 //! messages are written with (quoting, spelling hints), and the payloads of its own variants,
