@@ -230,7 +230,7 @@ pub enum Error {
         /// The valid names, comma-separated.
         valid: String,
     },
-    /// A paper name that is not one of [`Paper`](crate::format::Paper)'s (`a4`, `letter`).
+    /// A paper name that is not one of `format::Paper`'s (`a4`, `letter`; the `pdf` feature).
     #[error("unknown paper {} (valid: {valid})", quoted(name))]
     UnknownPaper {
         /// The text given.
@@ -238,8 +238,8 @@ pub enum Error {
         /// The valid names, comma-separated.
         valid: String,
     },
-    /// A PNG picture of more pixels than [`Png::MAX_PIXELS`](crate::format::Png::MAX_PIXELS),
-    /// refused before anything is drawn.
+    /// A PNG picture of more pixels than `format::Png::MAX_PIXELS` (the `png` feature), refused
+    /// before anything is drawn.
     #[error(
         "a {width}x{height} maze at this cell size is a {pixel_width}x{pixel_height} pixel PNG, \
          more than the {} million pixels a PNG may have",
@@ -257,9 +257,8 @@ pub enum Error {
         /// The most pixels a PNG may have.
         limit: u64,
     },
-    /// A puzzle sheet whose mazes have more cells in all than
-    /// [`PdfSheet::MAX_CELLS`](crate::format::PdfSheet::MAX_CELLS), refused before they are
-    /// made.
+    /// A puzzle sheet whose mazes have more cells in all than `format::PdfSheet::MAX_CELLS` (the
+    /// `pdf` feature), refused before they are made.
     #[error(
         "a sheet of {count} mazes of {width}x{height} has {cells} cells, more than the {} \
          million a sheet may have",
