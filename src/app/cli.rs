@@ -10,7 +10,7 @@ use mazegen::format::{AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson,
 use mazegen::format::{CellSize, SvgOptions, SvgStyle};
 
 use crate::tui::APP_CONFIG_KEYS;
-use crate::tui::kernel::export::refusal;
+use crate::tui::picture_refusal;
 
 pub use super::first_run::DEFAULT_CONFIG;
 
@@ -364,15 +364,15 @@ impl Cli {
         }
         if self.png.is_some() {
             Png::check_size(self.cell_size(), config.width, config.height)
-                .map_err(|e| refusal(&e))?;
+                .map_err(|e| picture_refusal(&e))?;
         }
         if self.pdf.is_some() {
             PdfSheet::check_size(self.count, config.width, config.height)
-                .map_err(|e| refusal(&e))?;
+                .map_err(|e| picture_refusal(&e))?;
         }
         if self.animate.is_some() {
             AnimatedSvg::check_size(config.width, config.height)
-                .map_err(|e| format!("--animate: {}", refusal(&e)))?;
+                .map_err(|e| format!("--animate: {}", picture_refusal(&e)))?;
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 //! [`Export::path_next_to`]), refuses one that would replace the maze file or the config, or
 //! that is too large to make, and returns the mazegen [`Output`] to hand to
 //! `mazegen::write_outputs`: the file is staged and put in place atomically, with
-//! progress reported as it is written. [`refusal`] words a picture too large for the user, with
+//! progress reported as it is written. [`picture_refusal`] words a picture too large for the user, with
 //! what to ask for instead (the library's message says only what is too large), for the
 //! dashboard and the command line alike.
 
@@ -18,7 +18,7 @@ use mazegen::format::{
 
 /// The message for a picture the library refuses as too large: its own message, then the
 /// app's hint at what to ask for instead (the flag that chooses a cell's pixels, fewer mazes).
-pub fn refusal(error: &mazegen::Error) -> String {
+pub fn picture_refusal(error: &mazegen::Error) -> String {
     match error {
         mazegen::Error::PngTooLarge { .. } => {
             format!("{error}: use a smaller --svg-cell, or none to fit 1600 pixels")
@@ -138,11 +138,12 @@ impl Export {
         Ok(match self {
             Export::Svg => Output::file(Svg::new(picture), path),
             Export::Png => {
-                Png::check_size(options.cell_size, width, height).map_err(|e| refusal(&e))?;
+                Png::check_size(options.cell_size, width, height)
+                    .map_err(|e| picture_refusal(&e))?;
                 Output::file(Png::new(picture), path)
             }
             Export::PdfSheet => {
-                PdfSheet::check_size(1, width, height).map_err(|e| refusal(&e))?;
+                PdfSheet::check_size(1, width, height).map_err(|e| picture_refusal(&e))?;
                 let sheet = PdfSheet {
                     paper: options.paper,
                     style: options.print_style.clone(),
@@ -151,7 +152,7 @@ impl Export {
                 Output::file(sheet, path)
             }
             Export::AnimatedSvg => {
-                AnimatedSvg::check_size(width, height).map_err(|e| refusal(&e))?;
+                AnimatedSvg::check_size(width, height).map_err(|e| picture_refusal(&e))?;
                 let film = AnimatedSvg {
                     options: picture,
                     duration: options.duration,
@@ -231,7 +232,7 @@ mod tests {
             limit: PdfSheet::MAX_CELLS,
         };
         assert_eq!(
-            refusal(&sheet),
+            picture_refusal(&sheet),
             "a sheet of 1 mazes of 5000x5000 has 25000000 cells, more than the 20 million a \
              sheet may have: ask for fewer or smaller mazes"
         );
