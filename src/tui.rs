@@ -42,6 +42,7 @@ pub use configs::{APP_CONFIG_KEYS, THEME_KEY, config_for, placeholder_config};
 pub use effect::{Effect, MazeOrder, Work, WriteJob};
 pub use input::message_for;
 pub use kernel::action::Scrub;
+pub use kernel::export::picture_refusal;
 pub use kernel::guard::{Protected, check as check_protected, protect};
 pub use kernel::lap::Lap;
 pub use kernel::memory::{Holder, estimated_bytes};

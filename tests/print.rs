@@ -665,3 +665,53 @@ fn animate_refuses_a_maze_whose_film_would_pass_20_mb() {
     );
     assert!(stderr.contains("0.5 to 600 seconds"), "{stderr}");
 }
+
+/// Each picture the library refuses as too large, and an unknown paper, are told in the app's
+/// words: the library's message, then the app's hint at what to ask for instead.
+#[test]
+fn a_refused_picture_is_told_whole_with_the_apps_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let square = |side: u32| {
+        let name = format!("c{side}.txt");
+        fs::write(
+            dir.path().join(&name),
+            format!(
+                "WIDTH={side}\nHEIGHT={side}\nENTRY=0,0\nEXIT={0},{0}\nOUTPUT_FILE=m{side}.txt\nPERFECT=True\n",
+                side - 1
+            ),
+        )
+        .unwrap();
+        name
+    };
+    let (small, medium, large) = (square(100), square(1000), square(1300));
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--headless", "--png", "x.png", "--svg-cell", "500", &small],
+            "error: a 100x100 maze at this cell size is a 51000x51000 pixel PNG, more than the 64 \
+             million pixels a PNG may have: use a smaller --svg-cell, or none to fit 1600 pixels\n",
+        ),
+        (
+            &["--headless", "--pdf", "x.pdf", "--count", "21", &medium],
+            "error: a sheet of 21 mazes of 1000x1000 has 21000000 cells, more than the 20 million \
+             a sheet may have: ask for fewer or smaller mazes\n",
+        ),
+        (
+            &["--headless", "--animate", "x.svg", &large],
+            "error: --animate: a 1300x1300 maze has 1690000 cells: an animated SVG of more than \
+             1.5 million cells (1224x1224) could pass 20 MB\n",
+        ),
+        (
+            &["--headless", "--pdf", "x.pdf", "--paper", "b5", &small],
+            "error: invalid value 'b5' for '--paper <SIZE>': unknown paper \"b5\": a4 or letter \
+             (see --help)\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(run_usage_error(dir.path(), args), expected, "{args:?}");
+    }
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        3,
+        "nothing written"
+    );
+}

@@ -1,10 +1,12 @@
 //! The library's one error type: every failure of its own, whichever entry point met it.
 //!
-//! The library's fallible functions return [`Error`] (only the picture formats answer with an
-//! `io::Error` or a sentence), so a program calling several parts of the crate needs only
-//! `Result<_, mazegen::Error>`, and each failure is one variant to match on: a grid's size
-//! ([`Error::Side`]...), a stamp pattern ([`Error::StampWallsIn`]...), a generator's or a
-//! session's options, a config, a maze file, a write.
+//! The library's fallible functions return [`Error`] (a [`Format`](crate::format::Format)
+//! writing to a caller's stream answers with the stream's `io::Error`, which converts), so a
+//! program calling several parts of the crate needs only `Result<_, mazegen::Error>`, and each
+//! failure is one variant to match on: a grid's size ([`Error::Side`]...), a stamp pattern
+//! ([`Error::StampWallsIn`]...), a generator's or a session's options, a config, a maze file, a
+//! picture too large to make ([`Error::PngTooLarge`]...), a write. Its messages say what is
+//! wrong in the library's terms; an application adds its own advice from the fields.
 //!
 //! The error is at the bottom of the crate's modules: it names only the geometry, what its
 //! messages are written with (quoting, spelling hints), and the payloads of its own variants,
@@ -227,6 +229,72 @@ pub enum Error {
         name: String,
         /// The valid names, comma-separated.
         valid: String,
+    },
+    /// A paper name that is not one of `format::Paper`'s (`a4`, `letter`; the `pdf` feature).
+    #[error("unknown paper {} (valid: {valid})", quoted(name))]
+    UnknownPaper {
+        /// The text given.
+        name: String,
+        /// The valid names, comma-separated.
+        valid: String,
+    },
+    /// A PNG picture of more pixels than `format::Png::MAX_PIXELS` (the `png` feature), refused
+    /// before anything is drawn.
+    #[error(
+        "a {width}x{height} maze at this cell size is a {pixel_width}x{pixel_height} pixel PNG, \
+         more than the {} million pixels a PNG may have",
+        .limit / 1_000_000
+    )]
+    PngTooLarge {
+        /// The maze's width, in cells.
+        width: u32,
+        /// The maze's height, in cells.
+        height: u32,
+        /// The picture's width, in pixels.
+        pixel_width: u64,
+        /// The picture's height, in pixels.
+        pixel_height: u64,
+        /// The most pixels a PNG may have.
+        limit: u64,
+    },
+    /// A puzzle sheet whose mazes have more cells in all than `format::PdfSheet::MAX_CELLS` (the
+    /// `pdf` feature), refused before they are made.
+    #[error(
+        "a sheet of {count} mazes of {width}x{height} has {cells} cells, more than the {} \
+         million a sheet may have",
+        .limit / 1_000_000
+    )]
+    SheetTooLarge {
+        /// The mazes on the sheet.
+        count: u32,
+        /// Each maze's width.
+        width: u32,
+        /// Each maze's height.
+        height: u32,
+        /// Their cells in all.
+        cells: u64,
+        /// The most cells a sheet may have.
+        limit: u64,
+    },
+    /// A maze of more cells than an animated SVG may show, whose film could pass `max_bytes`.
+    #[error(
+        "a {width}x{height} maze has {cells} cells: an animated SVG of more than {} million \
+         cells ({side}x{side}) could pass {} MB",
+        *.limit as f64 / 1e6,
+        .max_bytes / 1_000_000,
+        side = .limit.isqrt()
+    )]
+    FilmTooLarge {
+        /// The maze's width.
+        width: u32,
+        /// The maze's height.
+        height: u32,
+        /// Its cells.
+        cells: u64,
+        /// The most cells an animated maze may have.
+        limit: u64,
+        /// The size, in bytes, the film must stay under.
+        max_bytes: u64,
     },
     /// Text that is not an `x,y` coordinate (two whole numbers).
     #[error("expected x,y (two whole numbers)")]

@@ -1,7 +1,7 @@
 //! `mazegen`: generate, solve, validate and write mazes in the 42 "A-Maze-ing" hex format.
 //! Every maze gets the 42 subject's "42" stamp by default, in the middle ([`Stamp::centred`]);
 //! `Maze::builder(w, h).stamp(StampChoice::None)` leaves it out.
-//! Its failures are the variants of one error type, [`Error`] (but for the picture formats').
+//! Its failures are the variants of one error type, [`Error`].
 //!
 //! The core (the maze and its builder, the grid, generators, solvers, stamps, statistics) is at
 //! the crate root, the part most programs need in [`prelude`], and the ways of writing a maze

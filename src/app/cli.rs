@@ -10,6 +10,7 @@ use mazegen::format::{AnimatedSvg, Hex, Output, Paper, PdfSheet, Png, StatsJson,
 use mazegen::format::{CellSize, SvgOptions, SvgStyle};
 
 use crate::tui::APP_CONFIG_KEYS;
+use crate::tui::picture_refusal;
 
 pub use super::first_run::DEFAULT_CONFIG;
 
@@ -107,7 +108,7 @@ pub struct Cli {
     pub count: u32,
 
     /// With --pdf: the paper size, a4 or letter.
-    #[arg(long, value_name = "SIZE", requires = "pdf", default_value_t = Paper::A4, help_heading = HEADLESS)]
+    #[arg(long, value_name = "SIZE", requires = "pdf", default_value_t = Paper::A4, value_parser = parse_paper, help_heading = HEADLESS)]
     pub paper: Paper,
 
     /// With --headless: also write an SVG that replays the carving in a browser, then draws
@@ -205,6 +206,16 @@ fn parse_timeout(text: &str) -> Result<f64, String> {
 /// The algorithms of `--race`, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RaceList(pub Vec<Algorithm>);
+
+/// `--paper`: a paper's name, or the app's message naming the valid ones (`a4 or letter`).
+fn parse_paper(text: &str) -> Result<Paper, String> {
+    text.parse().map_err(|error| match error {
+        mazegen::Error::UnknownPaper { name, valid } => {
+            format!("unknown paper {name:?}: {}", valid.replace(", ", " or "))
+        }
+        other => other.to_string(),
+    })
+}
 
 /// `--duration`'s value: seconds, from 0.5 to 600.
 fn parse_duration(text: &str) -> Result<f64, String> {
@@ -352,14 +363,16 @@ impl Cli {
             ));
         }
         if self.png.is_some() {
-            mazegen::format::Png::check_size(self.cell_size(), config.width, config.height)?;
+            Png::check_size(self.cell_size(), config.width, config.height)
+                .map_err(|e| picture_refusal(&e))?;
         }
         if self.pdf.is_some() {
-            mazegen::format::PdfSheet::check_size(self.count, config.width, config.height)?;
+            PdfSheet::check_size(self.count, config.width, config.height)
+                .map_err(|e| picture_refusal(&e))?;
         }
         if self.animate.is_some() {
-            mazegen::format::AnimatedSvg::check_size(config.width, config.height)
-                .map_err(|e| format!("--animate: {e}"))?;
+            AnimatedSvg::check_size(config.width, config.height)
+                .map_err(|e| format!("--animate: {}", picture_refusal(&e)))?;
         }
         Ok(())
     }

@@ -23,6 +23,7 @@ use super::svg::{
     Pen, Sink, SvgOptions, XmlEscaped, draw_landmarks, draw_markers, draw_solution, maze_metadata,
     open_document,
 };
+use crate::Error;
 use crate::bytes::room_for;
 use crate::generate::{GenError, GenEvent, Generator};
 use crate::geometry::{Dir, Pos};
@@ -43,15 +44,16 @@ pub(crate) const MAX_CELLS: u64 = 1_500_000;
 pub(crate) const DEFAULT_DURATION: f64 = 6.0;
 
 /// See [`AnimatedSvg::check_size`].
-pub(crate) fn check_size(width: u32, height: u32) -> Result<(), String> {
+pub(crate) fn check_size(width: u32, height: u32) -> Result<(), Error> {
     let cells = u64::from(width) * u64::from(height);
     if cells > MAX_CELLS {
-        return Err(format!(
-            "a {width}x{height} maze has {cells} cells: an animated SVG of more than {} million \
-             cells (1224x1224) could pass {} MB",
-            MAX_CELLS as f64 / 1e6,
-            MAX_BYTES / 1_000_000
-        ));
+        return Err(Error::FilmTooLarge {
+            width,
+            height,
+            cells,
+            limit: MAX_CELLS,
+            max_bytes: MAX_BYTES,
+        });
     }
     Ok(())
 }
@@ -376,8 +378,8 @@ impl AnimatedSvg {
     pub const DEFAULT_DURATION: f64 = DEFAULT_DURATION;
 
     /// Refuses a maze of more than 1.5 million cells (1224x1224), whose film could pass 20 MB,
-    /// with a message that says so: for checking a request before the maze is made.
-    pub fn check_size(width: u32, height: u32) -> Result<(), String> {
+    /// as [`Error::FilmTooLarge`]: for checking a request before the maze is made.
+    pub fn check_size(width: u32, height: u32) -> Result<(), Error> {
         check_size(width, height)
     }
 
@@ -526,7 +528,35 @@ mod tests {
             .write_film(&other, &mut Vec::new())
             .unwrap_err();
         assert!(error.to_string().contains("cannot be replayed"), "{error}");
-        assert!(check_size(1224, 1224).is_ok());
-        assert!(check_size(1225, 1225).unwrap_err().contains("20 MB"));
+    }
+
+    #[test]
+    fn a_maze_too_large_to_film_is_film_too_large_with_its_cells() {
+        assert!(AnimatedSvg::check_size(1224, 1224).is_ok());
+        assert!(AnimatedSvg::check_size(1500, 1000).is_ok());
+        let error = AnimatedSvg::check_size(1300, 1300).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                Error::FilmTooLarge {
+                    width: 1300,
+                    height: 1300,
+                    cells: 1_690_000,
+                    limit: MAX_CELLS,
+                    max_bytes: MAX_BYTES,
+                }
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "a 1300x1300 maze has 1690000 cells: an animated SVG of more than 1.5 million cells \
+             (1224x1224) could pass 20 MB"
+        );
+        let maze = Maze::builder(1225, 1225).seed(1).build().unwrap();
+        let io_error = AnimatedSvg::default()
+            .write_film(&maze, &mut Vec::new())
+            .unwrap_err();
+        assert!(io_error.to_string().contains("1500625 cells"), "{io_error}");
     }
 }

@@ -21,6 +21,7 @@ use svg2pdf::usvg;
 
 use super::Format;
 use super::svg::{CellSize, MARGIN, Svg, SvgOptions, SvgStyle};
+use crate::Error;
 use crate::generate::MazeOptions;
 use crate::maze::Maze;
 
@@ -43,7 +44,7 @@ impl Paper {
         }
     }
 
-    /// The name `--paper` and the label use: `a4` or `letter`.
+    /// The name it is parsed from (in any case) and the sheet's labels use: `a4` or `letter`.
     pub fn name(self) -> &'static str {
         match self {
             Paper::A4 => "a4",
@@ -59,16 +60,36 @@ impl fmt::Display for Paper {
 }
 
 impl FromStr for Paper {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(text: &str) -> Result<Paper, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "a4" => Ok(Paper::A4),
-            "letter" => Ok(Paper::Letter),
-            _ => Err(format!("unknown paper {text:?}: a4 or letter")),
-        }
+    /// A paper by its [name](Paper::name), in any case; any other text is
+    /// [`Error::UnknownPaper`], which holds it and the valid names.
+    ///
+    /// ```
+    /// use mazegen::format::Paper;
+    ///
+    /// fn paper(name: &str) -> Result<Paper, mazegen::Error> {
+    ///     Ok(name.parse()?)
+    /// }
+    /// assert_eq!(paper("Letter")?, Paper::Letter);
+    /// let err = paper("b5").unwrap_err();
+    /// assert!(matches!(err, mazegen::Error::UnknownPaper { ref name, .. } if name == "b5"));
+    /// assert_eq!(err.to_string(), r#"unknown paper "b5" (valid: a4, letter)"#);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Paper, Error> {
+        PAPERS
+            .into_iter()
+            .find(|paper| text.eq_ignore_ascii_case(paper.name()))
+            .ok_or_else(|| Error::UnknownPaper {
+                name: text.to_string(),
+                valid: PAPERS.map(Paper::name).join(", "),
+            })
     }
 }
+
+/// Every paper, in the order the valid names are listed.
+const PAPERS: [Paper; 2] = [Paper::A4, Paper::Letter];
 
 /// The blank border of a page, in points (about 13 mm).
 const PAGE_MARGIN: f32 = 36.0;
@@ -82,14 +103,16 @@ const LABEL_SIZE: f32 = 10.0;
 pub(crate) const MAX_SHEET_CELLS: u64 = 20_000_000;
 
 /// See [`PdfSheet::check_size`].
-pub(crate) fn check_size(count: u32, width: u32, height: u32) -> Result<(), String> {
+pub(crate) fn check_size(count: u32, width: u32, height: u32) -> Result<(), Error> {
     let cells = u64::from(count) * u64::from(width) * u64::from(height);
     if cells > MAX_SHEET_CELLS {
-        return Err(format!(
-            "a sheet of {count} mazes of {width}x{height} has {cells} cells, more than the {} \
-             million a sheet may have: ask for fewer or smaller mazes",
-            MAX_SHEET_CELLS / 1_000_000
-        ));
+        return Err(Error::SheetTooLarge {
+            count,
+            width,
+            height,
+            cells,
+            limit: MAX_SHEET_CELLS,
+        });
     }
     Ok(())
 }
@@ -125,9 +148,9 @@ impl PdfSheet {
     pub const MAX_CELLS: u64 = MAX_SHEET_CELLS;
 
     /// Refuses a sheet of `count` mazes of `width` x `height` whose cells pass
-    /// [`PdfSheet::MAX_CELLS`], with a message that says what to do: for checking a request
-    /// before the mazes are made.
-    pub fn check_size(count: u32, width: u32, height: u32) -> Result<(), String> {
+    /// [`PdfSheet::MAX_CELLS`] as [`Error::SheetTooLarge`], which says how many cells it would
+    /// have: for checking a request before the mazes are made.
+    pub fn check_size(count: u32, width: u32, height: u32) -> Result<(), Error> {
         check_size(count, width, height)
     }
 
@@ -368,15 +391,49 @@ mod tests {
 
     #[test]
     fn paper_names_parse_and_have_their_sizes() {
-        assert_eq!("A4".parse::<Paper>(), Ok(Paper::A4));
-        assert_eq!("letter".parse::<Paper>(), Ok(Paper::Letter));
-        assert!(
-            "legal"
-                .parse::<Paper>()
-                .unwrap_err()
-                .contains("a4 or letter")
-        );
+        assert_eq!("A4".parse::<Paper>().unwrap(), Paper::A4);
+        assert_eq!("letter".parse::<Paper>().unwrap(), Paper::Letter);
         assert_eq!(Paper::Letter.points(), (612.0, 792.0));
+    }
+
+    #[test]
+    fn an_unknown_paper_is_unknown_paper_with_the_text_and_the_valid_names() {
+        let error = " Legal".parse::<Paper>().unwrap_err();
+        assert!(
+            matches!(
+                &error,
+                Error::UnknownPaper { name, valid } if name == " Legal" && valid == "a4, letter"
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"unknown paper " Legal" (valid: a4, letter)"#
+        );
+    }
+
+    #[test]
+    fn a_sheet_of_too_many_cells_is_sheet_too_large_with_its_counts() {
+        assert!(PdfSheet::check_size(20, 1000, 1000).is_ok());
+        let error = PdfSheet::check_size(21, 1000, 1000).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                Error::SheetTooLarge {
+                    count: 21,
+                    width: 1000,
+                    height: 1000,
+                    cells: 21_000_000,
+                    limit: MAX_SHEET_CELLS,
+                }
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "a sheet of 21 mazes of 1000x1000 has 21000000 cells, more than the 20 million a \
+             sheet may have"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use resvg::usvg;
 
 use super::Format;
 use super::svg::{CellSize, MARGIN, Svg, SvgOptions};
+use crate::Error;
 use crate::maze::Maze;
 
 /// The most pixels a PNG may have: 64 million (8000x8000), 256 MB while it is drawn.
@@ -31,15 +32,16 @@ pub(crate) fn pixel_size(cell_size: CellSize, width: u32, height: u32) -> (u64, 
 }
 
 /// See [`Png::check_size`].
-pub(crate) fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), String> {
-    let (w, h) = pixel_size(cell_size, width, height);
-    if w.saturating_mul(h) > MAX_PIXELS {
-        return Err(format!(
-            "a {width}x{height} maze at this cell size is a {w}x{h} pixel PNG, more than the \
-             {} million pixels a PNG may have: use a smaller --svg-cell, or none to fit 1600 \
-             pixels",
-            MAX_PIXELS / 1_000_000
-        ));
+pub(crate) fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), Error> {
+    let (pixel_width, pixel_height) = pixel_size(cell_size, width, height);
+    if pixel_width.saturating_mul(pixel_height) > MAX_PIXELS {
+        return Err(Error::PngTooLarge {
+            width,
+            height,
+            pixel_width,
+            pixel_height,
+            limit: MAX_PIXELS,
+        });
     }
     Ok(())
 }
@@ -61,9 +63,17 @@ impl Png {
     }
 
     /// Refuses a picture of a `width` x `height` maze at `cell_size` of more than
-    /// [`Png::MAX_PIXELS`], with a message that says how large it would be and what to do:
-    /// for checking a request before the maze is made.
-    pub fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), String> {
+    /// [`Png::MAX_PIXELS`] as [`Error::PngTooLarge`], which says how large it would be: for
+    /// checking a request before the maze is made.
+    ///
+    /// ```
+    /// use mazegen::format::{CellSize, Png};
+    ///
+    /// let err = Png::check_size(CellSize::Pixels(20), 1000, 1000).unwrap_err();
+    /// assert!(matches!(err, mazegen::Error::PngTooLarge { pixel_width: 20_040, .. }));
+    /// assert!(Png::check_size(CellSize::Fit, 1000, 1000).is_ok());
+    /// ```
+    pub fn check_size(cell_size: CellSize, width: u32, height: u32) -> Result<(), Error> {
         check_size(cell_size, width, height)
     }
 
@@ -146,8 +156,40 @@ mod tests {
         assert_eq!(pixel_size(CellSize::Scalable, 5, 3), (7 * 16, 5 * 16));
         assert_eq!(pixel_size(CellSize::Fit, 998, 498), (1600, 800));
         assert!(check_size(CellSize::Fit, 10_000, 10_000).is_ok());
-        let error = check_size(CellSize::Pixels(20), 1000, 1000).unwrap_err();
-        assert!(error.contains("20040x20040"), "{error}");
+        // 8000x8000 pixels is the most: 98x98 cells of 80 pixels and a margin.
+        assert!(check_size(CellSize::Pixels(80), 98, 98).is_ok());
+        assert!(check_size(CellSize::Pixels(80), 99, 98).is_err());
+    }
+
+    #[test]
+    fn a_picture_too_large_is_png_too_large_with_its_sizes() {
+        let error = Png::check_size(CellSize::Pixels(20), 1000, 999).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                Error::PngTooLarge {
+                    width: 1000,
+                    height: 999,
+                    pixel_width: 20_040,
+                    pixel_height: 20_020,
+                    limit: MAX_PIXELS,
+                }
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "a 1000x999 maze at this cell size is a 20040x20020 pixel PNG, more than the 64 \
+             million pixels a PNG may have"
+        );
+        // The picture is refused before it is drawn, as an io::Error for a writer.
+        let maze = Maze::builder(10, 10).seed(1).build().unwrap();
+        let png = Png::new(SvgOptions::default().cell_size(CellSize::Pixels(1000)));
+        let io_error = png.render(&maze).unwrap_err();
+        assert!(
+            io_error.to_string().contains("12000x12000 pixel PNG"),
+            "{io_error}"
+        );
     }
 
     #[test]

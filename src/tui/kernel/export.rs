@@ -5,7 +5,9 @@
 //! [`Export::path_next_to`]), refuses one that would replace the maze file or the config, or
 //! that is too large to make, and returns the mazegen [`Output`] to hand to
 //! `mazegen::write_outputs`: the file is staged and put in place atomically, with
-//! progress reported as it is written.
+//! progress reported as it is written. [`picture_refusal`] words a picture too large for the user, with
+//! what to ask for instead (the library's message says only what is too large), for the
+//! dashboard and the command line alike.
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +15,18 @@ use mazegen::Maze;
 use mazegen::format::{
     AnimatedSvg, CellSize, Output, Paper, PdfSheet, Png, Svg, SvgOptions, SvgStyle,
 };
+
+/// The message for a picture the library refuses as too large: its own message, then the
+/// app's hint at what to ask for instead (the flag that chooses a cell's pixels, fewer mazes).
+pub fn picture_refusal(error: &mazegen::Error) -> String {
+    match error {
+        mazegen::Error::PngTooLarge { .. } => {
+            format!("{error}: use a smaller --svg-cell, or none to fit 1600 pixels")
+        }
+        mazegen::Error::SheetTooLarge { .. } => format!("{error}: ask for fewer or smaller mazes"),
+        other => other.to_string(),
+    }
+}
 
 /// What can be exported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,11 +138,12 @@ impl Export {
         Ok(match self {
             Export::Svg => Output::file(Svg::new(picture), path),
             Export::Png => {
-                Png::check_size(options.cell_size, width, height)?;
+                Png::check_size(options.cell_size, width, height)
+                    .map_err(|e| picture_refusal(&e))?;
                 Output::file(Png::new(picture), path)
             }
             Export::PdfSheet => {
-                PdfSheet::check_size(1, width, height)?;
+                PdfSheet::check_size(1, width, height).map_err(|e| picture_refusal(&e))?;
                 let sheet = PdfSheet {
                     paper: options.paper,
                     style: options.print_style.clone(),
@@ -137,7 +152,7 @@ impl Export {
                 Output::file(sheet, path)
             }
             Export::AnimatedSvg => {
-                AnimatedSvg::check_size(width, height)?;
+                AnimatedSvg::check_size(width, height).map_err(|e| picture_refusal(&e))?;
                 let film = AnimatedSvg {
                     options: picture,
                     duration: options.duration,
@@ -179,6 +194,47 @@ mod tests {
         assert_eq!(
             Export::Svg.path_next_to(Path::new("m.animated.svg")),
             Path::new("m.animated.svg.svg")
+        );
+    }
+
+    #[test]
+    fn an_export_too_large_is_refused_in_the_apps_words() {
+        let maze = Maze::generate(
+            MazeOptions::new(1300, 1300).seed(3),
+            Pos::new(0, 0),
+            Pos::new(1299, 1299),
+        )
+        .unwrap();
+        let options = ExportOptions {
+            cell_size: CellSize::Pixels(50),
+            ..ExportOptions::default()
+        };
+        let refused = |export: Export| {
+            export
+                .output(&maze, Path::new("maze.txt"), None, &options)
+                .unwrap_err()
+        };
+        assert_eq!(
+            refused(Export::Png),
+            "a 1300x1300 maze at this cell size is a 65100x65100 pixel PNG, more than the 64 \
+             million pixels a PNG may have: use a smaller --svg-cell, or none to fit 1600 pixels"
+        );
+        assert_eq!(
+            refused(Export::AnimatedSvg),
+            "a 1300x1300 maze has 1690000 cells: an animated SVG of more than 1.5 million cells \
+             (1224x1224) could pass 20 MB"
+        );
+        let sheet = mazegen::Error::SheetTooLarge {
+            count: 1,
+            width: 5000,
+            height: 5000,
+            cells: 25_000_000,
+            limit: PdfSheet::MAX_CELLS,
+        };
+        assert_eq!(
+            picture_refusal(&sheet),
+            "a sheet of 1 mazes of 5000x5000 has 25000000 cells, more than the 20 million a \
+             sheet may have: ask for fewer or smaller mazes"
         );
     }
 
