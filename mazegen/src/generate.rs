@@ -31,6 +31,7 @@ pub(crate) use carve::Shared;
 pub(crate) use checkpoint::Checkpoint;
 
 use std::any::Any;
+use std::fmt;
 
 use braid::Braider;
 use carve::Carve;
@@ -193,14 +194,13 @@ const LINK_STEP_COST: u64 = 25;
 const BRAID_STEP_COST: u64 = 50;
 
 /// Why a generator could not be built from its options, or stopped: [`Error`]'s variants, kept
-/// `Clone` for a generator (and its replay checkpoints) to hold.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// `Clone` for a generator (and its replay checkpoints) to hold. Its message is the [`Error`]'s
+/// it becomes, written once there.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum GenError {
-    #[error(transparent)]
     /// The size is out of range, or the grid cannot be allocated.
-    Size(#[from] SizeError),
-    #[error("start cell {start} is outside the {width}x{height} maze")]
-    /// The start cell is not in the maze.
+    Size(SizeError),
+    /// [`Error::StartOutside`].
     StartOutside {
         /// The start cell.
         start: Pos,
@@ -209,16 +209,33 @@ pub(crate) enum GenError {
         /// The maze's height.
         height: u32,
     },
-    #[error("start cell {0} is part of the 42")]
-    /// The start cell is one of the stamp's closed cells.
+    /// [`Error::StartOnStamp`].
     StartOnStamp(Pos),
-    #[error("BRAID must be between 0.0 and 1.0, got {0}")]
-    /// The braid is not between 0.0 and 1.0 (as written).
+    /// [`Error::Braid`].
     Braid(String),
     /// A stamp pattern of the user's own that the maze has no room for.
-    #[error(transparent)]
-    Stamp(#[from] StampError),
+    Stamp(StampError),
 }
+
+impl From<SizeError> for GenError {
+    fn from(error: SizeError) -> GenError {
+        GenError::Size(error)
+    }
+}
+
+impl From<StampError> for GenError {
+    fn from(error: StampError) -> GenError {
+        GenError::Stamp(error)
+    }
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Error::from(self.clone()).fmt(f)
+    }
+}
+
+impl std::error::Error for GenError {}
 
 impl From<GenError> for Error {
     fn from(error: GenError) -> Error {
